@@ -1,0 +1,48 @@
+import type pg from 'pg';
+import type { DatabaseHealthResponse, HealthResponse } from '../../../contracts/health';
+import { publicRouter } from '../../http/routers';
+
+export interface HealthDeps {
+  pool: pg.Pool;
+  role: HealthResponse['role'];
+  dbMode: DatabaseHealthResponse['mode'];
+  version: string;
+}
+
+export function healthRoutes({ pool, role, dbMode, version }: HealthDeps) {
+  const router = publicRouter();
+  const started = performance.now();
+
+  router.get('/api/health', (_req, res) => {
+    const body: HealthResponse = {
+      status: 'ok',
+      role,
+      uptimeSeconds: Math.round((performance.now() - started) / 1000),
+      version,
+    };
+    res.json(body);
+  });
+
+  router.get('/api/health/database', async (_req, res) => {
+    const t0 = performance.now();
+    try {
+      await pool.query('select 1');
+      const body: DatabaseHealthResponse = {
+        connected: true,
+        database: 'postgresql',
+        mode: dbMode,
+        latencyMs: Math.round((performance.now() - t0) * 100) / 100,
+      };
+      res.json(body);
+    } catch (err) {
+      const body: DatabaseHealthResponse = {
+        connected: false,
+        database: 'postgresql',
+        mode: dbMode,
+        error: err instanceof Error ? err.message : String(err),
+      };
+      res.status(503).json(body);
+    }
+  });
+  return router;
+}

@@ -1,0 +1,82 @@
+import connectPgSimple from 'connect-pg-simple';
+import express, { type RequestHandler } from 'express';
+import session from 'express-session';
+import type { Logger } from 'pino';
+import type { Config } from '../../config/config';
+import type { Secrets } from '../../config/secrets';
+import type { Database } from '../../db/client';
+import { authRoutes } from '../auth/auth.routes';
+import { oauthRoutes } from '../auth/oauth.routes';
+import { createPassport, type OAuthEndpoints } from '../auth/passport';
+import { healthRoutes } from '../features/health/health.routes';
+import { newsletterRoutes } from '../features/newsletter/newsletter.routes';
+import { apiNotFound, errorHandler } from './errors';
+import { sameOriginOnly, securityHeaders } from './security';
+import { mountUi } from './ui';
+
+export const SESSION_COOKIE = 'rp.sid';
+const THIRTY_DAYS_MS = 30 * 24 * 60 * 60 * 1000;
+
+export interface AppDeps {
+  config: Config;
+  secrets: Secrets;
+  database: Database;
+  log: Logger;
+  role: 'web' | 'all';
+  ui: 'static' | 'dev' | 'none';
+  version: string;
+  /** Tests point OAuth at a contract fake. */
+  oauthEndpoints?: OAuthEndpoints;
+}
+
+export interface BuiltApp {
+  app: express.Express;
+  /** session + passport, reused by /ws to learn who connects */
+  sessionMiddlewares: RequestHandler[];
+  close(): Promise<void>;
+}
+
+export async function createApp(deps: AppDeps): Promise<BuiltApp> {
+  const { config, secrets, database, log } = deps;
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.trustProxy);
+  app.set('query parser', 'simple');
+
+  app.use(securityHeaders({ dev: deps.ui === 'dev' }));
+  app.use(express.json({ limit: config.jsonBodyLimit }));
+
+  const PgStore = connectPgSimple(session);
+  const sessionMiddleware = session({
+    name: SESSION_COOKIE,
+    secret: secrets.sessionSecret,
+    // The worker prunes expired rows (workers/maintenance); web processes never run DDL.
+    store: new PgStore({ pool: database.pool, tableName: 'user_sessions', createTableIfMissing: false, pruneSessionInterval: false }),
+    resave: false,
+    saveUninitialized: false,
+    rolling: true,
+    cookie: {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: config.isProduction,
+      maxAge: THIRTY_DAYS_MS,
+    },
+  });
+  const passport = createPassport(database.db, config, deps.oauthEndpoints);
+  const sessionMiddlewares: RequestHandler[] = [sessionMiddleware, passport.initialize(), passport.session()];
+  app.use(sessionMiddlewares);
+
+  // Webhooks (later issues) authenticate by signature, not by origin.
+  app.use(sameOriginOnly(config.publicUrl, ['/api/webhooks/']));
+
+  app.use(healthRoutes({ pool: database.pool, role: deps.role, dbMode: config.database.mode, version: deps.version }));
+  app.use(authRoutes({ db: database.db, pool: database.pool, config, passport, cookieName: SESSION_COOKIE }));
+  app.use(oauthRoutes(config, passport));
+  app.use(newsletterRoutes(database.db));
+
+  app.use('/api', apiNotFound);
+  const closeUi = await mountUi(app, deps.ui);
+  app.use(errorHandler(log));
+
+  return { app, sessionMiddlewares, close: closeUi };
+}

@@ -1,0 +1,38 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { attachWebSocket } from '../ws/ws-server';
+import { createApp, type AppDeps } from './app';
+
+export interface WebServer {
+  url: string;
+  server: Server;
+  close(): Promise<void>;
+}
+
+/** The `web` role: HTTP API + /ws + UI on one port. */
+export async function startWebServer(deps: AppDeps & { port: number; host: string }): Promise<WebServer> {
+  const built = await createApp(deps);
+  const server = createServer(built.app);
+  const hub = attachWebSocket(server, {
+    sessionMiddlewares: built.sessionMiddlewares,
+    publicUrl: deps.config.publicUrl,
+    log: deps.log,
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(deps.port, deps.host, () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  const shownHost = deps.host === '0.0.0.0' || deps.host === '::' ? 'localhost' : deps.host;
+  return {
+    url: `http://${shownHost}:${port}`,
+    server,
+    async close() {
+      await hub.close();
+      server.closeIdleConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeAllConnections();
+      await built.close();
+    },
+  };
+}

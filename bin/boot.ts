@@ -1,0 +1,110 @@
+import { readFileSync } from 'node:fs';
+import pino, { type Logger } from 'pino';
+import { startWebServer, type WebServer } from '../api/http/server';
+import type { OAuthEndpoints } from '../api/auth/passport';
+import { loadConfig, type Config } from '../config/config';
+import { resolveSecrets } from '../config/secrets';
+import { connectDatabase, type Database } from '../db/client';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded';
+import { runMigrations } from '../db/migrate';
+import { startWorker, type WorkerHandle } from '../workers/worker';
+
+export type Role = 'web' | 'worker' | 'all';
+
+export interface BootOptions {
+  role: Role;
+  env?: Record<string, string | undefined>;
+  /** Mount Vite for hot reload instead of serving dist/ui. */
+  dev?: boolean;
+  /** Serve no UI at all (API-only tests). */
+  noUi?: boolean;
+  log?: Logger;
+  oauthEndpoints?: OAuthEndpoints;
+}
+
+export interface Replypilot {
+  config: Config;
+  database: Database;
+  web?: WebServer;
+  worker?: WorkerHandle;
+  log: Logger;
+  /** Stops in dependency order: stop taking requests, finish jobs, close the pool, stop PostgreSQL. */
+  stop(): Promise<void>;
+}
+
+const version = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string })
+  .version;
+
+/** The composition root: config → database → migrations → web and/or worker. */
+export async function boot(opts: BootOptions): Promise<Replypilot> {
+  const config = loadConfig(opts.env ?? process.env);
+  const log =
+    opts.log ??
+    pino({
+      level: config.logLevel,
+      ...(process.stdout.isTTY && !config.isProduction
+        ? { transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname', translateTime: 'HH:MM:ss' } } }
+        : {}),
+    });
+
+  const cleanups: (() => Promise<void>)[] = [];
+  const stopAll = async () => {
+    for (const fn of cleanups.splice(0).reverse()) {
+      await fn().catch((err: unknown) => log.error({ err }, 'shutdown step failed'));
+    }
+  };
+
+  try {
+    let url: string;
+    let embedded: EmbeddedDatabase | undefined;
+    if (config.database.mode === 'external') {
+      url = config.database.url;
+    } else {
+      log.info(`Starting embedded PostgreSQL (data in ${config.dataDir})`);
+      embedded = await startEmbeddedPostgres({
+        dir: config.dataDir,
+        port: config.database.port,
+        database: 'replypilot',
+        log: (m) => log.debug({ component: 'postgres' }, m),
+      });
+      url = embedded.url;
+      cleanups.push(() => embedded!.stop());
+    }
+
+    const database = connectDatabase(url, {
+      max: opts.role === 'worker' ? config.workerConcurrency + 4 : 20,
+      onError: (err) => log.warn({ err }, 'idle database client error'),
+    });
+    cleanups.push(() => database.close());
+    await runMigrations(database.pool);
+
+    let worker: WorkerHandle | undefined;
+    if (opts.role !== 'web') {
+      worker = await startWorker({ pool: database.pool, concurrency: config.workerConcurrency, log });
+      cleanups.push(() => worker!.stop());
+    }
+
+    let web: WebServer | undefined;
+    if (opts.role !== 'worker') {
+      const secrets = await resolveSecrets(config);
+      web = await startWebServer({
+        config,
+        secrets,
+        database,
+        log,
+        role: opts.role === 'web' ? 'web' : 'all',
+        ui: opts.noUi ? 'none' : opts.dev ? 'dev' : 'static',
+        version,
+        port: config.port,
+        host: config.host,
+        ...(opts.oauthEndpoints ? { oauthEndpoints: opts.oauthEndpoints } : {}),
+      });
+      cleanups.push(() => web!.close());
+    }
+
+    return { config, database, web, worker, log, stop: stopAll };
+  } catch (err) {
+    await stopAll();
+    throw err;
+  }
+}

@@ -1,0 +1,125 @@
+import { z } from 'zod';
+import path from 'node:path';
+
+/**
+ * The only module that reads process.env (conventions §3). Everything else receives a Config.
+ * Secrets may be absent here: in embedded mode `resolveSecrets` fills them from the data dir;
+ * in production their absence stops the boot (see `missingProductionSecrets`).
+ */
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: z.url().optional(),
+  DATABASE_URL: z.string().min(1).optional(),
+  DATA_DIR: z.string().default('.data'),
+  EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
+  SESSION_SECRET: z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional(),
+  APP_ENCRYPTION_KEY: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/i, 'APP_ENCRYPTION_KEY must be 64 hex characters (32 bytes)')
+    .optional(),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  FACEBOOK_APP_ID: z.string().min(1).optional(),
+  FACEBOOK_APP_SECRET: z.string().min(1).optional(),
+  ENABLE_TEST_LOGIN: bool.optional(),
+  TRUST_PROXY: bool.default(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(5),
+  JSON_BODY_LIMIT: z.string().default('100kb'),
+  AUTH_RATE_LIMIT_PER_15_MIN: z.coerce.number().int().min(1).default(30),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  isProduction: boolean;
+  port: number;
+  host: string;
+  publicUrl: string | undefined;
+  database: { mode: 'external'; url: string } | { mode: 'embedded'; port: number };
+  dataDir: string;
+  sessionSecret: string | undefined;
+  encryptionKey: string | undefined;
+  google: { clientId: string; clientSecret: string } | undefined;
+  facebook: { appId: string; appSecret: string } | undefined;
+  /** Raw values, so /api/auth/*\/status can say "id present, secret missing". */
+  oauthRaw: { googleClientId?: string; googleSecret: boolean; facebookAppId?: string; facebookSecret: boolean };
+  testLoginEnabled: boolean;
+  trustProxy: boolean;
+  logLevel: Env['LOG_LEVEL'];
+  workerConcurrency: number;
+  jsonBodyLimit: string;
+  authRateLimitPer15Min: number;
+}
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  // Empty strings in .env files mean "unset".
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
+  }
+  const e = parsed.data;
+  const isProduction = e.NODE_ENV === 'production';
+  const config: Config = {
+    env: e.NODE_ENV,
+    isProduction,
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
+    database: e.DATABASE_URL ? { mode: 'external', url: e.DATABASE_URL } : { mode: 'embedded', port: e.EMBEDDED_PG_PORT },
+    dataDir: path.resolve(e.DATA_DIR),
+    sessionSecret: e.SESSION_SECRET,
+    encryptionKey: e.APP_ENCRYPTION_KEY,
+    google:
+      e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+        ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET }
+        : undefined,
+    facebook:
+      e.FACEBOOK_APP_ID && e.FACEBOOK_APP_SECRET
+        ? { appId: e.FACEBOOK_APP_ID, appSecret: e.FACEBOOK_APP_SECRET }
+        : undefined,
+    oauthRaw: {
+      googleClientId: e.GOOGLE_CLIENT_ID,
+      googleSecret: Boolean(e.GOOGLE_CLIENT_SECRET),
+      facebookAppId: e.FACEBOOK_APP_ID,
+      facebookSecret: Boolean(e.FACEBOOK_APP_SECRET),
+    },
+    testLoginEnabled: e.ENABLE_TEST_LOGIN ?? !isProduction,
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+    workerConcurrency: e.WORKER_CONCURRENCY,
+    jsonBodyLimit: e.JSON_BODY_LIMIT,
+    authRateLimitPer15Min: e.AUTH_RATE_LIMIT_PER_15_MIN,
+  };
+  const missing = missingProductionSecrets(config);
+  if (missing.length > 0) {
+    throw new ConfigError(missing.map((name) => `${name} is required when NODE_ENV=production`));
+  }
+  return config;
+}
+
+/** In production nothing is generated: a missing secret is a deployment mistake. */
+export function missingProductionSecrets(config: Config): string[] {
+  if (!config.isProduction) return [];
+  const missing: string[] = [];
+  if (!config.sessionSecret) missing.push('SESSION_SECRET');
+  if (!config.encryptionKey) missing.push('APP_ENCRYPTION_KEY');
+  if (config.database.mode !== 'external') missing.push('DATABASE_URL');
+  if (!config.publicUrl) missing.push('PUBLIC_URL');
+  return missing;
+}

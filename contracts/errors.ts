@@ -1,0 +1,32 @@
+/** Every error the API can answer with. The HTTP layer maps each code to one status. */
+export const errorCodes = {
+  /** Request body, query or params failed their zod schema. */
+  BAD_REQUEST: 400,
+  /** No session, or the session's user no longer exists. */
+  UNAUTHORIZED: 401,
+  /** Signed in but not allowed (e.g. a cross-origin state change). */
+  FORBIDDEN: 403,
+  /** Unknown id, or an id that belongs to another workspace (never 403: ids must not leak). */
+  NOT_FOUND: 404,
+  /** A unique thing that already exists. */
+  CONFLICT: 409,
+  /** Body larger than the route's limit. */
+  PAYLOAD_TOO_LARGE: 413,
+  /** Too many attempts from one client (login, register). */
+  RATE_LIMITED: 429,
+  /** A bug or an outage on our side. */
+  INTERNAL: 500,
+  /** A dependency (database, provider) is not reachable. */
+  UNAVAILABLE: 503,
+} as const;
+
+export type ErrorCode = keyof typeof errorCodes;
+
+/** The body of every error response. */
+export interface ErrorBody {
+  error: string;
+  code: ErrorCode;
+  details?: unknown;
+  /** Kept for the UI's auth screens, which read `message` (spec §7). */
+  message?: string;
+}

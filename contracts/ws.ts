@@ -1,0 +1,10 @@
+import { z } from 'zod';
+
+/** Messages a browser may send on /ws. A bare "ping" text frame is accepted too (spec §7). */
+export const wsClientMessageSchema = z.discriminatedUnion('type', [z.object({ type: z.literal('ping') })]);
+export type WsClientMessage = z.infer<typeof wsClientMessageSchema>;
+
+export type WsServerMessage =
+  | { type: 'pong'; at: string }
+  | { type: 'hello'; authenticated: boolean }
+  | { type: 'error'; error: string };

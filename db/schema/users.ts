@@ -1,0 +1,36 @@
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { workspaces } from './workspaces';
+
+/** Spec §3 User, plus login identities. Emails are stored lower-cased. */
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    /** argon2id; null for accounts that only sign in through OAuth. */
+    passwordHash: text('password_hash'),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    profileImageUrl: text('profile_image_url'),
+    subscriptionTier: text('subscription_tier').notNull().default('Free'),
+    messagesUsed: integer('messages_used').notNull().default(0),
+    messageLimit: integer('message_limit').notNull().default(100),
+    onboardingStep: integer('onboarding_step').notNull().default(0),
+    googleId: text('google_id'),
+    facebookId: text('facebook_id'),
+    isDemo: boolean('is_demo').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    uniqueIndex('users_google_id_key').on(t.googleId),
+    uniqueIndex('users_facebook_id_key').on(t.facebookId),
+    index('users_workspace_id_idx').on(t.workspaceId),
+  ],
+);
+
+export type UserRow = typeof users.$inferSelect;

@@ -1,0 +1,8 @@
+import { pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+/** The tenant. Every tenant row elsewhere carries workspace_id (architecture.md §6). */
+export const workspaces = pgTable('workspaces', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

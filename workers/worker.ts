@@ -1,0 +1,44 @@
+import { Logger, run, type Runner, type TaskList } from 'graphile-worker';
+import type pg from 'pg';
+import type { Logger as Pino } from 'pino';
+import { maintenancePrune } from './jobs/maintenance-prune.job';
+
+export const taskList: TaskList = {
+  'maintenance:prune': maintenancePrune,
+};
+
+/** Every 15 minutes; `?fill=1h` backfills a run missed while no worker was up. */
+export const crontab = '*/15 * * * * maintenance:prune ?fill=1h';
+
+export interface WorkerHandle {
+  runner: Runner;
+  stop(): Promise<void>;
+}
+
+function graphileLogger(log: Pino): Logger {
+  return new Logger((scope) => (level, message, meta) => {
+    const child = log.child({ component: 'worker', ...scope });
+    const payload = meta ?? {};
+    if (level === 'error') child.error(payload, message);
+    else if (level === 'warning') child.warn(payload, message);
+    else if (level === 'info') child.info(payload, message);
+    else child.debug(payload, message);
+  });
+}
+
+/** The `worker` role: Graphile Worker over the shared pool (migrations already applied at boot). */
+export async function startWorker(opts: { pool: pg.Pool; concurrency: number; log: Pino }): Promise<WorkerHandle> {
+  const runner = await run({
+    pgPool: opts.pool,
+    concurrency: opts.concurrency,
+    taskList,
+    crontab,
+    logger: graphileLogger(opts.log),
+    noHandleSignals: true, // bin/replypilot.ts owns signals and shuts down in order
+    pollInterval: 2000,
+  });
+  return {
+    runner,
+    stop: () => runner.stop(),
+  };
+}

@@ -66,6 +66,7 @@ export async function boot(opts: BootOptions): Promise<Replypilot> {
         port: config.database.port,
         database: 'replypilot',
         log: (m) => log.debug({ component: 'postgres' }, m),
+        notice: (m) => log.info({ component: 'postgres' }, m),
       });
       url = embedded.url;
       cleanups.push(() => embedded!.stop());

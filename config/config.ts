@@ -28,7 +28,8 @@ const envSchema = z.object({
   FACEBOOK_APP_ID: z.string().min(1).optional(),
   FACEBOOK_APP_SECRET: z.string().min(1).optional(),
   ENABLE_TEST_LOGIN: bool.optional(),
-  TRUST_PROXY: bool.default(false),
+  /** How many reverse proxies (load balancer, ingress) sit in front of us: 0 = none. */
+  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(5),
   JSON_BODY_LIMIT: z.string().default('100kb'),
@@ -52,7 +53,8 @@ export interface Config {
   /** Raw values, so /api/auth/*\/status can say "id present, secret missing". */
   oauthRaw: { googleClientId?: string; googleSecret: boolean; facebookAppId?: string; facebookSecret: boolean };
   testLoginEnabled: boolean;
-  trustProxy: boolean;
+  /** Number of proxy hops to trust for X-Forwarded-* (client IP for rate limits, https for cookies). */
+  trustProxy: number;
   logLevel: Env['LOG_LEVEL'];
   workerConcurrency: number;
   jsonBodyLimit: string;

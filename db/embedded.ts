@@ -1,6 +1,6 @@
 import { execFile, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { chown, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { existsSync, readFileSync } from 'node:fs';
+import { chmod, chown, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -16,7 +16,10 @@ export interface EmbeddedOptions {
   database: string;
   /** Extra server settings; tests turn durability off for speed. */
   settings?: Record<string, string>;
+  /** PostgreSQL's own output. */
   log?: (message: string) => void;
+  /** What a person starting the app should see (a cluster created, a stale server stopped). */
+  notice?: (message: string) => void;
 }
 
 export interface EmbeddedDatabase {
@@ -80,9 +83,14 @@ function run(cmd: string, args: string[], as: RunAs, log: (m: string) => void): 
 function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
+    if ((err as NodeJS.ErrnoException).code !== 'EPERM') return false;
+  }
+  // An exited server that nobody has reaped yet (a zombie) still answers kill(pid, 0).
+  try {
+    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return true; // no /proc (macOS): trust kill()
   }
 }
 
@@ -108,10 +116,13 @@ async function claimDataDir(dir: string): Promise<() => Promise<void>> {
 
 export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<EmbeddedDatabase> {
   const log = opts.log ?? (() => {});
+  const notice = opts.notice ?? log;
   await mkdir(opts.dir, { recursive: true });
   const release = await claimDataDir(opts.dir);
   const bin = await binaries();
   const as = await runAsUser();
+  // The `postgres` user must be able to reach its data dir inside ours (mkdtemp makes 0700 dirs).
+  if (as.uid !== undefined) await chmod(opts.dir, 0o755);
   const dataDir = path.join(opts.dir, 'pg');
   const logFile = path.join(opts.dir, 'postgres.log');
 
@@ -119,14 +130,14 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
   // the data dir and port: stop it so this boot starts cleanly.
   const stale = await postmasterPid(dataDir);
   if (stale) {
-    log(`Stopping a PostgreSQL server (pid ${stale}) left running by an earlier process`);
+    notice(`Stopping a PostgreSQL server (pid ${stale}) left running by an earlier process`);
     await run(bin.pg_ctl, ['stop', '-D', dataDir, '-m', 'fast', '-w', '-t', '30'], as, log).catch(() => {
       process.kill(stale, 'SIGKILL');
     });
   }
 
   if (!existsSync(path.join(dataDir, 'PG_VERSION'))) {
-    log(`Creating a PostgreSQL cluster in ${dataDir}`);
+    notice(`Creating a PostgreSQL cluster in ${dataDir}`);
     await mkdir(dataDir, { recursive: true, mode: 0o700 });
     const pwFile = path.join(opts.dir, `.pwfile-${process.pid}`);
     await writeFile(pwFile, `${PASSWORD}\n`, { mode: 0o600 });

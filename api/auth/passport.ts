@@ -51,7 +51,7 @@ export function createPassport(db: Db, config: Config, endpoints: OAuthEndpoints
           clientID: config.google.clientId,
           clientSecret: config.google.clientSecret,
           callbackURL: oauthCallbackUrl(config, 'google'),
-          proxy: config.trustProxy,
+          proxy: config.trustProxy > 0,
           ...endpoints.google,
         },
         (_at: string, _rt: string, profile: GoogleProfile, done: (err: unknown, user?: Express.User | false) => void) => {
@@ -82,7 +82,7 @@ export function createPassport(db: Db, config: Config, endpoints: OAuthEndpoints
           callbackURL: oauthCallbackUrl(config, 'facebook'),
           profileFields: ['id', 'emails', 'name', 'picture.type(large)'],
           enableProof: true,
-          proxy: config.trustProxy,
+          proxy: config.trustProxy > 0,
           ...endpoints.facebook,
         },
         (_at: string, _rt: string, profile: FacebookProfile, done: (err: unknown, user?: Express.User | false) => void) => {

@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { HttpClient } from '../../tests/support/http-client';
+import { startTestApp, type TestApp } from '../../tests/support/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.stop());
+
+function open(headers: Record<string, string> = {}): Promise<{ ws: WebSocket; next: () => Promise<Record<string, unknown>> }> {
+  const ws = new WebSocket(`${t.baseUrl.replace('http', 'ws')}/ws`, { headers });
+  const queue: Record<string, unknown>[] = [];
+  const waiters: ((m: Record<string, unknown>) => void)[] = [];
+  ws.on('message', (data) => {
+    const msg = JSON.parse(data.toString()) as Record<string, unknown>;
+    const w = waiters.shift();
+    if (w) w(msg);
+    else queue.push(msg);
+  });
+  const next = () =>
+    new Promise<Record<string, unknown>>((resolve, reject) => {
+      const m = queue.shift();
+      if (m) return resolve(m);
+      const timer = setTimeout(() => reject(new Error('no message within 3 s')), 3000);
+      waiters.push((msg) => {
+        clearTimeout(timer);
+        resolve(msg);
+      });
+    });
+  return new Promise((resolve, reject) => {
+    ws.once('open', () => resolve({ ws, next }));
+    ws.once('unexpected-response', (_req, res) => reject(new Error(`HTTP ${res.statusCode}`)));
+    ws.once('error', reject);
+  });
+}
+
+it('answers ping with pong, as text or JSON', async () => {
+  const { ws, next } = await open();
+  expect(await next()).toEqual({ type: 'hello', authenticated: false });
+  ws.send('ping');
+  expect(await next()).toMatchObject({ type: 'pong' });
+  ws.send(JSON.stringify({ type: 'ping' }));
+  expect(await next()).toMatchObject({ type: 'pong' });
+  ws.close();
+});
+
+it('answers nonsense with an error message and stays open', async () => {
+  const { ws, next } = await open();
+  await next();
+  ws.send('{not json');
+  expect(await next()).toMatchObject({ type: 'error' });
+  ws.send(JSON.stringify({ type: 'subscribe-everything' }));
+  expect(await next()).toEqual({ type: 'error', error: 'Unknown message type' });
+  ws.send('ping');
+  expect(await next()).toMatchObject({ type: 'pong' });
+  ws.close();
+});
+
+it('knows a signed-in browser by its session cookie', async () => {
+  const c = new HttpClient(t.baseUrl);
+  await c.post('/api/auth/test-login');
+  const { ws, next } = await open({ cookie: c.cookieHeader });
+  expect(await next()).toEqual({ type: 'hello', authenticated: true });
+  ws.close();
+});
+
+it('refuses an upgrade from another origin (cross-site WebSocket hijacking)', async () => {
+  await expect(open({ origin: 'https://evil.example' })).rejects.toThrow('HTTP 403');
+});

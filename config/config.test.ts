@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('defaults to embedded PostgreSQL on port 3000 with test login on', () => {
+    const c = loadConfig({});
+    expect(c.port).toBe(3000);
+    expect(c.database).toEqual({ mode: 'embedded', port: 54329 });
+    expect(c.testLoginEnabled).toBe(true);
+    expect(c.google).toBeUndefined();
+  });
+
+  it('DATABASE_URL switches to an external PostgreSQL', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://u:p@db:5432/rp' }).database).toEqual({
+      mode: 'external',
+      url: 'postgres://u:p@db:5432/rp',
+    });
+  });
+
+  it('stops a production boot that lacks secrets, naming each one', () => {
+    const attempt = () => loadConfig({ NODE_ENV: 'production' });
+    expect(attempt).toThrow(ConfigError);
+    try {
+      attempt();
+    } catch (err) {
+      const msg = (err as Error).message;
+      for (const name of ['SESSION_SECRET', 'APP_ENCRYPTION_KEY', 'DATABASE_URL', 'PUBLIC_URL']) expect(msg).toContain(name);
+    }
+  });
+
+  it('boots production with everything set, test login off unless asked for', () => {
+    const env = {
+      NODE_ENV: 'production',
+      SESSION_SECRET: 's'.repeat(40),
+      APP_ENCRYPTION_KEY: 'ab'.repeat(32),
+      DATABASE_URL: 'postgres://u:p@db/rp',
+      PUBLIC_URL: 'https://rp.example.com/',
+    };
+    const c = loadConfig(env);
+    expect(c.testLoginEnabled).toBe(false);
+    expect(c.publicUrl).toBe('https://rp.example.com');
+    expect(loadConfig({ ...env, ENABLE_TEST_LOGIN: 'true' }).testLoginEnabled).toBe(true);
+  });
+
+  it('rejects malformed values with a clear message', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ APP_ENCRYPTION_KEY: 'short' })).toThrow(/64 hex characters/);
+  });
+
+  it('needs both halves of an OAuth client before calling it configured', () => {
+    const c = loadConfig({ GOOGLE_CLIENT_ID: 'id-only' });
+    expect(c.google).toBeUndefined();
+    expect(c.oauthRaw).toMatchObject({ googleClientId: 'id-only', googleSecret: false });
+  });
+});

@@ -1,0 +1,89 @@
+// @ts-check
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import { importX, createNodeResolver } from 'eslint-plugin-import-x';
+
+const layers = ['contracts', 'flow-compiler', 'workflows', 'activities', 'integrations', 'db', 'api', 'workers', 'ui', 'config', 'bin', 'tests'];
+
+/**
+ * Dependency direction of architecture.md §7, checked on resolved paths: `allowed` are the local
+ * layers a folder may import; everything else local is refused.
+ */
+const direction = {
+  contracts: [],
+  'flow-compiler': ['contracts'],
+  workflows: ['contracts'],
+  activities: ['integrations', 'db', 'contracts', 'config'],
+  integrations: ['contracts', 'config'],
+  db: ['contracts', 'config'],
+  config: ['contracts'],
+  api: ['contracts', 'flow-compiler', 'workflows', 'activities', 'integrations', 'db', 'config'],
+  workers: ['workflows', 'activities', 'db', 'contracts', 'config'],
+  ui: ['contracts'],
+  // bin/ is the composition root (it wires api and workers together); tests may import anything.
+};
+const zones = Object.entries(direction).map(([target, allowed]) => ({
+  target: `./${target}`,
+  from: layers.filter((l) => l !== target && !allowed.includes(l)).map((l) => `./${l}`),
+  except: [],
+  message: `${target}/ may not import this layer (architecture.md §7 dependency direction).`,
+}));
+
+/** Extra import bans for one folder. */
+function restrict(folder, extra) {
+  return {
+    files: [`${folder}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: extra.patterns ?? [], paths: extra.paths ?? [] }],
+      ...extra.rules,
+    },
+  };
+}
+
+// Workflow and compiler code must be deterministic and pure (the Temporal seam, architecture.md §2).
+const nodeBuiltins = ['fs', 'path', 'os', 'http', 'https', 'net', 'crypto', 'child_process', 'process', 'timers', 'worker_threads', 'dns', 'events', 'stream', 'url', 'util'];
+const pure = {
+  patterns: [{ group: ['node:*'], message: 'No Node built-ins in pure code.' }],
+  paths: nodeBuiltins.map((name) => ({ name, message: 'No Node built-ins in pure code.' })),
+  rules: {
+    'no-restricted-globals': ['error', 'process', 'fetch', 'setTimeout', 'setInterval', 'require'],
+    'no-restricted-properties': [
+      'error',
+      { object: 'Date', property: 'now', message: 'Pass the clock in: workflow code must be deterministic.' },
+      { object: 'Math', property: 'random', message: 'Pass randomness in: workflow code must be deterministic.' },
+    ],
+    'no-restricted-syntax': ['error', { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: 'Pass the clock in.' }],
+  },
+};
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', '.data/**', 'db/migrations/**', 'ui/public/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+    },
+  },
+  { files: ['**/*.js'], ...tseslint.configs.disableTypeChecked },
+  {
+    files: ['ui/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    files: ['**/*.{ts,tsx}'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx', 'tests/**'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })] },
+    rules: { 'import-x/no-restricted-paths': ['error', { zones }] },
+  },
+  restrict('flow-compiler', pure),
+  restrict('workflows', pure),
+);

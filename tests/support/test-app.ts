@@ -1,0 +1,55 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import { boot, type Replypilot, type Role } from '../../bin/boot';
+import type { OAuthEndpoints } from '../../api/auth/passport';
+import { createTestDatabase, type TestDatabase } from './test-db';
+
+export interface TestApp {
+  app: Replypilot;
+  baseUrl: string;
+  db: TestDatabase;
+  stop(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  role?: Role;
+  env?: Record<string, string>;
+  ui?: boolean;
+  oauthEndpoints?: OAuthEndpoints;
+}
+
+/** The real server (real HTTP, real PostgreSQL) on a random port with its own database. */
+export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
+  const db = await createTestDatabase();
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'replypilot-app-'));
+  const app = await boot({
+    role: opts.role ?? 'all',
+    noUi: !opts.ui,
+    log: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
+    ...(opts.oauthEndpoints ? { oauthEndpoints: opts.oauthEndpoints } : {}),
+    env: {
+      NODE_ENV: 'test',
+      DATABASE_URL: db.url,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SESSION_SECRET: 'test-session-secret-test-session-secret-0123',
+      APP_ENCRYPTION_KEY: '0'.repeat(64),
+      AUTH_RATE_LIMIT_PER_15_MIN: '10000',
+      ...opts.env,
+    },
+  });
+  const baseUrl = app.web ? app.web.url.replace('localhost', '127.0.0.1') : '';
+  return {
+    app,
+    baseUrl,
+    db,
+    async stop() {
+      await app.stop();
+      await db.drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,36 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { inject } from 'vitest';
+
+export interface TestDatabase {
+  url: string;
+  name: string;
+  drop(): Promise<void>;
+}
+
+/** A fresh database cloned from the migrated template (fast: a file copy inside PostgreSQL). */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const base = inject('pgBaseUrl');
+  const template = inject('pgTemplate');
+  const name = `t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: `${base}/postgres` });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name} template ${template}`);
+  } finally {
+    await admin.end();
+  }
+  return {
+    url: `${base}/${name}`,
+    name,
+    async drop() {
+      const c = new pg.Client({ connectionString: `${base}/postgres` });
+      await c.connect();
+      try {
+        await c.query(`drop database if exists ${name} with (force)`);
+      } finally {
+        await c.end();
+      }
+    },
+  };
+}

@@ -28,6 +28,8 @@ const envSchema = z.object({
   FACEBOOK_APP_ID: z.string().min(1).optional(),
   FACEBOOK_APP_SECRET: z.string().min(1).optional(),
   ENABLE_TEST_LOGIN: bool.optional(),
+  /** Pinned Graph API version (platform-apis.md: pin it in config, never hard-code). */
+  META_GRAPH_API_VERSION: z.string().regex(/^v\d+\.\d+$/, 'META_GRAPH_API_VERSION looks like v25.0').default('v25.0'),
   /** How many reverse proxies (load balancer, ingress) sit in front of us: 0 = none. */
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -53,6 +55,7 @@ export interface Config {
   /** Raw values, so /api/auth/*\/status can say "id present, secret missing". */
   oauthRaw: { googleClientId?: string; googleSecret: boolean; facebookAppId?: string; facebookSecret: boolean };
   testLoginEnabled: boolean;
+  metaGraphApiVersion: string;
   /** Number of proxy hops to trust for X-Forwarded-* (client IP for rate limits, https for cookies). */
   trustProxy: number;
   logLevel: Env['LOG_LEVEL'];
@@ -102,6 +105,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       facebookSecret: Boolean(e.FACEBOOK_APP_SECRET),
     },
     testLoginEnabled: e.ENABLE_TEST_LOGIN ?? !isProduction,
+    metaGraphApiVersion: e.META_GRAPH_API_VERSION,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     workerConcurrency: e.WORKER_CONCURRENCY,

@@ -51,6 +51,8 @@ export function createPassport(db: Db, config: Config, endpoints: OAuthEndpoints
           clientID: config.google.clientId,
           clientSecret: config.google.clientSecret,
           callbackURL: oauthCallbackUrl(config, 'google'),
+          // OAuth `state` kept in the session: a callback we did not start is refused (CSRF).
+          state: true,
           proxy: config.trustProxy > 0,
           ...endpoints.google,
         },
@@ -82,6 +84,9 @@ export function createPassport(db: Db, config: Config, endpoints: OAuthEndpoints
           callbackURL: oauthCallbackUrl(config, 'facebook'),
           profileFields: ['id', 'emails', 'name', 'picture.type(large)'],
           enableProof: true,
+          state: true,
+          // passport-facebook 3 defaults to Graph v3.2; pin ours (platform-apis.md §7.16).
+          graphAPIVersion: config.metaGraphApiVersion,
           proxy: config.trustProxy > 0,
           ...endpoints.facebook,
         },

@@ -1,0 +1,75 @@
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { startTestApp, type TestApp, type TestAppOptions } from '../support/test-app';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+export const screenshotDir = path.join(root, 'tests/e2e/screenshots');
+
+/** The system Chromium (Debian's `chromium`); never a downloaded browser. */
+export function chromiumPath(): string {
+  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(
+    (p): p is string => Boolean(p),
+  );
+  const found = candidates.find((p) => existsSync(p));
+  if (!found) throw new Error('No Chromium found: apt-get install chromium (or set CHROMIUM_PATH)');
+  return found;
+}
+
+export interface E2E {
+  baseUrl: string;
+  app: TestApp;
+  browser: Browser;
+  /** A fresh browser profile (own cookies and localStorage) with a page in it. */
+  newPage(): Promise<Page>;
+  screenshot(page: Page, name: string): Promise<string>;
+  stop(): Promise<void>;
+}
+
+/** A real server (own database, built UI) and a real headless Chromium. */
+export async function startE2E(opts: TestAppOptions = {}): Promise<E2E> {
+  if (!existsSync(path.join(root, 'dist/ui/index.html'))) {
+    throw new Error('dist/ui is missing: run `npm run build` first (npm test does)');
+  }
+  const app = await startTestApp({ ...opts, ui: true });
+  const browser = await chromium.launch({
+    executablePath: chromiumPath(),
+    headless: true,
+    // The machine has no network: keep Chromium from phoning home.
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
+  });
+  const contexts: BrowserContext[] = [];
+  return {
+    baseUrl: app.baseUrl,
+    app,
+    browser,
+    async newPage() {
+      const context = await browser.newContext({ baseURL: app.baseUrl, viewport: { width: 1280, height: 800 } });
+      context.setDefaultTimeout(10_000);
+      contexts.push(context);
+      return context.newPage();
+    },
+    async screenshot(page, name) {
+      await mkdir(screenshotDir, { recursive: true });
+      const file = path.join(screenshotDir, `${name}.png`);
+      await page.screenshot({ path: file, fullPage: true });
+      return file;
+    },
+    async stop() {
+      for (const c of contexts) await c.close().catch(() => {});
+      await browser.close();
+      await app.stop();
+    },
+  };
+}

@@ -111,3 +111,19 @@ it('survives kill -9 (stale PostgreSQL stopped at next boot) and shuts down clea
   expect(pid && alive(pid)).toBe(false);
   expect(existsSync(path.join(dataDir, 'replypilot.pid'))).toBe(false);
 }, 90_000);
+
+it('refuses a production boot without secrets, naming what is missing', () => {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', 'bin/replypilot.ts', 'web'], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: 'production', DATABASE_URL: '', SESSION_SECRET: '', APP_ENCRYPTION_KEY: '' },
+    encoding: 'utf8',
+  });
+  expect(r.status).toBe(1);
+  for (const name of ['SESSION_SECRET', 'APP_ENCRYPTION_KEY', 'DATABASE_URL', 'PUBLIC_URL']) expect(r.stderr).toContain(name);
+});
+
+it('rejects an unknown role with usage', () => {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', 'bin/replypilot.ts', 'scheduler'], { cwd: root, encoding: 'utf8' });
+  expect(r.status).toBe(2);
+  expect(r.stderr).toContain('usage: replypilot [web|worker|all]');
+});

@@ -1,0 +1,42 @@
+import { makeWorkerUtils } from 'graphile-worker';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../tests/support/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp({ role: 'worker' });
+});
+afterAll(() => t.stop());
+
+it('the worker role runs jobs and serves no HTTP', async () => {
+  expect(t.app.web).toBeUndefined();
+  expect(t.app.worker).toBeDefined();
+});
+
+it('maintenance:prune deletes expired sessions and spent rate-limit windows, and keeps live ones', async () => {
+  const { pool } = t.app.database;
+  await pool.query(`insert into user_sessions (sid, sess, expire) values
+    ('old', '{}', now() - interval '1 day'), ('live', '{}', now() + interval '1 day')`);
+  await pool.query(`insert into rate_limit_hits (key, hits, reset_at) values
+    ('login:old', 3, now() - interval '1 minute'), ('login:live', 1, now() + interval '10 minutes')`);
+
+  const utils = await makeWorkerUtils({ pgPool: pool });
+  const job = await utils.addJob('maintenance:prune', {});
+  await utils.release();
+
+  // The running worker picks the job up through LISTEN/NOTIFY.
+  await expect
+    .poll(async () => (await pool.query('select 1 from graphile_worker.jobs where id = $1', [job.id])).rowCount, {
+      timeout: 10_000,
+    })
+    .toBe(0);
+  const sessions = await pool.query('select sid from user_sessions order by sid');
+  expect(sessions.rows).toEqual([{ sid: 'live' }]);
+  const limits = await pool.query('select key from rate_limit_hits order by key');
+  expect(limits.rows).toEqual([{ key: 'login:live' }]);
+});
+
+it('schedules maintenance:prune from the crontab', async () => {
+  const { rows } = await t.app.database.pool.query('select identifier from graphile_worker._private_known_crontabs');
+  expect(rows.map((r: { identifier: string }) => r.identifier)).toContain('maintenance:prune');
+});

@@ -13,6 +13,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
+          sequence: { groupOrder: 0 },
           include: ['{contracts,flow-compiler,workflows,activities,integrations,db,api,workers,config,ui}/**/*.test.{ts,tsx}'],
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
         },
@@ -21,6 +22,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'integration',
+          sequence: { groupOrder: 1 },
           include: ['**/*.int.test.ts'],
           exclude: ['**/node_modules/**'],
         },
@@ -29,6 +31,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'e2e',
+          sequence: { groupOrder: 2 },
           include: ['tests/e2e/**/*.e2e.test.ts'],
           // Two Chromiums at once on a 2-core machine is the sweet spot.
           maxWorkers: 2,

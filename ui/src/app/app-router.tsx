@@ -1,0 +1,109 @@
+import { createBrowserRouter, Navigate } from 'react-router-dom';
+import { AuthLayout } from '../features/auth/auth-layout';
+import { LandingPage } from '../pages/landing/landing.page';
+import { PublicLayout } from '../pages/public-layout/public-layout';
+import { AdaptiveLayout } from './adaptive-layout';
+import * as P from './lazy-pages';
+import { MinimalLayout } from './minimal-layout';
+import { NotFoundPage } from './not-found.page';
+import { RequireAuth } from './require-auth';
+import { RootLayout } from './root-layout';
+import { RouteError } from './route-error';
+import { AppShell } from './shell/app-shell';
+
+/** Spec §2 route table. The landing page is eager; every other page is its own lazy chunk. */
+export const appRouter = createBrowserRouter([
+  {
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    children: [
+      {
+        element: <PublicLayout />,
+        children: [
+          { path: '/', element: <LandingPage /> },
+          { path: '/features', element: <P.FeaturesPage /> },
+          { path: '/pricing', element: <P.PricingPage /> },
+          { path: '/about', element: <P.AboutPage /> },
+          { path: '/contact', element: <P.ContactPage /> },
+          { path: '/privacy', element: <P.PrivacyPage /> },
+          { path: '/terms', element: <P.TermsPage /> },
+          { path: '/cookies', element: <P.CookiesPage /> },
+          { path: '/gdpr', element: <P.GdprPage /> },
+          { path: '/blog', element: <P.BlogPage /> },
+          { path: '/community', element: <P.CommunityPage /> },
+          { path: '/help', element: <P.HelpPage /> },
+          { path: '/faq', element: <P.FaqPage /> },
+          { path: '/resources', element: <P.ResourcesPage /> },
+          { path: '/case-studies', element: <P.CaseStudiesPage /> },
+          { path: '/academy', element: <P.AcademyPage /> },
+          { path: '/integrations', element: <P.IntegrationsPage /> },
+          { path: '/support', element: <P.SupportPage /> },
+          { path: '/api-docs', element: <P.ApiDocsPage /> },
+          { path: '/docs', element: <Navigate to="/docs/getting-started" replace /> },
+          { path: '/docs/:slug', element: <P.DocsPage /> },
+        ],
+      },
+      {
+        element: <AdaptiveLayout />,
+        children: [
+          { path: '/templates', element: <P.TemplatesPage /> },
+          { path: '/connect-accounts', element: <P.ConnectAccountsPage /> },
+          { path: '/social-messaging', element: <P.SocialMessagingPage /> },
+          { path: '/webhook-setup', element: <P.WebhookSetupPage /> },
+        ],
+      },
+      {
+        element: <AuthLayout />,
+        children: [
+          { path: '/login', element: <P.LoginPage /> },
+          { path: '/register', element: <P.RegisterPage /> },
+          { path: '/forgot-password', element: <P.ForgotPasswordPage /> },
+        ],
+      },
+      {
+        element: <RequireAuth />,
+        children: [
+          {
+            element: <AppShell />,
+            children: [
+              { path: '/dashboard', element: <P.DashboardPage /> },
+              { path: '/settings', element: <P.SettingsPage /> },
+              { path: '/analytics', element: <P.AnalyticsPage /> },
+              { path: '/premium-analytics', element: <P.AnalyticsPage premium /> },
+              { path: '/flows', element: <P.FlowsPage /> },
+              { path: '/flows/:id', element: <P.FlowEditorPage /> },
+              { path: '/flow-builder', element: <P.FlowEditorPage /> },
+              { path: '/inbox', element: <P.InboxPage /> },
+              { path: '/conversations', element: <P.ConversationsPage /> },
+              { path: '/leads', element: <P.LeadsPage /> },
+              { path: '/sales-leads', element: <P.LeadsPage /> },
+              { path: '/ai-chat', element: <P.AiChatPage /> },
+              { path: '/comment-growth', element: <P.CommentGrowthPage /> },
+              { path: '/automation', element: <P.AutomationPage /> },
+              { path: '/account/billing', element: <P.BillingPage /> },
+              { path: '/simulator', element: <P.SimulatorPage /> },
+            ],
+          },
+        ],
+      },
+      {
+        element: <MinimalLayout />,
+        children: [
+          { path: '/onboarding', element: <P.OnboardingPage /> },
+          { path: '/oauth-setup', element: <P.OAuthSetupPage /> },
+          { path: '/oauth-working', element: <P.OAuthWorkingPage /> },
+          { path: '/oauth-test', element: <P.OAuthTestPage /> },
+          { path: '/oauth-login', element: <P.QuickLoginPage /> },
+          { path: '/quick-login', element: <P.QuickLoginPage /> },
+          { path: '/test-login', element: <P.TestLoginPage /> },
+          { path: '/login-success', element: <P.LoginSuccessPage /> },
+          { path: '/system-test', element: <P.SystemTestPage /> },
+          { path: '/comprehensive-test', element: <P.ComprehensiveTestPage /> },
+          { path: '/real-data-test', element: <P.RealDataTestPage /> },
+          { path: '/feature-validation', element: <P.FeatureValidationPage /> },
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+    ],
+  },
+]);

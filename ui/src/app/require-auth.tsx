@@ -1,0 +1,17 @@
+import { Navigate, Outlet } from 'react-router-dom';
+import { Spinner } from '../components/spinner';
+import { useCurrentUser } from '../features/auth/use-current-user';
+
+/** Guarded routes: a spinner while the session loads, /login when signed out (spec §2). */
+export function RequireAuth() {
+  const { isLoading, isAuthenticated } = useCurrentUser();
+  if (isLoading) {
+    return (
+      <div className="flex min-h-screen items-center justify-center bg-slate-50 dark:bg-slate-950">
+        <Spinner size={32} className="text-indigo-600" label="Checking your session" />
+      </div>
+    );
+  }
+  if (!isAuthenticated) return <Navigate to="/login" replace />;
+  return <Outlet />;
+}

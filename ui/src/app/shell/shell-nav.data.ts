@@ -1,0 +1,34 @@
+import type { IconName } from '../../components/icon';
+
+export interface ShellNavItem {
+  label: string;
+  to: string;
+  icon: IconName;
+  /** Active for any path starting with this prefix (spec: Flow Builder for /flows*). */
+  matchPrefix?: string;
+}
+
+// Spec lists "/" for Dashboard; signed-in users land on /dashboard, so the link goes there directly.
+export const sidebarNav: ShellNavItem[] = [
+  { label: 'Dashboard', to: '/dashboard', icon: 'dashboard' },
+  { label: 'Inbox', to: '/inbox', icon: 'inbox' },
+  { label: 'Flow Builder', to: '/flows', icon: 'workflow', matchPrefix: '/flows' },
+  { label: 'Templates', to: '/templates', icon: 'layers' },
+  { label: 'Analytics', to: '/analytics', icon: 'chart' },
+  { label: 'AI Assistant', to: '/ai-chat', icon: 'sparkles' },
+  { label: 'Sales Leads', to: '/leads', icon: 'users' },
+  { label: 'Social Messaging', to: '/social-messaging', icon: 'message-square' },
+  { label: 'Simulator', to: '/simulator', icon: 'play' },
+  { label: 'Settings', to: '/settings', icon: 'settings' },
+];
+
+export const topNav: ShellNavItem[] = [
+  { label: 'Dashboard', to: '/dashboard', icon: 'dashboard' },
+  { label: 'Automation', to: '/social-messaging', icon: 'zap' },
+  { label: 'Analytics', to: '/premium-analytics', icon: 'chart' },
+];
+
+export function isNavItemActive(item: ShellNavItem, pathname: string): boolean {
+  if (item.matchPrefix) return pathname.startsWith(item.matchPrefix);
+  return pathname === item.to;
+}

@@ -1,0 +1,54 @@
+import { Menu, MenuButton, MenuItem, MenuItems, MenuSeparator } from '@headlessui/react';
+import { Link } from 'react-router-dom';
+import type { PublicUser } from '../../../../contracts/auth';
+import { Avatar } from '../../components/avatar';
+import { Icon } from '../../components/icon';
+
+const itemClasses =
+  'flex w-full items-center gap-2 rounded-lg px-3 py-2 text-sm text-slate-700 data-[focus]:bg-slate-100 dark:text-slate-300 dark:data-[focus]:bg-slate-800';
+
+export function ShellUserMenu({ user }: { user: PublicUser }) {
+  const name = user.firstName?.trim() || 'User';
+  return (
+    <Menu as="div" className="relative">
+      <MenuButton
+        aria-label={`User menu for ${name}`}
+        className="flex items-center gap-2 rounded-full p-0.5 pr-1 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-500 sm:rounded-lg sm:pr-2 dark:hover:bg-slate-800"
+      >
+        <Avatar imageUrl={user.profileImageUrl} firstName={user.firstName} lastName={user.lastName} size={32} />
+        <span className="hidden text-left sm:block">
+          <span className="block text-sm leading-tight font-medium text-slate-900 dark:text-white">{name}</span>
+          <span className="block text-xs leading-tight text-slate-500 dark:text-slate-400">Pro Plan</span>
+        </span>
+        <Icon name="chevron-down" size={16} className="hidden text-slate-400 sm:block" />
+      </MenuButton>
+      <MenuItems
+        anchor={{ to: 'bottom end', gap: 8 }}
+        className="z-50 w-56 rounded-xl border border-slate-200 bg-white p-1 shadow-lg focus:outline-none dark:border-slate-700 dark:bg-slate-900"
+      >
+        <div className="px-3 py-2">
+          <p className="truncate text-sm font-medium text-slate-900 dark:text-white">{name}</p>
+          <p className="truncate text-xs text-slate-500 dark:text-slate-400">{user.email}</p>
+        </div>
+        <MenuSeparator className="my-1 h-px bg-slate-200 dark:bg-slate-800" />
+        <MenuItem>
+          <Link to="/settings#account" className={itemClasses}>
+            <Icon name="user" size={16} /> Profile
+          </Link>
+        </MenuItem>
+        <MenuItem>
+          <Link to="/settings" className={itemClasses}>
+            <Icon name="settings" size={16} /> Settings
+          </Link>
+        </MenuItem>
+        <MenuSeparator className="my-1 h-px bg-slate-200 dark:bg-slate-800" />
+        <MenuItem>
+          {/* Spec: Sign Out is a full browser navigation to /api/logout, which ends the session and redirects to /. */}
+          <button type="button" onClick={() => window.location.assign('/api/logout')} className={itemClasses}>
+            <Icon name="log-out" size={16} /> Sign Out
+          </button>
+        </MenuItem>
+      </MenuItems>
+    </Menu>
+  );
+}

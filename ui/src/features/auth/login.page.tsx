@@ -1,0 +1,89 @@
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { Button } from '../../components/button';
+import { CheckboxField } from '../../components/checkbox-field';
+import { PasswordField } from '../../components/password-field';
+import { TextField } from '../../components/text-field';
+import { AuthDivider } from './auth-divider';
+import { validateLogin, type LoginFormErrors, type LoginFormValues } from './login.validation';
+import { SocialLoginButtons } from './social-login-buttons';
+import { useLogin } from './use-login';
+
+const linkClasses = 'font-medium text-indigo-600 hover:text-indigo-500 dark:text-indigo-400';
+
+export function LoginPage() {
+  const [values, setValues] = useState<LoginFormValues>({ email: '', password: '', rememberMe: false });
+  const [errors, setErrors] = useState<LoginFormErrors>({});
+  const login = useLogin();
+
+  function update<K extends keyof LoginFormValues>(field: K, value: LoginFormValues[K]) {
+    setValues((prev) => ({ ...prev, [field]: value }));
+    setErrors((prev) => (field in prev ? { ...prev, [field]: undefined } : prev));
+  }
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const found = validateLogin(values);
+    setErrors(found);
+    if (Object.values(found).some(Boolean)) return;
+    // rememberMe is a form nicety only; it is not sent (spec §3).
+    login.mutate({ email: values.email.trim(), password: values.password });
+  }
+
+  return (
+    <div>
+      <h1 className="text-2xl font-semibold tracking-tight text-slate-900 dark:text-white">Welcome back</h1>
+      <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">Sign in to manage your automations.</p>
+      <div className="mt-8">
+        <SocialLoginButtons />
+      </div>
+      <AuthDivider label="or sign in with email" />
+      <form onSubmit={handleSubmit} noValidate className="space-y-4">
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          placeholder="you@company.com"
+          value={values.email}
+          onChange={(e) => update('email', e.target.value)}
+          error={errors.email}
+        />
+        <PasswordField
+          label="Password"
+          name="password"
+          autoComplete="current-password"
+          value={values.password}
+          onChange={(e) => update('password', e.target.value)}
+          error={errors.password}
+          labelAside={
+            <Link to="/forgot-password" className={`text-sm ${linkClasses}`}>
+              Forgot password?
+            </Link>
+          }
+        />
+        <CheckboxField
+          name="rememberMe"
+          checked={values.rememberMe}
+          onChange={(checked) => update('rememberMe', checked)}
+          label="Remember me"
+        />
+        <Button type="submit" size="lg" className="w-full" loading={login.isPending}>
+          {login.isPending ? 'Signing In...' : 'Sign In'}
+        </Button>
+      </form>
+      <p className="mt-6 text-center text-sm text-slate-600 dark:text-slate-400">
+        New to Replypilot?{' '}
+        <Link to="/register" className={linkClasses}>
+          Create an account
+        </Link>
+      </p>
+      <p className="mt-3 text-center text-sm text-slate-500 dark:text-slate-400">
+        Just looking around?{' '}
+        <Link to="/test-login" className={linkClasses}>
+          Try the live demo
+        </Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router-dom';
+import type { LoginBody } from '../../../../contracts/auth';
+import { useToast } from '../../components/toast/use-toast';
+import { ApiError } from '../../lib/api';
+import { loginUser } from './auth.api';
+import { CURRENT_USER_KEY } from './current-user.query';
+
+export function useLogin() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const { toast } = useToast();
+
+  return useMutation({
+    mutationFn: (body: LoginBody) => loginUser(body),
+    onSuccess: async (data) => {
+      queryClient.setQueryData(CURRENT_USER_KEY, data.user);
+      toast({
+        title: 'Login Successful',
+        description: `Welcome back${data.user.firstName ? `, ${data.user.firstName}` : ''}!`,
+        variant: 'success',
+      });
+      await navigate('/dashboard');
+    },
+    onError: (err) => {
+      const serverMessage = err instanceof ApiError ? err.serverMessage() : undefined;
+      const description =
+        serverMessage === 'Invalid credentials'
+          ? 'Please check your email and password and try again.'
+          : serverMessage || 'Please check your credentials and try again.';
+      toast({ title: 'Login Failed', description, variant: 'destructive' });
+    },
+  });
+}

@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router-dom';
+import { logoutUser } from './auth.api';
+import { CURRENT_USER_KEY } from './current-user.query';
+
+/** Spec §4: logout posts to the server, then goes to /login; a failure is only logged. */
+export function useLogout() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: logoutUser,
+    onSuccess: async () => {
+      await navigate('/login');
+      queryClient.setQueryData(CURRENT_USER_KEY, null);
+      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== CURRENT_USER_KEY[0] });
+    },
+    onError: (err) => {
+      console.error('Logout failed', err);
+    },
+  });
+}

@@ -1,0 +1,47 @@
+import type { DiagnosticCheck } from './diagnostic.types';
+import {
+  probeCurrentUser,
+  probeDatabase,
+  probeHealth,
+  probeNewsletterValidation,
+  probeOAuth,
+  probeRedirect,
+  probeServiceWorker,
+  probeUnknownApiRoute,
+  probeWebSocketPing,
+  probeWebSocketSession,
+} from './diagnostic.probes';
+
+/** The 25 steps of /comprehensive-test. */
+export const comprehensiveChecks: DiagnosticCheck[] = [
+  { id: 'oauth-google', name: 'Google OAuth configuration', category: 'OAuth', run: () => probeOAuth('google') },
+  { id: 'oauth-facebook', name: 'Facebook OAuth configuration', category: 'OAuth', run: () => probeOAuth('facebook') },
+  { id: 'oauth-google-redirect', name: 'Google login redirect', category: 'OAuth', run: () => probeRedirect('/auth/google') },
+  {
+    id: 'oauth-facebook-redirect',
+    name: 'Facebook login redirect',
+    category: 'OAuth',
+    run: () => probeRedirect('/auth/facebook'),
+  },
+  { id: 'db-connection', name: 'Database connection', category: 'Database', run: () => probeDatabase() },
+  { id: 'db-latency', name: 'Database latency under 200 ms', category: 'Database', run: () => probeDatabase(200) },
+  { id: 'api-health', name: 'Health endpoint', category: 'API', run: probeHealth },
+  { id: 'api-user', name: 'Current user endpoint', category: 'API', run: probeCurrentUser },
+  { id: 'api-validation', name: 'Request validation (newsletter)', category: 'API', run: probeNewsletterValidation },
+  { id: 'api-404', name: 'Unknown API route answers 404', category: 'API', run: probeUnknownApiRoute },
+  { id: 'api-sw', name: 'Service worker script', category: 'API', run: probeServiceWorker },
+  { id: 'social-accounts', name: 'Social accounts API', category: 'Social' },
+  { id: 'social-pages', name: 'Facebook Pages API', category: 'Social' },
+  { id: 'social-instagram', name: 'Instagram profile API', category: 'Social' },
+  { id: 'auto-flows', name: 'Flows API', category: 'Automation' },
+  { id: 'auto-rules', name: 'Comment rules API', category: 'Automation' },
+  { id: 'auto-activity', name: 'Automation activity feed', category: 'Automation' },
+  { id: 'ai-chat', name: 'AI chat endpoint', category: 'AI' },
+  { id: 'ai-kb', name: 'Knowledge base query', category: 'AI' },
+  { id: 'ai-feedback', name: 'Chat feedback', category: 'AI' },
+  { id: 'tpl-list', name: 'Template library', category: 'Templates' },
+  { id: 'tpl-activate', name: 'Template activation', category: 'Templates' },
+  { id: 'rt-ping', name: 'WebSocket ping/pong', category: 'Real-time', run: () => probeWebSocketPing(5000) },
+  { id: 'rt-session', name: 'WebSocket session greeting', category: 'Real-time', run: probeWebSocketSession },
+  { id: 'rt-push', name: 'Live inbox updates', category: 'Real-time' },
+];

@@ -1,0 +1,45 @@
+import { Link } from 'react-router-dom';
+import { Button } from '../../components/button';
+import { buttonClasses } from '../../components/button.styles';
+import { Card } from '../../components/card';
+import { Icon } from '../../components/icon';
+import { useTestLogin } from './use-test-login';
+
+/** /quick-login and /oauth-login: every way in, for development and support. */
+export function QuickLoginPage() {
+  const testLogin = useTestLogin();
+  return (
+    <div className="flex min-h-[70vh] items-center justify-center px-4 py-10">
+      <Card className="w-full max-w-md p-8">
+        <h1 className="text-2xl font-semibold text-slate-900 dark:text-white">Quick Login</h1>
+        <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
+          Pick a way in. The test login uses the shared demo workspace and needs no OAuth setup.
+        </p>
+        <div className="mt-6 grid gap-3">
+          <Button
+            size="lg"
+            onClick={() => testLogin.mutate()}
+            loading={testLogin.isPending}
+            disabled={testLogin.isSuccess}
+          >
+            <Icon name="zap" size={18} />
+            {testLogin.isSuccess ? 'Redirecting…' : 'Test Login (Development)'}
+          </Button>
+          <a href="/auth/google" className={buttonClasses('outline', 'lg')}>
+            Login with Google
+          </a>
+          <a href="/auth/facebook" className={buttonClasses('outline', 'lg')}>
+            <Icon name="facebook" size={18} /> Login with Facebook
+          </a>
+        </div>
+        <p className="mt-6 text-xs text-slate-500 dark:text-slate-400">
+          Google or Facebook not set up? See{' '}
+          <Link to="/oauth-setup" className="font-medium text-indigo-600 dark:text-indigo-400">
+            OAuth setup
+          </Link>
+          .
+        </p>
+      </Card>
+    </div>
+  );
+}

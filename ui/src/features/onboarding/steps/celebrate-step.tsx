@@ -1,0 +1,27 @@
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { ButtonLink } from '../../../components/button-link';
+import { Icon } from '../../../components/icon';
+
+const REDIRECT_MS = 3000; // spec §9: onboarding redirect 3 s
+
+export function CelebrateStep() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    const timer = window.setTimeout(() => void navigate('/dashboard'), REDIRECT_MS);
+    return () => window.clearTimeout(timer);
+  }, [navigate]);
+
+  return (
+    <div className="py-8 text-center">
+      <span className="mx-auto flex h-16 w-16 items-center justify-center rounded-2xl bg-gradient-to-br from-emerald-400 to-teal-500 text-white shadow-lg shadow-emerald-500/30">
+        <Icon name="party" size={32} />
+      </span>
+      <h1 className="mt-6 text-3xl font-semibold tracking-tight text-slate-900 dark:text-white">You're all set! 🎉</h1>
+      <p className="mt-3 text-slate-600 dark:text-slate-400">Taking you to your dashboard in a moment…</p>
+      <ButtonLink to="/dashboard" className="mt-8">
+        Go to Dashboard now
+      </ButtonLink>
+    </div>
+  );
+}

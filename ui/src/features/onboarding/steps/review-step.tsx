@@ -1,0 +1,34 @@
+import { flowTemplates, knowledgeQuestions, onboardingPlans, tones } from '../onboarding.data';
+import { StepHeading } from './step-heading';
+import type { StepProps } from './step-props';
+
+function Row({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="flex justify-between gap-4 py-3 text-sm">
+      <dt className="text-slate-500 dark:text-slate-400">{label}</dt>
+      <dd className="text-right font-medium text-slate-900 dark:text-white">{value}</dd>
+    </div>
+  );
+}
+
+export function ReviewStep({ state }: Pick<StepProps, 'state'>) {
+  const answered = knowledgeQuestions.filter((q) => state.kbAnswers[q.id]?.trim()).length;
+  return (
+    <div>
+      <StepHeading title="Review your setup" description="Check everything, then launch." />
+      <dl className="divide-y divide-slate-100 rounded-xl border border-slate-200 px-4 dark:divide-slate-800 dark:border-slate-800">
+        <Row label="Plan" value={onboardingPlans.find((p) => p.id === state.selectedPlan)?.name ?? state.selectedPlan} />
+        <Row label="Connected account" value="Not connected yet" />
+        <Row label="Business" value={state.businessName || '—'} />
+        <Row label="Website" value={state.websiteUrl || '—'} />
+        <Row label="Knowledge base" value={`${answered} of ${knowledgeQuestions.length} answered`} />
+        <Row label="Flow template" value={flowTemplates.find((t) => t.id === state.flowTemplate)?.name ?? '—'} />
+        <Row label="Tone" value={tones.find((t) => t.id === state.tone)?.name ?? state.tone} />
+      </dl>
+      <p className="mt-4 text-sm text-slate-500 dark:text-slate-400">
+        Note: saving this setup to your account arrives in an upcoming release. For now your answers stay in this
+        browser tab.
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,2 @@
+/** Public support address shown on contact, billing and help pages. */
+export const SUPPORT_EMAIL = 'support@replypilot.app';

@@ -1,0 +1,30 @@
+import { MarketingHero } from './marketing-hero';
+import { PageSection } from './page-section';
+
+// Sample stories (spec §1: static sample content).
+const stories = [
+  { name: 'Bloom Botanics', kind: 'E-commerce', result: '3× more DM conversations from comments' },
+  { name: 'FitWithAna', kind: 'Coach', result: '40% of program sign-ups came from automated DMs' },
+  { name: 'Studio Nord', kind: 'Agency', result: '12 client accounts run from one inbox' },
+  { name: 'Cafe Lumen', kind: 'Local business', result: 'Opening-hours questions answered instantly, 24/7' },
+];
+
+export function CaseStudiesPage() {
+  return (
+    <>
+      <MarketingHero eyebrow="Case Studies" title="How teams grow with automation" description="Illustrative stories of what businesses do with Replypilot." />
+      <PageSection>
+        <div className="grid gap-6 md:grid-cols-2">
+          {stories.map((s) => (
+            <article key={s.name} className="rounded-2xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900">
+              <p className="text-xs font-medium tracking-wide text-indigo-600 uppercase dark:text-indigo-400">{s.kind}</p>
+              <h2 className="mt-2 text-xl font-semibold text-slate-900 dark:text-white">{s.name}</h2>
+              <p className="mt-3 text-slate-600 dark:text-slate-400">{s.result}</p>
+              <p className="mt-4 text-xs text-slate-400">Sample story</p>
+            </article>
+          ))}
+        </div>
+      </PageSection>
+    </>
+  );
+}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { InboxEvent } from './inbox';
 
 /** Messages a browser may send on /ws. A bare "ping" text frame is accepted too (spec §7). */
 export const wsClientMessageSchema = z.discriminatedUnion('type', [z.object({ type: z.literal('ping') })]);
@@ -7,4 +8,6 @@ export type WsClientMessage = z.infer<typeof wsClientMessageSchema>;
 export type WsServerMessage =
   | { type: 'pong'; at: string }
   | { type: 'hello'; authenticated: boolean }
-  | { type: 'error'; error: string };
+  | { type: 'error'; error: string }
+  /** A change in the signed-in user's workspace (inbox, messages, simulator outbox). */
+  | { type: 'event'; event: InboxEvent };

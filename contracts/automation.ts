@@ -1,0 +1,14 @@
+/** Spec §3 Automation activity. */
+export interface AutomationActivity {
+  id: string;
+  action: string;
+  message: string;
+  intent: string;
+  createdAt: string;
+}
+export interface AutomationActivityResponse {
+  activities: AutomationActivity[];
+}
+export interface AutomationActivityCount {
+  count: number;
+}

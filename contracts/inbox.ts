@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { platformSchema, type Platform } from './platforms';
+
+export const conversationStatusSchema = z.enum(['open', 'pending', 'closed']);
+export type ConversationStatus = z.infer<typeof conversationStatusSchema>;
+export const prioritySchema = z.enum(['high', 'normal', 'low']);
+
+/** Spec §3 Conversation (inbox). */
+export interface Conversation {
+  id: string;
+  accountId: string;
+  contactId: string;
+  platform: Platform;
+  status: ConversationStatus;
+  priority: 'high' | 'normal' | 'low';
+  customerName: string;
+  customerUsername: string | null;
+  externalUserId: string;
+  lastMessage: string | null;
+  lastMessageTime: string | null;
+  updatedAt: string;
+  unreadCount: number;
+  tags: string[];
+}
+
+/** GET /api/conversations — keyset pagination: pass `cursor` = previous `nextCursor`. */
+export const listConversationsQuerySchema = z.object({
+  platform: z.union([platformSchema, z.literal('all')]).optional(),
+  status: z.union([conversationStatusSchema, z.literal('all')]).optional(),
+  search: z.string().trim().max(200).optional(),
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+});
+export interface ConversationsPage {
+  conversations: Conversation[];
+  nextCursor: string | null;
+}
+
+export interface Message {
+  id: string;
+  conversationId: string;
+  content: string;
+  direction: 'inbound' | 'outbound';
+  /** spec §3: some callers read isFromUser (true = the customer wrote it). */
+  isFromUser: boolean;
+  status: 'queued' | 'sent' | 'failed';
+  error: string | null;
+  /** What sent it: a person in the inbox, a comment rule, a flow… */
+  source: 'contact' | 'inbox' | 'comment_rule' | 'flow';
+  createdAt: string;
+  timestamp: string;
+}
+
+/** GET /api/conversations/:id/messages — newest page first; `before` = previous `nextCursor`. */
+export const listMessagesQuerySchema = z.object({
+  before: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+export interface MessagesPage {
+  /** Oldest first, ready to render top to bottom. */
+  messages: Message[];
+  /** Cursor for older messages, or null at the start of the thread. */
+  nextCursor: string | null;
+}
+
+export const sendMessageBodySchema = z.object({
+  content: z.string({ error: 'Message content is required' }).trim().min(1, 'Message content is required').max(2000, 'Messages are limited to 2,000 characters'),
+  isFromUser: z.boolean().optional(),
+});
+
+export const updateConversationBodySchema = z
+  .object({
+    status: conversationStatusSchema.optional(),
+    priority: prioritySchema.optional(),
+    tags: z.array(z.string().trim().min(1).max(40)).max(20).optional(),
+    /** Marks the conversation read (unreadCount = 0). */
+    read: z.literal(true).optional(),
+  })
+  .refine((b) => Object.keys(b).length > 0, { message: 'Nothing to update' });
+
+/** Pushed on /ws to the workspace's browsers. */
+export type InboxEvent =
+  | { type: 'conversation.updated'; conversationId: string }
+  | { type: 'message.created'; conversationId: string; messageId: string }
+  | { type: 'message.updated'; conversationId: string; messageId: string }
+  | { type: 'outbox.delivered'; accountId: string };

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import type { Platform } from './platforms';
+
+export const simulatedContactSchema = z.object({
+  externalUserId: z.string().trim().min(1).max(64),
+  name: z.string().trim().min(1).max(100),
+  username: z.string().trim().min(1).max(64),
+});
+
+export const simulateCommentBodySchema = z.object({
+  accountId: z.uuid(),
+  postId: z.string().trim().min(1).max(100),
+  contact: simulatedContactSchema,
+  text: z.string().trim().min(1, 'Write a comment').max(2200),
+  /** Optional platform comment id; a repeat is treated as the platform retrying (no-op). */
+  commentId: z.string().trim().min(1).max(100).optional(),
+});
+
+export const simulateMessageBodySchema = z.object({
+  accountId: z.uuid(),
+  contact: simulatedContactSchema,
+  text: z.string().trim().min(1, 'Write a message').max(2000),
+  messageId: z.string().trim().min(1).max(100).optional(),
+});
+
+export interface SimulatorPost {
+  id: string;
+  accountId: string;
+  externalId: string;
+  caption: string;
+  imageUrl: string;
+  permalink: string;
+}
+
+export interface SimulatorState {
+  accounts: { id: string; platform: Platform; username: string; displayName: string }[];
+  posts: SimulatorPost[];
+  contacts: z.infer<typeof simulatedContactSchema>[];
+}
+
+export interface IngestAccepted {
+  accepted: true;
+  eventId: string | null;
+  /** True when the same event key was already accepted (a platform retry). */
+  duplicate: boolean;
+}
+
+/** What the sandbox "platform" delivered: the simulator's view of our sends. */
+export interface OutboxItem {
+  id: string;
+  accountId: string;
+  kind: 'dm' | 'private_reply' | 'public_reply';
+  recipientExternalId: string;
+  commentId: string | null;
+  text: string;
+  createdAt: string;
+}

@@ -81,7 +81,7 @@ export async function boot(opts: BootOptions): Promise<Replypilot> {
 
     let worker: WorkerHandle | undefined;
     if (opts.role !== 'web') {
-      worker = await startWorker({ pool: database.pool, concurrency: config.workerConcurrency, log });
+      worker = await startWorker({ pool: database.pool, concurrency: config.workerConcurrency, log, config });
       cleanups.push(() => worker!.stop());
     }
 

@@ -36,6 +36,8 @@ const envSchema = z.object({
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(5),
   JSON_BODY_LIMIT: z.string().default('100kb'),
   AUTH_RATE_LIMIT_PER_15_MIN: z.coerce.number().int().min(1).default(30),
+  /** Instagram allows 750 private replies per hour per account; the sandbox paces itself the same way. */
+  PRIVATE_REPLIES_PER_HOUR: z.coerce.number().int().min(1).default(750),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -62,6 +64,7 @@ export interface Config {
   workerConcurrency: number;
   jsonBodyLimit: string;
   authRateLimitPer15Min: number;
+  privateRepliesPerHour: number;
 }
 
 export class ConfigError extends Error {
@@ -111,6 +114,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     workerConcurrency: e.WORKER_CONCURRENCY,
     jsonBodyLimit: e.JSON_BODY_LIMIT,
     authRateLimitPer15Min: e.AUTH_RATE_LIMIT_PER_15_MIN,
+    privateRepliesPerHour: e.PRIVATE_REPLIES_PER_HOUR,
   };
   const missing = missingProductionSecrets(config);
   if (missing.length > 0) {

@@ -2,6 +2,17 @@ import { z } from 'zod';
 
 const keyword = z.string().trim().min(1).max(100);
 
+/** The first spelling of each keyword wins; "Price" and "price" are one keyword. */
+export function uniqueKeywords(keywords: string[]): string[] {
+  const seen = new Set<string>();
+  return keywords.filter((k) => {
+    const key = k.toLowerCase();
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
 export const commentRuleBodySchema = z
   .object({
     platform: z.enum(['instagram', 'facebook']),
@@ -10,7 +21,7 @@ export const commentRuleBodySchema = z
       .min(1, 'Please add keywords and response template')
       .max(30, 'At most 30 keywords')
       // spec §5: keywords trimmed, duplicates ignored
-      .transform((ks) => [...new Map(ks.map((k) => [k.toLowerCase(), k])).values()]),
+      .transform(uniqueKeywords),
     responseTemplate: z
       .string({ error: 'Please add keywords and response template' })
       .trim()
@@ -31,7 +42,7 @@ export type CommentRuleBody = z.infer<typeof commentRuleBodySchema>;
 export const updateCommentRuleBodySchema = z
   .object({
     isActive: z.boolean().optional(),
-    keywords: z.array(keyword).min(1).max(30).optional(),
+    keywords: z.array(keyword).min(1).max(30).transform(uniqueKeywords).optional(),
     responseTemplate: z.string().trim().min(1).max(1000).optional(),
     publicReplyTemplate: z.string().trim().max(1000).nullable().optional(),
   })
@@ -41,7 +52,7 @@ export const updateCommentRuleBodySchema = z
 export const commentGrowthBodySchema = z.object({
   platform: z.enum(['instagram', 'facebook']),
   postId: z.string().trim().min(1).max(200),
-  triggerKeywords: z.array(keyword).min(1).max(30),
+  triggerKeywords: z.array(keyword).min(1).max(30).transform(uniqueKeywords),
   responseTemplate: z.string().trim().min(1).max(1000).optional(),
 });
 

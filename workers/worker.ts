@@ -1,11 +1,18 @@
 import { Logger, run, type Runner, type TaskList } from 'graphile-worker';
 import type pg from 'pg';
 import type { Logger as Pino } from 'pino';
+import { sendLimitsFromConfig } from '../db/pipeline/send-limits';
+import { inboundProcessJob } from './jobs/inbound-process.job';
 import { maintenancePrune } from './jobs/maintenance-prune.job';
+import { outboundSendJob } from './jobs/outbound-send.job';
 
-export const taskList: TaskList = {
-  'maintenance:prune': maintenancePrune,
-};
+export function taskList(pool: pg.Pool, config: { privateRepliesPerHour: number }): TaskList {
+  return {
+    'maintenance:prune': maintenancePrune,
+    'inbound.process': inboundProcessJob(pool, sendLimitsFromConfig(config)),
+    'outbound.send': outboundSendJob(pool),
+  };
+}
 
 /** Every 15 minutes; `?fill=1h` backfills a run missed while no worker was up. */
 export const crontab = '*/15 * * * * maintenance:prune ?fill=1h';
@@ -27,11 +34,16 @@ function graphileLogger(log: Pino): Logger {
 }
 
 /** The `worker` role: Graphile Worker over the shared pool (migrations already applied at boot). */
-export async function startWorker(opts: { pool: pg.Pool; concurrency: number; log: Pino }): Promise<WorkerHandle> {
+export async function startWorker(opts: {
+  pool: pg.Pool;
+  concurrency: number;
+  log: Pino;
+  config: { privateRepliesPerHour: number };
+}): Promise<WorkerHandle> {
   const runner = await run({
     pgPool: opts.pool,
     concurrency: opts.concurrency,
-    taskList,
+    taskList: taskList(opts.pool, opts.config),
     crontab,
     logger: graphileLogger(opts.log),
     noHandleSignals: true, // bin/replypilot.ts owns signals and shuts down in order

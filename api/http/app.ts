@@ -10,6 +10,12 @@ import { oauthRoutes } from '../auth/oauth.routes';
 import { createPassport, type OAuthEndpoints } from '../auth/passport';
 import { healthRoutes } from '../features/health/health.routes';
 import { newsletterRoutes } from '../features/newsletter/newsletter.routes';
+import { automationRoutes } from '../features/automation/automation.routes';
+import { commentRulesRoutes } from '../features/comment-rules/comment-rules.routes';
+import { inboxRoutes } from '../features/inbox/inbox.routes';
+import { simulatorRoutes } from '../features/simulator/simulator.routes';
+import { socialAccountsRoutes } from '../features/social-accounts/social-accounts.routes';
+import { sendLimitsFromConfig } from '../../db/pipeline/send-limits';
 import { apiNotFound, errorHandler } from './errors';
 import { sameOriginOnly, securityHeaders } from './security';
 import { mountUi } from './ui';
@@ -73,6 +79,12 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
   app.use(authRoutes({ db: database.db, pool: database.pool, config, passport, cookieName: SESSION_COOKIE }));
   app.use(oauthRoutes(config, passport));
   app.use(newsletterRoutes(database.db));
+  const { pool } = database;
+  app.use(socialAccountsRoutes(pool));
+  app.use(inboxRoutes(pool, sendLimitsFromConfig(config)));
+  app.use(commentRulesRoutes(pool, config.privateRepliesPerHour));
+  app.use(automationRoutes(pool));
+  app.use(simulatorRoutes(pool));
 
   app.use('/api', apiNotFound);
   const closeUi = await mountUi(app, deps.ui);

@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { attachWebSocket } from '../ws/ws-server';
+import { listenWorkspaceEvents } from '../ws/workspace-events';
 import { createApp, type AppDeps } from './app';
 
 export interface WebServer {
@@ -18,6 +19,7 @@ export async function startWebServer(deps: AppDeps & { port: number; host: strin
     publicUrl: deps.config.publicUrl,
     log: deps.log,
   });
+  const events = listenWorkspaceEvents(deps.database.pool, (workspaceId, event) => hub.publish(workspaceId, event), deps.log);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(deps.port, deps.host, () => resolve());
@@ -28,6 +30,7 @@ export async function startWebServer(deps: AppDeps & { port: number; host: strin
     url: `http://${shownHost}:${port}`,
     server,
     async close() {
+      await events.close();
       await hub.close();
       server.closeIdleConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -2,6 +2,7 @@ import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { RequestHandler, Response } from 'express';
 import { WebSocketServer, type WebSocket } from 'ws';
+import type { InboxEvent } from '../../contracts/inbox';
 import { wsClientMessageSchema, type WsServerMessage } from '../../contracts/ws';
 
 export interface WsDeps {
@@ -13,8 +14,10 @@ export interface WsDeps {
 
 export interface WsHub {
   close(): Promise<void>;
-  /** Sockets by workspace, for pushes in later features. */
+  /** Sockets by workspace. */
   clientsOf(workspaceId: string): Set<WebSocket>;
+  /** Pushes a workspace event to that workspace's open browsers. */
+  publish(workspaceId: string, event: InboxEvent): void;
 }
 
 function send(ws: WebSocket, msg: WsServerMessage) {
@@ -85,6 +88,9 @@ export function attachWebSocket(server: Server, deps: WsDeps): WsHub {
 
   return {
     clientsOf: (id) => byWorkspace.get(id) ?? new Set(),
+    publish: (workspaceId, event) => {
+      for (const ws of byWorkspace.get(workspaceId) ?? []) send(ws, { type: 'event', event });
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.off('upgrade', onUpgrade);

@@ -3,3 +3,7 @@ export * from './users';
 export * from './sessions';
 export * from './newsletter';
 export * from './rate-limits';
+export * from './social-accounts';
+export * from './inbox';
+export * from './pipeline';
+export * from './automation';

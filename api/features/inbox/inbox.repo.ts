@@ -1,0 +1,155 @@
+import type pg from 'pg';
+import { z } from 'zod';
+import type { Conversation, ConversationsPage, Message, MessagesPage } from '../../../contracts/inbox';
+import { cursorTs, decodeCursor, encodeCursor } from './inbox.cursor';
+
+const conversationRow = z.object({
+  id: z.string(),
+  account_id: z.string(),
+  contact_id: z.string(),
+  platform: z.enum(['instagram', 'facebook', 'twitter']),
+  status: z.enum(['open', 'pending', 'closed']),
+  priority: z.enum(['high', 'normal', 'low']),
+  customer_name: z.string(),
+  customer_username: z.string().nullable(),
+  external_user_id: z.string(),
+  last_message: z.string().nullable(),
+  last_message_time: z.date(),
+  updated_at: z.date(),
+  unread_count: z.number(),
+  tags: z.array(z.string()),
+  cursor_ts: z.string(),
+});
+
+const conversationColumns = `c.id, c.account_id, c.contact_id, c.platform, c.status, c.priority, c.customer_name,
+  c.customer_username, c.external_user_id, c.last_message, c.last_message_time, c.updated_at, c.unread_count, c.tags,
+  ${cursorTs('c.last_message_time')} as cursor_ts`;
+
+function toConversation(r: z.infer<typeof conversationRow>): Conversation {
+  return {
+    id: r.id,
+    accountId: r.account_id,
+    contactId: r.contact_id,
+    platform: r.platform,
+    status: r.status,
+    priority: r.priority,
+    customerName: r.customer_name,
+    customerUsername: r.customer_username,
+    externalUserId: r.external_user_id,
+    lastMessage: r.last_message,
+    lastMessageTime: r.last_message_time.toISOString(),
+    updatedAt: r.updated_at.toISOString(),
+    unreadCount: r.unread_count,
+    tags: r.tags,
+  };
+}
+
+export interface ConversationFilter {
+  platform?: string | undefined;
+  status?: string | undefined;
+  search?: string | undefined;
+  cursor?: string | undefined;
+  limit: number;
+}
+
+export async function listConversations(pool: pg.Pool, workspaceId: string, f: ConversationFilter): Promise<ConversationsPage> {
+  const params: unknown[] = [workspaceId];
+  const where = ['c.workspace_id = $1'];
+  if (f.platform && f.platform !== 'all') {
+    params.push(f.platform);
+    where.push(`c.platform = $${params.length}`);
+  }
+  if (f.status && f.status !== 'all') {
+    params.push(f.status);
+    where.push(`c.status = $${params.length}`);
+  }
+  if (f.search) {
+    // spec §5: customer name or last message, case-insensitive
+    params.push(`%${f.search.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`);
+    where.push(`(c.customer_name ilike $${params.length} or c.last_message ilike $${params.length})`);
+  }
+  if (f.cursor) {
+    const { ts, id } = decodeCursor(f.cursor);
+    params.push(ts, id);
+    where.push(`(c.last_message_time, c.id) < ($${params.length - 1}::timestamptz, $${params.length}::uuid)`);
+  }
+  params.push(f.limit + 1);
+  const { rows } = await pool.query(
+    `select ${conversationColumns} from conversations c where ${where.join(' and ')}
+     order by c.last_message_time desc, c.id desc limit $${params.length}`,
+    params,
+  );
+  const parsed = z.array(conversationRow).parse(rows);
+  const page = parsed.slice(0, f.limit);
+  const last = page[page.length - 1];
+  return {
+    conversations: page.map(toConversation),
+    nextCursor: parsed.length > f.limit && last ? encodeCursor(last.cursor_ts, last.id) : null,
+  };
+}
+
+export async function getConversation(db: Pick<pg.Pool, 'query'>, workspaceId: string, id: string): Promise<Conversation | undefined> {
+  const { rows } = await db.query(`select ${conversationColumns} from conversations c where c.workspace_id = $1 and c.id = $2`, [workspaceId, id]);
+  const row = rows[0] ? conversationRow.parse(rows[0]) : undefined;
+  return row ? toConversation(row) : undefined;
+}
+
+export const messageRow = z.object({
+  id: z.string(),
+  conversation_id: z.string(),
+  content: z.string(),
+  direction: z.enum(['inbound', 'outbound']),
+  status: z.enum(['queued', 'sent', 'failed']),
+  error: z.string().nullable(),
+  source: z.enum(['contact', 'inbox', 'comment_rule', 'flow']),
+  created_at: z.date(),
+  cursor_ts: z.string(),
+});
+
+export function toMessage(r: Omit<z.infer<typeof messageRow>, 'cursor_ts'>): Message {
+  const at = r.created_at.toISOString();
+  return {
+    id: r.id,
+    conversationId: r.conversation_id,
+    content: r.content,
+    direction: r.direction,
+    isFromUser: r.direction === 'inbound',
+    status: r.status,
+    error: r.error,
+    source: r.source,
+    createdAt: at,
+    timestamp: at,
+  };
+}
+
+export const messageColumns = `m.id, m.conversation_id, m.content, m.direction, m.status, m.error, m.source, m.created_at,
+  ${cursorTs('m.created_at')} as cursor_ts`;
+
+export async function listMessages(
+  pool: pg.Pool,
+  workspaceId: string,
+  conversationId: string,
+  q: { before?: string | undefined; limit: number },
+): Promise<MessagesPage> {
+  const params: unknown[] = [workspaceId, conversationId];
+  let keyset = '';
+  if (q.before) {
+    const { ts, id } = decodeCursor(q.before);
+    params.push(ts, id);
+    keyset = 'and (m.created_at, m.id) < ($3::timestamptz, $4::uuid)';
+  }
+  params.push(q.limit + 1);
+  const { rows } = await pool.query(
+    `select ${messageColumns} from messages m
+     where m.workspace_id = $1 and m.conversation_id = $2 ${keyset}
+     order by m.created_at desc, m.id desc limit $${params.length}`,
+    params,
+  );
+  const parsed = z.array(messageRow).parse(rows);
+  const page = parsed.slice(0, q.limit);
+  const oldest = page[page.length - 1];
+  return {
+    messages: page.reverse().map(toMessage),
+    nextCursor: parsed.length > q.limit && oldest ? encodeCursor(oldest.cursor_ts, oldest.id) : null,
+  };
+}

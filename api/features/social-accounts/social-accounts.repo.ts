@@ -1,0 +1,38 @@
+import type pg from 'pg';
+import { z } from 'zod';
+import type { SocialAccount } from '../../../contracts/social-accounts';
+import { ensureSandboxAccounts } from '../../../db/sandbox/seed-sandbox';
+
+const row = z.object({
+  id: z.string(),
+  platform: z.enum(['instagram', 'facebook', 'twitter']),
+  provider: z.enum(['meta', 'x', 'sandbox']),
+  external_id: z.string(),
+  username: z.string(),
+  display_name: z.string(),
+  connected_at: z.date(),
+  is_active: z.boolean(),
+  status: z.enum(['active', 'needs_reconnect']),
+});
+
+export async function listSocialAccounts(pool: pg.Pool, workspaceId: string): Promise<SocialAccount[]> {
+  await ensureSandboxAccounts(pool, workspaceId);
+  const { rows } = await pool.query(
+    `select id, platform, provider, external_id, username, display_name, connected_at, is_active, status
+     from social_accounts where workspace_id = $1 order by provider = 'sandbox', connected_at, platform`,
+    [workspaceId],
+  );
+  return z.array(row).parse(rows).map((r) => ({
+    id: r.id,
+    platform: r.platform,
+    provider: r.provider,
+    externalId: r.external_id,
+    username: r.username,
+    displayName: r.display_name,
+    name: r.display_name,
+    connectedAt: r.connected_at.toISOString(),
+    isActive: r.is_active,
+    status: r.status,
+    isSandbox: r.provider === 'sandbox',
+  }));
+}

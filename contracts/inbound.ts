@@ -1,0 +1,62 @@
+import { z } from 'zod';
+
+const person = z.object({
+  id: z.string().min(1).max(64),
+  name: z.string().max(200).default(''),
+  username: z.string().max(100).nullish(),
+});
+
+/**
+ * The simulator's events, stored raw in inbound_events.payload and parsed again by the worker
+ * (design record §4: parse with zod in the worker; a malformed one is stored with its error).
+ */
+export const sandboxEventSchema = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('comment'),
+    accountId: z.uuid(),
+    postId: z.string().min(1).max(100),
+    commentId: z.string().min(1).max(100),
+    from: person,
+    text: z.string().max(2200),
+    createdAt: z.iso.datetime(),
+  }),
+  z.object({
+    type: z.literal('message'),
+    accountId: z.uuid(),
+    messageId: z.string().min(1).max(100),
+    from: person,
+    text: z.string().max(4000),
+    createdAt: z.iso.datetime(),
+  }),
+]);
+export type SandboxEvent = z.infer<typeof sandboxEventSchema>;
+
+/** What every provider's payload is normalised into before it touches our tables. */
+export type NormalizedEvent =
+  | {
+      kind: 'comment';
+      accountId: string;
+      postId: string;
+      commentId: string;
+      from: { id: string; name: string; username: string | null };
+      text: string;
+      createdAt: string;
+    }
+  | {
+      kind: 'message';
+      accountId: string;
+      messageId: string;
+      from: { id: string; name: string; username: string | null };
+      text: string;
+      createdAt: string;
+    };
+
+/** Default platform send limits (platform-apis.md §2.6, §4.3); config may lower or raise them. */
+export const defaultSendLimits = {
+  /** Instagram private replies: 750 per hour per account. */
+  private_reply: { perHour: 750, burst: 10 },
+  /** Messenger Send API: 300/s per Page; Instagram 100/s (platform-apis.md §7.3: use 100/s). */
+  dm: { perHour: 100 * 3600, burst: 100 },
+  public_reply: { perHour: 3600, burst: 20 },
+} as const;
+export type SendKind = keyof typeof defaultSendLimits;

@@ -1,0 +1,43 @@
+import type pg from 'pg';
+import { reserveSendSlot, type SendLimit } from './reserve-send-slot';
+
+export interface SendIntent {
+  workspaceId: string;
+  accountId: string;
+  kind: 'dm' | 'private_reply' | 'public_reply';
+  /** Contact's platform id for a DM; the comment id for replies. */
+  target: string;
+  text: string;
+  /** At most one send per key, ever (e.g. `private_reply:<account>:<comment>`). */
+  idempotencyKey: string;
+  messageId?: string | null;
+  ruleId?: string | null;
+  limit: SendLimit;
+}
+
+/**
+ * Records a send in the outbound ledger and schedules its `outbound.send` job at the account's next
+ * rate-limit slot, in the caller's transaction. A key seen before returns null and sends nothing.
+ */
+export async function enqueueSend(
+  db: Pick<pg.PoolClient, 'query'>,
+  intent: SendIntent,
+): Promise<{ ledgerId: string; scheduledFor: Date } | null> {
+  const ins = await db.query<{ id: string }>(
+    `insert into outbound_ledger (workspace_id, account_id, idempotency_key, kind, target, text, message_id, rule_id)
+     values ($1, $2, $3, $4, $5, $6, $7, $8)
+     on conflict (idempotency_key) do nothing
+     returning id`,
+    [intent.workspaceId, intent.accountId, intent.idempotencyKey, intent.kind, intent.target, intent.text, intent.messageId ?? null, intent.ruleId ?? null],
+  );
+  const ledgerId = ins.rows[0]?.id;
+  if (!ledgerId) return null;
+  const scheduledFor = await reserveSendSlot(db, intent.accountId, intent.kind, intent.limit);
+  await db.query('update outbound_ledger set scheduled_for = $2 where id = $1', [ledgerId, scheduledFor]);
+  await db.query(
+    `select graphile_worker.add_job('outbound.send', json_build_object('ledgerId', $1::text),
+       run_at => $2::timestamptz, max_attempts => 20, job_key => 'send:' || $1::text)`,
+    [ledgerId, scheduledFor],
+  );
+  return { ledgerId, scheduledFor };
+}

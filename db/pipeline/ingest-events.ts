@@ -1,0 +1,49 @@
+import type pg from 'pg';
+
+export interface IncomingEvent {
+  provider: 'meta' | 'x' | 'sandbox';
+  /** The provider's identity for the event (e.g. comment id): a redelivery carries the same key. */
+  eventKey: string;
+  workspaceId: string | null;
+  payload: unknown;
+}
+
+export interface IngestResult {
+  /** Ids of newly accepted events, in input order; null where the key was already known. */
+  ids: (string | null)[];
+  accepted: number;
+  duplicates: number;
+}
+
+/**
+ * The durable half of the inbound pipeline (design record §4): in ONE transaction, insert every
+ * event (a known key is a no-op) and enqueue its `inbound.process` job. Callers acknowledge only
+ * after this resolves, so nothing acknowledged can be lost.
+ */
+export async function ingestEvents(pool: pg.Pool, events: IncomingEvent[]): Promise<IngestResult> {
+  if (events.length === 0) return { ids: [], accepted: 0, duplicates: 0 };
+  const { rows } = await pool.query<{ id: string; event_key: string; provider: string }>(
+    `with input as (
+       select * from unnest($1::text[], $2::text[], $3::uuid[], $4::jsonb[]) as t(provider, event_key, workspace_id, payload)
+     ), ins as (
+       insert into inbound_events (provider, event_key, workspace_id, payload)
+       select provider, event_key, workspace_id, payload from input
+       on conflict (provider, event_key) do nothing
+       returning id, provider, event_key
+     ), jobs as (
+       select graphile_worker.add_jobs(array_agg(
+         row('inbound.process', json_build_object('eventId', id), null, null, 25, null, null, null)::graphile_worker.job_spec
+       )) from ins
+     )
+     select ins.id::text, ins.event_key, ins.provider from ins, (select count(*) from jobs) j`,
+    [
+      events.map((e) => e.provider),
+      events.map((e) => e.eventKey),
+      events.map((e) => e.workspaceId),
+      events.map((e) => JSON.stringify(e.payload)),
+    ],
+  );
+  const byKey = new Map(rows.map((r) => [`${r.provider}\u0000${r.event_key}`, r.id]));
+  const ids = events.map((e) => byKey.get(`${e.provider}\u0000${e.eventKey}`) ?? null);
+  return { ids, accepted: rows.length, duplicates: events.length - rows.length };
+}

@@ -1,0 +1,39 @@
+import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { workspaces } from './workspaces';
+
+/** Spec §2 Comment Growth rules. */
+export const commentRules = pgTable(
+  'comment_rules',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    platform: text('platform', { enum: ['instagram', 'facebook'] }).notNull(),
+    keywords: text('keywords').array().notNull(),
+    responseTemplate: text('response_template').notNull(),
+    publicReplyTemplate: text('public_reply_template'),
+    isActive: boolean('is_active').notNull().default(true),
+    automationType: text('automation_type', { enum: ['all_posts', 'specific_post'] }).notNull().default('all_posts'),
+    postUrl: text('post_url'),
+    postId: text('post_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('comment_rules_workspace_idx').on(t.workspaceId, t.createdAt)],
+);
+
+/** What the automation did, in words (spec: intent; feeds /api/automation/activity). */
+export const automationActivity = pgTable(
+  'automation_activity',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    action: text('action').notNull(),
+    message: text('message').notNull(),
+    intent: text('intent').notNull().default('general'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('automation_activity_workspace_idx').on(t.workspaceId, t.createdAt.desc())],
+);

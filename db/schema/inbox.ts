@@ -1,0 +1,114 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { socialAccounts } from './social-accounts';
+import { workspaces } from './workspaces';
+
+/** A person on a platform, as one of our accounts sees them. */
+export const contacts = pgTable(
+  'contacts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => socialAccounts.id, { onDelete: 'cascade' }),
+    externalUserId: text('external_user_id').notNull(),
+    name: text('name').notNull().default(''),
+    username: text('username'),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    customFields: jsonb('custom_fields').notNull().default({}),
+    /** Opens Meta's 24-hour messaging window (platform-apis.md §2). */
+    lastInboundAt: timestamp('last_inbound_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('contacts_account_external_key').on(t.accountId, t.externalUserId)],
+);
+
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => socialAccounts.id, { onDelete: 'cascade' }),
+    contactId: uuid('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    platform: text('platform', { enum: ['instagram', 'facebook', 'twitter'] }).notNull(),
+    status: text('status', { enum: ['open', 'pending', 'closed'] }).notNull().default('open'),
+    priority: text('priority', { enum: ['high', 'normal', 'low'] }).notNull().default('normal'),
+    customerName: text('customer_name').notNull(),
+    customerUsername: text('customer_username'),
+    externalUserId: text('external_user_id').notNull(),
+    lastMessage: text('last_message'),
+    /** Never null once a message exists; the keyset order of the inbox list. */
+    lastMessageTime: timestamp('last_message_time', { withTimezone: true }).notNull().defaultNow(),
+    unreadCount: integer('unread_count').notNull().default(0),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('conversations_account_contact_key').on(t.accountId, t.contactId),
+    // Keyset pagination of the inbox: (workspace, last_message_time desc, id desc).
+    index('conversations_workspace_recent_idx').on(t.workspaceId, t.lastMessageTime.desc(), t.id.desc()),
+  ],
+);
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => socialAccounts.id, { onDelete: 'cascade' }),
+    /** The platform's id (mid); a redelivered webhook carries the same one. */
+    platformMessageId: text('platform_message_id'),
+    content: text('content').notNull(),
+    direction: text('direction', { enum: ['inbound', 'outbound'] }).notNull(),
+    status: text('status', { enum: ['queued', 'sent', 'failed'] }).notNull().default('sent'),
+    error: text('error'),
+    source: text('source', { enum: ['contact', 'inbox', 'comment_rule', 'flow'] }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('messages_account_platform_id_key').on(t.accountId, t.platformMessageId),
+    index('messages_conversation_recent_idx').on(t.conversationId, t.createdAt.desc(), t.id.desc()),
+  ],
+);
+
+export const comments = pgTable(
+  'comments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => socialAccounts.id, { onDelete: 'cascade' }),
+    contactId: uuid('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    platformCommentId: text('platform_comment_id').notNull(),
+    postId: text('post_id').notNull(),
+    text: text('text').notNull(),
+    authorExternalId: text('author_external_id').notNull(),
+    authorUsername: text('author_username'),
+    /** When the platform says the comment was made: the 7-day private-reply window starts here. */
+    commentedAt: timestamp('commented_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('comments_account_platform_id_key').on(t.accountId, t.platformCommentId)],
+);

@@ -1,0 +1,106 @@
+import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { socialAccounts } from './social-accounts';
+import { workspaces } from './workspaces';
+
+/**
+ * Every accepted webhook entry / simulator event, raw, committed before the ack
+ * (design record §4). Unique on (provider, event_key): a platform retry is a no-op.
+ */
+export const inboundEvents = pgTable(
+  'inbound_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    provider: text('provider', { enum: ['meta', 'x', 'sandbox'] }).notNull(),
+    eventKey: text('event_key').notNull(),
+    /** Known for sandbox events at ingest; resolved from the account for platform events. */
+    workspaceId: uuid('workspace_id').references(() => workspaces.id, { onDelete: 'cascade' }),
+    payload: jsonb('payload').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    processedAt: timestamp('processed_at', { withTimezone: true }),
+    attempts: integer('attempts').notNull().default(0),
+    /** Why processing failed (malformed payload, unknown account…): kept visible, never blocks others. */
+    error: text('error'),
+  },
+  (t) => [
+    uniqueIndex('inbound_events_provider_key').on(t.provider, t.eventKey),
+    index('inbound_events_workspace_idx').on(t.workspaceId, t.receivedAt.desc()),
+  ],
+);
+
+/**
+ * Every send we intend to make, keyed so it can happen at most once: a comment's private reply
+ * by `private_reply:<account>:<comment>`, a flow step by `<runId>:<stepId>` (design record §3–§4).
+ */
+export const outboundLedger = pgTable(
+  'outbound_ledger',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => socialAccounts.id, { onDelete: 'cascade' }),
+    idempotencyKey: text('idempotency_key').notNull(),
+    kind: text('kind', { enum: ['dm', 'private_reply', 'public_reply'] }).notNull(),
+    /** Recipient: the contact's platform id (dm) or the comment id (replies). */
+    target: text('target').notNull(),
+    text: text('text').notNull(),
+    messageId: uuid('message_id'),
+    ruleId: uuid('rule_id'),
+    status: text('status', { enum: ['queued', 'sent', 'failed'] }).notNull().default('queued'),
+    /** When the rate limiter lets it go; shown to the user as the ETA. */
+    scheduledFor: timestamp('scheduled_for', { withTimezone: true }).notNull().defaultNow(),
+    attempts: integer('attempts').notNull().default(0),
+    error: text('error'),
+    platformMessageId: text('platform_message_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('outbound_ledger_idempotency_key').on(t.idempotencyKey),
+    index('outbound_ledger_account_status_idx').on(t.accountId, t.status),
+    index('outbound_ledger_rule_idx').on(t.ruleId),
+  ],
+);
+
+/**
+ * Generic cell-rate algorithm state per (account, kind): `tat` is the theoretical arrival time of
+ * the next send. Shared by every worker, updated atomically (design record §5 token buckets).
+ */
+export const sendRateLimits = pgTable(
+  'send_rate_limits',
+  {
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => socialAccounts.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    tat: timestamp('tat', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('send_rate_limits_key').on(t.accountId, t.kind)],
+);
+
+/** What the sandbox "platform" received from us: the simulator's outbox. */
+export const sandboxDeliveries = pgTable(
+  'sandbox_deliveries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => socialAccounts.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['dm', 'private_reply', 'public_reply'] }).notNull(),
+    recipientExternalId: text('recipient_external_id').notNull(),
+    commentId: text('comment_id'),
+    text: text('text').notNull(),
+    /** The ledger row that caused it: unique, so a retried send cannot deliver twice. */
+    ledgerId: uuid('ledger_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('sandbox_deliveries_ledger_key').on(t.ledgerId),
+    index('sandbox_deliveries_account_idx').on(t.accountId, t.createdAt.desc()),
+  ],
+);

@@ -1,0 +1,52 @@
+import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { workspaces } from './workspaces';
+
+/**
+ * A connected channel: an Instagram account, a Facebook Page, an X account, or one of the
+ * workspace's sandbox accounts (design record §5). Tokens are AES-256-GCM ciphertext.
+ */
+export const socialAccounts = pgTable(
+  'social_accounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    platform: text('platform', { enum: ['instagram', 'facebook', 'twitter'] }).notNull(),
+    provider: text('provider', { enum: ['meta', 'x', 'sandbox'] }).notNull(),
+    externalId: text('external_id').notNull(),
+    username: text('username').notNull(),
+    displayName: text('display_name').notNull(),
+    accessTokenEnc: text('access_token_enc'),
+    refreshTokenEnc: text('refresh_token_enc'),
+    tokenExpiresAt: timestamp('token_expires_at', { withTimezone: true }),
+    isActive: boolean('is_active').notNull().default(true),
+    status: text('status', { enum: ['active', 'needs_reconnect'] }).notNull().default('active'),
+    connectedAt: timestamp('connected_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // A platform account belongs to one workspace; sandbox ids are unique per workspace by construction.
+    uniqueIndex('social_accounts_provider_external_key').on(t.provider, t.platform, t.externalId),
+    index('social_accounts_workspace_idx').on(t.workspaceId),
+  ],
+);
+
+/** Posts we know about: the sandbox's sample posts now, synced platform posts later. */
+export const posts = pgTable(
+  'posts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => socialAccounts.id, { onDelete: 'cascade' }),
+    externalId: text('external_id').notNull(),
+    caption: text('caption').notNull().default(''),
+    imageUrl: text('image_url').notNull().default(''),
+    permalink: text('permalink').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('posts_account_external_key').on(t.accountId, t.externalId)],
+);

@@ -1,0 +1,103 @@
+import type pg from 'pg';
+import { z } from 'zod';
+import type { NormalizedEvent } from '../../contracts/inbound';
+import { enqueueSend } from '../../db/pipeline/enqueue-send';
+import { notifyWorkspace } from '../../db/pipeline/notify';
+import { recordActivity } from '../../db/pipeline/record-activity';
+import { matchKeyword } from '../../workflows/match-keywords';
+import { renderTemplate } from '../../workflows/render-template';
+import { ensureConversation, type AccountRow } from './conversations';
+import type { SendLimits } from '../../db/pipeline/send-limits';
+
+const ruleRow = z.object({
+  id: z.string(),
+  keywords: z.array(z.string()),
+  response_template: z.string(),
+  public_reply_template: z.string().nullable(),
+});
+
+/**
+ * Comment Growth (spec §2): the first active rule for this platform and post whose keyword the
+ * comment contains sends ONE private-reply DM (Meta allows one per comment, within 7 days —
+ * platform-apis.md §2.3), plus an optional public reply. Keyed by comment id in the ledger, so a
+ * redelivered or reprocessed comment can never reply twice.
+ */
+export async function applyCommentRules(
+  client: pg.PoolClient,
+  account: AccountRow,
+  contactId: string,
+  e: Extract<NormalizedEvent, { kind: 'comment' }>,
+  limits: SendLimits,
+) {
+  if (account.platform === 'twitter') return;
+  const { rows } = await client.query(
+    `select id, keywords, response_template, public_reply_template from comment_rules
+     where workspace_id = $1 and is_active and platform = $2
+       and (automation_type = 'all_posts' or post_id = $3)
+     order by created_at, id`,
+    [account.workspace_id, account.platform, e.postId],
+  );
+  const rules = z.array(ruleRow).parse(rows);
+  let hit: { rule: z.infer<typeof ruleRow>; keyword: string } | undefined;
+  for (const rule of rules) {
+    const keyword = matchKeyword(e.text, rule.keywords);
+    if (keyword) {
+      hit = { rule, keyword };
+      break;
+    }
+  }
+  if (!hit) {
+    await recordActivity(client, account.workspace_id, 'comment_received', `Comment from ${e.from.name || e.from.id}: no rule matched`, 'general');
+    return;
+  }
+
+  const contact = { name: e.from.name, username: e.from.username };
+  const text = renderTemplate(hit.rule.response_template, contact);
+  const conversationId = await ensureConversation(client, account, contactId, e.from);
+  const msg = await client.query<{ id: string }>(
+    `insert into messages (workspace_id, conversation_id, account_id, content, direction, status, source)
+     values ($1, $2, $3, $4, 'outbound', 'queued', 'comment_rule') returning id`,
+    [account.workspace_id, conversationId, account.id, text],
+  );
+  const messageId = msg.rows[0]!.id;
+  const queued = await enqueueSend(client, {
+    workspaceId: account.workspace_id,
+    accountId: account.id,
+    kind: 'private_reply',
+    target: e.commentId,
+    text,
+    idempotencyKey: `private_reply:${account.id}:${e.commentId}`,
+    messageId,
+    ruleId: hit.rule.id,
+    limit: limits.private_reply,
+  });
+  if (!queued) {
+    // Already replied to this comment (ledger key taken): undo the draft message.
+    await client.query('delete from messages where id = $1', [messageId]);
+    return;
+  }
+  await client.query(
+    `update conversations set last_message = $2, last_message_time = now(), updated_at = now() where id = $1`,
+    [conversationId, text],
+  );
+  if (hit.rule.public_reply_template) {
+    await enqueueSend(client, {
+      workspaceId: account.workspace_id,
+      accountId: account.id,
+      kind: 'public_reply',
+      target: e.commentId,
+      text: renderTemplate(hit.rule.public_reply_template, contact),
+      idempotencyKey: `public_reply:${account.id}:${e.commentId}`,
+      ruleId: hit.rule.id,
+      limit: limits.public_reply,
+    });
+  }
+  await recordActivity(
+    client,
+    account.workspace_id,
+    'comment_rule_matched',
+    `"${hit.keyword}" from ${e.from.name || e.from.id} matched a rule: private reply queued`,
+    'lead',
+  );
+  await notifyWorkspace(client, account.workspace_id, { type: 'message.created', conversationId, messageId });
+}

@@ -1,0 +1,143 @@
+import type pg from 'pg';
+import { z } from 'zod';
+import type { NormalizedEvent } from '../../contracts/inbound';
+import { notifyWorkspace } from '../../db/pipeline/notify';
+import { recordActivity } from '../../db/pipeline/record-activity';
+import { applyCommentRules } from './apply-comment-rules';
+import { accountRow, ensureConversation, type AccountRow } from './conversations';
+import { MalformedEventError, normalizeEvent } from './normalize-event';
+import type { SendLimits } from '../../db/pipeline/send-limits';
+
+const eventRow = z.object({
+  id: z.string(),
+  provider: z.string(),
+  workspace_id: z.string().nullable(),
+  payload: z.unknown(),
+  processed_at: z.date().nullable(),
+});
+
+
+export type ProcessOutcome = 'processed' | 'already-processed' | 'malformed' | 'missing';
+
+/**
+ * Turns one stored inbound event into contacts, conversations, messages and comments and runs its
+ * triggers — all in ONE transaction with marking it processed, so a crash anywhere redoes the whole
+ * event and a finished event is never redone (design record §4 step 2).
+ */
+export async function processInboundEvent(pool: pg.Pool, eventId: string, limits: SendLimits): Promise<ProcessOutcome> {
+  const client = await pool.connect();
+  try {
+    await client.query('begin');
+    const found = await client.query('select id::text, provider, workspace_id, payload, processed_at from inbound_events where id = $1 for update', [eventId]);
+    if (found.rowCount === 0) {
+      await client.query('rollback');
+      return 'missing';
+    }
+    const event = eventRow.parse(found.rows[0]);
+    if (event.processed_at) {
+      await client.query('rollback');
+      return 'already-processed';
+    }
+
+    let normalized: NormalizedEvent;
+    let account: AccountRow;
+    try {
+      normalized = normalizeEvent(event.provider, event.payload);
+      const acc = await client.query(
+        'select id, workspace_id, platform, provider, username from social_accounts where id = $1 and is_active',
+        [normalized.accountId],
+      );
+      if (acc.rowCount === 0) throw new MalformedEventError(`Unknown or inactive account ${normalized.accountId}`);
+      account = accountRow.parse(acc.rows[0]);
+      // A sandbox event names its workspace at ingest; it must match the account's (no cross-tenant writes).
+      if (event.workspace_id && event.workspace_id !== account.workspace_id) {
+        throw new MalformedEventError('Event workspace does not own the account');
+      }
+    } catch (err) {
+      if (!(err instanceof MalformedEventError)) throw err;
+      // Stored with its error and visible; never retried, never blocks other events.
+      await client.query('update inbound_events set processed_at = now(), attempts = attempts + 1, error = $2 where id = $1', [
+        eventId,
+        err.message,
+      ]);
+      await client.query('commit');
+      return 'malformed';
+    }
+
+    const contactId = await upsertContact(client, account, normalized);
+    if (normalized.kind === 'message') {
+      await storeInboundMessage(client, account, contactId, normalized);
+    } else {
+      await storeComment(client, account, contactId, normalized, limits);
+    }
+    await client.query('update inbound_events set processed_at = now(), attempts = attempts + 1, error = null, workspace_id = $2 where id = $1', [
+      eventId,
+      account.workspace_id,
+    ]);
+    await client.query('commit');
+    return 'processed';
+  } catch (err) {
+    await client.query('rollback').catch(() => {});
+    throw err;
+  } finally {
+    client.release();
+  }
+}
+
+async function upsertContact(client: pg.PoolClient, account: AccountRow, e: NormalizedEvent): Promise<string> {
+  const { rows } = await client.query<{ id: string }>(
+    `insert into contacts (workspace_id, account_id, external_user_id, name, username, last_inbound_at)
+     values ($1, $2, $3, $4, $5, case when $6 then $7::timestamptz end)
+     on conflict (account_id, external_user_id) do update set
+       name = coalesce(nullif(excluded.name, ''), contacts.name),
+       username = coalesce(excluded.username, contacts.username),
+       last_inbound_at = greatest(contacts.last_inbound_at, excluded.last_inbound_at)
+     returning id`,
+    [account.workspace_id, account.id, e.from.id, e.from.name, e.from.username, e.kind === 'message', e.createdAt],
+  );
+  return rows[0]!.id;
+}
+
+async function storeInboundMessage(
+  client: pg.PoolClient,
+  account: AccountRow,
+  contactId: string,
+  e: Extract<NormalizedEvent, { kind: 'message' }>,
+) {
+  const conversationId = await ensureConversation(client, account, contactId, e.from);
+  const inserted = await client.query<{ id: string }>(
+    `insert into messages (workspace_id, conversation_id, account_id, platform_message_id, content, direction, status, source, created_at)
+     values ($1, $2, $3, $4, $5, 'inbound', 'sent', 'contact', $6)
+     on conflict (account_id, platform_message_id) do nothing
+     returning id`,
+    [account.workspace_id, conversationId, account.id, e.messageId, e.text, e.createdAt],
+  );
+  const messageId = inserted.rows[0]?.id;
+  if (!messageId) return; // the same message delivered twice: one row
+  await client.query(
+    `update conversations set last_message = $2, last_message_time = greatest(last_message_time, $3::timestamptz),
+       unread_count = unread_count + 1, status = case when status = 'closed' then 'open' else status end, updated_at = now()
+     where id = $1`,
+    [conversationId, e.text, e.createdAt],
+  );
+  await recordActivity(client, account.workspace_id, 'dm_received', `New ${account.platform} DM from ${e.from.name || e.from.id}`, 'general');
+  await notifyWorkspace(client, account.workspace_id, { type: 'message.created', conversationId, messageId });
+}
+
+async function storeComment(
+  client: pg.PoolClient,
+  account: AccountRow,
+  contactId: string,
+  e: Extract<NormalizedEvent, { kind: 'comment' }>,
+  limits: SendLimits,
+) {
+  const inserted = await client.query<{ id: string }>(
+    `insert into comments (workspace_id, account_id, contact_id, platform_comment_id, post_id, text, author_external_id, author_username, commented_at)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+     on conflict (account_id, platform_comment_id) do nothing
+     returning id`,
+    [account.workspace_id, account.id, contactId, e.commentId, e.postId, e.text, e.from.id, e.from.username, e.createdAt],
+  );
+  if (!inserted.rows[0]) return; // already seen: its rules already ran
+  await applyCommentRules(client, account, contactId, e, limits);
+}

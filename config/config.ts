@@ -38,6 +38,8 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT_PER_15_MIN: z.coerce.number().int().min(1).default(30),
   /** Instagram allows 750 private replies per hour per account; the sandbox paces itself the same way. */
   PRIVATE_REPLIES_PER_HOUR: z.coerce.number().int().min(1).default(750),
+  /** A worker silent this long is dead: its job locks are released. */
+  WORKER_STALE_AFTER_MS: z.coerce.number().int().min(1000).default(60_000),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -65,6 +67,7 @@ export interface Config {
   jsonBodyLimit: string;
   authRateLimitPer15Min: number;
   privateRepliesPerHour: number;
+  workerStaleAfterMs: number;
 }
 
 export class ConfigError extends Error {
@@ -115,6 +118,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     jsonBodyLimit: e.JSON_BODY_LIMIT,
     authRateLimitPer15Min: e.AUTH_RATE_LIMIT_PER_15_MIN,
     privateRepliesPerHour: e.PRIVATE_REPLIES_PER_HOUR,
+    workerStaleAfterMs: e.WORKER_STALE_AFTER_MS,
   };
   const missing = missingProductionSecrets(config);
   if (missing.length > 0) {

@@ -5,6 +5,7 @@ import { sendLimitsFromConfig } from '../db/pipeline/send-limits';
 import { inboundProcessJob } from './jobs/inbound-process.job';
 import { maintenancePrune } from './jobs/maintenance-prune.job';
 import { outboundSendJob } from './jobs/outbound-send.job';
+import { startWatchdog } from './watchdog';
 
 export function taskList(pool: pg.Pool, config: { privateRepliesPerHour: number }): TaskList {
   return {
@@ -38,8 +39,12 @@ export async function startWorker(opts: {
   pool: pg.Pool;
   concurrency: number;
   log: Pino;
-  config: { privateRepliesPerHour: number };
+  config: { privateRepliesPerHour: number; workerStaleAfterMs: number };
 }): Promise<WorkerHandle> {
+  const watchdog = startWatchdog(opts.pool, {
+    staleAfterMs: opts.config.workerStaleAfterMs,
+    log: { warn: (m) => opts.log.warn(m), error: (o, m) => opts.log.error(o, m) },
+  });
   const runner = await run({
     pgPool: opts.pool,
     concurrency: opts.concurrency,
@@ -48,9 +53,14 @@ export async function startWorker(opts: {
     logger: graphileLogger(opts.log),
     noHandleSignals: true, // bin/replypilot.ts owns signals and shuts down in order
     pollInterval: 2000,
+    events: watchdog.events,
   });
+  await watchdog.tick();
   return {
     runner,
-    stop: () => runner.stop(),
+    stop: async () => {
+      await runner.stop();
+      await watchdog.stop();
+    },
   };
 }

@@ -104,3 +104,15 @@ export const sandboxDeliveries = pgTable(
     index('sandbox_deliveries_account_idx').on(t.accountId, t.createdAt.desc()),
   ],
 );
+
+/**
+ * Liveness of every Graphile worker in every process. A worker whose heartbeat stops (kill -9, a
+ * lost machine) has its job locks released by the watchdog in another process within a minute,
+ * instead of Graphile's 4-hour lock expiry (design record §3 Operators).
+ */
+export const workerHeartbeats = pgTable('worker_heartbeats', {
+  workerId: text('worker_id').primaryKey(),
+  hostname: text('hostname').notNull(),
+  pid: integer('pid').notNull(),
+  lastSeen: timestamp('last_seen', { withTimezone: true }).notNull().defaultNow(),
+});

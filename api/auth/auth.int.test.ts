@@ -193,3 +193,20 @@ describe('unknown API routes', () => {
     expect(res.data.code).toBe('NOT_FOUND');
   });
 });
+
+describe('the demo workspace', () => {
+  it('is seeded once with realistic conversations, rules and activity', async () => {
+    const c = client();
+    await c.post('/api/auth/test-login', { email: 'seeded-demo@replypilot.app' });
+    await c.post('/api/auth/test-login', { email: 'seeded-demo@replypilot.app' });
+    const conversations = (await c.get('/api/conversations')).data.conversations;
+    expect(conversations).toHaveLength(5);
+    expect(new Set(conversations.map((x: { status: string }) => x.status))).toEqual(new Set(['open', 'pending', 'closed']));
+    expect(conversations[0].customerName).toBe('Nia Brooks'); // newest first
+    const rules = (await c.get('/api/comment-rules')).data;
+    expect(rules).toHaveLength(3);
+    expect((await c.get('/api/automation/activity')).data.activities.length).toBeGreaterThan(0);
+    const thread = (await c.get(`/api/conversations/${conversations[1].id}/messages`)).data.messages;
+    expect(thread.length).toBeGreaterThan(0);
+  });
+});

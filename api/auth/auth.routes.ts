@@ -15,6 +15,7 @@ import { AppError } from '../http/errors';
 import { authRateLimit } from '../http/rate-limit';
 import { publicRouter } from '../http/routers';
 import { parseBody } from '../http/validate';
+import { seedDemoWorkspace } from '../../db/sandbox/seed-demo';
 import { hashPassword } from './password';
 import { createUserWithWorkspace, EmailTakenError, findUserByEmail, toPublicUser } from './users.repo';
 
@@ -117,6 +118,8 @@ export function authRoutes({ db, pool, config, passport, cookieName }: AuthRoute
         if (!row) throw err;
       }
     }
+    // The demo workspace looks lived in (idempotent: seeds once).
+    if (row.isDemo) await seedDemoWorkspace(pool, row.workspaceId);
     await logIn(req, row);
     const response: TestLoginResponse = {
       success: true,

@@ -60,7 +60,8 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
     store: new PgStore({ pool: database.pool, tableName: 'user_sessions', createTableIfMissing: false, pruneSessionInterval: false }),
     resave: false,
     saveUninitialized: false,
-    rolling: true,
+    // Not rolling: a rolling session rewrites its row on every request (an UPDATE per API call).
+    rolling: false,
     cookie: {
       httpOnly: true,
       sameSite: 'lax',

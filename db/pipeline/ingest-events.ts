@@ -44,6 +44,12 @@ export async function ingestEvents(pool: pg.Pool, events: IncomingEvent[]): Prom
     ],
   );
   const byKey = new Map(rows.map((r) => [`${r.provider}\u0000${r.event_key}`, r.id]));
-  const ids = events.map((e) => byKey.get(`${e.provider}\u0000${e.eventKey}`) ?? null);
+  // The same key twice in one batch: the first occurrence is the accepted one, the rest duplicates.
+  const ids = events.map((e) => {
+    const key = `${e.provider}\u0000${e.eventKey}`;
+    const id = byKey.get(key) ?? null;
+    byKey.delete(key);
+    return id;
+  });
   return { ids, accepted: rows.length, duplicates: events.length - rows.length };
 }

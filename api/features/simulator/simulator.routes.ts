@@ -67,9 +67,13 @@ export function simulatorRoutes(pool: pg.Pool) {
   router.post('/api/simulator/comments', async (req, res) => {
     const workspaceId = currentUser(req).workspaceId;
     const body = parseBody(simulateCommentBodySchema, req);
-    await sandboxAccount(workspaceId, body.accountId);
-    const post = await pool.query('select 1 from posts where account_id = $1 and external_id = $2', [body.accountId, body.postId]);
-    if (post.rowCount === 0) throw new AppError('NOT_FOUND', 'Post not found');
+    // One round trip: the account is this workspace's sandbox account and the post is its own.
+    const post = await pool.query(
+      `select 1 from posts p join social_accounts a on a.id = p.account_id
+       where a.workspace_id = $1 and a.id = $2 and a.provider = 'sandbox' and p.external_id = $3`,
+      [workspaceId, body.accountId, body.postId],
+    );
+    if (post.rowCount === 0) throw new AppError('NOT_FOUND', 'Sandbox account or post not found');
     const commentId = body.commentId ?? `c_${randomUUID()}`;
     const payload: SandboxEvent = {
       type: 'comment',

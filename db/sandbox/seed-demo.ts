@@ -94,13 +94,15 @@ export async function seedDemoWorkspace(pool: pg.Pool, workspaceId: string): Pro
     );
     const accountOf = (p: string) => accounts.rows.find((a) => a.platform === p)!.id;
 
-    await client.query(
-      `insert into comment_rules (workspace_id, platform, keywords, response_template, public_reply_template, is_active, automation_type)
-       values ($1, 'instagram', '{price,cost,lookbook}', 'Hi {first_name}! Here is the spring lookbook with prices 👉 yourbrand.example/spring', 'Just sent you a DM, {username} 💌', true, 'all_posts'),
-              ($1, 'instagram', '{guide}', 'Hi {first_name}! Here is your free 5-day posting guide 📘 yourbrand.example/guide', null, true, 'all_posts'),
-              ($1, 'facebook', '{link,invite}', 'Hi {first_name}! Your invite to Thursday''s live Q&A: yourbrand.example/live', null, false, 'all_posts')`,
+    const rules = await client.query<{ id: string; keywords: string[] }>(
+      `insert into comment_rules (workspace_id, platform, keywords, response_template, public_reply_template, is_active, automation_type, created_at)
+       values ($1, 'instagram', '{price,cost,lookbook}', 'Hi {first_name}! Here is the spring lookbook with prices 👉 yourbrand.example/spring', 'Just sent you a DM, {username} 💌', true, 'all_posts', now() - interval '3 days'),
+              ($1, 'instagram', '{guide}', 'Hi {first_name}! Here is your free 5-day posting guide 📘 yourbrand.example/guide', null, true, 'all_posts', now() - interval '2 days'),
+              ($1, 'facebook', '{link,invite}', 'Hi {first_name}! Your invite to Thursday''s live Q&A: yourbrand.example/live', null, false, 'all_posts', now() - interval '1 day')
+       returning id, keywords`,
       [workspaceId],
     );
+    const ruleFor = (keyword: string) => rules.rows.find((r) => r.keywords.includes(keyword))!.id;
 
     for (const th of threads) {
       const accountId = accountOf(th.platform);
@@ -124,6 +126,12 @@ export async function seedDemoWorkspace(pool: pg.Pool, workspaceId: string): Pro
         );
       }
       if (th.messages[0]?.[3] === 'comment_rule') {
+        // The private reply that rule sent, as the ledger remembers it (so the rule's stats count it).
+        await client.query(
+          `insert into outbound_ledger (workspace_id, account_id, idempotency_key, kind, target, text, rule_id, status, scheduled_for, sent_at, created_at)
+           values ($1, $2, $3, 'private_reply', $4, $5, $6, 'sent', now() - make_interval(mins => $7), now() - make_interval(mins => $7), now() - make_interval(mins => $7))`,
+          [workspaceId, accountId, `private_reply:${accountId}:demo-comment-${th.contact.id}`, `demo-comment-${th.contact.id}`, th.messages[0][2], ruleFor(th.tags.includes('guide') ? 'guide' : 'price'), th.messages[0][0]],
+        );
         await client.query(
           `insert into comments (workspace_id, account_id, contact_id, platform_comment_id, post_id, text, author_external_id, author_username, commented_at)
            values ($1, $2, $3, $4, $5, $6, $7, $8, now() - make_interval(mins => $9))`,

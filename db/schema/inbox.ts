@@ -55,8 +55,9 @@ export const conversations = pgTable(
   },
   (t) => [
     uniqueIndex('conversations_account_contact_key').on(t.accountId, t.contactId),
-    // Keyset pagination of the inbox: (workspace, last_message_time desc, id desc).
-    index('conversations_workspace_recent_idx').on(t.workspaceId, t.lastMessageTime.desc(), t.id.desc()),
+    // Keyset pagination of the inbox: (workspace, last_message_time desc, id desc). NULLS FIRST is
+    // what ORDER BY … DESC means; an index with NULLS LAST would not serve it (a sort per page).
+    index('conversations_workspace_recent_idx').on(t.workspaceId, t.lastMessageTime.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 );
 
@@ -84,7 +85,7 @@ export const messages = pgTable(
   },
   (t) => [
     uniqueIndex('messages_account_platform_id_key').on(t.accountId, t.platformMessageId),
-    index('messages_conversation_recent_idx').on(t.conversationId, t.createdAt.desc(), t.id.desc()),
+    index('messages_conversation_recent_idx').on(t.conversationId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 );
 

@@ -37,7 +37,8 @@ describe('route guards', () => {
     expect(await flowLink.getAttribute('aria-current')).toBe('page');
 
     await page.goto('/inbox');
-    await page.getByText('No conversations found').waitFor();
+    // The demo workspace is seeded: its conversations are listed.
+    await page.getByText('Nia Brooks').first().waitFor();
     await page.getByText('Select a conversation').waitFor();
   });
 });

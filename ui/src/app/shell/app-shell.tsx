@@ -4,6 +4,7 @@ import { Outlet } from 'react-router-dom';
 import { Icon } from '../../components/icon';
 import { Spinner } from '../../components/spinner';
 import { useCurrentUser } from '../../features/auth/use-current-user';
+import { useLiveQueryUpdates } from '../../features/inbox/use-live-query-updates';
 import { ShellSidebar } from './shell-sidebar';
 import { ShellTopBar } from './shell-top-bar';
 
@@ -11,6 +12,8 @@ import { ShellTopBar } from './shell-top-bar';
 export function AppShell() {
   const { user } = useCurrentUser();
   const [sidebarOpen, setSidebarOpen] = useState(false);
+  // One /ws per tab for every signed-in page: events refresh the inbox, simulator and rules.
+  useLiveQueryUpdates();
   if (!user) return null;
 
   return (

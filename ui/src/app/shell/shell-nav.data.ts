@@ -12,6 +12,7 @@ export interface ShellNavItem {
 export const sidebarNav: ShellNavItem[] = [
   { label: 'Dashboard', to: '/dashboard', icon: 'dashboard' },
   { label: 'Inbox', to: '/inbox', icon: 'inbox' },
+  { label: 'Comment Growth', to: '/comment-growth', icon: 'message' },
   { label: 'Flow Builder', to: '/flows', icon: 'workflow', matchPrefix: '/flows' },
   { label: 'Templates', to: '/templates', icon: 'layers' },
   { label: 'Analytics', to: '/analytics', icon: 'chart' },

@@ -1,7 +1,7 @@
 import { Link, useLocation } from 'react-router-dom';
-import { buttonClasses } from '../../components/button.styles';
 import { Icon } from '../../components/icon';
 import { Logo } from '../../components/logo';
+import { ConnectedAccountsList } from '../../features/accounts/connected-accounts-list';
 import { cn } from '../../lib/cn';
 import { isNavItemActive, sidebarNav } from './shell-nav.data';
 
@@ -49,22 +49,7 @@ export function ShellSidebar({ onNavigate }: ShellSidebarProps) {
         >
           Connected Accounts
         </h2>
-        <div className="mt-2 rounded-lg border border-dashed border-slate-300 p-3 dark:border-slate-700">
-          <div className="flex items-center gap-1.5 text-slate-400">
-            <Icon name="instagram" size={16} />
-            <Icon name="facebook" size={16} />
-            <Icon name="x-brand" size={16} />
-          </div>
-          <p className="mt-2 text-xs text-slate-500 dark:text-slate-400">No accounts connected yet.</p>
-          <Link
-            to="/connect-accounts"
-            onClick={onNavigate}
-            className={buttonClasses('outline', 'sm', 'mt-3 w-full')}
-          >
-            <Icon name="plus" size={16} />
-            Add Account
-          </Link>
-        </div>
+        <ConnectedAccountsList onNavigate={onNavigate} />
       </section>
     </div>
   );

@@ -1,34 +1,41 @@
-import { Button } from '../../components/button';
-import { EmptyState } from '../../components/empty-state';
-import { Icon } from '../../components/icon';
+import { Link } from 'react-router-dom';
 import { PageHeader } from '../../components/page-header';
-import { PlannedFeatures } from '../../components/planned-features';
+import { RecentActivityCard } from '../automation/recent-activity-card';
+import { PlatformStatus } from './platform-status';
+import { ReplyQueueBanner } from './reply-queue-banner';
+import { RuleForm } from './rule-form';
+import { RuleList } from './rule-list';
 
+/** Spec §2 Comment Growth Tool: connection status, rule form, rule list, queue and activity. */
 export function CommentGrowthPage() {
   return (
     <div className="space-y-6">
       <PageHeader
         title="Comment Growth Tool"
-        description="Reply to comments that match your keywords — publicly and with a private DM."
+        description="Reply to comments that match your keywords — with a private DM and, if you like, a public reply."
         actions={
-          <Button disabled>
-            <Icon name="plus" size={16} /> New Rule
-          </Button>
+          <Link
+            to="/simulator"
+            className="inline-flex items-center gap-1 text-sm font-medium text-indigo-600 hover:underline dark:text-indigo-400"
+          >
+            Try it in the Simulator →
+          </Link>
         }
       />
-      <EmptyState
-        icon="message"
-        title="No comment rules yet"
-        description="Comment rules need a connected Instagram or Facebook account. Rule management is part of an upcoming release."
-      />
-      <PlannedFeatures
-        items={[
-          'Keywords with a response template',
-          'Apply to all posts or one specific post',
-          'Switch rules on and off',
-          'One private reply per comment, as Meta allows',
-        ]}
-      />
+      <PlatformStatus />
+      <ReplyQueueBanner />
+      <div className="grid gap-6 lg:grid-cols-5">
+        <div className="lg:col-span-2">
+          <RuleForm />
+        </div>
+        <section aria-labelledby="rules-heading" className="space-y-4 lg:col-span-3">
+          <h2 id="rules-heading" className="text-lg font-semibold text-slate-900 dark:text-white">
+            Your rules
+          </h2>
+          <RuleList />
+          <RecentActivityCard />
+        </section>
+      </div>
     </div>
   );
 }

@@ -34,6 +34,9 @@ export function DashboardTiles({ onChatNow }: DashboardTilesProps) {
         <ButtonLink to="/webhook-setup" size="sm" variant="outline">
           Setup Auto-Responders
         </ButtonLink>
+        <ButtonLink to="/simulator" size="sm" variant="outline">
+          <Icon name="play" size={14} /> Open Simulator
+        </ButtonLink>
       </Tile>
       <Tile icon="sparkles" title="AI Assistant" text="Ask for help with automation flows, DM sequences and A/B tests.">
         <Button size="sm" variant="outline" onClick={onChatNow}>

@@ -1,27 +1,210 @@
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { ButtonLink } from '../../components/button-link';
+import { Card } from '../../components/card';
 import { EmptyState } from '../../components/empty-state';
 import { PageHeader } from '../../components/page-header';
-import { PlannedFeatures } from '../../components/planned-features';
+import { Spinner } from '../../components/spinner';
+import { useToast } from '../../components/toast/use-toast';
+import { errorMessage } from '../../lib/api';
+import { accountChannelName } from '../accounts/account-label';
+import { AccountPicker } from './account-picker';
+import { ContactPicker } from './contact-picker';
+import { OutboxPanel } from './outbox-panel';
+import { PostCard } from './post-card';
+import { RuleHint } from './rule-hint';
+import type { LocalComment } from './sent-comment';
+import { SimComposer } from './sim-composer';
+import type { SimContact } from './simulator.api';
+import { contactFromName, newCommentId, withContact } from './simulator.helpers';
+import { SimulatorIntro } from './simulator-intro';
+import { useOutbox, useSimulatorActions, useSimulatorState } from './use-simulator';
 
+/** Comment or DM as a fake contact on a sandbox account and watch the automation answer — no Meta account needed. */
 export function SimulatorPage() {
+  const { toast } = useToast();
+  const state = useSimulatorState();
+  const { comment, message } = useSimulatorActions();
+  const [chosenAccount, setChosenAccount] = useState<string | null>(null);
+  const [chosenPost, setChosenPost] = useState<Record<string, string>>({});
+  // undefined: not chosen yet (the first sample contact); null: typing a new contact.
+  const [chosenContact, setChosenContact] = useState<string | null | undefined>(undefined);
+  const [newName, setNewName] = useState('');
+  const [localContacts, setLocalContacts] = useState<SimContact[]>([]);
+  const [comments, setComments] = useState<LocalComment[]>([]);
+
+  const accounts = state.data?.accounts ?? [];
+  const account = accounts.find((a) => a.id === chosenAccount) ?? accounts[0] ?? null;
+  const outbox = useOutbox(account?.id ?? null);
+  const contacts = useMemo(
+    () => localContacts.reduce(withContact, state.data?.contacts ?? []),
+    [localContacts, state.data?.contacts],
+  );
+  const contactId = chosenContact === undefined ? (contacts[0]?.externalUserId ?? null) : chosenContact;
+  const contact: SimContact | null =
+    contactId !== null
+      ? (contacts.find((c) => c.externalUserId === contactId) ?? null)
+      : newName.trim()
+        ? contactFromName(newName)
+        : null;
+  const posts = (state.data?.posts ?? []).filter((p) => p.accountId === account?.id);
+  const postId = (account && chosenPost[account.id]) || posts[0]?.externalId || null;
+
+  /** A new contact is remembered once used, and becomes the selected one. */
+  function adopt(used: SimContact) {
+    if (contactId === null) {
+      setLocalContacts((list) => withContact(list, used));
+      setChosenContact(used.externalUserId);
+      setNewName('');
+    }
+  }
+
+  async function onComment(text: string) {
+    if (!account || !contact || !postId) return;
+    const commentId = newCommentId();
+    try {
+      await comment.mutateAsync({ accountId: account.id, postId, contact, text, commentId });
+      setComments((list) => [
+        ...list,
+        { commentId, postId, accountId: account.id, contact, text, sentAt: Date.now() },
+      ]);
+      adopt(contact);
+    } catch (err) {
+      toast({ title: 'Error', description: errorMessage(err, 'Could not post the comment'), variant: 'destructive' });
+      throw err;
+    }
+  }
+
+  async function onDm(text: string) {
+    if (!account || !contact) return;
+    try {
+      await message.mutateAsync({ accountId: account.id, contact, text });
+      toast({
+        title: `DM sent to @${account.username}`,
+        description: 'It is in your Unified Inbox now — reply from there and it shows up here.',
+        variant: 'success',
+      });
+      adopt(contact);
+    } catch (err) {
+      toast({ title: 'Error', description: errorMessage(err, 'Could not send the DM'), variant: 'destructive' });
+      throw err;
+    }
+  }
+
+  const header = (
+    <PageHeader
+      title="Simulator"
+      description="Try your automations with a built-in sandbox account: comment or DM as a pretend customer and watch the replies arrive. No Meta account needed."
+      actions={
+        <ButtonLink to="/inbox" variant="outline" size="sm">
+          Open Inbox
+        </ButtonLink>
+      }
+    />
+  );
+
+  if (state.isPending) {
+    return (
+      <div>
+        {header}
+        <p className="flex items-center gap-2 text-sm text-slate-500">
+          <Spinner size={16} /> Loading the sandbox...
+        </p>
+      </div>
+    );
+  }
+  if (state.isError || !account) {
+    return (
+      <div>
+        {header}
+        <EmptyState
+          icon="play"
+          title="The sandbox isn't ready"
+          description={state.isError ? errorMessage(state.error, 'The simulator could not load.') : 'No sandbox account was found for this workspace.'}
+        />
+      </div>
+    );
+  }
+
+  const outboxItems = outbox.data ?? [];
   return (
-    <div className="space-y-6">
-      <PageHeader
-        title="Simulator"
-        description="Test automations without Meta app review: comment or DM as a pretend contact."
-      />
-      <EmptyState
-        icon="play"
-        title="The simulator isn't available yet"
-        description="It arrives together with the automation runtime, using a built-in sandbox Instagram and Messenger account for your workspace."
-      />
-      <PlannedFeatures
-        items={[
-          'Comment on a sample post as a fake contact',
-          'DM your sandbox account and watch flows answer',
-          'See every run step the automation took',
-          'No Meta or X credentials needed',
-        ]}
-      />
+    <div>
+      {header}
+      <SimulatorIntro />
+      <div className="mt-6 grid gap-6 lg:grid-cols-3">
+        <div className="min-w-0 space-y-6 lg:col-span-2">
+          <Card className="space-y-5 p-5">
+            <div>
+              <h2 className="mb-3 text-sm font-semibold text-slate-900 dark:text-white">1. Sandbox account</h2>
+              <AccountPicker accounts={accounts} value={account.id} onChange={setChosenAccount} />
+            </div>
+            <div>
+              <h2 className="mb-3 text-sm font-semibold text-slate-900 dark:text-white">2. Who are you?</h2>
+              <ContactPicker
+                contacts={contacts}
+                selectedId={contactId}
+                newName={newName}
+                onSelect={setChosenContact}
+                onNewName={setNewName}
+              />
+            </div>
+          </Card>
+          <RuleHint platform={account.platform} />
+          <section aria-labelledby="posts-heading">
+            <h2 id="posts-heading" className="mb-3 text-sm font-semibold text-slate-900 dark:text-white">
+              3. Comment on a post
+            </h2>
+            {posts.length === 0 ? (
+              <p className="text-sm text-slate-500">This account has no sample posts.</p>
+            ) : (
+              <div className="grid gap-4 sm:grid-cols-2">
+                {posts.map((post) => (
+                  <PostCard
+                    key={post.id}
+                    post={post}
+                    accountUsername={account.username}
+                    selected={post.externalId === postId}
+                    onSelect={() => setChosenPost((m) => ({ ...m, [account.id]: post.externalId }))}
+                    commenterUsername={contact?.username ?? null}
+                    onComment={onComment}
+                    pending={comment.isPending}
+                    comments={comments.filter((c) => c.postId === post.externalId && c.accountId === account.id)}
+                    outbox={outboxItems}
+                  />
+                ))}
+              </div>
+            )}
+          </section>
+          <Card className="p-5">
+            <h2 className="text-sm font-semibold text-slate-900 dark:text-white">
+              Or send a direct message to {accountChannelName(account)}
+            </h2>
+            <p className="mt-1 mb-3 text-xs text-slate-500 dark:text-slate-400">
+              It opens a conversation in the <Link to="/inbox" className="font-medium text-indigo-600 underline dark:text-indigo-400">Unified Inbox</Link>;
+              your reply from there is delivered back here.
+            </p>
+            <SimComposer
+              label={contact ? `DM @${account.username} as @${contact.username}` : 'Direct message'}
+              placeholder="Hi! Do you ship to Canada?"
+              buttonLabel="Send DM"
+              onSubmit={onDm}
+              pending={message.isPending}
+              disabled={!contact}
+              disabledReason="Choose or name a contact first."
+            />
+          </Card>
+        </div>
+        <div className="min-w-0 lg:sticky lg:top-20 lg:self-start">
+          <OutboxPanel
+            items={outbox.data}
+            isPending={outbox.isPending}
+            error={outbox.error}
+            contacts={contacts}
+            currentContactId={contact?.externalUserId ?? null}
+            accountUsername={account.username}
+          />
+        </div>
+      </div>
     </div>
   );
 }

@@ -1,0 +1,269 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CommentRule } from '../../contracts/comment-rules';
+import type { ConversationsPage } from '../../contracts/inbox';
+import type { OutboxItem, SimulatorState } from '../../contracts/simulator';
+import { startE2E, type E2E } from './harness';
+
+// Issue 3 E2E: simulator comment → private-reply DM in the simulator and live in /inbox; a reply
+// from /inbox reaches the simulator; close and reopen a conversation. Real server, real Chromium.
+
+let e2e: E2E;
+
+beforeAll(async () => {
+  e2e = await startE2E();
+});
+
+afterAll(async () => {
+  await e2e?.stop();
+});
+
+/** Signs the page's own browser profile in as the demo user (every test-login shares one workspace). */
+async function signIn(page: Page) {
+  const res = await page.request.post('/api/auth/test-login', { data: {} });
+  expect(res.status()).toBe(200);
+}
+
+async function openInboxLive(page: Page) {
+  await page.goto('/inbox');
+  await page.getByRole('heading', { name: 'Unified Inbox' }).waitFor();
+  // The socket is open: anything from now on must arrive without a reload.
+  await page.getByText('Live updates on').waitFor();
+  // A marker that a reload or navigation would wipe.
+  await page.evaluate(() => {
+    (window as unknown as { __noReload: boolean }).__noReload = true;
+  });
+}
+
+async function stillSamePageLoad(page: Page): Promise<boolean> {
+  return page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload === true);
+}
+
+/** Acts as a new, uniquely named contact in the simulator (so tests sharing the workspace don't collide). */
+async function actAsNewContact(page: Page, name: string) {
+  await page.getByLabel('Act as contact').selectOption({ label: '+ New contact…' });
+  await page.getByLabel("New contact's name").fill(name);
+}
+
+async function outboxFor(page: Page, recipient: string): Promise<OutboxItem[]> {
+  const res = await page.request.get('/api/simulator/outbox');
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as OutboxItem[]).filter((o) => o.recipientExternalId === recipient);
+}
+
+describe('comment rule → simulator → inbox', () => {
+  it('a keyword comment in the simulator gets exactly one private-reply DM, shown in the outbox and live in /inbox', async () => {
+    const page = await e2e.newPage();
+    await signIn(page);
+
+    // Create the rule through the Comment Growth form.
+    await page.goto('/comment-growth');
+    const create = page.getByRole('button', { name: 'Create Rule' });
+    await create.waitFor();
+    expect(await create.isDisabled()).toBe(true);
+    await page.getByLabel('Trigger keywords').fill('  catalogue  ');
+    await page.getByLabel('Trigger keywords').press('Enter');
+    await page.getByLabel('Trigger keywords').fill('CATALOGUE');
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    // Trimmed, and the second spelling ignored as a duplicate.
+    expect(await page.getByRole('list', { name: 'Keywords to add' }).getByRole('listitem').allInnerTexts()).toEqual(['catalogue']);
+    expect(await create.isDisabled()).toBe(true);
+    await page.getByLabel('Response template (private reply DM)').fill('Hi {first_name}! Our catalogue: example.com/catalogue');
+    await page.getByLabel('Public reply (optional)').fill('Check your DMs, {username}!');
+    expect(await create.isEnabled()).toBe(true);
+    await create.click();
+    await page.getByText('Comment automation rule created successfully').waitFor();
+    const rules = (await (await page.request.get('/api/comment-rules')).json()) as CommentRule[];
+    const rule = rules.find((r) => r.keywords.includes('catalogue'));
+    expect(rule).toMatchObject({ platform: 'instagram', isActive: true, automationType: 'all_posts' });
+    await page.locator(`[data-rule-id="${rule!.id}"]`).waitFor();
+
+    // A second browser watches the inbox before anything is commented.
+    const inbox = await e2e.newPage();
+    await signIn(inbox);
+    await openInboxLive(inbox);
+    expect(await inbox.getByRole('button', { name: /Ada Keyword/ }).count()).toBe(0);
+
+    // Comment as a new fake contact on the first sample post.
+    await page.goto('/simulator');
+    await page.getByRole('heading', { name: 'Simulator', level: 1 }).waitFor();
+    await actAsNewContact(page, 'Ada Keyword');
+    const box = page.getByLabel('Comment as @ada_keyword');
+    await box.fill('Can I see the Catalogue please?');
+    await box.press('Enter');
+
+    // The simulator shows what the customer received: the private reply, and the public reply under the comment.
+    const panel = page.getByRole('region', { name: 'What your customer sees' });
+    const dm = panel.getByRole('listitem').filter({ hasText: 'Hi Ada! Our catalogue: example.com/catalogue' });
+    await dm.waitFor({ timeout: 15_000 });
+    expect(await dm.getByText('Private reply (DM)').count()).toBe(1);
+    expect(await dm.getByText('to Ada Keyword (@ada_keyword)').count()).toBe(1);
+    await page.getByText('Check your DMs, @ada_keyword!').first().waitFor();
+    await page.getByText('Private reply sent to @ada_keyword', { exact: false }).waitFor();
+    await e2e.screenshot(page, 'messaging-simulator-private-reply');
+
+    // …and /inbox got the conversation without a reload.
+    const row = inbox.getByRole('button', { name: /Ada Keyword/ });
+    await row.waitFor({ timeout: 15_000 });
+    expect(await stillSamePageLoad(inbox)).toBe(true);
+    await row.click();
+    await inbox.getByRole('heading', { name: 'Ada Keyword', level: 2 }).waitFor();
+    const thread = inbox.getByRole('list', { name: 'Messages' });
+    await thread.getByText('Hi Ada! Our catalogue: example.com/catalogue').waitFor();
+    expect(await thread.locator('[data-direction="outbound"]').count()).toBeGreaterThanOrEqual(1);
+    expect(new URL(inbox.url()).searchParams.get('c')).toMatch(/[0-9a-f-]{36}/);
+    await e2e.screenshot(inbox, 'messaging-inbox-live-conversation');
+
+    // Exactly one private reply for the comment, and a non-matching comment gets none.
+    await page.getByLabel('Comment as @ada_keyword').fill('Love this!');
+    await page.getByLabel('Comment as @ada_keyword').press('Enter');
+    await page.getByText('Love this!').waitFor();
+    await page.waitForTimeout(1500);
+    const delivered = await outboxFor(page, 'sim-ada-keyword');
+    expect(delivered.filter((o) => o.kind === 'private_reply')).toHaveLength(1);
+    expect(delivered.filter((o) => o.kind === 'public_reply')).toHaveLength(1);
+    const stats = ((await (await page.request.get('/api/comment-rules')).json()) as CommentRule[]).find(
+      (r) => r.id === rule!.id,
+    );
+    expect(stats?.stats.sent).toBeGreaterThanOrEqual(1);
+  });
+
+  it('a reply typed in /inbox (Enter sends) is delivered to the simulator’s outbox', async () => {
+    const sim = await e2e.newPage();
+    await signIn(sim);
+    await sim.goto('/simulator');
+    await sim.getByRole('heading', { name: 'Simulator', level: 1 }).waitFor();
+    await actAsNewContact(sim, 'Ben Reply');
+    const dmBox = sim.getByLabel('DM @your.brand as @ben_reply');
+    await dmBox.fill('Hi, do you ship to Canada?');
+    await sim.getByRole('button', { name: 'Send DM' }).click();
+    await sim.getByText('DM sent to @your.brand').waitFor();
+
+    const inbox = await e2e.newPage();
+    await signIn(inbox);
+    await openInboxLive(inbox);
+    await inbox.getByPlaceholder('Search conversations...').fill('Ben Reply');
+    const row = inbox.getByRole('button', { name: /Ben Reply/ });
+    await row.waitFor({ timeout: 15_000 });
+    await row.click();
+    const thread = inbox.getByRole('list', { name: 'Messages' });
+    await thread.getByText('Hi, do you ship to Canada?').waitFor();
+    expect(await thread.locator('[data-direction="inbound"]').count()).toBe(1);
+
+    const composer = inbox.getByLabel('Message', { exact: true });
+    const send = inbox.getByRole('button', { name: 'Send message' });
+    expect(await send.isDisabled()).toBe(true);
+    await composer.fill('   ');
+    expect(await send.isDisabled()).toBe(true);
+    // Shift+Enter is a newline, not a send.
+    await composer.fill('Yes we do!');
+    await composer.press('Shift+Enter');
+    await composer.pressSequentially('Shipping is free over $50.');
+    expect(await composer.inputValue()).toBe('Yes we do!\nShipping is free over $50.');
+    await composer.press('Enter');
+    await inbox.getByText('Message sent successfully').waitFor();
+    expect(await composer.inputValue()).toBe('');
+    await thread.locator('[data-direction="outbound"]').filter({ hasText: 'Shipping is free over $50.' }).waitFor();
+
+    // The simulator, open all along, shows the DM arriving live.
+    const panel = sim.getByRole('region', { name: 'What your customer sees' });
+    const item = panel.getByRole('listitem').filter({ hasText: 'Shipping is free over $50.' });
+    await item.waitFor({ timeout: 15_000 });
+    expect(await item.getByText('Direct message').count()).toBe(1);
+    expect(await item.getByText('to Ben Reply (@ben_reply)').count()).toBe(1);
+    const delivered = await outboxFor(sim, 'sim-ben-reply');
+    expect(delivered.map((o) => [o.kind, o.text])).toEqual([['dm', 'Yes we do!\nShipping is free over $50.']]);
+    // The queued clock goes away once the send is confirmed.
+    await thread.getByRole('img', { name: 'Sent' }).last().waitFor();
+    await e2e.screenshot(sim, 'messaging-simulator-inbox-reply');
+  });
+
+  it('closing and reopening a conversation changes its badge and button, and survives a reload', async () => {
+    const page = await e2e.newPage();
+    await signIn(page);
+    const state = (await (await page.request.get('/api/simulator')).json()) as SimulatorState;
+    const instagram = state.accounts.find((a) => a.platform === 'instagram')!;
+    const contact = { externalUserId: 'sim-cleo-close', name: 'Cleo Close', username: 'cleo_close' };
+    const sent = await page.request.post('/api/simulator/messages', {
+      data: { accountId: instagram.id, contact, text: 'Can I change my order?' },
+    });
+    expect(sent.status()).toBe(202);
+    let conversationId: string | undefined;
+    await expect
+      .poll(
+        async () => {
+          const res = await page.request.get('/api/conversations?search=Cleo%20Close');
+          const body = (await res.json()) as ConversationsPage;
+          conversationId = body.conversations[0]?.id;
+          return conversationId;
+        },
+        { timeout: 15_000 },
+      )
+      .toBeTruthy();
+
+    await page.goto(`/inbox?c=${conversationId}`);
+    const header = page.getByRole('region', { name: 'Conversation', exact: true });
+    await header.getByRole('heading', { name: 'Cleo Close' }).waitFor();
+    const row = page.getByRole('button', { name: /Cleo Close/ });
+    await row.getByText('open', { exact: true }).waitFor();
+    // Opening it marked it read.
+    await expect.poll(async () => (await row.getByLabel(/unread/).count()), { timeout: 5000 }).toBe(0);
+
+    await header.getByRole('button', { name: 'Close' }).click();
+    await page.getByText('Conversation updated').waitFor();
+    await header.getByRole('button', { name: 'Reopen' }).waitFor();
+    await header.getByText('closed', { exact: true }).waitFor();
+    await row.getByText('closed', { exact: true }).waitFor();
+
+    await page.reload();
+    await header.getByRole('heading', { name: 'Cleo Close' }).waitFor();
+    await header.getByRole('button', { name: 'Reopen' }).waitFor();
+    await header.getByText('closed', { exact: true }).waitFor();
+    const afterClose = (await (await page.request.get(`/api/conversations/${conversationId}`)).json()) as { status: string };
+    expect(afterClose.status).toBe('closed');
+
+    // The status filter agrees.
+    await page.getByLabel('Status').selectOption('open');
+    await expect.poll(async () => page.getByRole('button', { name: /Cleo Close/ }).count()).toBe(0);
+    await page.getByLabel('Status').selectOption('all');
+
+    await header.getByRole('button', { name: 'Reopen' }).click();
+    await header.getByRole('button', { name: 'Close' }).waitFor();
+    await header.getByText('open', { exact: true }).waitFor();
+    await page.reload();
+    await header.getByRole('button', { name: 'Close' }).waitFor();
+    const afterReopen = (await (await page.request.get(`/api/conversations/${conversationId}`)).json()) as { status: string };
+    expect(afterReopen.status).toBe('open');
+    await e2e.screenshot(page, 'messaging-inbox-reopened');
+  });
+});
+
+describe('comment rule validation (spec §5)', () => {
+  it('Ctrl+Enter on an incomplete form shows the validation toast and sends nothing', async () => {
+    const page = await e2e.newPage();
+    await signIn(page);
+    let posted = false;
+    page.on('request', (req) => {
+      if (req.method() === 'POST' && req.url().endsWith('/api/comment-rules')) posted = true;
+    });
+    await page.goto('/comment-growth');
+    const template = page.getByLabel('Response template (private reply DM)');
+    await template.fill('Hello {first_name}');
+    await template.press('Control+Enter');
+    await page.getByText('Validation Error').waitFor();
+    await page.getByText('Please add keywords and response template').waitFor();
+    expect(posted).toBe(false);
+    expect(await page.getByRole('button', { name: 'Create Rule' }).isDisabled()).toBe(true);
+
+    // Keywords are removable chips.
+    await page.getByLabel('Trigger keywords').fill('info, link');
+    await page.getByLabel('Trigger keywords').press('Enter');
+    await page.getByRole('button', { name: 'Remove keyword info' }).click();
+    expect(await page.getByRole('list', { name: 'Keywords to add' }).getByRole('listitem').allInnerTexts()).toEqual(['link']);
+    // A specific post needs its URL before Create is enabled.
+    await page.getByRole('radio', { name: /Specific post/ }).click();
+    expect(await page.getByRole('button', { name: 'Create Rule' }).isDisabled()).toBe(true);
+    await page.getByLabel('Post URL').fill('https://www.instagram.com/p/instagram-post-launch');
+    expect(await page.getByRole('button', { name: 'Create Rule' }).isEnabled()).toBe(true);
+  });
+});

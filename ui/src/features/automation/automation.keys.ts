@@ -1,0 +1,4 @@
+export const automationKeys = {
+  activity: ['automation', 'activity'] as const,
+  activityCount: ['automation', 'activity', 'count'] as const,
+};

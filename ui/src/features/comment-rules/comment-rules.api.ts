@@ -1,0 +1,16 @@
+import type { CommentRule, CommentRuleBody, ReplyQueueStatus } from '../../../../contracts/comment-rules';
+import { apiGet, apiPost, apiRequest } from '../../lib/api';
+
+/** The POST body as the form sends it (the server fills defaults). */
+export type NewCommentRule = Omit<CommentRuleBody, 'publicReplyTemplate' | 'postUrl'> & {
+  publicReplyTemplate: string | null;
+  postUrl: string | null;
+};
+
+export const fetchCommentRules = () => apiGet<CommentRule[]>('/api/comment-rules');
+export const createCommentRule = (body: NewCommentRule) => apiPost<CommentRule>('/api/comment-rules', body);
+export const setCommentRuleActive = (id: string, isActive: boolean) =>
+  apiRequest<CommentRule>('PATCH', `/api/comment-rules/${encodeURIComponent(id)}`, { isActive });
+export const deleteCommentRule = (id: string) =>
+  apiRequest<null>('DELETE', `/api/comment-rules/${encodeURIComponent(id)}`);
+export const fetchReplyQueue = () => apiGet<ReplyQueueStatus>('/api/comment-rules/queue');

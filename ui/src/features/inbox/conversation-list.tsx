@@ -1,0 +1,71 @@
+import type { Conversation } from '../../../../contracts/inbox';
+import { Button } from '../../components/button';
+import { Spinner } from '../../components/spinner';
+import { errorMessage } from '../../lib/api';
+import { ConversationRow } from './conversation-row';
+
+interface ConversationListProps {
+  conversations: Conversation[];
+  selectedId: string | null;
+  onSelect: (id: string) => void;
+  isPending: boolean;
+  error: Error | null;
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  onLoadMore: () => void;
+  compact?: boolean;
+}
+
+export function ConversationList(props: ConversationListProps) {
+  const { conversations, selectedId, onSelect, isPending, error, compact } = props;
+
+  if (isPending) {
+    return (
+      <p className="flex items-center justify-center gap-2 p-6 text-sm text-slate-500 dark:text-slate-400">
+        <Spinner size={16} /> Loading conversations...
+      </p>
+    );
+  }
+  if (error && conversations.length === 0) {
+    return (
+      <div role="alert" className="p-6 text-center text-sm text-red-600 dark:text-red-400">
+        <p className="font-medium">Couldn't load conversations</p>
+        <p className="mt-1 text-xs break-words">{errorMessage(error, 'Please try again.')}</p>
+      </div>
+    );
+  }
+  if (conversations.length === 0) {
+    return (
+      <div className="p-6 text-center">
+        <p className="text-sm font-medium text-slate-900 dark:text-white">No conversations found</p>
+        <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">
+          New comments and DMs land here. Try the Simulator to send one.
+        </p>
+      </div>
+    );
+  }
+  return (
+    <div>
+      <ul aria-label="Conversations" className="divide-y divide-slate-100 dark:divide-slate-800">
+        {conversations.map((c) => (
+          <li key={c.id}>
+            <ConversationRow conversation={c} selected={c.id === selectedId} onSelect={onSelect} compact={compact} />
+          </li>
+        ))}
+      </ul>
+      {props.hasNextPage && (
+        <div className="p-3">
+          <Button
+            variant="outline"
+            size="sm"
+            className="w-full"
+            loading={props.isFetchingNextPage}
+            onClick={props.onLoadMore}
+          >
+            Load more
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,108 @@
+import type { Conversation } from '../../../../contracts/inbox';
+import { Icon } from '../../components/icon';
+import { useToast } from '../../components/toast/use-toast';
+import { errorMessage } from '../../lib/api';
+import { MessageComposer } from './message-composer';
+import { MessageList } from './message-list';
+import { ThreadHeader } from './thread-header';
+import { useSendMessage, useUpdateConversation } from './use-conversation-mutations';
+import { useMarkRead } from './use-mark-read';
+import { useMessages } from './use-messages';
+
+interface ConversationThreadProps {
+  conversationId: string;
+  /** Null while the row is not in any loaded list (e.g. a reload deep in the list). */
+  conversation: Conversation | null;
+  /** 'inbox': header actions and toasts (spec §8); 'manager': simpler, send errors only logged. */
+  variant: 'inbox' | 'manager';
+  onBack?: () => void;
+}
+
+export function ConversationThread({ conversationId, conversation, variant, onBack }: ConversationThreadProps) {
+  const { toast } = useToast();
+  const thread = useMessages(conversationId);
+  const send = useSendMessage();
+  const update = useUpdateConversation();
+  useMarkRead(conversation);
+
+  async function onSend(content: string) {
+    try {
+      await send.mutateAsync({ conversationId, content });
+      if (variant === 'inbox') {
+        toast({ title: 'Success', description: 'Message sent successfully', variant: 'success' });
+      }
+    } catch (err) {
+      if (variant === 'inbox') {
+        toast({ title: 'Error', description: errorMessage(err, 'Failed to send message'), variant: 'destructive' });
+      } else {
+        console.error('Failed to send message', err);
+      }
+      throw err;
+    }
+  }
+
+  function patch(body: { status?: 'open' | 'closed'; tags?: string[] }) {
+    update.mutate(
+      { id: conversationId, patch: body },
+      {
+        onSuccess: () => toast({ title: 'Conversation updated', variant: 'success' }),
+        onError: (err) =>
+          toast({ title: 'Error', description: errorMessage(err, 'Failed to update conversation'), variant: 'destructive' }),
+      },
+    );
+  }
+
+  return (
+    <section aria-label="Conversation" className="flex h-full min-h-0 flex-col">
+      {conversation ? (
+        <ThreadHeader
+          conversation={conversation}
+          onBack={onBack}
+          actions={
+            variant === 'inbox'
+              ? { onStatus: (status) => patch({ status }), onTags: (tags) => patch({ tags }), pending: update.isPending }
+              : undefined
+          }
+        />
+      ) : (
+        <div className="flex items-center gap-2 border-b border-slate-200 px-4 py-3 dark:border-slate-800">
+          {onBack && (
+            <button
+              type="button"
+              onClick={onBack}
+              aria-label="Back to conversations"
+              className="-ml-2 rounded-lg p-1.5 text-slate-500 hover:bg-slate-100 md:hidden dark:hover:bg-slate-800"
+            >
+              <Icon name="arrow-left" size={18} />
+            </button>
+          )}
+          <h2 className="font-semibold text-slate-900 dark:text-white">Conversation</h2>
+        </div>
+      )}
+      <MessageList
+        messages={thread.messages}
+        isPending={thread.isPending}
+        error={thread.error}
+        hasOlder={thread.hasNextPage}
+        isFetchingOlder={thread.isFetchingNextPage}
+        onLoadOlder={() => void thread.fetchNextPage()}
+      />
+      <MessageComposer onSend={onSend} pending={send.isPending} />
+    </section>
+  );
+}
+
+/** The right pane before anything is chosen (spec §2 wording). */
+export function NoConversationSelected() {
+  return (
+    <div className="flex h-full flex-col items-center justify-center p-10 text-center">
+      <span className="flex h-12 w-12 items-center justify-center rounded-full bg-slate-100 text-slate-400 dark:bg-slate-800">
+        <Icon name="inbox" size={24} />
+      </span>
+      <h2 className="mt-4 font-semibold text-slate-900 dark:text-white">Select a conversation</h2>
+      <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">
+        Choose a conversation from the sidebar to start messaging
+      </p>
+    </div>
+  );
+}

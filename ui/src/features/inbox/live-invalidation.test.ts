@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { invalidationsFor, KeyBatch } from './live-invalidation';
+
+describe('invalidationsFor (/ws events → stale queries)', () => {
+  it('a new message refreshes the lists, that thread and that conversation', () => {
+    const keys = invalidationsFor({ type: 'message.created', conversationId: 'c1', messageId: 'm1' });
+    expect(keys).toContainEqual(['conversations', 'list']);
+    expect(keys).toContainEqual(['conversations', 'messages', 'c1']);
+    expect(keys).toContainEqual(['conversations', 'detail', 'c1']);
+  });
+
+  it('a status change of a message refreshes only its thread', () => {
+    expect(invalidationsFor({ type: 'message.updated', conversationId: 'c1', messageId: 'm1' })).toEqual([
+      ['conversations', 'messages', 'c1'],
+    ]);
+  });
+
+  it('a delivery refreshes that account’s simulator outbox and the rule stats', () => {
+    const keys = invalidationsFor({ type: 'outbox.delivered', accountId: 'a1' });
+    expect(keys).toContainEqual(['simulator', 'outbox', 'a1']);
+    expect(keys).toContainEqual(['comment-rules']);
+  });
+});
+
+describe('KeyBatch', () => {
+  it('de-duplicates and drops keys covered by a shorter prefix', () => {
+    const batch = new KeyBatch();
+    batch.add([['conversations', 'list'], ['conversations', 'messages', 'c1']]);
+    batch.add([['conversations', 'list'], ['conversations', 'messages', 'c1'], ['simulator', 'outbox', 'a1']]);
+    batch.add([['conversations']]);
+    expect(batch.drain()).toEqual([['simulator', 'outbox', 'a1'], ['conversations']]);
+    expect(batch.size).toBe(0);
+  });
+});

@@ -1,0 +1,31 @@
+import type { z } from 'zod';
+import type {
+  IngestAccepted,
+  OutboxItem,
+  simulatedContactSchema,
+  SimulatorState,
+} from '../../../../contracts/simulator';
+import { apiGet, apiPost } from '../../lib/api';
+
+export type SimContact = z.infer<typeof simulatedContactSchema>;
+
+export interface SimCommentBody {
+  accountId: string;
+  /** The post's externalId (what the platform calls it). */
+  postId: string;
+  contact: SimContact;
+  text: string;
+  commentId?: string;
+}
+
+export interface SimMessageBody {
+  accountId: string;
+  contact: SimContact;
+  text: string;
+}
+
+export const fetchSimulatorState = () => apiGet<SimulatorState>('/api/simulator');
+export const postSimComment = (body: SimCommentBody) => apiPost<IngestAccepted>('/api/simulator/comments', body);
+export const postSimMessage = (body: SimMessageBody) => apiPost<IngestAccepted>('/api/simulator/messages', body);
+export const fetchOutbox = (accountId: string) =>
+  apiGet<OutboxItem[]>(`/api/simulator/outbox?accountId=${encodeURIComponent(accountId)}`);

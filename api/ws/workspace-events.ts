@@ -37,9 +37,12 @@ export function listenWorkspaceEvents(
         }
       });
       c.on('error', (err) => {
-        log.warn({ err }, 'event listener connection lost; reconnecting');
-        c.release(true);
+        // Errors can arrive more than once, or after close() released the client: act only once.
+        if (client !== c) return;
         client = undefined;
+        c.release(true);
+        if (closed) return;
+        log.warn({ err }, 'event listener connection lost; reconnecting');
         schedule();
       });
       await c.query(`listen ${EVENTS_CHANNEL}`);
@@ -60,10 +63,11 @@ export function listenWorkspaceEvents(
     async close() {
       closed = true;
       if (timer) clearTimeout(timer);
-      if (client) {
-        await client.query(`unlisten ${EVENTS_CHANNEL}`).catch(() => {});
-        client.release();
-        client = undefined;
+      const c = client;
+      client = undefined;
+      if (c) {
+        await c.query(`unlisten ${EVENTS_CHANNEL}`).catch(() => {});
+        c.release();
       }
     },
   };

@@ -1,14 +1,12 @@
-import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { workspaces } from './workspaces';
+import { boolean, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAtColumn, workspaceIdColumn } from './columns';
 
 /** Spec §2 Comment Growth rules. */
 export const commentRules = pgTable(
   'comment_rules',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    workspaceId: uuid('workspace_id')
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    workspaceId: workspaceIdColumn(),
     platform: text('platform', { enum: ['instagram', 'facebook'] }).notNull(),
     keywords: text('keywords').array().notNull(),
     responseTemplate: text('response_template').notNull(),
@@ -17,7 +15,7 @@ export const commentRules = pgTable(
     automationType: text('automation_type', { enum: ['all_posts', 'specific_post'] }).notNull().default('all_posts'),
     postUrl: text('post_url'),
     postId: text('post_id'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [index('comment_rules_workspace_idx').on(t.workspaceId, t.createdAt)],
 );
@@ -27,13 +25,11 @@ export const automationActivity = pgTable(
   'automation_activity',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    workspaceId: uuid('workspace_id')
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    workspaceId: workspaceIdColumn(),
     action: text('action').notNull(),
     message: text('message').notNull(),
     intent: text('intent').notNull().default('general'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [index('automation_activity_workspace_idx').on(t.workspaceId, t.createdAt.desc())],
 );

@@ -1,19 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { socialAccounts } from './social-accounts';
-import { workspaces } from './workspaces';
+import { createdAtColumn, workspaceIdColumn } from './columns';
+import { accountIdColumn } from './social-accounts';
 
 /** A person on a platform, as one of our accounts sees them. */
 export const contacts = pgTable(
   'contacts',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    workspaceId: uuid('workspace_id')
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => socialAccounts.id, { onDelete: 'cascade' }),
+    workspaceId: workspaceIdColumn(),
+    accountId: accountIdColumn(),
     externalUserId: text('external_user_id').notNull(),
     name: text('name').notNull().default(''),
     username: text('username'),
@@ -21,7 +17,7 @@ export const contacts = pgTable(
     customFields: jsonb('custom_fields').notNull().default({}),
     /** Opens Meta's 24-hour messaging window (platform-apis.md §2). */
     lastInboundAt: timestamp('last_inbound_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [uniqueIndex('contacts_account_external_key').on(t.accountId, t.externalUserId)],
 );
@@ -30,12 +26,8 @@ export const conversations = pgTable(
   'conversations',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    workspaceId: uuid('workspace_id')
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => socialAccounts.id, { onDelete: 'cascade' }),
+    workspaceId: workspaceIdColumn(),
+    accountId: accountIdColumn(),
     contactId: uuid('contact_id')
       .notNull()
       .references(() => contacts.id, { onDelete: 'cascade' }),
@@ -50,7 +42,7 @@ export const conversations = pgTable(
     lastMessageTime: timestamp('last_message_time', { withTimezone: true }).notNull().defaultNow(),
     unreadCount: integer('unread_count').notNull().default(0),
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -65,15 +57,11 @@ export const messages = pgTable(
   'messages',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    workspaceId: uuid('workspace_id')
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    workspaceId: workspaceIdColumn(),
     conversationId: uuid('conversation_id')
       .notNull()
       .references(() => conversations.id, { onDelete: 'cascade' }),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => socialAccounts.id, { onDelete: 'cascade' }),
+    accountId: accountIdColumn(),
     /** The platform's id (mid); a redelivered webhook carries the same one. */
     platformMessageId: text('platform_message_id'),
     content: text('content').notNull(),
@@ -81,7 +69,7 @@ export const messages = pgTable(
     status: text('status', { enum: ['queued', 'sent', 'failed'] }).notNull().default('sent'),
     error: text('error'),
     source: text('source', { enum: ['contact', 'inbox', 'comment_rule', 'flow'] }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     uniqueIndex('messages_account_platform_id_key').on(t.accountId, t.platformMessageId),
@@ -93,12 +81,8 @@ export const comments = pgTable(
   'comments',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    workspaceId: uuid('workspace_id')
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => socialAccounts.id, { onDelete: 'cascade' }),
+    workspaceId: workspaceIdColumn(),
+    accountId: accountIdColumn(),
     contactId: uuid('contact_id')
       .notNull()
       .references(() => contacts.id, { onDelete: 'cascade' }),
@@ -109,7 +93,7 @@ export const comments = pgTable(
     authorUsername: text('author_username'),
     /** When the platform says the comment was made: the 7-day private-reply window starts here. */
     commentedAt: timestamp('commented_at', { withTimezone: true }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [uniqueIndex('comments_account_platform_id_key').on(t.accountId, t.platformCommentId)],
 );

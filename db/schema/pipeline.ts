@@ -1,5 +1,6 @@
 import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { socialAccounts } from './social-accounts';
+import { createdAtColumn, workspaceIdColumn } from './columns';
+import { accountIdColumn } from './social-accounts';
 import { workspaces } from './workspaces';
 
 /**
@@ -35,12 +36,8 @@ export const outboundLedger = pgTable(
   'outbound_ledger',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    workspaceId: uuid('workspace_id')
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => socialAccounts.id, { onDelete: 'cascade' }),
+    workspaceId: workspaceIdColumn(),
+    accountId: accountIdColumn(),
     idempotencyKey: text('idempotency_key').notNull(),
     kind: text('kind', { enum: ['dm', 'private_reply', 'public_reply'] }).notNull(),
     /** Recipient: the contact's platform id (dm) or the comment id (replies). */
@@ -54,7 +51,7 @@ export const outboundLedger = pgTable(
     attempts: integer('attempts').notNull().default(0),
     error: text('error'),
     platformMessageId: text('platform_message_id'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
   (t) => [
@@ -71,9 +68,7 @@ export const outboundLedger = pgTable(
 export const sendRateLimits = pgTable(
   'send_rate_limits',
   {
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => socialAccounts.id, { onDelete: 'cascade' }),
+    accountId: accountIdColumn(),
     kind: text('kind').notNull(),
     tat: timestamp('tat', { withTimezone: true }).notNull(),
   },
@@ -85,19 +80,15 @@ export const sandboxDeliveries = pgTable(
   'sandbox_deliveries',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    workspaceId: uuid('workspace_id')
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => socialAccounts.id, { onDelete: 'cascade' }),
+    workspaceId: workspaceIdColumn(),
+    accountId: accountIdColumn(),
     kind: text('kind', { enum: ['dm', 'private_reply', 'public_reply'] }).notNull(),
     recipientExternalId: text('recipient_external_id').notNull(),
     commentId: text('comment_id'),
     text: text('text').notNull(),
     /** The ledger row that caused it: unique, so a retried send cannot deliver twice. */
     ledgerId: uuid('ledger_id').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     uniqueIndex('sandbox_deliveries_ledger_key').on(t.ledgerId),

@@ -1,5 +1,5 @@
 import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { workspaces } from './workspaces';
+import { createdAtColumn, workspaceIdColumn } from './columns';
 
 /**
  * A connected channel: an Instagram account, a Facebook Page, an X account, or one of the
@@ -9,9 +9,7 @@ export const socialAccounts = pgTable(
   'social_accounts',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    workspaceId: uuid('workspace_id')
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    workspaceId: workspaceIdColumn(),
     platform: text('platform', { enum: ['instagram', 'facebook', 'twitter'] }).notNull(),
     provider: text('provider', { enum: ['meta', 'x', 'sandbox'] }).notNull(),
     externalId: text('external_id').notNull(),
@@ -31,22 +29,24 @@ export const socialAccounts = pgTable(
   ],
 );
 
+/** The channel account a row belongs to. */
+export const accountIdColumn = () =>
+  uuid('account_id')
+    .notNull()
+    .references(() => socialAccounts.id, { onDelete: 'cascade' });
+
 /** Posts we know about: the sandbox's sample posts now, synced platform posts later. */
 export const posts = pgTable(
   'posts',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    workspaceId: uuid('workspace_id')
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => socialAccounts.id, { onDelete: 'cascade' }),
+    workspaceId: workspaceIdColumn(),
+    accountId: accountIdColumn(),
     externalId: text('external_id').notNull(),
     caption: text('caption').notNull().default(''),
     imageUrl: text('image_url').notNull().default(''),
     permalink: text('permalink').notNull().default(''),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [uniqueIndex('posts_account_external_key').on(t.accountId, t.externalId)],
 );

@@ -1,0 +1,10 @@
+import { timestamp, uuid } from 'drizzle-orm/pg-core';
+import { workspaces } from './workspaces';
+
+/** The tenant column every tenant table carries (architecture.md §6). */
+export const workspaceIdColumn = () =>
+  uuid('workspace_id')
+    .notNull()
+    .references(() => workspaces.id, { onDelete: 'cascade' });
+
+export const createdAtColumn = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();

@@ -15,13 +15,17 @@ const row = z.object({
   status: z.enum(['active', 'needs_reconnect']),
 });
 
+const selectAccounts = `select id, platform, provider, external_id, username, display_name, connected_at, is_active, status
+  from social_accounts where workspace_id = $1 order by provider = 'sandbox', connected_at, platform`;
+
 export async function listSocialAccounts(pool: pg.Pool, workspaceId: string): Promise<SocialAccount[]> {
-  await ensureSandboxAccounts(pool, workspaceId);
-  const { rows } = await pool.query(
-    `select id, platform, provider, external_id, username, display_name, connected_at, is_active, status
-     from social_accounts where workspace_id = $1 order by provider = 'sandbox', connected_at, platform`,
-    [workspaceId],
-  );
+  // Polled every 5 s by every open browser: read only, and create the sandbox accounts only the
+  // first time a workspace has none.
+  let { rows } = await pool.query(selectAccounts, [workspaceId]);
+  if (!rows.some((r: { provider?: unknown }) => r.provider === 'sandbox')) {
+    await ensureSandboxAccounts(pool, workspaceId);
+    ({ rows } = await pool.query(selectAccounts, [workspaceId]));
+  }
   return z.array(row).parse(rows).map((r) => ({
     id: r.id,
     platform: r.platform,

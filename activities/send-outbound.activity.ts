@@ -19,7 +19,9 @@ export type SendOutcome =
   | { status: 'sent' }
   | { status: 'already-sent' }
   | { status: 'missing' }
-  | { status: 'failed'; retryable: false; error: string };
+  | { status: 'failed'; retryable: false; error: string }
+  /** Retryable (throttled, 5xx, network): the ledger row stays queued and is tried again at retryAt. */
+  | { status: 'rescheduled'; retryAt: Date; error: string };
 
 /**
  * Sends one ledger entry through its account's channel, at most once (design record §3: the ledger

@@ -7,3 +7,4 @@ export * from './social-accounts';
 export * from './inbox';
 export * from './pipeline';
 export * from './automation';
+export * from './flows';

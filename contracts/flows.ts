@@ -258,7 +258,8 @@ export type FlowErrorCode =
   | 'cycle_without_wait'
   | 'trigger_has_input'
   | 'channel_mismatch'
-  | 'public_reply_needs_comment';
+  | 'public_reply_needs_comment'
+  | 'outside_window';
 
 /** POST /api/flows/validate answer; also `details` of a 400 when publishing an invalid flow. */
 export interface FlowValidation {

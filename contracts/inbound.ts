@@ -49,6 +49,27 @@ export type NormalizedEvent =
       from: { id: string; name: string; username: string | null };
       text: string;
       createdAt: string;
+      /** An Instagram DM that replies to one of the account's stories (`reply_to.story`). */
+      storyReply?: boolean;
+      /** A postback button / Get Started / ice-breaker tap: its payload (text is the button title). */
+      postbackPayload?: string;
+      /** A quick-reply tap: its payload. */
+      quickReplyPayload?: string;
+    }
+  | {
+      /**
+       * A message the account itself sent (Meta `is_echo`): our own sends, or a person replying in
+       * Meta's inbox. Stored as outbound; it opens no window and NEVER runs triggers.
+       */
+      kind: 'echo';
+      accountId: string;
+      messageId: string;
+      /** The contact the account wrote to. */
+      to: { id: string };
+      text: string;
+      createdAt: string;
+      /** The `metadata` string we attach to our sends (`rp:<ledgerId>`), echoed back by Messenger. */
+      metadata: string | null;
     };
 
 /** Default platform send limits (platform-apis.md §2.6, §4.3); config may lower or raise them. */

@@ -34,6 +34,8 @@ const zones = Object.entries(direction).map(([target, allowed]) => ({
 function restrict(folder, extra) {
   return {
     files: [`${folder}/**/*.{ts,tsx}`],
+    // Tests of pure code may read their golden files.
+    ignores: ['**/*.test.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: extra.patterns ?? [], paths: extra.paths ?? [] }],
       ...extra.rules,

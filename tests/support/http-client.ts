@@ -45,4 +45,10 @@ export class HttpClient {
   post(path: string, json?: unknown, headers?: Record<string, string>) {
     return this.request('POST', path, { json, headers });
   }
+  put(path: string, json?: unknown, headers?: Record<string, string>) {
+    return this.request('PUT', path, { json, headers });
+  }
+  delete(path: string, headers?: Record<string, string>) {
+    return this.request('DELETE', path, { headers });
+  }
 }

@@ -1,0 +1,129 @@
+import type pg from 'pg';
+import { z } from 'zod';
+import { enqueueSend } from '../db/pipeline/enqueue-send';
+import type { SendLimits } from '../db/pipeline/send-limits';
+import type { ActivityOutcome } from './activity-outcome';
+import { sendOutbound } from './send-outbound.activity';
+
+type Db = Pick<pg.PoolClient, 'query'>;
+
+export interface FlowSendRequest {
+  runId: string;
+  seq: number;
+  workspaceId: string;
+  account: { id: string; platform: 'instagram' | 'facebook' | 'twitter' };
+  contactId: string;
+  trigger: { type: string; commentId?: string | null };
+  activity: { type: 'sendDm'; channel: 'instagram' | 'facebook' | 'twitter'; text: string } | { type: 'publicReply'; text: string };
+}
+
+export type PreparedSend = { ledgerId: string; scheduledFor: Date } | { error: string };
+
+const channelName = { instagram: 'Instagram', facebook: 'Messenger', twitter: 'X' } as const;
+const DAY_MS = 86_400_000;
+
+/**
+ * First half of a flow's send, inside the driver's transaction: the outbound ledger row keyed
+ * `runId:seq` (so a retried job finds it and never sends twice), the outbound message in the
+ * contact's conversation, and the account's next rate-limit slot. A comment-triggered run's first
+ * DM to someone who has not messaged us is Meta's one private reply to that comment.
+ */
+export async function prepareFlowSend(db: Db, req: FlowSendRequest, limits: SendLimits, now: Date): Promise<PreparedSend> {
+  const { activity, account } = req;
+  if (activity.type === 'sendDm' && activity.channel !== account.platform) {
+    return { error: `A ${channelName[activity.channel]} DM step can't message a ${channelName[account.platform]} contact` };
+  }
+  const contactRow = await db.query('select external_user_id, name, username, last_inbound_at from contacts where id = $1', [req.contactId]);
+  const contact = z
+    .object({ external_user_id: z.string(), name: z.string(), username: z.string().nullable(), last_inbound_at: z.date().nullable() })
+    .parse(contactRow.rows[0]);
+
+  let kind: 'dm' | 'private_reply' | 'public_reply';
+  let target: string;
+  let key = `${req.runId}:${req.seq}`;
+  if (activity.type === 'publicReply') {
+    if (!req.trigger.commentId) return { error: 'A public reply needs a comment to answer; this run was not started by a comment' };
+    kind = 'public_reply';
+    target = req.trigger.commentId;
+  } else {
+    const windowOpen = contact.last_inbound_at !== null && now.getTime() - contact.last_inbound_at.getTime() < DAY_MS;
+    const privateReplyUsed =
+      req.trigger.commentId &&
+      (await db.query('select 1 from outbound_ledger where idempotency_key = $1', [`private_reply:${account.id}:${req.trigger.commentId}`])).rowCount;
+    if (req.trigger.type === 'comment' && req.trigger.commentId && account.platform !== 'twitter' && !windowOpen) {
+      if (privateReplyUsed) {
+        return { error: "This commenter hasn't messaged you, and the comment already got its one private reply; Meta allows no other DM until they write back" };
+      }
+      kind = 'private_reply';
+      target = req.trigger.commentId;
+      key = `private_reply:${account.id}:${req.trigger.commentId}`;
+    } else {
+      kind = 'dm';
+      target = contact.external_user_id;
+    }
+  }
+
+  let messageId: string | null = null;
+  let conversationId: string | null = null;
+  if (kind !== 'public_reply') {
+    conversationId = await conversationFor(db, req, contact);
+    const msg = await db.query<{ id: string }>(
+      `insert into messages (workspace_id, conversation_id, account_id, content, direction, status, source)
+       values ($1, $2, $3, $4, 'outbound', 'queued', 'flow') returning id`,
+      [req.workspaceId, conversationId, account.id, activity.text],
+    );
+    messageId = msg.rows[0]!.id;
+  }
+  const queued = await enqueueSend(db, {
+    workspaceId: req.workspaceId,
+    accountId: account.id,
+    kind,
+    target,
+    text: activity.text,
+    idempotencyKey: key,
+    messageId,
+    limit: limits[kind],
+    scheduleJob: false,
+  });
+  if (!queued) {
+    if (messageId) await db.query('delete from messages where id = $1', [messageId]);
+    return { error: 'This send was already made once (idempotency key taken); not sending it again' };
+  }
+  if (conversationId) {
+    await db.query('update conversations set last_message = $2, last_message_time = now(), updated_at = now() where id = $1', [conversationId, activity.text]);
+  }
+  return queued;
+}
+
+async function conversationFor(db: Db, req: FlowSendRequest, contact: { external_user_id: string; name: string; username: string | null }): Promise<string> {
+  const { rows } = await db.query<{ id: string }>(
+    `insert into conversations (workspace_id, account_id, contact_id, platform, customer_name, customer_username, external_user_id)
+     values ($1, $2, $3, $4, $5, $6, $7)
+     on conflict (account_id, contact_id) do update set updated_at = conversations.updated_at
+     returning id`,
+    [req.workspaceId, req.account.id, req.contactId, req.account.platform, contact.name || contact.username || contact.external_user_id, contact.username, contact.external_user_id],
+  );
+  return rows[0]!.id;
+}
+
+const ledgerState = z.object({
+  status: z.string(),
+  kind: z.string(),
+  error: z.string().nullable(),
+  message_id: z.string().nullable(),
+  platform_message_id: z.string().nullable(),
+});
+
+/** Second half, outside the transaction: deliver through the account's channel, at most once. */
+export async function deliverFlowSend(pool: pg.Pool, ledgerId: string): Promise<ActivityOutcome> {
+  const outcome = await sendOutbound(pool, ledgerId);
+  if (outcome.status === 'rescheduled') return { ok: false, retryable: true, rateLimited: true, retryAt: outcome.retryAt, error: outcome.error };
+  if (outcome.status === 'missing') return { ok: false, retryable: false, error: 'The send disappeared from the outbound ledger' };
+  if (outcome.status === 'failed') return { ok: false, retryable: false, error: outcome.error };
+  const { rows } = await pool.query('select status, kind, error, message_id, platform_message_id from outbound_ledger where id = $1', [ledgerId]);
+  const row = ledgerState.parse(rows[0]);
+  if (row.status === 'sent') {
+    return { ok: true, output: { ledgerId, kind: row.kind, messageId: row.message_id, platformMessageId: row.platform_message_id } };
+  }
+  return { ok: false, retryable: false, error: row.error ?? `Send is ${row.status}; not sending it again` };
+}

@@ -1,0 +1,51 @@
+import type pg from 'pg';
+import { z } from 'zod';
+import type { Flow, FlowGraph, RunStatus } from '../../../contracts/flows';
+
+const flowRow = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  platform: z.enum(['twitter', 'instagram', 'multi']),
+  is_active: z.boolean(),
+  graph: z.custom<FlowGraph>(),
+  published_version: z.number().nullable(),
+  unpublished: z.boolean(),
+  run_counts: z.record(z.string(), z.coerce.number()).nullable(),
+  created_at: z.date(),
+  updated_at: z.date(),
+});
+
+const selectFlows = `
+  select f.id, f.name, f.description, f.platform, f.is_active, f.graph, f.created_at, f.updated_at,
+         lv.version as published_version,
+         (lv.graph is null or lv.graph <> f.graph) as unpublished,
+         (select jsonb_object_agg(status, n) from (select status, count(*) n from flow_runs r where r.flow_id = f.id group by status) c) as run_counts
+  from flows f
+  left join lateral (select version, graph from flow_versions v where v.flow_id = f.id order by version desc limit 1) lv on true`;
+
+function toFlow(r: z.infer<typeof flowRow>): Flow {
+  return {
+    id: r.id,
+    name: r.name,
+    description: r.description,
+    platform: r.platform,
+    isActive: r.is_active,
+    flowData: r.graph,
+    publishedVersion: r.published_version,
+    hasUnpublishedChanges: r.published_version === null || r.unpublished,
+    runCounts: (r.run_counts ?? {}) as Partial<Record<RunStatus, number>>,
+    createdAt: r.created_at.toISOString(),
+    updatedAt: r.updated_at.toISOString(),
+  };
+}
+
+export async function listFlows(db: Pick<pg.Pool, 'query'>, workspaceId: string): Promise<Flow[]> {
+  const { rows } = await db.query(`${selectFlows} where f.workspace_id = $1 order by f.updated_at desc, f.id desc`, [workspaceId]);
+  return z.array(flowRow).parse(rows).map(toFlow);
+}
+
+export async function getFlow(db: Pick<pg.Pool, 'query'>, workspaceId: string, id: string): Promise<Flow | null> {
+  const { rows } = await db.query(`${selectFlows} where f.workspace_id = $1 and f.id = $2`, [workspaceId, id]);
+  return rows[0] ? toFlow(flowRow.parse(rows[0])) : null;
+}

@@ -1,0 +1,86 @@
+import type pg from 'pg';
+import type { ExecutionPlan } from '../../contracts/execution-plan';
+import { notifyWorkspace } from '../pipeline/notify';
+
+type Db = Pick<pg.PoolClient, 'query'>;
+
+/** The interpreter's fresh state (workflows/advance.ts initialState), spelled here so db/ stays free of workflows/. */
+const freshState = { v: 1, seq: 0, awaiting: null, done: false };
+
+/** What started a run, kept on the run for the Runs view, templates and comment replies. */
+export interface RunTrigger {
+  type: 'keyword_dm' | 'comment' | 'story_reply' | 'test' | 'replay';
+  text: string | null;
+  keyword?: string | null;
+  messageId?: string | null;
+  commentId?: string | null;
+  postId?: string | null;
+  replayOf?: string | null;
+}
+
+/** Schedules `run.advance` for a run; one pending job per run (job_key), the input lives on the row. */
+export async function enqueueAdvance(db: Db, runIds: string[], delayMs = 0) {
+  if (runIds.length === 0) return;
+  await db.query(
+    `select graphile_worker.add_jobs(array_agg(
+       row('run.advance', json_build_object('runId', id), null, now() + make_interval(secs => $2::float8 / 1000), 25, 'run:' || id, null, null)::graphile_worker.job_spec))
+     from unnest($1::uuid[]) as id`,
+    [runIds, delayMs],
+  );
+}
+
+/**
+ * Starts a run of `versionId` for a contact: a row in state "start" plus its job, in the caller's
+ * transaction. A contact already in a live run of this flow is not started again (null).
+ */
+export async function startRun(
+  db: Db,
+  run: { workspaceId: string; flowId: string; versionId: string; accountId: string; contactId: string; trigger: RunTrigger },
+): Promise<string | null> {
+  const { rows } = await db.query<{ id: string }>(
+    `insert into flow_runs (workspace_id, flow_id, version_id, account_id, contact_id, status, state, pending_input, trigger, status_detail)
+     values ($1, $2, $3, $4, $5, 'running', $6, '{"type":"start"}', $7, 'Starting')
+     on conflict (flow_id, contact_id) where status in ('running', 'waiting', 'sleeping') do nothing
+     returning id`,
+    [run.workspaceId, run.flowId, run.versionId, run.accountId, run.contactId, JSON.stringify(freshState), JSON.stringify(run.trigger)],
+  );
+  const id = rows[0]?.id ?? null;
+  if (id) {
+    await enqueueAdvance(db, [id]);
+    await notifyWorkspace(db, run.workspaceId, { type: 'run.updated', runId: id, flowId: run.flowId, status: 'running' });
+  }
+  return id;
+}
+
+/**
+ * Wait for reply (design record §3): the contact's message resumes the runs parked on them, in the
+ * inbound pipeline's transaction. Their timeout timers go with it, so exactly one of reply and
+ * timeout wins. Returns the resumed run ids.
+ */
+export async function resumeWaitingRuns(db: Db, accountId: string, contactId: string, text: string): Promise<string[]> {
+  const { rows } = await db.query<{ id: string; workspace_id: string; flow_id: string }>(
+    `update flow_runs set pending_input = jsonb_build_object('type', 'reply', 'seq', (state->'awaiting'->>'seq')::int, 'text', $3::text),
+       status_detail = 'Reply received', resume_at = null, updated_at = now()
+     where contact_id = $2 and account_id = $1 and status = 'waiting' and pending_input is null
+     returning id, workspace_id, flow_id`,
+    [accountId, contactId, text],
+  );
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  await db.query(`delete from run_timers where run_id = any($1::uuid[]) and kind = 'reply_timeout'`, [ids]);
+  await enqueueAdvance(db, ids);
+  for (const r of rows) await notifyWorkspace(db, r.workspace_id, { type: 'run.updated', runId: r.id, flowId: r.flow_id, status: 'running' });
+  return ids;
+}
+
+/** Plans never change once published: cached per process by version id. */
+const planCache = new Map<string, ExecutionPlan>();
+export async function loadPlan(db: Db, versionId: string): Promise<ExecutionPlan> {
+  const cached = planCache.get(versionId);
+  if (cached) return cached;
+  const { rows } = await db.query<{ plan: ExecutionPlan }>('select plan from flow_versions where id = $1', [versionId]);
+  if (!rows[0]) throw new Error(`flow version ${versionId} not found`);
+  if (planCache.size > 5000) planCache.clear();
+  planCache.set(versionId, rows[0].plan);
+  return rows[0].plan;
+}

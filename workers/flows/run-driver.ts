@@ -1,0 +1,383 @@
+import type pg from 'pg';
+import { z } from 'zod';
+import type { ActivityOutcome } from '../../activities/activity-outcome';
+import { callWebhook } from '../../activities/call-webhook.activity';
+import { deliverFlowSend, prepareFlowSend } from '../../activities/flow-send.activity';
+import type { ExecutionPlan } from '../../contracts/execution-plan';
+import { enqueueAdvance, loadPlan, type RunTrigger } from '../../db/flows/runs';
+import { notifyWorkspace } from '../../db/pipeline/notify';
+import type { SendLimits } from '../../db/pipeline/send-limits';
+import { advance, type AdvanceInput, type Awaiting, type Command, type RunContact, type RunState } from '../../workflows/advance';
+
+/**
+ * The flow runtime's driver (design record §3): `run.advance {runId}`. Each turn of its loop is ONE
+ * transaction that locks the run row, feeds the interpreter the run's pending input, records the
+ * steps and carries out the commands (timers, waits, tags, the send's ledger row). Activities that
+ * leave the database (the delivery, a webhook call) run between transactions, keyed `runId:seq`.
+ * A session advisory lock keeps one driver per run; it dies with a crashed worker's connection.
+ */
+
+export interface DriverConfig {
+  limits: SendLimits;
+  webhook: { allowLoopback: boolean; timeoutMs: number };
+  /** Backoff of retryable failures: base × 2^(attempt-1), capped at 15 minutes. */
+  retryBaseMs: number;
+  maxAttempts: number;
+}
+
+const LOCK_NAMESPACE = 7_202_611;
+/** Turns of the loop per job before yielding the worker slot to other runs. */
+const MAX_TURNS = 50;
+
+const runRow = z.object({
+  id: z.string(),
+  workspace_id: z.string(),
+  flow_id: z.string(),
+  version_id: z.string(),
+  account_id: z.string(),
+  contact_id: z.string(),
+  status: z.enum(['running', 'waiting', 'sleeping', 'completed', 'failed', 'cancelled']),
+  state: z.custom<RunState>(),
+  pending_input: z.custom<PendingInput | null>(),
+  trigger: z.custom<RunTrigger>(),
+  started_at: z.date(),
+  platform: z.enum(['instagram', 'facebook', 'twitter']),
+});
+type RunRow = z.infer<typeof runRow>;
+
+/** Interpreter inputs, plus the driver's own: re-run the awaited activity (retry / rate-limit slot). */
+type PendingInput = AdvanceInput | { type: 'retryActivity'; seq: number };
+
+/** An activity to carry out between transactions. */
+type Effect =
+  | { type: 'deliver'; run: RunRow; seq: number; ledgerId: string }
+  | { type: 'webhook'; run: RunRow; seq: number; call: Extract<NonNullable<Awaiting['activity']>, { type: 'webhook' }> };
+
+export async function driveRun(pool: pg.Pool, runId: string, config: DriverConfig): Promise<void> {
+  const client = await pool.connect();
+  let locked = false;
+  try {
+    const got = await client.query<{ ok: boolean }>('select pg_try_advisory_lock($1, hashtext($2)) as ok', [LOCK_NAMESPACE, runId]);
+    locked = got.rows[0]!.ok;
+    if (!locked) {
+      // Another worker is driving this run right now; look again shortly (its input is on the row).
+      await enqueueAdvance(pool, [runId], 250);
+      return;
+    }
+    let input: PendingInput | null = null;
+    for (let turn = 0; turn < MAX_TURNS; turn++) {
+      const next = await turnOnce(client, runId, input, config);
+      if (!next) return;
+      if ('input' in next) {
+        input = next.input;
+        continue;
+      }
+      const outcome = await carryOut(pool, next.effect, config);
+      input = await settle(client, next.effect, outcome, config);
+      if (!input) return;
+    }
+    // Long chain of steps: yield the worker to other runs, keep the input on the row.
+    if (input) await storeInput(client, runId, input);
+    await enqueueAdvance(client, [runId]);
+  } finally {
+    if (locked) await client.query('select pg_advisory_unlock($1, hashtext($2))', [LOCK_NAMESPACE, runId]).catch(() => {});
+    client.release();
+  }
+}
+
+async function storeInput(client: pg.PoolClient, runId: string, input: PendingInput) {
+  await client.query('update flow_runs set pending_input = $2 where id = $1', [runId, JSON.stringify(input)]);
+}
+
+/** What a turn leaves to do: an activity to carry out, or an input to feed straight into the next turn. */
+type Turn = { effect: Effect } | { input: PendingInput } | null;
+
+/** One transaction: the next input → the interpreter → recorded steps and commands. */
+async function turnOnce(client: pg.PoolClient, runId: string, direct: PendingInput | null, config: DriverConfig): Promise<Turn> {
+  await client.query('begin');
+  try {
+    const found = await client.query(
+      `select r.id, r.workspace_id, r.flow_id, r.version_id, r.account_id, r.contact_id, r.status, r.state, r.pending_input,
+              r.trigger, r.started_at, a.platform
+       from flow_runs r join social_accounts a on a.id = r.account_id
+       where r.id = $1 for update of r`,
+      [runId],
+    );
+    if (!found.rows[0]) return await done(client, null);
+    const run = runRow.parse(found.rows[0]);
+    if (run.status === 'completed' || run.status === 'failed' || run.status === 'cancelled') return await done(client, null);
+
+    const input = direct ?? run.pending_input;
+    const awaiting = run.state.awaiting;
+    if (!input) {
+      // No new input. A run left "running" on an activity (a crash between the activity and its
+      // result) carries it out again: the ledger makes a send happen at most once.
+      if (run.status === 'running' && awaiting?.on === 'activity') return await done(client, await effectFor(client, run, awaiting, config));
+      return await done(client, null);
+    }
+    if (input.type === 'retryActivity') {
+      await client.query(`update flow_runs set pending_input = null, status = 'running', resume_at = null, updated_at = now() where id = $1`, [run.id]);
+      if (!awaiting || awaiting.seq !== input.seq || awaiting.on !== 'activity') return await done(client, null);
+      await client.query(`update run_steps set status = 'running' where run_id = $1 and seq = $2`, [run.id, awaiting.seq]);
+      return await done(client, await effectFor(client, run, awaiting, config));
+    }
+
+    const plan = await loadPlan(client, run.version_id);
+    const contact = await loadContact(client, run);
+    const result = advance(plan, run.state, input, { contact, seed: run.id });
+    if (result.ignored) {
+      await client.query('update flow_runs set pending_input = null where id = $1', [run.id]);
+      return await done(client, null);
+    }
+    const outcome = await apply(client, run, plan, result.commands, config);
+    const next = result.state;
+    const cmds = result.commands;
+    const status = outcome.sleep
+      ? { status: 'sleeping' as const, detail: outcome.sleep.detail, error: null, resumeAt: outcome.sleep.until }
+      : statusAfter(cmds, next);
+    await client.query(
+      `update flow_runs set state = $2, pending_input = null, status = $3, step_count = $4, current_node_id = $5,
+         status_detail = coalesce($6, status_detail), error = $7, updated_at = now(),
+         finished_at = case when $3 in ('completed', 'failed') then now() end,
+         resume_at = $8
+       where id = $1`,
+      [
+        run.id,
+        JSON.stringify(next),
+        status.status,
+        next.seq,
+        next.awaiting?.nodeId ?? lastNode(cmds),
+        status.detail,
+        status.error,
+        status.resumeAt,
+      ],
+    );
+    await notifyWorkspace(client, run.workspace_id, { type: 'run.updated', runId: run.id, flowId: run.flow_id, status: status.status });
+    await client.query('commit');
+    return outcome.turn;
+  } catch (err) {
+    await client.query('rollback').catch(() => {});
+    throw err;
+  }
+}
+
+async function done<T>(client: pg.PoolClient, value: T): Promise<T> {
+  await client.query('commit');
+  return value;
+}
+
+function lastNode(cmds: Command[]): string | null {
+  for (let i = cmds.length - 1; i >= 0; i--) {
+    const c = cmds[i]!;
+    if (c.type === 'recordStep') return c.step.nodeId;
+    if (c.type === 'fail') return c.nodeId;
+  }
+  return null;
+}
+
+function statusAfter(cmds: Command[], state: RunState): { status: RunRow['status']; detail: string | null; error: string | null; resumeAt: Date | null } {
+  const fail = cmds.find((c) => c.type === 'fail');
+  if (fail && fail.type === 'fail') return { status: 'failed', detail: 'Failed', error: fail.reason, resumeAt: null };
+  if (cmds.some((c) => c.type === 'complete')) return { status: 'completed', detail: 'Completed', error: null, resumeAt: null };
+  const timer = cmds.find((c) => c.type === 'startTimer');
+  if (timer && timer.type === 'startTimer') {
+    const at = new Date(Date.now() + timer.dueInMs);
+    return { status: 'sleeping', detail: `Delay until ${at.toISOString()}`, error: null, resumeAt: at };
+  }
+  const wait = cmds.find((c) => c.type === 'waitForReply');
+  if (wait && wait.type === 'waitForReply') {
+    const at = new Date(Date.now() + wait.timeoutMs);
+    return { status: 'waiting', detail: `Waiting for a reply until ${at.toISOString()}`, error: null, resumeAt: at };
+  }
+  return { status: 'running', detail: state.awaiting ? 'Running step' : null, error: null, resumeAt: null };
+}
+
+interface Applied {
+  turn: Turn;
+  /** The send waits for its rate-limit slot. */
+  sleep?: { until: Date; detail: string };
+}
+
+/** Carries out the interpreter's commands inside the transaction; returns what is left for after commit. */
+async function apply(client: pg.PoolClient, run: RunRow, plan: ExecutionPlan, commands: Command[], config: DriverConfig): Promise<Applied> {
+  let applied: Applied = { turn: null };
+  for (const c of commands) {
+    switch (c.type) {
+      case 'recordStep':
+        if (c.finishes) {
+          await client.query(`update run_steps set status = 'completed', output = $3, error = null, finished_at = now() where run_id = $1 and seq = $2`, [
+            run.id,
+            c.step.seq,
+            JSON.stringify(c.step.output ?? null),
+          ]);
+        } else {
+          await client.query(
+            `insert into run_steps (run_id, seq, node_id, kind, status, input, output, finished_at) values ($1, $2, $3, $4, 'completed', $5, $6, now())`,
+            [run.id, c.step.seq, c.step.nodeId, c.step.kind, JSON.stringify(c.step.input ?? null), JSON.stringify(c.step.output ?? null)],
+          );
+        }
+        break;
+      case 'updateContact':
+        await client.query(
+          `update contacts set
+             tags = (select coalesce(array_agg(distinct t order by t), '{}') from unnest(tags || $2::text[]) t where t <> all($3::text[])),
+             custom_fields = custom_fields || $4::jsonb
+           where id = $1`,
+          [run.contact_id, c.addTags ?? [], c.removeTags ?? [], JSON.stringify(c.setFields ?? {})],
+        );
+        break;
+      case 'startTimer':
+        await insertStep(client, run.id, c.seq, c.nodeId, plan, 'sleeping', { dueInMs: c.dueInMs });
+        await client.query(`insert into run_timers (run_id, seq, kind, due_at) values ($1, $2, 'delay', now() + make_interval(secs => $3::float8 / 1000))`, [
+          run.id,
+          c.seq,
+          c.dueInMs,
+        ]);
+        break;
+      case 'waitForReply':
+        await insertStep(client, run.id, c.seq, c.nodeId, plan, 'waiting', { timeoutMs: c.timeoutMs });
+        await client.query(
+          `insert into run_timers (run_id, seq, kind, due_at) values ($1, $2, 'reply_timeout', now() + make_interval(secs => $3::float8 / 1000))`,
+          [run.id, c.seq, c.timeoutMs],
+        );
+        break;
+      case 'callActivity': {
+        await insertStep(client, run.id, c.seq, c.nodeId, plan, 'running', c.activity);
+        applied = await beginActivity(client, run, c.seq, c.activity, config);
+        break;
+      }
+      case 'fail':
+        await client.query(
+          `insert into run_steps (run_id, seq, node_id, kind, status, error, finished_at)
+           values ($1, $2, $3, $4, 'failed', $5, now())
+           on conflict (run_id, seq) do update set status = 'failed', error = excluded.error, finished_at = now()`,
+          [run.id, c.seq, c.nodeId, plan.nodes[c.nodeId]?.kind ?? 'unknown', c.reason],
+        );
+        await client.query('delete from run_timers where run_id = $1', [run.id]);
+        break;
+      case 'complete':
+        await client.query('delete from run_timers where run_id = $1', [run.id]);
+        break;
+    }
+  }
+  return applied;
+}
+
+async function insertStep(client: pg.PoolClient, runId: string, seq: number, nodeId: string, plan: ExecutionPlan, status: string, input: unknown) {
+  await client.query(
+    `insert into run_steps (run_id, seq, node_id, kind, status, input) values ($1, $2, $3, $4, $5, $6)
+     on conflict (run_id, seq) do update set status = excluded.status, attempts = run_steps.attempts + 1, started_at = now(), error = null`,
+    [runId, seq, nodeId, plan.nodes[nodeId]?.kind ?? 'unknown', status, JSON.stringify(input ?? null)],
+  );
+}
+
+/** Starts an activity inside the transaction. A send gets its ledger row now; delivery follows the commit. */
+async function beginActivity(client: pg.PoolClient, run: RunRow, seq: number, activity: NonNullable<Awaiting['activity']>, config: DriverConfig): Promise<Applied> {
+  if (activity.type === 'webhook') return { turn: { effect: { type: 'webhook', run, seq, call: activity } } };
+  const prepared = await prepareFlowSend(
+    client,
+    {
+      runId: run.id,
+      seq,
+      workspaceId: run.workspace_id,
+      account: { id: run.account_id, platform: run.platform },
+      contactId: run.contact_id,
+      trigger: run.trigger,
+      activity,
+    },
+    config.limits,
+    new Date(),
+  );
+  if ('error' in prepared) {
+    // Terminal before anything left: it is the activity's result, fed in on the next turn.
+    return { turn: { input: { type: 'activityResult', seq, ok: false, error: prepared.error } } };
+  }
+  await client.query(`update run_steps set input = input || jsonb_build_object('ledgerId', $3::text) where run_id = $1 and seq = $2`, [run.id, seq, prepared.ledgerId]);
+  const waitMs = prepared.scheduledFor.getTime() - Date.now();
+  if (waitMs > 100) {
+    // Over the account's send rate: sleep until the slot, with the ETA visible in the Runs view.
+    await client.query(`insert into run_timers (run_id, seq, kind, due_at) values ($1, $2, 'send_slot', $3)`, [run.id, seq, prepared.scheduledFor]);
+    await client.query(`update run_steps set status = 'sleeping' where run_id = $1 and seq = $2`, [run.id, seq]);
+    return { turn: null, sleep: { until: prepared.scheduledFor, detail: `Rate limit: sending at ${prepared.scheduledFor.toISOString()}` } };
+  }
+  return { turn: { effect: { type: 'deliver', run, seq, ledgerId: prepared.ledgerId } } };
+}
+
+/** The activity of a step already begun (crash recovery, a retry): its ledger row is in the step's input. */
+async function effectFor(client: pg.PoolClient, run: RunRow, awaiting: Awaiting, config: DriverConfig): Promise<Turn> {
+  const activity = awaiting.activity;
+  if (!activity) return null;
+  if (activity.type === 'webhook') return { effect: { type: 'webhook', run, seq: awaiting.seq, call: activity } };
+  const { rows } = await client.query<{ ledger_id: string | null }>(`select input->>'ledgerId' as ledger_id from run_steps where run_id = $1 and seq = $2`, [
+    run.id,
+    awaiting.seq,
+  ]);
+  const ledgerId = rows[0]?.ledger_id;
+  if (ledgerId) return { effect: { type: 'deliver', run, seq: awaiting.seq, ledgerId } };
+  // Recorded without a ledger row: only when preparing the send failed terminally. Prepare again.
+  return (await beginActivity(client, run, awaiting.seq, activity, config)).turn;
+}
+
+async function carryOut(pool: pg.Pool, effect: Effect, config: DriverConfig): Promise<ActivityOutcome> {
+  if (effect.type === 'deliver') return deliverFlowSend(pool, effect.ledgerId);
+  return callWebhook(
+    { ...effect.call, idempotencyKey: `${effect.run.id}:${effect.seq}` },
+    { allowLoopback: config.webhook.allowLoopback, timeoutMs: config.webhook.timeoutMs },
+  );
+}
+
+/**
+ * The activity's outcome → the next input. Success and terminal failure go straight to the
+ * interpreter; a retryable failure records the attempt and sleeps on a retry timer (backoff, or the
+ * platform's own time for a rate limit) until the attempts run out.
+ */
+async function settle(client: pg.PoolClient, effect: Effect, outcome: ActivityOutcome, config: DriverConfig): Promise<PendingInput | null> {
+  if (outcome.ok) return { type: 'activityResult', seq: effect.seq, ok: true, output: outcome.output };
+  if (!outcome.retryable) return { type: 'activityResult', seq: effect.seq, ok: false, error: outcome.error };
+
+  const { rows } = await client.query<{ attempts: number }>(
+    `update run_steps set error = $3, attempts = attempts + case when $4 then 0 else 1 end where run_id = $1 and seq = $2 returning attempts`,
+    [effect.run.id, effect.seq, outcome.error, outcome.rateLimited === true],
+  );
+  const attempts = rows[0]?.attempts ?? 1;
+  if (!outcome.rateLimited && attempts >= config.maxAttempts) {
+    return { type: 'activityResult', seq: effect.seq, ok: false, error: `${outcome.error} (gave up after ${attempts} attempts)` };
+  }
+  const backoff = Math.min(config.retryBaseMs * 2 ** (attempts - 1), 15 * 60_000);
+  const at = outcome.retryAt ?? new Date(Date.now() + backoff);
+  const detail = outcome.rateLimited
+    ? `Rate limited: sending again at ${at.toISOString()}`
+    : `Retrying at ${at.toISOString()} (attempt ${attempts + 1} of ${config.maxAttempts}) after: ${outcome.error}`;
+  await client.query('begin');
+  try {
+    await client.query(`insert into run_timers (run_id, seq, kind, due_at) values ($1, $2, 'retry', $3)`, [effect.run.id, effect.seq, at]);
+    await client.query(`update run_steps set status = 'sleeping' where run_id = $1 and seq = $2`, [effect.run.id, effect.seq]);
+    await client.query(
+      `update flow_runs set status = 'sleeping', status_detail = $2, resume_at = $3, updated_at = now() where id = $1 and status = 'running'`,
+      [effect.run.id, detail, at],
+    );
+    await notifyWorkspace(client, effect.run.workspace_id, { type: 'run.updated', runId: effect.run.id, flowId: effect.run.flow_id, status: 'sleeping' });
+    await client.query('commit');
+  } catch (err) {
+    await client.query('rollback').catch(() => {});
+    throw err;
+  }
+  return null;
+}
+
+/** The contact as the interpreter sees it: tags, fields and their latest message (or the triggering comment). */
+async function loadContact(client: pg.PoolClient, run: RunRow): Promise<RunContact> {
+  const { rows } = await client.query(
+    `select c.name, c.username, c.tags, c.custom_fields,
+            (select m.content from conversations cv join messages m on m.conversation_id = cv.id
+             where cv.account_id = c.account_id and cv.contact_id = c.id and m.direction = 'inbound'
+             order by m.created_at desc limit 1) as last_message
+     from contacts c where c.id = $1`,
+    [run.contact_id],
+  );
+  const row = z
+    .object({ name: z.string(), username: z.string().nullable(), tags: z.array(z.string()), custom_fields: z.record(z.string(), z.unknown()), last_message: z.string().nullable() })
+    .parse(rows[0]);
+  const lastMessage = run.trigger.type === 'comment' && run.trigger.text !== null && row.last_message === null ? run.trigger.text : row.last_message;
+  return { name: row.name, username: row.username, tags: row.tags, fields: row.custom_fields, lastMessage };
+}

@@ -1,0 +1,62 @@
+import type pg from 'pg';
+
+/**
+ * Moves due timers (delays, reply timeouts, retry backoffs, rate-limit slots) into `run.advance`
+ * jobs, in batches, from every worker process at once (SKIP LOCKED). A timer becomes the run's
+ * pending input only while the run still sleeps or waits and has no other input: a reply that
+ * already resumed the run wins over its timeout. A sleeping run costs a row, never memory.
+ */
+export async function pumpDueTimers(pool: pg.Pool, batch = 5000): Promise<number> {
+  const { rows } = await pool.query<{ moved: number }>(
+    `with due as (
+       delete from run_timers where id in (
+         select id from run_timers where due_at <= now() order by due_at limit $1 for update skip locked)
+       returning run_id, seq, kind
+     ), resumed as (
+       update flow_runs r set
+         pending_input = jsonb_build_object('type', case due.kind
+           when 'delay' then 'timerFired' when 'reply_timeout' then 'replyTimeout' else 'retryActivity' end, 'seq', due.seq),
+         resume_at = null, updated_at = now()
+       from due
+       where r.id = due.run_id and r.status in ('sleeping', 'waiting') and r.pending_input is null
+         and (r.state->'awaiting'->>'seq')::int = due.seq
+       returning r.id
+     ), jobs as (
+       select graphile_worker.add_jobs(array_agg(
+         row('run.advance', json_build_object('runId', id), null, null, 25, 'run:' || id, null, null)::graphile_worker.job_spec))
+       from resumed having count(*) > 0
+     )
+     select (select count(*) from resumed)::int as moved from (select count(*) from jobs) j`,
+    [batch],
+  );
+  return rows[0]?.moved ?? 0;
+}
+
+export interface TimerPump {
+  stop(): Promise<void>;
+}
+
+/** Pumps every `intervalMs`, and again at once while batches come back full. */
+export function startTimerPump(pool: pg.Pool, opts: { intervalMs: number; onError: (err: unknown) => void }): TimerPump {
+  let stopped = false;
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<void> = Promise.resolve();
+  const tick = async () => {
+    if (stopped) return;
+    let moved = 0;
+    try {
+      moved = await pumpDueTimers(pool);
+    } catch (err) {
+      opts.onError(err);
+    }
+    if (!stopped) timer = setTimeout(() => (running = tick()), moved >= 5000 ? 0 : opts.intervalMs);
+  };
+  running = tick();
+  return {
+    stop: async () => {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,75 @@
+import type pg from 'pg';
+import { z } from 'zod';
+import { startRun } from '../../db/flows/runs';
+import { matchKeyword } from '../../workflows/match-keywords';
+
+type Db = Pick<pg.PoolClient, 'query'>;
+
+const activeTrigger = z.object({
+  flow_id: z.string(),
+  version_id: z.string(),
+  platform: z.enum(['twitter', 'instagram', 'multi']),
+  trigger: z.object({
+    type: z.enum(['keyword_dm', 'comment', 'story_reply']),
+    keywords: z.array(z.string()),
+    accountId: z.string().nullable(),
+    postId: z.string().nullable(),
+  }),
+});
+
+export interface TriggerEvent {
+  kind: 'message' | 'comment';
+  storyReply?: boolean;
+  text: string;
+  messageId?: string;
+  commentId?: string;
+  postId?: string;
+}
+
+/**
+ * Starts a run of every active flow whose trigger matches this inbound event (design record §4 step
+ * 2, last in order). Keywords match as whole words/phrases; a trigger with no keywords matches every
+ * event of its type. Returns the started run ids.
+ */
+export async function startTriggeredRuns(
+  db: Db,
+  account: { id: string; workspace_id: string; platform: 'instagram' | 'facebook' | 'twitter' },
+  contactId: string,
+  event: TriggerEvent,
+): Promise<string[]> {
+  const { rows } = await db.query(
+    `select f.id as flow_id, v.id as version_id, f.platform, v.plan->'trigger' as trigger
+     from flows f join flow_versions v on v.id = f.active_version_id
+     where f.workspace_id = $1 and f.is_active`,
+    [account.workspace_id],
+  );
+  const started: string[] = [];
+  for (const row of z.array(activeTrigger).parse(rows)) {
+    const t = row.trigger;
+    const wanted = event.kind === 'comment' ? 'comment' : event.storyReply ? 'story_reply' : 'keyword_dm';
+    if (t.type !== wanted) continue;
+    if (t.accountId && t.accountId !== account.id) continue;
+    if (row.platform === 'twitter' && account.platform !== 'twitter') continue;
+    if (row.platform === 'instagram' && account.platform === 'twitter') continue;
+    if (t.type === 'comment' && t.postId && t.postId !== event.postId) continue;
+    const keyword = t.keywords.length === 0 ? null : matchKeyword(event.text, t.keywords);
+    if (t.keywords.length > 0 && !keyword) continue;
+    const id = await startRun(db, {
+      workspaceId: account.workspace_id,
+      flowId: row.flow_id,
+      versionId: row.version_id,
+      accountId: account.id,
+      contactId,
+      trigger: {
+        type: t.type,
+        text: event.text,
+        keyword,
+        messageId: event.messageId ?? null,
+        commentId: event.commentId ?? null,
+        postId: event.postId ?? null,
+      },
+    });
+    if (id) started.push(id);
+  }
+  return started;
+}

@@ -46,7 +46,7 @@ const runRow = z.object({
 type RunRow = z.infer<typeof runRow>;
 
 /** Interpreter inputs, plus the driver's own: re-run the awaited activity (retry / rate-limit slot). */
-type PendingInput = AdvanceInput | { type: 'retryActivity'; seq: number };
+type PendingInput = AdvanceInput | { type: 'retryActivity'; seq: number } | { type: 'sendSlot'; seq: number };
 
 /** An activity to carry out between transactions. */
 type Effect =
@@ -115,10 +115,15 @@ async function turnOnce(client: pg.PoolClient, runId: string, direct: PendingInp
       if (run.status === 'running' && awaiting?.on === 'activity') return await done(client, await effectFor(client, run, awaiting, config));
       return await done(client, null);
     }
-    if (input.type === 'retryActivity') {
+    if (input.type === 'retryActivity' || input.type === 'sendSlot') {
       await client.query(`update flow_runs set pending_input = null, status = 'running', resume_at = null, updated_at = now() where id = $1`, [run.id]);
       if (!awaiting || awaiting.seq !== input.seq || awaiting.on !== 'activity') return await done(client, null);
-      await client.query(`update run_steps set status = 'running' where run_id = $1 and seq = $2`, [run.id, awaiting.seq]);
+      // attempts counts calls made; waiting for a rate-limit slot is not an attempt.
+      await client.query(`update run_steps set status = 'running', attempts = attempts + $3 where run_id = $1 and seq = $2`, [
+        run.id,
+        awaiting.seq,
+        input.type === 'retryActivity' ? 1 : 0,
+      ]);
       return await done(client, await effectFor(client, run, awaiting, config));
     }
 
@@ -335,22 +340,28 @@ async function settle(client: pg.PoolClient, effect: Effect, outcome: ActivityOu
   if (outcome.ok) return { type: 'activityResult', seq: effect.seq, ok: true, output: outcome.output };
   if (!outcome.retryable) return { type: 'activityResult', seq: effect.seq, ok: false, error: outcome.error };
 
-  const { rows } = await client.query<{ attempts: number }>(
-    `update run_steps set error = $3, attempts = attempts + case when $4 then 0 else 1 end where run_id = $1 and seq = $2 returning attempts`,
-    [effect.run.id, effect.seq, outcome.error, outcome.rateLimited === true],
-  );
+  const { rows } = await client.query<{ attempts: number }>(`update run_steps set error = $3 where run_id = $1 and seq = $2 returning attempts`, [
+    effect.run.id,
+    effect.seq,
+    outcome.error,
+  ]);
   const attempts = rows[0]?.attempts ?? 1;
   if (!outcome.rateLimited && attempts >= config.maxAttempts) {
     return { type: 'activityResult', seq: effect.seq, ok: false, error: `${outcome.error} (gave up after ${attempts} attempts)` };
   }
-  const backoff = Math.min(config.retryBaseMs * 2 ** (attempts - 1), 15 * 60_000);
+  const backoff = Math.min(config.retryBaseMs * 2 ** Math.max(0, attempts - 1), 15 * 60_000);
   const at = outcome.retryAt ?? new Date(Date.now() + backoff);
   const detail = outcome.rateLimited
     ? `Rate limited: sending again at ${at.toISOString()}`
     : `Retrying at ${at.toISOString()} (attempt ${attempts + 1} of ${config.maxAttempts}) after: ${outcome.error}`;
   await client.query('begin');
   try {
-    await client.query(`insert into run_timers (run_id, seq, kind, due_at) values ($1, $2, 'retry', $3)`, [effect.run.id, effect.seq, at]);
+    await client.query(`insert into run_timers (run_id, seq, kind, due_at) values ($1, $2, $3, $4)`, [
+      effect.run.id,
+      effect.seq,
+      outcome.rateLimited ? 'send_slot' : 'retry',
+      at,
+    ]);
     await client.query(`update run_steps set status = 'sleeping' where run_id = $1 and seq = $2`, [effect.run.id, effect.seq]);
     await client.query(
       `update flow_runs set status = 'sleeping', status_detail = $2, resume_at = $3, updated_at = now() where id = $1 and status = 'running'`,

@@ -15,7 +15,7 @@ export async function pumpDueTimers(pool: pg.Pool, batch = 5000): Promise<number
      ), resumed as (
        update flow_runs r set
          pending_input = jsonb_build_object('type', case due.kind
-           when 'delay' then 'timerFired' when 'reply_timeout' then 'replyTimeout' else 'retryActivity' end, 'seq', due.seq),
+           when 'delay' then 'timerFired' when 'reply_timeout' then 'replyTimeout' when 'send_slot' then 'sendSlot' else 'retryActivity' end, 'seq', due.seq),
          resume_at = null, updated_at = now()
        from due
        where r.id = due.run_id and r.status in ('sleeping', 'waiting') and r.pending_input is null

@@ -29,7 +29,7 @@ const LOCK_NAMESPACE = 7_202_611;
 /** Turns of the loop per job before yielding the worker slot to other runs. */
 const MAX_TURNS = 50;
 
-const runRow = z.object({
+export const runRow = z.object({
   id: z.string(),
   workspace_id: z.string(),
   flow_id: z.string(),
@@ -43,10 +43,10 @@ const runRow = z.object({
   started_at: z.date(),
   platform: z.enum(['instagram', 'facebook', 'twitter']),
 });
-type RunRow = z.infer<typeof runRow>;
+export type RunRow = z.infer<typeof runRow>;
 
 /** Interpreter inputs, plus the driver's own: re-run the awaited activity (retry / rate-limit slot). */
-type PendingInput = AdvanceInput | { type: 'retryActivity'; seq: number } | { type: 'sendSlot'; seq: number };
+export type PendingInput = AdvanceInput | { type: 'retryActivity'; seq: number } | { type: 'sendSlot'; seq: number };
 
 /** An activity to carry out between transactions. */
 type Effect =
@@ -171,7 +171,7 @@ async function done<T>(client: pg.PoolClient, value: T): Promise<T> {
   return value;
 }
 
-function lastNode(cmds: Command[]): string | null {
+export function lastNode(cmds: Command[]): string | null {
   for (let i = cmds.length - 1; i >= 0; i--) {
     const c = cmds[i]!;
     if (c.type === 'recordStep') return c.step.nodeId;
@@ -180,7 +180,7 @@ function lastNode(cmds: Command[]): string | null {
   return null;
 }
 
-function statusAfter(cmds: Command[], state: RunState): { status: RunRow['status']; detail: string | null; error: string | null; resumeAt: Date | null } {
+export function statusAfter(cmds: Command[], state: RunState): { status: RunRow['status']; detail: string | null; error: string | null; resumeAt: Date | null } {
   const fail = cmds.find((c) => c.type === 'fail');
   if (fail && fail.type === 'fail') return { status: 'failed', detail: 'Failed', error: fail.reason, resumeAt: null };
   if (cmds.some((c) => c.type === 'complete')) return { status: 'completed', detail: 'Completed', error: null, resumeAt: null };
@@ -210,14 +210,15 @@ async function apply(client: pg.PoolClient, run: RunRow, plan: ExecutionPlan, co
     switch (c.type) {
       case 'recordStep':
         if (c.finishes) {
-          await client.query(`update run_steps set status = 'completed', output = $3, error = null, finished_at = now() where run_id = $1 and seq = $2`, [
+          await client.query(`update run_steps set status = 'completed', output = $3, error = null, finished_at = clock_timestamp() where run_id = $1 and seq = $2`, [
             run.id,
             c.step.seq,
             JSON.stringify(c.step.output ?? null),
           ]);
         } else {
           await client.query(
-            `insert into run_steps (run_id, seq, node_id, kind, status, input, output, finished_at) values ($1, $2, $3, $4, 'completed', $5, $6, now())`,
+            `insert into run_steps (run_id, seq, node_id, kind, status, input, output, started_at, finished_at)
+             values ($1, $2, $3, $4, 'completed', $5, $6, clock_timestamp(), clock_timestamp())`,
             [run.id, c.step.seq, c.step.nodeId, c.step.kind, JSON.stringify(c.step.input ?? null), JSON.stringify(c.step.output ?? null)],
           );
         }
@@ -254,8 +255,8 @@ async function apply(client: pg.PoolClient, run: RunRow, plan: ExecutionPlan, co
       case 'fail':
         await client.query(
           `insert into run_steps (run_id, seq, node_id, kind, status, error, finished_at)
-           values ($1, $2, $3, $4, 'failed', $5, now())
-           on conflict (run_id, seq) do update set status = 'failed', error = excluded.error, finished_at = now()`,
+           values ($1, $2, $3, $4, 'failed', $5, clock_timestamp())
+           on conflict (run_id, seq) do update set status = 'failed', error = excluded.error, finished_at = clock_timestamp()`,
           [run.id, c.seq, c.nodeId, plan.nodes[c.nodeId]?.kind ?? 'unknown', c.reason],
         );
         await client.query('delete from run_timers where run_id = $1', [run.id]);
@@ -270,8 +271,8 @@ async function apply(client: pg.PoolClient, run: RunRow, plan: ExecutionPlan, co
 
 async function insertStep(client: pg.PoolClient, runId: string, seq: number, nodeId: string, plan: ExecutionPlan, status: string, input: unknown) {
   await client.query(
-    `insert into run_steps (run_id, seq, node_id, kind, status, input) values ($1, $2, $3, $4, $5, $6)
-     on conflict (run_id, seq) do update set status = excluded.status, attempts = run_steps.attempts + 1, started_at = now(), error = null`,
+    `insert into run_steps (run_id, seq, node_id, kind, status, input, started_at) values ($1, $2, $3, $4, $5, $6, clock_timestamp())
+     on conflict (run_id, seq) do update set status = excluded.status, attempts = run_steps.attempts + 1, started_at = clock_timestamp(), error = null`,
     [runId, seq, nodeId, plan.nodes[nodeId]?.kind ?? 'unknown', status, JSON.stringify(input ?? null)],
   );
 }
@@ -319,8 +320,16 @@ async function effectFor(client: pg.PoolClient, run: RunRow, awaiting: Awaiting,
   ]);
   const ledgerId = rows[0]?.ledger_id;
   if (ledgerId) return { effect: { type: 'deliver', run, seq: awaiting.seq, ledgerId } };
-  // Recorded without a ledger row: only when preparing the send failed terminally. Prepare again.
-  return (await beginActivity(client, run, awaiting.seq, activity, config)).turn;
+  // Recorded without its ledger row yet (a batch resume defers it, or preparing failed): begin it now.
+  const begun = await beginActivity(client, run, awaiting.seq, activity, config);
+  if (begun.sleep) {
+    await client.query(`update flow_runs set status = 'sleeping', status_detail = $2, resume_at = $3, updated_at = now() where id = $1`, [
+      run.id,
+      begun.sleep.detail,
+      begun.sleep.until,
+    ]);
+  }
+  return begun.turn;
 }
 
 async function carryOut(pool: pg.Pool, effect: Effect, config: DriverConfig): Promise<ActivityOutcome> {
@@ -376,19 +385,36 @@ async function settle(client: pg.PoolClient, effect: Effect, outcome: ActivityOu
   return null;
 }
 
-/** The contact as the interpreter sees it: tags, fields and their latest message (or the triggering comment). */
-async function loadContact(client: pg.PoolClient, run: RunRow): Promise<RunContact> {
+const contactRow = z.object({
+  id: z.string(),
+  name: z.string(),
+  username: z.string().nullable(),
+  tags: z.array(z.string()),
+  custom_fields: z.record(z.string(), z.unknown()),
+  last_message: z.string().nullable(),
+});
+
+/** Contacts as the interpreter sees them: tags, fields and their latest message (or the triggering comment). */
+export async function loadContacts(client: pg.PoolClient, runs: RunRow[]): Promise<Map<string, RunContact>> {
   const { rows } = await client.query(
-    `select c.name, c.username, c.tags, c.custom_fields,
+    `select c.id, c.name, c.username, c.tags, c.custom_fields,
             (select m.content from conversations cv join messages m on m.conversation_id = cv.id
              where cv.account_id = c.account_id and cv.contact_id = c.id and m.direction = 'inbound'
              order by m.created_at desc limit 1) as last_message
-     from contacts c where c.id = $1`,
-    [run.contact_id],
+     from contacts c where c.id = any($1::uuid[])`,
+    [[...new Set(runs.map((r) => r.contact_id))]],
   );
-  const row = z
-    .object({ name: z.string(), username: z.string().nullable(), tags: z.array(z.string()), custom_fields: z.record(z.string(), z.unknown()), last_message: z.string().nullable() })
-    .parse(rows[0]);
-  const lastMessage = run.trigger.type === 'comment' && run.trigger.text !== null && row.last_message === null ? run.trigger.text : row.last_message;
-  return { name: row.name, username: row.username, tags: row.tags, fields: row.custom_fields, lastMessage };
+  const byId = new Map(z.array(contactRow).parse(rows).map((r) => [r.id, r]));
+  const out = new Map<string, RunContact>();
+  for (const run of runs) {
+    const row = byId.get(run.contact_id);
+    if (!row) throw new Error(`contact ${run.contact_id} of run ${run.id} not found`);
+    const lastMessage = run.trigger.type === 'comment' && run.trigger.text !== null && row.last_message === null ? run.trigger.text : row.last_message;
+    out.set(run.id, { name: row.name, username: row.username, tags: row.tags, fields: row.custom_fields, lastMessage });
+  }
+  return out;
+}
+
+async function loadContact(client: pg.PoolClient, run: RunRow): Promise<RunContact> {
+  return (await loadContacts(client, [run])).get(run.id)!;
 }

@@ -6,7 +6,7 @@ import type pg from 'pg';
  * pending input only while the run still sleeps or waits and has no other input: a reply that
  * already resumed the run wins over its timeout. A sleeping run costs a row, never memory.
  */
-export async function pumpDueTimers(pool: pg.Pool, batch = 5000): Promise<number> {
+export async function pumpDueTimers(pool: pg.Pool, batch = 5000, chunk = 250): Promise<number> {
   const { rows } = await pool.query<{ moved: number }>(
     `with due as (
        delete from run_timers where id in (
@@ -21,13 +21,16 @@ export async function pumpDueTimers(pool: pg.Pool, batch = 5000): Promise<number
        where r.id = due.run_id and r.status in ('sleeping', 'waiting') and r.pending_input is null
          and (r.state->'awaiting'->>'seq')::int = due.seq
        returning r.id
+     ), chunks as (
+       select array_agg(id) as ids from (select id, (row_number() over () - 1) / $2::int as chunk from resumed) x group by chunk
      ), jobs as (
+       -- Resumed in bulk: one runs.resume job (one transaction) per chunk, not a job per run.
        select graphile_worker.add_jobs(array_agg(
-         row('run.advance', json_build_object('runId', id), null, null, 25, 'run:' || id, null, null)::graphile_worker.job_spec))
-       from resumed having count(*) > 0
+         row('runs.resume', json_build_object('runIds', ids), null, null, 25, null, null, null)::graphile_worker.job_spec))
+       from chunks having count(*) > 0
      )
      select (select count(*) from resumed)::int as moved from (select count(*) from jobs) j`,
-    [batch],
+    [batch, chunk],
   );
   return rows[0]?.moved ?? 0;
 }

@@ -1,0 +1,256 @@
+import v8 from 'node:v8';
+import vm from 'node:vm';
+import pino from 'pino';
+import type pg from 'pg';
+import type { FlowGraph } from '../../contracts/flows';
+import { compile } from '../../flow-compiler/compile';
+import { startWorker } from '../../workers/worker';
+import { edge, keywordTrigger, node } from '../support/flows';
+import { benchDatabase, machine, percentile, writeResult } from './bench-kit';
+
+/**
+ * `npm run bench -- flows` (issue 4). In-process worker (so its heap can be measured) on a real
+ * PostgreSQL with default durability, same 2-core machine.
+ *  A. throughput: trigger → condition → sandbox DM → delay 0 → complete, 10,000 runs kept active
+ *     for 60 s; durable steps/s (rows in run_steps) and step-to-step lag.
+ *  B. 100,000 runs sleeping in a 1-hour delay: worker heap growth, PostgreSQL bytes per run.
+ *  C. 10,000 of those timers moved to fall due in the same second: time until all resumed.
+ */
+const ACTIVE = 10_000;
+const WINDOW_S = Number(process.env.BENCH_WINDOW_S ?? 60);
+const SLEEPERS = Number(process.env.BENCH_SLEEPERS ?? 100_000);
+const DUE_TOGETHER = 10_000;
+const ACCOUNTS = 50;
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
+
+v8.setFlagsFromString('--expose-gc');
+const gc = vm.runInNewContext('gc') as () => void;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const heapMiB = () => {
+  for (let i = 0; i < 3; i++) gc();
+  return process.memoryUsage().heapUsed / 2 ** 20;
+};
+const one = async <T>(pool: pg.Pool, sql: string, params: unknown[] = []) => (await pool.query(sql, params)).rows[0] as T;
+
+async function seedFlow(pool: pg.Pool, workspaceId: string, name: string, graph: FlowGraph): Promise<{ flowId: string; versionId: string }> {
+  const compiled = compile(graph);
+  if (!compiled.ok) throw new Error(JSON.stringify(compiled.errors));
+  const f = await one<{ id: string }>(pool, `insert into flows (workspace_id, name, graph, is_active) values ($1, $2, $3, true) returning id`, [workspaceId, name, JSON.stringify(graph)]);
+  const v = await one<{ id: string }>(pool, `insert into flow_versions (workspace_id, flow_id, version, graph, plan) values ($1, $2, 1, $3, $4) returning id`, [
+    workspaceId,
+    f.id,
+    JSON.stringify(graph),
+    JSON.stringify(compiled.plan),
+  ]);
+  await pool.query('update flows set active_version_id = $2 where id = $1', [f.id, v.id]);
+  return { flowId: f.id, versionId: v.id };
+}
+
+/** Inserts runs in state "start" for contacts [from, from+count) and enqueues their jobs, like the trigger path does. */
+async function startRuns(pool: pg.Pool, workspaceId: string, flow: { flowId: string; versionId: string }, from: number, count: number) {
+  await pool.query(
+    `with c as (
+       select id, account_id from contacts where workspace_id = $1 and external_user_id = any(
+         select 'c' || g from generate_series($4::int, $4::int + $5::int - 1) g)
+     ), r as (
+       insert into flow_runs (workspace_id, flow_id, version_id, account_id, contact_id, status, state, pending_input, trigger)
+       select $1, $2, $3, c.account_id, c.id, 'running', '{"v":1,"seq":0,"awaiting":null,"done":false}', '{"type":"start"}',
+              '{"type":"keyword_dm","text":"go"}'
+       from c
+       on conflict (flow_id, contact_id) where status in ('running', 'waiting', 'sleeping') do nothing
+       returning id
+     )
+     select graphile_worker.add_jobs(array_agg(row('run.advance', json_build_object('runId', id), null, null, 25, 'run:' || id, null, null)::graphile_worker.job_spec))
+     from r having count(*) > 0`,
+    [workspaceId, flow.flowId, flow.versionId, from, count],
+  );
+}
+
+async function main() {
+  const { pool, stop } = await benchDatabase();
+  const log = pino({ level: 'warn' });
+  const ws = await one<{ id: string }>(pool, `insert into workspaces (name) values ('bench') returning id`);
+  await pool.query(
+    `insert into social_accounts (workspace_id, platform, provider, external_id, username, display_name)
+     select $1, 'instagram', 'sandbox', 'bench-ig-' || g, 'bench' || g, 'Bench ' || g from generate_series(1, $2::int) g`,
+    [ws.id, ACCOUNTS],
+  );
+  const contactCount = SLEEPERS + 60_000;
+  await pool.query(
+    `insert into contacts (workspace_id, account_id, external_user_id, name, username, last_inbound_at)
+     select $1, a.ids[(g % $2::int) + 1], 'c' || g, 'Contact ' || g, 'c' || g, now()
+     from generate_series(0, $3::int - 1) g, (select array_agg(id order by external_id) ids from social_accounts where workspace_id = $1) a`,
+    [ws.id, ACCOUNTS, contactCount],
+  );
+  await pool.query('vacuum analyze');
+  const info = await machine(pool);
+  console.log('machine', info);
+
+  const worker = await startWorker({
+    pool,
+    concurrency: CONCURRENCY,
+    log,
+    config: {
+      privateRepliesPerHour: 750,
+      workerStaleAfterMs: 60_000,
+      flows: { retryBaseMs: 1000, maxAttempts: 5, webhookTimeoutMs: 10_000, webhookAllowLoopback: false, timerPumpIntervalMs: 250 },
+    },
+  });
+  const heapAtStart = heapMiB();
+
+  // ---- A. throughput with 10,000 active runs ----
+  const throughputFlow = await seedFlow(pool, ws.id, 'throughput', {
+    nodes: [
+      keywordTrigger(['go']),
+      node('2', 'condition', { rules: [{ subject: 'lastMessage', operator: 'contains', value: 'go' }] }),
+      node('3', 'instagramDM', { text: 'Hi {first_name}, here you go' }),
+      node('4', 'delay', { amount: 0, unit: 'seconds' }),
+      node('5', 'complete'),
+    ],
+    edges: [edge('1', '2'), edge('2', '3', 'yes'), edge('2', '3', 'no'), edge('3', '4'), edge('4', '5')],
+  });
+  let next = 0;
+  const feed = async () => {
+    const { n } = await one<{ n: number }>(pool, `select count(*)::int n from flow_runs where status in ('running', 'sleeping', 'waiting')`);
+    if (n < ACTIVE) {
+      const add = ACTIVE - n;
+      await startRuns(pool, ws.id, throughputFlow, next % 60_000, add);
+      next += add;
+    }
+    return n;
+  };
+  await feed();
+  let feeding = true;
+  const activeSamples: number[] = [];
+  const feeder = (async () => {
+    while (feeding) {
+      activeSamples.push(await feed());
+      await sleep(250);
+    }
+  })();
+  await sleep(5000); // warm-up
+  const t0 = Date.now();
+  const steps0 = (await one<{ n: number }>(pool, 'select count(*)::int n from run_steps')).n;
+  const mark0 = (await one<{ t: Date }>(pool, 'select clock_timestamp() t')).t;
+  const perSecond: number[] = [];
+  let last = steps0;
+  for (let s = 0; s < WINDOW_S; s++) {
+    await sleep(1000);
+    const { n } = await one<{ n: number }>(pool, 'select count(*)::int n from run_steps');
+    perSecond.push(n - last);
+    last = n;
+    if (s % 10 === 9) console.log(`  ${s + 1}s: ${Math.round((n - steps0) / ((Date.now() - t0) / 1000))} steps/s`);
+  }
+  const elapsed = (Date.now() - t0) / 1000;
+  const steps = last - steps0;
+  feeding = false;
+  await feeder;
+  const lags = await pool.query<{ lag_ms: number }>(
+    `select extract(epoch from (started_at - lag(finished_at) over w)) * 1000 as lag_ms
+     from run_steps where started_at >= $1 window w as (partition by run_id order by seq)`,
+    [mark0],
+  );
+  const lagMs = lags.rows.map((r) => Number(r.lag_ms)).filter((x) => Number.isFinite(x)).sort((a, b) => a - b);
+  const waits = await pool.query<{ ms: number }>(
+    `select extract(epoch from (s.started_at - r.started_at)) * 1000 as ms from flow_runs r join run_steps s on s.run_id = r.id and s.seq = 1 where s.started_at >= $1`,
+    [mark0],
+  );
+  const waitMs = waits.rows.map((r) => Number(r.ms)).sort((a, b) => a - b);
+  const dupSteps = (await one<{ n: number }>(pool, 'select count(*)::int n from (select run_id, node_id from run_steps group by 1, 2 having count(*) > 1) x')).n;
+  const throughput = {
+    flow: 'trigger → condition → sandbox DM → delay 0 → complete (5 durable steps per run)',
+    activeRunsTarget: ACTIVE,
+    activeRunsSampled: { min: Math.min(...activeSamples), max: Math.max(...activeSamples) },
+    windowSeconds: Math.round(elapsed),
+    steps,
+    stepsPerSecond: Math.round(steps / elapsed),
+    worstSecond: Math.min(...perSecond),
+    bestSecond: Math.max(...perSecond),
+    stepToStepLagMs: { p50: round(percentile(lagMs, 50)), p95: round(percentile(lagMs, 95)), p99: round(percentile(lagMs, 99)), max: round(lagMs.at(-1) ?? NaN) },
+    // With 10,000 runnable runs queued FIFO, a new run waits for the ones ahead of it.
+    queueWaitBeforeFirstStepMs: { p50: Math.round(percentile(waitMs, 50)), p95: Math.round(percentile(waitMs, 95)) },
+    runsCompletedTotal: (await one<{ n: number }>(pool, `select count(*)::int n from flow_runs where status = 'completed'`)).n,
+    duplicateSteps: dupSteps,
+  };
+  console.log('A', throughput);
+  // Let the in-flight runs drain before part B.
+  while ((await one<{ n: number }>(pool, `select count(*)::int n from flow_runs where status in ('running', 'sleeping')`)).n > 0) await sleep(500);
+
+  // ---- B. 100,000 sleeping runs ----
+  await pool.query('truncate flow_runs cascade');
+  await pool.query('delete from outbound_ledger');
+  await pool.query('vacuum full flow_runs, run_steps, run_timers');
+  const relSize = async () =>
+    (
+      await one<{ n: string }>(
+        pool,
+        `select sum(pg_total_relation_size(c))::bigint n from unnest(array['flow_runs', 'run_steps', 'run_timers']::regclass[]) c`,
+      )
+    ).n;
+  const sizeEmpty = Number(await relSize());
+  const heapBefore = heapMiB();
+  const sleepFlow = await seedFlow(pool, ws.id, 'sleepers', {
+    nodes: [keywordTrigger(['go']), node('2', 'delay', { amount: 1, unit: 'hours' }), node('3', 'instagramDM', { text: 'Good morning {first_name}' }), node('4', 'complete')],
+    edges: [edge('1', '2'), edge('2', '3'), edge('3', '4')],
+  });
+  const tb = Date.now();
+  for (let i = 0; i < SLEEPERS; i += 10_000) await startRuns(pool, ws.id, sleepFlow, i, Math.min(10_000, SLEEPERS - i));
+  while ((await one<{ n: number }>(pool, `select count(*)::int n from flow_runs where status = 'sleeping'`)).n < SLEEPERS) await sleep(500);
+  const toSleepS = (Date.now() - tb) / 1000;
+  await sleep(1000);
+  const heapAfter = heapMiB();
+  const sizeRaw = Number(await relSize()) - sizeEmpty;
+  await pool.query('vacuum full flow_runs, run_steps, run_timers');
+  const sizeCompact = Number(await relSize()) - sizeEmpty;
+  const sleeping = {
+    runs: SLEEPERS,
+    secondsToPutAllToSleep: round(toSleepS),
+    workerHeapMiB: { before: round(heapBefore), after: round(heapAfter), growth: round(heapAfter - heapBefore), atWorkerStart: round(heapAtStart) },
+    postgresBytesPerSleepingRun: { compact: Math.round(sizeCompact / SLEEPERS), includingUpdateChurn: Math.round(sizeRaw / SLEEPERS) },
+    tables: 'flow_runs + run_steps + run_timers, with indexes and TOAST',
+  };
+  console.log('B', sleeping);
+
+  // ---- C. 10,000 timers due in the same second ----
+  const due = await one<{ at: Date }>(pool, `select date_trunc('second', now()) + interval '3 seconds' as at`);
+  await pool.query(`update run_timers set due_at = $1 where id in (select id from run_timers order by id limit $2)`, [due.at, DUE_TOGETHER]);
+  const waitUntil = due.at.getTime() - Date.now();
+  if (waitUntil > 0) await sleep(waitUntil);
+  const resumed = () => one<{ n: number; last: Date | null }>(pool, `select count(*)::int n, max(finished_at) last from run_steps where kind = 'delay' and status = 'completed'`);
+  let r = await resumed();
+  const deadline = Date.now() + 60_000;
+  while (r.n < DUE_TOGETHER && Date.now() < deadline) {
+    await sleep(200);
+    r = await resumed();
+  }
+  const lastResume = r.last ? (r.last.getTime() - due.at.getTime()) / 1000 : NaN;
+  const resumeDelays = await pool.query<{ s: number }>(`select extract(epoch from finished_at - $1::timestamptz) s from run_steps where kind = 'delay' and status = 'completed'`, [due.at]);
+  const rd = resumeDelays.rows.map((x) => Number(x.s)).sort((a, b) => a - b);
+  const timers = {
+    dueTogether: DUE_TOGETHER,
+    resumed: r.n,
+    secondsUntilAllResumed: round(lastResume),
+    resumeDelaySeconds: { p50: round(percentile(rd, 50)), p95: round(percentile(rd, 95)), max: round(rd.at(-1) ?? NaN) },
+    note: '"resumed" = the run left its delay (the delay step recorded complete and the run moved on to its DM)',
+  };
+  console.log('C', timers);
+
+  await worker.stop();
+  await stop();
+  await writeResult('flows', {
+    when: new Date().toISOString(),
+    machine: info,
+    setup: { workerConcurrency: CONCURRENCY, sandboxAccounts: ACCOUNTS, postgres: 'embedded, default durability (fsync on, synchronous_commit on), same machine' },
+    targets: { stepsPerSecond: '>= 500 for 60 s with 10,000 runs active', heapGrowthMiB: '<= 20', bytesPerSleepingRun: '<= 2048', dueTogetherResumeSeconds: '<= 5' },
+    throughput,
+    sleeping,
+    timers,
+  });
+}
+
+function round(x: number) {
+  return Math.round(x * 10) / 10;
+}
+
+await main();
+process.exit(0);

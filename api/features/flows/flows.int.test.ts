@@ -228,3 +228,23 @@ describe('operators: runs list, retry, replay, cancel, test run', () => {
     expect((await w.client.post(`/api/flows/${flowId}/test-run`, { contactId: 'nope' })).status).toBe(400);
   });
 });
+
+describe('demo workspace', () => {
+  it('Try Live Demo has a live flow that answers "guide" from the Simulator, and a draft', async () => {
+    const { HttpClient } = await import('../../../tests/support/http-client');
+    const c = new HttpClient(t.baseUrl);
+    await c.post('/api/auth/test-login', { email: `demo-flows-${Date.now()}@example.com` });
+    const flows = (await c.get('/api/flows')).data as { id: string; name: string; isActive: boolean; publishedVersion: number | null }[];
+    expect(flows.map((f) => [f.name, f.isActive, f.publishedVersion]).sort()).toEqual([
+      ['Comment "launch" → A/B DM (draft)', false, null],
+      ['Free guide → email capture', true, 1],
+    ]);
+    const sim = (await c.get('/api/simulator')).data;
+    const ig = sim.accounts.find((a: { platform: string }) => a.platform === 'instagram');
+    await c.post('/api/simulator/messages', { accountId: ig.id, contact: { externalUserId: 'sim-demo-fan', name: 'Demo Fan', username: 'demo.fan' }, text: 'can I get the free guide?' });
+    const live = flows.find((f) => f.isActive)!;
+    await expect.poll(async () => (await runsOf(c, live.id))[0]?.status, { timeout: 20_000 }).toBe('waiting');
+    const outbox = (await c.get(`/api/simulator/outbox?accountId=${ig.id}`)).data as { text: string }[];
+    expect(outbox.map((o) => o.text)).toContain('Want the weekly tips too? Reply with your email 💌');
+  });
+});

@@ -16,6 +16,7 @@ import { authRateLimit } from '../http/rate-limit';
 import { publicRouter } from '../http/routers';
 import { parseBody } from '../http/validate';
 import { seedDemoWorkspace } from '../../db/sandbox/seed-demo';
+import { seedDemoFlows } from '../features/flows/demo-flows';
 import { hashPassword } from './password';
 import { createUserWithWorkspace, EmailTakenError, findUserByEmail, toPublicUser } from './users.repo';
 
@@ -119,7 +120,10 @@ export function authRoutes({ db, pool, config, passport, cookieName }: AuthRoute
       }
     }
     // The demo workspace looks lived in (idempotent: seeds once).
-    if (row.isDemo) await seedDemoWorkspace(pool, row.workspaceId);
+    if (row.isDemo) {
+      await seedDemoWorkspace(pool, row.workspaceId);
+      await seedDemoFlows(pool, row.workspaceId);
+    }
     await logIn(req, row);
     const response: TestLoginResponse = {
       success: true,

@@ -32,7 +32,8 @@ describe('route guards', () => {
     const page = await e2e.newPage();
     await signInAsDemo(page);
     await page.goto('/flows/42');
-    await page.getByRole('heading', { name: 'Flow 42' }).waitFor();
+    // Not a flow id: the editor says so, inside the shell, with Flow Builder active.
+    await page.getByRole('heading', { name: 'Flow not found' }).waitFor();
     const flowLink = page.getByRole('navigation', { name: 'Sidebar' }).getByRole('link', { name: 'Flow Builder' });
     expect(await flowLink.getAttribute('aria-current')).toBe('page');
 

@@ -73,6 +73,8 @@ export const appRouter = createBrowserRouter([
               { path: '/flows', element: <P.FlowsPage /> },
               { path: '/flows/:id', element: <P.FlowEditorPage /> },
               { path: '/flow-builder', element: <P.FlowEditorPage /> },
+              { path: '/runs', element: <P.RunsPage /> },
+              { path: '/runs/:id', element: <P.RunDetailPage /> },
               { path: '/inbox', element: <P.InboxPage /> },
               { path: '/conversations', element: <P.ConversationsPage /> },
               { path: '/leads', element: <P.LeadsPage /> },

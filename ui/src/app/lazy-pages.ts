@@ -51,6 +51,8 @@ export const SettingsPage = lazyPage(() => import('../features/settings/settings
 export const AnalyticsPage = lazyPage(() => import('../features/analytics/analytics.page'), 'AnalyticsPage');
 export const FlowsPage = lazyPage(() => import('../features/flows/flows.page'), 'FlowsPage');
 export const FlowEditorPage = lazyPage(() => import('../features/flows/flow-editor.page'), 'FlowEditorPage');
+export const RunsPage = lazyPage(() => import('../features/runs/runs.page'), 'RunsPage');
+export const RunDetailPage = lazyPage(() => import('../features/runs/run-detail.page'), 'RunDetailPage');
 export const InboxPage = lazyPage(() => import('../features/inbox/inbox.page'), 'InboxPage');
 export const ConversationsPage = lazyPage(
   () => import('../features/conversations/conversations.page'),

@@ -14,6 +14,7 @@ export const sidebarNav: ShellNavItem[] = [
   { label: 'Inbox', to: '/inbox', icon: 'inbox' },
   { label: 'Comment Growth', to: '/comment-growth', icon: 'message' },
   { label: 'Flow Builder', to: '/flows', icon: 'workflow', matchPrefix: '/flows' },
+  { label: 'Runs', to: '/runs', icon: 'activity', matchPrefix: '/runs' },
   { label: 'Templates', to: '/templates', icon: 'layers' },
   { label: 'Analytics', to: '/analytics', icon: 'chart' },
   { label: 'AI Assistant', to: '/ai-chat', icon: 'sparkles' },

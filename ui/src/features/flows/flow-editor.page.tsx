@@ -1,32 +1,52 @@
+import '@xyflow/react/dist/style.css';
+import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { ButtonLink } from '../../components/button-link';
 import { EmptyState } from '../../components/empty-state';
-import { Icon } from '../../components/icon';
-import { PageHeader } from '../../components/page-header';
+import { Spinner } from '../../components/spinner';
+import { errorMessage } from '../../lib/api';
+import { FlowEditor } from './editor/flow-editor';
+import { useFlow } from './use-flows';
 
-/** /flows/:id (edit) and /flow-builder (create). The editor itself is not built yet. */
+/**
+ * /flows/:id edits a flow, /flow-builder creates one (spec §2). Lazy-loaded: React Flow and its CSS
+ * live in this chunk only.
+ */
 export function FlowEditorPage() {
   const { id } = useParams();
-  return (
-    <div className="space-y-6">
-      <PageHeader
-        title={id ? `Flow ${id}` : 'Untitled Flow'}
-        description={id ? 'Edit this automation flow.' : 'Create a new automation flow.'}
-        actions={
-          <ButtonLink to="/flows" variant="outline">
-            <Icon name="arrow-left" size={16} /> Back to flows
-          </ButtonLink>
-        }
-      />
+  const flow = useFlow(id);
+  // After the first save of a new flow the URL becomes /flows/:id; the same editor keeps going.
+  const [createdId, setCreatedId] = useState<string | null>(null);
+  const editorKey = id && id !== createdId ? id : 'new';
+
+  if (id && flow.isPending) {
+    return (
+      <div className="flex min-h-[40vh] items-center justify-center">
+        <Spinner size={28} className="text-indigo-600" label="Loading flow" />
+      </div>
+    );
+  }
+  if (id && flow.isError) {
+    const missing = /^404/.test(flow.error.message);
+    return (
       <EmptyState
         icon="workflow"
-        title="The flow editor is on its way"
-        description={
-          id
-            ? "Flows can't be opened yet: the flow builder and its API are part of an upcoming release."
-            : 'Creating flows becomes possible when the flow builder ships in an upcoming release.'
-        }
-      />
-    </div>
+        title={missing ? 'Flow not found' : "Couldn't load this flow"}
+        description={missing ? 'It may have been deleted.' : errorMessage(flow.error, 'Please try again.')}
+      >
+        <ButtonLink to="/flows" variant="outline">
+          Back to flows
+        </ButtonLink>
+      </EmptyState>
+    );
+  }
+  return (
+    <FlowEditor
+      key={editorKey}
+      flowId={id ?? null}
+      initial={id ? (flow.data ?? null) : null}
+      saved={id ? (flow.data ?? null) : null}
+      onCreated={(created) => setCreatedId(created.id)}
+    />
   );
 }

@@ -1,33 +1,96 @@
-import { Button } from '../../components/button';
+import { useState } from 'react';
+import type { Flow } from '../../../../contracts/flows';
+import { ButtonLink } from '../../components/button-link';
 import { EmptyState } from '../../components/empty-state';
 import { Icon } from '../../components/icon';
 import { PageHeader } from '../../components/page-header';
-import { PlannedFeatures } from '../../components/planned-features';
+import { Spinner } from '../../components/spinner';
+import { useToast } from '../../components/toast/use-toast';
+import { errorMessage } from '../../lib/api';
+import { ConfirmDialog } from './confirm-dialog';
+import { FlowCard } from './flow-card';
+import { useDeleteFlow, useFlows } from './use-flows';
 
+/** /flows: every flow of the workspace; New Flow opens the builder. */
 export function FlowsPage() {
+  const { toast } = useToast();
+  const flows = useFlows();
+  const remove = useDeleteFlow();
+  const [deleting, setDeleting] = useState<Flow | null>(null);
+
+  const newFlow = (
+    <ButtonLink to="/flow-builder">
+      <Icon name="plus" size={16} /> New Flow
+    </ButtonLink>
+  );
+
+  let body;
+  if (flows.isPending) {
+    body = (
+      <p className="flex items-center gap-2 text-sm text-slate-500 dark:text-slate-400">
+        <Spinner size={16} /> Loading flows...
+      </p>
+    );
+  } else if (flows.isError) {
+    body = (
+      <p role="alert" className="text-sm text-red-600 dark:text-red-400">
+        Couldn't load flows: {errorMessage(flows.error, 'please try again.')}
+      </p>
+    );
+  } else if (flows.data.length === 0) {
+    body = (
+      <EmptyState
+        icon="workflow"
+        title="No flows yet"
+        description="A flow answers a keyword DM, a comment or a story reply with messages, delays, conditions and webhooks — drawn on a canvas."
+      >
+        {newFlow}
+      </EmptyState>
+    );
+  } else {
+    body = (
+      <ul aria-label="Flows" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+        {flows.data.map((flow) => (
+          <li key={flow.id}>
+            <FlowCard flow={flow} onDelete={() => setDeleting(flow)} />
+          </li>
+        ))}
+      </ul>
+    );
+  }
+
   return (
-    <div className="space-y-6">
+    <div>
       <PageHeader
         title="Flow Builder"
         description="Design automations visually: triggers, DMs, delays, conditions and webhooks."
         actions={
-          <Button disabled title="Creating flows arrives with the flow builder release">
-            <Icon name="plus" size={16} /> New Flow
-          </Button>
+          <>
+            <ButtonLink to="/runs" variant="outline">
+              <Icon name="activity" size={16} /> Runs
+            </ButtonLink>
+            {newFlow}
+          </>
         }
       />
-      <EmptyState
-        icon="workflow"
-        title="No flows yet"
-        description="The visual flow builder is arriving in an upcoming release. Your flows will be listed here."
-      />
-      <PlannedFeatures
-        items={[
-          'Drag-and-drop canvas with zoom, minimap and snap grid',
-          'Trigger, Instagram DM, X DM, delay, condition, webhook and complete nodes',
-          'Start / Stop to publish a flow; edits never change runs in flight',
-          'Validation that points at the node that needs fixing',
-        ]}
+      {body}
+      <ConfirmDialog
+        open={deleting !== null}
+        title={`Delete “${deleting?.name ?? ''}”?`}
+        description="The flow stops answering contacts and is removed with its versions. This cannot be undone."
+        confirmLabel="Delete flow"
+        destructive
+        pending={remove.isPending}
+        onClose={() => setDeleting(null)}
+        onConfirm={() => {
+          if (!deleting) return;
+          remove.mutate(deleting.id, {
+            onSuccess: () => toast({ title: 'Flow deleted', variant: 'success' }),
+            onError: (err) =>
+              toast({ title: 'Error deleting flow', description: errorMessage(err, 'Please try again.'), variant: 'destructive' }),
+            onSettled: () => setDeleting(null),
+          });
+        }}
       />
     </div>
   );

@@ -22,6 +22,17 @@ describe('invalidationsFor (/ws events → stale queries)', () => {
   });
 });
 
+describe('run.updated', () => {
+  it('refreshes the run lists, that run and the flow list (run counts)', () => {
+    const keys = invalidationsFor({ type: 'run.updated', runId: 'r1', flowId: 'f1', status: 'completed' });
+    expect(keys).toEqual([
+      ['runs', 'list'],
+      ['runs', 'detail', 'r1'],
+      ['flows', 'list'],
+    ]);
+  });
+});
+
 describe('KeyBatch', () => {
   it('de-duplicates and drops keys covered by a shorter prefix', () => {
     const batch = new KeyBatch();

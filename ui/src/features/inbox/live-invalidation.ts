@@ -2,6 +2,8 @@ import type { QueryKey } from '@tanstack/react-query';
 import type { InboxEvent } from '../../../../contracts/inbox';
 import { automationKeys } from '../automation/automation.keys';
 import { commentRuleKeys } from '../comment-rules/comment-rules.keys';
+import { flowKeys } from '../flows/flows.keys';
+import { runKeys } from '../runs/runs.keys';
 import { simulatorKeys } from '../simulator/simulator.keys';
 import { inboxKeys } from './inbox.keys';
 
@@ -22,6 +24,9 @@ export function invalidationsFor(event: InboxEvent): QueryKey[] {
       return [inboxKeys.messages(event.conversationId)];
     case 'outbox.delivered':
       return [simulatorKeys.outbox(event.accountId), commentRuleKeys.all, automationKeys.activity];
+    case 'run.updated':
+      // Run lists and that run's timeline; the flows list shows run counts.
+      return [runKeys.lists, runKeys.detail(event.runId), flowKeys.list];
     default:
       return [];
   }
@@ -33,6 +38,8 @@ export const resyncKeys: QueryKey[] = [
   simulatorKeys.outboxes,
   commentRuleKeys.all,
   automationKeys.activity,
+  runKeys.all,
+  flowKeys.list,
 ];
 
 /** Collects keys over a short window so a burst of events becomes one refetch per query. */

@@ -1,0 +1,71 @@
+import type { Flow } from '../../../../../contracts/flows';
+import { Badge } from '../../../components/badge';
+import { Button } from '../../../components/button';
+import { ButtonLink } from '../../../components/button-link';
+import { Icon } from '../../../components/icon';
+import { StartStopButton } from './start-stop-button';
+import type { SaveIntent } from './use-flow-save';
+
+interface EditorHeaderProps {
+  name: string;
+  onName: (name: string) => void;
+  isActive: boolean;
+  /** The server's copy (null until a new flow is first saved). */
+  saved: Flow | null;
+  dirty: boolean;
+  saving: SaveIntent | null;
+  onSave: () => void;
+  onStart: () => void;
+  onStop: () => void;
+  startProblems: string[];
+  onTestRun: (() => void) | null;
+}
+
+/** Back, editable name and status on the left; Test run, Save and Start/Stop on the right. */
+export function EditorHeader(props: EditorHeaderProps) {
+  const { saved, isActive, dirty, saving } = props;
+
+  return (
+    <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+      <ButtonLink to="/flows" variant="ghost" size="sm" className="-ml-2 px-2">
+        <Icon name="arrow-left" size={16} /> Back
+      </ButtonLink>
+      <div className="flex min-w-0 flex-1 flex-wrap items-center gap-2">
+        <input
+          aria-label="Flow name"
+          value={props.name}
+          maxLength={120}
+          onChange={(e) => props.onName(e.target.value)}
+          placeholder="Untitled Flow"
+          className="field-sizing-content max-w-full min-w-24 rounded-md border border-transparent bg-transparent px-1.5 py-0.5 text-xl font-semibold tracking-tight text-slate-900 hover:border-slate-300 focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500/30 focus:outline-none dark:text-white dark:hover:border-slate-700"
+        />
+        <Badge tone={isActive ? 'success' : 'neutral'}>{isActive ? 'Active' : 'Inactive'}</Badge>
+        {saved?.publishedVersion != null && (
+          <Badge tone="brand" className="hidden sm:inline-flex">
+            v{saved.publishedVersion}
+          </Badge>
+        )}
+        {(dirty || !saved) && (
+          <span className="text-xs text-amber-700 dark:text-amber-400">{saved ? 'Unsaved changes' : 'Not saved yet'}</span>
+        )}
+      </div>
+      <div className="flex items-center gap-2">
+        {props.onTestRun && (
+          <Button variant="outline" onClick={props.onTestRun} title="Run the published flow for a sandbox contact">
+            <Icon name="send" size={14} /> Test run
+          </Button>
+        )}
+        <Button variant="outline" onClick={props.onSave} loading={saving === 'save'} disabled={saving !== null && saving !== 'save'}>
+          {saving === 'save' ? 'Saving...' : 'Save'}
+        </Button>
+        <StartStopButton
+          isActive={isActive}
+          onStart={props.onStart}
+          onStop={props.onStop}
+          pending={saving === 'start' || saving === 'stop'}
+          problems={props.startProblems}
+        />
+      </div>
+    </div>
+  );
+}

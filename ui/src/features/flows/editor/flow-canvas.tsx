@@ -1,0 +1,89 @@
+import {
+  Background,
+  BackgroundVariant,
+  Controls,
+  MiniMap,
+  ReactFlow,
+  type Connection,
+  type EdgeChange,
+  type NodeChange,
+} from '@xyflow/react';
+import { useMemo, type CSSProperties, type ReactNode } from 'react';
+import type { FlowError } from '../../../../../contracts/flows';
+import { useTheme } from '../../theme/use-theme';
+import type { EditorEdge, EditorNode } from '../graph/flow-graph';
+import { nodeColorHex, nodeColorOf } from '../graph/node-colors';
+import { handleLabel } from '../graph/node-summary';
+import { FlowNodeView } from './flow-node';
+
+// One node component draws every kind (saved as type 'default', spec §3; 'step' avoids React Flow's default-node CSS).
+const nodeTypes = { step: FlowNodeView };
+const fitViewOptions = { padding: 0.25, maxZoom: 1 };
+const minimapStyle = { width: 200, height: 150 };
+// Let the panel's own (light/dark) background show through.
+const canvasStyle = { '--xy-background-color': 'transparent' } as CSSProperties;
+
+interface FlowCanvasProps {
+  nodes: EditorNode[];
+  edges: EditorEdge[];
+  edgeErrors: ReadonlyMap<string, FlowError[]>;
+  onNodesChange: (changes: NodeChange<EditorNode>[]) => void;
+  onEdgesChange: (changes: EdgeChange<EditorEdge>[]) => void;
+  onConnect: (connection: Connection) => void;
+  /** Overlays inside the canvas (the problems panel). */
+  children?: ReactNode;
+}
+
+/** Spec §9 canvas: zoom 0.5–2, snap 15×15, minimap 200×150, connection radius 20, dots 12/1. */
+export function FlowCanvas({ nodes, edges, edgeErrors, onNodesChange, onEdgesChange, onConnect, children }: FlowCanvasProps) {
+  const { resolved } = useTheme();
+  // Branch edges carry their handle's label; edges the compiler complains about are red.
+  const shownEdges = useMemo(
+    () =>
+      edges.map((edge) => {
+        const invalid = edgeErrors.has(edge.id);
+        return {
+          ...edge,
+          label: edge.sourceHandle ? handleLabel(edge.sourceHandle) : undefined,
+          style: invalid ? { stroke: '#ef4444', strokeWidth: 2 } : { strokeWidth: 1.5 },
+          ...(invalid ? { ariaLabel: edgeErrors.get(edge.id)?.[0]?.message } : {}),
+        };
+      }),
+    [edges, edgeErrors],
+  );
+
+  return (
+    <ReactFlow<EditorNode, EditorEdge>
+      nodes={nodes}
+      edges={shownEdges}
+      nodeTypes={nodeTypes}
+      onNodesChange={onNodesChange}
+      onEdgesChange={onEdgesChange}
+      onConnect={onConnect}
+      colorMode={resolved}
+      minZoom={0.5}
+      maxZoom={2}
+      snapToGrid
+      snapGrid={[15, 15]}
+      connectionRadius={20}
+      deleteKeyCode="Backspace"
+      fitView
+      fitViewOptions={fitViewOptions}
+      aria-label="Flow canvas"
+      style={canvasStyle}
+    >
+      <Background variant={BackgroundVariant.Dots} gap={12} size={1} />
+      <Controls showInteractive={false} />
+      <MiniMap
+        style={minimapStyle}
+        pannable
+        zoomable
+        nodeColor={(node) => {
+          const kind = (node as EditorNode).data.kind;
+          return nodeColorHex[kind ? nodeColorOf[kind] : 'grey'];
+        }}
+      />
+      {children}
+    </ReactFlow>
+  );
+}

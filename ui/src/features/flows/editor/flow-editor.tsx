@@ -1,0 +1,123 @@
+import { useMemo, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import type { Flow } from '../../../../../contracts/flows';
+import { cn } from '../../../lib/cn';
+import { describeError, groupErrors } from '../graph/flow-errors';
+import { EditorHeader } from './editor-header';
+import { EditorTabs, type EditorTab } from './editor-tabs';
+import { FlowCanvas } from './flow-canvas';
+import { FlowRunsTab } from './flow-runs-tab';
+import { NodeErrorsContext } from './node-errors.context';
+import { ProblemsPanel } from './problems-panel';
+import { SidePanel } from './side-panel';
+import { TestRunDialog } from './test-run-dialog';
+import { useFlowDraft } from './use-flow-draft';
+import { useFlowSave } from './use-flow-save';
+import { useFlowValidation } from './use-flow-validation';
+import { useLeaveGuard } from './use-leave-guard';
+
+interface FlowEditorProps {
+  /** null = a new flow, created by the first Save/Start. */
+  flowId: string | null;
+  /** What the editor starts from (null = spec §3 new flow). */
+  initial: Flow | null;
+  /** The server's current copy (version, runs), kept fresh by the query cache. */
+  saved: Flow | null;
+  onCreated: (flow: Flow) => void;
+}
+
+/** Header, Builder | Runs tabs, the canvas and its 20rem panel. */
+export function FlowEditor({ flowId, initial, saved, onCreated }: FlowEditorProps) {
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const draft = useFlowDraft(initial);
+  const validation = useFlowValidation(draft.graph);
+  const guard = useLeaveGuard(draft.dirty);
+  const saving = useFlowSave(flowId, draft, (flow) => {
+    guard.allowNext();
+    onCreated(flow);
+  });
+  const [testing, setTesting] = useState(false);
+
+  const errors = saving.rejectedErrors ?? validation.errors;
+  const grouped = useMemo(() => groupErrors(errors ?? []), [errors]);
+  const labelOf = (id: string) => draft.nodes.find((n) => n.id === id)?.data.label || undefined;
+  const tab: EditorTab = flowId && params.get('tab') === 'runs' ? 'runs' : 'builder';
+  const runId = params.get('run');
+
+  const runsHref = (id?: string) => `?tab=runs${id ? `&run=${encodeURIComponent(id)}` : ''}`;
+  const setTab = (next: EditorTab) => setParams(next === 'runs' ? { tab: 'runs' } : {}, { replace: false });
+
+  return (
+    <div className={cn('flex flex-col gap-3', tab === 'builder' && 'lg:h-[calc(100dvh-8rem)] lg:min-h-[36rem]')}>
+      <EditorHeader
+        name={draft.settings.name}
+        onName={(name) => draft.setSettings({ ...draft.settings, name })}
+        isActive={draft.isActive}
+        saved={saved}
+        dirty={draft.dirty}
+        saving={saving.pending ? saving.intent : null}
+        onSave={() => saving.save('save')}
+        onStart={() => saving.save('start')}
+        onStop={() => saving.save('stop')}
+        startProblems={(errors ?? []).map((e) => describeError(e, labelOf))}
+        onTestRun={saved ? () => setTesting(true) : null}
+      />
+      <EditorTabs tab={tab} onTab={setTab} runsDisabled={!flowId} />
+      {tab === 'builder' ? (
+        <div
+          id="flow-panel-builder"
+          role="tabpanel"
+          aria-labelledby="flow-tab-builder"
+          className="flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm lg:min-h-0 lg:flex-1 lg:flex-row dark:border-slate-800 dark:bg-slate-900"
+        >
+          <div className="relative h-[60vh] min-h-80 bg-slate-50 lg:h-auto lg:min-w-0 lg:flex-1 dark:bg-slate-950">
+            <NodeErrorsContext.Provider value={grouped.byNode}>
+              <FlowCanvas
+                nodes={draft.nodes}
+                edges={draft.edges}
+                edgeErrors={grouped.byEdge}
+                onNodesChange={draft.onNodesChange}
+                onEdgesChange={draft.onEdgesChange}
+                onConnect={draft.onConnect}
+              >
+                <ProblemsPanel errors={errors} checking={validation.checking} labelOf={labelOf} onSelectNode={draft.selectNode} />
+              </FlowCanvas>
+            </NodeErrorsContext.Provider>
+          </div>
+          <SidePanel
+            settings={draft.settings}
+            onSettings={draft.setSettings}
+            onAdd={draft.addNode}
+            selected={draft.selectedNode}
+            selectedErrors={draft.selectedNode ? (grouped.byNode.get(draft.selectedNode.id) ?? []) : []}
+            onUpdateNode={draft.updateNode}
+            onDeleteNode={draft.removeNode}
+          />
+        </div>
+      ) : (
+        <div id="flow-panel-runs" role="tabpanel" aria-labelledby="flow-tab-runs">
+          <FlowRunsTab
+            flowId={flowId!}
+            runId={runId}
+            tabHref={runsHref}
+            onOpenRun={(id) => void navigate(runsHref(id))}
+          />
+        </div>
+      )}
+      {saved && (
+        <TestRunDialog
+          flow={saved}
+          open={testing}
+          dirty={draft.dirty}
+          onClose={() => setTesting(false)}
+          onStarted={(run) => {
+            setTesting(false);
+            void navigate(runsHref(run.id));
+          }}
+        />
+      )}
+      {guard.dialog}
+    </div>
+  );
+}

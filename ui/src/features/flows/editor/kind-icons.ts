@@ -1,0 +1,19 @@
+import type { NodeKind } from '../../../../../contracts/flows';
+import type { IconName } from '../../../components/icon';
+
+export const kindIcon: Record<NodeKind, IconName> = {
+  trigger: 'zap',
+  instagramDM: 'instagram',
+  messengerDM: 'facebook',
+  twitterDM: 'x-brand',
+  publicReply: 'message',
+  delay: 'clock',
+  waitForReply: 'inbox',
+  condition: 'workflow',
+  randomizer: 'sparkles',
+  webhook: 'link',
+  addTag: 'plus',
+  removeTag: 'x',
+  setField: 'database',
+  complete: 'check-circle',
+};

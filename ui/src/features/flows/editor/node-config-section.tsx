@@ -1,0 +1,54 @@
+import { useMemo, type Ref } from 'react';
+import { nodeKindInfo, type FlowError, type FlowPlatform } from '../../../../../contracts/flows';
+import { Button } from '../../../components/button';
+import { Icon } from '../../../components/icon';
+import { TextField } from '../../../components/text-field';
+import { ConfigForm } from '../forms/config-form';
+import { configErrors } from '../graph/config-errors';
+import type { EditorNode, EditorNodeData } from '../graph/flow-graph';
+import { PanelSection } from './panel-section';
+
+interface NodeConfigSectionProps {
+  node: EditorNode;
+  platform: FlowPlatform;
+  /** The compiler's findings for this node. */
+  errors: FlowError[];
+  onChange: (patch: Partial<EditorNodeData>) => void;
+  onDelete: () => void;
+  ref?: Ref<HTMLElement>;
+}
+
+/** Node Configuration: the label and the kind's own form, with field-level and compiler messages. */
+export function NodeConfigSection({ node, platform, errors, onChange, onDelete, ref }: NodeConfigSectionProps) {
+  const { kind, config, label } = node.data;
+  const fieldErrors = useMemo(() => (kind ? configErrors(kind, config) : {}), [kind, config]);
+  // Configuration problems are shown at their fields; list the rest (wiring, reachability…).
+  const shown = Object.keys(fieldErrors).length > 0 ? errors.filter((e) => e.code !== 'invalid_config') : errors;
+  return (
+    <PanelSection title="Node Configuration" ref={ref}>
+      <div className="space-y-4" data-config-node-id={node.id}>
+        <p className="text-xs text-slate-500 dark:text-slate-400">
+          {kind ? nodeKindInfo[kind].label : 'Unknown kind'} · node {node.id}
+        </p>
+        {shown.length > 0 && (
+          <ul role="alert" className="space-y-1 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700 dark:border-red-500/30 dark:bg-red-500/10 dark:text-red-300">
+            {shown.map((e, i) => (
+              <li key={i} className="flex gap-1.5">
+                <Icon name="alert" size={14} className="mt-0.5 shrink-0" /> {e.message}
+              </li>
+            ))}
+          </ul>
+        )}
+        <TextField label="Label" value={label} maxLength={100} onChange={(e) => onChange({ label: e.target.value })} />
+        {kind ? (
+          <ConfigForm kind={kind} config={config} platform={platform} errors={fieldErrors} onChange={(next) => onChange({ config: next })} />
+        ) : (
+          <p className="text-sm text-slate-500 dark:text-slate-400">This node's kind is unknown; delete it and add a new one.</p>
+        )}
+        <Button variant="ghost" size="sm" onClick={onDelete} className="-ml-2 text-red-600 hover:text-red-700 dark:text-red-400">
+          <Icon name="trash" size={14} /> Delete node
+        </Button>
+      </div>
+    </PanelSection>
+  );
+}

@@ -1,0 +1,46 @@
+import type { NodeConfig } from '../../../../../contracts/flows';
+import { withDefaults } from '../graph/config-errors';
+import { ChipsInput } from './chips-input';
+import type { ConfigFormProps } from './form-types';
+import { TemplateTextarea } from './template-textarea';
+
+/** Instagram / Messenger / X DMs (text + quick replies) and the public reply (text). */
+export function MessageForm({ kind, config, onChange, errors }: ConfigFormProps) {
+  if (kind === 'publicReply') {
+    const c = withDefaults<NodeConfig<'publicReply'>>(kind, config);
+    return (
+      <TemplateTextarea
+        label="Reply text"
+        value={c.text}
+        onChange={(text) => onChange({ ...c, text })}
+        error={errors.text}
+        maxLength={2200}
+        placeholder="Thanks {first_name}! Check your DMs 📩"
+      />
+    );
+  }
+  const c = withDefaults<NodeConfig<'instagramDM'>>(kind, config);
+  const quickRepliesError = Object.entries(errors).find(([path]) => path.startsWith('quickReplies'))?.[1];
+  return (
+    <div className="space-y-4">
+      <TemplateTextarea
+        label="Message"
+        value={c.text}
+        onChange={(text) => onChange({ ...c, text })}
+        error={errors.text}
+        maxLength={1000}
+        placeholder="Hi {first_name}! Here is the link you asked for: …"
+      />
+      <ChipsInput
+        label="Quick replies"
+        values={c.quickReplies}
+        onChange={(quickReplies) => onChange({ ...c, quickReplies })}
+        placeholder="e.g. Yes please"
+        hint="Buttons under the message (up to 13, 20 characters each)."
+        error={quickRepliesError}
+        max={13}
+        maxLength={20}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,77 @@
+import { useQuery } from '@tanstack/react-query';
+import type { NodeConfig } from '../../../../../contracts/flows';
+import { SelectField } from '../../../components/select-field';
+import { TextField } from '../../../components/text-field';
+import { accountChannelName } from '../../accounts/account-label';
+import { fetchSocialAccounts } from '../../accounts/accounts.api';
+import { accountKeys } from '../../accounts/accounts.keys';
+import { withDefaults } from '../graph/config-errors';
+import { ChipsInput } from './chips-input';
+import type { ConfigFormProps } from './form-types';
+
+type TriggerConfig = NodeConfig<'trigger'>;
+
+const typeOptions: Array<{ value: TriggerConfig['type']; label: string }> = [
+  { value: 'keyword_dm', label: 'Keyword in a DM' },
+  { value: 'comment', label: 'Comment on a post' },
+  { value: 'story_reply', label: 'Reply to a story' },
+];
+
+const keywordHint: Record<TriggerConfig['type'], string> = {
+  keyword_dm: 'The flow starts when a DM contains one of these words or phrases (any letter case).',
+  comment: 'Only comments containing one of these start the flow. Leave empty for every comment.',
+  story_reply: 'Only story replies containing one of these start the flow. Leave empty for every reply.',
+};
+
+/** What starts the flow: a keyword DM, a comment, or a story reply, on one account or any. */
+export function TriggerForm({ kind, config, onChange, errors, platform }: ConfigFormProps) {
+  const c = withDefaults<TriggerConfig>(kind, config);
+  const accounts = useQuery({ queryKey: accountKeys.social, queryFn: fetchSocialAccounts });
+  const usable = (accounts.data ?? []).filter((a) => platform === 'multi' || a.platform === platform);
+  const accountOptions = [
+    { value: '', label: accounts.isPending ? 'Loading accounts…' : 'Any account' },
+    ...usable.map((a) => ({ value: a.id, label: `${accountChannelName(a)} · @${a.username}${a.isSandbox ? ' (sandbox)' : ''}` })),
+  ];
+  if (c.accountId && !usable.some((a) => a.id === c.accountId)) {
+    accountOptions.push({ value: c.accountId, label: 'An account no longer connected' });
+  }
+  const keywordError = Object.entries(errors).find(([path]) => path.startsWith('keywords'))?.[1];
+
+  return (
+    <div className="space-y-4">
+      <SelectField
+        label="Starts when"
+        value={c.type}
+        options={typeOptions}
+        onChange={(e) => onChange({ ...c, type: e.target.value })}
+      />
+      <ChipsInput
+        label="Keywords"
+        values={c.keywords}
+        onChange={(keywords) => onChange({ ...c, keywords })}
+        placeholder="e.g. price, info"
+        hint={keywordHint[c.type]}
+        error={keywordError}
+        max={30}
+        maxLength={100}
+        caseInsensitive
+      />
+      <SelectField
+        label="Account"
+        value={c.accountId ?? ''}
+        options={accountOptions}
+        onChange={(e) => onChange({ ...c, accountId: e.target.value || null })}
+      />
+      {c.type === 'comment' && (
+        <TextField
+          label="Post ID (optional)"
+          value={c.postId ?? ''}
+          onChange={(e) => onChange({ ...c, postId: e.target.value.trim() ? e.target.value : null })}
+          placeholder="Every post"
+          hint="Only comments on this post start the flow."
+          error={errors.postId}
+        />
+      )}
+    </div>
+  );
+}

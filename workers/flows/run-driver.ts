@@ -187,12 +187,12 @@ export function statusAfter(cmds: Command[], state: RunState): { status: RunRow[
   const timer = cmds.find((c) => c.type === 'startTimer');
   if (timer && timer.type === 'startTimer') {
     const at = new Date(Date.now() + timer.dueInMs);
-    return { status: 'sleeping', detail: `Delay until ${at.toISOString()}`, error: null, resumeAt: at };
+    return { status: 'sleeping', detail: 'Waiting out a delay', error: null, resumeAt: at };
   }
   const wait = cmds.find((c) => c.type === 'waitForReply');
   if (wait && wait.type === 'waitForReply') {
     const at = new Date(Date.now() + wait.timeoutMs);
-    return { status: 'waiting', detail: `Waiting for a reply until ${at.toISOString()}`, error: null, resumeAt: at };
+    return { status: 'waiting', detail: 'Waiting for a reply', error: null, resumeAt: at };
   }
   return { status: 'running', detail: state.awaiting ? 'Running step' : null, error: null, resumeAt: null };
 }
@@ -304,7 +304,7 @@ async function beginActivity(client: pg.PoolClient, run: RunRow, seq: number, ac
     // Over the account's send rate: sleep until the slot, with the ETA visible in the Runs view.
     await client.query(`insert into run_timers (run_id, seq, kind, due_at) values ($1, $2, 'send_slot', $3)`, [run.id, seq, prepared.scheduledFor]);
     await client.query(`update run_steps set status = 'sleeping' where run_id = $1 and seq = $2`, [run.id, seq]);
-    return { turn: null, sleep: { until: prepared.scheduledFor, detail: `Rate limit: sending at ${prepared.scheduledFor.toISOString()}` } };
+    return { turn: null, sleep: { until: prepared.scheduledFor, detail: 'Rate limit: waiting for a send slot' } };
   }
   return { turn: { effect: { type: 'deliver', run, seq, ledgerId: prepared.ledgerId } } };
 }
@@ -360,9 +360,10 @@ async function settle(client: pg.PoolClient, effect: Effect, outcome: ActivityOu
   }
   const backoff = Math.min(config.retryBaseMs * 2 ** Math.max(0, attempts - 1), 15 * 60_000);
   const at = outcome.retryAt ?? new Date(Date.now() + backoff);
+  // The time is in resume_at (the UI formats it); the text says why.
   const detail = outcome.rateLimited
-    ? `Rate limited: sending again at ${at.toISOString()}`
-    : `Retrying at ${at.toISOString()} (attempt ${attempts + 1} of ${config.maxAttempts}) after: ${outcome.error}`;
+    ? `Rate limited by the platform: ${outcome.error}`
+    : `Retrying (attempt ${attempts + 1} of ${config.maxAttempts}) after: ${outcome.error}`;
   await client.query('begin');
   try {
     await client.query(`insert into run_timers (run_id, seq, kind, due_at) values ($1, $2, $3, $4)`, [

@@ -47,11 +47,9 @@ export async function prepareFlowSend(db: Db, req: FlowSendRequest, limits: Send
     target = req.trigger.commentId;
   } else {
     const windowOpen = contact.last_inbound_at !== null && now.getTime() - contact.last_inbound_at.getTime() < DAY_MS;
-    const privateReplyUsed =
-      req.trigger.commentId &&
-      (await db.query('select 1 from outbound_ledger where idempotency_key = $1', [`private_reply:${account.id}:${req.trigger.commentId}`])).rowCount;
     if (req.trigger.type === 'comment' && req.trigger.commentId && account.platform !== 'twitter' && !windowOpen) {
-      if (privateReplyUsed) {
+      const used = await db.query('select 1 from outbound_ledger where idempotency_key = $1', [`private_reply:${account.id}:${req.trigger.commentId}`]);
+      if (used.rowCount) {
         return { error: "This commenter hasn't messaged you, and the comment already got its one private reply; Meta allows no other DM until they write back" };
       }
       kind = 'private_reply';

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { enqueueSend } from '../db/pipeline/enqueue-send';
 import type { SendLimits } from '../db/pipeline/send-limits';
 import type { ActivityOutcome } from './activity-outcome';
-import { sendOutbound } from './send-outbound.activity';
+import { deliverInTransaction, sendOutbound, type SendOutcome } from './send-outbound.activity';
 
 type Db = Pick<pg.PoolClient, 'query'>;
 
@@ -114,11 +114,22 @@ const ledgerState = z.object({
 
 /** Second half, outside the transaction: deliver through the account's channel, at most once. */
 export async function deliverFlowSend(pool: pg.Pool, ledgerId: string): Promise<ActivityOutcome> {
-  const outcome = await sendOutbound(pool, ledgerId);
+  return outcomeOf(pool, ledgerId, await sendOutbound(pool, ledgerId));
+}
+
+/**
+ * The sandbox's second half inside the driver's own transaction: delivery, "sent" and the step's
+ * result commit together (exactly once, one commit per run instead of three).
+ */
+export async function deliverSandboxFlowSend(client: pg.PoolClient, ledgerId: string): Promise<ActivityOutcome> {
+  return outcomeOf(client, ledgerId, await deliverInTransaction(client, ledgerId));
+}
+
+async function outcomeOf(db: Db, ledgerId: string, outcome: SendOutcome): Promise<ActivityOutcome> {
   if (outcome.status === 'rescheduled') return { ok: false, retryable: true, rateLimited: true, retryAt: outcome.retryAt, error: outcome.error };
   if (outcome.status === 'missing') return { ok: false, retryable: false, error: 'The send disappeared from the outbound ledger' };
   if (outcome.status === 'failed') return { ok: false, retryable: false, error: outcome.error };
-  const { rows } = await pool.query('select status, kind, error, message_id, platform_message_id from outbound_ledger where id = $1', [ledgerId]);
+  const { rows } = await db.query('select status, kind, error, message_id, platform_message_id from outbound_ledger where id = $1', [ledgerId]);
   const row = ledgerState.parse(rows[0]);
   if (row.status === 'sent') {
     return { ok: true, output: { ledgerId, kind: row.kind, messageId: row.message_id, platformMessageId: row.platform_message_id } };

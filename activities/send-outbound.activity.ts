@@ -1,6 +1,9 @@
 import type pg from 'pg';
 import { z } from 'zod';
 import { notifyWorkspace } from '../db/pipeline/notify';
+import { platformDepsFor } from './platform-deps';
+import { sendThroughMeta } from './send-meta';
+import { sendThroughX } from './send-x';
 
 const ledgerRow = z.object({
   id: z.string(),
@@ -10,7 +13,7 @@ const ledgerRow = z.object({
   target: z.string(),
   text: z.string(),
   message_id: z.string().nullable(),
-  status: z.enum(['queued', 'sent', 'failed']),
+  status: z.enum(['queued', 'sending', 'sent', 'failed']),
   provider: z.enum(['meta', 'x', 'sandbox']),
   conversation_id: z.string().nullable(),
 });
@@ -26,66 +29,28 @@ export type SendOutcome =
 /**
  * Sends one ledger entry through its account's channel, at most once (design record §3: the ledger
  * row is the idempotency key). The sandbox "platform" is a table, so delivery and marking sent are
- * one transaction: exactly once. Real channels (Meta, X) arrive with the platforms issue.
+ * one transaction: exactly once. Meta and X are HTTP calls no transaction can span: `sending` is
+ * committed before one leaves and never resent (activities/send-at-most-once.ts, ADR 0006).
+ * On `rescheduled` the row is back to `queued` with `scheduled_for` = retryAt; the caller tries
+ * again then (the outbound.send job re-adds itself; a flow step retries at retryAt).
  */
 export async function sendOutbound(pool: pg.Pool, ledgerId: string): Promise<SendOutcome> {
+  const { rows: found } = await pool.query<{ provider: string }>(
+    'select a.provider from outbound_ledger l join social_accounts a on a.id = l.account_id where l.id = $1',
+    [ledgerId],
+  );
+  if (found.length === 0) return { status: 'missing' };
+  if (found[0]!.provider === 'meta') return sendThroughMeta(pool, ledgerId, platformDepsFor(pool));
+  if (found[0]!.provider === 'x') return sendThroughX(pool, ledgerId, platformDepsFor(pool));
+  return sendInOneTransaction(pool, ledgerId);
+}
+
+async function sendInOneTransaction(pool: pg.Pool, ledgerId: string): Promise<SendOutcome> {
   const client = await pool.connect();
   try {
     await client.query('begin');
-    const { rows } = await client.query(
-      `select l.id, l.workspace_id, l.account_id, l.kind, l.target, l.text, l.message_id, l.status, a.provider,
-              m.conversation_id
-       from outbound_ledger l
-       join social_accounts a on a.id = l.account_id
-       left join messages m on m.id = l.message_id
-       where l.id = $1
-       for update of l`,
-      [ledgerId],
-    );
-    if (rows.length === 0) {
-      await client.query('rollback');
-      return { status: 'missing' };
-    }
-    const entry = ledgerRow.parse(rows[0]);
-    if (entry.status !== 'queued') {
-      await client.query('rollback');
-      return { status: 'already-sent' };
-    }
-
-    let outcome: SendOutcome;
-    if (entry.provider === 'sandbox') {
-      // A DM to a contact or a reply to a comment, as the sandbox platform receives it.
-      const recipient =
-        entry.kind === 'dm'
-          ? entry.target
-          : ((
-              await client.query<{ author_external_id: string }>(
-                'select author_external_id from comments where account_id = $1 and platform_comment_id = $2',
-                [entry.account_id, entry.target],
-              )
-            ).rows[0]?.author_external_id ?? 'unknown');
-      await client.query(
-        `insert into sandbox_deliveries (workspace_id, account_id, kind, recipient_external_id, comment_id, text, ledger_id)
-         values ($1, $2, $3, $4, $5, $6, $7) on conflict (ledger_id) do nothing`,
-        [entry.workspace_id, entry.account_id, entry.kind, recipient, entry.kind === 'dm' ? null : entry.target, entry.text, entry.id],
-      );
-      outcome = { status: 'sent' };
-    } else {
-      outcome = { status: 'failed', retryable: false, error: `Sending through ${entry.provider} is not available yet` };
-    }
-
-    if (outcome.status === 'sent') {
-      await client.query(`update outbound_ledger set status = 'sent', sent_at = now(), attempts = attempts + 1 where id = $1`, [entry.id]);
-      if (entry.message_id) await client.query(`update messages set status = 'sent', error = null where id = $1`, [entry.message_id]);
-    } else if (outcome.status === 'failed') {
-      await client.query(`update outbound_ledger set status = 'failed', attempts = attempts + 1, error = $2 where id = $1`, [entry.id, outcome.error]);
-      if (entry.message_id) await client.query(`update messages set status = 'failed', error = $2 where id = $1`, [entry.message_id, outcome.error]);
-    }
-    if (entry.message_id && entry.conversation_id) {
-      await notifyWorkspace(client, entry.workspace_id, { type: 'message.updated', conversationId: entry.conversation_id, messageId: entry.message_id });
-    }
-    await notifyWorkspace(client, entry.workspace_id, { type: 'outbox.delivered', accountId: entry.account_id });
-    await client.query('commit');
+    const outcome = await deliverInTransaction(client, ledgerId);
+    await client.query(outcome.status === 'missing' || outcome.status === 'already-sent' ? 'rollback' : 'commit');
     return outcome;
   } catch (err) {
     await client.query('rollback').catch(() => {});
@@ -93,4 +58,59 @@ export async function sendOutbound(pool: pg.Pool, ledgerId: string): Promise<Sen
   } finally {
     client.release();
   }
+}
+
+/**
+ * A sandbox send inside the caller's transaction: the delivery row and "sent" commit together with
+ * whatever else the caller writes (a flow turn records the step in the same commit). Exactly once.
+ */
+export async function deliverInTransaction(client: pg.PoolClient, ledgerId: string): Promise<SendOutcome> {
+  const { rows } = await client.query(
+    `select l.id, l.workspace_id, l.account_id, l.kind, l.target, l.text, l.message_id, l.status, a.provider,
+            m.conversation_id
+     from outbound_ledger l
+     join social_accounts a on a.id = l.account_id
+     left join messages m on m.id = l.message_id
+     where l.id = $1
+     for update of l`,
+    [ledgerId],
+  );
+  if (rows.length === 0) return { status: 'missing' };
+  const entry = ledgerRow.parse(rows[0]);
+  if (entry.status !== 'queued') return { status: 'already-sent' };
+
+  let outcome: SendOutcome;
+  if (entry.provider === 'sandbox') {
+    // A DM to a contact or a reply to a comment, as the sandbox platform receives it.
+    const recipient =
+      entry.kind === 'dm'
+        ? entry.target
+        : ((
+            await client.query<{ author_external_id: string }>(
+              'select author_external_id from comments where account_id = $1 and platform_comment_id = $2',
+              [entry.account_id, entry.target],
+            )
+          ).rows[0]?.author_external_id ?? 'unknown');
+    await client.query(
+      `insert into sandbox_deliveries (workspace_id, account_id, kind, recipient_external_id, comment_id, text, ledger_id)
+       values ($1, $2, $3, $4, $5, $6, $7) on conflict (ledger_id) do nothing`,
+      [entry.workspace_id, entry.account_id, entry.kind, recipient, entry.kind === 'dm' ? null : entry.target, entry.text, entry.id],
+    );
+    outcome = { status: 'sent' };
+  } else {
+    outcome = { status: 'failed', retryable: false, error: `Sending through ${entry.provider} is not available yet` };
+  }
+
+  if (outcome.status === 'sent') {
+    await client.query(`update outbound_ledger set status = 'sent', sent_at = now(), attempts = attempts + 1 where id = $1`, [entry.id]);
+    if (entry.message_id) await client.query(`update messages set status = 'sent', error = null where id = $1`, [entry.message_id]);
+  } else if (outcome.status === 'failed') {
+    await client.query(`update outbound_ledger set status = 'failed', attempts = attempts + 1, error = $2 where id = $1`, [entry.id, outcome.error]);
+    if (entry.message_id) await client.query(`update messages set status = 'failed', error = $2 where id = $1`, [entry.message_id, outcome.error]);
+  }
+  if (entry.message_id && entry.conversation_id) {
+    await notifyWorkspace(client, entry.workspace_id, { type: 'message.updated', conversationId: entry.conversation_id, messageId: entry.message_id });
+  }
+  await notifyWorkspace(client, entry.workspace_id, { type: 'outbox.delivered', accountId: entry.account_id });
+  return outcome;
 }

@@ -16,7 +16,7 @@ export async function resumeBatch(pool: pg.Pool, runIds: string[]): Promise<void
     await client.query('begin');
     const found = await client.query(
       `select r.id, r.workspace_id, r.flow_id, r.version_id, r.account_id, r.contact_id, r.status, r.state, r.pending_input,
-              r.trigger, r.started_at, a.platform
+              r.trigger, r.started_at, a.platform, a.provider
        from flow_runs r join social_accounts a on a.id = r.account_id
        where r.id = any($1::uuid[]) and r.pending_input is not null and r.status in ('sleeping', 'waiting')
        for update of r skip locked`,

@@ -2,7 +2,7 @@ import type pg from 'pg';
 import { z } from 'zod';
 import type { ActivityOutcome } from '../../activities/activity-outcome';
 import { callWebhook } from '../../activities/call-webhook.activity';
-import { deliverFlowSend, prepareFlowSend } from '../../activities/flow-send.activity';
+import { deliverFlowSend, deliverSandboxFlowSend, prepareFlowSend } from '../../activities/flow-send.activity';
 import type { ExecutionPlan } from '../../contracts/execution-plan';
 import { enqueueAdvance, loadPlan, type RunTrigger } from '../../db/flows/runs';
 import { notifyWorkspace } from '../../db/pipeline/notify';
@@ -42,6 +42,7 @@ export const runRow = z.object({
   trigger: z.custom<RunTrigger>(),
   started_at: z.date(),
   platform: z.enum(['instagram', 'facebook', 'twitter']),
+  provider: z.enum(['meta', 'x', 'sandbox']),
 });
 export type RunRow = z.infer<typeof runRow>;
 
@@ -98,7 +99,7 @@ async function turnOnce(client: pg.PoolClient, runId: string, direct: PendingInp
   try {
     const found = await client.query(
       `select r.id, r.workspace_id, r.flow_id, r.version_id, r.account_id, r.contact_id, r.status, r.state, r.pending_input,
-              r.trigger, r.started_at, a.platform
+              r.trigger, r.started_at, a.platform, a.provider
        from flow_runs r join social_accounts a on a.id = r.account_id
        where r.id = $1 for update of r`,
       [runId],
@@ -128,15 +129,29 @@ async function turnOnce(client: pg.PoolClient, runId: string, direct: PendingInp
     }
 
     const plan = await loadPlan(client, run.version_id);
-    const contact = await loadContact(client, run);
-    const result = advance(plan, run.state, input, { contact, seed: run.id });
+    let contact = await loadContact(client, run);
+    let result = advance(plan, run.state, input, { contact, seed: run.id });
     if (result.ignored) {
       await client.query('update flow_runs set pending_input = null where id = $1', [run.id]);
       return await done(client, null);
     }
-    const outcome = await apply(client, run, plan, result.commands, config);
+    let outcome = await apply(client, run, plan, result.commands, config);
+    const allCommands = [...result.commands];
+    // The sandbox platform is a table: deliver in this transaction and go on, so the send, its step
+    // and what follows commit together (exactly once; one commit per run instead of three).
+    for (let hop = 0; hop < 20 && run.provider === 'sandbox' && outcome.turn && 'effect' in outcome.turn && outcome.turn.effect.type === 'deliver'; hop++) {
+      const { effect } = outcome.turn;
+      const delivered = await deliverSandboxFlowSend(client, effect.ledgerId);
+      const next: AdvanceInput = delivered.ok
+        ? { type: 'activityResult', seq: effect.seq, ok: true, output: delivered.output }
+        : { type: 'activityResult', seq: effect.seq, ok: false, error: delivered.error };
+      if (result.commands.some((c) => c.type === 'updateContact')) contact = await loadContact(client, run);
+      result = advance(plan, result.state, next, { contact, seed: run.id });
+      outcome = await apply(client, run, plan, result.commands, config);
+      allCommands.push(...result.commands);
+    }
     const next = result.state;
-    const cmds = result.commands;
+    const cmds = allCommands;
     const status = outcome.sleep
       ? { status: 'sleeping' as const, detail: outcome.sleep.detail, error: null, resumeAt: outcome.sleep.until }
       : statusAfter(cmds, next);

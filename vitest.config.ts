@@ -1,5 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
+/** Tests that run whole fleets of processes and kill them: one at a time, after the rest, so a
+ *  2-core machine doesn't starve the timing-sensitive ones. */
+const heavy = ['workers/inbound/crash-recovery.int.test.ts', 'workers/flows/fleet-crash.int.test.ts', 'bin/replypilot.int.test.ts'];
+
 // One embedded PostgreSQL per run (tests/support/global-setup.ts); each test file clones its own
 // database from a migrated template. Projects let `vitest --project unit` run the fast ones alone.
 export default defineConfig({
@@ -24,14 +28,23 @@ export default defineConfig({
           name: 'integration',
           sequence: { groupOrder: 1 },
           include: ['**/*.int.test.ts'],
-          exclude: ['**/node_modules/**'],
+          exclude: ['**/node_modules/**', ...heavy],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'heavy',
+          sequence: { groupOrder: 2 },
+          include: heavy,
+          maxWorkers: 1,
         },
       },
       {
         extends: true,
         test: {
           name: 'e2e',
-          sequence: { groupOrder: 2 },
+          sequence: { groupOrder: 3 },
           include: ['tests/e2e/**/*.e2e.test.ts'],
           // Two Chromiums at once on a 2-core machine is the sweet spot.
           maxWorkers: 2,

@@ -4,6 +4,7 @@ import { startWebServer, type WebServer } from '../api/http/server';
 import type { OAuthEndpoints } from '../api/auth/passport';
 import { loadConfig, type Config } from '../config/config';
 import { resolveSecrets } from '../config/secrets';
+import { platformDepsFromConfig, registerPlatformDeps } from '../activities/platform-deps';
 import { connectDatabase, type Database } from '../db/client';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded';
 import { runMigrations } from '../db/migrate';
@@ -73,11 +74,15 @@ export async function boot(opts: BootOptions): Promise<Replypilot> {
     }
 
     const database = connectDatabase(url, {
-      max: opts.role === 'worker' ? config.workerConcurrency + 4 : 20,
+      // A flow job holds one connection for its run lock and borrows a second to deliver.
+      max: opts.role === 'worker' ? config.workerConcurrency * 2 + 6 : 20 + config.workerConcurrency * 2,
       onError: (err) => log.warn({ err }, 'idle database client error'),
     });
     cleanups.push(() => database.close());
     await runMigrations(database.pool);
+    const secrets = await resolveSecrets(config);
+    // Platform sends (Meta hosts, token cipher) for every role: web sends inline, workers from jobs.
+    registerPlatformDeps(database.pool, platformDepsFromConfig(config, secrets.encryptionKey));
 
     let worker: WorkerHandle | undefined;
     if (opts.role !== 'web') {
@@ -87,7 +92,6 @@ export async function boot(opts: BootOptions): Promise<Replypilot> {
 
     let web: WebServer | undefined;
     if (opts.role !== 'worker') {
-      const secrets = await resolveSecrets(config);
       web = await startWebServer({
         config,
         secrets,

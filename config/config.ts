@@ -30,6 +30,31 @@ const envSchema = z.object({
   ENABLE_TEST_LOGIN: bool.optional(),
   /** Pinned Graph API version (platform-apis.md: pin it in config, never hard-code). */
   META_GRAPH_API_VERSION: z.string().regex(/^v\d+\.\d+$/, 'META_GRAPH_API_VERSION looks like v25.0').default('v25.0'),
+  /** Meta hosts (platform-apis.md §2–§3); tests point them at tests/fakes/meta-graph.fake.ts. */
+  META_GRAPH_BASE_URL: z.url().default('https://graph.facebook.com'),
+  INSTAGRAM_GRAPH_BASE_URL: z.url().default('https://graph.instagram.com'),
+  /** Where the Facebook Login dialog lives (`{base}/{ver}/dialog/oauth`). */
+  FACEBOOK_DIALOG_BASE_URL: z.url().default('https://www.facebook.com'),
+  /** Compared in constant time with hub.verify_token; derived from SESSION_SECRET when unset. */
+  META_WEBHOOK_VERIFY_TOKEN: z.string().min(8, 'META_WEBHOOK_VERIFY_TOKEN must be at least 8 characters').optional(),
+  /** The Instagram app (Instagram Login, platform-apis.md §3.2); its secret also signs its webhooks (§1.2). */
+  INSTAGRAM_APP_ID: z.string().min(1).optional(),
+  INSTAGRAM_APP_SECRET: z.string().min(1).optional(),
+  INSTAGRAM_AUTHORIZE_BASE_URL: z.url().default('https://www.instagram.com'),
+  INSTAGRAM_API_BASE_URL: z.url().default('https://api.instagram.com'),
+  /** X (platform-apis.md §4): OAuth 2.0 client (PKCE), API host, authorize page; webhooks sign with the client secret. */
+  X_CLIENT_ID: z.string().min(1).optional(),
+  X_CLIENT_SECRET: z.string().min(1).optional(),
+  /** Legacy Account Activity signature (X-Twitter-Webhooks-Signature) uses the OAuth 1.0a consumer secret. */
+  X_CONSUMER_SECRET: z.string().min(1).optional(),
+  X_API_BASE_URL: z.url().default('https://api.x.com'),
+  X_AUTHORIZE_URL: z.url().default('https://x.com/i/oauth2/authorize'),
+  /** First back-off after a throttled or temporarily failed send; doubles per attempt, capped at 1 h. */
+  SEND_RETRY_BASE_MS: z.coerce.number().int().min(1).default(30_000),
+  /** A throttled send is given up (failed, visible) after this many attempts. */
+  SEND_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(12),
+  /** Timeout of one call to a platform API. */
+  PLATFORM_HTTP_TIMEOUT_MS: z.coerce.number().int().min(100).default(20_000),
   /** How many reverse proxies (load balancer, ingress) sit in front of us: 0 = none. */
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -40,6 +65,18 @@ const envSchema = z.object({
   PRIVATE_REPLIES_PER_HOUR: z.coerce.number().int().min(1).default(750),
   /** A worker silent this long is dead: its job locks are released. */
   WORKER_STALE_AFTER_MS: z.coerce.number().int().min(1000).default(60_000),
+  /** Flow steps (webhook calls): first back-off after a retryable failure, doubling per attempt. */
+  FLOW_RETRY_BASE_MS: z.coerce.number().int().min(1).default(1000),
+  /** A flow step's retryable failure fails the run after this many attempts. */
+  FLOW_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(5),
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  /** Lets the webhook node call 127.0.0.1/::1 (tests, local development). Private ranges stay refused. */
+  WEBHOOK_ALLOW_LOOPBACK: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
+  /** How often each worker moves due delays/timeouts into jobs. */
+  TIMER_PUMP_INTERVAL_MS: z.coerce.number().int().min(10).max(60_000).default(250),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -60,6 +97,25 @@ export interface Config {
   oauthRaw: { googleClientId?: string; googleSecret: boolean; facebookAppId?: string; facebookSecret: boolean };
   testLoginEnabled: boolean;
   metaGraphApiVersion: string;
+  /** Meta Graph hosts, webhook verification and signing secrets (platform-apis.md §1–§3). */
+  meta: {
+    graphBaseUrl: string;
+    instagramGraphBaseUrl: string;
+    dialogBaseUrl: string;
+    graphApiVersion: string;
+    /** undefined: derived from the session secret (config/secrets.ts `metaWebhookVerifyToken`). */
+    webhookVerifyToken: string | undefined;
+    /** Secrets a webhook signature may be made with: the Meta app's, and the Instagram app's if set. */
+    webhookSecrets: string[];
+    /** Instagram Login (no Facebook Page needed), when its app id and secret are set. */
+    instagramLogin: { appId: string; appSecret: string; authorizeBaseUrl: string; apiBaseUrl: string } | undefined;
+  };
+  xApiBaseUrl: string;
+  /** X connect (OAuth 2.0 PKCE) and webhooks, when the client id and secret are set. */
+  x: { clientId: string; clientSecret: string; consumerSecret: string | undefined; authorizeUrl: string; apiBaseUrl: string } | undefined;
+  /** Retry policy of platform sends (activities/send-outbound.activity.ts). */
+  sendRetry: { baseMs: number; maxAttempts: number };
+  platformHttpTimeoutMs: number;
   /** Number of proxy hops to trust for X-Forwarded-* (client IP for rate limits, https for cookies). */
   trustProxy: number;
   logLevel: Env['LOG_LEVEL'];
@@ -68,6 +124,8 @@ export interface Config {
   authRateLimitPer15Min: number;
   privateRepliesPerHour: number;
   workerStaleAfterMs: number;
+  /** The flow runtime (workers/flows). */
+  flows: { retryBaseMs: number; maxAttempts: number; webhookTimeoutMs: number; webhookAllowLoopback: boolean; timerPumpIntervalMs: number };
 }
 
 export class ConfigError extends Error {
@@ -112,6 +170,36 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     testLoginEnabled: e.ENABLE_TEST_LOGIN ?? !isProduction,
     metaGraphApiVersion: e.META_GRAPH_API_VERSION,
+    meta: {
+      graphBaseUrl: e.META_GRAPH_BASE_URL.replace(/\/$/, ''),
+      instagramGraphBaseUrl: e.INSTAGRAM_GRAPH_BASE_URL.replace(/\/$/, ''),
+      dialogBaseUrl: e.FACEBOOK_DIALOG_BASE_URL.replace(/\/$/, ''),
+      graphApiVersion: e.META_GRAPH_API_VERSION,
+      webhookVerifyToken: e.META_WEBHOOK_VERIFY_TOKEN,
+      webhookSecrets: [e.FACEBOOK_APP_SECRET, e.INSTAGRAM_APP_SECRET].filter((s): s is string => Boolean(s)),
+      instagramLogin:
+        e.INSTAGRAM_APP_ID && e.INSTAGRAM_APP_SECRET
+          ? {
+              appId: e.INSTAGRAM_APP_ID,
+              appSecret: e.INSTAGRAM_APP_SECRET,
+              authorizeBaseUrl: e.INSTAGRAM_AUTHORIZE_BASE_URL.replace(/\/$/, ''),
+              apiBaseUrl: e.INSTAGRAM_API_BASE_URL.replace(/\/$/, ''),
+            }
+          : undefined,
+    },
+    xApiBaseUrl: e.X_API_BASE_URL.replace(/\/$/, ''),
+    x:
+      e.X_CLIENT_ID && e.X_CLIENT_SECRET
+        ? {
+            clientId: e.X_CLIENT_ID,
+            clientSecret: e.X_CLIENT_SECRET,
+            consumerSecret: e.X_CONSUMER_SECRET,
+            authorizeUrl: e.X_AUTHORIZE_URL,
+            apiBaseUrl: e.X_API_BASE_URL.replace(/\/$/, ''),
+          }
+        : undefined,
+    sendRetry: { baseMs: e.SEND_RETRY_BASE_MS, maxAttempts: e.SEND_MAX_ATTEMPTS },
+    platformHttpTimeoutMs: e.PLATFORM_HTTP_TIMEOUT_MS,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     workerConcurrency: e.WORKER_CONCURRENCY,
@@ -119,6 +207,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     authRateLimitPer15Min: e.AUTH_RATE_LIMIT_PER_15_MIN,
     privateRepliesPerHour: e.PRIVATE_REPLIES_PER_HOUR,
     workerStaleAfterMs: e.WORKER_STALE_AFTER_MS,
+    flows: {
+      retryBaseMs: e.FLOW_RETRY_BASE_MS,
+      maxAttempts: e.FLOW_MAX_ATTEMPTS,
+      webhookTimeoutMs: e.WEBHOOK_TIMEOUT_MS,
+      webhookAllowLoopback: e.WEBHOOK_ALLOW_LOOPBACK,
+      timerPumpIntervalMs: e.TIMER_PUMP_INTERVAL_MS,
+    },
   };
   const missing = missingProductionSecrets(config);
   if (missing.length > 0) {

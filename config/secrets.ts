@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
@@ -38,4 +38,16 @@ export async function resolveSecrets(config: Config): Promise<Secrets> {
     sessionSecret: config.sessionSecret ?? stored.sessionSecret,
     encryptionKey: config.encryptionKey ?? stored.encryptionKey,
   };
+}
+
+/**
+ * The token Meta must present in the webhook verification handshake (platform-apis.md §1.1):
+ * META_WEBHOOK_VERIFY_TOKEN when set, otherwise derived from the session secret (one-way, stable
+ * across restarts and across web processes), so /webhook-setup can always show a working value.
+ */
+export function metaWebhookVerifyToken(config: Pick<Config, 'meta'>, secrets: Pick<Secrets, 'sessionSecret'>): string {
+  return (
+    config.meta.webhookVerifyToken ??
+    createHmac('sha256', secrets.sessionSecret).update('replypilot:meta-webhook-verify-token').digest('hex').slice(0, 32)
+  );
 }

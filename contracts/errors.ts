@@ -10,6 +10,8 @@ export const errorCodes = {
   NOT_FOUND: 404,
   /** A unique thing that already exists. */
   CONFLICT: 409,
+  /** The platform, or its rules (e.g. Meta's messaging window), refused what was asked. */
+  PLATFORM_REFUSED: 422,
   /** Body larger than the route's limit. */
   PAYLOAD_TOO_LARGE: 413,
   /** Too many attempts from one client (login, register). */

@@ -81,3 +81,15 @@ export const defaultSendLimits = {
   public_reply: { perHour: 3600, burst: 20 },
 } as const;
 export type SendKind = keyof typeof defaultSendLimits;
+
+/**
+ * Where a platform's limit differs from the defaults above (platform-apis.md §2.6, §4.3):
+ * Messenger 300 calls/s per Page; X DMs 15 per 15 minutes and replies 100 per 15 minutes per user.
+ */
+const platformOverrides: Partial<Record<string, Partial<Record<SendKind, { perHour: number; burst: number }>>>> = {
+  facebook: { dm: { perHour: 300 * 3600, burst: 300 } },
+  twitter: { dm: { perHour: 60, burst: 15 }, public_reply: { perHour: 400, burst: 100 } },
+};
+export function platformSendLimit(platform: string | null, kind: SendKind): { perHour: number; burst: number } | null {
+  return (platform && platformOverrides[platform]?.[kind]) || null;
+}

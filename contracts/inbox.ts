@@ -83,4 +83,6 @@ export type InboxEvent =
   | { type: 'conversation.updated'; conversationId: string }
   | { type: 'message.created'; conversationId: string; messageId: string }
   | { type: 'message.updated'; conversationId: string; messageId: string }
-  | { type: 'outbox.delivered'; accountId: string };
+  | { type: 'outbox.delivered'; accountId: string }
+  /** A flow run changed status or recorded a step (Runs view). */
+  | { type: 'run.updated'; runId: string; flowId: string; status: string };

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { Platform, Provider } from './platforms';
 
 /** GET /api/social-accounts (spec §3 Social account). */
@@ -12,6 +13,10 @@ export interface SocialAccount {
   connectedAt: string;
   isActive: boolean;
   status: 'active' | 'needs_reconnect';
+  /** Why it needs reconnecting (e.g. "Meta rejected the access token (code 190)…"). */
+  statusReason: string | null;
+  /** When its token stops working (null: it does not expire, e.g. Page tokens). */
+  tokenExpiresAt: string | null;
   isSandbox: boolean;
 }
 
@@ -19,4 +24,106 @@ export interface SocialAccount {
 export interface ConnectedAccountsResponse {
   accounts: SocialAccount[];
   count: number;
+}
+
+/** social_accounts.profile (jsonb): what the platform told us when the account was connected. */
+export const accountProfileSchema = z
+  .object({
+    /** Meta: which login connected it (Facebook Login → Page token; Instagram Login → IG user token). */
+    loginPath: z.enum(['facebook', 'instagram']).optional(),
+    name: z.string().optional(),
+    category: z.string().optional(),
+    pictureUrl: z.string().optional(),
+    followersCount: z.number().optional(),
+    mediaCount: z.number().optional(),
+  })
+  .loose();
+export type AccountProfile = z.infer<typeof accountProfileSchema>;
+
+/** An Instagram professional account as the Graph API describes it (spec §3 Instagram profile). */
+export interface InstagramProfile {
+  id: string;
+  username: string;
+  name: string | null;
+  profile_picture_url: string | null;
+  followers_count: number | null;
+  media_count: number | null;
+}
+
+/** GET /api/social-accounts/facebook/pages (spec §3 Facebook page). */
+export interface FacebookPageSummary {
+  /** The Page id (what send-message takes as pageId). */
+  id: string;
+  /** Our social_accounts id (for disconnect). */
+  accountId: string;
+  name: string;
+  category: string | null;
+  status: 'active' | 'needs_reconnect';
+  instagram_business_account?: InstagramProfile & { accountId: string };
+}
+/** An Instagram account Social Messaging can send from: through its Page, or Instagram Login (pageId null). */
+export interface InstagramAccountSummary extends InstagramProfile {
+  accountId: string;
+  /** The linked Facebook Page; null for an Instagram Login account. send-message takes pageId ?? id. */
+  pageId: string | null;
+  pageName: string | null;
+  status: 'active' | 'needs_reconnect';
+}
+export interface FacebookPagesResponse {
+  pages: FacebookPageSummary[];
+  instagramAccounts: InstagramAccountSummary[];
+}
+
+export const SOCIAL_SEND_MISSING = 'Please select a page, enter recipient ID, and write a message';
+const required = z.string({ error: SOCIAL_SEND_MISSING }).trim().min(1, SOCIAL_SEND_MISSING);
+
+/** POST /api/social-accounts/{facebook|instagram}/send-message (spec §5 Social messaging send). */
+export const socialSendMessageBodySchema = z.object({
+  pageId: required.max(64),
+  recipientId: required.max(64).regex(/^\d+$/, 'Recipient ID must be the numeric id from a webhook or conversation, not a username'),
+  message: required.max(2000, 'Message must be at most 2,000 characters'),
+});
+export type SocialSendMessageBody = z.infer<typeof socialSendMessageBodySchema>;
+
+/** Instagram measures text in bytes: 1,000 UTF-8 bytes at most (platform-apis.md §2.2). */
+export const instagramSendMessageBodySchema = socialSendMessageBodySchema.refine((b) => new TextEncoder().encode(b.message).length <= 1000, {
+  path: ['message'],
+  message: 'Instagram messages must be at most 1,000 bytes',
+});
+
+export interface SocialSendMessageResponse {
+  success: true;
+  /** sent: Meta accepted it; queued: paced or throttled, it goes at scheduledFor. */
+  status: 'sent' | 'queued';
+  messageId: string | null;
+  recipientId: string;
+  scheduledFor: string | null;
+}
+
+/** GET /api/webhooks/facebook/setup: what to paste into the Meta app's Webhooks settings. */
+export interface WebhookSetupResponse {
+  callbackUrl: string;
+  verifyToken: string;
+  /** The app secret is set, so signed webhooks can be verified. */
+  signingConfigured: boolean;
+  fields: string[];
+  /** X Account Activity webhook (CRC + signed POSTs), and whether X_CLIENT_ID/SECRET are set. */
+  xCallbackUrl: string;
+  xConfigured: boolean;
+}
+
+/** GET /api/social-accounts/health: what will stop working, and when (issue 5 account health). */
+export interface AccountHealthWarning {
+  accountId: string;
+  platform: Platform;
+  name: string;
+  kind: 'expiring' | 'expired' | 'needs_reconnect';
+  /** Whole days until the token expires (expiring only). */
+  daysLeft: number | null;
+  /** Active comment rules and flows that use this account's platform. */
+  automations: number;
+  message: string;
+}
+export interface AccountHealthResponse {
+  warnings: AccountHealthWarning[];
 }

@@ -5,13 +5,29 @@ import { sendLimitsFromConfig } from '../db/pipeline/send-limits';
 import { inboundProcessJob } from './jobs/inbound-process.job';
 import { maintenancePrune } from './jobs/maintenance-prune.job';
 import { outboundSendJob } from './jobs/outbound-send.job';
+import { runAdvanceJob, runsResumeJob } from './jobs/run-advance.job';
+import { startTimerPump } from './flows/timer-pump';
 import { startWatchdog } from './watchdog';
 
-export function taskList(pool: pg.Pool, config: { privateRepliesPerHour: number }): TaskList {
+export interface WorkerConfig {
+  privateRepliesPerHour: number;
+  workerStaleAfterMs: number;
+  flows: { retryBaseMs: number; maxAttempts: number; webhookTimeoutMs: number; webhookAllowLoopback: boolean; timerPumpIntervalMs: number };
+}
+
+export function taskList(pool: pg.Pool, config: WorkerConfig): TaskList {
+  const limits = sendLimitsFromConfig(config);
   return {
     'maintenance:prune': maintenancePrune,
-    'inbound.process': inboundProcessJob(pool, sendLimitsFromConfig(config)),
+    'inbound.process': inboundProcessJob(pool, limits),
     'outbound.send': outboundSendJob(pool),
+    'run.advance': runAdvanceJob(pool, {
+      limits,
+      webhook: { allowLoopback: config.flows.webhookAllowLoopback, timeoutMs: config.flows.webhookTimeoutMs },
+      retryBaseMs: config.flows.retryBaseMs,
+      maxAttempts: config.flows.maxAttempts,
+    }),
+    'runs.resume': runsResumeJob(pool),
   };
 }
 
@@ -39,7 +55,7 @@ export async function startWorker(opts: {
   pool: pg.Pool;
   concurrency: number;
   log: Pino;
-  config: { privateRepliesPerHour: number; workerStaleAfterMs: number };
+  config: WorkerConfig;
 }): Promise<WorkerHandle> {
   const watchdog = startWatchdog(opts.pool, {
     staleAfterMs: opts.config.workerStaleAfterMs,
@@ -56,9 +72,14 @@ export async function startWorker(opts: {
     events: watchdog.events,
   });
   await watchdog.tick();
+  const pump = startTimerPump(opts.pool, {
+    intervalMs: opts.config.flows.timerPumpIntervalMs,
+    onError: (err) => opts.log.error({ err }, 'timer pump failed'),
+  });
   return {
     runner,
     stop: async () => {
+      await pump.stop();
       await runner.stop();
       await watchdog.stop();
     },

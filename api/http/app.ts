@@ -3,7 +3,7 @@ import express, { type RequestHandler } from 'express';
 import session from 'express-session';
 import type { Logger } from 'pino';
 import type { Config } from '../../config/config';
-import type { Secrets } from '../../config/secrets';
+import { metaWebhookVerifyToken, type Secrets } from '../../config/secrets';
 import type { Database } from '../../db/client';
 import { authRoutes } from '../auth/auth.routes';
 import { oauthRoutes } from '../auth/oauth.routes';
@@ -13,8 +13,17 @@ import { newsletterRoutes } from '../features/newsletter/newsletter.routes';
 import { automationRoutes } from '../features/automation/automation.routes';
 import { commentRulesRoutes } from '../features/comment-rules/comment-rules.routes';
 import { inboxRoutes } from '../features/inbox/inbox.routes';
+import { flowsRoutes } from '../features/flows/flows.routes';
 import { simulatorRoutes } from '../features/simulator/simulator.routes';
 import { socialAccountsRoutes } from '../features/social-accounts/social-accounts.routes';
+import { metaAccountsRoutes } from '../features/social-accounts/meta-accounts.routes';
+import { metaConnectRoutes } from '../features/social-accounts/meta-connect.routes';
+import { instagramConnectRoutes } from '../features/social-accounts/instagram-connect.routes';
+import { xConnectRoutes } from '../features/social-accounts/x-connect.routes';
+import { metaWebhookRoutes } from '../features/webhooks/meta-webhook.routes';
+import { webhookSetupRoutes } from '../features/webhooks/webhook-setup.routes';
+import { xWebhookRoutes } from '../features/webhooks/x-webhook.routes';
+import { createTokenCipher } from '../../integrations/crypto/token-cipher';
 import { sendLimitsFromConfig } from '../../db/pipeline/send-limits';
 import { apiNotFound, errorHandler } from './errors';
 import { sameOriginOnly, securityHeaders } from './security';
@@ -50,6 +59,11 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
   app.set('query parser', 'simple');
 
   app.use(securityHeaders({ dev: deps.ui === 'dev' }));
+  // Before the JSON parser and sessions: Meta's signature is over the raw bytes (platform-apis.md §1.2).
+  app.use(metaWebhookRoutes({ pool: database.pool, config, verifyToken: metaWebhookVerifyToken(config, secrets) }));
+  app.use(xWebhookRoutes({ pool: database.pool, config }));
+  // A flow graph of a few hundred nodes is larger than an ordinary request.
+  app.use('/api/flows', express.json({ limit: '2mb' }));
   app.use(express.json({ limit: config.jsonBodyLimit }));
 
   const PgStore = connectPgSimple(session);
@@ -73,7 +87,7 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
   const sessionMiddlewares: RequestHandler[] = [sessionMiddleware, passport.initialize(), passport.session()];
   app.use(sessionMiddlewares);
 
-  // Webhooks (later issues) authenticate by signature, not by origin.
+  // Webhooks authenticate by signature, not by origin.
   app.use(sameOriginOnly(config.publicUrl, ['/api/webhooks/']));
 
   app.use(healthRoutes({ pool: database.pool, role: deps.role, dbMode: config.database.mode, version: deps.version }));
@@ -81,11 +95,19 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
   app.use(oauthRoutes(config, passport));
   app.use(newsletterRoutes(database.db));
   const { pool } = database;
-  app.use(socialAccountsRoutes(pool));
+  const cipher = createTokenCipher(secrets.encryptionKey);
+  const verifyToken = metaWebhookVerifyToken(config, secrets);
+  app.use(socialAccountsRoutes(pool, { config, cipher, log }));
+  app.use(metaConnectRoutes({ pool, config, cipher, log }));
+  app.use(instagramConnectRoutes({ pool, config, cipher, log }));
+  app.use(xConnectRoutes({ pool, config, cipher, log }));
+  app.use(metaAccountsRoutes({ pool, config, cipher, limits: sendLimitsFromConfig(config) }));
+  app.use(webhookSetupRoutes(config, verifyToken));
   app.use(inboxRoutes(pool, sendLimitsFromConfig(config)));
   app.use(commentRulesRoutes(pool, config.privateRepliesPerHour));
   app.use(automationRoutes(pool));
   app.use(simulatorRoutes(pool));
+  app.use(flowsRoutes(pool));
 
   app.use('/api', apiNotFound);
   const closeUi = await mountUi(app, deps.ui);

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { platformSendLimit } from '../../contracts/inbound';
 import { reserveSendSlot, type SendLimit } from './reserve-send-slot';
 
 export interface SendIntent {
@@ -13,6 +14,8 @@ export interface SendIntent {
   messageId?: string | null;
   ruleId?: string | null;
   limit: SendLimit;
+  /** false: the caller delivers it itself (a flow step sends inline); default true. */
+  scheduleJob?: boolean;
 }
 
 /**
@@ -23,17 +26,20 @@ export async function enqueueSend(
   db: Pick<pg.PoolClient, 'query'>,
   intent: SendIntent,
 ): Promise<{ ledgerId: string; scheduledFor: Date } | null> {
-  const ins = await db.query<{ id: string }>(
+  const ins = await db.query<{ id: string; platform: string | null }>(
     `insert into outbound_ledger (workspace_id, account_id, idempotency_key, kind, target, text, message_id, rule_id)
      values ($1, $2, $3, $4, $5, $6, $7, $8)
      on conflict (idempotency_key) do nothing
-     returning id`,
+     returning id, (select platform from social_accounts where id = account_id) as platform`,
     [intent.workspaceId, intent.accountId, intent.idempotencyKey, intent.kind, intent.target, intent.text, intent.messageId ?? null, intent.ruleId ?? null],
   );
   const ledgerId = ins.rows[0]?.id;
   if (!ledgerId) return null;
-  const scheduledFor = await reserveSendSlot(db, intent.accountId, intent.kind, intent.limit);
+  // X and Messenger have their own limits (platform-apis.md §2.6, §4.3); the caller's is the default.
+  const limit = platformSendLimit(ins.rows[0]?.platform ?? null, intent.kind) ?? intent.limit;
+  const scheduledFor = await reserveSendSlot(db, intent.accountId, intent.kind, limit);
   await db.query('update outbound_ledger set scheduled_for = $2 where id = $1', [ledgerId, scheduledFor]);
+  if (intent.scheduleJob === false) return { ledgerId, scheduledFor };
   await db.query(
     `select graphile_worker.add_job('outbound.send', json_build_object('ledgerId', $1::text),
        run_at => $2::timestamptz, max_attempts => 20, job_key => 'send:' || $1::text)`,

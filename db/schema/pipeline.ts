@@ -45,7 +45,11 @@ export const outboundLedger = pgTable(
     text: text('text').notNull(),
     messageId: uuid('message_id'),
     ruleId: uuid('rule_id'),
-    status: text('status', { enum: ['queued', 'sent', 'failed'] }).notNull().default('queued'),
+    /**
+     * `sending`: committed before a platform call leaves (activities/send-outbound.activity.ts). A
+     * row found `sending` by a later attempt is never resent: it may have been delivered (ADR 0006).
+     */
+    status: text('status', { enum: ['queued', 'sending', 'sent', 'failed'] }).notNull().default('queued'),
     /** When the rate limiter lets it go; shown to the user as the ETA. */
     scheduledFor: timestamp('scheduled_for', { withTimezone: true }).notNull().defaultNow(),
     attempts: integer('attempts').notNull().default(0),

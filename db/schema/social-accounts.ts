@@ -1,4 +1,4 @@
-import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAtColumn, workspaceIdColumn } from './columns';
 
 /**
@@ -20,6 +20,15 @@ export const socialAccounts = pgTable(
     tokenExpiresAt: timestamp('token_expires_at', { withTimezone: true }),
     isActive: boolean('is_active').notNull().default(true),
     status: text('status', { enum: ['active', 'needs_reconnect'] }).notNull().default('active'),
+    /** Why the account needs reconnecting (e.g. Meta code 190), shown next to it. */
+    statusReason: text('status_reason'),
+    /**
+     * Meta: an Instagram account's linked Facebook Page id (its messages go through that Page,
+     * platform-apis.md §2.2), or a Page's linked Instagram account id.
+     */
+    linkedExternalId: text('linked_external_id'),
+    /** What the platform told us at connect time (contracts/social-accounts.ts `accountProfileSchema`). */
+    profile: jsonb('profile').notNull().default({}),
     connectedAt: timestamp('connected_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

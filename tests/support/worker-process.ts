@@ -13,6 +13,9 @@ export function spawnWorker(databaseUrl: string, env: Record<string, string> = {
       DATABASE_URL: databaseUrl,
       LOG_LEVEL: 'info',
       WORKER_CONCURRENCY: '8',
+      // Workers resolve secrets too (platform tokens); never fall back to ./.data in tests.
+      SESSION_SECRET: 'test-session-secret-test-session-secret-0123',
+      APP_ENCRYPTION_KEY: '0'.repeat(64),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,13 +1,19 @@
 import { sandboxEventSchema, type NormalizedEvent } from '../../contracts/inbound';
+import { normalizeMeta } from './normalize-meta';
+import { normalizeX } from './normalize-x';
 
 export class MalformedEventError extends Error {}
 
 /** Provider payload → NormalizedEvent, or a MalformedEventError saying what is wrong. */
 export function normalizeEvent(provider: string, payload: unknown): NormalizedEvent {
-  if (provider !== 'sandbox') {
-    // Meta and X payloads are normalised by their own parsers (platforms issue).
-    throw new MalformedEventError(`No parser for provider "${provider}" yet`);
+  if (provider === 'meta' || provider === 'x') {
+    try {
+      return provider === 'meta' ? normalizeMeta(payload) : normalizeX(payload);
+    } catch (err) {
+      throw new MalformedEventError(err instanceof Error ? err.message : String(err));
+    }
   }
+  if (provider !== 'sandbox') throw new MalformedEventError(`No parser for provider "${provider}" yet`);
   const parsed = sandboxEventSchema.safeParse(payload);
   if (!parsed.success) {
     throw new MalformedEventError(

@@ -6,6 +6,9 @@ import { recordActivity } from '../../db/pipeline/record-activity';
 import { applyCommentRules } from './apply-comment-rules';
 import { accountRow, ensureConversation, type AccountRow } from './conversations';
 import { MalformedEventError, normalizeEvent } from './normalize-event';
+import { storeEcho } from './store-echo';
+import { resumeWaitingRuns } from '../../db/flows/runs';
+import { startTriggeredRuns } from '../flows/triggers';
 import type { SendLimits } from '../../db/pipeline/send-limits';
 
 const eventRow = z.object({
@@ -64,11 +67,16 @@ export async function processInboundEvent(pool: pg.Pool, eventId: string, limits
       return 'malformed';
     }
 
-    const contactId = await upsertContact(client, account, normalized);
-    if (normalized.kind === 'message') {
-      await storeInboundMessage(client, account, contactId, normalized);
+    if (normalized.kind === 'echo') {
+      // The account's own outgoing message: stored as outbound, never a trigger.
+      await storeEcho(client, account, normalized);
     } else {
-      await storeComment(client, account, contactId, normalized, limits);
+      const contactId = await upsertContact(client, account, normalized);
+      if (normalized.kind === 'message') {
+        await storeInboundMessage(client, account, contactId, normalized);
+      } else {
+        await storeComment(client, account, contactId, normalized, limits);
+      }
     }
     await client.query('update inbound_events set processed_at = now(), attempts = attempts + 1, error = null, workspace_id = $2 where id = $1', [
       eventId,
@@ -84,7 +92,7 @@ export async function processInboundEvent(pool: pg.Pool, eventId: string, limits
   }
 }
 
-async function upsertContact(client: pg.PoolClient, account: AccountRow, e: NormalizedEvent): Promise<string> {
+async function upsertContact(client: pg.PoolClient, account: AccountRow, e: Exclude<NormalizedEvent, { kind: 'echo' }>): Promise<string> {
   const { rows } = await client.query<{ id: string }>(
     `insert into contacts (workspace_id, account_id, external_user_id, name, username, last_inbound_at)
      values ($1, $2, $3, $4, $5, case when $6 then $7::timestamptz end)
@@ -122,6 +130,11 @@ async function storeInboundMessage(
   );
   await recordActivity(client, account.workspace_id, 'dm_received', `New ${account.platform} DM from ${e.from.name || e.from.id}`, 'general');
   await notifyWorkspace(client, account.workspace_id, { type: 'message.created', conversationId, messageId });
+  // Triggers in order (design record §4): runs waiting for this contact's reply take it; otherwise keyword flows.
+  const resumed = await resumeWaitingRuns(client, account.id, contactId, e.text);
+  if (resumed.length === 0) {
+    await startTriggeredRuns(client, account, contactId, { kind: 'message', storyReply: e.storyReply === true, text: e.text, messageId: e.messageId });
+  }
 }
 
 async function storeComment(
@@ -140,4 +153,5 @@ async function storeComment(
   );
   if (!inserted.rows[0]) return; // already seen: its rules already ran
   await applyCommentRules(client, account, contactId, e, limits);
+  await startTriggeredRuns(client, account, contactId, { kind: 'comment', text: e.text, commentId: e.commentId, postId: e.postId });
 }

@@ -13,9 +13,11 @@ const row = z.object({
   connected_at: z.date(),
   is_active: z.boolean(),
   status: z.enum(['active', 'needs_reconnect']),
+  status_reason: z.string().nullable(),
+  token_expires_at: z.date().nullable(),
 });
 
-const selectAccounts = `select id, platform, provider, external_id, username, display_name, connected_at, is_active, status
+const selectAccounts = `select id, platform, provider, external_id, username, display_name, connected_at, is_active, status, status_reason, token_expires_at
   from social_accounts where workspace_id = $1 order by provider = 'sandbox', connected_at, platform`;
 
 export async function listSocialAccounts(pool: pg.Pool, workspaceId: string): Promise<SocialAccount[]> {
@@ -37,6 +39,8 @@ export async function listSocialAccounts(pool: pg.Pool, workspaceId: string): Pr
     connectedAt: r.connected_at.toISOString(),
     isActive: r.is_active,
     status: r.status,
+    statusReason: r.status_reason,
+    tokenExpiresAt: r.token_expires_at?.toISOString() ?? null,
     isSandbox: r.provider === 'sandbox',
   }));
 }

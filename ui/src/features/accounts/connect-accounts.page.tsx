@@ -1,27 +1,39 @@
-import { Badge } from '../../components/badge';
-import { Button } from '../../components/button';
+import { useEffect } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { Card } from '../../components/card';
-import { Icon, type IconName } from '../../components/icon';
+import { Icon } from '../../components/icon';
 import { PageHeader } from '../../components/page-header';
+import { useToast } from '../../components/toast/use-toast';
+import { useCurrentUser } from '../auth/use-current-user';
+import { AccountHealthBanner } from './account-health-banner';
+import { ConnectedAccountsTable } from './connected-accounts-table';
+import { PlatformConnectCard, type ConnectPlatform } from './platform-connect-card';
+import { useSocialAccounts } from './use-accounts';
 
-const platforms: Array<{ name: string; icon: IconName; tone: string; text: string }> = [
+const platforms: ConnectPlatform[] = [
   {
     name: 'Instagram',
+    platform: 'instagram',
     icon: 'instagram',
     tone: 'from-amber-400 via-pink-500 to-violet-600',
     text: 'Business or Creator account linked to a Facebook Page. Comments, DMs and story replies.',
+    href: '/oauth/instagram',
   },
   {
     name: 'Facebook Business',
+    platform: 'facebook',
     icon: 'facebook',
     tone: 'from-blue-500 to-blue-700',
     text: 'Your Facebook Pages: Messenger conversations and post comments.',
+    href: '/oauth/facebook',
   },
   {
     name: 'Twitter',
+    platform: 'twitter',
     icon: 'x-brand',
     tone: 'from-slate-700 to-slate-950',
-    text: 'X direct messages through the X API.',
+    text: 'X direct messages, mentions and replies through the X API (OAuth 2.0).',
+    href: '/oauth/twitter',
   },
 ];
 
@@ -32,49 +44,56 @@ const steps = [
 ];
 
 export function ConnectAccountsPage() {
+  const { isAuthenticated } = useCurrentUser();
+  const { data } = useSocialAccounts(isAuthenticated);
+  const accounts = (data ?? []).filter((a) => !a.isSandbox);
+  const { toast } = useToast();
+  const [params, setParams] = useSearchParams();
+
+  useEffect(() => {
+    const connected = params.get('connected');
+    const failed = params.get('error');
+    if (connected !== null && !failed) {
+      toast({ title: 'Account connected', description: `${connected} account${connected === '1' ? '' : 's'} connected.`, variant: 'success' });
+      setParams({}, { replace: true });
+      return;
+    }
+    if (!failed) return;
+    const name = failed === 'facebook' ? 'Facebook' : failed === 'twitter' ? 'Twitter' : 'Instagram';
+    toast({
+      title: 'Connection Failed',
+      description: params.get('reason') ?? `Failed to start ${name} authorization`,
+      variant: 'destructive',
+      durationMs: 10_000,
+    });
+    setParams({}, { replace: true });
+  }, [params, setParams, toast]);
+
   return (
     <div className="space-y-8">
       <PageHeader title="Connect Accounts" description="Link the social accounts Replypilot should automate." />
-      <div
-        role="note"
-        className="flex gap-3 rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900 dark:border-amber-500/30 dark:bg-amber-500/10 dark:text-amber-200"
-      >
-        <Icon name="clock" size={18} className="mt-0.5 shrink-0" />
-        <p>
-          Connecting Instagram, Facebook and X accounts is part of an upcoming release. Until then these buttons are
-          disabled — nothing is connected and no data is shown.
-        </p>
-      </div>
+      <AccountHealthBanner enabled={isAuthenticated} />
       <div className="grid gap-4 md:grid-cols-3">
-        {platforms.map((platform) => (
-          <Card key={platform.name} className="flex flex-col p-6">
-            <span
-              className={`flex h-11 w-11 items-center justify-center rounded-xl bg-gradient-to-br text-white ${platform.tone}`}
-            >
-              <Icon name={platform.icon} size={22} />
-            </span>
-            <div className="mt-4 flex items-center gap-2">
-              <h2 className="font-semibold text-slate-900 dark:text-white">{platform.name}</h2>
-              <Badge>Not connected</Badge>
-            </div>
-            <p className="mt-2 flex-1 text-sm text-slate-600 dark:text-slate-400">{platform.text}</p>
-            <Button className="mt-5" disabled>
-              Connect {platform.name}
-            </Button>
-          </Card>
+        {platforms.map((p) => (
+          <PlatformConnectCard key={p.name} platform={p} connected={accounts.filter((a) => a.platform === p.platform && a.isActive)} />
         ))}
       </div>
+      {accounts.length > 0 && <ConnectedAccountsTable accounts={accounts} />}
       <Card className="p-6">
         <div className="flex flex-wrap items-center justify-between gap-4">
           <div>
             <h2 className="font-semibold text-slate-900 dark:text-white">Automation Control</h2>
             <p className="text-sm text-slate-600 dark:text-slate-400">
-              Start automations once at least one account is connected.
+              Comment rules and flows run on every active account. Webhooks must reach this server:{' '}
+              <a href="/webhook-setup" className="font-medium text-indigo-600 hover:underline dark:text-indigo-400">
+                webhook setup
+              </a>
+              .
             </p>
           </div>
-          <Button disabled>
-            <Icon name="play" size={16} /> Start Automation
-          </Button>
+          <span className="inline-flex items-center gap-1.5 text-sm text-slate-600 dark:text-slate-400">
+            <Icon name="activity" size={16} /> {accounts.filter((a) => a.isActive && a.status === 'active').length} active account(s)
+          </span>
         </div>
       </Card>
       <section aria-labelledby="how-it-works">

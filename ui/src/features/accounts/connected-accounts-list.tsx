@@ -22,7 +22,10 @@ export function ConnectedAccountsList({ onNavigate }: { onNavigate?: () => void 
               title={`${accountChannelName(account)} · ${account.displayName}`}
             >
               <PlatformIcon platform={account.platform} size={22} />
-              <span className="min-w-0 flex-1 truncate text-slate-700 dark:text-slate-300">@{account.username}</span>
+              <span className="min-w-0 flex-1 truncate text-slate-700 dark:text-slate-300">
+                {/* A Facebook Page has a name, not a handle. */}
+                {account.platform === 'facebook' && !account.isSandbox ? account.displayName : `@${account.username}`}
+              </span>
               {account.isSandbox && <Badge tone="warning">Sandbox</Badge>}
               {!account.isSandbox && account.status === 'needs_reconnect' && (
                 <Badge tone="danger">Reconnect</Badge>

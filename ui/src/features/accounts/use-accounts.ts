@@ -10,6 +10,6 @@ export function useConnectedAccounts() {
 }
 
 /** GET /api/social-accounts (connection status on Comment Growth), polled every 5 s. */
-export function useSocialAccounts() {
-  return useQuery({ queryKey: accountKeys.social, queryFn: fetchSocialAccounts, refetchInterval: POLL_MS });
+export function useSocialAccounts(enabled = true) {
+  return useQuery({ queryKey: accountKeys.social, queryFn: fetchSocialAccounts, refetchInterval: POLL_MS, enabled });
 }

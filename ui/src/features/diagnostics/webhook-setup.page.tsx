@@ -1,11 +1,18 @@
+import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import type { WebhookSetupResponse } from '../../../../contracts/social-accounts';
 import { Badge } from '../../components/badge';
+import { apiGet } from '../../lib/api';
+import { useCurrentUser } from '../auth/use-current-user';
 import { Card } from '../../components/card';
 import { PageHeader } from '../../components/page-header';
 import { CopyField } from './copy-field';
 
-const subscriptionFields = ['messages', 'messaging_postbacks', 'messaging_optins'];
-const instagramPermissions = ['instagram_manage_messages', 'instagram_basic', 'pages_messaging'];
+// Spec §2 lists messages, messaging_postbacks, messaging_optins; echoes and feed comments are what
+// Replypilot also acts on (platform-apis.md §1.4–§1.5). Instagram: comments + messages.
+const pageFields = ['messages', 'messaging_postbacks', 'messaging_optins', 'message_echoes', 'feed'];
+const instagramFields = ['comments', 'messages', 'messaging_postbacks'];
+const instagramPermissions = ['instagram_manage_messages', 'instagram_manage_comments', 'instagram_basic', 'pages_messaging', 'pages_manage_metadata', 'pages_show_list'];
 const keywordGroups = [
   { name: 'Greetings', words: ['hello', 'hi', 'hey'] },
   { name: 'Products', words: ['buy', 'price', 'shop'] },
@@ -34,9 +41,15 @@ function Step({ n, title, children }: { n: number; title: string; children: Reac
   );
 }
 
-/** Static guide for connecting Meta webhooks to this server (spec §2 diagnostic pages). */
+/** Webhook setup guide with this server's real callback URL and verify token (spec §2 diagnostic pages). */
 export function WebhookSetupPage() {
-  const callbackUrl = `${window.location.origin}/api/webhooks/facebook/webhook`;
+  const { isAuthenticated } = useCurrentUser();
+  const setup = useQuery({
+    queryKey: ['webhooks', 'facebook', 'setup'],
+    queryFn: () => apiGet<WebhookSetupResponse>('/api/webhooks/facebook/setup'),
+    enabled: isAuthenticated,
+  });
+  const callbackUrl = setup.data?.callbackUrl ?? `${window.location.origin}/api/webhooks/facebook/webhook`;
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       <PageHeader
@@ -45,23 +58,45 @@ export function WebhookSetupPage() {
       />
       <Step n={1} title="Add the webhook in your Meta app">
         <p>
-          In Meta for Developers, open your app → Webhooks → Page, choose <strong>Subscribe to this object</strong> and
-          enter:
+          In Meta for Developers, open your app → Webhooks, choose the <strong>Page</strong> object (and then{' '}
+          <strong>Instagram</strong>), click <strong>Subscribe to this object</strong> and enter:
         </p>
         <CopyField label="Callback URL" value={callbackUrl} />
+        {setup.data ? (
+          <CopyField label="Verify token" value={setup.data.verifyToken} />
+        ) : (
+          <p className="rounded-lg bg-slate-50 p-3 dark:bg-slate-800/60">
+            <strong>Verify token:</strong>{' '}
+            {isAuthenticated ? 'loading…' : 'sign in to see the verify token this server expects.'}
+          </p>
+        )}
         <p>
-          <strong>Verify token:</strong> the webhook verify token configured on this Replypilot server (ask your
-          administrator). Meta sends it once; the server answers with the challenge when it matches.
+          Meta calls the URL once with the token and this server answers with the challenge. Every event after that is
+          signed with your app secret and checked before anything is stored
+          {setup.data && !setup.data.signingConfigured && (
+            <strong className="text-red-600 dark:text-red-400"> — FACEBOOK_APP_SECRET is not set, so events are refused</strong>
+          )}
+          . The URL must be public HTTPS.
         </p>
       </Step>
       <Step n={2} title="Subscribe to these fields">
+        <p>Page:</p>
         <div className="flex flex-wrap gap-2">
-          {subscriptionFields.map((field) => (
+          {pageFields.map((field) => (
             <Badge key={field} tone="brand">
               {field}
             </Badge>
           ))}
         </div>
+        <p>Instagram:</p>
+        <div className="flex flex-wrap gap-2">
+          {instagramFields.map((field) => (
+            <Badge key={field} tone="brand">
+              {field}
+            </Badge>
+          ))}
+        </div>
+        <p>Connecting a Page from Social Messaging subscribes it to this app automatically.</p>
       </Step>
       <Step n={3} title="Grant Instagram permissions">
         <div className="flex flex-wrap gap-2">
@@ -73,7 +108,17 @@ export function WebhookSetupPage() {
         </div>
         <p>The Instagram account must be a Business or Creator account linked to your Facebook Page.</p>
       </Step>
-      <Step n={4} title="Auto-response keywords">
+      {setup.data && (
+        <Step n={4} title="X (Twitter) Account Activity — optional">
+          <p>
+            Register this URL as your X app’s webhook. X checks it with a CRC challenge signed with the app’s OAuth 2.0
+            client secret; every event is signed the same way.
+            {!setup.data.xConfigured && <strong> X_CLIENT_ID and X_CLIENT_SECRET are not set on this server yet.</strong>}
+          </p>
+          <CopyField label="X webhook URL" value={setup.data.xCallbackUrl} />
+        </Step>
+      )}
+      <Step n={setup.data ? 5 : 4} title="Auto-response keywords">
         <p>Incoming messages are matched against keyword groups like these:</p>
         <div className="grid gap-3 sm:grid-cols-2">
           {keywordGroups.map((group) => (
@@ -84,7 +129,7 @@ export function WebhookSetupPage() {
           ))}
         </div>
       </Step>
-      <Step n={5} title="Sample replies">
+      <Step n={setup.data ? 6 : 5} title="Sample replies">
         <ul className="space-y-2">
           {sampleReplies.map((reply) => (
             <li key={reply.name} className="rounded-lg bg-slate-50 p-3 dark:bg-slate-800/60">

@@ -1,0 +1,218 @@
+import type pg from 'pg';
+import { z } from 'zod';
+import { notifyWorkspace } from '../db/pipeline/notify';
+import { recordActivity } from '../db/pipeline/record-activity';
+import type { PlatformFailure } from '../integrations/platform-failure';
+import type { PlatformDeps } from './platform-deps';
+import type { SendOutcome } from './send-outbound.activity';
+
+const num = z.union([z.string(), z.number()]).nullable().transform((v) => (v === null ? null : Number(v)));
+const entrySchema = z.object({
+  id: z.string(),
+  workspace_id: z.string(),
+  account_id: z.string(),
+  kind: z.enum(['dm', 'private_reply', 'public_reply']),
+  target: z.string(),
+  text: z.string(),
+  message_id: z.string().nullable(),
+  status: z.enum(['queued', 'sending', 'sent', 'failed']),
+  attempts: z.number(),
+  scheduled_for: z.date(),
+  not_yet: z.boolean(),
+  provider: z.enum(['meta', 'x', 'sandbox']),
+  platform: z.enum(['instagram', 'facebook', 'twitter']),
+  external_id: z.string(),
+  username: z.string(),
+  account_status: z.enum(['active', 'needs_reconnect']),
+  is_active: z.boolean(),
+  access_token_enc: z.string().nullable(),
+  refresh_token_enc: z.string().nullable(),
+  token_expires_at: z.date().nullable(),
+  linked_external_id: z.string().nullable(),
+  profile: z.unknown(),
+  conversation_id: z.string().nullable(),
+  message_source: z.string().nullable(),
+  inbound_age_ms: num,
+  comment_age_ms: num,
+});
+/** One ledger row with its account, message and the facts the messaging windows need. */
+export type SendEntry = z.infer<typeof entrySchema>;
+
+export type CallResult = { ok: true; platformId: string } | { ok: false; failure: PlatformFailure };
+
+/** What differs per platform; everything else (locking, states, retries, failures) is shared. */
+export interface SendDriver<Plan> {
+  /** "Meta", "X": used in messages. */
+  name: string;
+  /** Shown when the platform rejects the token ("Meta rejected the access token (code 190)"). */
+  tokenRejected: string;
+  /** Checks before anything is sent (text limits, windows): an error fails the send unsent. */
+  check(entry: SendEntry): { error: string } | { plan: Plan };
+  /** The platform call, after `sending` is committed. Must not throw for platform errors. */
+  deliver(entry: SendEntry, token: string, plan: Plan, deps: PlatformDeps, pool: pg.Pool): Promise<CallResult>;
+}
+
+export const UNCERTAIN_AFTER_CRASH = 'Delivery uncertain after a worker crash; not resent to avoid a duplicate';
+const MAX_BACKOFF_MS = 3_600_000;
+const kindLabel = { dm: 'DM', private_reply: 'private reply', public_reply: 'public reply' } as const;
+export function accountLabel(e: Pick<SendEntry, 'platform' | 'username'>): string {
+  const name = e.platform === 'facebook' ? 'Facebook Page' : e.platform === 'twitter' ? 'X' : 'Instagram';
+  return `${name} @${e.username}`;
+}
+
+/**
+ * One platform send, at most once (ADR 0006). A session advisory lock per ledger row serialises every
+ * caller (job, flow runtime, inbox) for the whole send and dies with its connection. Then:
+ * 1. one transaction: checks (account, token, driver checks) and `sending`, committed;
+ * 2. the platform call, outside any transaction;
+ * 3. one transaction: `sent` / `failed` / back to `queued` with a later ETA (throttling).
+ * A row found `sending` in step 1 belongs to an attempt that died mid-call: it may have been
+ * delivered, so it is failed, never resent.
+ */
+export async function sendAtMostOnce<Plan>(pool: pg.Pool, ledgerId: string, deps: PlatformDeps, driver: SendDriver<Plan>): Promise<SendOutcome> {
+  const client = await pool.connect();
+  const lockKey = `outbound:${ledgerId}`;
+  let broken = false;
+  try {
+    await client.query('select pg_advisory_lock(hashtextextended($1, 0))', [lockKey]);
+    try {
+      const prepared = await prepare(client, ledgerId, deps, driver);
+      if ('outcome' in prepared) return prepared.outcome;
+      const result = await driver.deliver(prepared.entry, prepared.token, prepared.plan, deps, pool);
+      return await finish(client, prepared.entry, result, deps, driver);
+    } finally {
+      await client.query('select pg_advisory_unlock(hashtextextended($1, 0))', [lockKey]).catch(() => {
+        broken = true; // never return a connection that may still hold the lock
+      });
+    }
+  } catch (err) {
+    await client.query('rollback').catch(() => {
+      broken = true;
+    });
+    throw err;
+  } finally {
+    client.release(broken);
+  }
+}
+
+type Prepared<Plan> = { outcome: SendOutcome } | { entry: SendEntry; token: string; plan: Plan };
+
+async function prepare<Plan>(client: pg.PoolClient, ledgerId: string, deps: PlatformDeps, driver: SendDriver<Plan>): Promise<Prepared<Plan>> {
+  await client.query('begin');
+  const { rows } = await client.query(
+    `select l.id, l.workspace_id, l.account_id, l.kind, l.target, l.text, l.message_id, l.status, l.attempts,
+            l.scheduled_for, l.scheduled_for > clock_timestamp() as not_yet,
+            a.provider, a.platform, a.external_id, a.username, a.status as account_status, a.is_active,
+            a.access_token_enc, a.refresh_token_enc, a.token_expires_at, a.linked_external_id, a.profile,
+            m.conversation_id, m.source as message_source,
+            extract(epoch from now() - (select c.last_inbound_at from contacts c where c.account_id = l.account_id and c.external_user_id = l.target)) * 1000 as inbound_age_ms,
+            extract(epoch from now() - (select cm.commented_at from comments cm where cm.account_id = l.account_id and cm.platform_comment_id = l.target)) * 1000 as comment_age_ms
+     from outbound_ledger l
+     join social_accounts a on a.id = l.account_id
+     left join messages m on m.id = l.message_id
+     where l.id = $1
+     for update of l`,
+    [ledgerId],
+  );
+  if (rows.length === 0) {
+    await client.query('rollback');
+    return { outcome: { status: 'missing' } };
+  }
+  const entry = entrySchema.parse(rows[0]);
+  if (entry.status === 'sent' || entry.status === 'failed') {
+    await client.query('rollback');
+    return { outcome: { status: 'already-sent' } };
+  }
+  if (entry.status === 'queued' && entry.not_yet) {
+    // Paced or backing off: its time has not come (a job or the flow runtime calls again then).
+    await client.query('rollback');
+    return { outcome: { status: 'rescheduled', retryAt: entry.scheduled_for, error: 'Waiting for its send slot' } };
+  }
+  const fail = async (error: string) => ({ outcome: await markFailed(client, entry, error) });
+  const label = accountLabel(entry);
+  if (entry.status === 'sending') return fail(UNCERTAIN_AFTER_CRASH);
+  if (!entry.is_active) return fail(`Not sent: ${label} is disconnected`);
+  if (entry.account_status === 'needs_reconnect') return fail(`Not sent: ${label} needs reconnecting (${driver.name} rejected its access token)`);
+  if (!entry.access_token_enc) return fail(`Not sent: ${label} has no access token; reconnect it`);
+  if (entry.attempts >= deps.sendRetry.maxAttempts) return fail(`Not sent: gave up after ${entry.attempts} attempts`);
+  let token: string;
+  try {
+    token = deps.cipher.decrypt(entry.access_token_enc);
+  } catch {
+    return fail(`Not sent: the stored token of ${label} cannot be decrypted (was APP_ENCRYPTION_KEY changed?); reconnect it`);
+  }
+  const checked = driver.check(entry);
+  if ('error' in checked) return fail(checked.error);
+
+  // Committed before the call leaves: from here on a crash means "maybe delivered".
+  await client.query(`update outbound_ledger set status = 'sending', attempts = attempts + 1 where id = $1`, [entry.id]);
+  await client.query('commit');
+  return { entry: { ...entry, attempts: entry.attempts + 1 }, token, plan: checked.plan };
+}
+
+async function finish<Plan>(client: pg.PoolClient, entry: SendEntry, result: CallResult, deps: PlatformDeps, driver: SendDriver<Plan>): Promise<SendOutcome> {
+  await client.query('begin');
+  if (result.ok) {
+    await client.query(`update outbound_ledger set status = 'sent', sent_at = now(), error = null, platform_message_id = $2 where id = $1`, [entry.id, result.platformId]);
+    if (entry.message_id) {
+      // An echo of this very send may have been stored first (as a message of its own): keep ours.
+      await client.query('delete from messages where account_id = $1 and platform_message_id = $2 and id <> $3', [entry.account_id, result.platformId, entry.message_id]);
+      await client.query(`update messages set status = 'sent', error = null, platform_message_id = $2 where id = $1`, [entry.message_id, result.platformId]);
+    }
+    await notifyDelivered(client, entry);
+    await client.query('commit');
+    return { status: 'sent' };
+  }
+  const f = result.failure;
+  if (f.kind === 'throttled' || f.kind === 'temporary') {
+    if (entry.attempts >= deps.sendRetry.maxAttempts) {
+      return markFailed(client, entry, `Not sent: gave up after ${entry.attempts} attempts — ${f.message}`);
+    }
+    const backoff = Math.min(MAX_BACKOFF_MS, deps.sendRetry.baseMs * 2 ** Math.max(0, entry.attempts - 1));
+    const waitMs = Math.max(backoff, f.kind === 'throttled' ? (f.retryAfterMs ?? 0) : 0);
+    const { rows } = await client.query<{ retry_at: Date }>(
+      `update outbound_ledger set status = 'queued', error = $2, scheduled_for = clock_timestamp() + make_interval(secs => $3 / 1000.0)
+       where id = $1 returning scheduled_for as retry_at`,
+      [entry.id, `${f.kind === 'throttled' ? `Throttled by ${driver.name}` : `${driver.name} was temporarily unavailable`}; retrying: ${f.message}`, waitMs],
+    );
+    await notifyDelivered(client, entry);
+    await client.query('commit');
+    return { status: 'rescheduled', retryAt: rows[0]!.retry_at, error: f.message };
+  }
+  if (f.kind === 'token') {
+    const reason = `${driver.tokenRejected} while sending a ${kindLabel[entry.kind]}`;
+    await client.query(`update social_accounts set status = 'needs_reconnect', status_reason = $2 where id = $1`, [entry.account_id, reason]);
+    await recordActivity(
+      client,
+      entry.workspace_id,
+      'account_needs_reconnect',
+      `${accountLabel(entry)} needs reconnecting: ${reason}. Its automations are paused until you reconnect it.`,
+      'general',
+    );
+    return markFailed(client, entry, `Not sent: ${reason} — ${f.message}`);
+  }
+  const messages: Record<Exclude<PlatformFailure['kind'], 'throttled' | 'temporary' | 'token'>, string> = {
+    window: `Not sent: ${driver.name} says the messaging window is closed — ${f.message}`,
+    unreachable: `Not sent: this person isn't available right now (blocked, deactivated or unreachable) — ${f.message}`,
+    uncertain: `Delivery uncertain (${f.message}); not resent to avoid a duplicate`,
+    rejected: `${driver.name} refused the ${kindLabel[entry.kind]}: ${f.message}`,
+  };
+  return markFailed(client, entry, messages[f.kind]);
+}
+
+/** Marks the ledger row and its message failed, records why, and commits the open transaction. */
+async function markFailed(client: pg.PoolClient, entry: SendEntry, error: string): Promise<SendOutcome> {
+  await client.query(`update outbound_ledger set status = 'failed', error = $2 where id = $1`, [entry.id, error]);
+  if (entry.message_id) await client.query(`update messages set status = 'failed', error = $2 where id = $1`, [entry.message_id, error]);
+  await recordActivity(client, entry.workspace_id, 'send_failed', `${accountLabel(entry)}: ${kindLabel[entry.kind]} not delivered. ${error}`, 'general');
+  await notifyDelivered(client, entry);
+  await client.query('commit');
+  return { status: 'failed', retryable: false, error };
+}
+
+async function notifyDelivered(client: pg.PoolClient, entry: SendEntry) {
+  if (entry.message_id && entry.conversation_id) {
+    await notifyWorkspace(client, entry.workspace_id, { type: 'message.updated', conversationId: entry.conversation_id, messageId: entry.message_id });
+  }
+  await notifyWorkspace(client, entry.workspace_id, { type: 'outbox.delivered', accountId: entry.account_id });
+}

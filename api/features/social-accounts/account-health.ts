@@ -1,0 +1,45 @@
+import type { AccountHealthWarning } from '../../../contracts/social-accounts';
+import type { Platform } from '../../../contracts/platforms';
+
+const DAY_MS = 86_400_000;
+/** Warn this long before a token stops working (Instagram Login tokens live 60 days, §3.2). */
+export const EXPIRY_WARNING_DAYS = 14;
+
+export interface HealthInput {
+  id: string;
+  platform: Platform;
+  name: string;
+  status: 'active' | 'needs_reconnect';
+  statusReason: string | null;
+  tokenExpiresAt: Date | null;
+  /** A refresh token renews it by itself (X): expiry is not the user's problem. */
+  refreshable: boolean;
+  automations: number;
+}
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** One account's warning, or null when it is healthy. Pure: the clock is passed in. */
+export function accountHealthWarning(a: HealthInput, now: Date): AccountHealthWarning | null {
+  const base = { accountId: a.id, platform: a.platform, name: a.name, automations: a.automations };
+  const what = plural(a.automations, 'automation', 'automations');
+  if (a.status === 'needs_reconnect') {
+    return {
+      ...base,
+      kind: 'needs_reconnect',
+      daysLeft: null,
+      message: `${what} stopped: ${a.name} needs reconnecting${a.statusReason ? ` (${a.statusReason})` : ''}`,
+    };
+  }
+  if (!a.tokenExpiresAt || a.refreshable) return null;
+  const msLeft = a.tokenExpiresAt.getTime() - now.getTime();
+  if (msLeft <= 0) return { ...base, kind: 'expired', daysLeft: 0, message: `${what} stopped: the access token of ${a.name} expired; reconnect it` };
+  const daysLeft = Math.ceil(msLeft / DAY_MS);
+  if (daysLeft > EXPIRY_WARNING_DAYS) return null;
+  return {
+    ...base,
+    kind: 'expiring',
+    daysLeft,
+    message: `${what} will stop in ${plural(daysLeft, 'day', 'days')} unless you reconnect ${a.name}`,
+  };
+}

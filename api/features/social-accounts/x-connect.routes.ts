@@ -1,0 +1,90 @@
+import { randomBytes } from 'node:crypto';
+import type pg from 'pg';
+import type { Logger } from 'pino';
+import { z } from 'zod';
+import type { Config } from '../../../config/config';
+import { recordActivity } from '../../../db/pipeline/record-activity';
+import type { TokenCipher } from '../../../integrations/crypto/token-cipher';
+import { constantTimeEqual } from '../../../integrations/meta/webhook-signature';
+import { exchangeXCode, pkcePair, xAuthorizeUrl, xMe, type XClientConfig } from '../../../integrations/x/x-api';
+import { publicRouter } from '../../http/routers';
+
+declare module 'express-session' {
+  interface SessionData {
+    /** State and PKCE verifier of an X connect round trip. */
+    xConnect?: { state: string; verifier: string; createdAt: number };
+  }
+}
+
+const STATE_TTL_MS = 10 * 60_000;
+const callbackQuery = z.object({ code: z.string().min(1).max(2000).optional(), state: z.string().max(500).optional(), error: z.string().max(200).optional() });
+
+/**
+ * `/oauth/twitter` (spec route): X OAuth 2.0 Authorization Code with PKCE (platform-apis.md §4.1),
+ * scopes dm.read dm.write tweet.read tweet.write users.read offline.access. The access token (2 h)
+ * and the rotating refresh token are stored encrypted; sends refresh it (activities/send-x.ts).
+ * Subscribing the account to Account Activity needs the app's webhook id and an Enterprise/Pro
+ * plan; the webhook itself (CRC + signed POSTs) is api/features/webhooks/x-webhook.routes.ts.
+ */
+export function xConnectRoutes(deps: { pool: pg.Pool; config: Config; cipher: TokenCipher; log: Logger }) {
+  const router = publicRouter();
+  const x: XClientConfig | null = deps.config.x ? { ...deps.config.x, timeoutMs: deps.config.platformHttpTimeoutMs } : null;
+  const redirectUri = (req: { protocol: string; get(h: string): string | undefined }) =>
+    `${deps.config.publicUrl ?? `${req.protocol}://${req.get('host') ?? ''}`}/oauth/twitter/callback`;
+
+  const notConfigured = `/connect-accounts?error=twitter&reason=${encodeURIComponent('X is not configured on this server: an administrator sets X_CLIENT_ID and X_CLIENT_SECRET.')}`;
+
+  router.get('/oauth/twitter', (req, res) => {
+    if (!req.user) return res.redirect('/login');
+    if (!x) return res.redirect(notConfigured);
+    const { verifier, challenge } = pkcePair();
+    const state = randomBytes(24).toString('hex');
+    req.session.xConnect = { state, verifier, createdAt: Date.now() };
+    res.redirect(xAuthorizeUrl(x, redirectUri(req), state, challenge));
+  });
+
+  router.get('/oauth/twitter/callback', async (req, res) => {
+    if (!req.user) return res.redirect('/login');
+    if (!x) return res.redirect(notConfigured);
+    const workspaceId = req.user.workspaceId;
+    const q = callbackQuery.safeParse(req.query);
+    const expected = req.session.xConnect;
+    delete req.session.xConnect;
+    const fail = (reason: string) => res.redirect(`/connect-accounts?error=twitter&reason=${encodeURIComponent(reason)}`);
+    if (!q.success || !q.data.state || !expected || Date.now() - expected.createdAt > STATE_TTL_MS || !constantTimeEqual(q.data.state, expected.state)) {
+      return fail('The authorization expired or did not start here. Please try again.');
+    }
+    if (q.data.error || !q.data.code) return fail('X authorization was cancelled.');
+    try {
+      const tokens = await exchangeXCode(x, q.data.code, redirectUri(req), expected.verifier);
+      const me = await xMe(x, tokens.accessToken);
+      const { rows } = await deps.pool.query<{ id: string }>(
+        `insert into social_accounts (workspace_id, platform, provider, external_id, username, display_name, access_token_enc, refresh_token_enc, token_expires_at, profile)
+         values ($1, 'twitter', 'x', $2, $3, $4, $5, $6, $7, $8)
+         on conflict (provider, platform, external_id) do update set
+           username = excluded.username, display_name = excluded.display_name, access_token_enc = excluded.access_token_enc,
+           refresh_token_enc = excluded.refresh_token_enc, token_expires_at = excluded.token_expires_at, profile = excluded.profile,
+           is_active = true, status = 'active', status_reason = null, connected_at = now()
+         where social_accounts.workspace_id = excluded.workspace_id
+         returning id`,
+        [
+          workspaceId,
+          me.id,
+          me.username,
+          me.name ?? me.username,
+          deps.cipher.encrypt(tokens.accessToken),
+          tokens.refreshToken ? deps.cipher.encrypt(tokens.refreshToken) : null,
+          tokens.expiresAt,
+          { name: me.name ?? me.username, ...(me.profile_image_url ? { pictureUrl: me.profile_image_url } : {}) },
+        ],
+      );
+      if (!rows[0]) return fail(`@${me.username} is already connected to another workspace.`);
+      await recordActivity(deps.pool, workspaceId, 'account_connected', `Connected X @${me.username}`, 'general');
+      res.redirect('/connect-accounts?connected=1');
+    } catch (err) {
+      deps.log.warn({ err }, 'x connect failed');
+      fail(`X connection failed: ${(err as Error).message}`);
+    }
+  });
+  return router;
+}

@@ -1,0 +1,82 @@
+import express from 'express';
+import type pg from 'pg';
+import { z } from 'zod';
+import type { Config } from '../../../config/config';
+import { metaEnvelopeSchema } from '../../../contracts/meta-webhooks';
+import { ingestEvents, type IncomingEvent } from '../../../db/pipeline/ingest-events';
+import { splitMetaWebhook } from '../../../integrations/meta/split-webhook';
+import { constantTimeEqual, metaSignatureValid } from '../../../integrations/meta/webhook-signature';
+import { AppError } from '../../http/errors';
+import { publicRouter } from '../../http/routers';
+
+export const META_WEBHOOK_PATH = '/api/webhooks/facebook/webhook';
+/** Meta batches up to 1,000 updates in one POST (platform-apis.md §1.3); this route alone gets the raised limit. */
+export const META_WEBHOOK_BODY_LIMIT = '10mb';
+
+const verifyQuery = z.object({ 'hub.mode': z.string(), 'hub.verify_token': z.string(), 'hub.challenge': z.string().max(200) });
+
+const accountRow = z.object({ id: z.string(), workspace_id: z.string(), platform: z.string(), external_id: z.string() });
+
+/**
+ * Meta's webhook (design record §4 step 1). Mounted before the JSON parser: the signature is over
+ * the raw bytes. Authenticated by signature, so no session and no same-origin check. Every event is
+ * committed (inbound_events + jobs, one transaction) before the 200; processing happens in workers.
+ */
+export function metaWebhookRoutes(deps: { pool: pg.Pool; config: Config; verifyToken: string }) {
+  const router = publicRouter();
+
+  router.get(META_WEBHOOK_PATH, (req, res) => {
+    const q = verifyQuery.safeParse(req.query);
+    if (q.success && q.data['hub.mode'] === 'subscribe' && constantTimeEqual(q.data['hub.verify_token'], deps.verifyToken)) {
+      res.status(200).type('text/plain').send(q.data['hub.challenge']);
+      return;
+    }
+    res.status(403).type('text/plain').send('Forbidden');
+  });
+
+  router.post(META_WEBHOOK_PATH, express.raw({ type: () => true, limit: META_WEBHOOK_BODY_LIMIT }), async (req, res) => {
+    const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+    if (!metaSignatureValid(raw, req.get('x-hub-signature-256'), deps.config.meta.webhookSecrets)) {
+      throw new AppError('FORBIDDEN', 'Invalid webhook signature');
+    }
+    let json: unknown;
+    try {
+      json = JSON.parse(raw.toString('utf8'));
+    } catch {
+      throw new AppError('BAD_REQUEST', 'Malformed JSON body');
+    }
+    const envelope = metaEnvelopeSchema.safeParse(json);
+    if (!envelope.success) throw new AppError('BAD_REQUEST', 'Not a Meta webhook payload', envelope.error.issues.slice(0, 5));
+
+    const split = splitMetaWebhook(envelope.data);
+    const accounts = await resolveAccounts(deps.pool, split);
+    const events: IncomingEvent[] = split.map((e) => {
+      const account = accounts.get(`${e.platform}:${e.accountExternalId}`);
+      return {
+        provider: 'meta',
+        eventKey: e.eventKey,
+        workspaceId: account?.workspace_id ?? null,
+        payload: { ...e.payload, accountId: account?.id ?? null },
+      };
+    });
+    await ingestEvents(deps.pool, events);
+    res.status(200).type('text/plain').send('EVENT_RECEIVED');
+  });
+
+  return router;
+}
+
+/** Our account for each (platform, external id) the batch is addressed to, in one query. */
+async function resolveAccounts(pool: pg.Pool, events: { platform: string; accountExternalId: string }[]) {
+  const keys = [...new Set(events.map((e) => `${e.platform}:${e.accountExternalId}`))];
+  const found = new Map<string, z.infer<typeof accountRow>>();
+  if (keys.length === 0) return found;
+  const { rows } = await pool.query(
+    `select id, workspace_id, platform, external_id from social_accounts
+     where provider = 'meta' and is_active
+       and (platform, external_id) in (select * from unnest($1::text[], $2::text[]))`,
+    [keys.map((k) => k.slice(0, k.indexOf(':'))), keys.map((k) => k.slice(k.indexOf(':') + 1))],
+  );
+  for (const r of z.array(accountRow).parse(rows)) found.set(`${r.platform}:${r.external_id}`, r);
+  return found;
+}

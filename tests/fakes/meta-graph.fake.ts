@@ -1,0 +1,390 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * Contract fake of the Meta Graph API as Replypilot uses it (../shared/spec/platform-apis.md):
+ * the Facebook Login dialog (consent is automatic: it redirects straight back with a code), code →
+ * short-lived → long-lived user token, `/me/accounts` with `instagram_business_account`, Page
+ * `subscribed_apps`, Page and Instagram profiles, the Send API (`/{id}/messages`, DMs by
+ * `recipient.id`, private replies by `recipient.comment_id`, one per comment), public comment
+ * replies (Instagram `/{comment}/replies`, Facebook `/{comment}/comments`), Graph error bodies
+ * (error injection for throttle 4/17/32/613, 190, outside-window 10/2018278, 551…), configurable
+ * latency, signed webhook delivery to our server, and Instagram Login (its dialog, api.instagram.com
+ * code exchange, graph.instagram.com long-lived token, /me, subscribed_apps, Bearer sends).
+ * Records every call.
+ * Test infrastructure only: it lives under tests/ and no production default points at it.
+ */
+export interface FakeInstagramAccount {
+  id: string;
+  username: string;
+  name: string;
+  profile_picture_url: string;
+  followers_count: number;
+  media_count: number;
+}
+export interface FakePage {
+  id: string;
+  name: string;
+  category: string;
+  accessToken: string;
+  instagram?: FakeInstagramAccount;
+}
+export interface FakeUser {
+  id: string;
+  name: string;
+  pages: FakePage[];
+}
+export interface FakeCall {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  body: Record<string, unknown>;
+  token: string | null;
+  at: number;
+}
+export interface FakeSend {
+  kind: 'dm' | 'private_reply' | 'public_reply';
+  /** The page / Instagram account (dm, private reply) or comment (public reply) in the path. */
+  on: string;
+  recipient: string;
+  text: string;
+  messageId: string;
+  tag: string | null;
+  metadata: string | null;
+  at: number;
+}
+export interface GraphErrorSpec {
+  code: number;
+  subcode?: number;
+  message?: string;
+  httpStatus?: number;
+}
+
+export interface MetaGraphFake {
+  url: string;
+  app: { id: string; secret: string };
+  /** Environment for startTestApp: every Meta host points here. */
+  env: Record<string, string>;
+  /** The Facebook user the next login dialog signs in as. */
+  signInAs(user: FakeUser): void;
+  /** A Page (and its Instagram account) whose token the fake accepts without a login. */
+  addPage(page: FakePage): void;
+  /** The Instagram professional account the next Instagram Login dialog signs in as (§3.2). */
+  signInToInstagramAs(account: FakeInstagramAccount): void;
+  /** The separate Instagram app (Instagram Login). */
+  igApp: { id: string; secret: string };
+  calls: FakeCall[];
+  sends: FakeSend[];
+  subscriptions: Map<string, string[]>;
+  /** The next `times` calls whose path matches answer with this Graph error instead. */
+  failNext(path: RegExp, error: GraphErrorSpec, times?: number): void;
+  setLatency(ms: number): void;
+  /** Tokens Meta no longer accepts (expired, password changed, app removed): code 190. */
+  revokeToken(token: string): void;
+  /** POSTs a webhook to our server signed like Meta: escaped-unicode JSON, X-Hub-Signature-256. */
+  deliverWebhook(targetUrl: string, body: unknown, opts?: { secret?: string; signature?: string | null }): Promise<{ status: number; text: string }>;
+  stop(): Promise<void>;
+}
+
+/** JSON with every non-ASCII character escaped, the form Meta sends and signs (platform-apis.md §1.2). */
+export function metaJson(body: unknown): string {
+  return JSON.stringify(body).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+export function metaSignature(raw: string | Buffer, secret: string): string {
+  return `sha256=${createHmac('sha256', secret).update(raw).digest('hex')}`;
+}
+
+const THROTTLE_MESSAGES: Record<number, string> = {
+  4: '(#4) Application request limit reached',
+  17: '(#17) User request limit reached',
+  32: '(#32) Page request limit reached',
+  613: '(#613) Calls to this api have exceeded the rate limit.',
+  190: 'Error validating access token: Session has expired.',
+  10: '(#10) This message is sent outside of allowed window.',
+  551: 'This person isn\'t available right now.',
+  100: '(#100) Invalid parameter',
+};
+
+export async function startMetaGraphFake(opts: { appId?: string; appSecret?: string; latencyMs?: number } = {}): Promise<MetaGraphFake> {
+  const app = { id: opts.appId ?? 'fake-app-id', secret: opts.appSecret ?? 'fake-app-secret' };
+  const igApp = { id: 'fake-ig-app-id', secret: 'fake-ig-app-secret' };
+  let igSignedIn: FakeInstagramAccount | undefined;
+  const igCodes = new Map<string, { account: FakeInstagramAccount; redirectUri: string }>();
+  /** Instagram Login tokens (graph.instagram.com, Bearer). */
+  const igTokens = new Map<string, FakeInstagramAccount>();
+  let latency = opts.latencyMs ?? 0;
+  let signedIn: FakeUser | undefined;
+  const codes = new Map<string, { user: FakeUser; redirectUri: string }>();
+  const userTokens = new Map<string, { user: FakeUser; longLived: boolean }>();
+  const revoked = new Set<string>();
+  const calls: FakeCall[] = [];
+  const sends: FakeSend[] = [];
+  const subscriptions = new Map<string, string[]>();
+  const repliedComments = new Set<string>();
+  const failures: { path: RegExp; error: GraphErrorSpec; times: number }[] = [];
+  const id = (p: string) => `${p}${randomBytes(8).toString('hex')}`;
+
+  const extraPages: FakePage[] = [];
+  const pages = () => [...userTokens.values()].flatMap((u) => u.user.pages).concat(signedIn?.pages ?? [], extraPages);
+  const pageByToken = (token: string | null) => pages().find((p) => p.accessToken === token);
+
+  function graphError(res: ServerResponse, e: GraphErrorSpec) {
+    const body = {
+      error: {
+        message: e.message ?? THROTTLE_MESSAGES[e.code] ?? `(#${e.code}) Error`,
+        type: e.code === 190 ? 'OAuthException' : 'OAuthException',
+        code: e.code,
+        ...(e.subcode !== undefined ? { error_subcode: e.subcode } : {}),
+        fbtrace_id: id('Atrace'),
+      },
+    };
+    res.writeHead(e.httpStatus ?? 400, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(body));
+  }
+  function json(res: ServerResponse, status: number, body: unknown) {
+    res.writeHead(status, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(body));
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse) {
+    const url = new URL(req.url ?? '/', 'http://fake');
+    const raw = await readBody(req);
+    const body = parseBody(raw, req.headers['content-type']);
+    const query = Object.fromEntries(url.searchParams);
+    const token =
+      (req.headers.authorization?.startsWith('Bearer ') ? req.headers.authorization.slice(7) : null) ??
+      query.access_token ??
+      (typeof body.access_token === 'string' ? body.access_token : null);
+    const path = url.pathname.replace(/^\/v\d+\.\d+/, '');
+    calls.push({ method: req.method ?? 'GET', path, query, body, token, at: Date.now() });
+    if (latency > 0) await new Promise((r) => setTimeout(r, latency));
+
+    // The login dialog (www.facebook.com/{ver}/dialog/oauth).
+    if (req.method === 'GET' && path === '/dialog/oauth') {
+      if (query.client_id !== app.id) return json(res, 400, { error: 'invalid client_id' });
+      if (!query.redirect_uri || !signedIn) return json(res, 400, { error: 'no redirect_uri or no signed-in user' });
+      const code = id('code-');
+      codes.set(code, { user: signedIn, redirectUri: query.redirect_uri });
+      const back = new URL(query.redirect_uri);
+      back.searchParams.set('code', code);
+      if (query.state) back.searchParams.set('state', query.state);
+      res.writeHead(302, { location: back.toString() });
+      return res.end();
+    }
+
+    // Instagram Login dialog (www.instagram.com/oauth/authorize): the code comes back with "#_" (§3.2).
+    if (req.method === 'GET' && path === '/oauth/authorize') {
+      if (query.client_id !== igApp.id || !query.redirect_uri || !igSignedIn) return json(res, 400, { error_message: 'Invalid request' });
+      const code = id('igcode-');
+      igCodes.set(code, { account: igSignedIn, redirectUri: query.redirect_uri });
+      const back = new URL(query.redirect_uri);
+      back.searchParams.set('code', code);
+      if (query.state) back.searchParams.set('state', query.state);
+      res.writeHead(302, { location: `${back.toString()}#_` });
+      return res.end();
+    }
+
+    const injected = failures.find((f) => f.times > 0 && f.path.test(path));
+    if (injected) {
+      injected.times -= 1;
+      return graphError(res, injected.error);
+    }
+
+    if (req.method === 'GET' && path === '/oauth/access_token') {
+      if (query.client_id !== app.id || query.client_secret !== app.secret) return graphError(res, { code: 1, message: 'Invalid client_secret' });
+      if (query.grant_type === 'fb_exchange_token') {
+        const short = userTokens.get(query.fb_exchange_token ?? '');
+        if (!short || revoked.has(query.fb_exchange_token ?? '')) return graphError(res, { code: 190 });
+        const token = id('EAAlong');
+        userTokens.set(token, { user: short.user, longLived: true });
+        return json(res, 200, { access_token: token, token_type: 'bearer', expires_in: 5183944 });
+      }
+      const grant = codes.get(query.code ?? '');
+      if (!grant || grant.redirectUri !== query.redirect_uri) return graphError(res, { code: 100, subcode: 36009, message: 'This authorization code has been used.' });
+      codes.delete(query.code!);
+      const token = id('EAAshort');
+      userTokens.set(token, { user: grant.user, longLived: false });
+      return json(res, 200, { access_token: token, token_type: 'bearer', expires_in: 5400 });
+    }
+
+    // Instagram Login token endpoints: api.instagram.com (form POST) and graph.instagram.com/access_token.
+    if (req.method === 'POST' && path === '/oauth/access_token') {
+      const grant = igCodes.get(String(body.code ?? ''));
+      if (body.client_id !== igApp.id || body.client_secret !== igApp.secret) return json(res, 400, { error_type: 'OAuthException', code: 400, error_message: 'Invalid client secret' });
+      if (!grant || grant.redirectUri !== body.redirect_uri || body.grant_type !== 'authorization_code') {
+        return json(res, 400, { error_type: 'OAuthException', code: 400, error_message: 'Invalid authorization code' });
+      }
+      igCodes.delete(String(body.code));
+      const short = id('IGshort');
+      igTokens.set(short, grant.account);
+      return json(res, 200, { access_token: short, user_id: grant.account.id, permissions: ['instagram_business_basic', 'instagram_business_manage_messages'] });
+    }
+    if (req.method === 'GET' && path === '/access_token') {
+      const account = igTokens.get(query.access_token ?? '');
+      if (query.grant_type !== 'ig_exchange_token' || query.client_secret !== igApp.secret || !account) return graphError(res, { code: 190 });
+      const long = id('IGQVJlong');
+      igTokens.set(long, account);
+      extraPages.push({ id: `ig-login-${account.id}`, name: account.username, category: 'Instagram', accessToken: long, instagram: account });
+      return json(res, 200, { access_token: long, token_type: 'bearer', expires_in: 5184000 });
+    }
+    const igAccount = token ? igTokens.get(token) : undefined;
+    if (igAccount && !revoked.has(token!)) {
+      if (req.method === 'GET' && path === '/me') return json(res, 200, { ...igAccount, id: `app-scoped-${igAccount.id}`, user_id: igAccount.id, account_type: 'BUSINESS' });
+      if (req.method === 'POST' && path === '/me/subscribed_apps') {
+        subscriptions.set(igAccount.id, String(query.subscribed_fields ?? '').split(',').filter(Boolean));
+        return json(res, 200, { success: true });
+      }
+    }
+
+    if (token && revoked.has(token)) return graphError(res, { code: 190, subcode: 463 });
+    const user = token ? userTokens.get(token)?.user : undefined;
+    const page = pageByToken(token);
+    if (!user && !page) return graphError(res, { code: 190, message: 'Invalid OAuth access token - Cannot parse access token' });
+
+    if (req.method === 'GET' && path === '/me/accounts') {
+      if (!user) return graphError(res, { code: 100, message: 'Tried accessing nonexisting field (accounts)' });
+      return json(res, 200, {
+        data: user.pages.map((p) => ({
+          id: p.id,
+          name: p.name,
+          category: p.category,
+          access_token: p.accessToken,
+          tasks: ['MODERATE', 'MESSAGING', 'ANALYZE', 'ADVERTISE', 'CREATE_CONTENT', 'MANAGE'],
+          ...(p.instagram ? { instagram_business_account: p.instagram } : {}),
+        })),
+        paging: { cursors: { before: 'b', after: 'a' } },
+      });
+    }
+    if (req.method === 'GET' && path === '/me') {
+      if (user) return json(res, 200, { id: user.id, name: user.name });
+      return json(res, 200, { id: page!.id, name: page!.name });
+    }
+
+    const segs = path.split('/').filter(Boolean);
+    const [target, edge] = [segs[0] === 'me' && page ? page.id : (segs[0] ?? ''), segs[1]];
+    const owner = pages().find((p) => p.id === target || p.instagram?.id === target);
+
+    if (edge === 'subscribed_apps') {
+      if (!page || page.id !== target) return graphError(res, { code: 210, message: 'A page access token is required to request this resource.' });
+      if (req.method === 'POST') {
+        subscriptions.set(target, String(query.subscribed_fields ?? body.subscribed_fields ?? '').split(',').filter(Boolean));
+        return json(res, 200, { success: true });
+      }
+      if (req.method === 'DELETE') {
+        subscriptions.delete(target);
+        return json(res, 200, { success: true });
+      }
+      return json(res, 200, { data: subscriptions.has(target) ? [{ id: app.id, name: 'Replypilot', subscribed_fields: subscriptions.get(target) }] : [] });
+    }
+
+    if (req.method === 'POST' && edge === 'messages') {
+      if (!owner || !page || page !== owner) return graphError(res, { code: 200, message: '(#200) The page is not authorised to message on behalf of this account' });
+      const recipient = (body.recipient ?? {}) as { id?: string; comment_id?: string };
+      const message = (body.message ?? {}) as { text?: string; metadata?: string };
+      const text = message.text ?? '';
+      const isInstagram = owner.instagram?.id === target;
+      if (!text) return graphError(res, { code: 100, message: '(#100) The parameter message is required' });
+      if (isInstagram ? Buffer.byteLength(text) > 1000 : [...text].length > 2000) return graphError(res, { code: 100, message: '(#100) Length of param message[text] must be less than or equal to the limit' });
+      const messageId = id(isInstagram ? 'aWdf' : 'm_');
+      if (recipient.comment_id) {
+        // One private reply per comment (platform-apis.md §2.3); a second is refused with code 100.
+        if (repliedComments.has(recipient.comment_id)) return graphError(res, { code: 100, message: '(#100) A private reply has already been sent to this comment' });
+        repliedComments.add(recipient.comment_id);
+        sends.push({ kind: 'private_reply', on: target, recipient: recipient.comment_id, text, messageId, tag: null, metadata: message.metadata ?? null, at: Date.now() });
+        return json(res, 200, { recipient_id: `commenter-of-${recipient.comment_id}`, message_id: messageId });
+      }
+      if (!recipient.id) return graphError(res, { code: 100, message: '(#100) param recipient must be non-empty.' });
+      sends.push({ kind: 'dm', on: target, recipient: recipient.id, text, messageId, tag: typeof body.tag === 'string' ? body.tag : null, metadata: message.metadata ?? null, at: Date.now() });
+      return json(res, 200, { recipient_id: recipient.id, message_id: messageId });
+    }
+
+    if (req.method === 'POST' && (edge === 'replies' || edge === 'comments')) {
+      const text = String(query.message ?? body.message ?? '');
+      if (!text) return graphError(res, { code: 100, message: '(#100) The parameter message is required' });
+      const replyId = id('17');
+      sends.push({ kind: 'public_reply', on: target, recipient: target, text, messageId: replyId, tag: null, metadata: null, at: Date.now() });
+      return json(res, 200, { id: replyId });
+    }
+
+    if (req.method === 'GET' && segs.length === 1 && owner) {
+      if (owner.instagram?.id === target) return json(res, 200, owner.instagram);
+      return json(res, 200, { id: owner.id, name: owner.name, category: owner.category, ...(owner.instagram ? { instagram_business_account: { id: owner.instagram.id } } : {}) });
+    }
+    return graphError(res, { code: 100, message: `Unsupported ${req.method} request to ${path}`, httpStatus: 400 });
+  }
+
+  const server: Server = createServer((req, res) => {
+    handle(req, res).catch((err: unknown) => json(res, 500, { error: { message: String(err), code: 1 } }));
+  });
+  server.keepAliveTimeout = 1000;
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  return {
+    url,
+    app,
+    env: {
+      META_GRAPH_BASE_URL: url,
+      INSTAGRAM_GRAPH_BASE_URL: url,
+      FACEBOOK_DIALOG_BASE_URL: url,
+      FACEBOOK_APP_ID: app.id,
+      FACEBOOK_APP_SECRET: app.secret,
+      INSTAGRAM_APP_ID: igApp.id,
+      INSTAGRAM_APP_SECRET: igApp.secret,
+      INSTAGRAM_AUTHORIZE_BASE_URL: url,
+      INSTAGRAM_API_BASE_URL: url,
+    },
+    igApp,
+    signInToInstagramAs: (a) => {
+      igSignedIn = a;
+    },
+    signInAs: (u) => {
+      signedIn = u;
+    },
+    addPage: (p) => extraPages.push(p),
+    calls,
+    sends,
+    subscriptions,
+    failNext: (path, error, times = 1) => failures.push({ path, error, times }),
+    setLatency: (ms) => {
+      latency = ms;
+    },
+    revokeToken: (t) => revoked.add(t),
+    async deliverWebhook(targetUrl, body, o = {}) {
+      const raw = typeof body === 'string' ? body : metaJson(body);
+      const headers: Record<string, string> = { 'content-type': 'application/json' };
+      const signature = o.signature === undefined ? metaSignature(raw, o.secret ?? app.secret) : o.signature;
+      if (signature !== null) headers['x-hub-signature-256'] = signature;
+      const res = await fetch(targetUrl, { method: 'POST', headers, body: raw });
+      return { status: res.status, text: await res.text() };
+    },
+    stop: () =>
+      new Promise((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
+  };
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let data = '';
+    req.on('data', (c: Buffer) => (data += c.toString()));
+    req.on('end', () => resolve(data));
+    req.on('error', reject);
+  });
+}
+
+function parseBody(raw: string, contentType: string | undefined): Record<string, unknown> {
+  if (!raw) return {};
+  if (contentType?.includes('application/json')) {
+    try {
+      return JSON.parse(raw) as Record<string, unknown>;
+    } catch {
+      return {};
+    }
+  }
+  return Object.fromEntries(new URLSearchParams(raw));
+}

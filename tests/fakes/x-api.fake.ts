@@ -1,0 +1,177 @@
+import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * Contract fake of the X API v2 as Replypilot uses it (../shared/spec/platform-apis.md §4):
+ * OAuth 2.0 Authorization Code + PKCE (the authorize page consents at once; the token endpoint
+ * checks Basic client auth, the S256 verifier, single-use codes, and rotates refresh tokens),
+ * `/2/users/me`, DMs (`/2/dm_conversations/with/:id/messages`) and replies (`/2/tweets`) that
+ * record calls, 429 with `x-rate-limit-reset` and 401 injection, latency, and Account Activity
+ * webhook delivery signed like X (`X-Twitter-Webhooks-Signature-OAuth2`, base64 HMAC of the body).
+ * Test infrastructure only; no production default points at it.
+ */
+export interface FakeXUser {
+  id: string;
+  username: string;
+  name: string;
+}
+export interface XSend {
+  kind: 'dm' | 'reply';
+  from: string;
+  to: string;
+  text: string;
+  id: string;
+}
+export interface XApiFake {
+  url: string;
+  client: { id: string; secret: string };
+  env: Record<string, string>;
+  signInAs(user: FakeXUser): void;
+  calls: { method: string; path: string; token: string | null; body: Record<string, unknown> }[];
+  sends: XSend[];
+  /** The next `times` API calls whose path matches answer with this status (429 carries a reset 1 s ahead). */
+  failNext(path: RegExp, status: 401 | 403 | 429 | 500, times?: number): void;
+  /** Access tokens issued so far expire now (the refresh token still works). */
+  expireAccessTokens(): void;
+  setLatency(ms: number): void;
+  deliverWebhook(targetUrl: string, body: unknown, opts?: { secret?: string; unsigned?: boolean }): Promise<{ status: number; text: string }>;
+  stop(): Promise<void>;
+}
+
+export function xSignature(raw: string, secret: string): string {
+  return `sha256=${createHmac('sha256', secret).update(raw).digest('base64')}`;
+}
+
+export async function startXApiFake(): Promise<XApiFake> {
+  const client = { id: 'fake-x-client', secret: 'fake-x-client-secret' };
+  let signedIn: FakeXUser | undefined;
+  let latency = 0;
+  const codes = new Map<string, { user: FakeXUser; redirectUri: string; challenge: string }>();
+  const access = new Map<string, { user: FakeXUser; expired: boolean }>();
+  const refresh = new Map<string, FakeXUser>();
+  const calls: XApiFake['calls'] = [];
+  const sends: XSend[] = [];
+  const failures: { path: RegExp; status: number; times: number }[] = [];
+  const rid = () => randomBytes(9).toString('hex');
+
+  const json = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
+    res.writeHead(status, { 'content-type': 'application/json', ...headers });
+    res.end(JSON.stringify(body));
+  };
+  const issue = (user: FakeXUser) => {
+    const at = `xat-${rid()}`;
+    const rt = `xrt-${rid()}`;
+    access.set(at, { user, expired: false });
+    refresh.set(rt, user);
+    return { token_type: 'bearer', expires_in: 7200, access_token: at, refresh_token: rt, scope: 'dm.read dm.write tweet.read tweet.write users.read offline.access' };
+  };
+
+  async function handle(req: IncomingMessage, res: ServerResponse) {
+    const url = new URL(req.url ?? '/', 'http://fake');
+    let raw = '';
+    for await (const chunk of req) raw += (chunk as Buffer).toString();
+    const body: Record<string, unknown> = req.headers['content-type']?.includes('json') ? (JSON.parse(raw || '{}') as Record<string, unknown>) : Object.fromEntries(new URLSearchParams(raw));
+    const token = req.headers.authorization?.startsWith('Bearer ') ? req.headers.authorization.slice(7) : null;
+    calls.push({ method: req.method ?? 'GET', path: url.pathname, token, body });
+    if (latency) await new Promise((r) => setTimeout(r, latency));
+
+    if (req.method === 'GET' && url.pathname === '/i/oauth2/authorize') {
+      const q = Object.fromEntries(url.searchParams);
+      if (q.client_id !== client.id || q.code_challenge_method !== 'S256' || !q.code_challenge || !q.redirect_uri || !signedIn) return json(res, 400, { error: 'invalid_request' });
+      const code = `xcode-${rid()}`;
+      codes.set(code, { user: signedIn, redirectUri: q.redirect_uri, challenge: q.code_challenge });
+      const back = new URL(q.redirect_uri);
+      back.searchParams.set('code', code);
+      back.searchParams.set('state', q.state ?? '');
+      res.writeHead(302, { location: back.toString() });
+      return res.end();
+    }
+    if (req.method === 'POST' && url.pathname === '/2/oauth2/token') {
+      const basic = Buffer.from((req.headers.authorization ?? '').replace(/^Basic /, ''), 'base64').toString();
+      if (basic !== `${client.id}:${client.secret}`) return json(res, 401, { error: 'unauthorized_client' });
+      if (body.grant_type === 'authorization_code') {
+        const grant = codes.get(String(body.code));
+        const verifierOk = grant && createHash('sha256').update(String(body.code_verifier ?? '')).digest('base64url') === grant.challenge;
+        if (!grant || !verifierOk || grant.redirectUri !== body.redirect_uri) return json(res, 400, { error: 'invalid_request', error_description: 'Value passed for the authorization code was invalid.' });
+        codes.delete(String(body.code));
+        return json(res, 200, issue(grant.user));
+      }
+      if (body.grant_type === 'refresh_token') {
+        const user = refresh.get(String(body.refresh_token));
+        if (!user) return json(res, 400, { error: 'invalid_request', error_description: 'Value passed for the token was invalid.' });
+        refresh.delete(String(body.refresh_token)); // refresh tokens rotate
+        return json(res, 200, issue(user));
+      }
+      return json(res, 400, { error: 'unsupported_grant_type' });
+    }
+
+    const injected = failures.find((f) => f.times > 0 && f.path.test(url.pathname));
+    if (injected) {
+      injected.times -= 1;
+      const reset = String(Math.ceil(Date.now() / 1000) + 1);
+      const bodies: Record<number, unknown> = {
+        429: { errors: [{ code: 88, message: 'Rate limit exceeded' }], title: 'Too Many Requests', detail: 'Too Many Requests' },
+        401: { title: 'Unauthorized', detail: 'Unauthorized', status: 401 },
+        403: { title: 'Forbidden', detail: 'You are not allowed to send a message to this user.', status: 403 },
+        500: { title: 'Internal Error', status: 500 },
+      };
+      return json(res, injected.status, bodies[injected.status], injected.status === 429 ? { 'x-rate-limit-reset': reset, 'x-rate-limit-remaining': '0' } : {});
+    }
+    const session = token ? access.get(token) : undefined;
+    if (!session || session.expired) return json(res, 401, { title: 'Unauthorized', detail: 'Unauthorized', status: 401 });
+
+    if (req.method === 'GET' && url.pathname === '/2/users/me') return json(res, 200, { data: session.user });
+    const dm = url.pathname.match(/^\/2\/dm_conversations\/with\/([^/]+)\/messages$/);
+    if (req.method === 'POST' && dm) {
+      const text = String(body.text ?? '');
+      if (!text) return json(res, 400, { title: 'Invalid Request', detail: 'text or attachments required' });
+      const id = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
+      sends.push({ kind: 'dm', from: session.user.id, to: dm[1]!, text, id });
+      const [a, b] = [session.user.id, dm[1]!].sort();
+      return json(res, 201, { data: { dm_conversation_id: `${a}-${b}`, dm_event_id: id } });
+    }
+    if (req.method === 'POST' && url.pathname === '/2/tweets') {
+      const id = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
+      const reply = (body.reply ?? {}) as { in_reply_to_tweet_id?: string };
+      sends.push({ kind: 'reply', from: session.user.id, to: reply.in_reply_to_tweet_id ?? '', text: String(body.text ?? ''), id });
+      return json(res, 201, { data: { id, text: body.text } });
+    }
+    return json(res, 404, { title: 'Not Found' });
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((err: unknown) => json(res, 500, { title: String(err) }));
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url,
+    client,
+    env: { X_CLIENT_ID: client.id, X_CLIENT_SECRET: client.secret, X_API_BASE_URL: url, X_AUTHORIZE_URL: `${url}/i/oauth2/authorize` },
+    signInAs: (u) => {
+      signedIn = u;
+    },
+    calls,
+    sends,
+    failNext: (path, status, times = 1) => failures.push({ path, status, times }),
+    expireAccessTokens: () => {
+      for (const s of access.values()) s.expired = true;
+    },
+    setLatency: (ms) => {
+      latency = ms;
+    },
+    async deliverWebhook(targetUrl, body, o = {}) {
+      const raw = JSON.stringify(body);
+      const headers: Record<string, string> = { 'content-type': 'application/json' };
+      if (!o.unsigned) headers['x-twitter-webhooks-signature-oauth2'] = xSignature(raw, o.secret ?? client.secret);
+      const res = await fetch(targetUrl, { method: 'POST', headers, body: raw });
+      return { status: res.status, text: await res.text() };
+    },
+    stop: () =>
+      new Promise((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
+  };
+}

@@ -1,0 +1,46 @@
+import { useState } from 'react';
+import { Button } from '../../components/button';
+import { ButtonLink } from '../../components/button-link';
+import { Card } from '../../components/card';
+import { Icon } from '../../components/icon';
+
+/** Full-page redirect to Facebook Login (spec: connection is a full-page redirect). */
+export function startFacebookConnect() {
+  window.location.assign('/oauth/facebook');
+}
+
+/** Spec §2: with no connected Facebook account the page offers "Connect Facebook & Instagram". */
+export function ConnectFacebookCard() {
+  const [opening, setOpening] = useState(false);
+  return (
+    <Card className="mx-auto max-w-xl p-8 text-center">
+      <div className="mx-auto flex w-fit items-center -space-x-2">
+        <span className="flex h-12 w-12 items-center justify-center rounded-full bg-blue-600 text-white ring-4 ring-white dark:ring-slate-900">
+          <Icon name="facebook" size={22} />
+        </span>
+        <span className="flex h-12 w-12 items-center justify-center rounded-full bg-gradient-to-br from-amber-400 via-pink-500 to-violet-600 text-white ring-4 ring-white dark:ring-slate-900">
+          <Icon name="instagram" size={22} />
+        </span>
+      </div>
+      <h2 className="mt-5 text-lg font-semibold text-slate-900 dark:text-white">Connect Facebook &amp; Instagram</h2>
+      <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
+        Connect a Facebook Page (and the Instagram Business account linked to it) to message customers from here.
+      </p>
+      <Button
+        className="mt-6"
+        loading={opening}
+        onClick={() => {
+          setOpening(true);
+          startFacebookConnect();
+        }}
+      >
+        {!opening && <Icon name="facebook" size={16} />} {opening ? 'Opening Authorization...' : 'Connect Facebook'}
+      </Button>
+      <div>
+        <ButtonLink to="/webhook-setup" variant="ghost" size="sm" className="mt-3">
+          Webhook setup guide <Icon name="arrow-right" size={14} />
+        </ButtonLink>
+      </div>
+    </Card>
+  );
+}

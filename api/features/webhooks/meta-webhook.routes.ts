@@ -66,11 +66,28 @@ export function metaWebhookRoutes(deps: { pool: pg.Pool; config: Config; verifyT
   return router;
 }
 
-/** Our account for each (platform, external id) the batch is addressed to, in one query. */
+/**
+ * Resolved accounts, remembered for a few seconds: a busy account's webhooks arrive many times a
+ * second, and this saves a query per delivery. Safe to be briefly stale: the worker checks again
+ * that the account is active before anything is stored or sent.
+ */
+const ACCOUNT_CACHE_MS = 5000;
+const accountCache = new Map<string, { row: z.infer<typeof accountRow> | null; at: number }>();
+
+/** Our account for each (platform, external id) the batch is addressed to, in at most one query. */
 async function resolveAccounts(pool: pg.Pool, events: { platform: string; accountExternalId: string }[]) {
-  const keys = [...new Set(events.map((e) => `${e.platform}:${e.accountExternalId}`))];
+  const all = [...new Set(events.map((e) => `${e.platform}:${e.accountExternalId}`))];
   const found = new Map<string, z.infer<typeof accountRow>>();
+  const now = performance.now();
+  const keys: string[] = [];
+  for (const key of all) {
+    const hit = accountCache.get(key);
+    if (hit && now - hit.at < ACCOUNT_CACHE_MS) {
+      if (hit.row) found.set(key, hit.row);
+    } else keys.push(key);
+  }
   if (keys.length === 0) return found;
+  if (accountCache.size > 10_000) accountCache.clear();
   const { rows } = await pool.query(
     `select id, workspace_id, platform, external_id from social_accounts
      where provider = 'meta' and is_active
@@ -78,5 +95,6 @@ async function resolveAccounts(pool: pg.Pool, events: { platform: string; accoun
     [keys.map((k) => k.slice(0, k.indexOf(':'))), keys.map((k) => k.slice(k.indexOf(':') + 1))],
   );
   for (const r of z.array(accountRow).parse(rows)) found.set(`${r.platform}:${r.external_id}`, r);
+  for (const key of keys) accountCache.set(key, { row: found.get(key) ?? null, at: now });
   return found;
 }

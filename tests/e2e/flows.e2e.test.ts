@@ -39,10 +39,19 @@ async function placeNode(page: Page, id: string, x: number, y: number) {
   const canvas = await page.locator('.react-flow').boundingBox();
   const box = await node(page, id).boundingBox();
   if (!canvas || !box) throw new Error('canvas or node not visible');
-  const grab = { x: box.x + 50, y: box.y + 14 };
+  // New nodes land at a random spot (spec §9), possibly under the minimap: grab a visible part.
+  const minimap = await page.locator('.react-flow__minimap').boundingBox();
+  const under = (p: { x: number; y: number }) =>
+    minimap !== null && p.x >= minimap.x && p.x <= minimap.x + minimap.width && p.y >= minimap.y && p.y <= minimap.y + minimap.height;
+  const candidates = [
+    { x: box.x + 50, y: box.y + 14 },
+    { x: box.x + 12, y: box.y + 14 },
+    { x: box.x + 12, y: box.y + box.height - 12 },
+  ];
+  const grab = candidates.find((p) => !under(p)) ?? candidates[0]!;
   await page.mouse.move(grab.x, grab.y);
   await page.mouse.down();
-  await page.mouse.move(canvas.x + x + 50, canvas.y + y + 14, { steps: 12 });
+  await page.mouse.move(canvas.x + x + (grab.x - box.x), canvas.y + y + (grab.y - box.y), { steps: 12 });
   await page.mouse.up();
 }
 
@@ -244,8 +253,10 @@ describe('flow builder → simulator → runs', () => {
     await e2e.screenshot(page, 'flows-builder-problems');
     await page.locator('[data-config-node-id="2"]').getByRole('alert').waitFor();
 
-    // Backspace removes the selected node; only the trigger is left.
-    await node(page, '2').click();
+    // Backspace removes the selected node; only the trigger is left. The palette already selected
+    // it; focus it from the keyboard (a random drop position may sit under the minimap).
+    expect(await node(page, '2').getAttribute('class')).toContain('selected');
+    await node(page, '2').focus();
     await page.keyboard.press('Backspace');
     await expect.poll(() => page.locator('.react-flow__node').count()).toBe(1);
   });

@@ -110,3 +110,21 @@ export async function signIn(url: string): Promise<{ cookie: string; workspaceId
   const body = (await res.json()) as { user: { workspaceId: string } };
   return { cookie, workspaceId: body.user.workspaceId };
 }
+
+/** The raw single-row INSERT rate of this PostgreSQL (autocommit, `concurrency` connections, 5 s): the ingest baseline. */
+export async function rawInsertRate(pool: pg.Pool, concurrency: number): Promise<number> {
+  await pool.query('create table if not exists bench_raw (id bigserial primary key, payload jsonb not null)');
+  let raw = 0;
+  const until = performance.now() + 5000;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (performance.now() < until) {
+        await pool.query('insert into bench_raw (payload) values ($1)', [JSON.stringify({ text: 'price?', n: raw })]);
+        raw++;
+      }
+    }),
+  );
+  const perSecond = raw / 5;
+  console.log(`raw INSERT: ${perSecond.toFixed(0)} rows/s (${concurrency} connections)`);
+  return perSecond;
+}

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { igCommentsWebhook } from '../fakes/meta-webhook-payloads';
-import { benchDatabase, machine, percentile, spawnServer, writeResult } from './bench-kit';
+import { benchDatabase, machine, percentile, rawInsertRate, spawnServer, writeResult } from './bench-kit';
 
 /**
  * Issue 3's ingest target measured on the signed Meta webhook route (issue 5): ≥ 1,000 events/s
@@ -16,19 +16,7 @@ const APP_SECRET = 'bench-app-secret';
 
 const { db, pool, stop } = await benchDatabase();
 try {
-  await pool.query('create table bench_raw (id bigserial primary key, payload jsonb not null)');
-  let raw = 0;
-  const rawUntil = performance.now() + 5000;
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (performance.now() < rawUntil) {
-        await pool.query('insert into bench_raw (payload) values ($1)', [JSON.stringify({ text: 'price?', n: raw })]);
-        raw++;
-      }
-    }),
-  );
-  const rawPerSecond = raw / 5;
-  console.log(`raw INSERT: ${rawPerSecond.toFixed(0)} rows/s (${CONCURRENCY} connections)`);
+  const rawPerSecond = await rawInsertRate(pool, CONCURRENCY);
 
   const ws = await pool.query<{ id: string }>(`insert into workspaces (name) values ('bench') returning id`);
   await pool.query(

@@ -1,4 +1,4 @@
-import { benchDatabase, machine, percentile, signIn, spawnServer, writeResult } from './bench-kit';
+import { benchDatabase, machine, percentile, rawInsertRate, signIn, spawnServer, writeResult } from './bench-kit';
 
 /**
  * Issue 3 target: ≥ 1,000 events/s accepted durably through the HTTP ingest path (the simulator's
@@ -12,19 +12,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const { db, pool, stop } = await benchDatabase();
 try {
   // 1. Raw single-row INSERT rate, same concurrency, autocommit.
-  await pool.query('create table bench_raw (id bigserial primary key, payload jsonb not null)');
-  let raw = 0;
-  const rawUntil = performance.now() + 5000;
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (performance.now() < rawUntil) {
-        await pool.query('insert into bench_raw (payload) values ($1)', [JSON.stringify({ text: 'price?', n: raw })]);
-        raw++;
-      }
-    }),
-  );
-  const rawPerSecond = raw / 5;
-  console.log(`raw INSERT: ${rawPerSecond.toFixed(0)} rows/s (${CONCURRENCY} connections)`);
+  const rawPerSecond = await rawInsertRate(pool, CONCURRENCY);
 
   // 2. The HTTP ingest path, against the real server in its own process (role web).
   const server = await spawnServer('web', { DATABASE_URL: db.url });

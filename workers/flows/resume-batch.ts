@@ -2,7 +2,7 @@ import type pg from 'pg';
 import { enqueueAdvance, loadPlan } from '../../db/flows/runs';
 import { notifyWorkspace } from '../../db/pipeline/notify';
 import { advance } from '../../workflows/advance';
-import { lastNode, loadContacts, runRow, statusAfter, type PendingInput } from './run-driver';
+import { lastNode, loadContacts, runRow, statusAfter, updateContact, type PendingInput } from './run-driver';
 
 /**
  * `runs.resume {runIds}`: many timers fall due at once (a broadcast delay, a campaign's "tomorrow at
@@ -69,13 +69,7 @@ export async function resumeBatch(pool: pg.Pool, runIds: string[]): Promise<void
             activity = true;
             break;
           case 'updateContact':
-            await client.query(
-              `update contacts set
-                 tags = (select coalesce(array_agg(distinct t order by t), '{}') from unnest(tags || $2::text[]) t where t <> all($3::text[])),
-                 custom_fields = custom_fields || $4::jsonb
-               where id = $1`,
-              [run.contact_id, c.addTags ?? [], c.removeTags ?? [], JSON.stringify(c.setFields ?? {})],
-            );
+            await updateContact(client, run.contact_id, c);
             break;
           case 'fail':
             await client.query(`update run_steps set status = 'failed', error = $3, finished_at = clock_timestamp() where run_id = $1 and seq = $2`, [run.id, c.seq, c.reason]);

@@ -239,13 +239,7 @@ async function apply(client: pg.PoolClient, run: RunRow, plan: ExecutionPlan, co
         }
         break;
       case 'updateContact':
-        await client.query(
-          `update contacts set
-             tags = (select coalesce(array_agg(distinct t order by t), '{}') from unnest(tags || $2::text[]) t where t <> all($3::text[])),
-             custom_fields = custom_fields || $4::jsonb
-           where id = $1`,
-          [run.contact_id, c.addTags ?? [], c.removeTags ?? [], JSON.stringify(c.setFields ?? {})],
-        );
+        await updateContact(client, run.contact_id, c);
         break;
       case 'startTimer':
         await insertStep(client, run.id, c.seq, c.nodeId, plan, 'sleeping', { dueInMs: c.dueInMs });
@@ -282,6 +276,17 @@ async function apply(client: pg.PoolClient, run: RunRow, plan: ExecutionPlan, co
     }
   }
   return applied;
+}
+
+/** A tag/field command, in the caller's transaction (recorded with its step: exactly once). */
+export async function updateContact(client: pg.PoolClient, contactId: string, c: Extract<Command, { type: 'updateContact' }>) {
+  await client.query(
+    `update contacts set
+       tags = (select coalesce(array_agg(distinct t order by t), '{}') from unnest(tags || $2::text[]) t where t <> all($3::text[])),
+       custom_fields = custom_fields || $4::jsonb
+     where id = $1`,
+    [contactId, c.addTags ?? [], c.removeTags ?? [], JSON.stringify(c.setFields ?? {})],
+  );
 }
 
 async function insertStep(client: pg.PoolClient, runId: string, seq: number, nodeId: string, plan: ExecutionPlan, status: string, input: unknown) {

@@ -26,6 +26,11 @@ export function listenWorkspaceEvents(
     if (closed) return;
     try {
       const c = await pool.connect();
+      if (closed) {
+        // close() ran while we were connecting (a shutdown right after boot): give it back.
+        c.release();
+        return;
+      }
       client = c;
       c.on('notification', (msg) => {
         if (msg.channel !== EVENTS_CHANNEL || !msg.payload) return;

@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import type { FlowEdge, FlowGraph, FlowNode, NodeKind } from '../../../contracts/flows';
 import { nodeKindInfo } from '../../../contracts/flows';
+import { withTransaction } from '../../../db/transaction';
 import { compile } from '../../../flow-compiler/compile';
 
 const n = (id: string, kind: NodeKind, x: number, y: number, config: Record<string, unknown>, label?: string): FlowNode => ({
@@ -54,15 +55,10 @@ const demoFlows: { name: string; description: string; platform: 'instagram' | 'm
 
 /** Seeds the demo flows once (skipped when the workspace already has flows). */
 export async function seedDemoFlows(pool: pg.Pool, workspaceId: string): Promise<void> {
-  const client = await pool.connect();
-  try {
-    await client.query('begin');
+  await withTransaction(pool, async (client) => {
     await client.query('select pg_advisory_xact_lock(hashtext($1))', [`demo-flows:${workspaceId}`]);
     const existing = await client.query('select 1 from flows where workspace_id = $1 limit 1', [workspaceId]);
-    if (existing.rowCount) {
-      await client.query('rollback');
-      return;
-    }
+    if (existing.rowCount) return;
     for (const f of demoFlows) {
       const { rows } = await client.query<{ id: string }>(
         `insert into flows (workspace_id, name, description, platform, graph, is_active) values ($1, $2, $3, $4, $5, $6) returning id`,
@@ -77,11 +73,5 @@ export async function seedDemoFlows(pool: pg.Pool, workspaceId: string): Promise
       );
       await client.query('update flows set active_version_id = $2 where id = $1', [rows[0]!.id, v.rows[0]!.id]);
     }
-    await client.query('commit');
-  } catch (err) {
-    await client.query('rollback').catch(() => {});
-    throw err;
-  } finally {
-    client.release();
-  }
+  });
 }

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { flowBodySchema, listRunsQuerySchema, testRunBodySchema, validateFlowBodySchema, type FlowValidation, type TestContact } from '../../../contracts/flows';
 import { enqueueAdvance, startRun, type RunTrigger } from '../../../db/flows/runs';
 import { notifyWorkspace } from '../../../db/pipeline/notify';
+import { withTransaction } from '../../../db/transaction';
 import { compile } from '../../../flow-compiler/compile';
 import { AppError } from '../../http/errors';
 import { authedRouter, currentUser, idParam } from '../../http/routers';
@@ -12,21 +13,6 @@ import { getRunDetail, getRunSummary, listRuns } from './runs.repo';
 
 const flowNotFound = () => new AppError('NOT_FOUND', 'Flow not found');
 const runNotFound = () => new AppError('NOT_FOUND', 'Run not found');
-
-async function inTransaction<T>(pool: pg.Pool, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-  const client = await pool.connect();
-  try {
-    await client.query('begin');
-    const result = await fn(client);
-    await client.query('commit');
-    return result;
-  } catch (err) {
-    await client.query('rollback').catch(() => {});
-    throw err;
-  } finally {
-    client.release();
-  }
-}
 
 /**
  * Flows (spec §7) and their runs (design record §3 Operators). Saving with isActive publishes:
@@ -62,7 +48,7 @@ export function flowsRoutes(pool: pg.Pool) {
       if (!result.ok) throw new AppError('BAD_REQUEST', 'Fix the highlighted steps before starting this flow', { errors: result.errors });
       plan = result.plan;
     }
-    return inTransaction(pool, async (client) => {
+    return withTransaction(pool, async (client) => {
       let flowId = id;
       if (flowId) {
         const found = await client.query('select id from flows where workspace_id = $1 and id = $2 for update', [workspaceId, flowId]);
@@ -138,7 +124,7 @@ export function flowsRoutes(pool: pg.Pool) {
     const workspaceId = currentUser(req).workspaceId;
     const flowId = idParam(req);
     const { contactId } = parseBody(testRunBodySchema, req);
-    const runId = await inTransaction(pool, async (client) => {
+    const runId = await withTransaction(pool, async (client) => {
       const flow = await client.query<{ version_id: string | null }>(
         `select coalesce(f.active_version_id, (select id from flow_versions v where v.flow_id = f.id order by version desc limit 1)) as version_id
          from flows f where f.workspace_id = $1 and f.id = $2`,
@@ -183,7 +169,7 @@ export function flowsRoutes(pool: pg.Pool) {
   router.post('/api/runs/:id/retry', async (req, res) => {
     const workspaceId = currentUser(req).workspaceId;
     const id = idParam(req);
-    await inTransaction(pool, async (client) => {
+    await withTransaction(pool, async (client) => {
       const run = await client.query<{ status: string; flow_id: string; node_id: string | null }>(
         `select r.status, r.flow_id,
                 (select s.node_id from run_steps s where s.run_id = r.id and s.status = 'failed' order by s.seq desc limit 1) as node_id
@@ -213,7 +199,7 @@ export function flowsRoutes(pool: pg.Pool) {
   router.post('/api/runs/:id/replay', async (req, res) => {
     const workspaceId = currentUser(req).workspaceId;
     const id = idParam(req);
-    const newId = await inTransaction(pool, async (client) => {
+    const newId = await withTransaction(pool, async (client) => {
       const found = await client.query<{ flow_id: string; account_id: string; contact_id: string; trigger: Record<string, unknown>; status: string; version_id: string | null }>(
         `select r.flow_id, r.account_id, r.contact_id, r.trigger, r.status,
                 coalesce(f.active_version_id, (select v.id from flow_versions v where v.flow_id = f.id order by v.version desc limit 1)) as version_id
@@ -241,7 +227,7 @@ export function flowsRoutes(pool: pg.Pool) {
   router.post('/api/runs/:id/cancel', async (req, res) => {
     const workspaceId = currentUser(req).workspaceId;
     const id = idParam(req);
-    await inTransaction(pool, async (client) => {
+    await withTransaction(pool, async (client) => {
       const found = await client.query<{ status: string; flow_id: string }>('select status, flow_id from flow_runs where workspace_id = $1 and id = $2 for update', [
         workspaceId,
         id,

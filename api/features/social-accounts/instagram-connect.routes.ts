@@ -1,7 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
 import type { Logger } from 'pino';
-import { z } from 'zod';
 import type { Config } from '../../../config/config';
 import { recordActivity } from '../../../db/pipeline/record-activity';
 import type { TokenCipher } from '../../../integrations/crypto/token-cipher';
@@ -12,25 +10,10 @@ import {
   subscribeInstagramAccount,
   type InstagramLoginConfig,
 } from '../../../integrations/meta/instagram-login';
-import { constantTimeEqual } from '../../../integrations/meta/webhook-signature';
 import { publicRouter } from '../../http/routers';
+import { issueConnectState, readConnectCallback } from './connect-state';
 import { upsertAccount } from './meta-connect.service';
 import { oauthRedirectUri } from './meta-connect.routes';
-
-declare module 'express-session' {
-  interface SessionData {
-    /** CSRF state of an Instagram Login round trip. */
-    instagramConnect?: { state: string; createdAt: number };
-  }
-}
-
-const STATE_TTL_MS = 15 * 60_000;
-const callbackQuery = z.object({
-  code: z.string().min(1).max(2000).optional(),
-  state: z.string().max(200).optional(),
-  error: z.string().max(200).optional(),
-  error_description: z.string().max(500).optional(),
-});
 
 function instagramLoginConfig(config: Config): InstagramLoginConfig | null {
   const ig = config.meta.instagramLogin;
@@ -51,8 +34,7 @@ export function instagramConnectRoutes(deps: { pool: pg.Pool; config: Config; ci
   router.get('/oauth/instagram', (req, res) => {
     if (!req.user) return res.redirect('/login');
     if (!ig) return res.redirect('/oauth/facebook');
-    const state = randomBytes(24).toString('hex');
-    req.session.instagramConnect = { state, createdAt: Date.now() };
+    const state = issueConnectState(req, 'instagramConnect');
     res.redirect(instagramAuthorizeUrl(ig, oauthRedirectUri(deps.config, req, 'instagram'), state));
   });
 
@@ -60,16 +42,11 @@ export function instagramConnectRoutes(deps: { pool: pg.Pool; config: Config; ci
     if (!req.user) return res.redirect('/login');
     if (!ig) return res.redirect('/oauth-setup?provider=instagram');
     const workspaceId = req.user.workspaceId;
-    const q = callbackQuery.safeParse(req.query);
-    const expected = req.session.instagramConnect;
-    delete req.session.instagramConnect;
     const fail = (reason: string) => res.redirect(`/connect-accounts?error=instagram&reason=${encodeURIComponent(reason)}`);
-    if (!q.success || !q.data.state || !expected || Date.now() - expected.createdAt > STATE_TTL_MS || !constantTimeEqual(q.data.state, expected.state)) {
-      return fail('The authorization expired or did not start here. Please try again.');
-    }
-    if (q.data.error || !q.data.code) return fail(q.data.error_description ?? 'Instagram authorization was cancelled.');
+    const callback = readConnectCallback(req, 'instagramConnect', 'Instagram authorization was cancelled.');
+    if ('reason' in callback) return fail(callback.reason);
     try {
-      const { token, expiresInSeconds } = await exchangeInstagramCode(ig, q.data.code, oauthRedirectUri(deps.config, req, 'instagram'));
+      const { token, expiresInSeconds } = await exchangeInstagramCode(ig, callback.code, oauthRedirectUri(deps.config, req, 'instagram'));
       const p = await instagramLoginProfile(ig, token);
       const accountId = await upsertAccount(deps.pool, workspaceId, {
         platform: 'instagram',

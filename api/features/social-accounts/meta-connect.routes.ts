@@ -1,8 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import type { Request } from 'express';
 import type pg from 'pg';
 import type { Logger } from 'pino';
-import { z } from 'zod';
 import type { Config } from '../../../config/config';
 import { recordActivity } from '../../../db/pipeline/record-activity';
 import type { TokenCipher } from '../../../integrations/crypto/token-cipher';
@@ -13,24 +11,9 @@ import {
   subscribePage,
   type FacebookLoginConfig,
 } from '../../../integrations/meta/facebook-login';
-import { constantTimeEqual } from '../../../integrations/meta/webhook-signature';
 import { publicRouter } from '../../http/routers';
+import { issueConnectState, readConnectCallback } from './connect-state';
 import { storeFacebookPages } from './meta-connect.service';
-
-declare module 'express-session' {
-  interface SessionData {
-    /** CSRF state of a Facebook Login "connect Pages" round trip (not sign-in). */
-    metaConnect?: { state: string; createdAt: number };
-  }
-}
-
-const STATE_TTL_MS = 15 * 60_000;
-const callbackQuery = z.object({
-  code: z.string().min(1).max(2000).optional(),
-  state: z.string().max(200).optional(),
-  error: z.string().max(200).optional(),
-  error_description: z.string().max(500).optional(),
-});
 
 export function facebookLoginConfig(config: Config): FacebookLoginConfig | null {
   if (!config.facebook) return null;
@@ -63,8 +46,7 @@ export function metaConnectRoutes(deps: { pool: pg.Pool; config: Config; cipher:
   router.get('/oauth/facebook', (req, res) => {
     if (!req.user) return res.redirect('/login');
     if (!fb) return res.redirect('/oauth-setup?provider=facebook');
-    const state = randomBytes(24).toString('hex');
-    req.session.metaConnect = { state, createdAt: Date.now() };
+    const state = issueConnectState(req, 'metaConnect');
     res.redirect(facebookDialogUrl(fb, oauthRedirectUri(deps.config, req, 'facebook'), state));
   });
 
@@ -72,16 +54,11 @@ export function metaConnectRoutes(deps: { pool: pg.Pool; config: Config; cipher:
     if (!req.user) return res.redirect('/login');
     if (!fb) return res.redirect('/oauth-setup?provider=facebook');
     const workspaceId = req.user.workspaceId;
-    const q = callbackQuery.safeParse(req.query);
-    const expected = req.session.metaConnect;
-    delete req.session.metaConnect; // one use
     const fail = (reason: string) => res.redirect(`/connect-accounts?error=facebook&reason=${encodeURIComponent(reason)}`);
-    if (!q.success || !q.data.state || !expected || Date.now() - expected.createdAt > STATE_TTL_MS || !constantTimeEqual(q.data.state, expected.state)) {
-      return fail('The authorization expired or did not start here. Please try again.');
-    }
-    if (q.data.error || !q.data.code) return fail(q.data.error_description ?? 'Facebook authorization was cancelled.');
+    const callback = readConnectCallback(req, 'metaConnect', 'Facebook authorization was cancelled.');
+    if ('reason' in callback) return fail(callback.reason);
     try {
-      const { userToken } = await exchangeCodeForLongLivedToken(fb, q.data.code, oauthRedirectUri(deps.config, req, 'facebook'));
+      const { userToken } = await exchangeCodeForLongLivedToken(fb, callback.code, oauthRedirectUri(deps.config, req, 'facebook'));
       const pages = await listPages(fb, userToken);
       if (pages.length === 0) return fail('No Facebook Pages were shared. Choose at least one Page in the Facebook dialog.');
       const stored = await storeFacebookPages(deps.pool, workspaceId, pages, deps.cipher);

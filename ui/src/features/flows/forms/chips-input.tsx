@@ -2,6 +2,7 @@ import { useId, useState, type KeyboardEvent } from 'react';
 import { Button } from '../../../components/button';
 import { Icon } from '../../../components/icon';
 import { inputClasses } from '../../../components/input.styles';
+import { FieldMessage } from './form-bits';
 
 interface ChipsInputProps {
   label: string;
@@ -62,15 +63,7 @@ export function ChipsInput({ label, values, onChange, placeholder, hint, error, 
           <Icon name="plus" size={16} />
         </Button>
       </div>
-      {error ? (
-        <p id={`${id}-error`} className="mt-1.5 text-sm text-red-600 dark:text-red-400">
-          {error}
-        </p>
-      ) : hint ? (
-        <p id={`${id}-hint`} className="mt-1.5 text-xs text-slate-500 dark:text-slate-400">
-          {hint}
-        </p>
-      ) : null}
+      <FieldMessage id={id} error={error} hint={hint} />
       {values.length > 0 && (
         <ul className="mt-2 flex flex-wrap gap-1.5" aria-label={`${label} added`}>
           {values.map((value) => (

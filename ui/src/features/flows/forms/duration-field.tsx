@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { durationUnits, type Duration } from '../../../../../contracts/flows';
 import { inputClasses } from '../../../components/input.styles';
+import { FieldMessage } from './form-bits';
 
 interface DurationFieldProps {
   label: string;
@@ -45,15 +46,7 @@ export function DurationField({ label, value, onChange, error, hint }: DurationF
           ))}
         </select>
       </div>
-      {error ? (
-        <p id={`${id}-error`} className="mt-1.5 text-sm text-red-600 dark:text-red-400">
-          {error}
-        </p>
-      ) : hint ? (
-        <p id={`${id}-hint`} className="mt-1.5 text-xs text-slate-500 dark:text-slate-400">
-          {hint}
-        </p>
-      ) : null}
+      <FieldMessage id={id} error={error} hint={hint} />
     </div>
   );
 }

@@ -6,6 +6,23 @@ export function FieldError({ message }: { message: string | undefined }) {
   return <p className="mt-1.5 text-sm text-red-600 dark:text-red-400">{message}</p>;
 }
 
+/** The error (or else the hint) under a custom input; ids `<id>-error` / `<id>-hint` for aria-describedby. */
+export function FieldMessage({ id, error, hint }: { id: string; error?: string | undefined; hint?: ReactNode }) {
+  if (error) {
+    return (
+      <p id={`${id}-error`} className="mt-1.5 text-sm text-red-600 dark:text-red-400">
+        {error}
+      </p>
+    );
+  }
+  if (!hint) return null;
+  return (
+    <p id={`${id}-hint`} className="mt-1.5 text-xs text-slate-500 dark:text-slate-400">
+      {hint}
+    </p>
+  );
+}
+
 /** A titled group inside a config form. */
 export function FieldGroup({ title, children, aside }: { title: string; children: ReactNode; aside?: ReactNode }) {
   return (

@@ -7,6 +7,8 @@ import type { XClientConfig } from '../integrations/x/x-api';
 /** What platform sends need besides the database: hosts, retry policy, the token cipher. */
 export interface PlatformDeps {
   meta: MetaHosts;
+  /** The Meta app (FACEBOOK_APP_ID / FACEBOOK_APP_SECRET), for `debug_token`; null when not set. */
+  metaApp: { appId: string; appSecret: string } | null;
   /** null when X is not configured (X_CLIENT_ID / X_CLIENT_SECRET). */
   x: XClientConfig | null;
   sendRetry: { baseMs: number; maxAttempts: number };
@@ -21,6 +23,7 @@ export function platformDepsFromConfig(config: Config, encryptionKey: string): P
       graphApiVersion: config.meta.graphApiVersion,
       timeoutMs: config.platformHttpTimeoutMs,
     },
+    metaApp: config.facebook ?? null,
     x: config.x
       ? { clientId: config.x.clientId, clientSecret: config.x.clientSecret, authorizeUrl: config.x.authorizeUrl, apiBaseUrl: config.x.apiBaseUrl, timeoutMs: config.platformHttpTimeoutMs }
       : null,

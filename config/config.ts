@@ -77,6 +77,8 @@ const envSchema = z.object({
     .transform((v) => v === 'true' || v === '1'),
   /** How often each worker moves due delays/timeouts into jobs. */
   TIMER_PUMP_INTERVAL_MS: z.coerce.number().int().min(10).max(60_000).default(250),
+  /** How often each connected account's token and permissions are checked with its platform; 0 turns the checks off. */
+  ACCOUNT_HEALTH_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -124,6 +126,8 @@ export interface Config {
   authRateLimitPer15Min: number;
   privateRepliesPerHour: number;
   workerStaleAfterMs: number;
+  /** Minutes between platform checks of each account's token (0: off). */
+  accountHealthIntervalMinutes: number;
   /** The flow runtime (workers/flows). */
   flows: { retryBaseMs: number; maxAttempts: number; webhookTimeoutMs: number; webhookAllowLoopback: boolean; timerPumpIntervalMs: number };
 }
@@ -207,6 +211,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     authRateLimitPer15Min: e.AUTH_RATE_LIMIT_PER_15_MIN,
     privateRepliesPerHour: e.PRIVATE_REPLIES_PER_HOUR,
     workerStaleAfterMs: e.WORKER_STALE_AFTER_MS,
+    accountHealthIntervalMinutes: e.ACCOUNT_HEALTH_INTERVAL_MINUTES,
     flows: {
       retryBaseMs: e.FLOW_RETRY_BASE_MS,
       maxAttempts: e.FLOW_MAX_ATTEMPTS,

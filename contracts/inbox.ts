@@ -85,4 +85,6 @@ export type InboxEvent =
   | { type: 'message.updated'; conversationId: string; messageId: string }
   | { type: 'outbox.delivered'; accountId: string }
   /** A flow run changed status or recorded a step (Runs view). */
-  | { type: 'run.updated'; runId: string; flowId: string; status: string };
+  | { type: 'run.updated'; runId: string; flowId: string; status: string }
+  /** A connected account's health changed or was checked (Connect Accounts, the health banner). */
+  | { type: 'account.updated'; accountId: string };

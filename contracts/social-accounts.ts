@@ -17,6 +17,12 @@ export interface SocialAccount {
   statusReason: string | null;
   /** When its token stops working (null: it does not expire, e.g. Page tokens). */
   tokenExpiresAt: string | null;
+  /** When the platform was last asked whether the token works (null: not yet). */
+  healthCheckedAt: string | null;
+  /** Why that check got no answer (network, throttling); null when it did. */
+  healthError: string | null;
+  /** Where "Reconnect" starts the login that connected it (null for sandbox accounts). */
+  reconnectPath: string | null;
   isSandbox: boolean;
 }
 
@@ -126,4 +132,12 @@ export interface AccountHealthWarning {
 }
 export interface AccountHealthResponse {
   warnings: AccountHealthWarning[];
+}
+
+/** POST /api/social-accounts/:id/check-health: the platform's verdict on one account, now. */
+export interface AccountHealthCheckResponse {
+  verdict: 'healthy' | 'needs_reconnect' | 'unknown' | 'skipped';
+  /** Why it needs reconnecting, why there is no verdict, or why nothing was checked. */
+  detail: string | null;
+  account: SocialAccount;
 }

@@ -1,6 +1,7 @@
-import { makeWorkerUtils } from 'graphile-worker';
+import { makeWorkerUtils, parseCrontab } from 'graphile-worker';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../tests/support/test-app';
+import { crontab } from './worker';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -39,4 +40,14 @@ it('maintenance:prune deletes expired sessions and spent rate-limit windows, and
 it('schedules maintenance:prune from the crontab', async () => {
   const { rows } = await t.app.database.pool.query('select identifier from graphile_worker._private_known_crontabs');
   expect(rows.map((r: { identifier: string }) => r.identifier)).toContain('maintenance:prune');
+});
+
+it('sweeps for due account health checks every 5 minutes unless ACCOUNT_HEALTH_INTERVAL_MINUTES=0', async () => {
+  const on = parseCrontab(crontab({ accountHealthIntervalMinutes: 60 }));
+  expect(on.map((c) => c.task)).toEqual(['maintenance:prune', 'accounts:health']);
+  expect(on[1]!.match).toBeTypeOf('function');
+  expect(parseCrontab(crontab({ accountHealthIntervalMinutes: 0 })).map((c) => c.task)).toEqual(['maintenance:prune']);
+  // The test app turns the checks off: nothing is scheduled that could race a test.
+  const { rows } = await t.app.database.pool.query('select identifier from graphile_worker._private_known_crontabs');
+  expect(rows.map((r: { identifier: string }) => r.identifier)).not.toContain('accounts:health');
 });

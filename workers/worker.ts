@@ -2,6 +2,7 @@ import { Logger, run, type Runner, type TaskList } from 'graphile-worker';
 import type pg from 'pg';
 import type { Logger as Pino } from 'pino';
 import { sendLimitsFromConfig } from '../db/pipeline/send-limits';
+import { accountHealthJob, accountsHealthCron } from './jobs/account-health.job';
 import { inboundProcessJob } from './jobs/inbound-process.job';
 import { maintenancePrune } from './jobs/maintenance-prune.job';
 import { outboundSendJob } from './jobs/outbound-send.job';
@@ -12,6 +13,8 @@ import { startWatchdog } from './watchdog';
 export interface WorkerConfig {
   privateRepliesPerHour: number;
   workerStaleAfterMs: number;
+  /** Minutes between checks of each account's token with its platform (0: no checks). */
+  accountHealthIntervalMinutes: number;
   flows: { retryBaseMs: number; maxAttempts: number; webhookTimeoutMs: number; webhookAllowLoopback: boolean; timerPumpIntervalMs: number };
 }
 
@@ -28,11 +31,20 @@ export function taskList(pool: pg.Pool, config: WorkerConfig): TaskList {
       maxAttempts: config.flows.maxAttempts,
     }),
     'runs.resume': runsResumeJob(pool),
+    'accounts:health': accountsHealthCron(pool, config.accountHealthIntervalMinutes),
+    'account.health': accountHealthJob(pool),
   };
 }
 
-/** Every 15 minutes; `?fill=1h` backfills a run missed while no worker was up. */
-export const crontab = '*/15 * * * * maintenance:prune ?fill=1h';
+/**
+ * Housekeeping every 15 minutes (`?fill=1h` backfills a run missed while no worker was up) and,
+ * unless turned off, a sweep every 5 minutes that queues account checks that have come due.
+ */
+export function crontab(config: Pick<WorkerConfig, 'accountHealthIntervalMinutes'>): string {
+  const lines = ['*/15 * * * * maintenance:prune ?fill=1h'];
+  if (config.accountHealthIntervalMinutes > 0) lines.push('*/5 * * * * accounts:health');
+  return lines.join('\n');
+}
 
 export interface WorkerHandle {
   runner: Runner;
@@ -65,7 +77,7 @@ export async function startWorker(opts: {
     pgPool: opts.pool,
     concurrency: opts.concurrency,
     taskList: taskList(opts.pool, opts.config),
-    crontab,
+    crontab: crontab(opts.config),
     logger: graphileLogger(opts.log),
     noHandleSignals: true, // bin/replypilot.ts owns signals and shuts down in order
     pollInterval: 2000,

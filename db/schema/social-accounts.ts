@@ -30,6 +30,14 @@ export const socialAccounts = pgTable(
     /** What the platform told us at connect time (contracts/social-accounts.ts `accountProfileSchema`). */
     profile: jsonb('profile').notNull().default({}),
     connectedAt: timestamp('connected_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Last time the platform confirmed the token works (activities/check-account-health.ts). */
+    healthCheckedAt: timestamp('health_checked_at', { withTimezone: true }),
+    /** Why the last health check could not reach a verdict (network, throttling); null when it did. */
+    healthError: text('health_error'),
+    /** Permissions the platform reported at the last check (Meta `debug_token` scopes). */
+    grantedScopes: text('granted_scopes').array(),
+    /** The token expiry the workspace was last alerted about, so each expiry is announced once. */
+    expiryAlertedFor: timestamp('expiry_alerted_for', { withTimezone: true }),
   },
   (t) => [
     // A platform account belongs to one workspace; sandbox ids are unique per workspace by construction.

@@ -69,7 +69,7 @@ const pagesResponse = z.object({
 });
 export type FacebookPage = z.infer<typeof pagesResponse>['data'][number];
 
-function client(c: FacebookLoginConfig): GraphClient {
+function client(c: Pick<FacebookLoginConfig, 'graphBaseUrl' | 'version' | 'timeoutMs'>): GraphClient {
   return createGraphClient({ baseUrl: c.graphBaseUrl, version: c.version, timeoutMs: c.timeoutMs, auth: 'query' });
 }
 
@@ -111,4 +111,47 @@ export async function unsubscribePage(c: FacebookLoginConfig, pageId: string, pa
 export async function instagramProfile(c: Omit<FacebookLoginConfig, 'appId' | 'appSecret' | 'dialogBaseUrl'>, igId: string, pageToken: string) {
   const graph = createGraphClient({ baseUrl: c.graphBaseUrl, version: c.version, timeoutMs: c.timeoutMs, auth: 'query' });
   return igAccount.parse(await graph.call('GET', `/${igId}`, pageToken, { query: { fields: 'id,username,name,profile_picture_url,followers_count,media_count' } }));
+}
+
+const debugTokenResponse = z.object({
+  data: z
+    .object({
+      is_valid: z.boolean(),
+      type: z.string().optional(),
+      /** Unix seconds; 0 means the token does not expire (Page tokens from a long-lived user token). */
+      expires_at: z.number().optional(),
+      /** Unix seconds after which the token can no longer read data until the person logs in again. */
+      data_access_expires_at: z.number().optional(),
+      scopes: z.array(z.string()).optional(),
+      error: z.object({ code: z.number().optional(), subcode: z.number().optional(), message: z.string().optional() }).loose().optional(),
+    })
+    .loose(),
+});
+
+export interface TokenDebugInfo {
+  isValid: boolean;
+  /** Permissions the person has granted the app (what is left after they removed any). */
+  scopes: string[];
+  expiresAt: Date | null;
+  dataAccessExpiresAt: Date | null;
+  /** Meta's reason when the token is not valid. */
+  error: string | null;
+}
+
+const unixDate = (s: number | undefined) => (s && s > 0 ? new Date(s * 1000) : null);
+
+/**
+ * `GET /debug_token?input_token=` with the app token (`{app-id}|{app-secret}`): whether the token
+ * still works, which permissions remain granted, and when it or its data access expires
+ * (https://developers.facebook.com/docs/graph-api/reference/debug_token).
+ */
+export async function debugToken(c: Omit<FacebookLoginConfig, 'dialogBaseUrl'>, inputToken: string): Promise<TokenDebugInfo> {
+  const { data } = debugTokenResponse.parse(await client(c).call('GET', '/debug_token', `${c.appId}|${c.appSecret}`, { query: { input_token: inputToken } }));
+  return {
+    isValid: data.is_valid,
+    scopes: data.scopes ?? [],
+    expiresAt: unixDate(data.expires_at),
+    dataAccessExpiresAt: unixDate(data.data_access_expires_at),
+    error: data.error?.message ?? null,
+  };
 }

@@ -84,7 +84,7 @@ export async function exchangeInstagramCode(c: InstagramLoginConfig, code: strin
 }
 
 /** `/me` on graph.instagram.com: `user_id` is the professional account id that webhooks carry as entry.id. */
-export async function instagramLoginProfile(c: InstagramLoginConfig, token: string): Promise<InstagramLoginProfile> {
+export async function instagramLoginProfile(c: Pick<InstagramLoginConfig, 'graphBaseUrl' | 'version' | 'timeoutMs'>, token: string): Promise<InstagramLoginProfile> {
   const graph = createGraphClient({ baseUrl: c.graphBaseUrl, version: c.version, timeoutMs: c.timeoutMs, auth: 'bearer' });
   return profile.parse(
     await graph.call('GET', '/me', token, { query: { fields: 'user_id,username,name,profile_picture_url,followers_count,follows_count,media_count,account_type' } }),
@@ -95,4 +95,16 @@ export async function instagramLoginProfile(c: InstagramLoginConfig, token: stri
 export async function subscribeInstagramAccount(c: InstagramLoginConfig, token: string): Promise<void> {
   const graph = createGraphClient({ baseUrl: c.graphBaseUrl, version: c.version, timeoutMs: c.timeoutMs, auth: 'bearer' });
   await graph.call('POST', '/me/subscribed_apps', token, { query: { subscribed_fields: INSTAGRAM_WEBHOOK_FIELDS.join(',') } });
+}
+
+/**
+ * Renews a long-lived Instagram Login token for another 60 days (§3.2). Meta only refreshes a
+ * token that is at least 24 hours old and still valid, so this must run well before expiry.
+ */
+export async function refreshInstagramLoginToken(c: Pick<InstagramLoginConfig, 'graphBaseUrl' | 'timeoutMs'>, token: string) {
+  const url = new URL(`${c.graphBaseUrl}/refresh_access_token`);
+  url.searchParams.set('grant_type', 'ig_refresh_token');
+  url.searchParams.set('access_token', token);
+  const long = longToken.parse(await plainCall(url, { method: 'GET' }, c.timeoutMs));
+  return { token: long.access_token, expiresInSeconds: long.expires_in ?? 60 * 86_400 };
 }

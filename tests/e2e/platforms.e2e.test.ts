@@ -122,4 +122,44 @@ describe('Facebook Login connect → Social Messaging', () => {
     expect(await verify.text()).toBe('42');
     await e2e.screenshot(page, 'platforms-webhook-setup');
   });
+
+  it('Connect Accounts: Check now confirms a working token, then finds a removed permission and offers Reconnect', async () => {
+    const page = await e2e.newPage();
+    await registerFreshUser(page);
+    const shop = fakePage('health');
+    shop.name = 'Health Foods';
+    fake.signInAs({ id: 'fb-owner-health', name: 'Pia Platforms', pages: [shop] });
+    await page.goto('/oauth/facebook');
+    await page.waitForURL((url) => url.pathname === '/social-messaging');
+    await page.request.post('/api/comment-rules', { data: { platform: 'instagram', keywords: ['menu'], responseTemplate: 'Our menu: example.com/menu' } });
+
+    await page.goto('/connect-accounts');
+    await page.getByRole('heading', { name: 'Your connected accounts' }).waitFor();
+    await page.getByRole('button', { name: 'Check Health Foods now' }).click();
+    await page.getByText('Connection works').waitFor();
+    await page.getByText(/token checked/).first().waitFor();
+
+    // The person removes a permission in Facebook's settings; the next check finds it before any send fails.
+    fake.removePermission(shop.id, 'instagram_manage_messages');
+    const ig = `@${shop.instagram!.username}`;
+    await page.getByRole('button', { name: `Check ${ig} now` }).click();
+    await page.getByText('Needs reconnecting', { exact: true }).waitFor();
+    await page.getByText('Needs reconnect', { exact: true }).first().waitFor();
+    // The row's Reconnect starts the login that connected the account (the banner's links to this page).
+    const reconnect = page.locator('li a[href="/oauth/facebook"]', { hasText: 'Reconnect' });
+    expect(await reconnect.count()).toBe(1);
+    const banner = page.getByRole('alert').filter({ hasText: 'automation stopped' });
+    await banner.waitFor();
+    expect(await banner.textContent()).toContain(`1 automation stopped: ${ig} needs reconnecting (the permission instagram_manage_messages was removed in Facebook)`);
+    await page.getByRole('button', { name: 'Dismiss notification' }).first().click();
+    await page.getByText('Needs reconnecting', { exact: true }).waitFor({ state: 'detached' });
+    await e2e.screenshot(page, 'platforms-connect-accounts-health');
+
+    // Reconnecting (permission granted again) clears the mark.
+    fake.signInAs({ id: 'fb-owner-health-2', name: 'Pia Platforms', pages: [shop] });
+    await reconnect.click();
+    await page.waitForURL((url) => url.pathname === '/social-messaging');
+    const accounts = (await (await page.request.get('/api/social-accounts')).json()) as { username: string; status: string }[];
+    expect(accounts.find((a) => `@${a.username}` === ig)?.status).toBe('active');
+  });
 });

@@ -11,7 +11,8 @@ import type { AddressInfo } from 'node:net';
  * replies (Instagram `/{comment}/replies`, Facebook `/{comment}/comments`), Graph error bodies
  * (error injection for throttle 4/17/32/613, 190, outside-window 10/2018278, 551…), configurable
  * latency, signed webhook delivery to our server, and Instagram Login (its dialog, api.instagram.com
- * code exchange, graph.instagram.com long-lived token, /me, subscribed_apps, Bearer sends).
+ * code exchange, graph.instagram.com long-lived token and its refresh, /me, subscribed_apps, Bearer
+ * sends), and `debug_token` (validity, granted permissions minus any removed, data-access expiry).
  * Records every call.
  * Test infrastructure only: it lives under tests/ and no production default points at it.
  */
@@ -82,6 +83,10 @@ export interface MetaGraphFake {
   setLatency(ms: number): void;
   /** Tokens Meta no longer accepts (expired, password changed, app removed): code 190. */
   revokeToken(token: string): void;
+  /** The person removed one of the app's permissions for this Page in Facebook's settings (`debug_token` stops listing it). */
+  removePermission(pageId: string, permission: string): void;
+  /** When this Page's token loses data access (`debug_token` data_access_expires_at); default 90 days after it was issued. */
+  setDataAccessExpiry(pageId: string, at: Date): void;
   /** POSTs a webhook to our server signed like Meta: escaped-unicode JSON, X-Hub-Signature-256. */
   deliverWebhook(targetUrl: string, body: unknown, opts?: { secret?: string; signature?: string | null }): Promise<{ status: number; text: string }>;
   stop(): Promise<void>;
@@ -95,6 +100,22 @@ export function metaJson(body: unknown): string {
 export function metaSignature(raw: string | Buffer, secret: string): string {
   return `sha256=${createHmac('sha256', secret).update(raw).digest('hex')}`;
 }
+
+/** What the fake grants when the dialog asks for nothing in particular (platform-apis.md §3.1 checklist). */
+const DEFAULT_GRANTED = [
+  'pages_show_list',
+  'pages_manage_metadata',
+  'pages_messaging',
+  'pages_read_engagement',
+  'pages_read_user_content',
+  'pages_manage_engagement',
+  'instagram_basic',
+  'instagram_manage_messages',
+  'instagram_manage_comments',
+  'business_management',
+  'public_profile',
+];
+const DAY_S = 86_400;
 
 const THROTTLE_MESSAGES: Record<number, string> = {
   4: '(#4) Application request limit reached',
@@ -119,6 +140,11 @@ export async function startMetaGraphFake(opts: { appId?: string; appSecret?: str
   const codes = new Map<string, { user: FakeUser; redirectUri: string }>();
   const userTokens = new Map<string, { user: FakeUser; longLived: boolean }>();
   const revoked = new Set<string>();
+  /** Permissions granted per user (what the dialog asked for), and removed afterwards per Page. */
+  const granted = new Map<string, string[]>();
+  const removedPermissions = new Map<string, Set<string>>();
+  const dataAccessExpiry = new Map<string, number>();
+  const startedAt = Math.floor(Date.now() / 1000);
   const calls: FakeCall[] = [];
   const sends: FakeSend[] = [];
   const subscriptions = new Map<string, string[]>();
@@ -167,6 +193,7 @@ export async function startMetaGraphFake(opts: { appId?: string; appSecret?: str
       if (!query.redirect_uri || !signedIn) return json(res, 400, { error: 'no redirect_uri or no signed-in user' });
       const code = id('code-');
       codes.set(code, { user: signedIn, redirectUri: query.redirect_uri });
+      granted.set(signedIn.id, (query.scope ?? '').split(',').filter(Boolean).concat('public_profile'));
       const back = new URL(query.redirect_uri);
       back.searchParams.set('code', code);
       if (query.state) back.searchParams.set('state', query.state);
@@ -229,6 +256,49 @@ export async function startMetaGraphFake(opts: { appId?: string; appSecret?: str
       extraPages.push({ id: `ig-login-${account.id}`, name: account.username, category: 'Instagram', accessToken: long, instagram: account });
       return json(res, 200, { access_token: long, token_type: 'bearer', expires_in: 5184000 });
     }
+    // Token introspection with the app token "{app-id}|{app-secret}" (graph-api/reference/debug_token).
+    if (req.method === 'GET' && path === '/debug_token') {
+      if (token !== `${app.id}|${app.secret}`) return graphError(res, { code: 190, message: 'Invalid OAuth access token signature.' });
+      const input = query.input_token ?? '';
+      const p = pageByToken(input);
+      const u = userTokens.get(input)?.user;
+      if (revoked.has(input) || (!p && !u)) {
+        return json(res, 200, {
+          data: {
+            app_id: app.id,
+            is_valid: false,
+            scopes: [],
+            error: { code: 190, subcode: 460, message: 'Error validating access token: The session has been invalidated because the user changed their password or Facebook has changed the session for security reasons.' },
+          },
+        });
+      }
+      const owner = u ?? [...userTokens.values()].map((t) => t.user).concat(signedIn ? [signedIn] : []).find((x) => x.pages.includes(p!));
+      const removed = p ? (removedPermissions.get(p.id) ?? new Set<string>()) : new Set<string>();
+      const scopes = (owner ? (granted.get(owner.id) ?? DEFAULT_GRANTED) : DEFAULT_GRANTED).filter((x) => !removed.has(x));
+      return json(res, 200, {
+        data: {
+          app_id: app.id,
+          type: p ? 'PAGE' : 'USER',
+          application: 'Replypilot',
+          data_access_expires_at: (p && dataAccessExpiry.get(p.id)) ?? startedAt + 90 * DAY_S,
+          expires_at: 0,
+          is_valid: true,
+          scopes,
+          ...(p ? { profile_id: p.id } : {}),
+          user_id: owner?.id ?? 'fake-user',
+        },
+      });
+    }
+    // Instagram Login token refresh (graph.instagram.com/refresh_access_token, §3.2): another 60 days.
+    if (req.method === 'GET' && path === '/refresh_access_token') {
+      const account = igTokens.get(query.access_token ?? '');
+      if (query.grant_type !== 'ig_refresh_token' || !account || revoked.has(query.access_token ?? '')) return graphError(res, { code: 190 });
+      const renewed = id('IGQVJrenewed');
+      igTokens.set(renewed, account);
+      extraPages.push({ id: `ig-login-${account.id}-${renewed}`, name: account.username, category: 'Instagram', accessToken: renewed, instagram: account });
+      return json(res, 200, { access_token: renewed, token_type: 'bearer', expires_in: 5184000 });
+    }
+
     const igAccount = token ? igTokens.get(token) : undefined;
     if (igAccount && !revoked.has(token!)) {
       if (req.method === 'GET' && path === '/me') return json(res, 200, { ...igAccount, id: `app-scoped-${igAccount.id}`, user_id: igAccount.id, account_type: 'BUSINESS' });
@@ -280,7 +350,7 @@ export async function startMetaGraphFake(opts: { appId?: string; appSecret?: str
     }
 
     if (req.method === 'POST' && edge === 'messages') {
-      if (!owner || !page || page !== owner) return graphError(res, { code: 200, message: '(#200) The page is not authorised to message on behalf of this account' });
+      if (!owner || !page || !(page.id === target || page.instagram?.id === target)) return graphError(res, { code: 200, message: '(#200) The page is not authorised to message on behalf of this account' });
       const recipient = (body.recipient ?? {}) as { id?: string; comment_id?: string };
       const message = (body.message ?? {}) as { text?: string; metadata?: string };
       const text = message.text ?? '';
@@ -352,6 +422,12 @@ export async function startMetaGraphFake(opts: { appId?: string; appSecret?: str
       latency = ms;
     },
     revokeToken: (t) => revoked.add(t),
+    removePermission: (pageId, permission) => {
+      const set = removedPermissions.get(pageId) ?? new Set<string>();
+      set.add(permission);
+      removedPermissions.set(pageId, set);
+    },
+    setDataAccessExpiry: (pageId, at) => dataAccessExpiry.set(pageId, Math.floor(at.getTime() / 1000)),
     async deliverWebhook(targetUrl, body, o = {}) {
       const raw = typeof body === 'string' ? body : metaJson(body);
       const headers: Record<string, string> = { 'content-type': 'application/json' };

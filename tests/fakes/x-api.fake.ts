@@ -34,6 +34,8 @@ export interface XApiFake {
   failNext(path: RegExp, status: 401 | 403 | 429 | 500, times?: number): void;
   /** Access tokens issued so far expire now (the refresh token still works). */
   expireAccessTokens(): void;
+  /** The user removed the app in X's settings: their access and refresh tokens stop working. */
+  revokeApp(userId: string): void;
   setLatency(ms: number): void;
   deliverWebhook(targetUrl: string, body: unknown, opts?: { secret?: string; unsigned?: boolean }): Promise<{ status: number; text: string }>;
   stop(): Promise<void>;
@@ -157,6 +159,10 @@ export async function startXApiFake(): Promise<XApiFake> {
     failNext: (path, status, times = 1) => failures.push({ path, status, times }),
     expireAccessTokens: () => {
       for (const s of access.values()) s.expired = true;
+    },
+    revokeApp: (userId) => {
+      for (const s of access.values()) if (s.user.id === userId) s.expired = true;
+      for (const [rt, user] of refresh) if (user.id === userId) refresh.delete(rt);
     },
     setLatency: (ms) => {
       latency = ms;

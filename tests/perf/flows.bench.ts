@@ -93,6 +93,7 @@ async function main() {
     config: {
       privateRepliesPerHour: 750,
       workerStaleAfterMs: 60_000,
+      accountHealthIntervalMinutes: 0,
       flows: { retryBaseMs: 1000, maxAttempts: 5, webhookTimeoutMs: 10_000, webhookAllowLoopback: false, timerPumpIntervalMs: 250 },
     },
   });

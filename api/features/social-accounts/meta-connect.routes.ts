@@ -2,6 +2,7 @@ import type { Request } from 'express';
 import type pg from 'pg';
 import type { Logger } from 'pino';
 import type { Config } from '../../../config/config';
+import { enqueueHealthChecks } from '../../../db/accounts/enqueue-health-checks';
 import { recordActivity } from '../../../db/pipeline/record-activity';
 import type { TokenCipher } from '../../../integrations/crypto/token-cipher';
 import {
@@ -72,6 +73,8 @@ export function metaConnectRoutes(deps: { pool: pg.Pool; config: Config; cipher:
           await recordActivity(deps.pool, workspaceId, 'webhook_subscription_failed', `Could not subscribe Page "${page.name}" to webhooks: ${(err as Error).message}`, 'general');
         }
       }
+      // Check at once what was granted: a permission left unticked in the dialog shows up in minutes.
+      if (deps.config.accountHealthIntervalMinutes > 0) await enqueueHealthChecks(deps.pool, { accountIds: stored.connected.map((c) => c.accountId) });
       for (const c of stored.connected) {
         await recordActivity(deps.pool, workspaceId, 'account_connected', `Connected ${c.platform === 'facebook' ? 'Facebook Page' : 'Instagram'} ${c.name}`, 'general');
       }

@@ -87,7 +87,8 @@ export async function upsertAccount(
      on conflict (provider, platform, external_id) do update set
        username = excluded.username, display_name = excluded.display_name, access_token_enc = excluded.access_token_enc,
        token_expires_at = excluded.token_expires_at, linked_external_id = excluded.linked_external_id, profile = excluded.profile,
-       is_active = true, status = 'active', status_reason = null, connected_at = now()
+       is_active = true, status = 'active', status_reason = null, connected_at = now(),
+       health_checked_at = null, health_error = null, granted_scopes = null, expiry_alerted_for = null
      where social_accounts.workspace_id = excluded.workspace_id
      returning id`,
     [workspaceId, a.platform, a.externalId, a.username, a.displayName, a.token, a.linked, a.profile, a.expiresAt ?? null],

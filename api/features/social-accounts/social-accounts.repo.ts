@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { z } from 'zod';
-import type { SocialAccount } from '../../../contracts/social-accounts';
+import { accountProfileSchema, type SocialAccount } from '../../../contracts/social-accounts';
 import { ensureSandboxAccounts } from '../../../db/sandbox/seed-sandbox';
 
 const row = z.object({
@@ -15,9 +15,21 @@ const row = z.object({
   status: z.enum(['active', 'needs_reconnect']),
   status_reason: z.string().nullable(),
   token_expires_at: z.date().nullable(),
+  health_checked_at: z.date().nullable(),
+  health_error: z.string().nullable(),
+  profile: z.unknown(),
 });
 
-const selectAccounts = `select id, platform, provider, external_id, username, display_name, connected_at, is_active, status, status_reason, token_expires_at
+/** The login that connected the account is the one that reconnects it. */
+function reconnectPath(r: { provider: string; platform: string; profile: unknown }): string | null {
+  if (r.provider === 'sandbox') return null;
+  if (r.provider === 'x') return '/oauth/twitter';
+  const profile = accountProfileSchema.safeParse(r.profile ?? {});
+  return r.platform === 'instagram' && profile.success && profile.data.loginPath === 'instagram' ? '/oauth/instagram' : '/oauth/facebook';
+}
+
+const selectAccounts = `select id, platform, provider, external_id, username, display_name, connected_at, is_active, status, status_reason, token_expires_at,
+  health_checked_at, health_error, profile
   from social_accounts where workspace_id = $1 order by provider = 'sandbox', connected_at, platform`;
 
 export async function listSocialAccounts(pool: pg.Pool, workspaceId: string): Promise<SocialAccount[]> {
@@ -41,6 +53,9 @@ export async function listSocialAccounts(pool: pg.Pool, workspaceId: string): Pr
     status: r.status,
     statusReason: r.status_reason,
     tokenExpiresAt: r.token_expires_at?.toISOString() ?? null,
+    healthCheckedAt: r.health_checked_at?.toISOString() ?? null,
+    healthError: r.health_error,
+    reconnectPath: reconnectPath(r),
     isSandbox: r.provider === 'sandbox',
   }));
 }

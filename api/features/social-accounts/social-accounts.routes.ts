@@ -2,27 +2,17 @@ import type pg from 'pg';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { Config } from '../../../config/config';
-import type { AccountHealthResponse, AccountHealthWarning, ConnectedAccountsResponse } from '../../../contracts/social-accounts';
+import type { AccountHealthCheckResponse, AccountHealthResponse, ConnectedAccountsResponse } from '../../../contracts/social-accounts';
+import { checkAccountHealth } from '../../../activities/account-health/check-account-health';
+import { accountHealthWarnings } from '../../../activities/account-health/health-rows';
+import { platformDepsFor } from '../../../activities/platform-deps';
 import { recordActivity } from '../../../db/pipeline/record-activity';
 import type { TokenCipher } from '../../../integrations/crypto/token-cipher';
 import { unsubscribePage } from '../../../integrations/meta/facebook-login';
 import { AppError } from '../../http/errors';
 import { authedRouter, currentUser, idParam } from '../../http/routers';
-import { accountHealthWarning } from './account-health';
 import { facebookLoginConfig } from './meta-connect.routes';
 import { listSocialAccounts } from './social-accounts.repo';
-
-const healthRow = z.object({
-  id: z.string(),
-  platform: z.enum(['instagram', 'facebook', 'twitter']),
-  display_name: z.string(),
-  username: z.string(),
-  status: z.enum(['active', 'needs_reconnect']),
-  status_reason: z.string().nullable(),
-  token_expires_at: z.date().nullable(),
-  refreshable: z.boolean(),
-  automations: z.coerce.number(),
-});
 
 const disconnectRow = z.object({
   id: z.string(),
@@ -45,36 +35,22 @@ export function socialAccountsRoutes(pool: pg.Pool, deps: { config: Config; ciph
   });
 
   router.get('/api/social-accounts/health', async (req, res) => {
-    const { rows } = await pool.query(
-      `select a.id, a.platform, a.display_name, a.username, a.status, a.status_reason, a.token_expires_at,
-              a.refresh_token_enc is not null as refreshable,
-              (select count(*) from comment_rules r where r.workspace_id = a.workspace_id and r.is_active and r.platform = a.platform)
-              + (select count(*) from flows f where f.workspace_id = a.workspace_id and f.is_active and f.platform in (a.platform, 'multi')) as automations
-       from social_accounts a where a.workspace_id = $1 and a.provider <> 'sandbox' and a.is_active
-       order by a.connected_at`,
-      [currentUser(req).workspaceId],
-    );
-    const now = new Date();
-    const warnings = z
-      .array(healthRow)
-      .parse(rows)
-      .map((r) =>
-        accountHealthWarning(
-          {
-            id: r.id,
-            platform: r.platform,
-            name: r.platform === 'facebook' ? r.display_name : `@${r.username}`,
-            status: r.status,
-            statusReason: r.status_reason,
-            tokenExpiresAt: r.token_expires_at,
-            refreshable: r.refreshable,
-            automations: r.automations,
-          },
-          now,
-        ),
-      )
-      .filter((w): w is AccountHealthWarning => w !== null);
+    const warnings = await accountHealthWarnings(pool, { workspaceId: currentUser(req).workspaceId }, new Date());
     const body: AccountHealthResponse = { warnings };
+    res.json(body);
+  });
+
+  /** "Check now" on Connect Accounts: the same check the worker runs on its schedule. */
+  router.post('/api/social-accounts/:id/check-health', async (req, res) => {
+    const workspaceId = currentUser(req).workspaceId;
+    const id = idParam(req);
+    const owned = await pool.query('select 1 from social_accounts where workspace_id = $1 and id = $2', [workspaceId, id]);
+    if (owned.rowCount === 0) throw new AppError('NOT_FOUND', 'Account not found');
+    const result = await checkAccountHealth(pool, id, platformDepsFor(pool));
+    const account = (await listSocialAccounts(pool, workspaceId)).find((a) => a.id === id);
+    if (!account) throw new AppError('NOT_FOUND', 'Account not found');
+    const detail = result.verdict === 'needs_reconnect' ? result.reason : result.verdict === 'unknown' ? result.error : result.verdict === 'skipped' ? result.why : null;
+    const body: AccountHealthCheckResponse = { verdict: result.verdict, detail, account };
     res.json(body);
   });
 

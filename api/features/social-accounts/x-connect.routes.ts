@@ -64,7 +64,8 @@ export function xConnectRoutes(deps: { pool: pg.Pool; config: Config; cipher: To
          on conflict (provider, platform, external_id) do update set
            username = excluded.username, display_name = excluded.display_name, access_token_enc = excluded.access_token_enc,
            refresh_token_enc = excluded.refresh_token_enc, token_expires_at = excluded.token_expires_at, profile = excluded.profile,
-           is_active = true, status = 'active', status_reason = null, connected_at = now()
+           is_active = true, status = 'active', status_reason = null, connected_at = now(),
+       health_checked_at = null, health_error = null, granted_scopes = null, expiry_alerted_for = null
          where social_accounts.workspace_id = excluded.workspace_id
          returning id`,
         [

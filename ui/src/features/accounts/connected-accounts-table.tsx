@@ -1,35 +1,68 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { SocialAccount } from '../../../../contracts/social-accounts';
+import type { AccountHealthCheckResponse, SocialAccount } from '../../../../contracts/social-accounts';
 import { Badge } from '../../components/badge';
 import { Button } from '../../components/button';
+import { buttonClasses } from '../../components/button.styles';
 import { Card } from '../../components/card';
 import { PlatformIcon } from '../../components/platform-icon';
 import { useToast } from '../../components/toast/use-toast';
 import { apiRequest, errorMessage } from '../../lib/api';
+import { formatListTime } from '../../lib/format-time';
 import { accountKeys } from './accounts.keys';
+
+/** "Connected Mar 4 · checked 14:05", or why the last check got no answer. */
+function HealthLine({ account }: { account: SocialAccount }) {
+  if (account.status === 'needs_reconnect') {
+    return <p className="text-xs text-red-700 dark:text-red-300">{account.statusReason ?? 'Needs reconnecting'}</p>;
+  }
+  const connected = `Connected ${new Date(account.connectedAt).toLocaleDateString()}`;
+  if (account.healthError) {
+    return (
+      <p className="text-xs text-amber-700 dark:text-amber-300" title={account.healthError}>
+        {connected} · last check got no answer: {account.healthError}
+      </p>
+    );
+  }
+  const checked = account.healthCheckedAt ? `token checked ${formatListTime(account.healthCheckedAt)}` : 'token not checked yet';
+  return (
+    <p className="text-xs text-slate-500 dark:text-slate-400">
+      {connected} · {checked}
+    </p>
+  );
+}
 
 function Row({ account }: { account: SocialAccount }) {
   const qc = useQueryClient();
   const { toast } = useToast();
+  const refresh = async () => {
+    await qc.invalidateQueries({ queryKey: accountKeys.social });
+    await qc.invalidateQueries({ queryKey: accountKeys.connected });
+  };
   const disconnect = useMutation({
     mutationFn: () => apiRequest<{ disconnected: number }>('DELETE', `/api/social-accounts/${account.id}`),
     onSuccess: async () => {
       toast({ title: 'Disconnected', description: `${account.displayName} will no longer be automated.` });
-      await qc.invalidateQueries({ queryKey: accountKeys.social });
-      await qc.invalidateQueries({ queryKey: accountKeys.connected });
+      await refresh();
     },
     onError: (err) => toast({ title: 'Error', description: errorMessage(err, 'Failed to disconnect'), variant: 'destructive' }),
   });
+  const check = useMutation({
+    mutationFn: () => apiRequest<AccountHealthCheckResponse>('POST', `/api/social-accounts/${account.id}/check-health`, {}),
+    onSuccess: async (r) => {
+      if (r.verdict === 'healthy') toast({ title: 'Connection works', description: `${account.displayName}: the platform accepted its token.`, variant: 'success' });
+      else if (r.verdict === 'needs_reconnect') toast({ title: 'Needs reconnecting', description: r.detail ?? '', variant: 'destructive', durationMs: 10_000 });
+      else toast({ title: 'Could not check', description: r.detail ?? 'No answer from the platform; try again later.' });
+      await refresh();
+    },
+    onError: (err) => toast({ title: 'Error', description: errorMessage(err, 'Failed to check the account'), variant: 'destructive' }),
+  });
+  const name = account.platform === 'facebook' ? account.displayName : `@${account.username}`;
   return (
     <li className="flex flex-wrap items-center gap-3 py-3">
       <PlatformIcon platform={account.platform} size={32} />
       <div className="min-w-0 flex-1">
-        <p className="truncate text-sm font-medium text-slate-900 dark:text-white">
-          {account.platform === 'facebook' ? account.displayName : `@${account.username}`}
-        </p>
-        <p className="truncate text-xs text-slate-500 dark:text-slate-400">
-          {account.status === 'needs_reconnect' ? (account.statusReason ?? 'Needs reconnecting') : `Connected ${new Date(account.connectedAt).toLocaleDateString()}`}
-        </p>
+        <p className="truncate text-sm font-medium text-slate-900 dark:text-white">{name}</p>
+        <HealthLine account={account} />
       </div>
       {!account.isActive ? (
         <Badge>Disconnected</Badge>
@@ -37,6 +70,17 @@ function Row({ account }: { account: SocialAccount }) {
         <Badge tone="danger">Needs reconnect</Badge>
       ) : (
         <Badge tone="success">Active</Badge>
+      )}
+      {account.isActive && account.status === 'needs_reconnect' && account.reconnectPath && (
+        // A full navigation: the OAuth dialog is a server redirect, not a client route.
+        <a href={account.reconnectPath} className={buttonClasses('primary', 'sm')}>
+          Reconnect
+        </a>
+      )}
+      {account.isActive && account.status === 'active' && (
+        <Button variant="outline" size="sm" loading={check.isPending} onClick={() => check.mutate()} aria-label={`Check ${name} now`}>
+          Check now
+        </Button>
       )}
       {account.isActive && (
         <Button variant="ghost" size="sm" loading={disconnect.isPending} onClick={() => disconnect.mutate()} aria-label={`Disconnect ${account.displayName}`}>
@@ -47,7 +91,7 @@ function Row({ account }: { account: SocialAccount }) {
   );
 }
 
-/** The workspace's real (non-sandbox) accounts, with their health and a Disconnect action. */
+/** The workspace's real (non-sandbox) accounts: health, last token check, Check now / Reconnect / Disconnect. */
 export function ConnectedAccountsTable({ accounts }: { accounts: SocialAccount[] }) {
   return (
     <Card className="p-6">

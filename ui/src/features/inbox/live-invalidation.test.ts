@@ -33,6 +33,13 @@ describe('run.updated', () => {
   });
 });
 
+describe('account.updated', () => {
+  it('refreshes the account lists, the health banner (under social-accounts) and the activity feed', () => {
+    const keys = invalidationsFor({ type: 'account.updated', accountId: 'a1' });
+    expect(keys).toEqual([['accounts', 'connected'], ['social-accounts'], ['automation', 'activity']]);
+  });
+});
+
 describe('KeyBatch', () => {
   it('de-duplicates and drops keys covered by a shorter prefix', () => {
     const batch = new KeyBatch();

@@ -1,5 +1,6 @@
 import type { QueryKey } from '@tanstack/react-query';
 import type { InboxEvent } from '../../../../contracts/inbox';
+import { accountKeys } from '../accounts/accounts.keys';
 import { automationKeys } from '../automation/automation.keys';
 import { commentRuleKeys } from '../comment-rules/comment-rules.keys';
 import { flowKeys } from '../flows/flows.keys';
@@ -27,6 +28,9 @@ export function invalidationsFor(event: InboxEvent): QueryKey[] {
     case 'run.updated':
       // Run lists and that run's timeline; the flows list shows run counts.
       return [runKeys.lists, runKeys.detail(event.runId), flowKeys.list];
+    case 'account.updated':
+      // The accounts lists, the health banner (under social-accounts) and the activity feed.
+      return [accountKeys.connected, accountKeys.social, automationKeys.activity];
     default:
       return [];
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accountHealthWarning, type HealthInput } from './account-health';
+import { accountHealthWarning, type HealthInput } from './warning';
 
 const now = new Date('2026-05-01T12:00:00Z');
 const day = 86_400_000;

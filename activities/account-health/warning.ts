@@ -1,5 +1,5 @@
-import type { AccountHealthWarning } from '../../../contracts/social-accounts';
-import type { Platform } from '../../../contracts/platforms';
+import type { AccountHealthWarning } from '../../contracts/social-accounts';
+import type { Platform } from '../../contracts/platforms';
 
 const DAY_MS = 86_400_000;
 /** Warn this long before a token stops working (Instagram Login tokens live 60 days, §3.2). */

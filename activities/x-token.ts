@@ -1,0 +1,54 @@
+import type pg from 'pg';
+import { z } from 'zod';
+import type { TokenCipher } from '../integrations/crypto/token-cipher';
+import type { PlatformFailure } from '../integrations/platform-failure';
+import { XApiError, classifyXError, refreshXToken, type XClientConfig } from '../integrations/x/x-api';
+
+const REFRESH_MARGIN_MS = 60_000;
+const tokenRow = z.object({ access_token_enc: z.string().nullable(), refresh_token_enc: z.string().nullable(), token_expires_at: z.date().nullable() });
+
+/**
+ * An X access token good for at least another minute. X access tokens last 2 hours (platform-apis.md
+ * §4.1); an expiring one is refreshed under a per-account lock because refresh tokens rotate: two
+ * refreshes at once would kill the connection. A refused refresh is a `token` failure (reconnect);
+ * one that failed on the network is `temporary` (nothing was sent, try later).
+ */
+export async function freshXToken(
+  pool: pg.Pool,
+  account: { id: string; tokenExpiresAt: Date | null },
+  token: string,
+  x: XClientConfig,
+  cipher: TokenCipher,
+): Promise<string | PlatformFailure> {
+  if (!account.tokenExpiresAt || account.tokenExpiresAt.getTime() - Date.now() > REFRESH_MARGIN_MS) return token;
+  const client = await pool.connect();
+  try {
+    await client.query('begin');
+    await client.query('select pg_advisory_xact_lock(hashtextextended($1, 0))', [`x-refresh:${account.id}`]);
+    const row = tokenRow.parse((await client.query('select access_token_enc, refresh_token_enc, token_expires_at from social_accounts where id = $1', [account.id])).rows[0]);
+    if (row.access_token_enc && row.token_expires_at && row.token_expires_at.getTime() - Date.now() > REFRESH_MARGIN_MS) {
+      await client.query('commit'); // another caller refreshed it meanwhile
+      return cipher.decrypt(row.access_token_enc);
+    }
+    if (!row.refresh_token_enc) {
+      await client.query('rollback');
+      return { kind: 'token', message: 'the access token expired and there is no refresh token' };
+    }
+    const t = await refreshXToken(x, cipher.decrypt(row.refresh_token_enc));
+    await client.query(
+      `update social_accounts set access_token_enc = $2, refresh_token_enc = coalesce($3, refresh_token_enc), token_expires_at = $4 where id = $1`,
+      [account.id, cipher.encrypt(t.accessToken), t.refreshToken ? cipher.encrypt(t.refreshToken) : null, t.expiresAt],
+    );
+    await client.query('commit');
+    return t.accessToken;
+  } catch (err) {
+    await client.query('rollback').catch(() => {});
+    if (err instanceof XApiError && (err.status === 400 || err.status === 401)) return { kind: 'token', message: `token refresh refused: ${err.message}` };
+    const f = classifyXError(err);
+    if (f && (f.kind === 'uncertain' || f.kind === 'temporary')) return { kind: 'temporary', message: `token refresh failed: ${f.message}` };
+    if (f) return f;
+    throw err;
+  } finally {
+    client.release();
+  }
+}

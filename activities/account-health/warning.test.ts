@@ -39,4 +39,15 @@ describe('account health warnings', () => {
       '3 automations stopped: @acme needs reconnecting (Meta rejected the access token (code 190))',
     );
   });
+
+  it('leaves out the count when no automation uses the account', () => {
+    const none = { automations: 0 };
+    expect(accountHealthWarning(account({ ...none, status: 'needs_reconnect', statusReason: 'X rejected the access token' }), now)?.message).toBe(
+      '@acme needs reconnecting (X rejected the access token)',
+    );
+    expect(accountHealthWarning(account({ ...none, tokenExpiresAt: new Date(now.getTime() + 2 * day - 1000) }), now)?.message).toBe(
+      'The access token of @acme expires in 2 days; reconnect it to keep it working',
+    );
+    expect(accountHealthWarning(account({ ...none, tokenExpiresAt: new Date(now.getTime() - 1) }), now)?.message).toBe('The access token of @acme expired; reconnect it');
+  });
 });

@@ -22,24 +22,25 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 /** One account's warning, or null when it is healthy. Pure: the clock is passed in. */
 export function accountHealthWarning(a: HealthInput, now: Date): AccountHealthWarning | null {
   const base = { accountId: a.id, platform: a.platform, name: a.name, automations: a.automations };
-  const what = plural(a.automations, 'automation', 'automations');
+  // "N automations …" only when some would stop; otherwise the account itself is the news.
+  const what = a.automations > 0 ? plural(a.automations, 'automation', 'automations') : null;
   if (a.status === 'needs_reconnect') {
-    return {
-      ...base,
-      kind: 'needs_reconnect',
-      daysLeft: null,
-      message: `${what} stopped: ${a.name} needs reconnecting${a.statusReason ? ` (${a.statusReason})` : ''}`,
-    };
+    const why = `${a.name} needs reconnecting${a.statusReason ? ` (${a.statusReason})` : ''}`;
+    return { ...base, kind: 'needs_reconnect', daysLeft: null, message: what ? `${what} stopped: ${why}` : why };
   }
   if (!a.tokenExpiresAt || a.refreshable) return null;
   const msLeft = a.tokenExpiresAt.getTime() - now.getTime();
-  if (msLeft <= 0) return { ...base, kind: 'expired', daysLeft: 0, message: `${what} stopped: the access token of ${a.name} expired; reconnect it` };
+  if (msLeft <= 0) {
+    const message = what ? `${what} stopped: the access token of ${a.name} expired; reconnect it` : `The access token of ${a.name} expired; reconnect it`;
+    return { ...base, kind: 'expired', daysLeft: 0, message };
+  }
   const daysLeft = Math.ceil(msLeft / DAY_MS);
   if (daysLeft > EXPIRY_WARNING_DAYS) return null;
+  const days = plural(daysLeft, 'day', 'days');
   return {
     ...base,
     kind: 'expiring',
     daysLeft,
-    message: `${what} will stop in ${plural(daysLeft, 'day', 'days')} unless you reconnect ${a.name}`,
+    message: what ? `${what} will stop in ${days} unless you reconnect ${a.name}` : `The access token of ${a.name} expires in ${days}; reconnect it to keep it working`,
   };
 }

@@ -12,10 +12,11 @@ export function IntegrationsPage() {
     <>
       <MarketingHero eyebrow="Integrations" title="Works where your customers are" description="Connect the platforms you use; more are on the way." />
       <PageSection>
-        <div className="grid gap-6 md:grid-cols-2">
+        <div className="grid gap-6 md:grid-cols-3">
           {[
             { name: 'Facebook Messenger', icon: 'facebook' as const },
             { name: 'Instagram Business', icon: 'instagram' as const },
+            { name: 'X (Twitter)', icon: 'x-brand' as const },
           ].map((p) => (
             <div key={p.name} className="flex items-center gap-4 rounded-2xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900">
               <Icon name={p.icon} size={28} className="text-indigo-600 dark:text-indigo-400" />

@@ -58,35 +58,39 @@ function Row({ account }: { account: SocialAccount }) {
   });
   const name = account.platform === 'facebook' ? account.displayName : `@${account.username}`;
   return (
-    <li className="flex flex-wrap items-center gap-3 py-3">
-      <PlatformIcon platform={account.platform} size={32} />
-      <div className="min-w-0 flex-1">
-        <p className="truncate text-sm font-medium text-slate-900 dark:text-white">{name}</p>
-        <HealthLine account={account} />
+    <li className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:gap-3">
+      <div className="flex min-w-0 flex-1 items-center gap-3">
+        <PlatformIcon platform={account.platform} size={32} />
+        <div className="min-w-0 flex-1">
+          <p className="truncate text-sm font-medium text-slate-900 dark:text-white">{name}</p>
+          <HealthLine account={account} />
+        </div>
       </div>
-      {!account.isActive ? (
-        <Badge>Disconnected</Badge>
-      ) : account.status === 'needs_reconnect' ? (
-        <Badge tone="danger">Needs reconnect</Badge>
-      ) : (
-        <Badge tone="success">Active</Badge>
-      )}
-      {account.isActive && account.status === 'needs_reconnect' && account.reconnectPath && (
-        // A full navigation: the OAuth dialog is a server redirect, not a client route.
-        <a href={account.reconnectPath} className={buttonClasses('primary', 'sm')}>
-          Reconnect
-        </a>
-      )}
-      {account.isActive && account.status === 'active' && (
-        <Button variant="outline" size="sm" loading={check.isPending} onClick={() => check.mutate()} aria-label={`Check ${name} now`}>
-          Check now
-        </Button>
-      )}
-      {account.isActive && (
-        <Button variant="ghost" size="sm" loading={disconnect.isPending} onClick={() => disconnect.mutate()} aria-label={`Disconnect ${account.displayName}`}>
-          Disconnect
-        </Button>
-      )}
+      <div className="flex flex-wrap items-center gap-2 pl-11 sm:pl-0">
+        {!account.isActive ? (
+          <Badge>Disconnected</Badge>
+        ) : account.status === 'needs_reconnect' ? (
+          <Badge tone="danger">Needs reconnect</Badge>
+        ) : (
+          <Badge tone="success">Active</Badge>
+        )}
+        {account.isActive && account.status === 'needs_reconnect' && account.reconnectPath && (
+          // A full navigation: the OAuth dialog is a server redirect, not a client route.
+          <a href={account.reconnectPath} className={buttonClasses('primary', 'sm')}>
+            Reconnect
+          </a>
+        )}
+        {account.isActive && account.status === 'active' && (
+          <Button variant="outline" size="sm" loading={check.isPending} onClick={() => check.mutate()} aria-label={`Check ${name} now`}>
+            Check now
+          </Button>
+        )}
+        {account.isActive && (
+          <Button variant="ghost" size="sm" loading={disconnect.isPending} onClick={() => disconnect.mutate()} aria-label={`Disconnect ${account.displayName}`}>
+            Disconnect
+          </Button>
+        )}
+      </div>
     </li>
   );
 }

@@ -5,7 +5,7 @@ export const conversationStatusSchema = z.enum(['open', 'pending', 'closed']);
 export type ConversationStatus = z.infer<typeof conversationStatusSchema>;
 export const prioritySchema = z.enum(['high', 'normal', 'low']);
 
-/** Spec §3 Conversation (inbox). */
+/** Spec §3 Conversation (inbox): an item of `GET /api/conversations`, and the body of `GET`/`PATCH /api/conversations/:id` (404 for another workspace). */
 export interface Conversation {
   id: string;
   accountId: string;
@@ -45,8 +45,11 @@ export interface Message {
   isFromUser: boolean;
   status: 'queued' | 'sent' | 'failed';
   error: string | null;
-  /** What sent it: a person in the inbox, a comment rule, a flow… */
-  source: 'contact' | 'inbox' | 'comment_rule' | 'flow';
+  /**
+   * What sent it: a person in the inbox, a comment rule, a flow… `comment` is the person's public
+   * comment on one of the account's posts (what a comment rule or flow answered), shown in the thread.
+   */
+  source: 'contact' | 'inbox' | 'comment_rule' | 'flow' | 'comment';
   createdAt: string;
   timestamp: string;
 }

@@ -95,5 +95,9 @@ export const comments = pgTable(
     commentedAt: timestamp('commented_at', { withTimezone: true }).notNull(),
     createdAt: createdAtColumn(),
   },
-  (t) => [uniqueIndex('comments_account_platform_id_key').on(t.accountId, t.platformCommentId)],
+  (t) => [
+    uniqueIndex('comments_account_platform_id_key').on(t.accountId, t.platformCommentId),
+    // A conversation's thread shows the person's comments on that account (inbox.repo listMessages).
+    index('comments_account_contact_idx').on(t.accountId, t.contactId, t.createdAt),
+  ],
 );

@@ -111,6 +111,10 @@ describe('comment rule → simulator → inbox', () => {
     const thread = inbox.getByRole('list', { name: 'Messages' });
     await thread.getByText('Hi Ada! Our catalogue: example.com/catalogue').waitFor();
     expect(await thread.locator('[data-direction="outbound"]').count()).toBeGreaterThanOrEqual(1);
+    // The comment that started it sits above the DM, marked as a public comment.
+    const comment = thread.getByRole('listitem').filter({ hasText: 'Can I see the Catalogue please?' });
+    expect(await comment.getByText('Public comment').count()).toBe(1);
+    expect(await comment.getAttribute('data-direction')).toBe('inbound');
     expect(new URL(inbox.url()).searchParams.get('c')).toMatch(/[0-9a-f-]{36}/);
     await e2e.screenshot(inbox, 'messaging-inbox-live-conversation');
 

@@ -101,7 +101,7 @@ export const messageRow = z.object({
   direction: z.enum(['inbound', 'outbound']),
   status: z.enum(['queued', 'sent', 'failed']),
   error: z.string().nullable(),
-  source: z.enum(['contact', 'inbox', 'comment_rule', 'flow']),
+  source: z.enum(['contact', 'inbox', 'comment_rule', 'flow', 'comment']),
   created_at: z.date(),
   cursor_ts: z.string(),
 });
@@ -139,9 +139,18 @@ export async function listMessages(
     keyset = 'and (m.created_at, m.id) < ($3::timestamptz, $4::uuid)';
   }
   params.push(q.limit + 1);
+  // The thread is the conversation's messages plus the person's comments on the account's posts
+  // (the comment a rule or flow answered with a DM), in one keyset order. A comment is placed when it
+  // was made: it is stored in the same transaction as the DM answering it, so its own row time ties.
   const { rows } = await pool.query(
-    `select ${messageColumns} from messages m
-     where m.workspace_id = $1 and m.conversation_id = $2 ${keyset}
+    `select * from (
+       select ${messageColumns} from messages m
+       where m.workspace_id = $1 and m.conversation_id = $2
+       union all
+       select c.id, conv.id, c.text, 'inbound', 'sent', null, 'comment', least(c.commented_at, c.created_at), ${cursorTs('least(c.commented_at, c.created_at)')}
+       from conversations conv join comments c on c.account_id = conv.account_id and c.contact_id = conv.contact_id
+       where conv.workspace_id = $1 and conv.id = $2
+     ) m where true ${keyset}
      order by m.created_at desc, m.id desc limit $${params.length}`,
     params,
   );

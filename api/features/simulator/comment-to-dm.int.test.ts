@@ -47,9 +47,27 @@ describe('comment → private reply DM through the sandbox', () => {
     expect(list.data.conversations).toHaveLength(1);
     const conv = list.data.conversations[0];
     expect(conv).toMatchObject({ customerName: 'Maya Chen', platform: 'instagram', status: 'open', lastMessage: 'Hi Maya! Here is the price list 👉 example.com/prices' });
+    // The thread shows the comment that started it, then the automation's DM.
     await expect
-      .poll(async () => (await w.client.get(`/api/conversations/${conv.id}/messages`)).data.messages.map((m: { status: string }) => m.status), { timeout: 5000 })
-      .toEqual(['sent']);
+      .poll(
+        async () =>
+          (await w.client.get(`/api/conversations/${conv.id}/messages`)).data.messages.map((m: { source: string; direction: string; status: string; content: string }) => [
+            m.source,
+            m.direction,
+            m.status,
+            m.content,
+          ]),
+        { timeout: 5000 },
+      )
+      .toEqual([
+        ['comment', 'inbound', 'sent', 'What is the Price?'],
+        ['comment_rule', 'outbound', 'sent', 'Hi Maya! Here is the price list 👉 example.com/prices'],
+      ]);
+    // One keyset across both: the newest page is the DM, the next (and last) the comment.
+    const newest = (await w.client.get(`/api/conversations/${conv.id}/messages?limit=1`)).data;
+    expect(newest.messages.map((m: { source: string }) => m.source)).toEqual(['comment_rule']);
+    const older = (await w.client.get(`/api/conversations/${conv.id}/messages?limit=1&before=${encodeURIComponent(newest.nextCursor)}`)).data;
+    expect(older).toEqual({ messages: [expect.objectContaining({ source: 'comment', content: 'What is the Price?' })], nextCursor: null });
 
     const rules = await w.client.get('/api/comment-rules');
     expect(rules.data[0].stats).toEqual({ matched: 1, sent: 1, queued: 0 });
@@ -147,5 +165,19 @@ describe('DMs and inbox replies', () => {
     expect(rule.data.error).toBe('Please add keywords and response template');
     const specific = await w.client.post('/api/comment-rules', { platform: 'instagram', keywords: ['x'], responseTemplate: 'y', automationType: 'specific_post' });
     expect(specific.data.details).toContainEqual({ path: 'postUrl', message: 'A post URL is required for a specific post' });
+  });
+});
+
+describe('simulator contacts', () => {
+  it('keeps a made-up contact in the picker after a reload (built-in people first), per workspace', async () => {
+    const w = await newWorkspaceUser(t.baseUrl);
+    const sam = { externalUserId: 'sim-sam-1', name: 'Sam Rivera', username: 'sam.r' };
+    expect((await w.client.post('/api/simulator/messages', { accountId: w.instagram.id, contact: sam, text: 'hello' })).status).toBe(202);
+    await expect
+      .poll(async () => ((await w.client.get('/api/simulator')).data.contacts as { externalUserId: string }[]).map((c) => c.externalUserId), { timeout: 10_000 })
+      .toEqual(['sim-maya', 'sim-leo', 'sim-priya', 'sim-sam-1']);
+    expect((await w.client.get('/api/simulator')).data.contacts[3]).toEqual(sam);
+    const other = await newWorkspaceUser(t.baseUrl);
+    expect(((await other.client.get('/api/simulator')).data.contacts as unknown[]).length).toBe(3);
   });
 });

@@ -50,6 +50,17 @@ export function simulatorRoutes(pool: pg.Pool) {
        where p.workspace_id = $1 order by p.created_at, p.external_id`,
       [workspaceId],
     );
+    // The built-in people first, then everyone the user made up here (newest first), so a made-up
+    // contact is still in the picker after a reload.
+    const madeUp = await pool.query(
+      `select external_user_id, name, username from (
+         select distinct on (c.external_user_id) c.external_user_id, c.name, c.username, c.created_at
+         from contacts c join social_accounts a on a.id = c.account_id and a.provider = 'sandbox'
+         where c.workspace_id = $1 and c.external_user_id <> all($2::text[]) and c.username is not null and c.name <> ''
+         order by c.external_user_id, c.created_at desc
+       ) x order by created_at desc limit 50`,
+      [workspaceId, sandboxContacts.map((c) => c.externalUserId)],
+    );
     const body: SimulatorState = {
       accounts: z
         .array(z.object({ id: z.string(), platform: z.enum(['instagram', 'facebook', 'twitter']), username: z.string(), display_name: z.string() }))
@@ -59,7 +70,13 @@ export function simulatorRoutes(pool: pg.Pool) {
         .array(z.object({ id: z.string(), account_id: z.string(), external_id: z.string(), caption: z.string(), image_url: z.string(), permalink: z.string() }))
         .parse(posts.rows)
         .map((p) => ({ id: p.id, accountId: p.account_id, externalId: p.external_id, caption: p.caption, imageUrl: p.image_url, permalink: p.permalink })),
-      contacts: sandboxContacts.map((c) => ({ ...c })),
+      contacts: [
+        ...sandboxContacts.map((c) => ({ ...c })),
+        ...z
+          .array(z.object({ external_user_id: z.string(), name: z.string(), username: z.string() }))
+          .parse(madeUp.rows)
+          .map((c) => ({ externalUserId: c.external_user_id, name: c.name, username: c.username })),
+      ],
     };
     res.json(body);
   });

@@ -1,0 +1,1 @@
+CREATE INDEX "comments_account_contact_idx" ON "comments" USING btree ("account_id","contact_id","created_at");

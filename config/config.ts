@@ -47,6 +47,8 @@ const envSchema = z.object({
   X_CLIENT_SECRET: z.string().min(1).optional(),
   /** Legacy Account Activity signature (X-Twitter-Webhooks-Signature) uses the OAuth 1.0a consumer secret. */
   X_CONSUMER_SECRET: z.string().min(1).optional(),
+  /** App-only Bearer token: registers the X webhook (`/2/webhooks`) so connected accounts can be subscribed. */
+  X_BEARER_TOKEN: z.string().min(1).optional(),
   X_API_BASE_URL: z.url().default('https://api.x.com'),
   X_AUTHORIZE_URL: z.url().default('https://x.com/i/oauth2/authorize'),
   /** First back-off after a throttled or temporarily failed send; doubles per attempt, capped at 1 h. */
@@ -114,7 +116,9 @@ export interface Config {
   };
   xApiBaseUrl: string;
   /** X connect (OAuth 2.0 PKCE) and webhooks, when the client id and secret are set. */
-  x: { clientId: string; clientSecret: string; consumerSecret: string | undefined; authorizeUrl: string; apiBaseUrl: string } | undefined;
+  x:
+    | { clientId: string; clientSecret: string; consumerSecret: string | undefined; bearerToken: string | undefined; authorizeUrl: string; apiBaseUrl: string }
+    | undefined;
   /** Retry policy of platform sends (activities/send-outbound.activity.ts). */
   sendRetry: { baseMs: number; maxAttempts: number };
   platformHttpTimeoutMs: number;
@@ -198,6 +202,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
             clientId: e.X_CLIENT_ID,
             clientSecret: e.X_CLIENT_SECRET,
             consumerSecret: e.X_CONSUMER_SECRET,
+            bearerToken: e.X_BEARER_TOKEN,
             authorizeUrl: e.X_AUTHORIZE_URL,
             apiBaseUrl: e.X_API_BASE_URL.replace(/\/$/, ''),
           }

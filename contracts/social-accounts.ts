@@ -116,6 +116,8 @@ export interface WebhookSetupResponse {
   /** X Account Activity webhook (CRC + signed POSTs), and whether X_CLIENT_ID/SECRET are set. */
   xCallbackUrl: string;
   xConfigured: boolean;
+  /** X_BEARER_TOKEN is set: the webhook is registered and each connected X account subscribed automatically. */
+  xAutoSubscribe: boolean;
 }
 
 /** GET /api/social-accounts/health: what will stop working, and when (issue 5 account health). */

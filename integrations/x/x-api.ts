@@ -58,7 +58,8 @@ const errorBody = z
   .object({ detail: z.string().optional(), title: z.string().optional(), error_description: z.string().optional(), errors: z.array(z.object({ message: z.string() }).loose()).optional() })
   .loose();
 
-async function call(c: XClientConfig, path: string, init: RequestInit): Promise<unknown> {
+/** One X API request: typed errors (`XApiError` with the 429 reset, `XNetworkError`), one timeout. */
+export async function call(c: Pick<XClientConfig, 'apiBaseUrl' | 'timeoutMs'>, path: string, init: RequestInit): Promise<unknown> {
   let res: Response;
   try {
     res = await fetch(`${c.apiBaseUrl}${path}`, { ...init, signal: AbortSignal.timeout(c.timeoutMs) });

@@ -7,8 +7,10 @@ import type { AddressInfo } from 'node:net';
  * OAuth 2.0 Authorization Code + PKCE (the authorize page consents at once; the token endpoint
  * checks Basic client auth, the S256 verifier, single-use codes, and rotates refresh tokens),
  * `/2/users/me`, DMs (`/2/dm_conversations/with/:id/messages`) and replies (`/2/tweets`) that
- * record calls, 429 with `x-rate-limit-reset` and 401 injection, latency, and Account Activity
- * webhook delivery signed like X (`X-Twitter-Webhooks-Signature-OAuth2`, base64 HMAC of the body).
+ * record calls, 429 with `x-rate-limit-reset` and 401 injection, latency, the V2 Webhooks API
+ * (`/2/webhooks` with the app Bearer; registering runs a real CRC against our server), Account
+ * Activity subscriptions with the user's token, and webhook delivery signed like X
+ * (`X-Twitter-Webhooks-Signature-OAuth2`, base64 HMAC of the body).
  * Test infrastructure only; no production default points at it.
  */
 export interface FakeXUser {
@@ -23,9 +25,21 @@ export interface XSend {
   text: string;
   id: string;
 }
+export interface XWebhook {
+  id: string;
+  url: string;
+  valid: boolean;
+  created_at: string;
+}
 export interface XApiFake {
   url: string;
   client: { id: string; secret: string };
+  /** The app-only Bearer token (X_BEARER_TOKEN) `/2/webhooks` accepts. */
+  appBearer: string;
+  /** Registered webhooks (`POST /2/webhooks` ran a CRC against each). */
+  webhooks: XWebhook[];
+  /** Account Activity subscriptions: user ids per webhook id. */
+  subscriptions: Map<string, Set<string>>;
   env: Record<string, string>;
   signInAs(user: FakeXUser): void;
   calls: { method: string; path: string; token: string | null; body: Record<string, unknown> }[];
@@ -47,6 +61,9 @@ export function xSignature(raw: string, secret: string): string {
 
 export async function startXApiFake(): Promise<XApiFake> {
   const client = { id: 'fake-x-client', secret: 'fake-x-client-secret' };
+  const appBearer = 'fake-x-app-bearer';
+  const webhooks: XWebhook[] = [];
+  const subscriptions = new Map<string, Set<string>>();
   let signedIn: FakeXUser | undefined;
   let latency = 0;
   const codes = new Map<string, { user: FakeXUser; redirectUri: string; challenge: string }>();
@@ -120,8 +137,38 @@ export async function startXApiFake(): Promise<XApiFake> {
       };
       return json(res, injected.status, bodies[injected.status], injected.status === 429 ? { 'x-rate-limit-reset': reset, 'x-rate-limit-remaining': '0' } : {});
     }
+    // V2 Webhooks API with the app-only Bearer: registering runs a CRC against the URL at once (§4.4).
+    if (url.pathname === '/2/webhooks') {
+      if (token !== appBearer) return json(res, 403, { title: 'Unsupported Authentication', detail: 'Authenticating with OAuth 2.0 User Context is forbidden for this endpoint.', status: 403 });
+      if (req.method === 'GET') return json(res, 200, { data: webhooks, meta: { result_count: webhooks.length } });
+      if (req.method === 'POST') {
+        const target = String(body.url ?? '');
+        const crc = rid();
+        let valid = false;
+        try {
+          const answer = (await (await fetch(`${target}?crc_token=${crc}`)).json()) as { response_token?: string };
+          valid = answer.response_token === `sha256=${createHmac('sha256', client.secret).update(crc).digest('base64')}`;
+        } catch {
+          valid = false;
+        }
+        if (!valid) return json(res, 400, { title: 'Invalid Request', detail: 'CRC validation failed: the webhook did not answer the challenge correctly', status: 400 });
+        const hook = { id: `${Date.now()}${webhooks.length}`, url: target, valid: true, created_at: new Date().toISOString() };
+        webhooks.push(hook);
+        return json(res, 200, { data: hook });
+      }
+    }
+
     const session = token ? access.get(token) : undefined;
     if (!session || session.expired) return json(res, 401, { title: 'Unauthorized', detail: 'Unauthorized', status: 401 });
+
+    const subscribe = url.pathname.match(/^\/2\/account_activity\/webhooks\/([^/]+)\/subscriptions\/all$/);
+    if (req.method === 'POST' && subscribe) {
+      if (!webhooks.some((w) => w.id === subscribe[1])) return json(res, 404, { title: 'Not Found', detail: 'Webhook not found', status: 404 });
+      const users = subscriptions.get(subscribe[1]!) ?? new Set<string>();
+      users.add(session.user.id);
+      subscriptions.set(subscribe[1]!, users);
+      return json(res, 200, { data: { subscribed: true } });
+    }
 
     if (req.method === 'GET' && url.pathname === '/2/users/me') return json(res, 200, { data: session.user });
     const dm = url.pathname.match(/^\/2\/dm_conversations\/with\/([^/]+)\/messages$/);
@@ -150,7 +197,10 @@ export async function startXApiFake(): Promise<XApiFake> {
   return {
     url,
     client,
-    env: { X_CLIENT_ID: client.id, X_CLIENT_SECRET: client.secret, X_API_BASE_URL: url, X_AUTHORIZE_URL: `${url}/i/oauth2/authorize` },
+    env: { X_CLIENT_ID: client.id, X_CLIENT_SECRET: client.secret, X_BEARER_TOKEN: appBearer, X_API_BASE_URL: url, X_AUTHORIZE_URL: `${url}/i/oauth2/authorize` },
+    appBearer,
+    webhooks,
+    subscriptions,
     signInAs: (u) => {
       signedIn = u;
     },

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { Request } from 'express';
 import type pg from 'pg';
 import type { Logger } from 'pino';
 import { z } from 'zod';
@@ -6,6 +7,7 @@ import type { Config } from '../../../config/config';
 import { recordActivity } from '../../../db/pipeline/record-activity';
 import type { TokenCipher } from '../../../integrations/crypto/token-cipher';
 import { constantTimeEqual } from '../../../integrations/meta/webhook-signature';
+import { ensureXWebhook, subscribeXAccountActivity } from '../../../integrations/x/x-account-activity';
 import { exchangeXCode, pkcePair, xAuthorizeUrl, xMe, type XClientConfig } from '../../../integrations/x/x-api';
 import { publicRouter } from '../../http/routers';
 
@@ -23,8 +25,9 @@ const callbackQuery = z.object({ code: z.string().min(1).max(2000).optional(), s
  * `/oauth/twitter` (spec route): X OAuth 2.0 Authorization Code with PKCE (platform-apis.md §4.1),
  * scopes dm.read dm.write tweet.read tweet.write users.read offline.access. The access token (2 h)
  * and the rotating refresh token are stored encrypted; sends refresh it (activities/send-x.ts).
- * Subscribing the account to Account Activity needs the app's webhook id and an Enterprise/Pro
- * plan; the webhook itself (CRC + signed POSTs) is api/features/webhooks/x-webhook.routes.ts.
+ * After connecting, the account is subscribed to the app's Account Activity webhook (registered on
+ * first use with X_BEARER_TOKEN); the webhook itself (CRC + signed POSTs) is
+ * api/features/webhooks/x-webhook.routes.ts.
  */
 export function xConnectRoutes(deps: { pool: pg.Pool; config: Config; cipher: TokenCipher; log: Logger }) {
   const router = publicRouter();
@@ -33,6 +36,34 @@ export function xConnectRoutes(deps: { pool: pg.Pool; config: Config; cipher: To
     `${deps.config.publicUrl ?? `${req.protocol}://${req.get('host') ?? ''}`}/oauth/twitter/callback`;
 
   const notConfigured = `/connect-accounts?error=twitter&reason=${encodeURIComponent('X is not configured on this server: an administrator sets X_CLIENT_ID and X_CLIENT_SECRET.')}`;
+
+  /**
+   * Registers the app's webhook (once; X checks it with a CRC) and subscribes the account to it, so
+   * its DMs and mentions arrive. Best effort: without X_BEARER_TOKEN or Account Activity access the
+   * connection still works for sending, and the activity feed says why nothing will arrive.
+   */
+  async function subscribeAccountActivity(req: Request, workspaceId: string, username: string, userToken: string) {
+    const bearer = deps.config.x?.bearerToken;
+    if (!x || !bearer) {
+      await recordActivity(deps.pool, workspaceId, 'webhook_subscription_failed', `@${username} is not subscribed to X Account Activity: X_BEARER_TOKEN is not set, so its DMs and mentions will not arrive`, 'general');
+      return;
+    }
+    const url = `${deps.config.publicUrl ?? `${req.protocol}://${req.get('host') ?? ''}`}/api/webhooks/x`;
+    try {
+      const hook = await ensureXWebhook(x, bearer, url);
+      await subscribeXAccountActivity(x, hook.id, userToken);
+      await recordActivity(deps.pool, workspaceId, 'webhook_subscribed', `Subscribed @${username} to X Account Activity (webhook ${hook.id})`, 'general');
+    } catch (err) {
+      deps.log.warn({ err }, 'x account activity subscription failed');
+      await recordActivity(
+        deps.pool,
+        workspaceId,
+        'webhook_subscription_failed',
+        `Could not subscribe @${username} to X Account Activity, so its DMs and mentions will not arrive: ${(err as Error).message}`,
+        'general',
+      );
+    }
+  }
 
   router.get('/oauth/twitter', (req, res) => {
     if (!req.user) return res.redirect('/login');
@@ -81,6 +112,7 @@ export function xConnectRoutes(deps: { pool: pg.Pool; config: Config; cipher: To
       );
       if (!rows[0]) return fail(`@${me.username} is already connected to another workspace.`);
       await recordActivity(deps.pool, workspaceId, 'account_connected', `Connected X @${me.username}`, 'general');
+      await subscribeAccountActivity(req, workspaceId, me.username, tokens.accessToken);
       res.redirect('/connect-accounts?connected=1');
     } catch (err) {
       deps.log.warn({ err }, 'x connect failed');

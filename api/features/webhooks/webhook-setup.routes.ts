@@ -17,6 +17,7 @@ export function webhookSetupRoutes(config: Config, verifyToken: string) {
       fields: [...PAGE_WEBHOOK_FIELDS],
       xCallbackUrl: `${origin}${X_WEBHOOK_PATH}`,
       xConfigured: Boolean(config.x),
+      xAutoSubscribe: Boolean(config.x?.bearerToken),
     };
     res.json(body);
   });

@@ -124,3 +124,36 @@ describe('X connect (OAuth 2.0 PKCE), inbound DMs and mentions, DM replies', () 
     expect(health[0]).toMatchObject({ kind: 'needs_reconnect', accountId: account.id });
   });
 });
+
+describe('X Account Activity subscription at connect', () => {
+  const activity = async (client: HttpClient) => (await client.get('/api/automation/activity')).data.activities as { action: string; message: string }[];
+
+  it('registers the app webhook once (X checks it with a CRC against our server) and subscribes each connected account', async () => {
+    // (Earlier tests in this file connected accounts to the same fake, so the webhook may exist already.)
+    const a = await newWorkspaceUser(t.baseUrl);
+    const first = await connectX(a.client);
+    expect(x.webhooks).toEqual([expect.objectContaining({ url: hook, valid: true })]);
+    const id = x.webhooks[0]!.id;
+    expect([...(x.subscriptions.get(id) ?? [])]).toContain(first.user.id);
+    expect((await activity(a.client)).find((e) => e.action === 'webhook_subscribed')?.message).toBe(`Subscribed @${first.user.username} to X Account Activity (webhook ${id})`);
+    // The registration was made with the app-only Bearer, the subscription with the user's own token.
+    expect(x.calls.find((c) => c.method === 'POST' && c.path === '/2/webhooks')?.token).toBe(x.appBearer);
+    expect(x.calls.find((c) => c.path === `/2/account_activity/webhooks/${id}/subscriptions/all`)?.token).toMatch(/^xat-/);
+
+    const b = await newWorkspaceUser(t.baseUrl);
+    const second = await connectX(b.client);
+    expect(x.webhooks).toHaveLength(1); // found by URL, not registered twice
+    expect([...(x.subscriptions.get(id) ?? [])]).toEqual(expect.arrayContaining([first.user.id, second.user.id]));
+  });
+
+  it('a refusal (no Account Activity access) still connects the account and says why nothing will arrive', async () => {
+    const w = await newWorkspaceUser(t.baseUrl);
+    x.failNext(/^\/2\/webhooks$/, 403);
+    const { user, done } = await connectX(w.client);
+    expect(done.headers.get('location')).toBe('/connect-accounts?connected=1');
+    expect((await activity(w.client)).find((e) => e.action === 'webhook_subscription_failed')?.message).toBe(
+      `Could not subscribe @${user.username} to X Account Activity, so its DMs and mentions will not arrive: You are not allowed to send a message to this user.`,
+    );
+  });
+});
+

@@ -111,9 +111,14 @@ export function WebhookSetupPage() {
       {setup.data && (
         <Step n={4} title="X (Twitter) Account Activity — optional">
           <p>
-            Register this URL as your X app’s webhook. X checks it with a CRC challenge signed with the app’s OAuth 2.0
-            client secret; every event is signed the same way.
+            X checks this URL with a CRC challenge signed with the app’s OAuth 2.0 client secret; every event is signed
+            the same way. It needs X’s Account Activity access (Enterprise or pay-per-use).
             {!setup.data.xConfigured && <strong> X_CLIENT_ID and X_CLIENT_SECRET are not set on this server yet.</strong>}
+          </p>
+          <p>
+            {setup.data.xAutoSubscribe
+              ? 'X_BEARER_TOKEN is set: connecting an X account registers this webhook (once) and subscribes the account to it. The activity feed says if X refuses.'
+              : 'Set X_BEARER_TOKEN (the app’s Bearer token) and connecting an X account registers this webhook and subscribes the account automatically; without it, register the URL yourself.'}
           </p>
           <CopyField label="X webhook URL" value={setup.data.xCallbackUrl} />
         </Step>

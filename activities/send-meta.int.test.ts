@@ -72,7 +72,11 @@ describe('Meta sends: retryable vs terminal errors (platform-apis.md §2.7)', ()
     ]);
     const conversation = (await w.client.get('/api/conversations')).data.conversations[0];
     const thread = await w.client.get(`/api/conversations/${conversation.id}/messages`);
-    expect(thread.data.messages[0]).toMatchObject({ status: 'failed' });
+    // The thread: the comment, then the private reply that failed.
+    expect(thread.data.messages.map((m: { source: string; status: string }) => [m.source, m.status])).toEqual([
+      ['comment', 'sent'],
+      ['comment_rule', 'failed'],
+    ]);
   });
 
   it('outside-window (10/2018278) and 551 are terminal with a clear reason', async () => {

@@ -5,6 +5,7 @@ import { messagingWebhook } from '../../tests/fakes/meta-webhook-payloads';
 import { startXApiFake, type XApiFake } from '../../tests/fakes/x-api.fake';
 import type { HttpClient } from '../../tests/support/http-client';
 import { fakePage, seedMetaAccounts } from '../../tests/support/meta-accounts';
+import { oauthRoundTrip } from '../../tests/support/oauth-round-trip';
 import { startTestApp, type TestApp } from '../../tests/support/test-app';
 import { newWorkspaceUser } from '../../tests/support/workspace';
 
@@ -138,10 +139,7 @@ describe('Instagram Login accounts: /me and the 60-day refresh', () => {
     const w = await newWorkspaceUser(t.baseUrl);
     const acc = { ...fakePage(prefix).instagram!, id: `1789${Date.now()}${Math.floor(Math.random() * 1000)}` };
     meta.signInToInstagramAs(acc);
-    const start = await w.client.get('/oauth/instagram');
-    const consent = await fetch(new URL(start.headers.get('location')!), { redirect: 'manual' });
-    const callback = new URL(consent.headers.get('location')!);
-    await w.client.get(callback.pathname + callback.search);
+    await oauthRoundTrip(w.client, '/oauth/instagram');
     const { rows } = await pool().query<{ id: string }>('select id from social_accounts where external_id = $1', [acc.id]);
     return { w, acc, accountId: rows[0]!.id };
   }
@@ -192,10 +190,7 @@ describe('X accounts: /2/users/me with refresh', () => {
     n += 1;
     const user = { id: `55${Date.now()}${n}`, username: `xbrand${n}`, name: `X Brand ${n}` };
     x.signInAs(user);
-    const start = await w.client.get('/oauth/twitter');
-    const consent = await fetch(new URL(start.headers.get('location')!), { redirect: 'manual' });
-    const callback = new URL(consent.headers.get('location')!);
-    await w.client.get(callback.pathname + callback.search);
+    await oauthRoundTrip(w.client, '/oauth/twitter');
     const { rows } = await pool().query<{ id: string }>("select id from social_accounts where provider = 'x' and external_id = $1", [user.id]);
     return { w, user, accountId: rows[0]!.id };
   }

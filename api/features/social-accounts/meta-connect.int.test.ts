@@ -3,6 +3,7 @@ import { startMetaGraphFake, type MetaGraphFake } from '../../../tests/fakes/met
 import { igCommentsWebhook, messagingWebhook } from '../../../tests/fakes/meta-webhook-payloads';
 import { HttpClient } from '../../../tests/support/http-client';
 import { fakePage } from '../../../tests/support/meta-accounts';
+import { oauthRoundTrip } from '../../../tests/support/oauth-round-trip';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app';
 import { newWorkspaceUser } from '../../../tests/support/workspace';
 
@@ -20,12 +21,8 @@ afterAll(async () => {
 
 /** Runs the browser's redirect chain: our /oauth/facebook → the fake dialog → our callback. */
 async function connect(client: HttpClient) {
-  const start = await client.get('/oauth/facebook');
+  const { start, authorize: dialog, callback, done } = await oauthRoundTrip(client, '/oauth/facebook');
   expect(start.status).toBe(302);
-  const dialog = new URL(start.headers.get('location')!);
-  const consent = await fetch(dialog, { redirect: 'manual' });
-  const callback = new URL(consent.headers.get('location')!);
-  const done = await client.get(callback.pathname + callback.search);
   return { dialog, callback, done };
 }
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTokenCipher } from '../../../integrations/crypto/token-cipher';
 import { startXApiFake, type XApiFake } from '../../../tests/fakes/x-api.fake';
 import type { HttpClient } from '../../../tests/support/http-client';
+import { oauthRoundTrip } from '../../../tests/support/oauth-round-trip';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app';
 import { newWorkspaceUser } from '../../../tests/support/workspace';
 
@@ -26,11 +27,7 @@ async function connectX(client: HttpClient) {
   seq += 1;
   const user = { id: `44${Date.now()}${seq}`, username: `brand${seq}`, name: `Brand ${seq}` };
   x.signInAs(user);
-  const start = await client.get('/oauth/twitter');
-  const authorize = new URL(start.headers.get('location')!);
-  const consent = await fetch(authorize, { redirect: 'manual' });
-  const callback = new URL(consent.headers.get('location')!);
-  const done = await client.get(callback.pathname + callback.search);
+  const { authorize, done } = await oauthRoundTrip(client, '/oauth/twitter');
   return { user, authorize, done };
 }
 

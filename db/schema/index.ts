@@ -8,3 +8,4 @@ export * from './inbox';
 export * from './pipeline';
 export * from './automation';
 export * from './flows';
+export * from './account';

@@ -1,4 +1,3 @@
-import express from 'express';
 import type pg from 'pg';
 import { z } from 'zod';
 import type { Config } from '../../../config/config';
@@ -8,10 +7,9 @@ import { splitMetaWebhook } from '../../../integrations/meta/split-webhook';
 import { constantTimeEqual, metaSignatureValid } from '../../../integrations/meta/webhook-signature';
 import { AppError } from '../../http/errors';
 import { publicRouter } from '../../http/routers';
+import { META_SIGNATURE_FORMAT, signedRawBody } from './webhook-limits';
 
 export const META_WEBHOOK_PATH = '/api/webhooks/facebook/webhook';
-/** Meta batches up to 1,000 updates in one POST (platform-apis.md §1.3); this route alone gets the raised limit. */
-export const META_WEBHOOK_BODY_LIMIT = '10mb';
 
 const verifyQuery = z.object({ 'hub.mode': z.string(), 'hub.verify_token': z.string(), 'hub.challenge': z.string().max(200) });
 
@@ -34,7 +32,7 @@ export function metaWebhookRoutes(deps: { pool: pg.Pool; config: Config; verifyT
     res.status(403).type('text/plain').send('Forbidden');
   });
 
-  router.post(META_WEBHOOK_PATH, express.raw({ type: () => true, limit: META_WEBHOOK_BODY_LIMIT }), async (req, res) => {
+  router.post(META_WEBHOOK_PATH, ...signedRawBody({ headers: ['x-hub-signature-256'], format: META_SIGNATURE_FORMAT }), async (req, res) => {
     const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
     if (!metaSignatureValid(raw, req.get('x-hub-signature-256'), deps.config.meta.webhookSecrets)) {
       throw new AppError('FORBIDDEN', 'Invalid webhook signature');

@@ -1,4 +1,3 @@
-import express from 'express';
 import type pg from 'pg';
 import { z } from 'zod';
 import type { Config } from '../../../config/config';
@@ -8,9 +7,17 @@ import { splitXWebhook } from '../../../integrations/x/x-webhook';
 import { xCrcResponse, xSignatureValid } from '../../../integrations/x/x-webhook';
 import { AppError } from '../../http/errors';
 import { publicRouter } from '../../http/routers';
+import { crcRateLimit, signedRawBody, X_SIGNATURE_FORMAT } from './webhook-limits';
 
 export const X_WEBHOOK_PATH = '/api/webhooks/x';
-const crcQuery = z.object({ crc_token: z.string().min(1).max(500) });
+/**
+ * X's CRC tokens are short base64/base64url strings. Anything else is refused: the CRC answer is an
+ * HMAC under the same secret that signs event POSTs, so signing arbitrary text would let anyone
+ * forge a signature for a JSON body (review F1). A JSON body always contains `{` and `"`, which this
+ * alphabet excludes.
+ */
+export const X_CRC_TOKEN = /^[A-Za-z0-9+/=_-]{1,128}$/;
+const crcQuery = z.object({ crc_token: z.string().regex(X_CRC_TOKEN) });
 
 /**
  * X Account Activity webhook (platform-apis.md §4.4): the CRC challenge (GET) and signed event
@@ -20,14 +27,16 @@ export function xWebhookRoutes(deps: { pool: pg.Pool; config: Config }) {
   const router = publicRouter();
   const x = deps.config.x;
 
-  router.get(X_WEBHOOK_PATH, (req, res) => {
+  // X runs a CRC on registration and about hourly; a burst is someone probing the route.
+  router.get(X_WEBHOOK_PATH, crcRateLimit(deps.pool), (req, res) => {
     if (!x) throw new AppError('NOT_FOUND', 'X is not configured');
     const q = crcQuery.safeParse(req.query);
-    if (!q.success) throw new AppError('BAD_REQUEST', 'crc_token is required');
+    if (!q.success) throw new AppError('BAD_REQUEST', 'crc_token must be the token X sends (up to 128 base64 characters)');
     res.json(xCrcResponse(q.data.crc_token, x.clientSecret));
   });
 
-  router.post(X_WEBHOOK_PATH, express.raw({ type: () => true, limit: '10mb' }), async (req, res) => {
+  const body = signedRawBody({ headers: ['x-twitter-webhooks-signature-oauth2', 'x-twitter-webhooks-signature'], format: X_SIGNATURE_FORMAT });
+  router.post(X_WEBHOOK_PATH, ...body, async (req, res) => {
     if (!x) throw new AppError('NOT_FOUND', 'X is not configured');
     const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
     const signed = xSignatureValid(

@@ -1,0 +1,78 @@
+import express, { type RequestHandler } from 'express';
+import { rateLimit } from 'express-rate-limit';
+import type pg from 'pg';
+import { AppError } from '../../http/errors';
+import { PgRateLimitStore } from '../../http/rate-limit';
+
+/** Meta batches up to 1,000 updates in one POST (platform-apis.md §1.3); webhook routes alone get this limit. */
+export const WEBHOOK_BODY_LIMIT_BYTES = 10 * 1024 * 1024;
+/**
+ * Bytes of webhook bodies one process buffers at once. Signatures are over the raw bytes, so a body
+ * must be read whole before it can be checked; this bounds what unauthenticated senders can make us
+ * hold (review F10: 24 concurrent 10 MB POSTs took RSS from 141 MB to 435 MB). Past it the sender
+ * gets a 503 with Retry-After, which Meta and X treat as "retry later".
+ */
+export const WEBHOOK_INFLIGHT_BUDGET_BYTES = 4 * WEBHOOK_BODY_LIMIT_BYTES;
+
+let inflight = 0;
+
+/** For tests: bytes currently reserved by webhook bodies being read. */
+export function webhookBytesInFlight(): number {
+  return inflight;
+}
+
+/**
+ * Reads a signed webhook's raw body only when it could be genuine: a signature header of the
+ * platform's exact shape must be present (else 403 before a byte of the body is read), the declared
+ * length must fit, and the process-wide budget must have room for it.
+ */
+export function signedRawBody(opts: { headers: string[]; format: RegExp; limitBytes?: number }): RequestHandler[] {
+  const limit = opts.limitBytes ?? WEBHOOK_BODY_LIMIT_BYTES;
+  const reserve: RequestHandler = (req, res, next) => {
+    const signed = opts.headers.some((h) => opts.format.test(req.get(h) ?? ''));
+    // Connection: close so Node does not keep draining an unread upload to reuse the socket.
+    if (!signed) {
+      res.set('Connection', 'close');
+      return next(new AppError('FORBIDDEN', 'Invalid webhook signature'));
+    }
+    const declared = Number(req.get('content-length') ?? NaN);
+    if (Number.isFinite(declared) && declared > limit) {
+      res.set('Connection', 'close');
+      return next(new AppError('PAYLOAD_TOO_LARGE', 'Request body is too large'));
+    }
+    // Chunked uploads declare nothing: reserve the worst case.
+    const bytes = Number.isFinite(declared) ? declared : limit;
+    if (inflight + bytes > WEBHOOK_INFLIGHT_BUDGET_BYTES) {
+      res.set({ 'Retry-After': '5', Connection: 'close' });
+      return next(new AppError('UNAVAILABLE', 'Too many webhook deliveries in flight; retry shortly'));
+    }
+    inflight += bytes;
+    let released = false;
+    const release = () => {
+      if (released) return;
+      released = true;
+      inflight -= bytes;
+    };
+    res.once('finish', release);
+    res.once('close', release);
+    next();
+  };
+  return [reserve, express.raw({ type: () => true, limit })];
+}
+
+/** `sha256=` + 64 hex digits (Meta's X-Hub-Signature-256; uppercase hex is accepted too). */
+export const META_SIGNATURE_FORMAT = /^sha256=[0-9a-fA-F]{64}$/;
+/** `sha256=` + base64 of a 32-byte HMAC (X's webhook signature headers). */
+export const X_SIGNATURE_FORMAT = /^sha256=[A-Za-z0-9+/]{43}=$/;
+
+/** X calls the CRC on registration and about hourly; 30 a minute per address is far above that. */
+export function crcRateLimit(pool: pg.Pool): RequestHandler {
+  return rateLimit({
+    windowMs: 60_000,
+    limit: 30,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    store: new PgRateLimitStore(pool, 'x-crc:'),
+    handler: (_req, _res, next) => next(new AppError('RATE_LIMITED', 'Too many CRC requests')),
+  });
+}

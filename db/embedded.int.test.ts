@@ -1,0 +1,64 @@
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEmbeddedPostgres } from './embedded';
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'replypilot-embedded-'));
+});
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      srv.close(() => resolve(typeof addr === 'object' && addr ? addr.port : 0));
+    });
+  });
+}
+
+async function canConnect(url: string): Promise<boolean> {
+  const c = new pg.Client({ connectionString: url });
+  try {
+    await c.connect();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await c.end().catch(() => undefined);
+  }
+}
+
+describe('embedded PostgreSQL superuser password (review F16)', () => {
+  it('is generated per data dir, kept private, and a cluster with the old default gets a new one', async () => {
+    const port = await freePort();
+    const first = await startEmbeddedPostgres({ dir, port, database: 'rp' });
+    const password = new URL(first.url).password;
+    expect(password).toMatch(/^[0-9a-f]{48}$/);
+    expect((await stat(path.join(dir, 'pg-password'))).mode & 0o777).toBe(0o600);
+    const legacyUrl = `postgres://postgres:postgres@127.0.0.1:${port}/rp`;
+    expect(await canConnect(legacyUrl)).toBe(false);
+
+    // Put the cluster back on the well-known password, as clusters made before this change are.
+    const c = new pg.Client({ connectionString: first.url });
+    await c.connect();
+    await c.query(`alter user postgres with password 'postgres'`);
+    await c.end();
+    await first.stop();
+    await rm(path.join(dir, 'pg-password'));
+
+    const second = await startEmbeddedPostgres({ dir, port, database: 'rp' });
+    try {
+      expect(new URL(second.url).password).not.toBe(password);
+      expect(await canConnect(second.url)).toBe(true);
+      expect(await canConnect(legacyUrl)).toBe(false);
+    } finally {
+      await second.stop();
+    }
+  }, 60_000);
+});

@@ -1,7 +1,34 @@
 import { EventEmitter } from 'node:events';
+import { readFileSync, readlinkSync } from 'node:fs';
 import os from 'node:os';
 import type { WorkerEvents } from 'graphile-worker';
 import type pg from 'pg';
+
+/**
+ * Which process table a pid belongs to: host name, boot and PID namespace (Linux). Two containers
+ * may share a host name, and a restarted one may reuse its pids, but never all three. Undefined
+ * where /proc is absent: then only stale heartbeats count as dead.
+ */
+function pidSpace(): string | undefined {
+  try {
+    const boot = readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim();
+    return `${os.hostname()}#${boot}#${readlinkSync('/proc/self/ns/pid')}`;
+  } catch {
+    return undefined;
+  }
+}
+
+function pidAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Every live Graphile worker id in this process, across watchdogs (tests run several apps in one process). */
+const workersOfThisProcess = new Set<string>();
 
 export interface Watchdog {
   /** Pass to graphile-worker's `run({ events })` so worker ids are known from the start. */
@@ -23,8 +50,18 @@ export function startWatchdog(
 ): Watchdog {
   const events = new EventEmitter() as WorkerEvents;
   const ids = new Set<string>();
-  events.on('worker:create', ({ worker }) => ids.add(worker.workerId));
-  events.on('worker:stop', ({ worker }) => ids.delete(worker.workerId));
+  const space = pidSpace();
+  let firstTick: NodeJS.Timeout | undefined;
+  events.on('worker:create', ({ worker }) => {
+    ids.add(worker.workerId);
+    workersOfThisProcess.add(worker.workerId);
+    // A restart after kill -9: release what the previous process held now, not a period later.
+    firstTick ??= setTimeout(() => void tick().catch((err: unknown) => opts.log.error({ err }, 'watchdog tick failed')), 0);
+  });
+  events.on('worker:stop', ({ worker }) => {
+    ids.delete(worker.workerId);
+    workersOfThisProcess.delete(worker.workerId);
+  });
 
   const beat = async () => {
     if (ids.size === 0) return;
@@ -32,11 +69,25 @@ export function startWatchdog(
       `insert into worker_heartbeats (worker_id, hostname, pid, last_seen)
        select unnest($1::text[]), $2, $3, now()
        on conflict (worker_id) do update set last_seen = now()`,
-      [[...ids], os.hostname(), process.pid],
+      [[...ids], space ?? os.hostname(), process.pid],
     );
   };
 
+  /**
+   * Workers of this same process table whose process is gone, or whose pid is now ours but which
+   * are not among this process's workers (a restarted container reuses pids): dead for certain,
+   * however fresh their last heartbeat. Saves the stale wait after a crash and restart.
+   */
+  const goneHere = async (): Promise<string[]> => {
+    if (!space) return [];
+    const { rows } = await pool.query<{ worker_id: string; pid: number }>('select worker_id, pid from worker_heartbeats where hostname = $1', [space]);
+    const gone = rows.filter((r) => !workersOfThisProcess.has(r.worker_id) && (r.pid === process.pid || !pidAlive(r.pid))).map((r) => r.worker_id);
+    if (gone.length > 0) await pool.query('delete from worker_heartbeats where worker_id = any($1::text[])', [gone]);
+    return gone;
+  };
+
   const sweep = async () => {
+    const gone = await goneHere();
     const { rows } = await pool.query<{ ids: string[] | null }>(
       `with dead as (
          delete from worker_heartbeats where last_seen < now() - make_interval(secs => $1 / 1000.0) returning worker_id
@@ -50,7 +101,7 @@ export function startWatchdog(
        select array_agg(worker_id) as ids from (select worker_id from dead union select worker_id from orphans) x`,
       [opts.staleAfterMs, [...ids]],
     );
-    const dead = rows[0]?.ids ?? [];
+    const dead = [...new Set([...gone, ...(rows[0]?.ids ?? [])])];
     if (dead.length > 0) {
       await pool.query('select graphile_worker.force_unlock_workers($1::text[])', [dead]);
       opts.log.warn(`watchdog released the jobs of ${dead.length} dead worker(s): ${dead.join(', ')}`);
@@ -76,6 +127,7 @@ export function startWatchdog(
     tick,
     async stop() {
       clearInterval(timer);
+      clearTimeout(firstTick);
       await running;
       if (ids.size > 0) await pool.query('delete from worker_heartbeats where worker_id = any($1::text[])', [[...ids]]).catch(() => {});
     },

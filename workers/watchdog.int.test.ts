@@ -1,0 +1,42 @@
+import { spawnSync } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../tests/support/test-app';
+import { startWatchdog } from './watchdog';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp({ role: 'worker' });
+});
+afterAll(() => t.stop());
+
+const quiet = { warn: () => {}, error: () => {} };
+
+describe('watchdog', () => {
+  it('releases the jobs of a worker whose process is gone at once, without waiting for its heartbeat to go stale', async () => {
+    const pool = t.app.database.pool;
+    const space = (await pool.query<{ hostname: string }>('select hostname from worker_heartbeats limit 1')).rows[0]?.hostname;
+    expect(space, 'the app worker writes a heartbeat with its process table').toBeTruthy();
+    // A pid that existed and is gone: a child that already exited.
+    const deadPid = spawnSync(process.execPath, ['-e', '0']).pid;
+    await pool.query(`insert into worker_heartbeats (worker_id, hostname, pid, last_seen) values ('crashed-worker', $1, $2, now())`, [space, deadPid]);
+    const job = (await pool.query<{ id: string }>(`select id from graphile_worker.add_job('watchdog.test', '{}'::json, run_at := now() + interval '1 hour')`)).rows[0]!.id;
+    await pool.query(`update graphile_worker._private_jobs set locked_by = 'crashed-worker', locked_at = now() where id = $1`, [job]);
+
+    const dog = startWatchdog(pool, { staleAfterMs: 60 * 60 * 1000, log: quiet });
+    await dog.tick();
+    await dog.stop();
+
+    const row = (await pool.query<{ locked_by: string | null }>('select locked_by from graphile_worker._private_jobs where id = $1', [job])).rows[0]!;
+    expect(row.locked_by).toBeNull();
+    expect((await pool.query(`select 1 from worker_heartbeats where worker_id = 'crashed-worker'`)).rowCount).toBe(0);
+  });
+
+  it('leaves a live worker of the same process table alone', async () => {
+    const pool = t.app.database.pool;
+    const live = (await pool.query<{ worker_id: string }>('select worker_id from worker_heartbeats limit 1')).rows[0]!.worker_id;
+    const dog = startWatchdog(pool, { staleAfterMs: 60 * 60 * 1000, log: quiet });
+    await dog.tick();
+    await dog.stop();
+    expect((await pool.query('select 1 from worker_heartbeats where worker_id = $1', [live])).rowCount).toBe(1);
+  });
+});

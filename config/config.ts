@@ -81,6 +81,11 @@ const envSchema = z.object({
   TIMER_PUMP_INTERVAL_MS: z.coerce.number().int().min(10).max(60_000).default(250),
   /** How often each connected account's token and permissions are checked with its platform; 0 turns the checks off. */
   ACCOUNT_HEALTH_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
+  /** Account mail (password reset). Unset: a local outbox (/dev/outbox) outside production, no mail in production. */
+  SMTP_URL: z.string().regex(/^smtps?:\/\/.+/, 'SMTP_URL looks like smtp://user:pass@host:587 or smtps://…').optional(),
+  MAIL_FROM: z.string().min(3).default('Replypilot <no-reply@localhost>'),
+  /** Failed sign-ins per account (any client) per 15 minutes before 429, on top of the per-IP limit. */
+  ACCOUNT_LOGIN_FAILURES_PER_15_MIN: z.coerce.number().int().min(1).default(10),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -132,6 +137,9 @@ export interface Config {
   workerStaleAfterMs: number;
   /** Minutes between platform checks of each account's token (0: off). */
   accountHealthIntervalMinutes: number;
+  /** Account mail: 'outbox' stores mails in dev_outbox (never in production), 'disabled' sends nothing. */
+  mail: { mode: 'smtp' | 'outbox' | 'disabled'; smtpUrl: string | undefined; from: string };
+  accountLoginFailuresPer15Min: number;
   /** The flow runtime (workers/flows). */
   flows: { retryBaseMs: number; maxAttempts: number; webhookTimeoutMs: number; webhookAllowLoopback: boolean; timerPumpIntervalMs: number };
 }
@@ -217,6 +225,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     privateRepliesPerHour: e.PRIVATE_REPLIES_PER_HOUR,
     workerStaleAfterMs: e.WORKER_STALE_AFTER_MS,
     accountHealthIntervalMinutes: e.ACCOUNT_HEALTH_INTERVAL_MINUTES,
+    mail: {
+      mode: e.SMTP_URL ? 'smtp' : isProduction ? 'disabled' : 'outbox',
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM,
+    },
+    accountLoginFailuresPer15Min: e.ACCOUNT_LOGIN_FAILURES_PER_15_MIN,
     flows: {
       retryBaseMs: e.FLOW_RETRY_BASE_MS,
       maxAttempts: e.FLOW_MAX_ATTEMPTS,

@@ -9,15 +9,22 @@ export const emailSchema = z
   .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'Please enter a valid email address')
   .transform((e) => e.toLowerCase());
 
+/** Security review F13: 8+ characters (the common-password and email rules are checked server-side). */
+export const PASSWORD_MIN_LENGTH = 8;
+export const newPasswordSchema = z
+  .string({ error: 'Password is required' })
+  .min(1, 'Password is required')
+  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+  .max(200, 'Password is too long');
+
+const firstNameSchema = z.string({ error: 'First name is required' }).trim().min(1, 'First name is required').max(100);
+const lastNameSchema = z.string().trim().max(100).optional().default('');
+
 export const registerBodySchema = z.object({
-  firstName: z.string({ error: 'First name is required' }).trim().min(1, 'First name is required').max(100),
-  lastName: z.string().trim().max(100).optional().default(''),
+  firstName: firstNameSchema,
+  lastName: lastNameSchema,
   email: emailSchema,
-  password: z
-    .string({ error: 'Password is required' })
-    .min(1, 'Password is required')
-    .min(6, 'Password must be at least 6 characters')
-    .max(200, 'Password is too long'),
+  password: newPasswordSchema,
 });
 export type RegisterBody = z.infer<typeof registerBodySchema>;
 
@@ -51,6 +58,8 @@ export const publicUserSchema = z.object({
   onboardingStep: z.number().int(),
   workspaceId: z.string(),
   isDemo: z.boolean(),
+  /** False for accounts that only sign in with Google/Facebook: they may set a password without a current one. */
+  hasPassword: z.boolean(),
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;
 
@@ -80,4 +89,61 @@ export interface OAuthStatus {
   appId?: string | null;
   hasSecret: boolean;
   callbackUrl: string;
+}
+
+/** POST /api/auth/forgot-password — always answered with the same 200 (no account enumeration). */
+export const forgotPasswordBodySchema = z.object({ email: emailSchema });
+export type ForgotPasswordBody = z.infer<typeof forgotPasswordBodySchema>;
+export const FORGOT_PASSWORD_ANSWER = 'If an account exists for that email, we sent a link to reset its password. It is valid for 1 hour.';
+
+/** POST /api/auth/reset-password — the token from the emailed link. */
+export const resetPasswordBodySchema = z.object({
+  token: z.string().trim().regex(/^[A-Za-z0-9_-]{20,100}$/, 'This reset link is invalid or has expired'),
+  password: newPasswordSchema,
+});
+export type ResetPasswordBody = z.infer<typeof resetPasswordBodySchema>;
+export const RESET_LINK_INVALID = 'This reset link is invalid or has expired. Please request a new one.';
+
+/** GET /api/auth/mail-status — whether account mail can be sent (the forgot-password page says so). */
+export interface MailStatus {
+  configured: boolean;
+  /** 'outbox': development without SMTP, mails are shown at /dev/outbox. */
+  mode: 'smtp' | 'outbox' | 'disabled';
+}
+
+/** PATCH /api/account/profile */
+export const updateProfileBodySchema = z.object({ firstName: firstNameSchema, lastName: lastNameSchema });
+export type UpdateProfileBody = z.infer<typeof updateProfileBodySchema>;
+
+/** POST /api/account/password — currentPassword is required unless the account has no password yet (OAuth only). */
+export const changePasswordBodySchema = z.object({
+  currentPassword: z.string().max(200).optional(),
+  newPassword: newPasswordSchema,
+});
+export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
+
+/** GET/PUT /api/account/notifications — per-user email notification toggles. */
+export const notificationSettingsSchema = z.object({
+  /** A message or reply could not be sent (after its retries). */
+  failedSends: z.boolean(),
+  /** A connected account needs reconnecting or its token expires soon. */
+  accountHealth: z.boolean(),
+  /** A weekly summary of conversations and automations. */
+  weeklySummary: z.boolean(),
+});
+export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
+
+/** DELETE /api/account — the user types their email or DELETE to confirm. */
+export const deleteAccountBodySchema = z.object({
+  confirmation: z.string({ error: 'Type your email address or DELETE to confirm' }).trim().max(254),
+});
+export type DeleteAccountBody = z.infer<typeof deleteAccountBodySchema>;
+
+/** GET /api/dev/outbox (development only) */
+export interface DevOutboxMail {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+  createdAt: string;
 }

@@ -58,7 +58,7 @@ describe('POST /api/auth/register', () => {
     ['missing first name', { email: 'a@b.co', password: 'secret12' }, 'firstName', 'First name is required'],
     ['missing email', { firstName: 'A', password: 'secret12' }, 'email', 'Email is required'],
     ['bad email', { firstName: 'A', email: 'not-an-email', password: 'secret12' }, 'email', 'Please enter a valid email address'],
-    ['short password', { firstName: 'A', email: 'a@b.co', password: '12345' }, 'password', 'Password must be at least 6 characters'],
+    ['short password', { firstName: 'A', email: 'a@b.co', password: 'abc1234' }, 'password', 'Password must be at least 8 characters'],
     ['missing password', { firstName: 'A', email: 'a@b.co' }, 'password', 'Password is required'],
   ])('rejects %s with 400 {error, details}', async (_name, body, field, message) => {
     const res = await client().post('/api/auth/register', body);
@@ -133,16 +133,21 @@ describe('sessions', () => {
     expect((await c.get('/api/auth/user')).status).toBe(401);
   });
 
-  it('GET /api/logout ends the session and redirects to /', async () => {
+  it('POST /api/logout: the old cookie no longer works even if a browser kept it', async () => {
     const c = client();
     await c.post('/api/auth/register', registration());
     const sid = c.cookieHeader;
-    const out = await c.get('/api/logout');
-    expect(out.status).toBe(302);
-    expect(out.headers.get('location')).toBe('/');
-    // The old cookie no longer works even if a browser kept it.
+    expect((await c.post('/api/logout')).status).toBe(200);
     const replay = await new HttpClient(t.baseUrl, { cookie: sid }).get('/api/auth/user');
     expect(replay.status).toBe(401);
+  });
+
+  it('F12: GET /api/logout does not exist, so a cross-site link cannot sign anyone out', async () => {
+    const c = client();
+    await c.post('/api/auth/register', registration());
+    const out = await c.get('/api/logout', { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'navigate' });
+    expect(out.status).toBe(404);
+    expect((await c.get('/api/auth/user')).status).toBe(200);
   });
 });
 

@@ -1,4 +1,3 @@
-import type { NextFunction, Request, Response } from 'express';
 import type passport from 'passport';
 import type pg from 'pg';
 import {
@@ -12,37 +11,20 @@ import {
 import type { Config } from '../../config/config';
 import type { Db } from '../../db/client';
 import { AppError } from '../http/errors';
-import { authRateLimit } from '../http/rate-limit';
+import { accountKey, authRateLimit, clientIpKey } from '../http/rate-limit';
 import { publicRouter } from '../http/routers';
 import { parseBody } from '../http/validate';
 import { seedDemoWorkspace } from '../../db/sandbox/seed-demo';
 import { seedDemoFlows } from '../features/flows/demo-flows';
+import type { LoginThrottles } from './login-throttle';
 import { hashPassword } from './password';
+import { assertPasswordPolicy } from './password-policy';
+import { announceSessionEnded } from './sessions.repo';
+import { checkCredentials, destroySession, logIn } from './session';
 import { createUserWithWorkspace, EmailTakenError, findUserByEmail, toPublicUser } from './users.repo';
 
 const DEMO_EMAIL = 'demo@replypilot.app';
 const EMAIL_TAKEN = 'This email is already registered. Please try logging in instead.';
-
-/** req.login regenerates the session id (no fixation) before storing the user. */
-function logIn(req: Request, user: Express.User): Promise<void> {
-  return new Promise((resolve, reject) => req.login(user, (err: unknown) => (err ? reject(toError(err)) : resolve())));
-}
-
-function toError(err: unknown): Error {
-  return err instanceof Error ? err : new Error(String(err));
-}
-
-function destroySession(req: Request, res: Response, cookieName: string): Promise<void> {
-  return new Promise((resolve) => {
-    req.logout(() => {
-      if (!req.session) return resolve();
-      req.session.destroy(() => {
-        res.clearCookie(cookieName, { path: '/' });
-        resolve();
-      });
-    });
-  });
-}
 
 export interface AuthRouteDeps {
   db: Db;
@@ -50,9 +32,10 @@ export interface AuthRouteDeps {
   config: Config;
   passport: passport.PassportStatic;
   cookieName: string;
+  throttles: LoginThrottles;
 }
 
-export function authRoutes({ db, pool, config, passport, cookieName }: AuthRouteDeps) {
+export function authRoutes({ db, pool, config, passport, cookieName, throttles }: AuthRouteDeps) {
   const router = publicRouter();
   const limit = config.authRateLimitPer15Min;
 
@@ -61,8 +44,12 @@ export function authRoutes({ db, pool, config, passport, cookieName }: AuthRoute
     res.json(toPublicUser(req.user));
   });
 
+  // The spec's 409 "already registered" tells whoever asks that an email has an account (review
+  // F13). We keep it (spec §7: the form shows that message), and bound how fast it can be asked:
+  // every registration attempt, 409s included, counts toward the per-address limit.
   router.post('/api/auth/register', authRateLimit(pool, 'register', limit), async (req, res) => {
     const body = parseBody(registerBodySchema, req);
+    assertPasswordPolicy(body.password, body.email);
     const passwordHash = await hashPassword(body.password);
     try {
       const row = await createUserWithWorkspace(db, {
@@ -82,16 +69,18 @@ export function authRoutes({ db, pool, config, passport, cookieName }: AuthRoute
     }
   });
 
-  router.post('/api/auth/login', authRateLimit(pool, 'login', limit), (req: Request, res: Response, next: NextFunction) => {
-    parseBody(loginBodySchema, req);
-    passport.authenticate('local', { session: false }, (err: unknown, user: Express.User | false) => {
-      if (err) return next(err);
-      if (!user) return next(new AppError('UNAUTHORIZED', 'Invalid credentials'));
-      logIn(req, user).then(() => {
-        const response: LoginResponse = { message: 'Login successful', user: toPublicUser(user) };
-        res.json(response);
-      }, next);
-    })(req, res, next);
+  // Only failures count, per address and per account (review F13): the attempt is counted first
+  // and given back when the password was right.
+  router.post('/api/auth/login', async (req, res) => {
+    const body = parseBody(loginBodySchema, req);
+    const fromIp = await throttles.ip.attempt(clientIpKey(req), res);
+    const forAccount = await throttles.account.attempt(accountKey(body.email), res);
+    const user = await checkCredentials(passport, req, res);
+    if (!user) throw new AppError('UNAUTHORIZED', 'Invalid credentials');
+    await Promise.all([fromIp.succeeded(), forAccount.succeeded()]);
+    await logIn(req, user);
+    const response: LoginResponse = { message: 'Login successful', user: toPublicUser(user) };
+    res.json(response);
   });
 
   router.post('/api/auth/test-login', async (req, res) => {
@@ -134,14 +123,13 @@ export function authRoutes({ db, pool, config, passport, cookieName }: AuthRoute
     res.json(response);
   });
 
+  // POST only (review F12): a GET could be triggered by any site through a link or an <img>.
   router.post('/api/logout', async (req, res) => {
+    const sid = req.user ? req.sessionID : undefined;
     await destroySession(req, res, cookieName);
+    // This session's open /ws sockets, on every web process, are closed (review F11).
+    if (sid) await announceSessionEnded(pool, sid);
     res.json({ success: true, message: 'Logged out' });
-  });
-
-  router.get('/api/logout', async (req, res) => {
-    await destroySession(req, res, cookieName);
-    res.redirect('/');
   });
 
   return router;

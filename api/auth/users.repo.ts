@@ -16,6 +16,7 @@ export function toPublicUser(row: UserRow): PublicUser {
     onboardingStep: row.onboardingStep,
     workspaceId: row.workspaceId,
     isDemo: row.isDemo,
+    hasPassword: row.passwordHash !== null,
   };
 }
 

@@ -5,9 +5,14 @@ import type { Logger } from 'pino';
 import type { Config } from '../../config/config';
 import { metaWebhookVerifyToken, type Secrets } from '../../config/secrets';
 import type { Database } from '../../db/client';
+import { accountRoutes } from '../auth/account.routes';
+import { createAccountMailer } from '../auth/account-mailer';
 import { authRoutes } from '../auth/auth.routes';
+import { devOutboxRoutes } from '../auth/dev-outbox.routes';
+import { createLoginThrottles } from '../auth/login-throttle';
 import { oauthRoutes } from '../auth/oauth.routes';
 import { createPassport, type OAuthEndpoints } from '../auth/passport';
+import { passwordResetRoutes } from '../auth/password-reset.routes';
 import { healthRoutes } from '../features/health/health.routes';
 import { newsletterRoutes } from '../features/newsletter/newsletter.routes';
 import { automationRoutes } from '../features/automation/automation.routes';
@@ -24,6 +29,7 @@ import { metaWebhookRoutes } from '../features/webhooks/meta-webhook.routes';
 import { webhookSetupRoutes } from '../features/webhooks/webhook-setup.routes';
 import { xWebhookRoutes } from '../features/webhooks/x-webhook.routes';
 import { createTokenCipher } from '../../integrations/crypto/token-cipher';
+import type { Mailer } from '../../integrations/mail/mailer';
 import { sendLimitsFromConfig } from '../../db/pipeline/send-limits';
 import { apiNotFound, errorHandler } from './errors';
 import { sameOriginOnly, securityHeaders } from './security';
@@ -42,6 +48,8 @@ export interface AppDeps {
   version: string;
   /** Tests point OAuth at a contract fake. */
   oauthEndpoints?: OAuthEndpoints;
+  /** Account mail (password reset); default from config.mail (SMTP, dev outbox, or none). */
+  mailer?: Mailer;
 }
 
 export interface BuiltApp {
@@ -91,7 +99,12 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
   app.use(sameOriginOnly(config.publicUrl, ['/api/webhooks/']));
 
   app.use(healthRoutes({ pool: database.pool, role: deps.role, dbMode: config.database.mode, version: deps.version }));
-  app.use(authRoutes({ db: database.db, pool: database.pool, config, passport, cookieName: SESSION_COOKIE }));
+  const throttles = createLoginThrottles(database.pool, config);
+  const mailer = deps.mailer ?? createAccountMailer(config, database.pool, log);
+  app.use(authRoutes({ db: database.db, pool: database.pool, config, passport, cookieName: SESSION_COOKIE, throttles }));
+  app.use(passwordResetRoutes({ db: database.db, pool: database.pool, config, mailer, log }));
+  app.use(accountRoutes({ db: database.db, pool: database.pool, cookieName: SESSION_COOKIE, throttles }));
+  app.use(devOutboxRoutes(database.pool, config));
   app.use(oauthRoutes(config, passport));
   app.use(newsletterRoutes(database.db));
   const { pool } = database;

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { attachWebSocket } from '../ws/ws-server';
-import { listenWorkspaceEvents } from '../ws/workspace-events';
+import { listenLiveChannels } from '../ws/live-channels';
 import { createApp, type AppDeps } from './app';
 
 export interface WebServer {
@@ -18,8 +18,10 @@ export async function startWebServer(deps: AppDeps & { port: number; host: strin
     sessionMiddlewares: built.sessionMiddlewares,
     publicUrl: deps.config.publicUrl,
     log: deps.log,
+    pool: deps.database.pool,
   });
-  const events = listenWorkspaceEvents(deps.database.pool, (workspaceId, event) => hub.publish(workspaceId, event), deps.log);
+  // Workspace events → that workspace's sockets; ended sessions → their sockets closed (F11).
+  const events = listenLiveChannels(deps.database.pool, hub, deps.log);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(deps.port, deps.host, () => resolve());

@@ -1,15 +1,26 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { RequestHandler, Response } from 'express';
+import type pg from 'pg';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { InboxEvent } from '../../contracts/inbox';
 import { wsClientMessageSchema, type WsServerMessage } from '../../contracts/ws';
+import type { SessionsEnded } from './session-revocations';
+import { endedSockets } from './session-recheck';
+import { SocketRegistry } from './socket-registry';
+
+/** Close code for "your session ended" (logout, password change…); 4000–4999 are the application's. */
+export const SESSION_ENDED_CLOSE_CODE = 4001;
+const RECHECK_EVERY_MS = 30_000;
 
 export interface WsDeps {
   /** The session + passport middlewares, run on the upgrade request to learn who is connecting. */
   sessionMiddlewares: RequestHandler[];
   publicUrl: string | undefined;
   log: { warn: (obj: object, msg: string) => void };
+  /** Sessions live in PostgreSQL: the periodic re-check reads them (a backstop to the NOTIFY). */
+  pool: pg.Pool;
+  recheckEveryMs?: number;
 }
 
 export interface WsHub {
@@ -18,6 +29,10 @@ export interface WsHub {
   clientsOf(workspaceId: string): Set<WebSocket>;
   /** Pushes a workspace event to that workspace's open browsers. */
   publish(workspaceId: string, event: InboxEvent): void;
+  /** Closes the sockets of ended sessions (NOTIFY from any web process, review F11). */
+  endSessions(ended: SessionsEnded): void;
+  /** Closes every socket whose session no longer exists or belongs to someone else. */
+  recheckSessions(): Promise<void>;
 }
 
 function send(ws: WebSocket, msg: WsServerMessage) {
@@ -37,7 +52,21 @@ async function runMiddlewares(req: IncomingMessage, mws: RequestHandler[]): Prom
 /** /ws: answers ping with pong; knows the signed-in user so later features can push to a workspace. */
 export function attachWebSocket(server: Server, deps: WsDeps): WsHub {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
-  const byWorkspace = new Map<string, Set<WebSocket>>();
+  const registry = new SocketRegistry();
+  // Removed from the registry first: not one more event reaches it while the close handshake runs.
+  const closeEnded = (ws: WebSocket) => {
+    registry.remove(ws);
+    ws.close(SESSION_ENDED_CLOSE_CODE, 'Session ended');
+  };
+  const recheckSessions = async () => {
+    try {
+      for (const ws of await endedSockets(deps.pool, registry.entries())) closeEnded(ws);
+    } catch (err) {
+      deps.log.warn({ err }, 'ws session re-check failed');
+    }
+  };
+  const recheckTimer = setInterval(() => void recheckSessions(), deps.recheckEveryMs ?? RECHECK_EVERY_MS);
+  recheckTimer.unref();
 
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
@@ -59,18 +88,13 @@ export function attachWebSocket(server: Server, deps: WsDeps): WsHub {
   };
   server.on('upgrade', onUpgrade);
 
-  wss.on('connection', (ws: WebSocket, req: IncomingMessage & { user?: Express.User }) => {
-    const workspaceId = req.user?.workspaceId;
-    if (workspaceId) {
-      const set = byWorkspace.get(workspaceId) ?? new Set();
-      set.add(ws);
-      byWorkspace.set(workspaceId, set);
-      ws.on('close', () => {
-        set.delete(ws);
-        if (set.size === 0) byWorkspace.delete(workspaceId);
-      });
+  wss.on('connection', (ws: WebSocket, req: IncomingMessage & { user?: Express.User; sessionID?: string }) => {
+    const user = req.user;
+    if (user && req.sessionID) {
+      registry.add(ws, { workspaceId: user.workspaceId, userId: user.id, sid: req.sessionID });
+      ws.on('close', () => registry.remove(ws));
     }
-    send(ws, { type: 'hello', authenticated: Boolean(workspaceId) });
+    send(ws, { type: 'hello', authenticated: Boolean(user && req.sessionID) });
     ws.on('message', (data, isBinary) => {
       const text = isBinary ? '' : data.toString();
       if (text.trim() === 'ping') return send(ws, { type: 'pong', at: new Date().toISOString() });
@@ -87,12 +111,17 @@ export function attachWebSocket(server: Server, deps: WsDeps): WsHub {
   });
 
   return {
-    clientsOf: (id) => byWorkspace.get(id) ?? new Set(),
+    clientsOf: (id) => registry.inWorkspace(id),
     publish: (workspaceId, event) => {
-      for (const ws of byWorkspace.get(workspaceId) ?? []) send(ws, { type: 'event', event });
+      for (const ws of registry.inWorkspace(workspaceId)) send(ws, { type: 'event', event });
     },
+    endSessions: (ended) => {
+      for (const ws of registry.matching(ended)) closeEnded(ws);
+    },
+    recheckSessions,
     close: () =>
       new Promise<void>((resolve) => {
+        clearInterval(recheckTimer);
         server.off('upgrade', onUpgrade);
         for (const c of wss.clients) c.terminate();
         wss.close(() => resolve());

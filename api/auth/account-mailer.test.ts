@@ -1,0 +1,35 @@
+import { describe, expect, it, vi } from 'vitest';
+import { loadConfig } from '../../config/config';
+import { createAccountMailer } from './account-mailer';
+
+const prod = {
+  NODE_ENV: 'production',
+  SESSION_SECRET: 's'.repeat(40),
+  APP_ENCRYPTION_KEY: 'ab'.repeat(32),
+  DATABASE_URL: 'postgres://u:p@db/rp',
+  PUBLIC_URL: 'https://rp.example.com',
+};
+// Never queried in these tests: the outbox mailer only stores on send().
+const pool = {} as never;
+
+describe('createAccountMailer', () => {
+  it('warns clearly at boot in production without SMTP_URL, and sends nothing', async () => {
+    const warn = vi.fn();
+    const mailer = createAccountMailer(loadConfig(prod), pool, { warn });
+    expect(mailer.mode).toBe('disabled');
+    expect(warn).toHaveBeenCalledWith({}, expect.stringContaining('SMTP_URL is not set'));
+    await mailer.send({ to: 'a@b.co', subject: 's', text: 't' });
+  });
+
+  it('uses SMTP when SMTP_URL is set, and the dev outbox otherwise outside production', () => {
+    const warn = vi.fn();
+    expect(createAccountMailer(loadConfig({ ...prod, SMTP_URL: 'smtp://u:p@mail:587' }), pool, { warn }).mode).toBe('smtp');
+    expect(createAccountMailer(loadConfig({}), pool, { warn }).mode).toBe('outbox');
+    expect(warn).not.toHaveBeenCalled();
+    expect(loadConfig({}).mail.from).toBe('Replypilot <no-reply@localhost>');
+  });
+
+  it('refuses an SMTP_URL that is not smtp:// or smtps://', () => {
+    expect(() => loadConfig({ SMTP_URL: 'mail.example.com' })).toThrow(/SMTP_URL/);
+  });
+});

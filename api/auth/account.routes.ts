@@ -1,0 +1,88 @@
+import type pg from 'pg';
+import {
+  changePasswordBodySchema,
+  deleteAccountBodySchema,
+  notificationSettingsSchema,
+  updateProfileBodySchema,
+  type NotificationSettings,
+} from '../../contracts/auth';
+import type { Db } from '../../db/client';
+import { AppError } from '../http/errors';
+import { accountKey } from '../http/rate-limit';
+import { authedRouter, currentUser } from '../http/routers';
+import { parseBody } from '../http/validate';
+import { deleteAccount, getNotificationSettings, saveNotificationSettings } from './account.repo';
+import type { LoginThrottles } from './login-throttle';
+import { hashPassword, verifyPassword } from './password';
+import { assertPasswordPolicy } from './password-policy';
+import { setPasswordAndEndSessions } from './sessions.repo';
+import { destroySession } from './session';
+import { toPublicUser, updateUser } from './users.repo';
+
+export interface AccountRouteDeps {
+  db: Db;
+  pool: pg.Pool;
+  cookieName: string;
+  throttles: LoginThrottles;
+}
+
+export const DELETE_CONFIRMATION = 'DELETE';
+
+/** Account self-service on the Settings page (spec §2): name, password, notifications, deletion. */
+export function accountRoutes({ db, pool, cookieName, throttles }: AccountRouteDeps) {
+  const router = authedRouter();
+
+  router.patch('/api/account/profile', async (req, res) => {
+    const body = parseBody(updateProfileBodySchema, req);
+    const row = await updateUser(db, currentUser(req).id, { firstName: body.firstName, lastName: body.lastName || null });
+    res.json(toPublicUser(row));
+  });
+
+  // The current password is asked for (a borrowed, signed-in laptop is not enough), except on
+  // accounts that have none yet (Google/Facebook sign-in only). Every other session is ended.
+  router.post('/api/account/password', async (req, res) => {
+    const user = currentUser(req);
+    const body = parseBody(changePasswordBodySchema, req);
+    if (user.isDemo) throw new AppError('FORBIDDEN', 'Demo accounts cannot have a password. Create an account to keep your work.');
+    if (user.passwordHash) {
+      if (!body.currentPassword) {
+        throw new AppError('BAD_REQUEST', 'Current password is required', [{ path: 'currentPassword', message: 'Current password is required' }]);
+      }
+      // Wrong current passwords count toward the account's sign-in throttle: same secret, same budget.
+      const attempt = await throttles.account.attempt(accountKey(user.email), res);
+      if (!(await verifyPassword(user.passwordHash, body.currentPassword))) {
+        throw new AppError('BAD_REQUEST', 'Current password is incorrect', [{ path: 'currentPassword', message: 'Current password is incorrect' }]);
+      }
+      await attempt.succeeded();
+    }
+    assertPasswordPolicy(body.newPassword, user.email, 'newPassword');
+    await setPasswordAndEndSessions(pool, user.id, await hashPassword(body.newPassword), req.sessionID);
+    res.json({ success: true, message: 'Password updated. Your other sessions have been signed out.' });
+  });
+
+  router.get('/api/account/notifications', async (req, res) => {
+    const settings: NotificationSettings = await getNotificationSettings(pool, currentUser(req).id);
+    res.json(settings);
+  });
+
+  router.put('/api/account/notifications', async (req, res) => {
+    const body = parseBody(notificationSettingsSchema, req);
+    await saveNotificationSettings(pool, currentUser(req).id, body);
+    res.json(body);
+  });
+
+  // Danger zone: the user types their email or DELETE. Their workspace's data goes with them.
+  router.delete('/api/account', async (req, res) => {
+    const user = currentUser(req);
+    const { confirmation } = parseBody(deleteAccountBodySchema, req);
+    if (confirmation !== DELETE_CONFIRMATION && confirmation.toLowerCase() !== user.email.toLowerCase()) {
+      const message = 'Type your email address or DELETE to confirm';
+      throw new AppError('BAD_REQUEST', message, [{ path: 'confirmation', message }]);
+    }
+    await deleteAccount(pool, user.id, user.workspaceId);
+    await destroySession(req, res, cookieName);
+    res.json({ success: true, message: 'Your account and its data have been deleted.' });
+  });
+
+  return router;
+}

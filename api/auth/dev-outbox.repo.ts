@@ -1,0 +1,32 @@
+import type pg from 'pg';
+import { z } from 'zod';
+import type { DevOutboxMail } from '../../contracts/auth';
+import type { MailMessage } from '../../integrations/mail/mailer';
+
+/** Development without SMTP_URL: the mail is kept here instead of being sent (integrations/mail). */
+export async function storeOutboxMail(pool: pg.Pool, message: MailMessage): Promise<void> {
+  await pool.query('insert into dev_outbox (to_address, subject, text_body) values ($1, $2, $3)', [
+    message.to,
+    message.subject,
+    message.text,
+  ]);
+}
+
+const rowSchema = z.object({
+  id: z.string(),
+  to_address: z.string(),
+  subject: z.string(),
+  text_body: z.string(),
+  created_at: z.date(),
+});
+
+export async function listOutboxMails(pool: pg.Pool, limit = 50): Promise<DevOutboxMail[]> {
+  const { rows } = await pool.query(
+    'select id, to_address, subject, text_body, created_at from dev_outbox order by created_at desc limit $1',
+    [limit],
+  );
+  return z
+    .array(rowSchema)
+    .parse(rows)
+    .map((r) => ({ id: r.id, to: r.to_address, subject: r.subject, text: r.text_body, createdAt: r.created_at.toISOString() }));
+}

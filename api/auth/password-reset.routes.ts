@@ -1,0 +1,73 @@
+import type { Request } from 'express';
+import type pg from 'pg';
+import {
+  FORGOT_PASSWORD_ANSWER,
+  RESET_LINK_INVALID,
+  forgotPasswordBodySchema,
+  resetPasswordBodySchema,
+  type MailStatus,
+} from '../../contracts/auth';
+import type { Config } from '../../config/config';
+import type { Db } from '../../db/client';
+import type { Mailer } from '../../integrations/mail/mailer';
+import { AppError } from '../http/errors';
+import { accountKey, authRateLimit, PgRateLimitStore } from '../http/rate-limit';
+import { publicRouter } from '../http/routers';
+import { parseBody } from '../http/validate';
+import { hashPassword } from './password';
+import { assertPasswordPolicy } from './password-policy';
+import { resetPasswordWithToken } from './password-reset.repo';
+import { sendResetLink } from './reset-mail';
+
+export interface PasswordResetDeps {
+  db: Db;
+  pool: pg.Pool;
+  config: Config;
+  mailer: Mailer;
+  log: { error: (obj: object, msg: string) => void };
+}
+
+const MAILS_PER_ACCOUNT_PER_HOUR = 3;
+
+/** Links point at PUBLIC_URL (required in production), so a forged Host header cannot redirect them. */
+function appOrigin(config: Config, req: Request): string {
+  return config.publicUrl ?? `${req.protocol}://${req.get('host') ?? 'localhost'}`;
+}
+
+/** Forgot / reset password (spec §2 Settings, review F13). */
+export function passwordResetRoutes({ db, pool, config, mailer, log }: PasswordResetDeps) {
+  const router = publicRouter();
+  const limit = config.authRateLimitPer15Min;
+  // Per account, silently: a 4th request within the hour gets the same answer but no mail (no mail bombing).
+  const perAccount = new PgRateLimitStore(pool, 'forgot-account:', 60 * 60 * 1000);
+
+  router.get('/api/auth/mail-status', (_req, res) => {
+    const status: MailStatus = { configured: mailer.mode !== 'disabled', mode: mailer.mode };
+    res.json(status);
+  });
+
+  router.post('/api/auth/forgot-password', authRateLimit(pool, 'forgot', limit), async (req, res) => {
+    const { email } = parseBody(forgotPasswordBodySchema, req);
+    const origin = appOrigin(config, req);
+    // The same answer, at once, whether or not the account exists: the lookup and the mail happen
+    // after the response, so neither the body nor the timing tells which emails have accounts.
+    res.json({ success: true, message: FORGOT_PASSWORD_ANSWER });
+    const sendIfAllowed = async () => {
+      const { totalHits } = await perAccount.increment(accountKey(email));
+      if (totalHits <= MAILS_PER_ACCOUNT_PER_HOUR) await sendResetLink({ db, pool, mailer }, email, origin);
+    };
+    void sendIfAllowed().catch((err: unknown) => log.error({ err }, 'password reset mail failed'));
+  });
+
+  router.post('/api/auth/reset-password', authRateLimit(pool, 'reset', limit), async (req, res) => {
+    const body = parseBody(resetPasswordBodySchema, req);
+    const done = await resetPasswordWithToken(pool, body.token, async (email) => {
+      assertPasswordPolicy(body.password, email);
+      return hashPassword(body.password);
+    });
+    if (!done) throw new AppError('BAD_REQUEST', RESET_LINK_INVALID, [{ path: 'token', message: RESET_LINK_INVALID }]);
+    res.json({ success: true, message: 'Your password has been changed. Sign in with your new password.' });
+  });
+
+  return router;
+}

@@ -1,0 +1,30 @@
+import type pg from 'pg';
+import type { Db } from '../../db/client';
+import type { Mailer } from '../../integrations/mail/mailer';
+import { createResetToken, RESET_TOKEN_TTL_MINUTES } from './password-reset.repo';
+import { findUserByEmail } from './users.repo';
+
+/**
+ * Mails a reset link to the account with this email, if there is one. Demo accounts have no
+ * mailbox. OAuth-only accounts get one too: it is how they set a first password.
+ */
+export async function sendResetLink(deps: { db: Db; pool: pg.Pool; mailer: Mailer }, email: string, origin: string): Promise<void> {
+  const user = await findUserByEmail(deps.db, email);
+  if (!user || user.isDemo) return;
+  const token = await createResetToken(deps.pool, user.id);
+  const link = `${origin}/reset-password?token=${encodeURIComponent(token)}`;
+  await deps.mailer.send({
+    to: user.email,
+    subject: 'Reset your Replypilot password',
+    text: [
+      `Hi ${user.firstName?.trim() || 'there'},`,
+      '',
+      `Someone (hopefully you) asked to reset the password of the Replypilot account ${user.email}.`,
+      `Open this link within ${RESET_TOKEN_TTL_MINUTES / 60} hour to choose a new password. It works once:`,
+      '',
+      link,
+      '',
+      'If you did not ask for this, ignore this email: your password stays as it is.',
+    ].join('\n'),
+  });
+}

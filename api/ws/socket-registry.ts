@@ -1,0 +1,46 @@
+import type { WebSocket } from 'ws';
+import type { SessionsEnded } from './session-revocations';
+
+/** Who an authenticated socket belongs to: its workspace (events), its session and user (F11). */
+export interface SocketOwner {
+  workspaceId: string;
+  userId: string;
+  sid: string;
+}
+
+/** The open, signed-in sockets of this web process. */
+export class SocketRegistry {
+  private readonly byWorkspace = new Map<string, Set<WebSocket>>();
+  private readonly owners = new Map<WebSocket, SocketOwner>();
+
+  add(ws: WebSocket, owner: SocketOwner): void {
+    const set = this.byWorkspace.get(owner.workspaceId) ?? new Set();
+    set.add(ws);
+    this.byWorkspace.set(owner.workspaceId, set);
+    this.owners.set(ws, owner);
+  }
+
+  remove(ws: WebSocket): void {
+    const owner = this.owners.get(ws);
+    if (!owner) return;
+    this.owners.delete(ws);
+    const set = this.byWorkspace.get(owner.workspaceId);
+    set?.delete(ws);
+    if (set?.size === 0) this.byWorkspace.delete(owner.workspaceId);
+  }
+
+  inWorkspace(workspaceId: string): Set<WebSocket> {
+    return this.byWorkspace.get(workspaceId) ?? new Set();
+  }
+
+  entries(): [WebSocket, SocketOwner][] {
+    return [...this.owners];
+  }
+
+  /** The sockets of the sessions that `ended` describes. */
+  matching(ended: SessionsEnded): WebSocket[] {
+    return this.entries()
+      .filter(([, o]) => ('sid' in ended ? o.sid === ended.sid : o.userId === ended.userId && o.sid !== ended.exceptSid))
+      .map(([ws]) => ws);
+  }
+}

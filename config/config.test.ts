@@ -2,11 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
 
 describe('loadConfig', () => {
-  it('defaults to embedded PostgreSQL on port 3000 with test login on', () => {
+  it('defaults to embedded PostgreSQL on port 3000, the per-visitor demo on and test login off', () => {
     const c = loadConfig({});
     expect(c.port).toBe(3000);
     expect(c.database).toEqual({ mode: 'embedded', port: 54329 });
-    expect(c.testLoginEnabled).toBe(true);
+    expect(c.testLoginEnabled).toBe(false);
+    expect(c.demo).toEqual({ enabled: true, perIpPerHour: 10, ttlHours: 24 });
+    expect(loadConfig({ ENABLE_TEST_LOGIN: 'true' }).testLoginEnabled).toBe(true);
     expect(c.google).toBeUndefined();
   });
 
@@ -28,7 +30,7 @@ describe('loadConfig', () => {
     }
   });
 
-  it('boots production with everything set, test login off unless asked for', () => {
+  it('boots production with everything set, the demo off unless asked for, and refuses test login', () => {
     const env = {
       NODE_ENV: 'production',
       SESSION_SECRET: 's'.repeat(40),
@@ -38,8 +40,10 @@ describe('loadConfig', () => {
     };
     const c = loadConfig(env);
     expect(c.testLoginEnabled).toBe(false);
+    expect(c.demo.enabled).toBe(false);
     expect(c.publicUrl).toBe('https://rp.example.com');
-    expect(loadConfig({ ...env, ENABLE_TEST_LOGIN: 'true' }).testLoginEnabled).toBe(true);
+    expect(loadConfig({ ...env, ENABLE_DEMO: 'true' }).demo.enabled).toBe(true);
+    expect(() => loadConfig({ ...env, ENABLE_TEST_LOGIN: 'true' })).toThrow(/development only/);
   });
 
   it('rejects malformed values with a clear message', () => {

@@ -27,7 +27,16 @@ const envSchema = z.object({
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   FACEBOOK_APP_ID: z.string().min(1).optional(),
   FACEBOOK_APP_SECRET: z.string().min(1).optional(),
+  /** Development only: POST /api/auth/test-login may sign into a named demo account ({email}). Off unless set. */
   ENABLE_TEST_LOGIN: bool.optional(),
+  /** Instance operators (comma-separated emails): they alone see app-wide settings such as the Meta verify token. */
+  ADMIN_EMAILS: z.string().optional(),
+  /** "Try Live Demo": each visitor gets a short-lived demo workspace. On by default outside production. */
+  ENABLE_DEMO: bool.optional(),
+  /** New demo workspaces one client address may create per hour. */
+  DEMO_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(10),
+  /** Demo workspaces are deleted this long after they were created. */
+  DEMO_TTL_HOURS: z.coerce.number().int().min(1).max(720).default(24),
   /** Pinned Graph API version (platform-apis.md: pin it in config, never hard-code). */
   META_GRAPH_API_VERSION: z.string().regex(/^v\d+\.\d+$/, 'META_GRAPH_API_VERSION looks like v25.0').default('v25.0'),
   /** Meta hosts (platform-apis.md §2–§3); tests point them at tests/fakes/meta-graph.fake.ts. */
@@ -105,6 +114,13 @@ export interface Config {
   /** Raw values, so /api/auth/*\/status can say "id present, secret missing". */
   oauthRaw: { googleClientId?: string; googleSecret: boolean; facebookAppId?: string; facebookSecret: boolean };
   testLoginEnabled: boolean;
+  /**
+   * Who operates this instance. Undefined (ADMIN_EMAILS unset): outside production every non-demo
+   * user does (a one-person install); in production nobody until it is set.
+   */
+  adminEmails: string[] | undefined;
+  /** Per-visitor demo workspaces (POST /api/auth/test-login without an email). */
+  demo: { enabled: boolean; perIpPerHour: number; ttlHours: number };
   metaGraphApiVersion: string;
   /** Meta Graph hosts, webhook verification and signing secrets (platform-apis.md §1–§3). */
   meta: {
@@ -184,7 +200,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       facebookAppId: e.FACEBOOK_APP_ID,
       facebookSecret: Boolean(e.FACEBOOK_APP_SECRET),
     },
-    testLoginEnabled: e.ENABLE_TEST_LOGIN ?? !isProduction,
+    // Review F6: never on by default — it signs into any demo account by email.
+    testLoginEnabled: (e.ENABLE_TEST_LOGIN ?? false) && !isProduction,
+    adminEmails: e.ADMIN_EMAILS?.split(',').map((x) => x.trim().toLowerCase()).filter(Boolean),
+    demo: { enabled: e.ENABLE_DEMO ?? !isProduction, perIpPerHour: e.DEMO_PER_IP_PER_HOUR, ttlHours: e.DEMO_TTL_HOURS },
     metaGraphApiVersion: e.META_GRAPH_API_VERSION,
     meta: {
       graphBaseUrl: e.META_GRAPH_BASE_URL.replace(/\/$/, ''),
@@ -239,6 +258,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       timerPumpIntervalMs: e.TIMER_PUMP_INTERVAL_MS,
     },
   };
+  if (isProduction && e.ENABLE_TEST_LOGIN) {
+    throw new ConfigError(['ENABLE_TEST_LOGIN is for development only; use ENABLE_DEMO=true for the public "Try Live Demo"']);
+  }
   const missing = missingProductionSecrets(config);
   if (missing.length > 0) {
     throw new ConfigError(missing.map((name) => `${name} is required when NODE_ENV=production`));
@@ -255,4 +277,11 @@ export function missingProductionSecrets(config: Config): string[] {
   if (config.database.mode !== 'external') missing.push('DATABASE_URL');
   if (!config.publicUrl) missing.push('PUBLIC_URL');
   return missing;
+}
+
+/** Whether a user operates this instance (sees app-wide secrets such as the Meta verify token). */
+export function isInstanceAdmin(config: Pick<Config, 'adminEmails' | 'isProduction'>, user: { email: string; isDemo: boolean }): boolean {
+  if (user.isDemo) return false;
+  if (config.adminEmails) return config.adminEmails.includes(user.email.toLowerCase());
+  return !config.isProduction;
 }

@@ -109,7 +109,8 @@ export interface SocialSendMessageResponse {
 /** GET /api/webhooks/facebook/setup: what to paste into the Meta app's Webhooks settings. */
 export interface WebhookSetupResponse {
   callbackUrl: string;
-  verifyToken: string;
+  /** null unless the user operates this instance (ADMIN_EMAILS): the token is app-wide. */
+  verifyToken: string | null;
   /** The app secret is set, so signed webhooks can be verified. */
   signingConfigured: boolean;
   fields: string[];

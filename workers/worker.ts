@@ -15,13 +15,14 @@ export interface WorkerConfig {
   workerStaleAfterMs: number;
   /** Minutes between checks of each account's token with its platform (0: no checks). */
   accountHealthIntervalMinutes: number;
+  demo: { ttlHours: number };
   flows: { retryBaseMs: number; maxAttempts: number; webhookTimeoutMs: number; webhookAllowLoopback: boolean; timerPumpIntervalMs: number };
 }
 
 export function taskList(pool: pg.Pool, config: WorkerConfig): TaskList {
   const limits = sendLimitsFromConfig(config);
   return {
-    'maintenance:prune': maintenancePrune,
+    'maintenance:prune': maintenancePrune({ demoTtlHours: config.demo.ttlHours }),
     'inbound.process': inboundProcessJob(pool, limits),
     'outbound.send': outboundSendJob(pool),
     'run.advance': runAdvanceJob(pool, {

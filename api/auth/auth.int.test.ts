@@ -151,31 +151,6 @@ describe('sessions', () => {
   });
 });
 
-describe('POST /api/auth/test-login', () => {
-  it('creates the demo user once and reuses it', async () => {
-    const a = await client().post('/api/auth/test-login');
-    const b = await client().post('/api/auth/test-login', {});
-    expect(a.status).toBe(200);
-    expect(a.data).toMatchObject({ success: true, user: { isDemo: true, firstName: 'Demo', lastName: 'User' } });
-    expect(b.data.userId).toBe(a.data.userId);
-  });
-
-  it('signs the browser in', async () => {
-    const c = client();
-    await c.post('/api/auth/test-login');
-    const me = await c.get('/api/auth/user');
-    expect(me.status).toBe(200);
-    expect(me.data.isDemo).toBe(true);
-  });
-
-  it("never signs into a real user's account", async () => {
-    const email = uniqueEmail();
-    await client().post('/api/auth/register', registration(email));
-    const res = await client().post('/api/auth/test-login', { email });
-    expect(res.status).toBe(403);
-  });
-});
-
 describe('cross-origin protection', () => {
   it('refuses a state-changing request from another origin', async () => {
     const res = await client().post('/api/auth/register', registration(), { origin: 'https://evil.example' });
@@ -196,22 +171,5 @@ describe('unknown API routes', () => {
     const res = await client().get('/api/does-not-exist');
     expect(res.status).toBe(404);
     expect(res.data.code).toBe('NOT_FOUND');
-  });
-});
-
-describe('the demo workspace', () => {
-  it('is seeded once with realistic conversations, rules and activity', async () => {
-    const c = client();
-    await c.post('/api/auth/test-login', { email: 'seeded-demo@replypilot.app' });
-    await c.post('/api/auth/test-login', { email: 'seeded-demo@replypilot.app' });
-    const conversations = (await c.get('/api/conversations')).data.conversations;
-    expect(conversations).toHaveLength(5);
-    expect(new Set(conversations.map((x: { status: string }) => x.status))).toEqual(new Set(['open', 'pending', 'closed']));
-    expect(conversations[0].customerName).toBe('Nia Brooks'); // newest first
-    const rules = (await c.get('/api/comment-rules')).data;
-    expect(rules).toHaveLength(3);
-    expect((await c.get('/api/automation/activity')).data.activities.length).toBeGreaterThan(0);
-    const thread = (await c.get(`/api/conversations/${conversations[1].id}/messages`)).data.messages;
-    expect(thread.length).toBeGreaterThan(0);
   });
 });

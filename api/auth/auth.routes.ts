@@ -1,29 +1,19 @@
 import type passport from 'passport';
 import type pg from 'pg';
-import {
-  loginBodySchema,
-  registerBodySchema,
-  testLoginBodySchema,
-  type LoginResponse,
-  type RegisterResponse,
-  type TestLoginResponse,
-} from '../../contracts/auth';
+import { loginBodySchema, registerBodySchema, type LoginResponse, type RegisterResponse } from '../../contracts/auth';
 import type { Config } from '../../config/config';
 import type { Db } from '../../db/client';
 import { AppError } from '../http/errors';
 import { accountKey, authRateLimit, clientIpKey } from '../http/rate-limit';
 import { publicRouter } from '../http/routers';
 import { parseBody } from '../http/validate';
-import { seedDemoWorkspace } from '../../db/sandbox/seed-demo';
-import { seedDemoFlows } from '../features/flows/demo-flows';
 import type { LoginThrottles } from './login-throttle';
 import { hashPassword } from './password';
 import { assertPasswordPolicy } from './password-policy';
 import { announceSessionEnded } from './sessions.repo';
 import { checkCredentials, destroySession, logIn } from './session';
-import { createUserWithWorkspace, EmailTakenError, findUserByEmail, toPublicUser } from './users.repo';
+import { createUserWithWorkspace, EmailTakenError, toPublicUser } from './users.repo';
 
-const DEMO_EMAIL = 'demo@replypilot.app';
 const EMAIL_TAKEN = 'This email is already registered. Please try logging in instead.';
 
 export interface AuthRouteDeps {
@@ -80,46 +70,6 @@ export function authRoutes({ db, pool, config, passport, cookieName, throttles }
     await Promise.all([fromIp.succeeded(), forAccount.succeeded()]);
     await logIn(req, user);
     const response: LoginResponse = { message: 'Login successful', user: toPublicUser(user) };
-    res.json(response);
-  });
-
-  router.post('/api/auth/test-login', async (req, res) => {
-    if (!config.testLoginEnabled) throw new AppError('NOT_FOUND', 'Test login is disabled');
-    const body = parseBody(testLoginBodySchema, req);
-    const email = body.email ?? DEMO_EMAIL;
-    let row = await findUserByEmail(db, email);
-    // Test login only ever signs in demo accounts; it is not a way into a real user's account.
-    if (row && !row.isDemo) throw new AppError('FORBIDDEN', 'Test login is only available for demo accounts');
-    if (!row) {
-      const name = (body.testUser ?? body.username ?? 'Demo User').trim().split(/\s+/);
-      try {
-        row = await createUserWithWorkspace(db, {
-          email,
-          firstName: name[0] ?? 'Demo',
-          lastName: name.slice(1).join(' ') || 'User',
-          isDemo: true,
-          onboardingStep: 9,
-          subscriptionTier: 'Pro',
-        });
-      } catch (err) {
-        // Two first visits at once: the other request created it.
-        if (!(err instanceof EmailTakenError)) throw err;
-        row = await findUserByEmail(db, email);
-        if (!row) throw err;
-      }
-    }
-    // The demo workspace looks lived in (idempotent: seeds once).
-    if (row.isDemo) {
-      await seedDemoWorkspace(pool, row.workspaceId);
-      await seedDemoFlows(pool, row.workspaceId);
-    }
-    await logIn(req, row);
-    const response: TestLoginResponse = {
-      success: true,
-      message: 'Test session created',
-      userId: row.id,
-      user: toPublicUser(row),
-    };
     res.json(response);
   });
 

@@ -8,6 +8,7 @@ import type { Database } from '../../db/client';
 import { accountRoutes } from '../auth/account.routes';
 import { createAccountMailer } from '../auth/account-mailer';
 import { authRoutes } from '../auth/auth.routes';
+import { demoRoutes } from '../auth/demo.routes';
 import { devOutboxRoutes } from '../auth/dev-outbox.routes';
 import { createLoginThrottles } from '../auth/login-throttle';
 import { oauthRoutes } from '../auth/oauth.routes';
@@ -99,6 +100,7 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
   app.use(sameOriginOnly(config.publicUrl, ['/api/webhooks/']));
 
   app.use(healthRoutes({ pool: database.pool, role: deps.role, dbMode: config.database.mode, version: deps.version }));
+  app.use(demoRoutes({ db: database.db, pool: database.pool, config }));
   const throttles = createLoginThrottles(database.pool, config);
   const mailer = deps.mailer ?? createAccountMailer(config, database.pool, log);
   app.use(authRoutes({ db: database.db, pool: database.pool, config, passport, cookieName: SESSION_COOKIE, throttles }));
@@ -106,7 +108,7 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
   app.use(accountRoutes({ db: database.db, pool: database.pool, cookieName: SESSION_COOKIE, throttles }));
   app.use(devOutboxRoutes(database.pool, config));
   app.use(oauthRoutes(config, passport));
-  app.use(newsletterRoutes(database.db));
+  app.use(newsletterRoutes(database.db, database.pool));
   const { pool } = database;
   const cipher = createTokenCipher(secrets.encryptionKey);
   const verifyToken = metaWebhookVerifyToken(config, secrets);

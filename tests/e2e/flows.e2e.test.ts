@@ -19,7 +19,7 @@ afterAll(async () => {
 });
 
 async function signIn(page: Page) {
-  const res = await page.request.post('/api/auth/test-login', { data: {} });
+  const res = await page.request.post('/api/auth/test-login', { data: { email: 'e2e-demo@replypilot.app' } });
   expect(res.status()).toBe(200);
 }
 

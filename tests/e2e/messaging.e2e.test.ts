@@ -18,9 +18,9 @@ afterAll(async () => {
   await e2e?.stop();
 });
 
-/** Signs the page's own browser profile in as the demo user (every test-login shares one workspace). */
+/** Signs the page's own browser profile into one named demo account (development test login), so pages share a workspace. */
 async function signIn(page: Page) {
-  const res = await page.request.post('/api/auth/test-login', { data: {} });
+  const res = await page.request.post('/api/auth/test-login', { data: { email: 'e2e-demo@replypilot.app' } });
   expect(res.status()).toBe(200);
 }
 

@@ -14,7 +14,7 @@ afterAll(async () => {
 
 /** Signs the page's browser profile in as the demo user (same cookie jar as the page). */
 async function signInAsDemo(page: Page) {
-  const res = await page.request.post('/api/auth/test-login', { data: {} });
+  const res = await page.request.post('/api/auth/test-login', { data: { email: 'e2e-demo@replypilot.app' } });
   expect(res.status()).toBe(200);
 }
 

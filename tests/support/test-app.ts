@@ -38,6 +38,9 @@ export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
       SESSION_SECRET: 'test-session-secret-test-session-secret-0123',
       APP_ENCRYPTION_KEY: '0'.repeat(64),
       AUTH_RATE_LIMIT_PER_15_MIN: '10000',
+      // Tests sign into named demo accounts and make many demo workspaces from one address.
+      ENABLE_TEST_LOGIN: 'true',
+      DEMO_PER_IP_PER_HOUR: '10000',
       // Scheduled account checks would race tests about send failures; health tests turn them on.
       ACCOUNT_HEALTH_INTERVAL_MINUTES: '0',
       ...opts.env,

@@ -1,13 +1,71 @@
 import type { Task } from 'graphile-worker';
+import type pg from 'pg';
 
 /**
- * Deletes expired sessions and spent rate-limit windows. Runs from the worker's crontab so web
- * processes never do housekeeping on the request path (connect-pg-simple's own pruning is off).
+ * Processed inbound events are kept this long. Their (provider, event_key) row is what makes a
+ * platform's redelivery a no-op; Meta retries for up to 36 hours and X for about a day, so a month
+ * is far past any redelivery while keeping the table from growing without bound (review F16).
  */
-export const maintenancePrune: Task = async (_payload, helpers) => {
-  await helpers.withPgClient(async (client) => {
-    const sessions = await client.query('delete from user_sessions where expire < now()');
-    const limits = await client.query('delete from rate_limit_hits where reset_at < now()');
-    helpers.logger.info(`pruned ${sessions.rowCount ?? 0} sessions, ${limits.rowCount ?? 0} rate-limit rows`);
-  });
-};
+export const INBOUND_EVENT_RETENTION_DAYS = 30;
+/** Rows deleted per statement, so a backlog never holds a long lock on a busy table. */
+const BATCH = 5000;
+
+export interface PruneOptions {
+  /** Demo workspaces are deleted this long after they were made ("Try Live Demo", review F6). */
+  demoTtlHours: number;
+}
+
+/** Deletes demo workspaces older than the TTL; every tenant row cascades from the workspace. */
+export async function pruneExpiredDemos(client: pg.PoolClient | pg.Pool, ttlHours: number): Promise<number> {
+  const { rowCount } = await client.query(
+    `delete from workspaces w
+     where exists (select 1 from users u where u.workspace_id = w.id and u.is_demo)
+       and not exists (select 1 from users u where u.workspace_id = w.id and not u.is_demo)
+       and w.created_at < now() - make_interval(hours => $1)`,
+    [ttlHours],
+  );
+  return rowCount ?? 0;
+}
+
+/**
+ * Old processed events, oldest first. Ids grow with time, so the first id received inside the
+ * retention window bounds the old ones and the primary key finds them without a table scan.
+ * Events never processed are never pruned.
+ */
+export async function pruneInboundEvents(client: pg.PoolClient | pg.Pool, retentionDays = INBOUND_EVENT_RETENTION_DAYS): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const { rowCount } = await client.query(
+      `with cutoff as (
+         select coalesce(
+           (select id from inbound_events where received_at >= now() - make_interval(days => $1) order by id limit 1),
+           (select max(id) + 1 from inbound_events)) as id)
+       delete from inbound_events where id in (
+         select e.id from inbound_events e, cutoff
+         where e.id < cutoff.id and e.processed_at is not null
+         order by e.id limit $2)`,
+      [retentionDays, BATCH],
+    );
+    total += rowCount ?? 0;
+    if ((rowCount ?? 0) < BATCH) return total;
+  }
+}
+
+/**
+ * Deletes expired sessions, spent rate-limit windows, expired demo workspaces and old processed
+ * inbound events. Runs from the worker's crontab so web processes never do housekeeping on the
+ * request path (connect-pg-simple's own pruning is off).
+ */
+export function maintenancePrune(opts: PruneOptions): Task {
+  return async (_payload, helpers) => {
+    await helpers.withPgClient(async (client) => {
+      const sessions = await client.query('delete from user_sessions where expire < now()');
+      const limits = await client.query('delete from rate_limit_hits where reset_at < now()');
+      const demos = await pruneExpiredDemos(client, opts.demoTtlHours);
+      const events = await pruneInboundEvents(client);
+      helpers.logger.info(
+        `pruned ${sessions.rowCount ?? 0} sessions, ${limits.rowCount ?? 0} rate-limit rows, ${demos} demo workspaces, ${events} inbound events`,
+      );
+    });
+  };
+}

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { HttpClient } from '../../../tests/support/http-client';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app';
+import { NEWSLETTER_PER_IP_PER_HOUR } from './newsletter.routes';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -31,4 +32,12 @@ it.each([
   const res = await subscribe(email);
   expect(res.status).toBe(400);
   expect(res.data.error).toBe(message);
+});
+
+it('limits anonymous subscriptions per address (review F16)', async () => {
+  const statuses: number[] = [];
+  for (let i = 0; i < NEWSLETTER_PER_IP_PER_HOUR + 2; i++) statuses.push((await subscribe(`bulk${i}@example.com`)).status);
+  expect(statuses.at(-1)).toBe(429);
+  const { rows } = await t.app.database.pool.query<{ n: number }>("select count(*)::int as n from newsletter_subscriptions where email like 'bulk%'");
+  expect(rows[0]!.n).toBeLessThan(NEWSLETTER_PER_IP_PER_HOUR);
 });

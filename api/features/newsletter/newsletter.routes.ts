@@ -1,12 +1,27 @@
+import { rateLimit } from 'express-rate-limit';
+import type pg from 'pg';
 import { newsletterBodySchema, type NewsletterResponse } from '../../../contracts/newsletter';
 import type { Db } from '../../../db/client';
 import { newsletterSubscriptions } from '../../../db/schema';
+import { AppError } from '../../http/errors';
+import { PgRateLimitStore } from '../../http/rate-limit';
 import { publicRouter } from '../../http/routers';
 import { parseBody } from '../../http/validate';
 
-export function newsletterRoutes(db: Db) {
+/** A person subscribes once or twice; more from one address is someone filling the table (review F16). */
+export const NEWSLETTER_PER_IP_PER_HOUR = 20;
+
+export function newsletterRoutes(db: Db, pool: pg.Pool) {
   const router = publicRouter();
-  router.post('/api/newsletter/subscribe', async (req, res) => {
+  const limit = rateLimit({
+    windowMs: 60 * 60 * 1000,
+    limit: NEWSLETTER_PER_IP_PER_HOUR,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    store: new PgRateLimitStore(pool, 'newsletter:'),
+    handler: (_req, _res, next) => next(new AppError('RATE_LIMITED', 'Too many subscriptions from your network. Please try again later.')),
+  });
+  router.post('/api/newsletter/subscribe', limit, async (req, res) => {
     const { email } = parseBody(newsletterBodySchema, req);
     // Subscribing twice is not an error for the visitor: same answer, one row.
     await db.insert(newsletterSubscriptions).values({ email }).onConflictDoNothing();

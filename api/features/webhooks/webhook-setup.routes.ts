@@ -1,18 +1,21 @@
-import type { Config } from '../../../config/config';
+import { isInstanceAdmin, type Config } from '../../../config/config';
 import type { WebhookSetupResponse } from '../../../contracts/social-accounts';
 import { PAGE_WEBHOOK_FIELDS } from '../../../integrations/meta/facebook-login';
-import { authedRouter } from '../../http/routers';
+import { authedRouter, currentUser } from '../../http/routers';
 import { META_WEBHOOK_PATH } from './meta-webhook.routes';
 import { X_WEBHOOK_PATH } from './x-webhook.routes';
 
-/** /webhook-setup's values: the real callback URL and verify token (signed-in users only). */
+/**
+ * /webhook-setup's values: the real callback URL, and the verify token for the instance's
+ * operators only — it is app-wide, not a workspace's (review F16).
+ */
 export function webhookSetupRoutes(config: Config, verifyToken: string) {
   const router = authedRouter();
   router.get('/api/webhooks/facebook/setup', (req, res) => {
     const origin = config.publicUrl ?? `${req.protocol}://${req.get('host') ?? ''}`;
     const body: WebhookSetupResponse = {
       callbackUrl: `${origin}${META_WEBHOOK_PATH}`,
-      verifyToken,
+      verifyToken: isInstanceAdmin(config, currentUser(req)) ? verifyToken : null,
       signingConfigured: config.meta.webhookSecrets.length > 0,
       fields: [...PAGE_WEBHOOK_FIELDS],
       xCallbackUrl: `${origin}${X_WEBHOOK_PATH}`,

@@ -62,8 +62,13 @@ export function WebhookSetupPage() {
           <strong>Instagram</strong>), click <strong>Subscribe to this object</strong> and enter:
         </p>
         <CopyField label="Callback URL" value={callbackUrl} />
-        {setup.data ? (
+        {setup.data?.verifyToken ? (
           <CopyField label="Verify token" value={setup.data.verifyToken} />
+        ) : setup.data ? (
+          <p className="rounded-lg bg-slate-50 p-3 dark:bg-slate-800/60">
+            <strong>Verify token:</strong> shown to this server&apos;s administrators only (their emails are listed in{' '}
+            <code>ADMIN_EMAILS</code>); it is set once for the whole server, not per workspace.
+          </p>
         ) : (
           <p className="rounded-lg bg-slate-50 p-3 dark:bg-slate-800/60">
             <strong>Verify token:</strong>{' '}

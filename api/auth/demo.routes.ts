@@ -1,0 +1,102 @@
+import { randomBytes } from 'node:crypto';
+import type { Request, RequestHandler } from 'express';
+import { rateLimit } from 'express-rate-limit';
+import type pg from 'pg';
+import { testLoginBodySchema, type TestLoginResponse } from '../../contracts/auth';
+import type { Config } from '../../config/config';
+import type { Db } from '../../db/client';
+import { seedDemoWorkspace } from '../../db/sandbox/seed-demo';
+import { seedDemoFlows } from '../features/flows/demo-flows';
+import { AppError } from '../http/errors';
+import { PgRateLimitStore } from '../http/rate-limit';
+import { publicRouter } from '../http/routers';
+import { parseBody } from '../http/validate';
+import { createUserWithWorkspace, EmailTakenError, findUserByEmail, toPublicUser } from './users.repo';
+
+/** Demo accounts live on a reserved domain (RFC 2606 `.invalid`): no real person can own one. */
+export const DEMO_EMAIL_DOMAIN = 'demo.replypilot.invalid';
+
+function logIn(req: Request, user: Express.User): Promise<void> {
+  return new Promise((resolve, reject) => req.login(user, (err: unknown) => (err ? reject(err instanceof Error ? err : new Error(String(err))) : resolve())));
+}
+
+/** New demo workspaces per client address; reusing your own demo session costs nothing. */
+function demoCreationLimit(pool: pg.Pool, perHour: number): RequestHandler {
+  return rateLimit({
+    windowMs: 60 * 60 * 1000,
+    limit: perHour,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    store: new PgRateLimitStore(pool, 'demo:'),
+    handler: (_req, _res, next) => next(new AppError('RATE_LIMITED', 'Too many demo workspaces from your network. Please try again in an hour.')),
+  });
+}
+
+async function createDemoUser(db: Db, email: string, name = 'Demo User'): Promise<Express.User> {
+  const [first, ...rest] = name.trim().split(/\s+/);
+  return createUserWithWorkspace(db, {
+    email,
+    firstName: first || 'Demo',
+    lastName: rest.join(' ') || 'User',
+    isDemo: true,
+    onboardingStep: 9,
+    subscriptionTier: 'Pro',
+  });
+}
+
+/**
+ * POST /api/auth/test-login (spec §5, "Try Live Demo"). Without an email, every visitor gets a
+ * demo workspace of their own, kept for `DEMO_TTL_HOURS` and then deleted by the maintenance job
+ * (review F6: one shared workspace let visitors see and change each other's data). With an email it
+ * is the development-only test login (`ENABLE_TEST_LOGIN`), which signs into demo accounts only.
+ */
+export function demoRoutes({ db, pool, config }: { db: Db; pool: pg.Pool; config: Config }) {
+  const router = publicRouter();
+  const limitCreation = demoCreationLimit(pool, config.demo.perIpPerHour);
+
+  router.post('/api/auth/test-login', async (req, res) => {
+    const body = parseBody(testLoginBodySchema, req);
+    let user: Express.User;
+    if (body.email !== undefined) {
+      if (!config.testLoginEnabled) throw new AppError('NOT_FOUND', 'Test login is disabled');
+      user = await testLoginUser(db, body.email, body.testUser ?? body.username);
+    } else {
+      if (!config.demo.enabled) throw new AppError('NOT_FOUND', 'The live demo is not enabled on this server');
+      if (req.user?.isDemo) {
+        user = req.user;
+      } else {
+        await new Promise<void>((resolve, reject) => limitCreation(req, res, (err?: unknown) => (err ? reject(err) : resolve())));
+        user = await createDemoUser(db, `visitor-${randomBytes(9).toString('hex')}@${DEMO_EMAIL_DOMAIN}`, body.testUser ?? body.username);
+      }
+    }
+    // The demo workspace looks lived in (idempotent: seeds once).
+    await seedDemoWorkspace(pool, user.workspaceId);
+    await seedDemoFlows(pool, user.workspaceId);
+    await logIn(req, user);
+    const response: TestLoginResponse = {
+      success: true,
+      message: 'Test session created',
+      userId: user.id,
+      user: toPublicUser(user),
+    };
+    res.json(response);
+  });
+
+  return router;
+}
+
+/** Development test login: a named demo account, created on first use; never a real user's account. */
+async function testLoginUser(db: Db, email: string, name: string | undefined): Promise<Express.User> {
+  const existing = await findUserByEmail(db, email);
+  if (existing && !existing.isDemo) throw new AppError('FORBIDDEN', 'Test login is only available for demo accounts');
+  if (existing) return existing;
+  try {
+    return await createDemoUser(db, email, name);
+  } catch (err) {
+    // Two first visits at once: the other request created it.
+    if (!(err instanceof EmailTakenError)) throw err;
+    const row = await findUserByEmail(db, email);
+    if (!row) throw err;
+    return row;
+  }
+}

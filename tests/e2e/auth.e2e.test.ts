@@ -36,8 +36,10 @@ async function register(page: Page, email: string, password = 'correct-horse-1')
 
 async function signOutFromShell(page: Page, firstName: string) {
   await page.getByRole('button', { name: `User menu for ${firstName}` }).click();
+  const logoutRequest = page.waitForRequest((req) => new URL(req.url()).pathname === '/api/logout');
   await page.getByRole('menuitem', { name: 'Sign Out' }).click();
-  // GET /api/logout ends the session and redirects the browser to the landing page.
+  expect((await logoutRequest).method()).toBe('POST');
+  // POST /api/logout (never a GET: review F12), then the landing page.
   await page.waitForURL((url) => url.pathname === '/');
 }
 
@@ -92,12 +94,12 @@ describe('registration', () => {
     await page.getByRole('button', { name: 'Create Account' }).click();
 
     await page.getByText('Please enter a valid email address').waitFor();
-    await page.getByText('Password must be at least 6 characters').waitFor();
+    await page.getByText('Password must be at least 8 characters').waitFor();
     await page.getByText('Passwords do not match').waitFor();
 
     await page.getByLabel('Email', { exact: true }).fill('ada@example.com');
     await page.getByText('Please enter a valid email address').waitFor({ state: 'detached' });
-    expect(await page.getByText('Password must be at least 6 characters').count()).toBe(1);
+    expect(await page.getByText('Password must be at least 8 characters').count()).toBe(1);
   });
 
   it('registering an existing email shows the server message and stays on the form', async () => {
@@ -115,10 +117,10 @@ describe('registration', () => {
   });
 });
 
-// Onboarding has no shell; sign out through the server route the shell's Sign Out uses.
+// Onboarding has no shell; sign out through the server route the shell's Sign Out uses (POST only).
 async function signOutFromShellOrLanding(page: Page) {
-  await page.goto('/api/logout');
-  await page.waitForURL((url) => url.pathname === '/');
+  expect((await page.request.post('/api/logout')).status()).toBe(200);
+  await page.goto('/');
   expect(await currentUserStatus(page)).toBe(401);
 }
 

@@ -58,6 +58,7 @@ export const appRouter = createBrowserRouter([
           { path: '/login', element: <P.LoginPage /> },
           { path: '/register', element: <P.RegisterPage /> },
           { path: '/forgot-password', element: <P.ForgotPasswordPage /> },
+          { path: '/reset-password', element: <P.ResetPasswordPage /> },
         ],
       },
       {
@@ -103,6 +104,7 @@ export const appRouter = createBrowserRouter([
           { path: '/comprehensive-test', element: <P.ComprehensiveTestPage /> },
           { path: '/real-data-test', element: <P.RealDataTestPage /> },
           { path: '/feature-validation', element: <P.FeatureValidationPage /> },
+          { path: '/dev/outbox', element: <P.DevOutboxPage /> },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

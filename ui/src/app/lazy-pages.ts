@@ -43,6 +43,8 @@ export const ForgotPasswordPage = lazyPage(
   () => import('../features/auth/forgot-password.page'),
   'ForgotPasswordPage',
 );
+export const ResetPasswordPage = lazyPage(() => import('../features/auth/reset-password.page'), 'ResetPasswordPage');
+export const DevOutboxPage = lazyPage(() => import('../features/auth/dev-outbox.page'), 'DevOutboxPage');
 export const OnboardingPage = lazyPage(() => import('../features/onboarding/onboarding.page'), 'OnboardingPage');
 
 // Signed-in tools.

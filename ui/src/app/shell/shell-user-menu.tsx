@@ -3,12 +3,14 @@ import { Link } from 'react-router-dom';
 import type { PublicUser } from '../../../../contracts/auth';
 import { Avatar } from '../../components/avatar';
 import { Icon } from '../../components/icon';
+import { useLogout } from '../../features/auth/use-logout';
 
 const itemClasses =
   'flex w-full items-center gap-2 rounded-lg px-3 py-2 text-sm text-slate-700 data-[focus]:bg-slate-100 dark:text-slate-300 dark:data-[focus]:bg-slate-800';
 
 export function ShellUserMenu({ user }: { user: PublicUser }) {
   const name = user.firstName?.trim() || 'User';
+  const logout = useLogout('/');
   return (
     <Menu as="div" className="relative">
       <MenuButton
@@ -43,8 +45,8 @@ export function ShellUserMenu({ user }: { user: PublicUser }) {
         </MenuItem>
         <MenuSeparator className="my-1 h-px bg-slate-200 dark:bg-slate-800" />
         <MenuItem>
-          {/* Spec: Sign Out is a full browser navigation to /api/logout, which ends the session and redirects to /. */}
-          <button type="button" onClick={() => window.location.assign('/api/logout')} className={itemClasses}>
+          {/* POST /api/logout, then the landing page (the spec's destination). Never a GET: review F12. */}
+          <button type="button" onClick={() => logout.mutate()} disabled={logout.isPending} className={itemClasses}>
             <Icon name="log-out" size={16} /> Sign Out
           </button>
         </MenuItem>

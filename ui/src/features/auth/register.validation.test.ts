@@ -6,8 +6,8 @@ const valid: RegisterFormValues = {
   firstName: 'Ada',
   lastName: '',
   email: 'ada@example.com',
-  password: 'secret1',
-  confirmPassword: 'secret1',
+  password: 'secret12',
+  confirmPassword: 'secret12',
   acceptTerms: true,
 };
 
@@ -29,8 +29,8 @@ describe('register form rules use the spec §5 messages', () => {
 
   it('checks email shape, password length and confirmation', () => {
     expect(validateRegister({ ...valid, email: 'ada@example' }).email).toBe('Please enter a valid email address');
-    expect(validateRegister({ ...valid, password: '12345', confirmPassword: '12345' }).password).toBe(
-      'Password must be at least 6 characters',
+    expect(validateRegister({ ...valid, password: '1234567', confirmPassword: '1234567' }).password).toBe(
+      'Password must be at least 8 characters',
     );
     expect(validateRegister({ ...valid, confirmPassword: 'secret2' }).confirmPassword).toBe('Passwords do not match');
   });

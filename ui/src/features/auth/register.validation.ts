@@ -1,3 +1,5 @@
+import { PASSWORD_MIN_LENGTH } from '../../../../contracts/auth';
+
 export interface RegisterFormValues {
   firstName: string;
   lastName: string;
@@ -11,14 +13,15 @@ export type RegisterFormErrors = Partial<Record<keyof RegisterFormValues, string
 
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** Spec §5 registration rules, with the spec's exact messages. */
+/** Spec §5 registration rules, with the spec's exact messages (password length: review F13). */
 export function validateRegister(values: RegisterFormValues): RegisterFormErrors {
   const errors: RegisterFormErrors = {};
   if (!values.firstName.trim()) errors.firstName = 'First name is required';
   if (!values.email.trim()) errors.email = 'Email is required';
   else if (!EMAIL_PATTERN.test(values.email.trim())) errors.email = 'Please enter a valid email address';
   if (!values.password) errors.password = 'Password is required';
-  else if (values.password.length < 6) errors.password = 'Password must be at least 6 characters';
+  // 8, not the spec's 6 (review F13); the server also refuses common passwords and the email.
+  else if (values.password.length < PASSWORD_MIN_LENGTH) errors.password = `Password must be at least ${PASSWORD_MIN_LENGTH} characters`;
   if (values.confirmPassword !== values.password) errors.confirmPassword = 'Passwords do not match';
   if (!values.acceptTerms) errors.acceptTerms = 'You must accept the terms of service';
   return errors;

@@ -33,7 +33,7 @@ import { createTokenCipher } from '../../integrations/crypto/token-cipher';
 import type { Mailer } from '../../integrations/mail/mailer';
 import { sendLimitsFromConfig } from '../../db/pipeline/send-limits';
 import { apiNotFound, errorHandler } from './errors';
-import { sameOriginOnly, securityHeaders } from './security';
+import { sameOriginOnly, securityHeaders, sessionCookieSecure } from './security';
 import { mountUi } from './ui';
 
 export const SESSION_COOKIE = 'rp.sid';
@@ -67,7 +67,7 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
   app.set('trust proxy', config.trustProxy);
   app.set('query parser', 'simple');
 
-  app.use(securityHeaders({ dev: deps.ui === 'dev' }));
+  app.use(securityHeaders({ dev: deps.ui === 'dev', publicUrl: config.publicUrl, log }));
   // Before the JSON parser and sessions: Meta's signature is over the raw bytes (platform-apis.md §1.2).
   app.use(metaWebhookRoutes({ pool: database.pool, config, verifyToken: metaWebhookVerifyToken(config, secrets) }));
   app.use(xWebhookRoutes({ pool: database.pool, config }));
@@ -88,7 +88,8 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
     cookie: {
       httpOnly: true,
       sameSite: 'lax',
-      secure: config.isProduction,
+      // From PUBLIC_URL's scheme, not NODE_ENV: production over plain http must still sign people in (F3).
+      secure: sessionCookieSecure(config, log),
       maxAge: THIRTY_DAYS_MS,
     },
   });

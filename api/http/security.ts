@@ -33,8 +33,50 @@ export function sameOriginOnly(publicUrl: string | undefined, exemptPrefixes: st
   };
 }
 
-export function securityHeaders(opts: { dev: boolean }): RequestHandler {
-  return helmet({
+/** Whether browsers reach us over https (PUBLIC_URL's scheme): the one switch for Secure cookies, HSTS and CSP upgrades. */
+export function servesHttps(publicUrl: string | undefined): boolean {
+  return publicUrl !== undefined && new URL(publicUrl).protocol === 'https:';
+}
+
+interface TransportLog {
+  warn: (msg: string) => void;
+}
+
+/**
+ * The session cookie's `secure` flag, from PUBLIC_URL's scheme rather than NODE_ENV (review F3):
+ * express-session silently drops a Secure cookie on a request it sees as plain HTTP, so
+ * `NODE_ENV=production` behind an http-only proxy signed nobody in. Warns at boot about the two
+ * set-ups that still lose logins or leak them.
+ */
+export function sessionCookieSecure(
+  config: { isProduction: boolean; publicUrl: string | undefined; trustProxy: number },
+  log: TransportLog,
+): boolean {
+  const https = servesHttps(config.publicUrl);
+  if (config.isProduction && !https) {
+    log.warn(
+      `PUBLIC_URL ${config.publicUrl ?? '(unset)'} is plain http: passwords and session cookies cross the network unencrypted. ` +
+        'Put TLS in front (a proxy terminating https) and set PUBLIC_URL to its https:// address.',
+    );
+  }
+  if (https && config.trustProxy === 0) {
+    log.warn(
+      'PUBLIC_URL is https but TRUST_PROXY=0: this server speaks plain HTTP, so without trusting the proxy\'s ' +
+        'X-Forwarded-Proto no request looks secure and browsers get no session cookie. Set TRUST_PROXY to the number of proxies in front.',
+    );
+  }
+  return https;
+}
+
+/**
+ * helmet, with the https-only parts (CSP `upgrade-insecure-requests`, HSTS) sent only when
+ * PUBLIC_URL is https. Over plain HTTP the upgrade made browsers fetch our own /assets over
+ * https:// and show a blank page on any non-localhost host (review F7), and HSTS would pin a later
+ * TLS set-up of the same host for a year (F16).
+ */
+export function securityHeaders(opts: { dev: boolean; publicUrl: string | undefined; log: TransportLog }): RequestHandler {
+  const https = servesHttps(opts.publicUrl);
+  const headers = helmet({
     // Vite's dev server injects inline scripts for HMR; the built app needs none.
     contentSecurityPolicy: opts.dev
       ? false
@@ -42,8 +84,23 @@ export function securityHeaders(opts: { dev: boolean }): RequestHandler {
           directives: {
             'img-src': ["'self'", 'data:', 'blob:', 'https:'],
             'connect-src': ["'self'"],
+            'upgrade-insecure-requests': https ? [] : null,
           },
         },
+    strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
   });
+  let warned = false;
+  return (req, res, next) => {
+    // A sign-in that arrives as plain HTTP while PUBLIC_URL is https gets no cookie (express-session
+    // refuses Secure on it); say so once instead of failing silently (review F3).
+    if (https && !warned && !req.secure && req.path.startsWith('/api/auth/')) {
+      warned = true;
+      opts.log.warn(
+        `A sign-in request arrived as ${req.protocol}:// although PUBLIC_URL is https, so it gets no session cookie. ` +
+          'The proxy must send X-Forwarded-Proto: https and TRUST_PROXY must count it.',
+      );
+    }
+    headers(req, res, next);
+  };
 }

@@ -14,6 +14,8 @@ export const errorCodes = {
   PLATFORM_REFUSED: 422,
   /** Body larger than the route's limit. */
   PAYLOAD_TOO_LARGE: 413,
+  /** A body that is not JSON (text/plain, a form…) sent to a JSON route, or a charset/encoding we cannot read. */
+  UNSUPPORTED_MEDIA_TYPE: 415,
   /** Too many attempts from one client (login, register). */
   RATE_LIMITED: 429,
   /** A bug or an outage on our side. */

@@ -30,9 +30,48 @@ export const apiNotFound: RequestHandler = (req, _res, next) => {
   next(new AppError('NOT_FOUND', `No route for ${req.method} ${req.originalUrl.split('?')[0]}`));
 };
 
-interface BodyParserError extends Error {
+/** What Express, body-parser, serve-static and zlib attach to the errors they raise (http-errors). */
+interface HttpLikeError extends Error {
   type?: string;
   status?: number;
+  statusCode?: number;
+  expose?: boolean;
+}
+
+const codeByStatus: Partial<Record<number, ErrorCode>> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'RATE_LIMITED',
+};
+
+/**
+ * A library's client error as ours, or null when it is not one (security review F8). Express and
+ * its parsers mark what the client got wrong with a 4xx `status`: a malformed `%ff` in a path
+ * (URIError), a body that is not gzip under Content-Encoding: gzip (zlib), an unknown charset.
+ * Those are the client's to fix, not ours to log as errors.
+ */
+export function clientError(err: unknown): AppError | null {
+  if (typeof err !== 'object' || err === null) return null;
+  const e = err as HttpLikeError;
+  const status = typeof e.status === 'number' ? e.status : e.statusCode;
+  if (typeof status !== 'number' || status < 400 || status > 499) return null;
+  if (e.type === 'entity.too.large') return new AppError('PAYLOAD_TOO_LARGE', 'Request body is too large');
+  if (e.type === 'entity.parse.failed') return new AppError('BAD_REQUEST', 'Malformed JSON body');
+  if (e.type === 'encoding.unsupported') return new AppError('UNSUPPORTED_MEDIA_TYPE', 'Unsupported Content-Encoding (use gzip, deflate, br or none)');
+  if (e.type === 'charset.unsupported') return new AppError('UNSUPPORTED_MEDIA_TYPE', 'Unsupported charset (use utf-8)');
+  if (e instanceof URIError || e.name === 'URIError') return new AppError('BAD_REQUEST', 'Malformed URL: invalid percent-encoding');
+  // zlib's codes (Z_DATA_ERROR, Z_BUF_ERROR…), wrapped by body-parser as a 400.
+  if (typeof (e as { code?: unknown }).code === 'string' && String((e as { code?: unknown }).code).startsWith('Z_')) {
+    return new AppError('BAD_REQUEST', 'The request body could not be decompressed (Content-Encoding does not match the body)');
+  }
+  const code = codeByStatus[status] ?? 'BAD_REQUEST';
+  // http-errors marks messages safe to show with `expose` (always true for 4xx it creates).
+  return new AppError(code, e.expose && e.message ? e.message : 'Bad request');
 }
 
 export function errorHandler(log: { error: (obj: object, msg: string) => void }): ErrorRequestHandler {
@@ -41,11 +80,8 @@ export function errorHandler(log: { error: (obj: object, msg: string) => void })
     if (err instanceof AppError) {
       appError = err;
     } else {
-      const e = err as BodyParserError;
-      if (e?.type === 'entity.too.large') appError = new AppError('PAYLOAD_TOO_LARGE', 'Request body is too large');
-      else if (e?.type === 'entity.parse.failed') appError = new AppError('BAD_REQUEST', 'Malformed JSON body');
-      else if (e?.type === 'encoding.unsupported' || e?.type === 'charset.unsupported')
-        appError = new AppError('BAD_REQUEST', 'Unsupported body encoding');
+      const client = clientError(err);
+      if (client) appError = client;
       else {
         log.error({ err, url: req.originalUrl, method: req.method }, 'unhandled error');
         appError = new AppError('INTERNAL', 'Internal server error');

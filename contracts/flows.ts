@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { boundedJson } from './json-safety';
 
 /**
  * Flows (spec §3 Flow / Flow node / Flow edge) and what the builder, compiler, interpreter, API and
@@ -204,10 +205,13 @@ export const flowNodeSchema = z.object({
     /** Missing on legacy nodes: the compiler then reads it from the label ("Start" = trigger). */
     kind: z.enum(nodeKinds).optional(),
     platform: z.string().max(20).optional(),
-    /** Validated per kind by the compiler, so a half-configured draft can still be saved. */
-    config: z.record(z.string(), z.unknown()).default({}),
+    /**
+     * Validated per kind by the compiler, so a half-configured draft can still be saved; bounded
+     * here because a draft is serialised as is (5,000 levels overflowed JSON.stringify: review F9).
+     */
+    config: boundedJson(z.record(z.string(), z.unknown())).default({}),
   }),
-  style: z.record(z.string(), z.unknown()).optional(),
+  style: boundedJson(z.record(z.string(), z.unknown())).optional(),
 });
 export type FlowNode = z.infer<typeof flowNodeSchema>;
 

@@ -33,6 +33,7 @@ import { createTokenCipher } from '../../integrations/crypto/token-cipher';
 import type { Mailer } from '../../integrations/mail/mailer';
 import { sendLimitsFromConfig } from '../../db/pipeline/send-limits';
 import { apiNotFound, errorHandler } from './errors';
+import { checkRequestInput } from './validate';
 import { sameOriginOnly, securityHeaders, sessionCookieSecure } from './security';
 import { mountUi } from './ui';
 
@@ -74,6 +75,7 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
   // A flow graph of a few hundred nodes is larger than an ordinary request.
   app.use('/api/flows', express.json({ limit: '2mb' }));
   app.use(express.json({ limit: config.jsonBodyLimit }));
+  app.use(checkRequestInput);
 
   const PgStore = connectPgSimple(session);
   const sessionMiddleware = session({

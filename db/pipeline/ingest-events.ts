@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import type pg from 'pg';
+import { toStorableJson, toStorableText } from '../../contracts/json-safety';
 
 export interface IncomingEvent {
   provider: 'meta' | 'x' | 'sandbox';
@@ -19,9 +21,17 @@ export interface IngestResult {
  * The durable half of the inbound pipeline (design record §4): in ONE transaction, insert every
  * event (a known key is a no-op) and enqueue its `inbound.process` job. Callers acknowledge only
  * after this resolves, so nothing acknowledged can be lost.
+ *
+ * One bad event must not fail its batch (security review F5: a NUL in one DM made Meta redeliver,
+ * and lose, the whole batch). Each event is first made storable (`storable` below), which removes
+ * every reason one row could fail: what is left to fail (database down, lock timeout) fails every
+ * row alike, and then the 5xx and the platform's redelivery are the right answer. Per-event
+ * savepoints were the alternative; they cost a round trip per event on 1,000-event batches, and
+ * would still need a policy for the failing event (drop it after acknowledging = silent loss).
  */
-export async function ingestEvents(pool: pg.Pool, events: IncomingEvent[]): Promise<IngestResult> {
-  if (events.length === 0) return { ids: [], accepted: 0, duplicates: 0 };
+export async function ingestEvents(pool: pg.Pool, input: IncomingEvent[]): Promise<IngestResult> {
+  if (input.length === 0) return { ids: [], accepted: 0, duplicates: 0 };
+  const events = input.map(storable);
   const { rows } = await pool.query<{ id: string; event_key: string; provider: string }>(
     `with input as (
        select * from unnest($1::text[], $2::text[], $3::uuid[], $4::jsonb[]) as t(provider, event_key, workspace_id, payload)
@@ -52,4 +62,22 @@ export async function ingestEvents(pool: pg.Pool, events: IncomingEvent[]): Prom
     return id;
   });
   return { ids, accepted: rows.length, duplicates: events.length - rows.length };
+}
+
+/** Platform ids are short; a longer key (a hostile or broken payload) is hashed to fit the unique index. */
+const MAX_EVENT_KEY_CHARS = 400;
+
+/**
+ * The event as PostgreSQL will always take it: NUL and lone surrogates become U+FFFD (text and
+ * jsonb refuse them), nesting past 64 levels is cut (JSON.stringify recurses; real payloads are
+ * under 10 levels), and an over-long key becomes its hash (a btree entry holds ~2.7 kB). All
+ * deterministic, so a redelivery of the same event still finds its key.
+ */
+function storable(e: IncomingEvent): IncomingEvent {
+  const key = toStorableText(e.eventKey);
+  return {
+    ...e,
+    eventKey: key.length <= MAX_EVENT_KEY_CHARS ? key : `sha256:${createHash('sha256').update(key).digest('hex')}`,
+    payload: toStorableJson(e.payload),
+  };
 }

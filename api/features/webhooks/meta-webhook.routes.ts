@@ -2,6 +2,7 @@ import type pg from 'pg';
 import { z } from 'zod';
 import type { Config } from '../../../config/config';
 import { metaEnvelopeSchema } from '../../../contracts/meta-webhooks';
+import { toStorableJson } from '../../../contracts/json-safety';
 import { ingestEvents, type IncomingEvent } from '../../../db/pipeline/ingest-events';
 import { splitMetaWebhook } from '../../../integrations/meta/split-webhook';
 import { constantTimeEqual, metaSignatureValid } from '../../../integrations/meta/webhook-signature';
@@ -39,7 +40,8 @@ export function metaWebhookRoutes(deps: { pool: pg.Pool; config: Config; verifyT
     }
     let json: unknown;
     try {
-      json = JSON.parse(raw.toString('utf8'));
+      // Storable from here on (NUL, lone surrogates, absurd nesting): one bad event must not fail its batch (F5).
+      json = toStorableJson(JSON.parse(raw.toString('utf8')));
     } catch {
       throw new AppError('BAD_REQUEST', 'Malformed JSON body');
     }

@@ -2,6 +2,7 @@ import type pg from 'pg';
 import { z } from 'zod';
 import type { Config } from '../../../config/config';
 import { xEnvelopeSchema } from '../../../contracts/x-webhooks';
+import { toStorableJson } from '../../../contracts/json-safety';
 import { ingestEvents } from '../../../db/pipeline/ingest-events';
 import { splitXWebhook } from '../../../integrations/x/x-webhook';
 import { xCrcResponse, xSignatureValid } from '../../../integrations/x/x-webhook';
@@ -47,7 +48,8 @@ export function xWebhookRoutes(deps: { pool: pg.Pool; config: Config }) {
     if (!signed) throw new AppError('FORBIDDEN', 'Invalid webhook signature');
     let json: unknown;
     try {
-      json = JSON.parse(raw.toString('utf8'));
+      // Storable from here on (NUL, lone surrogates, absurd nesting): one bad event must not fail its batch (F5).
+      json = toStorableJson(JSON.parse(raw.toString('utf8')));
     } catch {
       throw new AppError('BAD_REQUEST', 'Malformed JSON body');
     }

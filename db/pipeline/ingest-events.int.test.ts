@@ -1,0 +1,43 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../tests/support/test-db';
+import { ingestEvents } from './ingest-events';
+import pg from 'pg';
+
+/** Nothing in one event can fail the batch insert (security review F5): every event is made storable. */
+let db: TestDatabase;
+let pool: pg.Pool;
+beforeAll(async () => {
+  db = await createTestDatabase();
+  pool = new pg.Pool({ connectionString: db.url, max: 2 });
+});
+afterAll(async () => {
+  await pool.end();
+  await db.drop();
+});
+
+it('stores NUL bytes, lone surrogates, absurd nesting and over-long keys alongside a good event, in one batch', async () => {
+  let deep: unknown = 'bottom';
+  for (let i = 0; i < 20_000; i++) deep = { a: deep };
+  const longKey = `k${'9'.repeat(5_000)}`;
+  const result = await ingestEvents(pool, [
+    { provider: 'sandbox', eventKey: 'good', workspaceId: null, payload: { text: 'fine' } },
+    { provider: 'sandbox', eventKey: 'nul\u0000key', workspaceId: null, payload: { text: 'a\u0000b', 'k\u0000': 1 } },
+    { provider: 'sandbox', eventKey: 'surrogates', workspaceId: null, payload: { text: '\ud800x\udc00', pair: '👋' } },
+    { provider: 'sandbox', eventKey: 'deep', workspaceId: null, payload: { deep } },
+    { provider: 'sandbox', eventKey: longKey, workspaceId: null, payload: { text: 'long key' } },
+  ]);
+  expect(result.accepted).toBe(5);
+
+  const payload = async (key: string) => (await pool.query('select payload from inbound_events where event_key = $1', [key])).rows[0]?.payload;
+  expect(await payload('good')).toEqual({ text: 'fine' });
+  expect(await payload('nul\ufffdkey')).toEqual({ text: 'a\ufffdb', 'k\ufffd': 1 });
+  expect(await payload('surrogates')).toEqual({ text: '\ufffdx\ufffd', pair: '👋' });
+  expect(JSON.stringify(await payload('deep'))).toContain('"[nested too deep]"');
+
+  // A redelivery finds every key again (the rewriting is deterministic).
+  const again = await ingestEvents(pool, [
+    { provider: 'sandbox', eventKey: 'nul\u0000key', workspaceId: null, payload: {} },
+    { provider: 'sandbox', eventKey: longKey, workspaceId: null, payload: {} },
+  ]);
+  expect(again).toMatchObject({ accepted: 0, duplicates: 2 });
+});

@@ -36,9 +36,11 @@ async function register(page: Page, email: string, password = 'correct-horse-1')
 
 async function signOutFromShell(page: Page, firstName: string) {
   await page.getByRole('button', { name: `User menu for ${firstName}` }).click();
-  const logoutRequest = page.waitForRequest((req) => new URL(req.url()).pathname === '/api/logout');
+  const logoutResponse = page.waitForResponse((res) => new URL(res.url()).pathname === '/api/logout');
   await page.getByRole('menuitem', { name: 'Sign Out' }).click();
-  expect((await logoutRequest).method()).toBe('POST');
+  const res = await logoutResponse;
+  expect(res.request().method()).toBe('POST');
+  expect(res.status()).toBe(200);
   // POST /api/logout (never a GET: review F12), then the landing page.
   await page.waitForURL((url) => url.pathname === '/');
 }

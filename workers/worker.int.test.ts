@@ -14,8 +14,10 @@ it('the worker role runs jobs and serves no HTTP', async () => {
   expect(t.app.worker).toBeDefined();
 });
 
-it('maintenance:prune deletes expired sessions and spent rate-limit windows, and keeps live ones', async () => {
+it('maintenance:prune deletes expired sessions, spent rate-limit windows, old reset tokens and outbox mails, and keeps live ones', async () => {
   const { pool } = t.app.database;
+  await pool.query(`insert into dev_outbox (to_address, subject, text_body, created_at) values
+    ('a@example.com', 'old', 'x', now() - interval '8 days'), ('b@example.com', 'new', 'x', now())`);
   await pool.query(`insert into user_sessions (sid, sess, expire) values
     ('old', '{}', now() - interval '1 day'), ('live', '{}', now() + interval '1 day')`);
   await pool.query(`insert into rate_limit_hits (key, hits, reset_at) values
@@ -35,6 +37,8 @@ it('maintenance:prune deletes expired sessions and spent rate-limit windows, and
   expect(sessions.rows).toEqual([{ sid: 'live' }]);
   const limits = await pool.query('select key from rate_limit_hits order by key');
   expect(limits.rows).toEqual([{ key: 'login:live' }]);
+  const mails = await pool.query('select subject from dev_outbox order by subject');
+  expect(mails.rows).toEqual([{ subject: 'new' }]);
 });
 
 it('schedules maintenance:prune from the crontab', async () => {

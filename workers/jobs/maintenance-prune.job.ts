@@ -52,8 +52,8 @@ export async function pruneInboundEvents(client: pg.PoolClient | pg.Pool, retent
 }
 
 /**
- * Deletes expired sessions, spent rate-limit windows, expired demo workspaces and old processed
- * inbound events. Runs from the worker's crontab so web processes never do housekeeping on the
+ * Deletes expired sessions, spent rate-limit windows, expired demo workspaces, old processed
+ * inbound events, spent password-reset tokens and old development-outbox mails. Runs from the worker's crontab so web processes never do housekeeping on the
  * request path (connect-pg-simple's own pruning is off).
  */
 export function maintenancePrune(opts: PruneOptions): Task {
@@ -63,8 +63,13 @@ export function maintenancePrune(opts: PruneOptions): Task {
       const limits = await client.query('delete from rate_limit_hits where reset_at < now()');
       const demos = await pruneExpiredDemos(client, opts.demoTtlHours);
       const events = await pruneInboundEvents(client);
+      // A reset link is spent or expired after an hour; keep a day of them for support questions.
+      const resets = await client.query(`delete from password_reset_tokens where expires_at < now() - interval '1 day'`);
+      // The development outbox is for trying mail flows, not an archive.
+      const mails = await client.query(`delete from dev_outbox where created_at < now() - interval '7 days'`);
       helpers.logger.info(
-        `pruned ${sessions.rowCount ?? 0} sessions, ${limits.rowCount ?? 0} rate-limit rows, ${demos} demo workspaces, ${events} inbound events`,
+        `pruned ${sessions.rowCount ?? 0} sessions, ${limits.rowCount ?? 0} rate-limit rows, ${demos} demo workspaces, ` +
+          `${events} inbound events, ${resets.rowCount ?? 0} reset tokens, ${mails.rowCount ?? 0} outbox mails`,
       );
     });
   };

@@ -52,7 +52,7 @@ export function FlowEditor({ flowId, initial, saved, onCreated }: FlowEditorProp
     <div className={cn('flex flex-col gap-3', tab === 'builder' && 'lg:h-[calc(100dvh-8rem)] lg:min-h-[36rem]')}>
       <EditorHeader
         name={draft.settings.name}
-        onName={(name) => draft.setSettings({ ...draft.settings, name })}
+        onName={(name) => draft.dispatch({ type: 'setName', name })}
         isActive={draft.isActive}
         saved={saved}
         dirty={draft.dirty}
@@ -81,18 +81,20 @@ export function FlowEditor({ flowId, initial, saved, onCreated }: FlowEditorProp
                 onEdgesChange={draft.onEdgesChange}
                 onConnect={draft.onConnect}
               >
-                <ProblemsPanel errors={errors} checking={validation.checking} labelOf={labelOf} onSelectNode={draft.selectNode} />
+                <ProblemsPanel
+                  errors={errors}
+                  checking={validation.checking}
+                  labelOf={labelOf}
+                  onSelectNode={(nodeId) => draft.dispatch({ type: 'selectOnlyNode', nodeId })}
+                />
               </FlowCanvas>
             </NodeErrorsContext.Provider>
           </div>
           <SidePanel
             settings={draft.settings}
-            onSettings={draft.setSettings}
-            onAdd={draft.addNode}
             selected={draft.selectedNode}
             selectedErrors={draft.selectedNode ? (grouped.byNode.get(draft.selectedNode.id) ?? []) : []}
-            onUpdateNode={draft.updateNode}
-            onDeleteNode={draft.removeNode}
+            dispatch={draft.dispatch}
           />
         </div>
       ) : (

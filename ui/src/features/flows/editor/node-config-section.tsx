@@ -5,7 +5,8 @@ import { Icon } from '../../../components/icon';
 import { TextField } from '../../../components/text-field';
 import { ConfigForm } from '../forms/config-form';
 import { configErrors } from '../graph/config-errors';
-import type { EditorNode, EditorNodeData } from '../graph/flow-graph';
+import type { EditorNode } from '../graph/flow-graph';
+import type { FlowOperation } from '../graph/flow-operations';
 import { PanelSection } from './panel-section';
 
 interface NodeConfigSectionProps {
@@ -13,13 +14,12 @@ interface NodeConfigSectionProps {
   platform: FlowPlatform;
   /** The compiler's findings for this node. */
   errors: FlowError[];
-  onChange: (patch: Partial<EditorNodeData>) => void;
-  onDelete: () => void;
+  dispatch: (op: FlowOperation) => void;
   ref?: Ref<HTMLElement>;
 }
 
 /** Node Configuration: the label and the kind's own form, with field-level and compiler messages. */
-export function NodeConfigSection({ node, platform, errors, onChange, onDelete, ref }: NodeConfigSectionProps) {
+export function NodeConfigSection({ node, platform, errors, dispatch, ref }: NodeConfigSectionProps) {
   const { kind, config, label } = node.data;
   const fieldErrors = useMemo(() => (kind ? configErrors(kind, config) : {}), [kind, config]);
   // Configuration problems are shown at their fields; list the rest (wiring, reachability…).
@@ -39,13 +39,29 @@ export function NodeConfigSection({ node, platform, errors, onChange, onDelete, 
             ))}
           </ul>
         )}
-        <TextField label="Label" value={label} maxLength={100} onChange={(e) => onChange({ label: e.target.value })} />
+        <TextField
+          label="Label"
+          value={label}
+          maxLength={100}
+          onChange={(e) => dispatch({ type: 'updateNodeLabel', nodeId: node.id, label: e.target.value })}
+        />
         {kind ? (
-          <ConfigForm kind={kind} config={config} platform={platform} errors={fieldErrors} onChange={(next) => onChange({ config: next })} />
+          <ConfigForm
+            kind={kind}
+            config={config}
+            platform={platform}
+            errors={fieldErrors}
+            onChange={(next) => dispatch({ type: 'updateNodeConfig', nodeId: node.id, config: next })}
+          />
         ) : (
           <p className="text-sm text-slate-500 dark:text-slate-400">This node's kind is unknown; delete it and add a new one.</p>
         )}
-        <Button variant="ghost" size="sm" onClick={onDelete} className="-ml-2 text-red-600 hover:text-red-700 dark:text-red-400">
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={() => dispatch({ type: 'deleteNodes', nodeIds: [node.id] })}
+          className="-ml-2 text-red-600 hover:text-red-700 dark:text-red-400"
+        >
           <Icon name="trash" size={14} /> Delete node
         </Button>
       </div>

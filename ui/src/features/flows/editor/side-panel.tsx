@@ -1,23 +1,20 @@
 import { useEffect, useRef } from 'react';
-import type { FlowError, NodeKind } from '../../../../../contracts/flows';
-import type { EditorNode, EditorNodeData } from '../graph/flow-graph';
+import type { FlowError } from '../../../../../contracts/flows';
+import { randomPosition, type EditorNode } from '../graph/flow-graph';
+import type { FlowOperation, FlowSettings } from '../graph/flow-operations';
 import { FlowSettingsSection } from './flow-settings-section';
 import { NodeConfigSection } from './node-config-section';
 import { NodePalette } from './node-palette';
-import type { FlowSettings } from './use-flow-draft';
 
 interface SidePanelProps {
   settings: FlowSettings;
-  onSettings: (settings: FlowSettings) => void;
-  onAdd: (kind: NodeKind) => void;
   selected: EditorNode | null;
   selectedErrors: FlowError[];
-  onUpdateNode: (id: string, patch: Partial<EditorNodeData>) => void;
-  onDeleteNode: (id: string) => void;
+  dispatch: (op: FlowOperation) => void;
 }
 
 /** The 20rem right panel (spec §2): Flow Settings, Add Nodes, and Node Configuration once a node is selected. */
-export function SidePanel({ settings, onSettings, onAdd, selected, selectedErrors, onUpdateNode, onDeleteNode }: SidePanelProps) {
+export function SidePanel({ settings, selected, selectedErrors, dispatch }: SidePanelProps) {
   const configRef = useRef<HTMLElement>(null);
   const selectedId = selected?.id;
   // Bring the configuration into view when another node is selected.
@@ -30,8 +27,9 @@ export function SidePanel({ settings, onSettings, onAdd, selected, selectedError
       aria-label="Flow editor panel"
       className="w-full shrink-0 overflow-y-auto border-t border-slate-200 bg-white lg:w-80 lg:border-t-0 lg:border-l dark:border-slate-800 dark:bg-slate-900"
     >
-      <FlowSettingsSection settings={settings} onChange={onSettings} />
-      <NodePalette onAdd={onAdd} />
+      <FlowSettingsSection settings={settings} dispatch={dispatch} />
+      {/* Spec §9: a new node lands at a random spot (chosen here, so the operation stays pure). */}
+      <NodePalette onAdd={(kind) => dispatch({ type: 'addNode', kind, position: randomPosition() })} />
       {selected && (
         <NodeConfigSection
           key={selected.id}
@@ -39,8 +37,7 @@ export function SidePanel({ settings, onSettings, onAdd, selected, selectedError
           node={selected}
           platform={settings.platform}
           errors={selectedErrors}
-          onChange={(patch) => onUpdateNode(selected.id, patch)}
-          onDelete={() => onDeleteNode(selected.id)}
+          dispatch={dispatch}
         />
       )}
     </aside>

@@ -6,7 +6,7 @@ import { errorMessage } from '../../../lib/api';
 import { flowErrorsFromSaveError } from '../graph/flow-errors';
 import { structureKey } from '../graph/flow-graph';
 import { useSaveFlow } from '../use-flows';
-import type { FlowDraft } from './use-flow-draft';
+import type { FlowDraftHandle } from './use-flow-draft';
 
 export type SaveIntent = 'save' | 'start' | 'stop';
 
@@ -21,7 +21,7 @@ const successText: Record<SaveIntent, (flow: Flow) => string> = {
  * the first of these and the page moves to /flows/:id. A publish the compiler refuses keeps the
  * flow inactive and hands back its errors for the canvas.
  */
-export function useFlowSave(flowId: string | null, draft: FlowDraft, onCreated: (flow: Flow) => void) {
+export function useFlowSave(flowId: string | null, draft: FlowDraftHandle, onCreated: (flow: Flow) => void) {
   const { toast } = useToast();
   const navigate = useNavigate();
   const mutation = useSaveFlow();

@@ -47,7 +47,7 @@ describe('randomPosition / createNode', () => {
     expect(p.y).toBeLessThanOrEqual(400);
   });
   it('uses the palette label, platform and default config of the kind', () => {
-    const node = createNode('instagramDM', [{ id: '1' }], () => 0.5);
+    const node = createNode('instagramDM', [{ id: '1' }], randomPosition(() => 0.5));
     expect(node).toMatchObject({
       id: '2',
       type: 'step',

@@ -1,4 +1,4 @@
-import type { Edge, Node } from '@xyflow/react';
+import type { Edge, Node, XYPosition } from '@xyflow/react';
 import {
   defaultConfig,
   nodeKindInfo,
@@ -105,7 +105,8 @@ export function toFlowGraph(nodes: EditorNode[], edges: EditorEdge[]): FlowGraph
 export function structureKey(graph: FlowGraph): string {
   return JSON.stringify({
     nodes: graph.nodes.map((n) => [n.id, n.data.kind ?? null, n.data.label, n.data.config]),
-    edges: graph.edges.map((e) => [e.source, e.sourceHandle ?? null, e.target]),
+    // Edge ids too: the compiler's edge errors point at them.
+    edges: graph.edges.map((e) => [e.id ?? null, e.source, e.sourceHandle ?? null, e.target]),
   });
 }
 
@@ -122,13 +123,13 @@ export function randomPosition(random: () => number = Math.random): { x: number;
   return { x: Math.round(100 + random() * 300), y: Math.round(100 + random() * 300) };
 }
 
-/** A palette drop: default label, platform and configuration of the kind. */
-export function createNode(kind: NodeKind, existing: Array<{ id: string }>, random: () => number = Math.random): EditorNode {
+/** A palette drop at `position`: default label, platform and configuration of the kind, selected. */
+export function createNode(kind: NodeKind, existing: Array<{ id: string }>, position: XYPosition): EditorNode {
   const info = nodeKindInfo[kind];
   return {
     id: nextNodeId(existing),
     type: 'step',
-    position: randomPosition(random),
+    position,
     selected: true,
     data: { label: info.label, kind, platform: info.platform, config: defaultConfig(kind) },
   };

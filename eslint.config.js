@@ -20,7 +20,8 @@ const direction = {
   config: ['contracts'],
   api: ['contracts', 'flow-compiler', 'workflows', 'activities', 'integrations', 'db', 'config'],
   workers: ['workflows', 'activities', 'db', 'contracts', 'config'],
-  ui: ['contracts'],
+  // The flow editor runs the pure compiler itself, so live checks match what Start will say.
+  ui: ['contracts', 'flow-compiler'],
   // bin/ is the composition root (it wires api and workers together); tests may import anything.
 };
 const zones = Object.entries(direction).map(([target, allowed]) => ({

@@ -141,7 +141,7 @@ describe('flow builder → simulator → runs', () => {
     await connect(page, '4', '6', 'no');
     await connect(page, '5', '6');
 
-    // The server's validation agrees the flow can go live.
+    // The live check (the same compiler Start runs, in the browser) agrees the flow can go live.
     await page.getByTestId('flow-valid').waitFor({ timeout: 10_000 });
     expect(await page.locator('[data-invalid="true"]').count()).toBe(0);
     await node(page, '4').click();
@@ -259,5 +259,32 @@ describe('flow builder → simulator → runs', () => {
     await node(page, '2').focus();
     await page.keyboard.press('Backspace');
     await expect.poll(() => page.locator('.react-flow__node').count()).toBe(1);
+  });
+
+  it("an Instagram DM in a Twitter flow is flagged while editing, from the flow's platform, without asking the server", async () => {
+    const page = await e2e.newPage();
+    const validateCalls: string[] = [];
+    page.on('request', (req) => {
+      if (new URL(req.url()).pathname === '/api/flows/validate') validateCalls.push(req.url());
+    });
+    await signIn(page);
+    await page.goto('/flow-builder');
+    await page.getByLabel('Flow name').waitFor();
+    await page.getByLabel('Platform', { exact: true }).selectOption('twitter');
+    await page.locator('button[data-kind="instagramDM"]').click();
+    await node(page, '2').waitFor();
+
+    // Review §2.9 item 7: this used to pass live (checked as 'multi') and fail only at Start.
+    const mismatch = "Instagram DM can't send in a Twitter flow";
+    const problems = page.getByRole('region', { name: 'Problems' });
+    await problems.getByText(mismatch).waitFor();
+    await page.locator('[data-config-node-id="2"]').getByRole('alert').getByText(mismatch).waitFor();
+    await e2e.screenshot(page, 'flows-builder-channel-mismatch');
+
+    // Back to every platform: that problem goes, the others (empty, unconnected DM) stay.
+    await page.getByLabel('Platform', { exact: true }).selectOption('multi');
+    await expect.poll(() => problems.getByText(mismatch).count()).toBe(0);
+    expect(await node(page, '2').locator('[data-invalid="true"]').count()).toBe(1);
+    expect(validateCalls).toEqual([]);
   });
 });

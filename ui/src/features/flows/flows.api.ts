@@ -1,4 +1,4 @@
-import type { Flow, FlowBody, FlowGraph, FlowValidation, RunSummary, TestContact } from '../../../../contracts/flows';
+import type { Flow, FlowBody, RunSummary, TestContact } from '../../../../contracts/flows';
 import { apiGet, apiPost, apiRequest } from '../../lib/api';
 
 const flowUrl = (id: string) => `/api/flows/${encodeURIComponent(id)}`;
@@ -8,7 +8,6 @@ export const fetchFlow = (id: string) => apiGet<Flow>(flowUrl(id));
 export const createFlow = (body: FlowBody) => apiPost<Flow>('/api/flows', body);
 export const updateFlow = (id: string, body: FlowBody) => apiRequest<Flow>('PUT', flowUrl(id), body);
 export const deleteFlow = (id: string) => apiRequest<null>('DELETE', flowUrl(id));
-export const validateFlow = (flowData: FlowGraph) => apiPost<FlowValidation>('/api/flows/validate', { flowData });
 export const fetchTestContacts = (id: string) => apiGet<TestContact[]>(`${flowUrl(id)}/test-contacts`);
 export const startTestRun = (id: string, contactId: string) =>
   apiPost<RunSummary>(`${flowUrl(id)}/test-run`, { contactId });

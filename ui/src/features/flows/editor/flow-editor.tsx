@@ -31,7 +31,7 @@ export function FlowEditor({ flowId, initial, saved, onCreated }: FlowEditorProp
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const draft = useFlowDraft(initial);
-  const validation = useFlowValidation(draft.graph);
+  const liveErrors = useFlowValidation(draft.graph, draft.settings.platform);
   const guard = useLeaveGuard(draft.dirty);
   const saving = useFlowSave(flowId, draft, (flow) => {
     guard.allowNext();
@@ -39,8 +39,8 @@ export function FlowEditor({ flowId, initial, saved, onCreated }: FlowEditorProp
   });
   const [testing, setTesting] = useState(false);
 
-  const errors = saving.rejectedErrors ?? validation.errors;
-  const grouped = useMemo(() => groupErrors(errors ?? []), [errors]);
+  const errors = saving.rejectedErrors ?? liveErrors;
+  const grouped = useMemo(() => groupErrors(errors), [errors]);
   const labelOf = (id: string) => draft.nodes.find((n) => n.id === id)?.data.label || undefined;
   const tab: EditorTab = flowId && params.get('tab') === 'runs' ? 'runs' : 'builder';
   const runId = params.get('run');
@@ -60,7 +60,7 @@ export function FlowEditor({ flowId, initial, saved, onCreated }: FlowEditorProp
         onSave={() => saving.save('save')}
         onStart={() => saving.save('start')}
         onStop={() => saving.save('stop')}
-        startProblems={(errors ?? []).map((e) => describeError(e, labelOf))}
+        startProblems={errors.map((e) => describeError(e, labelOf))}
         onTestRun={saved ? () => setTesting(true) : null}
       />
       <EditorTabs tab={tab} onTab={setTab} runsDisabled={!flowId} />
@@ -83,7 +83,6 @@ export function FlowEditor({ flowId, initial, saved, onCreated }: FlowEditorProp
               >
                 <ProblemsPanel
                   errors={errors}
-                  checking={validation.checking}
                   labelOf={labelOf}
                   onSelectNode={(nodeId) => draft.dispatch({ type: 'selectOnlyNode', nodeId })}
                 />

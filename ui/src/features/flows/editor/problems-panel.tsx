@@ -2,30 +2,19 @@ import { Panel } from '@xyflow/react';
 import { useState } from 'react';
 import type { FlowError } from '../../../../../contracts/flows';
 import { Icon } from '../../../components/icon';
-import { Spinner } from '../../../components/spinner';
 import { cn } from '../../../lib/cn';
 import { describeError } from '../graph/flow-errors';
 
 interface ProblemsPanelProps {
-  /** null = not checked yet (or the check is unavailable). */
-  errors: FlowError[] | null;
-  checking: boolean;
+  /** The compiler's findings, computed in the browser on every structural edit. */
+  errors: FlowError[];
   labelOf: (nodeId: string) => string | undefined;
   onSelectNode: (nodeId: string) => void;
 }
 
 /** Top-left of the canvas: "Ready to go live", or the compiler's problems (click one to select its node). */
-export function ProblemsPanel({ errors, checking, labelOf, onSelectNode }: ProblemsPanelProps) {
+export function ProblemsPanel({ errors, labelOf, onSelectNode }: ProblemsPanelProps) {
   const [open, setOpen] = useState(true);
-  if (errors === null) {
-    return checking ? (
-      <Panel position="top-left">
-        <p className="flex items-center gap-1.5 rounded-lg border border-slate-200 bg-white/90 px-2.5 py-1.5 text-xs text-slate-500 shadow-sm dark:border-slate-700 dark:bg-slate-900/90 dark:text-slate-400">
-          <Spinner size={12} /> Checking the flow…
-        </p>
-      </Panel>
-    ) : null;
-  }
   if (errors.length === 0) {
     return (
       <Panel position="top-left">
@@ -33,7 +22,7 @@ export function ProblemsPanel({ errors, checking, labelOf, onSelectNode }: Probl
           className="flex items-center gap-1.5 rounded-lg border border-emerald-200 bg-emerald-50/95 px-2.5 py-1.5 text-xs font-medium text-emerald-700 shadow-sm dark:border-emerald-500/30 dark:bg-emerald-950/90 dark:text-emerald-300"
           data-testid="flow-valid"
         >
-          {checking ? <Spinner size={12} /> : <Icon name="check-circle" size={14} />} Ready to go live
+          <Icon name="check-circle" size={14} /> Ready to go live
         </p>
       </Panel>
     );
@@ -50,7 +39,7 @@ export function ProblemsPanel({ errors, checking, labelOf, onSelectNode }: Probl
           aria-expanded={open}
           className="flex w-full items-center gap-1.5 px-2.5 py-1.5 font-semibold text-red-700 dark:text-red-300"
         >
-          {checking ? <Spinner size={12} /> : <Icon name="alert" size={14} />}
+          <Icon name="alert" size={14} />
           {errors.length === 1 ? '1 problem' : `${errors.length} problems`} to fix before publishing
           <Icon name="chevron-down" size={14} className={cn('ml-auto transition-transform', open && 'rotate-180')} />
         </button>

@@ -1,32 +1,17 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import type { FlowError, FlowGraph } from '../../../../../contracts/flows';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { validateFlow } from '../flows.api';
-import { flowKeys } from '../flows.keys';
+import type { FlowError, FlowGraph, FlowPlatform } from '../../../../../contracts/flows';
+import { compile } from '../../../../../flow-compiler/compile';
 import { structureKey } from '../graph/flow-graph';
 
-const NO_ERRORS: FlowError[] = [];
-
 /**
- * POST /api/flows/validate ~400 ms after the graph stops changing. Moving a node does not count as
- * a change (the key leaves positions out). `errors` is null until a first answer arrives, and when
- * the check itself failed — the server still checks again on Start.
+ * The compiler's findings for the draft, computed in the browser by the same pure `compile` the
+ * server runs on Start, with the flow's own platform (a Twitter flow refuses an Instagram DM
+ * here already, not only at Start). The server still compiles again on Start and stays the
+ * authority. Moving a node does not recompile: the key leaves positions out.
  */
-export function useFlowValidation(graph: FlowGraph) {
-  const debounced = useDebouncedValue(graph, 400);
-  const key = useMemo(() => structureKey(debounced), [debounced]);
-  const query = useQuery({
-    queryKey: flowKeys.validation(key),
-    queryFn: () => validateFlow(debounced),
-    placeholderData: keepPreviousData,
-    staleTime: Infinity,
-    gcTime: 60_000,
-    retry: false,
-  });
-  const stale = key !== structureKey(graph) || query.isPlaceholderData;
-  return {
-    errors: query.isError ? null : (query.data?.errors ?? (query.data ? NO_ERRORS : null)),
-    checking: query.isFetching || stale,
-  };
+export function useFlowValidation(graph: FlowGraph, platform: FlowPlatform): FlowError[] {
+  const key = structureKey(graph);
+  // Keyed on the structure, not on `graph`, which changes on every frame of a drag.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  return useMemo(() => compile(graph, platform).errors, [key, platform]);
 }

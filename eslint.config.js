@@ -89,4 +89,23 @@ export default tseslint.config(
   },
   restrict('flow-compiler', pure),
   restrict('workflows', pure),
+  {
+    // Activities hold no module state: their dependencies are passed in (createSender(pool, deps),
+    // checkAccountHealth(pool, id, deps)), never registered per pool and looked up later.
+    files: ['activities/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "Program > VariableDeclaration[kind='let'], Program > ExportNamedDeclaration > VariableDeclaration[kind='let']",
+          message: 'No module state in activities/: pass dependencies in (activities/README.md).',
+        },
+        {
+          selector: ':matches(Program, Program > ExportNamedDeclaration) > VariableDeclaration > VariableDeclarator > NewExpression[callee.name=/^(Weak)?Map$/]',
+          message: 'No module-level registry in activities/: pass dependencies in, e.g. createSender(pool, deps) (activities/README.md).',
+        },
+      ],
+    },
+  },
 );

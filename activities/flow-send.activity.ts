@@ -1,9 +1,11 @@
 import type pg from 'pg';
 import { z } from 'zod';
 import { enqueueSend } from '../db/pipeline/enqueue-send';
+import { outboundLedgerRow } from '../db/pipeline/outbound-ledger-row';
 import type { SendLimits } from '../db/pipeline/send-limits';
 import type { ActivityOutcome } from './activity-outcome';
-import { deliverInTransaction, sendOutbound, type SendOutcome } from './send-outbound.activity';
+import { deliverInTransaction, type Sender } from './send-outbound.activity';
+import type { SendOutcome } from './send-outcome';
 
 type Db = Pick<pg.PoolClient, 'query'>;
 
@@ -104,17 +106,11 @@ async function conversationFor(db: Db, req: FlowSendRequest, contact: { external
   return rows[0]!.id;
 }
 
-const ledgerState = z.object({
-  status: z.string(),
-  kind: z.string(),
-  error: z.string().nullable(),
-  message_id: z.string().nullable(),
-  platform_message_id: z.string().nullable(),
-});
+const ledgerState = outboundLedgerRow.pick({ status: true, kind: true, error: true, message_id: true, platform_message_id: true });
 
 /** Second half, outside the transaction: deliver through the account's channel, at most once. */
-export async function deliverFlowSend(pool: pg.Pool, ledgerId: string): Promise<ActivityOutcome> {
-  return outcomeOf(pool, ledgerId, await sendOutbound(pool, ledgerId));
+export async function deliverFlowSend(pool: pg.Pool, sender: Sender, ledgerId: string): Promise<ActivityOutcome> {
+  return outcomeOf(pool, ledgerId, await sender.send(ledgerId));
 }
 
 /**

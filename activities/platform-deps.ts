@@ -1,10 +1,13 @@
-import type pg from 'pg';
 import type { Config } from '../config/config';
-import { createTokenCipher, type TokenCipher } from '../integrations/crypto/token-cipher';
+import type { TokenCipher } from '../integrations/crypto/token-cipher';
 import type { MetaHosts } from '../integrations/meta/meta-send';
 import type { XClientConfig } from '../integrations/x/x-api';
 
-/** What platform sends need besides the database: hosts, retry policy, the token cipher. */
+/**
+ * What platform sends and account checks need besides the database: hosts, retry policy, the token
+ * cipher. Passed in explicitly (createSender in send-outbound.activity.ts, checkAccountHealth), never
+ * looked up: the process holds no registry of them, so two apps in one test process each keep theirs.
+ */
 export interface PlatformDeps {
   meta: MetaHosts;
   /** The Meta app (FACEBOOK_APP_ID / FACEBOOK_APP_SECRET), for `debug_token`; null when not set. */
@@ -15,7 +18,7 @@ export interface PlatformDeps {
   cipher: TokenCipher;
 }
 
-export function platformDepsFromConfig(config: Config, encryptionKey: string): PlatformDeps {
+export function platformDepsFromConfig(config: Config, cipher: TokenCipher): PlatformDeps {
   return {
     meta: {
       graphBaseUrl: config.meta.graphBaseUrl,
@@ -28,23 +31,6 @@ export function platformDepsFromConfig(config: Config, encryptionKey: string): P
       ? { clientId: config.x.clientId, clientSecret: config.x.clientSecret, authorizeUrl: config.x.authorizeUrl, apiBaseUrl: config.x.apiBaseUrl, timeoutMs: config.platformHttpTimeoutMs }
       : null,
     sendRetry: config.sendRetry,
-    cipher: createTokenCipher(encryptionKey),
+    cipher,
   };
-}
-
-/**
- * Registered once per database pool at boot (bin/boot.ts), so `sendOutbound(pool, ledgerId)` keeps
- * its two-argument signature for every caller (outbound.send job, flow runtime, inbox) while
- * several apps in one test process each keep their own hosts and keys.
- */
-const registry = new WeakMap<pg.Pool, PlatformDeps>();
-
-export function registerPlatformDeps(pool: pg.Pool, deps: PlatformDeps): void {
-  registry.set(pool, deps);
-}
-
-export function platformDepsFor(pool: pg.Pool): PlatformDeps {
-  const deps = registry.get(pool);
-  if (!deps) throw new Error('Platform sends are not configured for this database pool (registerPlatformDeps at boot)');
-  return deps;
 }

@@ -1,40 +1,33 @@
 import type pg from 'pg';
 import { z } from 'zod';
 import { notifyWorkspace } from '../db/pipeline/notify';
+import { outboundLedgerRow } from '../db/pipeline/outbound-ledger-row';
 import { recordActivity } from '../db/pipeline/record-activity';
 import type { PlatformFailure } from '../integrations/platform-failure';
 import type { PlatformDeps } from './platform-deps';
-import type { SendOutcome } from './send-outbound.activity';
+import type { SendOutcome } from './send-outcome';
 
 const num = z.union([z.string(), z.number()]).nullable().transform((v) => (v === null ? null : Number(v)));
-const entrySchema = z.object({
-  id: z.string(),
-  workspace_id: z.string(),
-  account_id: z.string(),
-  kind: z.enum(['dm', 'private_reply', 'public_reply']),
-  target: z.string(),
-  text: z.string(),
-  message_id: z.string().nullable(),
-  status: z.enum(['queued', 'sending', 'sent', 'failed']),
-  attempts: z.number(),
-  scheduled_for: z.date(),
-  not_yet: z.boolean(),
-  provider: z.enum(['meta', 'x', 'sandbox']),
-  platform: z.enum(['instagram', 'facebook', 'twitter']),
-  external_id: z.string(),
-  username: z.string(),
-  account_status: z.enum(['active', 'needs_reconnect']),
-  is_active: z.boolean(),
-  access_token_enc: z.string().nullable(),
-  refresh_token_enc: z.string().nullable(),
-  token_expires_at: z.date().nullable(),
-  linked_external_id: z.string().nullable(),
-  profile: z.unknown(),
-  conversation_id: z.string().nullable(),
-  message_source: z.string().nullable(),
-  inbound_age_ms: num,
-  comment_age_ms: num,
-});
+const entrySchema = outboundLedgerRow
+  .pick({ id: true, workspace_id: true, account_id: true, kind: true, target: true, text: true, message_id: true, status: true, attempts: true, scheduled_for: true })
+  .extend({
+    not_yet: z.boolean(),
+    provider: z.enum(['meta', 'x', 'sandbox']),
+    platform: z.enum(['instagram', 'facebook', 'twitter']),
+    external_id: z.string(),
+    username: z.string(),
+    account_status: z.enum(['active', 'needs_reconnect']),
+    is_active: z.boolean(),
+    access_token_enc: z.string().nullable(),
+    refresh_token_enc: z.string().nullable(),
+    token_expires_at: z.date().nullable(),
+    linked_external_id: z.string().nullable(),
+    profile: z.unknown(),
+    conversation_id: z.string().nullable(),
+    message_source: z.string().nullable(),
+    inbound_age_ms: num,
+    comment_age_ms: num,
+  });
 /** One ledger row with its account, message and the facts the messaging windows need. */
 export type SendEntry = z.infer<typeof entrySchema>;
 

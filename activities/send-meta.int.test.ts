@@ -4,8 +4,9 @@ import { igCommentsWebhook, messagingWebhook } from '../tests/fakes/meta-webhook
 import { fakePage, seedMetaAccounts } from '../tests/support/meta-accounts';
 import { startTestApp, type TestApp } from '../tests/support/test-app';
 import { newWorkspaceUser } from '../tests/support/workspace';
-import { sendOutbound } from './send-outbound.activity';
-import { platformDepsFor } from './platform-deps';
+import { createTokenCipher } from '../integrations/crypto/token-cipher';
+import { platformDepsFromConfig, type PlatformDeps } from './platform-deps';
+import { createSender } from './send-outbound.activity';
 import { UNCERTAIN_AFTER_CRASH } from './send-meta';
 
 let t: TestApp;
@@ -23,6 +24,9 @@ afterAll(async () => {
 });
 
 const pool = () => t.app.database.pool;
+/** A sender of our own, pointed at the fake like the app's (same config and encryption key). */
+const platform = (): PlatformDeps => platformDepsFromConfig(t.app.config, createTokenCipher('0'.repeat(64)));
+const sendOutbound = (ledgerId: string, deps: PlatformDeps = platform()) => createSender(pool(), deps).send(ledgerId);
 const ledgerOf = async (accountId: string) =>
   (await pool().query('select id, status, error, attempts, scheduled_for, platform_message_id from outbound_ledger where account_id = $1', [accountId])).rows;
 
@@ -110,8 +114,8 @@ async function bareLedgerRow(status: 'queued' | 'sending') {
 describe('Meta sends: at most once', () => {
   it('a row left "sending" by a crashed attempt is failed, never resent', async () => {
     const { ledgerId, igAccountId, commentId } = await bareLedgerRow('sending');
-    expect(await sendOutbound(pool(), ledgerId)).toEqual({ status: 'failed', retryable: false, error: UNCERTAIN_AFTER_CRASH });
-    expect(await sendOutbound(pool(), ledgerId)).toEqual({ status: 'already-sent' });
+    expect(await sendOutbound(ledgerId)).toEqual({ status: 'failed', retryable: false, error: UNCERTAIN_AFTER_CRASH });
+    expect(await sendOutbound(ledgerId)).toEqual({ status: 'already-sent' });
     expect(fake.sends.filter((s) => s.recipient === commentId)).toHaveLength(0);
     expect((await ledgerOf(igAccountId))[0]).toMatchObject({ status: 'failed', error: UNCERTAIN_AFTER_CRASH });
   });
@@ -120,7 +124,7 @@ describe('Meta sends: at most once', () => {
     const { ledgerId, commentId } = await bareLedgerRow('queued');
     fake.setLatency(200);
     try {
-      const outcomes = await Promise.all([sendOutbound(pool(), ledgerId), sendOutbound(pool(), ledgerId), sendOutbound(pool(), ledgerId)]);
+      const outcomes = await Promise.all([sendOutbound(ledgerId), sendOutbound(ledgerId), sendOutbound(ledgerId)]);
       expect(outcomes.map((o) => o.status).sort()).toEqual(['already-sent', 'already-sent', 'sent']);
     } finally {
       fake.setLatency(0);
@@ -130,19 +134,16 @@ describe('Meta sends: at most once', () => {
 
   it('a network failure after the request left is not retried (maybe delivered)', async () => {
     const { ledgerId, commentId } = await bareLedgerRow('queued');
-    const deps = platformDepsFor(pool());
-    const timeoutMs = deps.meta.timeoutMs;
-    deps.meta.timeoutMs = 100;
+    const deps = platform();
     fake.setLatency(400);
     try {
-      const outcome = await sendOutbound(pool(), ledgerId);
+      const outcome = await sendOutbound(ledgerId, { ...deps, meta: { ...deps.meta, timeoutMs: 100 } });
       expect(outcome).toMatchObject({ status: 'failed', error: expect.stringContaining('not resent to avoid a duplicate') });
     } finally {
-      deps.meta.timeoutMs = timeoutMs;
       fake.setLatency(0);
     }
     await new Promise((r) => setTimeout(r, 500)); // the fake answers late; we ignore it
-    expect(await sendOutbound(pool(), ledgerId)).toEqual({ status: 'already-sent' });
+    expect(await sendOutbound(ledgerId)).toEqual({ status: 'already-sent' });
     expect(fake.sends.filter((s) => s.recipient === commentId)).toHaveLength(1); // the one we could not confirm
   });
 });

@@ -4,7 +4,7 @@ import { classifyGraphError } from '../integrations/meta/classify-graph-error';
 import { metaPublicReply, metaSendMessage, metaTextLimitError, type MetaSender } from '../integrations/meta/meta-send';
 import type { PlatformDeps } from './platform-deps';
 import { sendAtMostOnce, type SendDriver, type SendEntry } from './send-at-most-once';
-import type { SendOutcome } from './send-outbound.activity';
+import type { SendOutcome } from './send-outcome';
 import { checkSendWindow } from './send-windows';
 
 export { UNCERTAIN_AFTER_CRASH } from './send-at-most-once';

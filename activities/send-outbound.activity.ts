@@ -1,48 +1,48 @@
 import type pg from 'pg';
 import { z } from 'zod';
 import { notifyWorkspace } from '../db/pipeline/notify';
-import { platformDepsFor } from './platform-deps';
+import { outboundLedgerRow } from '../db/pipeline/outbound-ledger-row';
+import type { PlatformDeps } from './platform-deps';
 import { sendThroughMeta } from './send-meta';
+import type { SendOutcome } from './send-outcome';
 import { sendThroughX } from './send-x';
 
-const ledgerRow = z.object({
-  id: z.string(),
-  workspace_id: z.string(),
-  account_id: z.string(),
-  kind: z.enum(['dm', 'private_reply', 'public_reply']),
-  target: z.string(),
-  text: z.string(),
-  message_id: z.string().nullable(),
-  status: z.enum(['queued', 'sending', 'sent', 'failed']),
-  provider: z.enum(['meta', 'x', 'sandbox']),
-  conversation_id: z.string().nullable(),
-});
+const ledgerRow = outboundLedgerRow
+  .pick({ id: true, workspace_id: true, account_id: true, kind: true, target: true, text: true, message_id: true, status: true })
+  .extend({ provider: z.enum(['meta', 'x', 'sandbox']), conversation_id: z.string().nullable() });
 
-export type SendOutcome =
-  | { status: 'sent' }
-  | { status: 'already-sent' }
-  | { status: 'missing' }
-  | { status: 'failed'; retryable: false; error: string }
-  /** Retryable (throttled, 5xx, network): the ledger row stays queued and is tried again at retryAt. */
-  | { status: 'rescheduled'; retryAt: Date; error: string };
+/** Sends ledger rows through their accounts' channels; made once per process by its composition root. */
+export interface Sender {
+  /**
+   * Sends one ledger entry, at most once (design record §3: the ledger row is the idempotency key).
+   * The sandbox "platform" is a table, so delivery and marking sent are one transaction: exactly
+   * once. Meta and X are HTTP calls no transaction can span: `sending` is committed before one
+   * leaves and never resent (activities/send-at-most-once.ts, ADR 0006). On `rescheduled` the row
+   * is back to `queued` with `scheduled_for` = retryAt; the caller tries again then (the
+   * outbound.send job re-adds itself; a flow step retries at retryAt).
+   */
+  send(ledgerId: string): Promise<SendOutcome>;
+}
 
 /**
- * Sends one ledger entry through its account's channel, at most once (design record §3: the ledger
- * row is the idempotency key). The sandbox "platform" is a table, so delivery and marking sent are
- * one transaction: exactly once. Meta and X are HTTP calls no transaction can span: `sending` is
- * committed before one leaves and never resent (activities/send-at-most-once.ts, ADR 0006).
- * On `rescheduled` the row is back to `queued` with `scheduled_for` = retryAt; the caller tries
- * again then (the outbound.send job re-adds itself; a flow step retries at retryAt).
+ * The send activity with its dependencies passed in (Temporal's activities-dependency-injection
+ * shape): bin/boot.ts builds the platform deps from config once and hands them to the worker, the
+ * web routes that send build theirs from the config and cipher the app gives them; tests build one
+ * pointed at the fakes.
  */
-export async function sendOutbound(pool: pg.Pool, ledgerId: string): Promise<SendOutcome> {
-  const { rows: found } = await pool.query<{ provider: string }>(
-    'select a.provider from outbound_ledger l join social_accounts a on a.id = l.account_id where l.id = $1',
-    [ledgerId],
-  );
-  if (found.length === 0) return { status: 'missing' };
-  if (found[0]!.provider === 'meta') return sendThroughMeta(pool, ledgerId, platformDepsFor(pool));
-  if (found[0]!.provider === 'x') return sendThroughX(pool, ledgerId, platformDepsFor(pool));
-  return sendInOneTransaction(pool, ledgerId);
+export function createSender(pool: pg.Pool, deps: PlatformDeps): Sender {
+  return {
+    async send(ledgerId) {
+      const { rows: found } = await pool.query<{ provider: string }>(
+        'select a.provider from outbound_ledger l join social_accounts a on a.id = l.account_id where l.id = $1',
+        [ledgerId],
+      );
+      if (found.length === 0) return { status: 'missing' };
+      if (found[0]!.provider === 'meta') return sendThroughMeta(pool, ledgerId, deps);
+      if (found[0]!.provider === 'x') return sendThroughX(pool, ledgerId, deps);
+      return sendInOneTransaction(pool, ledgerId);
+    },
+  };
 }
 
 async function sendInOneTransaction(pool: pg.Pool, ledgerId: string): Promise<SendOutcome> {

@@ -2,7 +2,7 @@ import type pg from 'pg';
 import { classifyXError, xReply, xSendDm } from '../integrations/x/x-api';
 import type { PlatformDeps } from './platform-deps';
 import { sendAtMostOnce, type SendDriver } from './send-at-most-once';
-import type { SendOutcome } from './send-outbound.activity';
+import type { SendOutcome } from './send-outcome';
 import { freshXToken } from './x-token';
 
 /**

@@ -4,10 +4,11 @@ import { startWebServer, type WebServer } from '../api/http/server';
 import type { OAuthEndpoints } from '../api/auth/passport';
 import { loadConfig, type Config } from '../config/config';
 import { resolveSecrets } from '../config/secrets';
-import { platformDepsFromConfig, registerPlatformDeps } from '../activities/platform-deps';
+import { platformDepsFromConfig } from '../activities/platform-deps';
 import { connectDatabase, type Database } from '../db/client';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded';
 import { runMigrations } from '../db/migrate';
+import { createTokenCipher } from '../integrations/crypto/token-cipher';
 import { startWorker, type WorkerHandle } from '../workers/worker';
 
 export type Role = 'web' | 'worker' | 'all';
@@ -81,12 +82,14 @@ export async function boot(opts: BootOptions): Promise<Replypilot> {
     cleanups.push(() => database.close());
     await runMigrations(database.pool);
     const secrets = await resolveSecrets(config);
-    // Platform sends (Meta hosts, token cipher) for every role: web sends inline, workers from jobs.
-    registerPlatformDeps(database.pool, platformDepsFromConfig(config, secrets.encryptionKey));
 
     let worker: WorkerHandle | undefined;
     if (opts.role !== 'web') {
-      worker = await startWorker({ pool: database.pool, concurrency: config.workerConcurrency, log, config });
+      // Platform sends and account checks (Meta/X hosts, retry policy, token cipher), passed in. The
+      // web role's sends (Social Messaging, "Check now") build theirs from the config and cipher
+      // createApp hands the social-accounts routes.
+      const platform = platformDepsFromConfig(config, createTokenCipher(secrets.encryptionKey));
+      worker = await startWorker({ pool: database.pool, concurrency: config.workerConcurrency, log, config, platform });
       cleanups.push(() => worker!.stop());
     }
 

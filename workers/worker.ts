@@ -1,6 +1,8 @@
 import { Logger, run, type Runner, type TaskList } from 'graphile-worker';
 import type pg from 'pg';
 import type { Logger as Pino } from 'pino';
+import type { PlatformDeps } from '../activities/platform-deps';
+import { createSender } from '../activities/send-outbound.activity';
 import { sendLimitsFromConfig } from '../db/pipeline/send-limits';
 import { accountHealthJob, accountsHealthCron } from './jobs/account-health.job';
 import { inboundProcessJob } from './jobs/inbound-process.job';
@@ -19,21 +21,23 @@ export interface WorkerConfig {
   flows: { retryBaseMs: number; maxAttempts: number; webhookTimeoutMs: number; webhookAllowLoopback: boolean; timerPumpIntervalMs: number };
 }
 
-export function taskList(pool: pg.Pool, config: WorkerConfig): TaskList {
+export function taskList(pool: pg.Pool, config: WorkerConfig, platform: PlatformDeps): TaskList {
   const limits = sendLimitsFromConfig(config);
+  const sender = createSender(pool, platform);
   return {
     'maintenance:prune': maintenancePrune({ demoTtlHours: config.demo.ttlHours }),
     'inbound.process': inboundProcessJob(pool, limits),
-    'outbound.send': outboundSendJob(pool),
+    'outbound.send': outboundSendJob(sender),
     'run.advance': runAdvanceJob(pool, {
       limits,
+      sender,
       webhook: { allowLoopback: config.flows.webhookAllowLoopback, timeoutMs: config.flows.webhookTimeoutMs },
       retryBaseMs: config.flows.retryBaseMs,
       maxAttempts: config.flows.maxAttempts,
     }),
     'runs.resume': runsResumeJob(pool),
     'accounts:health': accountsHealthCron(pool, config.accountHealthIntervalMinutes),
-    'account.health': accountHealthJob(pool),
+    'account.health': accountHealthJob(pool, platform),
   };
 }
 
@@ -69,6 +73,8 @@ export async function startWorker(opts: {
   concurrency: number;
   log: Pino;
   config: WorkerConfig;
+  /** Platform hosts, retry policy and token cipher for sends and account checks (bin/boot.ts). */
+  platform: PlatformDeps;
 }): Promise<WorkerHandle> {
   const watchdog = startWatchdog(opts.pool, {
     staleAfterMs: opts.config.workerStaleAfterMs,
@@ -77,7 +83,7 @@ export async function startWorker(opts: {
   const runner = await run({
     pgPool: opts.pool,
     concurrency: opts.concurrency,
-    taskList: taskList(opts.pool, opts.config),
+    taskList: taskList(opts.pool, opts.config, opts.platform),
     crontab: crontab(opts.config),
     logger: graphileLogger(opts.log),
     noHandleSignals: true, // bin/replypilot.ts owns signals and shuts down in order

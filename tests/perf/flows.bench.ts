@@ -2,8 +2,11 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 import pino from 'pino';
 import type pg from 'pg';
+import { platformDepsFromConfig } from '../../activities/platform-deps';
+import { loadConfig } from '../../config/config';
 import type { FlowGraph } from '../../contracts/flows';
 import { compile } from '../../flow-compiler/compile';
+import { createTokenCipher } from '../../integrations/crypto/token-cipher';
 import { startWorker } from '../../workers/worker';
 import { edge, keywordTrigger, node } from '../support/flows';
 import { benchDatabase, machine, percentile, writeResult } from './bench-kit';
@@ -97,6 +100,8 @@ async function main() {
       demo: { ttlHours: 24 },
       flows: { retryBaseMs: 1000, maxAttempts: 5, webhookTimeoutMs: 10_000, webhookAllowLoopback: false, timerPumpIntervalMs: 250 },
     },
+    // Sandbox accounts only: no platform is ever called.
+    platform: platformDepsFromConfig(loadConfig({ NODE_ENV: 'test' }), createTokenCipher('0'.repeat(64))),
   });
   const heapAtStart = heapMiB();
 

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { ActivityOutcome } from '../../activities/activity-outcome';
 import { callWebhook } from '../../activities/call-webhook.activity';
 import { deliverFlowSend, deliverSandboxFlowSend, prepareFlowSend } from '../../activities/flow-send.activity';
+import type { Sender } from '../../activities/send-outbound.activity';
 import type { ExecutionPlan } from '../../contracts/execution-plan';
 import { enqueueAdvance, loadPlan, type RunTrigger } from '../../db/flows/runs';
 import { notifyWorkspace } from '../../db/pipeline/notify';
@@ -19,6 +20,8 @@ import { advance, type AdvanceInput, type Awaiting, type Command, type RunContac
 
 export interface DriverConfig {
   limits: SendLimits;
+  /** Delivers a step's send to Meta or X between transactions (createSender, passed in by workers/worker.ts). */
+  sender: Sender;
   webhook: { allowLoopback: boolean; timeoutMs: number };
   /** Backoff of retryable failures: base × 2^(attempt-1), capped at 15 minutes. */
   retryBaseMs: number;
@@ -353,7 +356,7 @@ async function effectFor(client: pg.PoolClient, run: RunRow, awaiting: Awaiting,
 }
 
 async function carryOut(pool: pg.Pool, effect: Effect, config: DriverConfig): Promise<ActivityOutcome> {
-  if (effect.type === 'deliver') return deliverFlowSend(pool, effect.ledgerId);
+  if (effect.type === 'deliver') return deliverFlowSend(pool, config.sender, effect.ledgerId);
   return callWebhook(
     { ...effect.call, idempotencyKey: `${effect.run.id}:${effect.seq}` },
     { allowLoopback: config.webhook.allowLoopback, timeoutMs: config.webhook.timeoutMs },

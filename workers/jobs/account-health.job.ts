@@ -2,7 +2,7 @@ import type { Task } from 'graphile-worker';
 import type pg from 'pg';
 import { z } from 'zod';
 import { checkAccountHealth } from '../../activities/account-health/check-account-health';
-import { platformDepsFor } from '../../activities/platform-deps';
+import type { PlatformDeps } from '../../activities/platform-deps';
 import { enqueueHealthChecks } from '../../db/accounts/enqueue-health-checks';
 
 const payloadSchema = z.object({ accountId: z.uuid() });
@@ -23,10 +23,10 @@ export function accountsHealthCron(pool: pg.Pool, intervalMinutes: number): Task
  * `account.health {accountId}`: one account's check (activities/account-health). A check that got
  * no verdict (network, throttling) is not an error: the next round tries again.
  */
-export function accountHealthJob(pool: pg.Pool): Task {
+export function accountHealthJob(pool: pg.Pool, platform: PlatformDeps): Task {
   return async (payload, helpers) => {
     const { accountId } = payloadSchema.parse(payload);
-    const result = await checkAccountHealth(pool, accountId, platformDepsFor(pool));
+    const result = await checkAccountHealth(pool, accountId, platform);
     if (result.verdict === 'needs_reconnect') helpers.logger.warn(`account ${accountId} needs reconnecting: ${result.reason}`);
     if (result.verdict === 'unknown') helpers.logger.info(`account ${accountId} health unknown: ${result.error}`);
   };

@@ -1,7 +1,6 @@
 import type { Task } from 'graphile-worker';
-import type pg from 'pg';
 import { z } from 'zod';
-import { sendOutbound } from '../../activities/send-outbound.activity';
+import type { Sender } from '../../activities/send-outbound.activity';
 
 const payloadSchema = z.object({ ledgerId: z.uuid() });
 
@@ -11,10 +10,10 @@ const payloadSchema = z.object({ ledgerId: z.uuid() });
  * ledger row and the message, and not retried. A throttled send (`rescheduled`) is already back in
  * the ledger as queued with its new ETA; this job adds itself again for that time.
  */
-export function outboundSendJob(pool: pg.Pool): Task {
+export function outboundSendJob(sender: Sender): Task {
   return async (payload, helpers) => {
     const { ledgerId } = payloadSchema.parse(payload);
-    const outcome = await sendOutbound(pool, ledgerId);
+    const outcome = await sender.send(ledgerId);
     if (outcome.status === 'failed') helpers.logger.warn(`send ${ledgerId} failed: ${outcome.error}`);
     if (outcome.status === 'rescheduled') {
       helpers.logger.info(`send ${ledgerId} rescheduled to ${outcome.retryAt.toISOString()}: ${outcome.error}`);

@@ -1,4 +1,6 @@
 import type pg from 'pg';
+import { platformDepsFromConfig } from '../../../activities/platform-deps';
+import { createSender } from '../../../activities/send-outbound.activity';
 import type { Config } from '../../../config/config';
 import {
   accountProfileSchema,
@@ -27,6 +29,7 @@ import { sendFromSocialMessaging } from './social-send.service';
 /** Social Messaging's API (spec §7): Pages, Instagram profiles, and the two send forms. */
 export function metaAccountsRoutes(deps: { pool: pg.Pool; config: Config; cipher: TokenCipher; limits: SendLimits }) {
   const { pool } = deps;
+  const sender = createSender(pool, platformDepsFromConfig(deps.config, deps.cipher));
   const router = authedRouter();
 
   router.get('/api/social-accounts/facebook/pages', async (req, res) => {
@@ -87,13 +90,13 @@ export function metaAccountsRoutes(deps: { pool: pg.Pool; config: Config; cipher
 
   router.post('/api/social-accounts/facebook/send-message', async (req, res) => {
     const body = parseBody(socialSendMessageBodySchema, req);
-    const sent = await sendFromSocialMessaging(pool, deps.limits, currentUser(req).workspaceId, 'facebook', body);
+    const sent = await sendFromSocialMessaging(pool, sender, deps.limits, currentUser(req).workspaceId, 'facebook', body);
     res.status(sent.status).json(sent.body);
   });
 
   router.post('/api/social-accounts/instagram/send-message', async (req, res) => {
     const body = parseBody(instagramSendMessageBodySchema, req);
-    const sent = await sendFromSocialMessaging(pool, deps.limits, currentUser(req).workspaceId, 'instagram', body);
+    const sent = await sendFromSocialMessaging(pool, sender, deps.limits, currentUser(req).workspaceId, 'instagram', body);
     res.status(sent.status).json(sent.body);
   });
 

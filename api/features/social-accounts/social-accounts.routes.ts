@@ -5,7 +5,7 @@ import type { Config } from '../../../config/config';
 import type { AccountHealthCheckResponse, AccountHealthResponse, ConnectedAccountsResponse } from '../../../contracts/social-accounts';
 import { checkAccountHealth } from '../../../activities/account-health/check-account-health';
 import { accountHealthWarnings } from '../../../activities/account-health/health-rows';
-import { platformDepsFor } from '../../../activities/platform-deps';
+import { platformDepsFromConfig } from '../../../activities/platform-deps';
 import { recordActivity } from '../../../db/pipeline/record-activity';
 import type { TokenCipher } from '../../../integrations/crypto/token-cipher';
 import { unsubscribePage } from '../../../integrations/meta/facebook-login';
@@ -24,6 +24,7 @@ const disconnectRow = z.object({
 });
 
 export function socialAccountsRoutes(pool: pg.Pool, deps: { config: Config; cipher: TokenCipher; log: Logger }) {
+  const platform = platformDepsFromConfig(deps.config, deps.cipher);
   const router = authedRouter();
   router.get('/api/social-accounts', async (req, res) => {
     res.json(await listSocialAccounts(pool, currentUser(req).workspaceId));
@@ -46,7 +47,7 @@ export function socialAccountsRoutes(pool: pg.Pool, deps: { config: Config; ciph
     const id = idParam(req);
     const owned = await pool.query('select 1 from social_accounts where workspace_id = $1 and id = $2', [workspaceId, id]);
     if (owned.rowCount === 0) throw new AppError('NOT_FOUND', 'Account not found');
-    const result = await checkAccountHealth(pool, id, platformDepsFor(pool));
+    const result = await checkAccountHealth(pool, id, platform);
     const account = (await listSocialAccounts(pool, workspaceId)).find((a) => a.id === id);
     if (!account) throw new AppError('NOT_FOUND', 'Account not found');
     const detail = result.verdict === 'needs_reconnect' ? result.reason : result.verdict === 'unknown' ? result.error : result.verdict === 'skipped' ? result.why : null;

@@ -2,13 +2,15 @@ import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { z } from 'zod';
 import type { SocialSendMessageResponse } from '../../../contracts/social-accounts';
-import { sendOutbound } from '../../../activities/send-outbound.activity';
+import type { Sender } from '../../../activities/send-outbound.activity';
 import { enqueueSend } from '../../../db/pipeline/enqueue-send';
 import { notifyWorkspace } from '../../../db/pipeline/notify';
+import { outboundLedgerRow } from '../../../db/pipeline/outbound-ledger-row';
 import type { SendLimits } from '../../../db/pipeline/send-limits';
 import { AppError } from '../../http/errors';
 
 const accountRow = z.object({ id: z.string(), platform: z.enum(['facebook', 'instagram']), username: z.string() });
+const ledgerRow = outboundLedgerRow.pick({ status: true, error: true, platform_message_id: true, scheduled_for: true });
 
 /**
  * Social Messaging's send forms (spec §2): a person types a DM to a recipient id from a connected
@@ -19,6 +21,7 @@ const accountRow = z.object({ id: z.string(), platform: z.enum(['facebook', 'ins
  */
 export async function sendFromSocialMessaging(
   pool: pg.Pool,
+  sender: Sender,
   limits: SendLimits,
   workspaceId: string,
   channel: 'facebook' | 'instagram',
@@ -82,12 +85,9 @@ export async function sendFromSocialMessaging(
   }
   if (!queued) throw new AppError('INTERNAL', 'Could not queue the message');
 
-  const outcome = await sendOutbound(pool, queued.ledgerId);
-  const ledger = await pool.query<{ status: string; error: string | null; platform_message_id: string | null; scheduled_for: Date }>(
-    'select status, error, platform_message_id, scheduled_for from outbound_ledger where id = $1',
-    [queued.ledgerId],
-  );
-  const row = ledger.rows[0]!;
+  const outcome = await sender.send(queued.ledgerId);
+  const ledger = await pool.query('select status, error, platform_message_id, scheduled_for from outbound_ledger where id = $1', [queued.ledgerId]);
+  const row = ledgerRow.parse(ledger.rows[0]);
   if (row.status === 'failed') throw new AppError('PLATFORM_REFUSED', row.error ?? (outcome.status === 'failed' ? outcome.error : 'Not sent'));
   const sent = row.status === 'sent';
   return {

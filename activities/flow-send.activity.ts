@@ -1,7 +1,8 @@
 import type pg from 'pg';
 import { z } from 'zod';
-import { enqueueSend } from '../db/pipeline/enqueue-send';
+import { ensureConversation } from '../db/pipeline/ensure-conversation';
 import { outboundLedgerRow } from '../db/pipeline/outbound-ledger-row';
+import { queueOutboundMessage } from '../db/pipeline/queue-outbound-message';
 import type { SendLimits } from '../db/pipeline/send-limits';
 import type { ActivityOutcome } from './activity-outcome';
 import { deliverInTransaction, type Sender } from './send-outbound.activity';
@@ -63,47 +64,32 @@ export async function prepareFlowSend(db: Db, req: FlowSendRequest, limits: Send
     }
   }
 
-  let messageId: string | null = null;
-  let conversationId: string | null = null;
-  if (kind !== 'public_reply') {
-    conversationId = await conversationFor(db, req, contact);
-    const msg = await db.query<{ id: string }>(
-      `insert into messages (workspace_id, conversation_id, account_id, content, direction, status, source)
-       values ($1, $2, $3, $4, 'outbound', 'queued', 'flow') returning id`,
-      [req.workspaceId, conversationId, account.id, activity.text],
-    );
-    messageId = msg.rows[0]!.id;
-  }
-  const queued = await enqueueSend(db, {
+  const conversationId =
+    kind === 'public_reply'
+      ? null
+      : await ensureConversation(db, {
+          workspaceId: req.workspaceId,
+          accountId: account.id,
+          platform: account.platform,
+          contactId: req.contactId,
+          externalUserId: contact.external_user_id,
+          name: contact.name,
+          username: contact.username,
+        });
+  const queued = await queueOutboundMessage(db, {
     workspaceId: req.workspaceId,
     accountId: account.id,
+    conversationId,
+    text: activity.text,
+    source: 'flow',
     kind,
     target,
-    text: activity.text,
     idempotencyKey: key,
-    messageId,
     limit: limits[kind],
     scheduleJob: false,
   });
-  if (!queued) {
-    if (messageId) await db.query('delete from messages where id = $1', [messageId]);
-    return { error: 'This send was already made once (idempotency key taken); not sending it again' };
-  }
-  if (conversationId) {
-    await db.query('update conversations set last_message = $2, last_message_time = now(), updated_at = now() where id = $1', [conversationId, activity.text]);
-  }
-  return queued;
-}
-
-async function conversationFor(db: Db, req: FlowSendRequest, contact: { external_user_id: string; name: string; username: string | null }): Promise<string> {
-  const { rows } = await db.query<{ id: string }>(
-    `insert into conversations (workspace_id, account_id, contact_id, platform, customer_name, customer_username, external_user_id)
-     values ($1, $2, $3, $4, $5, $6, $7)
-     on conflict (account_id, contact_id) do update set updated_at = conversations.updated_at
-     returning id`,
-    [req.workspaceId, req.account.id, req.contactId, req.account.platform, contact.name || contact.username || contact.external_user_id, contact.username, contact.external_user_id],
-  );
-  return rows[0]!.id;
+  if (!queued) return { error: 'This send was already made once (idempotency key taken); not sending it again' };
+  return { ledgerId: queued.ledgerId, scheduledFor: queued.scheduledFor };
 }
 
 const ledgerState = outboundLedgerRow.pick({ status: true, kind: true, error: true, message_id: true, platform_message_id: true });

@@ -1,12 +1,12 @@
 import type pg from 'pg';
 import { z } from 'zod';
 import type { NormalizedEvent } from '../../contracts/inbound';
-import { enqueueSend } from '../../db/pipeline/enqueue-send';
-import { notifyWorkspace } from '../../db/pipeline/notify';
+import { ensureConversation } from '../../db/pipeline/ensure-conversation';
+import { queueOutboundMessage } from '../../db/pipeline/queue-outbound-message';
 import { recordActivity } from '../../db/pipeline/record-activity';
 import { matchKeyword } from '../../workflows/match-keywords';
 import { renderTemplate } from '../../workflows/render-template';
-import { ensureConversation, type AccountRow } from './conversations';
+import type { AccountRow } from './conversations';
 import type { SendLimits } from '../../db/pipeline/send-limits';
 
 const ruleRow = z.object({
@@ -53,40 +53,37 @@ export async function applyCommentRules(
 
   const contact = { name: e.from.name, username: e.from.username };
   const text = renderTemplate(hit.rule.response_template, contact);
-  const conversationId = await ensureConversation(client, account, contactId, e.from);
-  const msg = await client.query<{ id: string }>(
-    `insert into messages (workspace_id, conversation_id, account_id, content, direction, status, source)
-     values ($1, $2, $3, $4, 'outbound', 'queued', 'comment_rule') returning id`,
-    [account.workspace_id, conversationId, account.id, text],
-  );
-  const messageId = msg.rows[0]!.id;
-  const queued = await enqueueSend(client, {
+  const conversationId = await ensureConversation(client, {
     workspaceId: account.workspace_id,
     accountId: account.id,
+    platform: account.platform,
+    contactId,
+    externalUserId: e.from.id,
+    name: e.from.name,
+    username: e.from.username,
+  });
+  const queued = await queueOutboundMessage(client, {
+    workspaceId: account.workspace_id,
+    accountId: account.id,
+    conversationId,
+    text,
+    source: 'comment_rule',
     kind: 'private_reply',
     target: e.commentId,
-    text,
     idempotencyKey: `private_reply:${account.id}:${e.commentId}`,
-    messageId,
     ruleId: hit.rule.id,
     limit: limits.private_reply,
   });
-  if (!queued) {
-    // Already replied to this comment (ledger key taken): undo the draft message.
-    await client.query('delete from messages where id = $1', [messageId]);
-    return;
-  }
-  await client.query(
-    `update conversations set last_message = $2, last_message_time = now(), updated_at = now() where id = $1`,
-    [conversationId, text],
-  );
+  if (!queued) return; // already replied to this comment (ledger key taken): nothing was written
   if (hit.rule.public_reply_template) {
-    await enqueueSend(client, {
+    await queueOutboundMessage(client, {
       workspaceId: account.workspace_id,
       accountId: account.id,
+      conversationId: null,
+      text: renderTemplate(hit.rule.public_reply_template, contact),
+      source: 'comment_rule',
       kind: 'public_reply',
       target: e.commentId,
-      text: renderTemplate(hit.rule.public_reply_template, contact),
       idempotencyKey: `public_reply:${account.id}:${e.commentId}`,
       ruleId: hit.rule.id,
       limit: limits.public_reply,
@@ -99,5 +96,4 @@ export async function applyCommentRules(
     `"${hit.keyword}" from ${e.from.name || e.from.id} matched a rule: private reply queued`,
     'lead',
   );
-  await notifyWorkspace(client, account.workspace_id, { type: 'message.created', conversationId, messageId });
 }

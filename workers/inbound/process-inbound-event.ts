@@ -2,9 +2,10 @@ import type pg from 'pg';
 import { z } from 'zod';
 import type { NormalizedEvent } from '../../contracts/inbound';
 import { notifyWorkspace } from '../../db/pipeline/notify';
+import { ensureConversation } from '../../db/pipeline/ensure-conversation';
 import { recordActivity } from '../../db/pipeline/record-activity';
 import { applyCommentRules } from './apply-comment-rules';
-import { accountRow, ensureConversation, type AccountRow } from './conversations';
+import { accountRow, type AccountRow } from './conversations';
 import { MalformedEventError, normalizeEvent } from './normalize-event';
 import { storeEcho } from './store-echo';
 import { resumeWaitingRuns } from '../../db/flows/runs';
@@ -112,7 +113,15 @@ async function storeInboundMessage(
   contactId: string,
   e: Extract<NormalizedEvent, { kind: 'message' }>,
 ) {
-  const conversationId = await ensureConversation(client, account, contactId, e.from);
+  const conversationId = await ensureConversation(client, {
+    workspaceId: account.workspace_id,
+    accountId: account.id,
+    platform: account.platform,
+    contactId,
+    externalUserId: e.from.id,
+    name: e.from.name,
+    username: e.from.username,
+  });
   const inserted = await client.query<{ id: string }>(
     `insert into messages (workspace_id, conversation_id, account_id, platform_message_id, content, direction, status, source, created_at)
      values ($1, $2, $3, $4, $5, 'inbound', 'sent', 'contact', $6)

@@ -1,7 +1,8 @@
 import type pg from 'pg';
 import type { NormalizedEvent } from '../../contracts/inbound';
+import { ensureConversation } from '../../db/pipeline/ensure-conversation';
 import { notifyWorkspace } from '../../db/pipeline/notify';
-import { ensureConversation, type AccountRow } from './conversations';
+import type { AccountRow } from './conversations';
 
 /** The `metadata` we attach to every Meta send (activities/meta-send.ts): an echo carrying it is ours. */
 export const OWN_SEND_METADATA_PREFIX = 'rp:';
@@ -24,7 +25,15 @@ export async function storeEcho(client: pg.PoolClient, account: AccountRow, e: E
     [account.workspace_id, account.id, e.to.id],
   );
   const c = contact.rows[0]!;
-  const conversationId = await ensureConversation(client, account, c.id, { id: e.to.id, name: c.name, username: c.username });
+  const conversationId = await ensureConversation(client, {
+    workspaceId: account.workspace_id,
+    accountId: account.id,
+    platform: account.platform,
+    contactId: c.id,
+    externalUserId: e.to.id,
+    name: c.name,
+    username: c.username,
+  });
   const inserted = await client.query<{ id: string }>(
     `insert into messages (workspace_id, conversation_id, account_id, platform_message_id, content, direction, status, source, created_at)
      values ($1, $2, $3, $4, $5, 'outbound', 'sent', 'inbox', $6)

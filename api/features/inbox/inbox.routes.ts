@@ -5,8 +5,8 @@ import {
   sendMessageBodySchema,
   updateConversationBodySchema,
 } from '../../../contracts/inbox';
-import { enqueueSend } from '../../../db/pipeline/enqueue-send';
 import { notifyWorkspace } from '../../../db/pipeline/notify';
+import { queueOutboundMessage } from '../../../db/pipeline/queue-outbound-message';
 import type { SendLimits } from '../../../db/pipeline/send-limits';
 import { AppError } from '../../http/errors';
 import { authedRouter, currentUser, idParam } from '../../http/routers';
@@ -50,27 +50,22 @@ export function inboxRoutes(pool: pg.Pool, limits: SendLimits) {
       );
       const row = conv.rows[0];
       if (!row) throw notFound();
-      const inserted = await client.query(
-        `insert into messages as m (workspace_id, conversation_id, account_id, content, direction, status, source)
-         values ($1, $2, $3, $4, 'outbound', 'queued', 'inbox') returning ${messageColumns}`,
-        [workspaceId, id, row.account_id, content],
-      );
-      const message = toMessage(messageRow.parse(inserted.rows[0]));
-      await enqueueSend(client, {
+      // The message is its own idempotency key (`inbox:<message id>`): every post is a new send.
+      const queued = await queueOutboundMessage(client, {
         workspaceId,
         accountId: row.account_id,
+        conversationId: id,
+        text: content,
+        source: 'inbox',
         kind: 'dm',
         target: row.external_user_id,
-        text: content,
-        idempotencyKey: `inbox:${message.id}`,
-        messageId: message.id,
+        idempotencyKey: (messageId) => `inbox:${messageId}`,
         limit: limits.dm,
+        markRead: true,
       });
-      await client.query(
-        `update conversations set last_message = $2, last_message_time = now(), updated_at = now(), unread_count = 0 where id = $1`,
-        [id, content],
-      );
-      await notifyWorkspace(client, workspaceId, { type: 'message.created', conversationId: id, messageId: message.id });
+      if (!queued?.messageId) throw new AppError('INTERNAL', 'Could not queue the message');
+      const inserted = await client.query(`select ${messageColumns} from messages m where m.id = $1`, [queued.messageId]);
+      const message = toMessage(messageRow.parse(inserted.rows[0]));
       await client.query('commit');
       res.status(201).json({ success: true, message });
     } catch (err) {

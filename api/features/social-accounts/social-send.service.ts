@@ -3,9 +3,9 @@ import type pg from 'pg';
 import { z } from 'zod';
 import type { SocialSendMessageResponse } from '../../../contracts/social-accounts';
 import type { Sender } from '../../../activities/send-outbound.activity';
-import { enqueueSend } from '../../../db/pipeline/enqueue-send';
-import { notifyWorkspace } from '../../../db/pipeline/notify';
+import { ensureConversation } from '../../../db/pipeline/ensure-conversation';
 import { outboundLedgerRow } from '../../../db/pipeline/outbound-ledger-row';
+import { queueOutboundMessage } from '../../../db/pipeline/queue-outbound-message';
 import type { SendLimits } from '../../../db/pipeline/send-limits';
 import { AppError } from '../../http/errors';
 
@@ -40,7 +40,7 @@ export async function sendFromSocialMessaging(
   const account = accountRow.parse(found.rows[0]);
 
   const client = await pool.connect();
-  let queued: { ledgerId: string; scheduledFor: Date } | null;
+  let queued: { ledgerId: string } | null;
   try {
     await client.query('begin');
     const contact = await client.query<{ id: string; name: string; username: string | null }>(
@@ -50,32 +50,26 @@ export async function sendFromSocialMessaging(
       [workspaceId, account.id, body.recipientId],
     );
     const c = contact.rows[0]!;
-    const conv = await client.query<{ id: string }>(
-      `insert into conversations (workspace_id, account_id, contact_id, platform, customer_name, customer_username, external_user_id)
-       values ($1, $2, $3, $4, $5, $6, $7)
-       on conflict (account_id, contact_id) do update set updated_at = now()
-       returning id`,
-      [workspaceId, account.id, c.id, account.platform, c.name || c.username || body.recipientId, c.username, body.recipientId],
-    );
-    const conversationId = conv.rows[0]!.id;
-    const msg = await client.query<{ id: string }>(
-      `insert into messages (workspace_id, conversation_id, account_id, content, direction, status, source)
-       values ($1, $2, $3, $4, 'outbound', 'queued', 'inbox') returning id`,
-      [workspaceId, conversationId, account.id, body.message],
-    );
-    const messageId = msg.rows[0]!.id;
-    await client.query('update conversations set last_message = $2, last_message_time = now(), updated_at = now() where id = $1', [conversationId, body.message]);
-    queued = await enqueueSend(client, {
+    const conversationId = await ensureConversation(client, {
       workspaceId,
       accountId: account.id,
+      platform: account.platform,
+      contactId: c.id,
+      externalUserId: body.recipientId,
+      name: c.name,
+      username: c.username,
+    });
+    queued = await queueOutboundMessage(client, {
+      workspaceId,
+      accountId: account.id,
+      conversationId,
+      text: body.message,
+      source: 'inbox',
       kind: 'dm',
       target: body.recipientId,
-      text: body.message,
       idempotencyKey: `social_messaging:${randomUUID()}`,
-      messageId,
       limit: limits.dm,
     });
-    await notifyWorkspace(client, workspaceId, { type: 'message.created', conversationId, messageId });
     await client.query('commit');
   } catch (err) {
     await client.query('rollback').catch(() => {});

@@ -60,6 +60,8 @@ export const publicUserSchema = z.object({
   isDemo: z.boolean(),
   /** False for accounts that only sign in with Google/Facebook: they may set a password without a current one. */
   hasPassword: z.boolean(),
+  /** Demo workspaces are deleted at this time (ISO); null for real accounts. Only GET /api/auth/user sets it. */
+  demoExpiresAt: z.string().nullable().optional(),
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;
 

@@ -23,6 +23,9 @@ describe('"Try Live Demo" (POST /api/auth/test-login without an email) — revie
     expect(a1.data.user.email).toMatch(new RegExp(`@${DEMO_EMAIL_DOMAIN.replace(/\./g, '\\.')}$`));
     expect(a2.data.userId).toBe(a1.data.userId);
     expect(b.data.user.workspaceId).not.toBe(a1.data.user.workspaceId);
+    // The signed-in user learns when their demo goes (DEMO_TTL_HOURS, 24 by default).
+    const me = (await alice.get('/api/auth/user')).data as { demoExpiresAt: string };
+    expect(Date.parse(me.demoExpiresAt) - Date.now()).toBeGreaterThan(23.9 * 3_600_000);
     // What one visitor changes, the other does not see.
     const rule = await alice.post('/api/comment-rules', { platform: 'instagram', keywords: ['alice-only'], responseTemplate: 'hi' });
     expect(rule.status).toBeLessThan(300);

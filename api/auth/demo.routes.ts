@@ -11,7 +11,7 @@ import { AppError } from '../http/errors';
 import { PgRateLimitStore } from '../http/rate-limit';
 import { publicRouter } from '../http/routers';
 import { parseBody } from '../http/validate';
-import { createUserWithWorkspace, EmailTakenError, findUserByEmail, toPublicUser } from './users.repo';
+import { createUserWithWorkspace, EmailTakenError, findUserByEmail, toSignedInUser } from './users.repo';
 
 /** Demo accounts live on a reserved domain (RFC 2606 `.invalid`): no real person can own one. */
 export const DEMO_EMAIL_DOMAIN = 'demo.replypilot.invalid';
@@ -77,7 +77,7 @@ export function demoRoutes({ db, pool, config }: { db: Db; pool: pg.Pool; config
       success: true,
       message: 'Test session created',
       userId: user.id,
-      user: toPublicUser(user),
+      user: toSignedInUser(user, config.demo.ttlHours),
     };
     res.json(response);
   });

@@ -20,6 +20,12 @@ export function toPublicUser(row: UserRow): PublicUser {
   };
 }
 
+/** The user as GET /api/auth/user and the demo sign-in answer: with when a demo workspace is deleted. */
+export function toSignedInUser(row: UserRow, demoTtlHours: number): PublicUser {
+  const demoExpiresAt = row.isDemo ? new Date(row.createdAt.getTime() + demoTtlHours * 3_600_000).toISOString() : null;
+  return { ...toPublicUser(row), demoExpiresAt };
+}
+
 export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
   // A malformed id in an old cookie must not become a 500.
   if (!/^[0-9a-f-]{36}$/i.test(id)) return undefined;

@@ -197,6 +197,9 @@ describe('live demo', () => {
     await page.getByRole('button', { name: 'User menu for Demo' }).waitFor();
     const me = await (await page.request.get('/api/auth/user')).json();
     expect(me.isDemo).toBe(true);
+    // Each visitor's demo is their own and temporary, and the page says when it goes (review F6).
+    await page.getByRole('note').getByText('This is your own demo workspace').waitFor();
+    expect(Date.parse(me.demoExpiresAt) - Date.now()).toBeGreaterThan(23 * 3_600_000);
     await e2e.screenshot(page, 'auth-demo-dashboard');
   });
 });

@@ -9,5 +9,7 @@ export type WsServerMessage =
   | { type: 'pong'; at: string }
   | { type: 'hello'; authenticated: boolean }
   | { type: 'error'; error: string }
+  /** Events may have been missed (the server's LISTEN connection was down): refetch what is shown. */
+  | { type: 'resync' }
   /** A change in the signed-in user's workspace (inbox, messages, simulator outbox). */
   | { type: 'event'; event: InboxEvent };

@@ -1,5 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { z } from 'zod';
+import { isDatabaseUnavailable, throttledErrorLog } from '../../db/unavailable';
 import { errorCodes, type ErrorBody, type ErrorCode } from '../../contracts/errors';
 
 /** The one error type the API throws; the handler below turns it into `status: {error, code, details}`. */
@@ -74,11 +75,18 @@ export function clientError(err: unknown): AppError | null {
   return new AppError(code, e.expose && e.message ? e.message : 'Bad request');
 }
 
-export function errorHandler(log: { error: (obj: object, msg: string) => void }): ErrorRequestHandler {
+export function errorHandler(log: { error: (obj: object, msg: string) => void; info?: (msg: string) => void }): ErrorRequestHandler {
+  // While PostgreSQL is down every request fails alike: one log line per 30 s, not one per request.
+  const outage = throttledErrorLog({ error: log.error.bind(log), info: log.info?.bind(log) ?? (() => {}) }, 'database unavailable');
   return (err: unknown, req, res, _next) => {
     let appError: AppError;
     if (err instanceof AppError) {
       appError = err;
+    } else if (isDatabaseUnavailable(err)) {
+      // 503 + Retry-After, not a bare 500: the client (and Meta, for webhooks) should retry (review F15).
+      outage.error(err);
+      res.set('Retry-After', '5');
+      appError = new AppError('UNAVAILABLE', 'The database is unavailable; please retry in a few seconds');
     } else {
       const client = clientError(err);
       if (client) appError = client;

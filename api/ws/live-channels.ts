@@ -8,7 +8,8 @@ import type { WsHub } from './ws-server';
 /**
  * The web process's one LISTEN connection: workspace events are pushed to that workspace's
  * sockets; ended sessions close theirs. After each (re)connect the hub re-checks every socket's
- * session, since notifications sent while the connection was down are lost.
+ * session, and after a reconnect tells every browser to refetch, since notifications sent while
+ * the connection was down are lost (review F15).
  */
 export function listenLiveChannels(pool: pg.Pool, hub: WsHub, log: { warn: (obj: object, msg: string) => void }) {
   return listenChannels(
@@ -18,6 +19,9 @@ export function listenLiveChannels(pool: pg.Pool, hub: WsHub, log: { warn: (obj:
       [SESSIONS_CHANNEL]: sessionsEndedHandler((ended) => hub.endSessions(ended), log),
     },
     log,
-    () => void hub.recheckSessions(),
+    (reconnected) => {
+      void hub.recheckSessions();
+      if (reconnected) hub.resyncAll();
+    },
   );
 }

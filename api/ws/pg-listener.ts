@@ -12,11 +12,13 @@ export function listenChannels(
   pool: pg.Pool,
   handlers: ChannelHandlers,
   log: { warn: (obj: object, msg: string) => void },
-  onListening?: () => void,
+  /** After every LISTEN; `reconnected` is false the first time. */
+  onListening?: (reconnected: boolean) => void,
 ): { close(): Promise<void> } {
   let client: pg.PoolClient | undefined;
   let closed = false;
   let retryMs = 500;
+  let listenedBefore = false;
   let timer: NodeJS.Timeout | undefined;
   const channels = Object.keys(handlers);
 
@@ -45,7 +47,8 @@ export function listenChannels(
       });
       for (const channel of channels) await c.query(`listen ${channel}`);
       retryMs = 500;
-      onListening?.();
+      onListening?.(listenedBefore);
+      listenedBefore = true;
     } catch (err) {
       log.warn({ err }, 'could not LISTEN for events; retrying');
       schedule();

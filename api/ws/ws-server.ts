@@ -11,6 +11,8 @@ import { SocketRegistry } from './socket-registry';
 
 /** Close code for "your session ended" (logout, password change…); 4000–4999 are the application's. */
 export const SESSION_ENDED_CLOSE_CODE = 4001;
+/** Close code for a socket opened without a session. */
+export const SIGN_IN_FIRST_CLOSE_CODE = 4003;
 const RECHECK_EVERY_MS = 30_000;
 
 export interface WsDeps {
@@ -33,6 +35,8 @@ export interface WsHub {
   endSessions(ended: SessionsEnded): void;
   /** Closes every socket whose session no longer exists or belongs to someone else. */
   recheckSessions(): Promise<void>;
+  /** Tells every signed-in socket to refetch: events sent while LISTEN was down are lost (review F15). */
+  resyncAll(): void;
 }
 
 function send(ws: WebSocket, msg: WsServerMessage) {
@@ -95,6 +99,12 @@ export function attachWebSocket(server: Server, deps: WsDeps): WsHub {
       ws.on('close', () => registry.remove(ws));
     }
     send(ws, { type: 'hello', authenticated: Boolean(user && req.sessionID) });
+    // A signed-out socket would only ever hear "hello": close it, so anonymous clients cannot
+    // hold sockets open by the hundred (review F16). The browser retries once signed in.
+    if (!(user && req.sessionID)) {
+      ws.close(SIGN_IN_FIRST_CLOSE_CODE, 'Sign in first');
+      return;
+    }
     ws.on('message', (data, isBinary) => {
       const text = isBinary ? '' : data.toString();
       if (text.trim() === 'ping') return send(ws, { type: 'pong', at: new Date().toISOString() });
@@ -119,6 +129,9 @@ export function attachWebSocket(server: Server, deps: WsDeps): WsHub {
       for (const ws of registry.matching(ended)) closeEnded(ws);
     },
     recheckSessions,
+    resyncAll: () => {
+      for (const [ws] of registry.entries()) send(ws, { type: 'resync' });
+    },
     close: () =>
       new Promise<void>((resolve) => {
         clearInterval(recheckTimer);

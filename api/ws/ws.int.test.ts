@@ -36,9 +36,15 @@ function open(headers: Record<string, string> = {}): Promise<{ ws: WebSocket; ne
   });
 }
 
+async function signedInHeaders() {
+  const c = new HttpClient(t.baseUrl);
+  await c.post('/api/auth/test-login');
+  return { cookie: c.cookieHeader };
+}
+
 it('answers ping with pong, as text or JSON', async () => {
-  const { ws, next } = await open();
-  expect(await next()).toEqual({ type: 'hello', authenticated: false });
+  const { ws, next } = await open(await signedInHeaders());
+  expect(await next()).toEqual({ type: 'hello', authenticated: true });
   ws.send('ping');
   expect(await next()).toMatchObject({ type: 'pong' });
   ws.send(JSON.stringify({ type: 'ping' }));
@@ -47,7 +53,7 @@ it('answers ping with pong, as text or JSON', async () => {
 });
 
 it('answers nonsense with an error message and stays open', async () => {
-  const { ws, next } = await open();
+  const { ws, next } = await open(await signedInHeaders());
   await next();
   ws.send('{not json');
   expect(await next()).toMatchObject({ type: 'error' });
@@ -68,4 +74,34 @@ it('knows a signed-in browser by its session cookie', async () => {
 
 it('refuses an upgrade from another origin (cross-site WebSocket hijacking)', async () => {
   await expect(open({ origin: 'https://evil.example' })).rejects.toThrow('HTTP 403');
+});
+
+it('says hello to a signed-out socket and closes it, so anonymous clients cannot pile up sockets (review F16)', async () => {
+  const { ws, next } = await open();
+  const closed = new Promise<number>((resolve) => ws.once('close', (code) => resolve(code)));
+  expect(await next()).toEqual({ type: 'hello', authenticated: false });
+  expect(await closed).toBe(4003);
+});
+
+it('tells open browsers to refetch after its LISTEN connection comes back (review F15)', async () => {
+  const { ws, next } = await open(await signedInHeaders());
+  await next();
+  // Drop the web process's LISTEN connection, as a database restart would.
+  const { rows } = await t.app.database.pool.query<{ pid: number }>(
+    `select pid from pg_stat_activity where datname = current_database() and query ilike 'listen %' and pid <> pg_backend_pid()`,
+  );
+  expect(rows.length).toBeGreaterThan(0);
+  for (const r of rows) await t.app.database.pool.query('select pg_terminate_backend($1)', [r.pid]);
+  const resync = await new Promise<Record<string, unknown>>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('no resync within 8 s')), 8000);
+    ws.on('message', (data) => {
+      const msg = JSON.parse(data.toString()) as Record<string, unknown>;
+      if (msg.type === 'resync') {
+        clearTimeout(timer);
+        resolve(msg);
+      }
+    });
+  });
+  expect(resync).toEqual({ type: 'resync' });
+  ws.close();
 });

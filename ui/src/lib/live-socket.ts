@@ -120,6 +120,10 @@ class LiveSocket {
       if (resync) for (const s of this.subscribers) s.onResync?.();
       return;
     }
+    if (frame.type === 'resync') {
+      for (const s of this.subscribers) s.onResync?.();
+      return;
+    }
     if (frame.type === 'event') {
       for (const s of this.subscribers) s.onEvent(frame.event);
     }

@@ -26,24 +26,31 @@ async function bootProduction(publicUrl: string): Promise<Booted> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'replypilot-tls-'));
   const logs: Booted['logs'] = [];
   const log = pino({ level: 'warn' }, { write: (line: string) => logs.push(JSON.parse(line) as Booted['logs'][number]) });
-  const app = await boot({
-    role: 'web',
-    noUi: true,
-    log,
-    env: {
-      NODE_ENV: 'production',
-      DATABASE_URL: db.url,
-      PUBLIC_URL: publicUrl,
-      TRUST_PROXY: '1',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      SESSION_SECRET: 'test-session-secret-test-session-secret-0123',
-      APP_ENCRYPTION_KEY: '0'.repeat(64),
-      AUTH_RATE_LIMIT_PER_15_MIN: '10000',
-      ACCOUNT_HEALTH_INTERVAL_MINUTES: '0',
-    },
-  });
+  let app: Replypilot;
+  try {
+    app = await boot({
+      role: 'web',
+      noUi: true,
+      log,
+      env: {
+        NODE_ENV: 'production',
+        DATABASE_URL: db.url,
+        PUBLIC_URL: publicUrl,
+        TRUST_PROXY: '1',
+        PORT: '0',
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        SESSION_SECRET: 'test-session-secret-test-session-secret-0123',
+        APP_ENCRYPTION_KEY: '0'.repeat(64),
+        AUTH_RATE_LIMIT_PER_15_MIN: '10000',
+        ACCOUNT_HEALTH_INTERVAL_MINUTES: '0',
+      },
+    });
+  } catch (err) {
+    await db.drop();
+    await rm(dataDir, { recursive: true, force: true });
+    throw err;
+  }
   return { app, db, dataDir, url: app.web!.url.replace('localhost', '127.0.0.1'), logs };
 }
 

@@ -106,23 +106,30 @@ async function deploy(tlsInFront: boolean): Promise<Deployment> {
   // The name in PUBLIC_URL; browsers may also come by another name for the same server (below).
   const publicUrl = `${tlsInFront ? 'https' : 'http'}://localhost:${listenPort}`;
   const db = await createTestDatabase();
-  const app = await boot({
-    role: 'web',
-    log: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
-    env: {
-      NODE_ENV: 'production',
-      DATABASE_URL: db.url,
-      PUBLIC_URL: publicUrl,
-      TRUST_PROXY: '1',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: path.join(dir, 'data'),
-      SESSION_SECRET: 'nginx-test-session-secret-0123456789abcdef',
-      APP_ENCRYPTION_KEY: 'a'.repeat(64),
-      AUTH_RATE_LIMIT_PER_15_MIN: '10000',
-      ACCOUNT_HEALTH_INTERVAL_MINUTES: '0',
-    },
-  });
+  let app: Replypilot;
+  try {
+    app = await boot({
+      role: 'web',
+      log: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
+      env: {
+        NODE_ENV: 'production',
+        DATABASE_URL: db.url,
+        PUBLIC_URL: publicUrl,
+        TRUST_PROXY: '1',
+        PORT: '0',
+        HOST: '127.0.0.1',
+        DATA_DIR: path.join(dir, 'data'),
+        SESSION_SECRET: 'nginx-test-session-secret-0123456789abcdef',
+        APP_ENCRYPTION_KEY: 'a'.repeat(64),
+        AUTH_RATE_LIMIT_PER_15_MIN: '10000',
+        ACCOUNT_HEALTH_INTERVAL_MINUTES: '0',
+      },
+    });
+  } catch (err) {
+    await db.drop();
+    await rm(dir, { recursive: true, force: true });
+    throw err;
+  }
   const upstreamPort = Number(new URL(app.web!.url).port);
   const conf = path.join(dir, 'nginx.conf');
   await writeFile(conf, nginxConfig({ dir, listenPort, upstreamPort, tlsInFront }));

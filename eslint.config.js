@@ -3,6 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { importX, createNodeResolver } from 'eslint-plugin-import-x';
+import { fileURLToPath } from 'node:url';
 
 const layers = ['contracts', 'flow-compiler', 'workflows', 'activities', 'integrations', 'db', 'api', 'workers', 'ui', 'config', 'bin', 'tests'];
 
@@ -84,7 +85,12 @@ export default tseslint.config(
     files: ['**/*.{ts,tsx}'],
     ignores: ['**/*.test.ts', '**/*.test.tsx', 'tests/**'],
     plugins: { 'import-x': importX },
-    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })] },
+    // tsconfig.json's paths resolve @contracts/*, so the zones also see ui/'s contracts imports.
+    settings: {
+      'import-x/resolver-next': [
+        createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'], tsconfig: { configFile: fileURLToPath(new URL('./tsconfig.json', import.meta.url)) } }),
+      ],
+    },
     rules: { 'import-x/no-restricted-paths': ['error', { zones }] },
   },
   restrict('flow-compiler', pure),

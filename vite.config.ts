@@ -12,6 +12,7 @@ export default defineConfig(({ mode }) => ({
   // Writes .br/.gz next to every built file and dist/ui/.build-info.json (what bin/start.ts checks).
   plugins: [react(), tailwindcss(), precompressPlugin()],
   resolve: {
+    // ui/ imports contracts as @contracts/<file> (also in tsconfig.json paths, vitest.config.ts, eslint.config.js).
     alias: { '@contracts': fileURLToPath(new URL('./contracts', import.meta.url)) },
   },
   build: {

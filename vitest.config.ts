@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { fileURLToPath } from 'node:url';
 
 /** Tests that run whole fleets of processes and kill them: one at a time, after the rest, so a
  *  2-core machine doesn't starve the timing-sensitive ones. */
@@ -7,6 +8,8 @@ const heavy = ['workers/inbound/crash-recovery.int.test.ts', 'workers/flows/flee
 // One embedded PostgreSQL per run (tests/support/global-setup.ts); each test file clones its own
 // database from a migrated template. Projects let `vitest --project unit` run the fast ones alone.
 export default defineConfig({
+  // Same alias as vite.config.ts and tsconfig.json paths: ui/ imports contracts as @contracts/<file>.
+  resolve: { alias: { '@contracts': fileURLToPath(new URL('./contracts', import.meta.url)) } },
   test: {
     globalSetup: ['./tests/support/global-setup.ts'],
     reporters: ['default', './tests/support/summary-reporter.ts'],

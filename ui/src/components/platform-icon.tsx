@@ -1,4 +1,4 @@
-import type { Platform } from '../../../contracts/platforms';
+import type { Platform } from '@contracts/platforms';
 import { cn } from '../lib/cn';
 import { Icon, type IconName } from './icon';
 

@@ -1,5 +1,5 @@
-import type { InboxEvent } from '../../../contracts/inbox';
-import type { WsServerMessage } from '../../../contracts/ws';
+import type { InboxEvent } from '@contracts/inbox';
+import type { WsServerMessage } from '@contracts/ws';
 
 export type LiveStatus = 'connecting' | 'open' | 'closed';
 

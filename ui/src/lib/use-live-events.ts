@@ -1,5 +1,5 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
-import type { InboxEvent } from '../../../contracts/inbox';
+import type { InboxEvent } from '@contracts/inbox';
 import { liveSocket, type LiveStatus } from './live-socket';
 
 /**

@@ -1,5 +1,5 @@
 import { Link, useLocation } from 'react-router-dom';
-import type { PublicUser } from '../../../../contracts/auth';
+import type { PublicUser } from '@contracts/auth';
 import { Badge } from '../../components/badge';
 import { Icon } from '../../components/icon';
 import { ThemeSwitch } from '../../features/theme/theme-switch';

@@ -1,6 +1,6 @@
 import { Menu, MenuButton, MenuItem, MenuItems, MenuSeparator } from '@headlessui/react';
 import { Link } from 'react-router-dom';
-import type { PublicUser } from '../../../../contracts/auth';
+import type { PublicUser } from '@contracts/auth';
 import { Avatar } from '../../components/avatar';
 import { Icon } from '../../components/icon';
 import { useLogout } from '../../features/auth/use-logout';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import type { AccountHealthResponse } from '../../../../contracts/social-accounts';
+import type { AccountHealthResponse } from '@contracts/social-accounts';
 import { Icon } from '../../components/icon';
 import { apiGet } from '../../lib/api';
 import { cn } from '../../lib/cn';

@@ -1,4 +1,4 @@
-import type { Platform } from '../../../../contracts/platforms';
+import type { Platform } from '@contracts/platforms';
 
 /** The channel's everyday name: a Facebook page's inbox is "Messenger". */
 export function accountChannelName(account: { platform: Platform }): string {

@@ -1,4 +1,4 @@
-import type { ConnectedAccountsResponse, SocialAccount } from '../../../../contracts/social-accounts';
+import type { ConnectedAccountsResponse, SocialAccount } from '@contracts/social-accounts';
 import { apiGet } from '../../lib/api';
 
 export const fetchSocialAccounts = () => apiGet<SocialAccount[]>('/api/social-accounts');

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AccountHealthCheckResponse, SocialAccount } from '../../../../contracts/social-accounts';
+import type { AccountHealthCheckResponse, SocialAccount } from '@contracts/social-accounts';
 import { Badge } from '../../components/badge';
 import { Button } from '../../components/button';
 import { buttonClasses } from '../../components/button.styles';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import type { Platform } from '../../../../contracts/platforms';
-import type { SocialAccount } from '../../../../contracts/social-accounts';
+import type { Platform } from '@contracts/platforms';
+import type { SocialAccount } from '@contracts/social-accounts';
 import { Badge } from '../../components/badge';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';

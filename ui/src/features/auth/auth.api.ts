@@ -6,7 +6,7 @@ import type {
   RegisterBody,
   RegisterResponse,
   TestLoginResponse,
-} from '../../../../contracts/auth';
+} from '@contracts/auth';
 import { ApiError, apiGet, apiPost } from '../../lib/api';
 
 /** GET /api/auth/user — a 401 means "signed out", which is an answer, not an error. */

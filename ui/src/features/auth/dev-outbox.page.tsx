@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { DevOutboxMail } from '../../../../contracts/auth';
+import type { DevOutboxMail } from '@contracts/auth';
 import { Card } from '../../components/card';
 import { Spinner } from '../../components/spinner';
 import { ApiError, apiGet } from '../../lib/api';

@@ -1,4 +1,4 @@
-import type { ForgotPasswordBody, MailStatus, ResetPasswordBody } from '../../../../contracts/auth';
+import type { ForgotPasswordBody, MailStatus, ResetPasswordBody } from '@contracts/auth';
 import { apiGet, apiPost } from '../../lib/api';
 
 interface Answer {

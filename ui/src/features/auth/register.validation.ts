@@ -1,4 +1,4 @@
-import { PASSWORD_MIN_LENGTH } from '../../../../contracts/auth';
+import { PASSWORD_MIN_LENGTH } from '@contracts/auth';
 
 export interface RegisterFormValues {
   firstName: string;

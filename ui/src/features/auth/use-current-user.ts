@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { PublicUser } from '../../../../contracts/auth';
+import type { PublicUser } from '@contracts/auth';
 import { currentUserQuery } from './current-user.query';
 
 export interface CurrentUserState {

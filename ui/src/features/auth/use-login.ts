@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
-import type { LoginBody } from '../../../../contracts/auth';
+import type { LoginBody } from '@contracts/auth';
 import { useToast } from '../../components/toast/use-toast';
 import { ApiError } from '../../lib/api';
 import { loginUser } from './auth.api';

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
-import type { RegisterBody } from '../../../../contracts/auth';
+import type { RegisterBody } from '@contracts/auth';
 import { useToast } from '../../components/toast/use-toast';
 import { ApiError, errorMessage } from '../../lib/api';
 import { registerUser } from './auth.api';

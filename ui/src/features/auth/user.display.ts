@@ -1,4 +1,4 @@
-import type { PublicUser } from '../../../../contracts/auth';
+import type { PublicUser } from '@contracts/auth';
 
 /** First name, else the email, else the given fallback (spec: "first name or email or User"). */
 export function displayName(user: PublicUser | null | undefined, fallback = 'User'): string {

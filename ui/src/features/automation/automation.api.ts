@@ -1,4 +1,4 @@
-import type { AutomationActivityCount, AutomationActivityResponse } from '../../../../contracts/automation';
+import type { AutomationActivityCount, AutomationActivityResponse } from '@contracts/automation';
 import { apiGet } from '../../lib/api';
 
 export const fetchAutomationActivity = () => apiGet<AutomationActivityResponse>('/api/automation/activity');

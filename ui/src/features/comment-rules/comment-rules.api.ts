@@ -1,4 +1,4 @@
-import type { CommentRule, CommentRuleBody, ReplyQueueStatus } from '../../../../contracts/comment-rules';
+import type { CommentRule, CommentRuleBody, ReplyQueueStatus } from '@contracts/comment-rules';
 import { apiGet, apiPost, apiRequest } from '../../lib/api';
 
 /** The POST body as the form sends it (the server fills defaults). */

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import type { SocialAccount } from '../../../../contracts/social-accounts';
+import type { SocialAccount } from '@contracts/social-accounts';
 import { Badge } from '../../components/badge';
 import { Card } from '../../components/card';
 import { PlatformIcon, platformLabel } from '../../components/platform-icon';

@@ -1,4 +1,4 @@
-import type { CommentRule } from '../../../../contracts/comment-rules';
+import type { CommentRule } from '@contracts/comment-rules';
 import { Badge } from '../../components/badge';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';

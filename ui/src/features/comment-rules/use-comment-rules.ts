@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CommentRule } from '../../../../contracts/comment-rules';
+import type { CommentRule } from '@contracts/comment-rules';
 import {
   createCommentRule,
   deleteCommentRule,

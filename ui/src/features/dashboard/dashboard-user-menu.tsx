@@ -1,6 +1,6 @@
 import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
 import { Link } from 'react-router-dom';
-import type { PublicUser } from '../../../../contracts/auth';
+import type { PublicUser } from '@contracts/auth';
 import { Icon } from '../../components/icon';
 
 const itemClasses =

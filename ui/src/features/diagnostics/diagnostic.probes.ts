@@ -1,6 +1,6 @@
-import type { DatabaseHealthResponse, HealthResponse } from '../../../../contracts/health';
-import type { OAuthStatus, PublicUser } from '../../../../contracts/auth';
-import type { WsServerMessage } from '../../../../contracts/ws';
+import type { DatabaseHealthResponse, HealthResponse } from '@contracts/health';
+import type { OAuthStatus, PublicUser } from '@contracts/auth';
+import type { WsServerMessage } from '@contracts/ws';
 import type { ProbeResult } from './diagnostic.types';
 
 // Real checks against endpoints that exist. Each resolves (never throws) so a run always finishes.

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import type { WebhookSetupResponse } from '../../../../contracts/social-accounts';
+import type { WebhookSetupResponse } from '@contracts/social-accounts';
 import { Badge } from '../../components/badge';
 import { apiGet } from '../../lib/api';
 import { useCurrentUser } from '../auth/use-current-user';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import type { Flow } from '../../../../contracts/flows';
+import type { Flow } from '@contracts/flows';
 import { Badge } from '../../components/badge';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';

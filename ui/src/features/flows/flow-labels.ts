@@ -1,4 +1,4 @@
-import type { Flow, FlowPlatform, RunStatus } from '../../../../contracts/flows';
+import type { Flow, FlowPlatform, RunStatus } from '@contracts/flows';
 
 export const platformLabels: Record<FlowPlatform, string> = {
   instagram: 'Instagram',

@@ -1,4 +1,4 @@
-import type { Flow, FlowBody, RunSummary, TestContact } from '../../../../contracts/flows';
+import type { Flow, FlowBody, RunSummary, TestContact } from '@contracts/flows';
 import { apiGet, apiPost, apiRequest } from '../../lib/api';
 
 const flowUrl = (id: string) => `/api/flows/${encodeURIComponent(id)}`;

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { Flow } from '../../../../contracts/flows';
+import type { Flow } from '@contracts/flows';
 import { ButtonLink } from '../../components/button-link';
 import { EmptyState } from '../../components/empty-state';
 import { Icon } from '../../components/icon';

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Flow, FlowBody } from '../../../../contracts/flows';
+import type { Flow, FlowBody } from '@contracts/flows';
 import { runKeys } from '../runs/runs.keys';
 import { createFlow, deleteFlow, fetchFlow, fetchFlows, fetchTestContacts, startTestRun, updateFlow } from './flows.api';
 import { flowKeys } from './flows.keys';

@@ -1,5 +1,5 @@
-import type { ConversationStatus } from '../../../../contracts/inbox';
-import type { Platform } from '../../../../contracts/platforms';
+import type { ConversationStatus } from '@contracts/inbox';
+import type { Platform } from '@contracts/platforms';
 import { Icon } from '../../components/icon';
 import { inputClasses } from '../../components/input.styles';
 import { SelectField } from '../../components/select-field';

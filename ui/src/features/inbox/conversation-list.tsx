@@ -1,4 +1,4 @@
-import type { Conversation } from '../../../../contracts/inbox';
+import type { Conversation } from '@contracts/inbox';
 import { Button } from '../../components/button';
 import { Spinner } from '../../components/spinner';
 import { errorMessage } from '../../lib/api';

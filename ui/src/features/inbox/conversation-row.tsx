@@ -1,4 +1,4 @@
-import type { Conversation } from '../../../../contracts/inbox';
+import type { Conversation } from '@contracts/inbox';
 import { Badge } from '../../components/badge';
 import { PlatformIcon } from '../../components/platform-icon';
 import { cn } from '../../lib/cn';

@@ -1,4 +1,4 @@
-import type { Conversation } from '../../../../contracts/inbox';
+import type { Conversation } from '@contracts/inbox';
 import { Icon } from '../../components/icon';
 import { useToast } from '../../components/toast/use-toast';
 import { errorMessage } from '../../lib/api';

@@ -1,5 +1,5 @@
-import type { Conversation, ConversationsPage, ConversationStatus, Message, MessagesPage } from '../../../../contracts/inbox';
-import type { Platform } from '../../../../contracts/platforms';
+import type { Conversation, ConversationsPage, ConversationStatus, Message, MessagesPage } from '@contracts/inbox';
+import type { Platform } from '@contracts/platforms';
 import { apiGet, apiPost, apiRequest } from '../../lib/api';
 
 export interface ConversationFilters {

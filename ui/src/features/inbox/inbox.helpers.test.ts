@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Conversation, Message } from '../../../../contracts/inbox';
+import type { Conversation, Message } from '@contracts/inbox';
 import {
   appendMessage,
   filterConversations,

@@ -1,5 +1,5 @@
 import type { InfiniteData } from '@tanstack/react-query';
-import type { Conversation, ConversationsPage, Message, MessagesPage } from '../../../../contracts/inbox';
+import type { Conversation, ConversationsPage, Message, MessagesPage } from '@contracts/inbox';
 import type { BadgeTone } from '../../components/badge';
 import type { ConversationFilters } from './inbox.api';
 

@@ -1,5 +1,5 @@
 import type { QueryKey } from '@tanstack/react-query';
-import type { InboxEvent } from '../../../../contracts/inbox';
+import type { InboxEvent } from '@contracts/inbox';
 import { accountKeys } from '../accounts/accounts.keys';
 import { automationKeys } from '../automation/automation.keys';
 import { commentRuleKeys } from '../comment-rules/comment-rules.keys';

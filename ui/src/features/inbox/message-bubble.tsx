@@ -1,4 +1,4 @@
-import type { Message } from '../../../../contracts/inbox';
+import type { Message } from '@contracts/inbox';
 import { Icon } from '../../components/icon';
 import { cn } from '../../lib/cn';
 import { formatMessageTime } from '../../lib/format-time';

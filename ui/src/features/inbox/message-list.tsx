@@ -1,5 +1,5 @@
 import { useLayoutEffect, useRef } from 'react';
-import type { Message } from '../../../../contracts/inbox';
+import type { Message } from '@contracts/inbox';
 import { Button } from '../../components/button';
 import { Spinner } from '../../components/spinner';
 import { errorMessage } from '../../lib/api';

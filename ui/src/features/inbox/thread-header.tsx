@@ -1,4 +1,4 @@
-import type { Conversation } from '../../../../contracts/inbox';
+import type { Conversation } from '@contracts/inbox';
 import { Badge } from '../../components/badge';
 import { Button } from '../../components/button';
 import { Icon } from '../../components/icon';

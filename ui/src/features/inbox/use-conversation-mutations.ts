@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
-import type { Conversation, ConversationsPage, MessagesPage } from '../../../../contracts/inbox';
+import type { Conversation, ConversationsPage, MessagesPage } from '@contracts/inbox';
 import { sendMessage, updateConversation, type ConversationPatch } from './inbox.api';
 import { appendMessage, replaceConversation } from './inbox.helpers';
 import { inboxKeys } from './inbox.keys';

@@ -1,6 +1,6 @@
 import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import type { Conversation, ConversationsPage } from '../../../../contracts/inbox';
+import type { Conversation, ConversationsPage } from '@contracts/inbox';
 import { useLiveFallbackInterval } from '../../lib/use-live-events';
 import { fetchConversation, fetchConversations, type ConversationFilters } from './inbox.api';
 import { filterConversations, mergeConversationPages } from './inbox.helpers';

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { Conversation } from '../../../../contracts/inbox';
+import type { Conversation } from '@contracts/inbox';
 import { useUpdateConversation } from './use-conversation-mutations';
 
 /** Opening a conversation with unread messages marks it read (PATCH {read: true}), once per new message. */

@@ -1,4 +1,4 @@
-import type { NewsletterResponse } from '../../../../contracts/newsletter';
+import type { NewsletterResponse } from '@contracts/newsletter';
 import { apiPost } from '../../lib/api';
 
 export const subscribeToNewsletter = (email: string) =>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { RunSummary } from '../../../../contracts/flows';
+import type { RunSummary } from '@contracts/flows';
 import { Button } from '../../components/button';
 import { Icon } from '../../components/icon';
 import { useToast } from '../../components/toast/use-toast';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import type { RunSummary } from '../../../../contracts/flows';
+import type { RunSummary } from '@contracts/flows';
 import { Card } from '../../components/card';
 import { Spinner } from '../../components/spinner';
 import { errorMessage } from '../../lib/api';

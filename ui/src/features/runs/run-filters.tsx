@@ -1,4 +1,4 @@
-import type { Flow, RunStatus } from '../../../../contracts/flows';
+import type { Flow, RunStatus } from '@contracts/flows';
 import { SelectField } from '../../components/select-field';
 import { runStatusList, statusLabel, type RunFilters as Filters } from './runs.helpers';
 

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import type { RunSummary } from '../../../../contracts/flows';
+import type { RunSummary } from '@contracts/flows';
 import { Button } from '../../components/button';
 import { Spinner } from '../../components/spinner';
 import { errorMessage } from '../../lib/api';

@@ -1,4 +1,4 @@
-import type { RunStatus, RunStep } from '../../../../contracts/flows';
+import type { RunStatus, RunStep } from '@contracts/flows';
 import { Badge } from '../../components/badge';
 import { Spinner } from '../../components/spinner';
 import { statusLabel, statusTone } from './runs.helpers';

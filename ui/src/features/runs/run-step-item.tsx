@@ -1,4 +1,4 @@
-import type { RunStep } from '../../../../contracts/flows';
+import type { RunStep } from '@contracts/flows';
 import { cn } from '../../lib/cn';
 import { formatMessageTime } from '../../lib/format-time';
 import { JsonBlock } from './json-block';

@@ -1,4 +1,4 @@
-import type { RunStep } from '../../../../contracts/flows';
+import type { RunStep } from '@contracts/flows';
 import { RunStepItem } from './run-step-item';
 
 export function RunTimeline({ steps }: { steps: RunStep[] }) {

@@ -1,4 +1,4 @@
-import type { RunDetail, RunList, RunSummary } from '../../../../contracts/flows';
+import type { RunDetail, RunList, RunSummary } from '@contracts/flows';
 import { apiGet, apiPost } from '../../lib/api';
 import { runsQuery, type RunFilters } from './runs.helpers';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nodeKindInfo, nodeKinds, runStatuses, type RunSummary } from '../../../../contracts/flows';
+import { nodeKindInfo, nodeKinds, runStatuses, type RunSummary } from '@contracts/flows';
 import {
   anyActive,
   canCancel,

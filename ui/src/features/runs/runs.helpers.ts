@@ -1,4 +1,4 @@
-import type { NodeKind, RunStatus, RunStep, RunSummary } from '../../../../contracts/flows';
+import type { NodeKind, RunStatus, RunStep, RunSummary } from '@contracts/flows';
 import type { BadgeTone } from '../../components/badge';
 
 export interface RunFilters {

@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router-dom';
-import type { RunStatus } from '../../../../contracts/flows';
+import type { RunStatus } from '@contracts/flows';
 import { ButtonLink } from '../../components/button-link';
 import { PageHeader } from '../../components/page-header';
 import { useFlows } from '../flows/use-flows';

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { PublicUser } from '../../../../contracts/auth';
+import type { PublicUser } from '@contracts/auth';
 import { Button } from '../../components/button';
 import { TextField } from '../../components/text-field';
 import { useToast } from '../../components/toast/use-toast';

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { NotificationSettings } from '../../../../contracts/auth';
+import type { NotificationSettings } from '@contracts/auth';
 import { Spinner } from '../../components/spinner';
 import { ToggleSwitch } from '../../components/toggle-switch';
 import { errorMessage } from '../../lib/api';

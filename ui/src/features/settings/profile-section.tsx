@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import type { PublicUser } from '../../../../contracts/auth';
+import type { PublicUser } from '@contracts/auth';
 import { Button } from '../../components/button';
 import { TextField } from '../../components/text-field';
 import { useToast } from '../../components/toast/use-toast';

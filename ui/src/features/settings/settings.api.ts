@@ -4,7 +4,7 @@ import type {
   NotificationSettings,
   PublicUser,
   UpdateProfileBody,
-} from '../../../../contracts/auth';
+} from '@contracts/auth';
 import { apiGet, apiRequest } from '../../lib/api';
 
 interface Answer {

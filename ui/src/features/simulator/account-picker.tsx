@@ -1,5 +1,5 @@
 import { Radio, RadioGroup } from '@headlessui/react';
-import type { SimulatorState } from '../../../../contracts/simulator';
+import type { SimulatorState } from '@contracts/simulator';
 import { Badge } from '../../components/badge';
 import { PlatformIcon } from '../../components/platform-icon';
 import { cn } from '../../lib/cn';

@@ -1,4 +1,4 @@
-import type { OutboxItem } from '../../../../contracts/simulator';
+import type { OutboxItem } from '@contracts/simulator';
 import { Badge, type BadgeTone } from '../../components/badge';
 import { Card } from '../../components/card';
 import { Icon } from '../../components/icon';

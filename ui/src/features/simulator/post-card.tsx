@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { OutboxItem, SimulatorPost } from '../../../../contracts/simulator';
+import type { OutboxItem, SimulatorPost } from '@contracts/simulator';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { Icon } from '../../components/icon';

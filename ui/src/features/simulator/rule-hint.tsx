@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import type { Platform } from '../../../../contracts/platforms';
+import type { Platform } from '@contracts/platforms';
 import { Icon } from '../../components/icon';
 import { fetchCommentRules } from '../comment-rules/comment-rules.api';
 import { commentRuleKeys } from '../comment-rules/comment-rules.keys';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { OutboxItem } from '../../../../contracts/simulator';
+import type { OutboxItem } from '@contracts/simulator';
 import { Icon } from '../../components/icon';
 import { Spinner } from '../../components/spinner';
 import type { SimContact } from './simulator.api';

@@ -4,7 +4,7 @@ import type {
   OutboxItem,
   simulatedContactSchema,
   SimulatorState,
-} from '../../../../contracts/simulator';
+} from '@contracts/simulator';
 import { apiGet, apiPost } from '../../lib/api';
 
 export type SimContact = z.infer<typeof simulatedContactSchema>;

@@ -1,4 +1,4 @@
-import type { OutboxItem } from '../../../../contracts/simulator';
+import type { OutboxItem } from '@contracts/simulator';
 import type { SimContact } from './simulator.api';
 
 /** A fake contact from a typed name: "Zoë Ad-Lovelace" → sim-zoe-ad-lovelace / @zoe_ad_lovelace. */

@@ -1,4 +1,4 @@
-import type { FacebookPageSummary } from '../../../../contracts/social-accounts';
+import type { FacebookPageSummary } from '@contracts/social-accounts';
 import { Badge } from '../../components/badge';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { InstagramAccountSummary } from '../../../../contracts/social-accounts';
+import type { InstagramAccountSummary } from '@contracts/social-accounts';
 import { Card } from '../../components/card';
 import { EmptyState } from '../../components/empty-state';
 import { PlatformIcon } from '../../components/platform-icon';

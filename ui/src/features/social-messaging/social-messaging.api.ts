@@ -3,7 +3,7 @@ import type {
   InstagramProfile,
   SocialSendMessageBody,
   SocialSendMessageResponse,
-} from '../../../../contracts/social-accounts';
+} from '@contracts/social-accounts';
 import { apiGet, apiPost } from '../../lib/api';
 
 export type SocialChannel = 'facebook' | 'instagram';

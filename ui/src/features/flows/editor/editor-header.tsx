@@ -1,4 +1,4 @@
-import type { Flow } from '../../../../../contracts/flows';
+import type { Flow } from '@contracts/flows';
 import { Badge } from '../../../components/badge';
 import { Button } from '../../../components/button';
 import { ButtonLink } from '../../../components/button-link';

@@ -9,7 +9,7 @@ import {
   type NodeChange,
 } from '@xyflow/react';
 import { useMemo, type CSSProperties, type ReactNode } from 'react';
-import type { FlowError } from '../../../../../contracts/flows';
+import type { FlowError } from '@contracts/flows';
 import { useTheme } from '../../theme/use-theme';
 import type { EditorEdge, EditorNode } from '../graph/flow-graph';
 import { nodeColorHex, nodeColorOf } from '../graph/node-colors';

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import type { Flow } from '../../../../../contracts/flows';
+import type { Flow } from '@contracts/flows';
 import { cn } from '../../../lib/cn';
 import { describeError, groupErrors } from '../graph/flow-errors';
 import { EditorHeader } from './editor-header';

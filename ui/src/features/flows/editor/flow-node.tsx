@@ -1,6 +1,6 @@
 import { Handle, Position, useUpdateNodeInternals, type NodeProps } from '@xyflow/react';
 import { useEffect } from 'react';
-import { nodeKindInfo } from '../../../../../contracts/flows';
+import { nodeKindInfo } from '@contracts/flows';
 import { Icon } from '../../../components/icon';
 import { cn } from '../../../lib/cn';
 import type { EditorNode } from '../graph/flow-graph';

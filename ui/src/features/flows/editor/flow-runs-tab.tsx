@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { RunStatus } from '../../../../../contracts/flows';
+import type { RunStatus } from '@contracts/flows';
 import { Icon } from '../../../components/icon';
 import { SelectField } from '../../../components/select-field';
 import { RunDetailView } from '../../runs/run-detail';

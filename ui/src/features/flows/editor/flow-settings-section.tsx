@@ -1,4 +1,4 @@
-import { flowPlatforms, type FlowPlatform } from '../../../../../contracts/flows';
+import { flowPlatforms, type FlowPlatform } from '@contracts/flows';
 import { SelectField } from '../../../components/select-field';
 import { TextareaField } from '../../../components/textarea-field';
 import { TextField } from '../../../components/text-field';

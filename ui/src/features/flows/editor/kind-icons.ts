@@ -1,4 +1,4 @@
-import type { NodeKind } from '../../../../../contracts/flows';
+import type { NodeKind } from '@contracts/flows';
 import type { IconName } from '../../../components/icon';
 
 export const kindIcon: Record<NodeKind, IconName> = {

@@ -1,5 +1,5 @@
 import { useMemo, type Ref } from 'react';
-import { nodeKindInfo, type FlowError, type FlowPlatform } from '../../../../../contracts/flows';
+import { nodeKindInfo, type FlowError, type FlowPlatform } from '@contracts/flows';
 import { Button } from '../../../components/button';
 import { Icon } from '../../../components/icon';
 import { TextField } from '../../../components/text-field';

@@ -1,4 +1,4 @@
-import { nodeKindInfo, nodeKinds, type NodeKind } from '../../../../../contracts/flows';
+import { nodeKindInfo, nodeKinds, type NodeKind } from '@contracts/flows';
 import { Icon } from '../../../components/icon';
 import { cn } from '../../../lib/cn';
 import { nodeColorClasses, nodeColorOf } from '../graph/node-colors';

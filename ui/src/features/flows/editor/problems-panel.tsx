@@ -1,6 +1,6 @@
 import { Panel } from '@xyflow/react';
 import { useState } from 'react';
-import type { FlowError } from '../../../../../contracts/flows';
+import type { FlowError } from '@contracts/flows';
 import { Icon } from '../../../components/icon';
 import { cn } from '../../../lib/cn';
 import { describeError } from '../graph/flow-errors';

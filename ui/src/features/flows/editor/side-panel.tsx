@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { FlowError } from '../../../../../contracts/flows';
+import type { FlowError } from '@contracts/flows';
 import { randomPosition, type EditorNode } from '../graph/flow-graph';
 import type { FlowOperation, FlowSettings } from '../graph/flow-operations';
 import { FlowSettingsSection } from './flow-settings-section';

@@ -1,6 +1,6 @@
 import { Dialog, DialogPanel, DialogTitle, Radio, RadioGroup } from '@headlessui/react';
 import { useState } from 'react';
-import type { Flow, RunSummary } from '../../../../../contracts/flows';
+import type { Flow, RunSummary } from '@contracts/flows';
 import { Button } from '../../../components/button';
 import { PlatformIcon } from '../../../components/platform-icon';
 import { Spinner } from '../../../components/spinner';

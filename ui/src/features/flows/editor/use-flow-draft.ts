@@ -1,6 +1,6 @@
 import type { Connection, EdgeChange, NodeChange } from '@xyflow/react';
 import { useCallback, useMemo, useReducer } from 'react';
-import type { Flow, FlowGraph } from '../../../../../contracts/flows';
+import type { Flow, FlowGraph } from '@contracts/flows';
 import { edgeChangesToOperations, nodeChangesToOperations } from '../graph/canvas-changes';
 import { draftSnapshot, flowEditorReducer, initialEditorState } from '../graph/flow-draft-state';
 import { toFlowGraph, type EditorEdge, type EditorNode } from '../graph/flow-graph';

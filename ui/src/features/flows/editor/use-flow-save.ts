@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { Flow, FlowError } from '../../../../../contracts/flows';
+import type { Flow, FlowError } from '@contracts/flows';
 import { useToast } from '../../../components/toast/use-toast';
 import { errorMessage } from '../../../lib/api';
 import { flowErrorsFromSaveError } from '../graph/flow-errors';

@@ -1,7 +1,7 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import type { FlowError, FlowGraph, FlowPlatform } from '../../../../../contracts/flows';
+import type { FlowError, FlowGraph, FlowPlatform } from '@contracts/flows';
 import { useFlowValidation } from './use-flow-validation';
 
 /** Runs the hook once (server rendering needs no DOM) and hands back what it returned. */

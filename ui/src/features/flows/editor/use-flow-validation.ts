@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import type { FlowError, FlowGraph, FlowPlatform } from '../../../../../contracts/flows';
+import type { FlowError, FlowGraph, FlowPlatform } from '@contracts/flows';
 import { compile } from '../../../../../flow-compiler/compile';
 import { structureKey } from '../graph/flow-graph';
 

@@ -1,4 +1,4 @@
-import type { ConditionRule, NodeConfig } from '../../../../../contracts/flows';
+import type { ConditionRule, NodeConfig } from '@contracts/flows';
 import { Button } from '../../../components/button';
 import { Icon } from '../../../components/icon';
 import { SelectField } from '../../../components/select-field';

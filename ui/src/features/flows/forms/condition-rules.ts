@@ -1,4 +1,4 @@
-import type { ConditionRule } from '../../../../../contracts/flows';
+import type { ConditionRule } from '@contracts/flows';
 
 type Operator = ConditionRule['operator'];
 

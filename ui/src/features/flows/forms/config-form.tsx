@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { NodeKind } from '../../../../../contracts/flows';
+import type { NodeKind } from '@contracts/flows';
 import { ConditionForm } from './condition-form';
 import { ContactDataForm } from './contact-data-form';
 import type { ConfigFormProps } from './form-types';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { durationUnits, type Duration } from '../../../../../contracts/flows';
+import { durationUnits, type Duration } from '@contracts/flows';
 import { inputClasses } from '../../../components/input.styles';
 import { FieldMessage } from './form-bits';
 

@@ -1,4 +1,4 @@
-import type { FlowPlatform, NodeKind } from '../../../../../contracts/flows';
+import type { FlowPlatform, NodeKind } from '@contracts/flows';
 import type { FieldErrors } from '../graph/config-errors';
 
 export interface ConfigFormProps {

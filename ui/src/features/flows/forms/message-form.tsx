@@ -1,4 +1,4 @@
-import type { NodeConfig } from '../../../../../contracts/flows';
+import type { NodeConfig } from '@contracts/flows';
 import { withDefaults } from '../graph/config-errors';
 import { ChipsInput } from './chips-input';
 import type { ConfigFormProps } from './form-types';

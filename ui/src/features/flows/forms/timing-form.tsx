@@ -1,4 +1,4 @@
-import type { Duration, NodeConfig } from '../../../../../contracts/flows';
+import type { Duration, NodeConfig } from '@contracts/flows';
 import { TextField } from '../../../components/text-field';
 import { withDefaults } from '../graph/config-errors';
 import { DurationField } from './duration-field';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { NodeConfig } from '../../../../../contracts/flows';
+import type { NodeConfig } from '@contracts/flows';
 import { SelectField } from '../../../components/select-field';
 import { TextField } from '../../../components/text-field';
 import { accountChannelName } from '../../accounts/account-label';

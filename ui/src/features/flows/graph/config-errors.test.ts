@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultConfig } from '../../../../../contracts/flows';
+import { defaultConfig } from '@contracts/flows';
 import { configErrors, withDefaults } from './config-errors';
 
 describe('configErrors', () => {

@@ -1,4 +1,4 @@
-import { defaultConfig, nodeConfigSchemas, type NodeKind } from '../../../../../contracts/flows';
+import { defaultConfig, nodeConfigSchemas, type NodeKind } from '@contracts/flows';
 
 /** Field-level messages of a node's configuration, keyed by path ("text", "rules.0.value"; "" = the whole form). */
 export type FieldErrors = Record<string, string>;

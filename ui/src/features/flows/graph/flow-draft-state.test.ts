@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Flow } from '../../../../../contracts/flows';
+import type { Flow } from '@contracts/flows';
 import { draftSnapshot, flowEditorReducer, initialEditorState, type FlowEditorState } from './flow-draft-state';
 import { toFlowGraph } from './flow-graph';
 import { sampleGraph } from './flow-operations.fixture';

@@ -1,4 +1,4 @@
-import type { Flow, FlowGraph } from '../../../../../contracts/flows';
+import type { Flow, FlowGraph } from '@contracts/flows';
 import { newFlowGraph, toEditorEdges, toEditorNodes, toFlowGraph } from './flow-graph';
 import { applyFlowOperation, type FlowDraft, type FlowOperation, type FlowSettings } from './flow-operations';
 

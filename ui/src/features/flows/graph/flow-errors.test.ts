@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { FlowError } from '../../../../../contracts/flows';
+import type { FlowError } from '@contracts/flows';
 import { ApiError } from '../../../lib/api';
 import { describeError, flowErrorsFromSaveError, groupErrors } from './flow-errors';
 

@@ -1,4 +1,4 @@
-import type { FlowError } from '../../../../../contracts/flows';
+import type { FlowError } from '@contracts/flows';
 import { ApiError } from '../../../lib/api';
 
 export interface GroupedErrors {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { FlowGraph } from '../../../../../contracts/flows';
+import type { FlowGraph } from '@contracts/flows';
 import {
   createNode,
   newFlowGraph,

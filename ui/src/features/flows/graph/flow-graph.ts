@@ -7,7 +7,7 @@ import {
   type FlowGraph,
   type FlowNode,
   type NodeKind,
-} from '../../../../../contracts/flows';
+} from '@contracts/flows';
 import { nodeStyleOf } from './node-colors';
 
 /** What a canvas node carries: the contract's `data`, with the kind resolved. */

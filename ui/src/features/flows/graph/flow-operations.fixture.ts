@@ -1,4 +1,4 @@
-import type { FlowGraph } from '../../../../../contracts/flows';
+import type { FlowGraph } from '@contracts/flows';
 import { toEditorEdges, toEditorNodes } from './flow-graph';
 import type { FlowDraft } from './flow-operations';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nodeKinds } from '../../../../../contracts/flows';
+import { nodeKinds } from '@contracts/flows';
 import { toFlowGraph } from './flow-graph';
 import { applyFlowOperation, type FlowDraft, type FlowOperation } from './flow-operations';
 import { deepFreeze, sampleDraft } from './flow-operations.fixture';

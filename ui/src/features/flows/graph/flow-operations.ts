@@ -1,5 +1,5 @@
 import type { Connection, XYPosition } from '@xyflow/react';
-import type { FlowPlatform, NodeKind } from '../../../../../contracts/flows';
+import type { FlowPlatform, NodeKind } from '@contracts/flows';
 import { connectEdge, reconcileHandles } from './edge-helpers';
 import { createNode, type EditorEdge, type EditorNode } from './flow-graph';
 import { sourceHandlesOf } from './node-summary';

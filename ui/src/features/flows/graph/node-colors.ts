@@ -1,4 +1,4 @@
-import type { NodeKind } from '../../../../../contracts/flows';
+import type { NodeKind } from '@contracts/flows';
 
 /** Spec §3 "colours by kind: blue, pink, yellow, purple, green, grey". */
 export type NodeColor = 'blue' | 'pink' | 'yellow' | 'purple' | 'green' | 'grey';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultConfig } from '../../../../../contracts/flows';
+import { defaultConfig } from '@contracts/flows';
 import { durationText, handleLabel, nodeSummary, sourceHandlesOf } from './node-summary';
 
 describe('nodeSummary', () => {

@@ -1,4 +1,4 @@
-import { handlesOf, type NodeKind } from '../../../../../contracts/flows';
+import { handlesOf, type NodeKind } from '@contracts/flows';
 
 /** "1 hour", "30 seconds", "2 days". */
 export function durationText(amount: unknown, unit: unknown): string {

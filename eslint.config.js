@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 const layers = ['contracts', 'flow-compiler', 'workflows', 'activities', 'integrations', 'db', 'api', 'workers', 'ui', 'config', 'bin', 'tests'];
 
 /**
- * Dependency direction of architecture.md §7, checked on resolved paths: `allowed` are the local
+ * The dependency direction (ARCHITECTURE.md#layout-and-dependency-direction), checked on resolved paths: `allowed` are the local
  * layers a folder may import; everything else local is refused.
  */
 const direction = {
@@ -29,7 +29,7 @@ const zones = Object.entries(direction).map(([target, allowed]) => ({
   target: `./${target}`,
   from: layers.filter((l) => l !== target && !allowed.includes(l)).map((l) => `./${l}`),
   except: [],
-  message: `${target}/ may not import this layer (architecture.md §7 dependency direction).`,
+  message: `${target}/ may not import this layer (dependency direction, ARCHITECTURE.md#layout-and-dependency-direction).`,
 }));
 
 /** Extra import bans for one folder. */
@@ -45,7 +45,7 @@ function restrict(folder, extra) {
   };
 }
 
-// Workflow and compiler code must be deterministic and pure (the Temporal seam, architecture.md §2).
+// Workflow and compiler code must be deterministic and pure (the Temporal seam, ADR 0002).
 const nodeBuiltins = ['fs', 'path', 'os', 'http', 'https', 'net', 'crypto', 'child_process', 'process', 'timers', 'worker_threads', 'dns', 'events', 'stream', 'url', 'util'];
 const pure = {
   patterns: [{ group: ['node:*'], message: 'No Node built-ins in pure code.' }],

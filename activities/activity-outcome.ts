@@ -1,5 +1,5 @@
 /**
- * How an activity ended (design record §3 Retries): `ok`; `retryable` (5xx, network, throttling —
+ * How an activity ended (ARCHITECTURE.md#flow-runtime): `ok`; `retryable` (5xx, network, throttling —
  * tried again with backoff, or at `retryAt` when the platform said when); `terminal` (4xx, bad
  * token, outside the messaging window, refused address — the run fails with this reason).
  */

@@ -42,7 +42,7 @@ async function commentOnNewAccount(prefix: string) {
   return { w, page, igAccountId: accounts.igAccountId!, commentId, deliver };
 }
 
-describe('Meta sends: retryable vs terminal errors (platform-apis.md §2.7)', () => {
+describe('Meta sends: retryable vs terminal errors (docs/platform-apis.md §2.7)', () => {
   it('a throttle code reschedules the send (queued with a later ETA, not failed), then delivers it', async () => {
     const { page, igAccountId, commentId, deliver } = await commentOnNewAccount('throttle');
     fake.failNext(new RegExp(`^/${page.id}/messages$`), { code: 613 }, 2);

@@ -12,7 +12,7 @@ export { UNCERTAIN_AFTER_CRASH } from './send-at-most-once';
 /**
  * Meta (Messenger, Instagram): text limits and the messaging windows (24 h, HUMAN_AGENT 7 days
  * for a person, private reply 7 days from the comment) before the call; the Send API, private
- * replies by comment id and public replies as the call (platform-apis.md §2). Our `metadata`
+ * replies by comment id and public replies as the call (docs/platform-apis.md §2). Our `metadata`
  * (`rp:<ledgerId>`) comes back in the echo, which is how echoes of our sends are recognised.
  */
 const metaDriver: SendDriver<{ humanAgentTag: boolean }> = {

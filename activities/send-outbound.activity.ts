@@ -14,7 +14,7 @@ const ledgerRow = outboundLedgerRow
 /** Sends ledger rows through their accounts' channels; made once per process by its composition root. */
 export interface Sender {
   /**
-   * Sends one ledger entry, at most once (design record §3: the ledger row is the idempotency key).
+   * Sends one ledger entry, at most once (ARCHITECTURE.md#flow-runtime: the ledger row is the idempotency key).
    * The sandbox "platform" is a table, so delivery and marking sent are one transaction: exactly
    * once. Meta and X are HTTP calls no transaction can span: `sending` is committed before one
    * leaves and never resent (activities/send-at-most-once.ts, ADR 0006). On `rescheduled` the row
@@ -98,6 +98,8 @@ export async function deliverInTransaction(client: pg.PoolClient, ledgerId: stri
     );
     outcome = { status: 'sent' };
   } else {
+    // A guard, not a feature gap: createSender sends Meta and X rows through send-at-most-once.ts, and
+    // the flow driver calls deliverSandboxFlowSend for sandbox runs only.
     outcome = { status: 'failed', retryable: false, error: `Sending through ${entry.provider} is not available yet` };
   }
 

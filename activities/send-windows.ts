@@ -14,7 +14,7 @@ export interface WindowFacts {
 export type WindowDecision = { ok: true; humanAgentTag: boolean } | { ok: false; error: string };
 
 /**
- * Meta's messaging windows, checked before anything is sent (platform-apis.md §2.1, §2.3):
+ * Meta's messaging windows, checked before anything is sent (docs/platform-apis.md §2.1, §2.3):
  * a DM needs the contact's last message within 24 hours; a person (not a bot) may answer up to
  * 7 days after it with the HUMAN_AGENT tag; a private reply must come within 7 days of the comment.
  */

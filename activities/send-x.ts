@@ -7,7 +7,7 @@ import { freshXToken } from './x-token';
 
 /**
  * X: DMs (`/2/dm_conversations/with/:id/messages`) and public replies to a post that mentioned or
- * answered the account (platform-apis.md §4). X has no messaging window and no private replies.
+ * answered the account (docs/platform-apis.md §4). X has no messaging window and no private replies.
  * Access tokens last 2 hours: an expiring one is refreshed first (activities/x-token.ts).
  */
 const xDriver: SendDriver<null> = {

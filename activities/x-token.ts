@@ -8,7 +8,7 @@ const REFRESH_MARGIN_MS = 60_000;
 const tokenRow = z.object({ access_token_enc: z.string().nullable(), refresh_token_enc: z.string().nullable(), token_expires_at: z.date().nullable() });
 
 /**
- * An X access token good for at least another minute. X access tokens last 2 hours (platform-apis.md
+ * An X access token good for at least another minute. X access tokens last 2 hours (docs/platform-apis.md
  * §4.1); an expiring one is refreshed under a per-account lock because refresh tokens rotate: two
  * refreshes at once would kill the connection. A refused refresh is a `token` failure (reconnect);
  * one that failed on the network is `temporary` (nothing was sent, try later).

@@ -41,7 +41,7 @@ export async function resolveSecrets(config: Config): Promise<Secrets> {
 }
 
 /**
- * The token Meta must present in the webhook verification handshake (platform-apis.md §1.1):
+ * The token Meta must present in the webhook verification handshake (docs/platform-apis.md §1.1):
  * META_WEBHOOK_VERIFY_TOKEN when set, otherwise derived from the session secret (one-way, stable
  * across restarts and across web processes), so /webhook-setup can always show a working value.
  */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Spec §5: the server applies the same rules as the register form (and a sane upper bound). */
+/** docs/product-spec.md §5: the server applies the same rules as the register form (and a sane upper bound). */
 export const emailSchema = z
   .string({ error: 'Email is required' })
   .trim()
@@ -45,7 +45,7 @@ export const testLoginBodySchema = z
 
 export const subscriptionTiers = ['Free', 'Starter', 'Pro', 'Enterprise'] as const;
 
-/** The user as the API returns it (spec §3). Never carries the password hash. */
+/** The user as the API returns it (docs/product-spec.md §3). Never carries the password hash. */
 export const publicUserSchema = z.object({
   id: z.string(),
   email: z.string(),

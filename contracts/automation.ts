@@ -1,4 +1,4 @@
-/** Spec §3 Automation activity. */
+/** docs/product-spec.md §3 Automation activity. */
 export interface AutomationActivity {
   id: string;
   action: string;

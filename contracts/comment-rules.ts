@@ -20,7 +20,7 @@ export const commentRuleBodySchema = z
       .array(keyword, { error: 'Please add keywords and response template' })
       .min(1, 'Please add keywords and response template')
       .max(30, 'At most 30 keywords')
-      // spec §5: keywords trimmed, duplicates ignored
+      // docs/product-spec.md §5: keywords trimmed, duplicates ignored
       .transform(uniqueKeywords),
     responseTemplate: z
       .string({ error: 'Please add keywords and response template' })
@@ -48,7 +48,7 @@ export const updateCommentRuleBodySchema = z
   })
   .refine((b) => Object.keys(b).length > 0, { message: 'Nothing to update' });
 
-/** POST /api/automation/comment-growth: a one-call rule on one post (spec §7). */
+/** POST /api/automation/comment-growth: a one-call rule on one post (docs/product-spec.md §7). */
 export const commentGrowthBodySchema = z.object({
   platform: z.enum(['instagram', 'facebook']),
   postId: z.string().trim().min(1).max(200),
@@ -56,7 +56,7 @@ export const commentGrowthBodySchema = z.object({
   responseTemplate: z.string().trim().min(1).max(1000).optional(),
 });
 
-/** Spec §3 Comment rule, plus what the rule has done. */
+/** docs/product-spec.md §3 Comment rule, plus what the rule has done. */
 export interface CommentRule {
   id: string;
   platform: 'instagram' | 'facebook';

@@ -31,6 +31,6 @@ export interface ErrorBody {
   error: string;
   code: ErrorCode;
   details?: unknown;
-  /** Kept for the UI's auth screens, which read `message` (spec §7). */
+  /** Kept for the UI's auth screens, which read `message` (docs/product-spec.md §7). */
   message?: string;
 }

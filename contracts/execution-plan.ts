@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { FlowPlatform, NodeKind, nodeConfigSchemas, triggerConfig } from './flows';
 
 /**
- * The compiled, immutable form of a flow (design record §3): what `flow-compiler` produces from the
+ * The compiled, immutable form of a flow (ARCHITECTURE.md#flow-runtime): what `flow-compiler` produces from the
  * builder's graph and the only thing the interpreter reads. Stored in `flow_versions.plan`.
  */
 export interface ExecutionPlan {

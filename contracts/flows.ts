@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { boundedJson } from './json-safety';
 
 /**
- * Flows (spec §3 Flow / Flow node / Flow edge) and what the builder, compiler, interpreter, API and
+ * Flows (docs/product-spec.md §3 Flow / Flow node / Flow edge) and what the builder, compiler, interpreter, API and
  * Runs view exchange. The graph is React Flow's: nodes with `data.kind` + `data.config`, edges with
  * an optional `sourceHandle` naming the branch (condition yes/no, wait reply/timeout, randomizer).
  */
@@ -28,7 +28,7 @@ export type NodeKind = (typeof nodeKinds)[number];
 export const flowPlatforms = ['twitter', 'instagram', 'multi'] as const;
 export type FlowPlatform = (typeof flowPlatforms)[number];
 
-/** Palette metadata: label, platform and description (spec §3 node kinds, plus the added ones). */
+/** Palette metadata: label, platform and description (docs/product-spec.md §3 node kinds, plus the added ones). */
 export const nodeKindInfo: Record<NodeKind, { label: string; platform: 'multi' | 'instagram' | 'twitter' | 'facebook'; description: string }> = {
   trigger: { label: 'Trigger', platform: 'multi', description: 'Start point for your automation' },
   twitterDM: { label: 'Twitter DM', platform: 'twitter', description: 'Send direct message on Twitter' },
@@ -96,7 +96,7 @@ export const triggerConfig = z.object({
 const dmText = z.string().trim().min(1, 'Message text is required');
 export const dmConfig = z.object({
   text: dmText.max(1000, 'Messages are limited to 1,000 characters'),
-  /** Up to 13 quick replies of up to 20 characters (platform-apis.md: Messenger/Instagram quick replies). */
+  /** Up to 13 quick replies of up to 20 characters (docs/platform-apis.md §2.5). */
   quickReplies: z.array(z.string().trim().min(1).max(20, 'Quick replies are limited to 20 characters')).max(13).default([]),
 });
 export const publicReplyConfig = z.object({ text: dmText.max(2200, 'Replies are limited to 2,200 characters') });
@@ -230,7 +230,7 @@ export const flowGraphSchema = z.object({
 });
 export type FlowGraph = z.infer<typeof flowGraphSchema>;
 
-/** POST /api/flows and PUT /api/flows/:id (spec §7). isActive true publishes: compile → version. */
+/** POST /api/flows and PUT /api/flows/:id (docs/product-spec.md §7). isActive true publishes: compile → version. */
 export const flowBodySchema = z.object({
   name: z.string().trim().max(120).default('Untitled Flow').transform((n) => n || 'Untitled Flow'),
   description: z.string().max(1000).default(''),
@@ -271,7 +271,7 @@ export interface FlowValidation {
   errors: FlowError[];
 }
 
-/** A flow as the API answers it (spec §7 shape plus versioning and counts). */
+/** A flow as the API answers it (docs/product-spec.md §7 shape plus versioning and counts). */
 export interface Flow {
   id: string;
   name: string;

@@ -8,7 +8,7 @@ const person = z.object({
 
 /**
  * The simulator's events, stored raw in inbound_events.payload and parsed again by the worker
- * (design record §4: parse with zod in the worker; a malformed one is stored with its error).
+ * (ARCHITECTURE.md#inbound-pipeline: parse with zod in the worker; a malformed one is stored with its error).
  */
 export const sandboxEventSchema = z.discriminatedUnion('type', [
   z.object({
@@ -72,18 +72,18 @@ export type NormalizedEvent =
       metadata: string | null;
     };
 
-/** Default platform send limits (platform-apis.md §2.6, §4.3); config may lower or raise them. */
+/** Default platform send limits (docs/platform-apis.md §2.6, §4.3); config may lower or raise them. */
 export const defaultSendLimits = {
   /** Instagram private replies: 750 per hour per account. */
   private_reply: { perHour: 750, burst: 10 },
-  /** Messenger Send API: 300/s per Page; Instagram 100/s (platform-apis.md §7.3: use 100/s). */
+  /** Messenger Send API: 300/s per Page; Instagram 100/s (docs/platform-apis.md §7.3: use 100/s). */
   dm: { perHour: 100 * 3600, burst: 100 },
   public_reply: { perHour: 3600, burst: 20 },
 } as const;
 export type SendKind = keyof typeof defaultSendLimits;
 
 /**
- * Where a platform's limit differs from the defaults above (platform-apis.md §2.6, §4.3):
+ * Where a platform's limit differs from the defaults above (docs/platform-apis.md §2.6, §4.3):
  * Messenger 300 calls/s per Page; X DMs 15 per 15 minutes and replies 100 per 15 minutes per user.
  */
 const platformOverrides: Partial<Record<string, Partial<Record<SendKind, { perHour: number; burst: number }>>>> = {

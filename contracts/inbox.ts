@@ -5,7 +5,7 @@ export const conversationStatusSchema = z.enum(['open', 'pending', 'closed']);
 export type ConversationStatus = z.infer<typeof conversationStatusSchema>;
 export const prioritySchema = z.enum(['high', 'normal', 'low']);
 
-/** Spec §3 Conversation (inbox): an item of `GET /api/conversations`, and the body of `GET`/`PATCH /api/conversations/:id` (404 for another workspace). */
+/** docs/product-spec.md §3 Conversation (inbox): an item of `GET /api/conversations`, and the body of `GET`/`PATCH /api/conversations/:id` (404 for another workspace). */
 export interface Conversation {
   id: string;
   accountId: string;
@@ -41,7 +41,7 @@ export interface Message {
   conversationId: string;
   content: string;
   direction: 'inbound' | 'outbound';
-  /** spec §3: some callers read isFromUser (true = the customer wrote it). */
+  /** docs/product-spec.md §3: some callers read isFromUser (true = the customer wrote it). */
   isFromUser: boolean;
   status: 'queued' | 'sent' | 'failed';
   error: string | null;

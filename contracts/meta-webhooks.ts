@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Meta webhook payloads (platform-apis.md §1.4–§1.6). Objects are `.loose()`: Meta adds fields
+ * Meta webhook payloads (docs/platform-apis.md §1.4–§1.6). Objects are `.loose()`: Meta adds fields
  * without notice, and an unknown field must never make us drop a customer's message.
  */
 const idString = z.union([z.string(), z.number()]).transform(String);
@@ -16,7 +16,7 @@ export const metaEnvelopeSchema = z.object({
         time: z.number(),
         messaging: z.array(z.unknown()).optional(),
         changes: z.array(z.unknown()).optional(),
-        // The Instagram-Login example omits the changes[] wrapper (platform-apis.md §7.6).
+        // The Instagram-Login example omits the changes[] wrapper (docs/platform-apis.md §7.6).
         field: z.string().optional(),
         value: z.unknown().optional(),
       })

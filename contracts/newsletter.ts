@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Spec §5 newsletter: non-empty after trim, text@text.text. */
+/** docs/product-spec.md §5 newsletter: non-empty after trim, text@text.text. */
 export const newsletterBodySchema = z.object({
   email: z
     .string({ error: 'Please enter your email address' })

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Platform, Provider } from './platforms';
 
-/** GET /api/social-accounts (spec §3 Social account). */
+/** GET /api/social-accounts (docs/product-spec.md §3 Social account). */
 export interface SocialAccount {
   id: string;
   platform: Platform;
@@ -46,7 +46,7 @@ export const accountProfileSchema = z
   .loose();
 export type AccountProfile = z.infer<typeof accountProfileSchema>;
 
-/** An Instagram professional account as the Graph API describes it (spec §3 Instagram profile). */
+/** An Instagram professional account as the Graph API describes it (docs/product-spec.md §3 Instagram profile). */
 export interface InstagramProfile {
   id: string;
   username: string;
@@ -56,7 +56,7 @@ export interface InstagramProfile {
   media_count: number | null;
 }
 
-/** GET /api/social-accounts/facebook/pages (spec §3 Facebook page). */
+/** GET /api/social-accounts/facebook/pages (docs/product-spec.md §3 Facebook page). */
 export interface FacebookPageSummary {
   /** The Page id (what send-message takes as pageId). */
   id: string;
@@ -83,7 +83,7 @@ export interface FacebookPagesResponse {
 export const SOCIAL_SEND_MISSING = 'Please select a page, enter recipient ID, and write a message';
 const required = z.string({ error: SOCIAL_SEND_MISSING }).trim().min(1, SOCIAL_SEND_MISSING);
 
-/** POST /api/social-accounts/{facebook|instagram}/send-message (spec §5 Social messaging send). */
+/** POST /api/social-accounts/{facebook|instagram}/send-message (docs/product-spec.md §5 Social messaging send). */
 export const socialSendMessageBodySchema = z.object({
   pageId: required.max(64),
   recipientId: required.max(64).regex(/^\d+$/, 'Recipient ID must be the numeric id from a webhook or conversation, not a username'),
@@ -91,7 +91,7 @@ export const socialSendMessageBodySchema = z.object({
 });
 export type SocialSendMessageBody = z.infer<typeof socialSendMessageBodySchema>;
 
-/** Instagram measures text in bytes: 1,000 UTF-8 bytes at most (platform-apis.md §2.2). */
+/** Instagram measures text in bytes: 1,000 UTF-8 bytes at most (docs/platform-apis.md §2.2). */
 export const instagramSendMessageBodySchema = socialSendMessageBodySchema.refine((b) => new TextEncoder().encode(b.message).length <= 1000, {
   path: ['message'],
   message: 'Instagram messages must be at most 1,000 bytes',
@@ -121,7 +121,7 @@ export interface WebhookSetupResponse {
   xAutoSubscribe: boolean;
 }
 
-/** GET /api/social-accounts/health: what will stop working, and when (issue 5 account health). */
+/** GET /api/social-accounts/health: what will stop working, and when (ADR 0008). */
 export interface AccountHealthWarning {
   accountId: string;
   platform: Platform;

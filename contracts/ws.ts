@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { InboxEvent } from './inbox';
 
-/** Messages a browser may send on /ws. A bare "ping" text frame is accepted too (spec §7). */
+/** Messages a browser may send on /ws. A bare "ping" text frame is accepted too (docs/product-spec.md §7). */
 export const wsClientMessageSchema = z.discriminatedUnion('type', [z.object({ type: z.literal('ping') })]);
 export type WsClientMessage = z.infer<typeof wsClientMessageSchema>;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * X Account Activity payloads (platform-apis.md §4.4), v1.1-style objects. `.loose()`: X adds
+ * X Account Activity payloads (docs/platform-apis.md §4.4), v1.1-style objects. `.loose()`: X adds
  * fields, and an unknown one must not drop a message.
  */
 export const xDmEventSchema = z

@@ -15,7 +15,7 @@ import {
 export type CompileResult = { ok: true; plan: ExecutionPlan; errors: [] } | { ok: false; errors: FlowError[] };
 
 const DAY = 86_400_000;
-/** Meta's standard messaging window after the contact's last message (platform-apis.md). */
+/** Meta's standard messaging window after the contact's last message (docs/platform-apis.md §2.1). */
 const DM_WINDOW_MS = DAY;
 /** A comment can get its private reply within 7 days. */
 const PRIVATE_REPLY_WINDOW_MS = 7 * DAY;

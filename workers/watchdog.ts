@@ -40,7 +40,7 @@ export interface Watchdog {
 
 /**
  * Heartbeats for this process's Graphile workers, and a sweep that force-unlocks the jobs of
- * workers whose heartbeat went stale (design record §3: "a dead worker's locked jobs are
+ * workers whose heartbeat went stale (ARCHITECTURE.md#flow-runtime: "a dead worker's locked jobs are
  * recovered by a heartbeat watchdog (forceUnlockWorkers)"). Every worker process runs both, so
  * any survivor recovers the dead one's jobs.
  */

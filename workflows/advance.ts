@@ -3,7 +3,7 @@ import { durationMs, type ConditionRule, type NodeKind } from '../contracts/flow
 import { renderTemplate } from './render-template';
 
 /**
- * The pure, deterministic flow interpreter (design record §3): `advance(plan, state, input, ctx)`
+ * The pure, deterministic flow interpreter (ARCHITECTURE.md#flow-runtime): `advance(plan, state, input, ctx)`
  * → `{ state, commands }`. It never does I/O, reads no clock and draws no random numbers; the
  * driver (workers/flows) feeds it inputs and carries out its commands. The same plan, state, input
  * and context always give the same answer, which is what makes runs replayable.

@@ -14,7 +14,7 @@ import { freshXToken } from '../x-token';
 import { accountHealthWarnings } from './health-rows';
 
 /**
- * Permissions without which a Facebook Login account's automations stop (platform-apis.md §3.1):
+ * Permissions without which a Facebook Login account's automations stop (docs/platform-apis.md §3.1):
  * sending, and `pages_manage_metadata`, without which the Page's webhooks stop arriving.
  */
 export const REQUIRED_META_SCOPES: Record<'facebook' | 'instagram', readonly string[]> = {
@@ -72,7 +72,7 @@ const label = (a: Pick<AccountRow, 'platform' | 'display_name' | 'username'>) =>
 const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
 
 /**
- * Asks the platform whether an account's token still works (issue 5 account health), so revoked
+ * Asks the platform whether an account's token still works (ADR 0008), so revoked
  * tokens and removed permissions are found before a send fails:
  * - Facebook Login (Pages and their Instagram accounts): `debug_token` — validity, remaining
  *   permissions, and the data-access expiry, which becomes the account's token expiry;

@@ -28,7 +28,7 @@ export interface AccountRouteDeps {
 
 export const DELETE_CONFIRMATION = 'DELETE';
 
-/** Account self-service on the Settings page (spec §2): name, password, notifications, deletion. */
+/** Account self-service on the Settings page (docs/product-spec.md §2): name, password, notifications, deletion. */
 export function accountRoutes({ db, pool, cookieName, throttles }: AccountRouteDeps) {
   const router = authedRouter();
 

@@ -36,7 +36,7 @@ export function authRoutes({ db, pool, config, passport, cookieName, throttles }
   });
 
   // The spec's 409 "already registered" tells whoever asks that an email has an account (review
-  // F13). We keep it (spec §7: the form shows that message), and bound how fast it can be asked:
+  // F13). We keep it (docs/product-spec.md §7: the form shows that message), and bound how fast it can be asked:
   // every registration attempt, 409s included, counts toward the per-address limit.
   router.post('/api/auth/register', authRateLimit(pool, 'register', limit), async (req, res) => {
     const body = parseBody(registerBodySchema, req);

@@ -85,7 +85,7 @@ export function createPassport(db: Db, config: Config, endpoints: OAuthEndpoints
           profileFields: ['id', 'emails', 'name', 'picture.type(large)'],
           enableProof: true,
           state: true,
-          // passport-facebook 3 defaults to Graph v3.2; pin ours (platform-apis.md §7.16).
+          // passport-facebook 3 defaults to Graph v3.2; pin ours (docs/platform-apis.md §7.16).
           graphAPIVersion: config.metaGraphApiVersion,
           proxy: config.trustProxy > 0,
           ...endpoints.facebook,

@@ -34,7 +34,7 @@ function appOrigin(config: Config, req: Request): string {
   return config.publicUrl ?? `${req.protocol}://${req.get('host') ?? 'localhost'}`;
 }
 
-/** Forgot / reset password (spec §2 Settings, review F13). */
+/** Forgot / reset password (docs/product-spec.md §2 Settings, review F13). */
 export function passwordResetRoutes({ db, pool, config, mailer, log }: PasswordResetDeps) {
   const router = publicRouter();
   const limit = config.authRateLimitPer15Min;

@@ -69,7 +69,7 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
   app.set('query parser', 'simple');
 
   app.use(securityHeaders({ dev: deps.ui === 'dev', publicUrl: config.publicUrl, log }));
-  // Before the JSON parser and sessions: Meta's signature is over the raw bytes (platform-apis.md §1.2).
+  // Before the JSON parser and sessions: Meta's signature is over the raw bytes (docs/platform-apis.md §1.2).
   app.use(metaWebhookRoutes({ pool: database.pool, config, verifyToken: metaWebhookVerifyToken(config, secrets) }));
   app.use(xWebhookRoutes({ pool: database.pool, config }));
   // A flow graph of a few hundred nodes is larger than an ordinary request.

@@ -21,7 +21,7 @@ export function isSameOrigin(req: Request, publicUrl: string | undefined): boole
 }
 
 /**
- * CSRF defence (architecture.md §6): state-changing requests must come from our own origin.
+ * CSRF defence (ARCHITECTURE.md#security): state-changing requests must come from our own origin.
  * Combined with SameSite=Lax cookies this refuses cross-site form posts and fetches.
  */
 export function sameOriginOnly(publicUrl: string | undefined, exemptPrefixes: string[] = []): RequestHandler {

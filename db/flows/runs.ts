@@ -53,7 +53,7 @@ export async function startRun(
 }
 
 /**
- * Wait for reply (design record §3): the contact's message resumes the runs parked on them, in the
+ * Wait for reply (ARCHITECTURE.md#flow-runtime): the contact's message resumes the runs parked on them, in the
  * inbound pipeline's transaction. Their timeout timers go with it, so exactly one of reply and
  * timeout wins. Returns the resumed run ids.
  */

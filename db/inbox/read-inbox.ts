@@ -64,7 +64,7 @@ export async function listConversations(pool: pg.Pool, workspaceId: string, f: C
     where.push(`c.status = $${params.length}`);
   }
   if (f.search) {
-    // spec §5: customer name or last message, case-insensitive
+    // docs/product-spec.md §5: customer name or last message, case-insensitive
     params.push(`%${f.search.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`);
     where.push(`(c.customer_name ilike $${params.length} or c.last_message ilike $${params.length})`);
   }

@@ -35,7 +35,7 @@ export async function enqueueSend(
   );
   const ledgerId = ins.rows[0]?.id;
   if (!ledgerId) return null;
-  // X and Messenger have their own limits (platform-apis.md §2.6, §4.3); the caller's is the default.
+  // X and Messenger have their own limits (docs/platform-apis.md §2.6, §4.3); the caller's is the default.
   const limit = platformSendLimit(ins.rows[0]?.platform ?? null, intent.kind) ?? intent.limit;
   const scheduledFor = await reserveSendSlot(db, intent.accountId, intent.kind, limit);
   await db.query('update outbound_ledger set scheduled_for = $2 where id = $1', [ledgerId, scheduledFor]);

@@ -18,7 +18,7 @@ export interface IngestResult {
 }
 
 /**
- * The durable half of the inbound pipeline (design record §4): in ONE transaction, insert every
+ * The durable half of the inbound pipeline (ARCHITECTURE.md#inbound-pipeline): in ONE transaction, insert every
  * event (a known key is a no-op) and enqueue its `inbound.process` job. Callers acknowledge only
  * after this resolves, so nothing acknowledged can be lost.
  *

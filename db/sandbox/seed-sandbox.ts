@@ -17,7 +17,7 @@ export const sandboxContacts = [
 
 /**
  * Every workspace has a sandbox Instagram account and a sandbox Messenger page with sample posts
- * (design record §5), so automation can be tried with no Meta app. Idempotent.
+ * (ARCHITECTURE.md#channels), so automation can be tried with no Meta app. Idempotent.
  */
 export async function ensureSandboxAccounts(db: Queryable, workspaceId: string): Promise<void> {
   const accounts = [

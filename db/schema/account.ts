@@ -2,7 +2,7 @@ import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'dri
 import { users } from './users';
 
 /**
- * Forgot-password links (spec §2 Settings). Only the sha256 of the token is stored; a row is
+ * Forgot-password links (docs/product-spec.md §2 Settings). Only the sha256 of the token is stored; a row is
  * usable once (used_at) and until expires_at (1 h).
  */
 export const passwordResetTokens = pgTable(
@@ -20,7 +20,7 @@ export const passwordResetTokens = pgTable(
   (t) => [uniqueIndex('password_reset_tokens_hash_key').on(t.tokenHash), index('password_reset_tokens_user_idx').on(t.userId)],
 );
 
-/** Per-user notification toggles (spec §2 Settings). No row = the defaults below. */
+/** Per-user notification toggles (docs/product-spec.md §2 Settings). No row = the defaults below. */
 export const userNotificationSettings = pgTable('user_notification_settings', {
   userId: uuid('user_id')
     .primaryKey()

@@ -1,7 +1,7 @@
 import { boolean, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAtColumn, workspaceIdColumn } from './columns';
 
-/** Spec §2 Comment Growth rules. */
+/** docs/product-spec.md §2 Comment Growth rules. */
 export const commentRules = pgTable(
   'comment_rules',
   {

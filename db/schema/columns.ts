@@ -1,7 +1,7 @@
 import { timestamp, uuid } from 'drizzle-orm/pg-core';
 import { workspaces } from './workspaces';
 
-/** The tenant column every tenant table carries (architecture.md §6). */
+/** The tenant column every tenant table carries (ARCHITECTURE.md#security). */
 export const workspaceIdColumn = () =>
   uuid('workspace_id')
     .notNull()

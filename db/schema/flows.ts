@@ -4,7 +4,7 @@ import { createdAtColumn, workspaceIdColumn } from './columns';
 import { contacts } from './inbox';
 import { accountIdColumn } from './social-accounts';
 
-/** A flow as the builder saves it: the editable React Flow graph (design record §3). */
+/** A flow as the builder saves it: the editable React Flow graph (ARCHITECTURE.md#flow-runtime). */
 export const flows = pgTable(
   'flows',
   {
@@ -113,7 +113,7 @@ export const runSteps = pgTable(
 );
 
 /**
- * Delays, wait timeouts and retry backoffs: one row per sleeping run, never a job (design record §3).
+ * Delays, wait timeouts and retry backoffs: one row per sleeping run, never a job (ARCHITECTURE.md#flow-runtime).
  * The pump moves due rows into `run.advance` jobs in batches. `seq` is the step it resumes; a stale
  * timer (the run moved on, e.g. the reply came first) is ignored.
  */

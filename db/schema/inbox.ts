@@ -15,7 +15,7 @@ export const contacts = pgTable(
     username: text('username'),
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
     customFields: jsonb('custom_fields').notNull().default({}),
-    /** Opens Meta's 24-hour messaging window (platform-apis.md §2). */
+    /** Opens Meta's 24-hour messaging window (docs/platform-apis.md §2.1). */
     lastInboundAt: timestamp('last_inbound_at', { withTimezone: true }),
     createdAt: createdAtColumn(),
   },

@@ -5,7 +5,7 @@ import { workspaces } from './workspaces';
 
 /**
  * Every accepted webhook entry / simulator event, raw, committed before the ack
- * (design record §4). Unique on (provider, event_key): a platform retry is a no-op.
+ * (ARCHITECTURE.md#inbound-pipeline). Unique on (provider, event_key): a platform retry is a no-op.
  */
 export const inboundEvents = pgTable(
   'inbound_events',
@@ -30,7 +30,7 @@ export const inboundEvents = pgTable(
 
 /**
  * Every send we intend to make, keyed so it can happen at most once: a comment's private reply
- * by `private_reply:<account>:<comment>`, a flow step by `<runId>:<stepId>` (design record §3–§4).
+ * by `private_reply:<account>:<comment>`, a flow step by `<runId>:<stepId>` (ARCHITECTURE.md#flow-runtime and ARCHITECTURE.md#inbound-pipeline).
  */
 export const outboundLedger = pgTable(
   'outbound_ledger',
@@ -67,7 +67,7 @@ export const outboundLedger = pgTable(
 
 /**
  * Generic cell-rate algorithm state per (account, kind): `tat` is the theoretical arrival time of
- * the next send. Shared by every worker, updated atomically (design record §5 token buckets).
+ * the next send. Shared by every worker, updated atomically (ARCHITECTURE.md#channels).
  */
 export const sendRateLimits = pgTable(
   'send_rate_limits',
@@ -103,7 +103,7 @@ export const sandboxDeliveries = pgTable(
 /**
  * Liveness of every Graphile worker in every process. A worker whose heartbeat stops (kill -9, a
  * lost machine) has its job locks released by the watchdog in another process within a minute,
- * instead of Graphile's 4-hour lock expiry (design record §3 Operators).
+ * instead of Graphile's 4-hour lock expiry (ARCHITECTURE.md#flow-runtime).
  */
 export const workerHeartbeats = pgTable('worker_heartbeats', {
   workerId: text('worker_id').primaryKey(),

@@ -2,7 +2,7 @@ import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * Fixed-window hit counters for express-rate-limit, in PostgreSQL so that every web process
- * shares them (architecture.md §1: nothing another process needs lives in memory).
+ * shares them (ARCHITECTURE.md#processes: nothing another process needs lives in memory).
  */
 export const rateLimitHits = pgTable('rate_limit_hits', {
   key: text('key').primaryKey(),

@@ -3,7 +3,7 @@ import { createdAtColumn, workspaceIdColumn } from './columns';
 
 /**
  * A connected channel: an Instagram account, a Facebook Page, an X account, or one of the
- * workspace's sandbox accounts (design record §5). Tokens are AES-256-GCM ciphertext.
+ * workspace's sandbox accounts (ARCHITECTURE.md#channels). Tokens are AES-256-GCM ciphertext.
  */
 export const socialAccounts = pgTable(
   'social_accounts',
@@ -24,7 +24,7 @@ export const socialAccounts = pgTable(
     statusReason: text('status_reason'),
     /**
      * Meta: an Instagram account's linked Facebook Page id (its messages go through that Page,
-     * platform-apis.md §2.2), or a Page's linked Instagram account id.
+     * docs/platform-apis.md §2.2), or a Page's linked Instagram account id.
      */
     linkedExternalId: text('linked_external_id'),
     /** What the platform told us at connect time (contracts/social-accounts.ts `accountProfileSchema`). */

@@ -1,7 +1,7 @@
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { workspaces } from './workspaces';
 
-/** Spec §3 User, plus login identities. Emails are stored lower-cased. */
+/** docs/product-spec.md §3 User, plus login identities. Emails are stored lower-cased. */
 export const users = pgTable(
   'users',
   {

@@ -1,6 +1,6 @@
 import { pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
-/** The tenant. Every tenant row elsewhere carries workspace_id (architecture.md §6). */
+/** The tenant. Every tenant row elsewhere carries workspace_id (ARCHITECTURE.md#security). */
 export const workspaces = pgTable('workspaces', {
   id: uuid('id').primaryKey().defaultRandom(),
   name: text('name').notNull(),

@@ -32,7 +32,7 @@ export function instagramProfileFrom(externalId: string, username: string, rawPr
   };
 }
 
-/** The workspace's connected Facebook Pages, each with its linked Instagram account (spec §2 Social Messaging). */
+/** The workspace's connected Facebook Pages, each with its linked Instagram account (docs/product-spec.md §2 Social Messaging). */
 export async function listFacebookPages(pool: pg.Pool, workspaceId: string): Promise<FacebookPageSummary[]> {
   const { rows } = await pool.query(
     `select p.id, p.external_id, p.display_name, p.status, p.profile,

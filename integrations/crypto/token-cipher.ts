@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 
 /**
- * Platform tokens at rest (architecture.md §6): AES-256-GCM with the 32-byte APP_ENCRYPTION_KEY.
+ * Platform tokens at rest (ARCHITECTURE.md#security): AES-256-GCM with the 32-byte APP_ENCRYPTION_KEY.
  * Stored as `v1.<iv>.<tag>.<ciphertext>` (base64url), so a future key or algorithm can be told apart.
  */
 export interface TokenCipher {

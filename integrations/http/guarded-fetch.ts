@@ -5,7 +5,7 @@ import { BlockList, isIP } from 'node:net';
 
 /**
  * Outbound HTTP to a URL a user typed (webhook node, website scan), refusing loopback, private,
- * link-local, CGNAT and cloud-metadata addresses (design record §6). The address is checked after
+ * link-local, CGNAT and cloud-metadata addresses (ARCHITECTURE.md#security). The address is checked after
  * DNS resolution and the connection goes to exactly that checked address, so a name that resolves
  * differently a second time (DNS rebinding) can't slip through. Redirects are not followed.
  */

@@ -1,7 +1,7 @@
 import type { PlatformFailure } from '../platform-failure';
 import { GraphApiError, PlatformNetworkError } from './graph-client';
 
-/** Meta's error codes (platform-apis.md §2.7) mapped onto the platform-neutral failure kinds. */
+/** Meta's error codes (docs/platform-apis.md §2.7) mapped onto the platform-neutral failure kinds. */
 export type GraphFailure = PlatformFailure;
 
 /** Application, user, Page and BUC rate limits (§2.7). */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { createGraphClient, type GraphClient } from './graph-client';
 
 /**
- * Connecting Pages and their Instagram accounts with Facebook Login (platform-apis.md §3.1). This is
+ * Connecting Pages and their Instagram accounts with Facebook Login (docs/platform-apis.md §3.1). This is
  * not sign-in (api/auth/passport.ts): it asks for the Page/messaging/Instagram permissions below
  * and keeps the Page tokens.
  */

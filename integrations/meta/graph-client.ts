@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** A Graph API error body (platform-apis.md §2.7): `{error: {message, type, code, error_subcode, fbtrace_id}}`. */
+/** A Graph API error body (docs/platform-apis.md §2.7): `{error: {message, type, code, error_subcode, fbtrace_id}}`. */
 export class GraphApiError extends Error {
   constructor(
     readonly httpStatus: number,

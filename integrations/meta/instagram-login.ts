@@ -3,7 +3,7 @@ import { createGraphClient } from './graph-client';
 import { GraphApiError, PlatformNetworkError } from './graph-client';
 
 /**
- * Instagram API with Instagram Login (platform-apis.md §3.2): Instagram professional accounts
+ * Instagram API with Instagram Login (docs/platform-apis.md §3.2): Instagram professional accounts
  * without a Facebook Page. Its own app id/secret, hosts www.instagram.com (dialog),
  * api.instagram.com (code exchange) and graph.instagram.com (long-lived token, profile, messaging).
  */

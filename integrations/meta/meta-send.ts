@@ -26,7 +26,7 @@ export function graphClientFor(sender: Pick<MetaSender, 'loginPath'>, hosts: Met
     : createGraphClient({ baseUrl: hosts.graphBaseUrl, version: hosts.graphApiVersion, timeoutMs: hosts.timeoutMs, auth: 'query' });
 }
 
-/** Messenger: 2,000 characters; Instagram: 1,000 UTF-8 bytes (platform-apis.md §2.1, §2.2). */
+/** Messenger: 2,000 characters; Instagram: 1,000 UTF-8 bytes (docs/platform-apis.md §2.1, §2.2). */
 export function metaTextLimitError(platform: 'facebook' | 'instagram', text: string): string | null {
   if (platform === 'instagram' && Buffer.byteLength(text, 'utf8') > 1000) return 'Message is longer than Instagram allows (1,000 bytes)';
   if (platform === 'facebook' && [...text].length > 2000) return 'Message is longer than Messenger allows (2,000 characters)';

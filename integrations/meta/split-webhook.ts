@@ -16,7 +16,7 @@ export interface SplitMetaEvent {
 }
 
 /**
- * One webhook POST → one event per messaging item / change we act on (platform-apis.md §1.3:
+ * One webhook POST → one event per messaging item / change we act on (docs/platform-apis.md §1.3:
  * batches of up to 1,000 updates; retries resend them, so each needs the provider's own id as its
  * key). Skipped here, never stored: objects other than page/instagram, reads/deliveries/reactions,
  * deleted or unsupported messages, `standby` (another app owns the thread), feed items other than

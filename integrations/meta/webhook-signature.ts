@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
  * `X-Hub-Signature-256: sha256=<hex>` = HMAC-SHA256 of the RAW request bytes keyed with the app
- * secret (platform-apis.md §1.2). Meta signs the escaped-unicode form it sends (`\u00e9`), so only
+ * secret (docs/platform-apis.md §1.2). Meta signs the escaped-unicode form it sends (`\u00e9`), so only
  * the received bytes hash right — never a re-serialised body. Several secrets: the Meta app's and
  * the Instagram app's (Instagram Login webhooks are signed with the latter).
  */

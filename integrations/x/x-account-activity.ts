@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { call, type XClientConfig } from './x-api';
 
 /**
- * Account Activity API v2 (platform-apis.md §4.4): the app registers one webhook (`/2/webhooks`,
+ * Account Activity API v2 (docs/platform-apis.md §4.4): the app registers one webhook (`/2/webhooks`,
  * app-only Bearer; X runs a CRC against it at once) and each connected account is subscribed to it
  * with that account's own OAuth 2.0 user token. Needs X's Account Activity access (Enterprise or
  * pay-per-use); without it X refuses, and the caller records why.

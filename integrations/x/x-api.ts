@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import type { PlatformFailure } from '../platform-failure';
 
-/** X API v2 (platform-apis.md §4): OAuth 2.0 Authorization Code + PKCE, user lookup, DMs, replies. */
+/** X API v2 (docs/platform-apis.md §4): OAuth 2.0 Authorization Code + PKCE, user lookup, DMs, replies. */
 export const X_SCOPES = ['dm.read', 'dm.write', 'tweet.read', 'tweet.write', 'users.read', 'offline.access'] as const;
 
 export interface XClientConfig {

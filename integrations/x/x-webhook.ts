@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { xDmEventSchema, xTweetSchema, type XEnvelope, type XStoredEvent } from '../../contracts/x-webhooks';
 
-/** CRC (platform-apis.md §4.4): `sha256=` + base64 HMAC-SHA256 of crc_token keyed with the client secret. */
+/** CRC (docs/platform-apis.md §4.4): `sha256=` + base64 HMAC-SHA256 of crc_token keyed with the client secret. */
 export function xCrcResponse(crcToken: string, secret: string): { response_token: string } {
   return { response_token: `sha256=${createHmac('sha256', secret).update(crcToken).digest('base64')}` };
 }

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startE2E, type E2E } from './harness';
 
-// Account self-service (issue 10): forgot password through the dev outbox, reset, sign in; the
+// Account self-service: forgot password through the dev outbox, reset, sign in; the
 // Settings page's password, name, notifications and delete sections.
 let e2e: E2E;
 beforeAll(async () => {

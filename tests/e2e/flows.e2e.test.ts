@@ -39,7 +39,7 @@ async function placeNode(page: Page, id: string, x: number, y: number) {
   const canvas = await page.locator('.react-flow').boundingBox();
   const box = await node(page, id).boundingBox();
   if (!canvas || !box) throw new Error('canvas or node not visible');
-  // New nodes land at a random spot (spec §9), possibly under the minimap: grab a visible part.
+  // New nodes land at a random spot (docs/product-spec.md §9), possibly under the minimap: grab a visible part.
   const minimap = await page.locator('.react-flow__minimap').boundingBox();
   const under = (p: { x: number; y: number }) =>
     minimap !== null && p.x >= minimap.x && p.x <= minimap.x + minimap.width && p.y >= minimap.y && p.y <= minimap.y + minimap.height;
@@ -274,7 +274,7 @@ describe('flow builder → simulator → runs', () => {
     await page.locator('button[data-kind="instagramDM"]').click();
     await node(page, '2').waitFor();
 
-    // Review §2.9 item 7: this used to pass live (checked as 'multi') and fail only at Start.
+    // This once passed live (checked as 'multi') and failed only at Start.
     const mismatch = "Instagram DM can't send in a Twitter flow";
     const problems = page.getByRole('region', { name: 'Problems' });
     await problems.getByText(mismatch).waitFor();

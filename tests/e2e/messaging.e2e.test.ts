@@ -5,7 +5,7 @@ import type { ConversationsPage } from '../../contracts/inbox';
 import type { OutboxItem, SimulatorState } from '../../contracts/simulator';
 import { startE2E, type E2E } from './harness';
 
-// Issue 3 E2E: simulator comment → private-reply DM in the simulator and live in /inbox; a reply
+// Messaging E2E: simulator comment → private-reply DM in the simulator and live in /inbox; a reply
 // from /inbox reaches the simulator; close and reopen a conversation. Real server, real Chromium.
 
 let e2e: E2E;
@@ -242,7 +242,7 @@ describe('comment rule → simulator → inbox', () => {
   });
 });
 
-describe('comment rule validation (spec §5)', () => {
+describe('comment rule validation (docs/product-spec.md §5)', () => {
   it('Ctrl+Enter on an incomplete form shows the validation toast and sends nothing', async () => {
     const page = await e2e.newPage();
     await signIn(page);

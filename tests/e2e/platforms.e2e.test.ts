@@ -5,7 +5,7 @@ import { messagingWebhook } from '../fakes/meta-webhook-payloads';
 import { fakePage } from '../support/meta-accounts';
 import { startE2E, type E2E } from './harness';
 
-// Issue 5 E2E: connect Facebook Pages + Instagram through Facebook Login against the contract fake
+// Platforms E2E: connect Facebook Pages + Instagram through Facebook Login against the contract fake
 // of the Graph API, see them listed in /social-messaging, send a Messenger message and an Instagram
 // DM from its forms; the fake records both. Real server, real Chromium, real PostgreSQL.
 

@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /**
- * Contract fake of Google's OAuth 2.0 web-server flow (platform-apis.md §5): the authorization
+ * Contract fake of Google's OAuth 2.0 web-server flow (docs/platform-apis.md §5): the authorization
  * endpoint (consent is automatic: it redirects straight back with a code and the caller's state),
  * the token endpoint (form-encoded, one-time codes, client secret checked) and OpenID userinfo
  * (`sub, name, given_name, family_name, picture, email, email_verified`).

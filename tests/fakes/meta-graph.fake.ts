@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 
 /**
- * Contract fake of the Meta Graph API as Replypilot uses it (../shared/spec/platform-apis.md):
+ * Contract fake of the Meta Graph API as Replypilot uses it (docs/platform-apis.md):
  * the Facebook Login dialog (consent is automatic: it redirects straight back with a code), code →
  * short-lived → long-lived user token, `/me/accounts` with `instagram_business_account`, Page
  * `subscribed_apps`, Page and Instagram profiles, the Send API (`/{id}/messages`, DMs by
@@ -92,7 +92,7 @@ export interface MetaGraphFake {
   stop(): Promise<void>;
 }
 
-/** JSON with every non-ASCII character escaped, the form Meta sends and signs (platform-apis.md §1.2). */
+/** JSON with every non-ASCII character escaped, the form Meta sends and signs (docs/platform-apis.md §1.2). */
 export function metaJson(body: unknown): string {
   return JSON.stringify(body).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
@@ -101,7 +101,7 @@ export function metaSignature(raw: string | Buffer, secret: string): string {
   return `sha256=${createHmac('sha256', secret).update(raw).digest('hex')}`;
 }
 
-/** What the fake grants when the dialog asks for nothing in particular (platform-apis.md §3.1 checklist). */
+/** What the fake grants when the dialog asks for nothing in particular (docs/platform-apis.md §3.1 checklist). */
 const DEFAULT_GRANTED = [
   'pages_show_list',
   'pages_manage_metadata',
@@ -359,7 +359,7 @@ export async function startMetaGraphFake(opts: { appId?: string; appSecret?: str
       if (isInstagram ? Buffer.byteLength(text) > 1000 : [...text].length > 2000) return graphError(res, { code: 100, message: '(#100) Length of param message[text] must be less than or equal to the limit' });
       const messageId = id(isInstagram ? 'aWdf' : 'm_');
       if (recipient.comment_id) {
-        // One private reply per comment (platform-apis.md §2.3); a second is refused with code 100.
+        // One private reply per comment (docs/platform-apis.md §2.3); a second is refused with code 100.
         if (repliedComments.has(recipient.comment_id)) return graphError(res, { code: 100, message: '(#100) A private reply has already been sent to this comment' });
         repliedComments.add(recipient.comment_id);
         sends.push({ kind: 'private_reply', on: target, recipient: recipient.comment_id, text, messageId, tag: null, metadata: message.metadata ?? null, at: Date.now() });

@@ -1,5 +1,5 @@
 /**
- * Webhook bodies shaped like Meta's (platform-apis.md §1.4–§1.6), for the contract fake to sign and
+ * Webhook bodies shaped like Meta's (docs/platform-apis.md §1.4–§1.6), for the contract fake to sign and
  * deliver. Timestamps: messaging in ms, entry.time of changes in seconds, as Meta sends them.
  */
 export interface IgComment {

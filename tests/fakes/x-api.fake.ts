@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 
 /**
- * Contract fake of the X API v2 as Replypilot uses it (../shared/spec/platform-apis.md §4):
+ * Contract fake of the X API v2 as Replypilot uses it (docs/platform-apis.md §4):
  * OAuth 2.0 Authorization Code + PKCE (the authorize page consents at once; the token endpoint
  * checks Basic client auth, the S256 verifier, single-use codes, and rotates refresh tokens),
  * `/2/users/me`, DMs (`/2/dm_conversations/with/:id/messages`) and replies (`/2/tweets`) that

@@ -5,7 +5,7 @@ import { igCommentsWebhook } from '../fakes/meta-webhook-payloads';
 import { benchDatabase, machine, percentile, signIn, spawnServer, writeResult } from './bench-kit';
 
 /**
- * Issue 5 target: comment → private-reply DM through the real pipeline (signed Meta webhook → ingest
+ * Target: comment → private-reply DM through the real pipeline (signed Meta webhook → ingest
  * → inbound.process → comment rule → ledger + pacing → outbound.send → Graph API) with the contract
  * fake answering every call in a fixed 300 ms; 50 comments/s spread over 500 Instagram accounts.
  * Our own overhead = (moment the private reply reaches the fake) − (moment the webhook POST started);

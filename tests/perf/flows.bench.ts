@@ -12,7 +12,7 @@ import { edge, keywordTrigger, node } from '../support/flows';
 import { benchDatabase, machine, percentile, writeResult } from './bench-kit';
 
 /**
- * `npm run bench -- flows` (issue 4). In-process worker (so its heap can be measured) on a real
+ * `npm run bench -- flows` (targets in ADR 0007). In-process worker (so its heap can be measured) on a real
  * PostgreSQL with default durability, same 2-core machine.
  *  A. throughput: trigger → condition → sandbox DM → delay 0 → complete, 10,000 runs kept active
  *     for 60 s; durable steps/s (rows in run_steps) and step-to-step lag.

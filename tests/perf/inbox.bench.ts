@@ -3,7 +3,7 @@ import path from 'node:path';
 import { benchDatabase, machine, percentile, root, signIn, spawnServer, writeResult } from './bench-kit';
 
 /**
- * Issue 3 target: with 1M messages / 100k conversations in one workspace, the conversation list and a
+ * Target: with 1M messages / 100k conversations in one workspace, the conversation list and a
  * thread page answer at p95 ≤ 75 ms through the API at any page depth (keyset, never OFFSET).
  */
 const CONVERSATIONS = 100_000;

@@ -1,7 +1,7 @@
 import { benchDatabase, machine, percentile, rawInsertRate, signIn, spawnServer, writeResult } from './bench-kit';
 
 /**
- * Issue 3 target: ≥ 1,000 events/s accepted durably through the HTTP ingest path (the simulator's
+ * Target: ≥ 1,000 events/s accepted durably through the HTTP ingest path (the simulator's
  * endpoint: zod → ingest transaction [event row + job] → commit → 202), p99 ack ≤ 250 ms, none over
  * 3 s; reported as a ratio to the raw single-row INSERT rate of the same PostgreSQL in the same run.
  * PostgreSQL runs with its default durability (fsync on, synchronous_commit on).

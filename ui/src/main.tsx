@@ -8,7 +8,7 @@ import './index.css';
 // Apply the stored theme before the first paint (no inline script: the server's CSP forbids them).
 applyThemePreference(readThemePreference());
 
-// Spec §8: unhandled promise rejections are swallowed; global errors are logged as warnings.
+// docs/product-spec.md §8: unhandled promise rejections are swallowed; global errors are logged as warnings.
 window.addEventListener('unhandledrejection', (event) => {
   event.preventDefault();
   console.warn('Unhandled promise rejection', event.reason);

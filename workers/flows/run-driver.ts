@@ -11,7 +11,7 @@ import type { SendLimits } from '../../db/pipeline/send-limits';
 import { advance, type AdvanceInput, type Awaiting, type Command, type RunContact, type RunState } from '../../workflows/advance';
 
 /**
- * The flow runtime's driver (design record §3): `run.advance {runId}`. Each turn of its loop is ONE
+ * The flow runtime's driver (ARCHITECTURE.md#flow-runtime): `run.advance {runId}`. Each turn of its loop is ONE
  * transaction that locks the run row, feeds the interpreter the run's pending input, records the
  * steps and carries out the commands (timers, waits, tags, the send's ledger row). Activities that
  * leave the database (the delivery, a webhook call) run between transactions, keyed `runId:seq`.

@@ -27,7 +27,7 @@ export interface TriggerEvent {
 }
 
 /**
- * Starts a run of every active flow whose trigger matches this inbound event (design record §4 step
+ * Starts a run of every active flow whose trigger matches this inbound event (ARCHITECTURE.md#inbound-pipeline step
  * 2, last in order). Keywords match as whole words/phrases; a trigger with no keywords matches every
  * event of its type. Returns the started run ids.
  */

@@ -17,9 +17,9 @@ const ruleRow = z.object({
 });
 
 /**
- * Comment Growth (spec §2): the first active rule for this platform and post whose keyword the
+ * Comment Growth (docs/product-spec.md §2): the first active rule for this platform and post whose keyword the
  * comment contains sends ONE private-reply DM (Meta allows one per comment, within 7 days —
- * platform-apis.md §2.3), plus an optional public reply. Keyed by comment id in the ledger, so a
+ * docs/platform-apis.md §2.3), plus an optional public reply. Keyed by comment id in the ledger, so a
  * redelivered or reprocessed comment can never reply twice.
  */
 export async function applyCommentRules(

@@ -18,7 +18,7 @@ function parse<S extends z.ZodType>(schema: S, value: unknown, what: string): z.
 
 /**
  * One stored Meta event (a messaging item or a change, see integrations/meta/split-webhook.ts) →
- * NormalizedEvent (platform-apis.md §1.4–§1.6). Attachments without text become a short label, so
+ * NormalizedEvent (docs/platform-apis.md §1.4–§1.6). Attachments without text become a short label, so
  * the inbox shows that something arrived.
  */
 export function normalizeMeta(payload: unknown): NormalizedEvent {

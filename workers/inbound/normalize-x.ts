@@ -3,7 +3,7 @@ import { xDmEventSchema, xStoredEventSchema, xTweetSchema } from '../../contract
 import { PayloadError } from './payload-error';
 
 /**
- * One stored X event → NormalizedEvent (platform-apis.md §4.4): a DM from someone is a message; a
+ * One stored X event → NormalizedEvent (docs/platform-apis.md §4.4): a DM from someone is a message; a
  * DM the account sent (also delivered by X) is an echo; a post replying to or mentioning the
  * account is a comment on the post it replies to (or on itself), a trigger like any comment.
  */

@@ -26,7 +26,7 @@ export type ProcessOutcome = 'processed' | 'already-processed' | 'malformed' | '
 /**
  * Turns one stored inbound event into contacts, conversations, messages and comments and runs its
  * triggers — all in ONE transaction with marking it processed, so a crash anywhere redoes the whole
- * event and a finished event is never redone (design record §4 step 2).
+ * event and a finished event is never redone (ARCHITECTURE.md#inbound-pipeline step 2).
  */
 export async function processInboundEvent(pool: pg.Pool, eventId: string, limits: SendLimits): Promise<ProcessOutcome> {
   const client = await pool.connect();
@@ -139,7 +139,7 @@ async function storeInboundMessage(
   );
   await recordActivity(client, account.workspace_id, 'dm_received', `New ${account.platform} DM from ${e.from.name || e.from.id}`, 'general');
   await notifyWorkspace(client, account.workspace_id, { type: 'message.created', conversationId, messageId });
-  // Triggers in order (design record §4): runs waiting for this contact's reply take it; otherwise keyword flows.
+  // Triggers in order (ARCHITECTURE.md#inbound-pipeline): runs waiting for this contact's reply take it; otherwise keyword flows.
   const resumed = await resumeWaitingRuns(client, account.id, contactId, e.text);
   if (resumed.length === 0) {
     await startTriggeredRuns(client, account, contactId, { kind: 'message', storyReply: e.storyReply === true, text: e.text, messageId: e.messageId });

@@ -8,7 +8,7 @@ import type { AccountRow } from './conversations';
 export const OWN_SEND_METADATA_PREFIX = 'rp:';
 
 /**
- * An echo (Meta `is_echo`, platform-apis.md §1.4/§1.6) is a message the account itself sent. Our own
+ * An echo (Meta `is_echo`, docs/platform-apis.md §1.4/§1.6) is a message the account itself sent. Our own
  * sends are already recorded (ledger + message row with the platform id), so their echoes change
  * nothing; a person answering in Meta's own inbox is stored as an outbound message. Either way an
  * echo opens no messaging window and never runs triggers.

@@ -6,7 +6,7 @@ import { driveRun, type DriverConfig } from '../flows/run-driver';
 
 const payloadSchema = z.object({ runId: z.uuid() });
 
-/** `run.advance {runId}`: drive one flow run as far as it can go now (design record §3). */
+/** `run.advance {runId}`: drive one flow run as far as it can go now (ARCHITECTURE.md#flow-runtime). */
 export function runAdvanceJob(pool: pg.Pool, config: DriverConfig): Task {
   return async (payload) => {
     const { runId } = payloadSchema.parse(payload);

@@ -15,7 +15,7 @@ const flowNotFound = () => new AppError('NOT_FOUND', 'Flow not found');
 const runNotFound = () => new AppError('NOT_FOUND', 'Run not found');
 
 /**
- * Flows (spec §7) and their runs (design record §3 Operators). Saving with isActive publishes:
+ * Flows (docs/product-spec.md §7) and their runs (ARCHITECTURE.md#flow-runtime). Saving with isActive publishes:
  * the graph is compiled and, when its plan changed, stored as the next immutable version that new
  * runs start on. An invalid graph is refused whole (400 with every error by node); nothing is saved.
  */

@@ -18,7 +18,7 @@ import { parseBody, parseQuery } from '../../http/validate';
 const outboxQuerySchema = z.object({ accountId: z.uuid().optional(), limit: z.coerce.number().int().min(1).max(200).default(50) });
 
 /**
- * The built-in simulator (design record §5): act as a fake contact on a sandbox account. Its
+ * The built-in simulator (ARCHITECTURE.md#channels): act as a fake contact on a sandbox account. Its
  * events go through the same durable ingest path the Meta and X webhooks use.
  */
 export function simulatorRoutes(pool: pg.Pool) {

@@ -22,7 +22,7 @@ function instagramLoginConfig(config: Config): InstagramLoginConfig | null {
 }
 
 /**
- * `/oauth/instagram`: Instagram Login (platform-apis.md §3.2) for professional accounts without a
+ * `/oauth/instagram`: Instagram Login (docs/platform-apis.md §3.2) for professional accounts without a
  * Facebook Page — code → long-lived (60-day) token → profile → stored with its expiry (account
  * health warns before it runs out) → subscribed to the Instagram app's webhooks. Without an
  * Instagram app configured, Instagram accounts connect through their Facebook Page instead.

@@ -26,7 +26,7 @@ import {
 } from './meta-accounts.repo';
 import { sendFromSocialMessaging } from './social-send.service';
 
-/** Social Messaging's API (spec §7): Pages, Instagram profiles, and the two send forms. */
+/** Social Messaging's API (docs/product-spec.md §7): Pages, Instagram profiles, and the two send forms. */
 export function metaAccountsRoutes(deps: { pool: pg.Pool; config: Config; cipher: TokenCipher; limits: SendLimits }) {
   const { pool } = deps;
   const sender = createSender(pool, platformDepsFromConfig(deps.config, deps.cipher));

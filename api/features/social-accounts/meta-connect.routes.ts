@@ -28,7 +28,7 @@ export function facebookLoginConfig(config: Config): FacebookLoginConfig | null 
   };
 }
 
-/** Must match exactly between the dialog and the code exchange (platform-apis.md §3.1). */
+/** Must match exactly between the dialog and the code exchange (docs/platform-apis.md §3.1). */
 export function oauthRedirectUri(config: Config, req: Request, provider: 'facebook' | 'instagram'): string {
   return `${config.publicUrl ?? `${req.protocol}://${req.get('host') ?? ''}`}/oauth/${provider}/callback`;
 }

@@ -10,8 +10,8 @@ export interface ConnectResult {
 }
 
 /**
- * Stores each Page and its linked Instagram professional account (platform-apis.md §3.1) in one
- * transaction, Page tokens encrypted (architecture.md §6). Page tokens obtained with a long-lived
+ * Stores each Page and its linked Instagram professional account (docs/platform-apis.md §3.1) in one
+ * transaction, Page tokens encrypted (ARCHITECTURE.md#security). Page tokens obtained with a long-lived
  * user token do not expire, so token_expires_at stays null. Reconnecting an account reactivates it
  * and clears a needs_reconnect mark; an account owned by another workspace is left alone.
  */

@@ -13,7 +13,7 @@ const accountRow = z.object({ id: z.string(), platform: z.enum(['facebook', 'ins
 const ledgerRow = outboundLedgerRow.pick({ status: true, error: true, platform_message_id: true, scheduled_for: true });
 
 /**
- * Social Messaging's send forms (spec §2): a person types a DM to a recipient id from a connected
+ * Social Messaging's send forms (docs/product-spec.md §2): a person types a DM to a recipient id from a connected
  * Page (Messenger) or the Instagram account linked to that Page. It goes through the same ledger,
  * pacing and window checks as every send — a person may use Meta's HUMAN_AGENT tag up to 7 days
  * after the contact's last message — and is delivered inline when its slot is now, so the form can

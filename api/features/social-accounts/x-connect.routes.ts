@@ -22,7 +22,7 @@ const STATE_TTL_MS = 10 * 60_000;
 const callbackQuery = z.object({ code: z.string().min(1).max(2000).optional(), state: z.string().max(500).optional(), error: z.string().max(200).optional() });
 
 /**
- * `/oauth/twitter` (spec route): X OAuth 2.0 Authorization Code with PKCE (platform-apis.md §4.1),
+ * `/oauth/twitter` (spec route): X OAuth 2.0 Authorization Code with PKCE (docs/platform-apis.md §4.1),
  * scopes dm.read dm.write tweet.read tweet.write users.read offline.access. The access token (2 h)
  * and the rotating refresh token are stored encrypted; sends refresh it (activities/send-x.ts).
  * After connecting, the account is subscribed to the app's Account Activity webhook (registered on

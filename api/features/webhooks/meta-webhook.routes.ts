@@ -17,7 +17,7 @@ const verifyQuery = z.object({ 'hub.mode': z.string(), 'hub.verify_token': z.str
 const accountRow = z.object({ id: z.string(), workspace_id: z.string(), platform: z.string(), external_id: z.string() });
 
 /**
- * Meta's webhook (design record §4 step 1). Mounted before the JSON parser: the signature is over
+ * Meta's webhook (ARCHITECTURE.md#inbound-pipeline step 1). Mounted before the JSON parser: the signature is over
  * the raw bytes. Authenticated by signature, so no session and no same-origin check. Every event is
  * committed (inbound_events + jobs, one transaction) before the 200; processing happens in workers.
  */

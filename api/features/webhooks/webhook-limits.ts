@@ -4,7 +4,7 @@ import type pg from 'pg';
 import { AppError } from '../../http/errors';
 import { PgRateLimitStore } from '../../http/rate-limit';
 
-/** Meta batches up to 1,000 updates in one POST (platform-apis.md §1.3); webhook routes alone get this limit. */
+/** Meta batches up to 1,000 updates in one POST (docs/platform-apis.md §1.3); webhook routes alone get this limit. */
 export const WEBHOOK_BODY_LIMIT_BYTES = 10 * 1024 * 1024;
 /**
  * Bytes of webhook bodies one process buffers at once. Signatures are over the raw bytes, so a body

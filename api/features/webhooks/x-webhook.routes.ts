@@ -21,7 +21,7 @@ export const X_CRC_TOKEN = /^[A-Za-z0-9+/=_-]{1,128}$/;
 const crcQuery = z.object({ crc_token: z.string().regex(X_CRC_TOKEN) });
 
 /**
- * X Account Activity webhook (platform-apis.md §4.4): the CRC challenge (GET) and signed event
+ * X Account Activity webhook (docs/platform-apis.md §4.4): the CRC challenge (GET) and signed event
  * POSTs, verified over the raw bytes and committed (events + jobs) before the 200, like Meta's.
  */
 export function xWebhookRoutes(deps: { pool: pg.Pool; config: Config }) {

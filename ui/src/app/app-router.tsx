@@ -11,7 +11,7 @@ import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
 import { AppShell } from './shell/app-shell';
 
-/** Spec §2 route table. The landing page is eager; every other page is its own lazy chunk. */
+/** docs/product-spec.md §2 route table. The landing page is eager; every other page is its own lazy chunk. */
 export const appRouter = createBrowserRouter([
   {
     element: <RootLayout />,

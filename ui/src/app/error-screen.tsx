@@ -1,7 +1,7 @@
 import { Button } from '../components/button';
 import { Icon } from '../components/icon';
 
-/** Spec §2: what a render failure shows. */
+/** docs/product-spec.md §2: what a render failure shows. */
 export function ErrorScreen() {
   return (
     <main

@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 
-/** Spec §9: data is never stale by default, no refetch on focus, no polling, no retries. */
+/** docs/product-spec.md §9: data is never stale by default, no refetch on focus, no polling, no retries. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {

@@ -2,7 +2,7 @@ import { Navigate, Outlet } from 'react-router-dom';
 import { Spinner } from '../components/spinner';
 import { useCurrentUser } from '../features/auth/use-current-user';
 
-/** Guarded routes: a spinner while the session loads, /login when signed out (spec §2). */
+/** Guarded routes: a spinner while the session loads, /login when signed out (docs/product-spec.md §2). */
 export function RequireAuth() {
   const { isLoading, isAuthenticated } = useCurrentUser();
   if (isLoading) {

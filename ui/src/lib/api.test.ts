@@ -5,7 +5,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('apiRequest (spec §7)', () => {
+describe('apiRequest (docs/product-spec.md §7)', () => {
   it('sends JSON with credentials and parses the JSON answer', async () => {
     const fetchMock = vi.fn(async () => new Response(JSON.stringify({ ok: 1 }), { status: 200 }));
     vi.stubGlobal('fetch', fetchMock);

@@ -1,5 +1,5 @@
 /**
- * The one way the UI talks to the API (spec §7): cookies always sent, JSON in and out, and any
+ * The one way the UI talks to the API (docs/product-spec.md §7): cookies always sent, JSON in and out, and any
  * non-OK answer raised as an error whose message is "<status>: <body text or status text>".
  */
 export class ApiError extends Error {

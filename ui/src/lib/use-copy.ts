@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
-/** Copies text to the clipboard; `copied` stays true for 2 s (spec §9 copy indicator). */
+/** Copies text to the clipboard; `copied` stays true for 2 s (docs/product-spec.md §9 copy indicator). */
 export function useCopy(resetMs = 2000) {
   const [copied, setCopied] = useState(false);
   const timer = useRef<number | undefined>(undefined);

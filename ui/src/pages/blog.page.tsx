@@ -2,7 +2,7 @@ import { Badge } from '../components/badge';
 import { MarketingHero } from './marketing-hero';
 import { PageSection } from './page-section';
 
-// Two sample posts (spec §2: static, hard-coded sample content).
+// Two sample posts (docs/product-spec.md §2: static, hard-coded sample content).
 const posts = [
   {
     slug: 'comment-to-dm-playbook',

@@ -1,7 +1,7 @@
 import { MarketingHero } from './marketing-hero';
 import { PageSection } from './page-section';
 
-// Sample stories (spec §1: static sample content).
+// Sample stories (docs/product-spec.md §1: static sample content).
 const stories = [
   { name: 'Bloom Botanics', kind: 'E-commerce', result: '3× more DM conversations from comments' },
   { name: 'FitWithAna', kind: 'Coach', result: '40% of program sign-ups came from automated DMs' },

@@ -7,7 +7,7 @@ import { cn } from '../../lib/cn';
 import { isNavItemActive, topNav } from './shell-nav.data';
 import { ShellUserMenu } from './shell-user-menu';
 
-// Spec §9: the notification count is fixed at 3 (no notifications API yet).
+// docs/product-spec.md §9: the notification count is fixed at 3 (no notifications API yet).
 const NOTIFICATION_COUNT = 3;
 
 interface ShellTopBarProps {

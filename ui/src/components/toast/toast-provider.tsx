@@ -6,7 +6,7 @@ interface ActiveToast extends ToastInput {
   id: number;
 }
 
-/** Spec §9: one toast at a time — a new toast replaces the one on screen. */
+/** docs/product-spec.md §9: one toast at a time — a new toast replaces the one on screen. */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [current, setCurrent] = useState<ActiveToast | null>(null);
   const nextId = useRef(1);

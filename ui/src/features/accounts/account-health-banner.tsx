@@ -8,7 +8,7 @@ import { cn } from '../../lib/cn';
 const POLL_MS = 60_000;
 
 /**
- * Account health (issue 5): "N automations will stop in D days" before a token expires, and what
+ * Account health (ADR 0008): "N automations will stop in D days" before a token expires, and what
  * stopped when Meta rejected one. Links to Connect Accounts, where the account can be reconnected.
  */
 export function AccountHealthBanner({ enabled = true }: { enabled?: boolean }) {

@@ -16,7 +16,7 @@ export interface ConnectPlatform {
   href: string | null;
 }
 
-/** Spec §4 account connection: not connected → connecting ('Opening Authorization...') → connected. */
+/** docs/product-spec.md §4 account connection: not connected → connecting ('Opening Authorization...') → connected. */
 export function PlatformConnectCard({ platform, connected }: { platform: ConnectPlatform; connected: SocialAccount[] }) {
   const [opening, setOpening] = useState(false);
   const live = connected.filter((a) => a.status === 'active');

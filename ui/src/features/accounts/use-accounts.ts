@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { fetchConnectedAccounts, fetchSocialAccounts } from './accounts.api';
 import { accountKeys } from './accounts.keys';
 
-const POLL_MS = 5000; // spec §9: accounts polled every 5 s
+const POLL_MS = 5000; // docs/product-spec.md §9: accounts polled every 5 s
 
 /** GET /api/accounts/connected, polled every 5 s (sidebar). */
 export function useConnectedAccounts() {

@@ -3,7 +3,7 @@ import { fetchCurrentUser } from './auth.api';
 
 export const CURRENT_USER_KEY = ['/api/auth/user'] as const;
 
-/** Spec §4/§9: not retried, no refetch on focus, fresh for 5 minutes. */
+/** docs/product-spec.md §4/§9: not retried, no refetch on focus, fresh for 5 minutes. */
 export const currentUserQuery = queryOptions({
   queryKey: CURRENT_USER_KEY,
   queryFn: fetchCurrentUser,

@@ -26,7 +26,7 @@ export function LoginPage() {
     const found = validateLogin(values);
     setErrors(found);
     if (Object.values(found).some(Boolean)) return;
-    // rememberMe is a form nicety only; it is not sent (spec §3).
+    // rememberMe is a form nicety only; it is not sent (docs/product-spec.md §3).
     login.mutate({ email: values.email.trim(), password: values.password });
   }
 

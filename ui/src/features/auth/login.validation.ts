@@ -8,7 +8,7 @@ export interface LoginFormValues {
 
 export type LoginFormErrors = Partial<Record<'email' | 'password', string>>;
 
-/** Spec §5: email required and valid; password required. */
+/** docs/product-spec.md §5: email required and valid; password required. */
 export function validateLogin(values: LoginFormValues): LoginFormErrors {
   const errors: LoginFormErrors = {};
   if (!values.email.trim()) errors.email = 'Email is required';

@@ -25,7 +25,7 @@ export function RegisterPage() {
   const [errors, setErrors] = useState<RegisterFormErrors>({});
   const register = useRegister();
 
-  // Spec §5: a field's error clears as soon as that field is edited.
+  // docs/product-spec.md §5: a field's error clears as soon as that field is edited.
   function update<K extends keyof RegisterFormValues>(field: K, value: RegisterFormValues[K]) {
     setValues((prev) => ({ ...prev, [field]: value }));
     setErrors((prev) => (prev[field] ? { ...prev, [field]: undefined } : prev));
@@ -36,7 +36,7 @@ export function RegisterPage() {
     const found = validateRegister(values);
     setErrors(found);
     if (Object.values(found).some(Boolean)) return;
-    // Only the first four fields are sent (spec §3).
+    // Only the first four fields are sent (docs/product-spec.md §3).
     register.mutate({
       firstName: values.firstName.trim(),
       lastName: values.lastName.trim(),

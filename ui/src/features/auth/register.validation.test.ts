@@ -11,7 +11,7 @@ const valid: RegisterFormValues = {
   acceptTerms: true,
 };
 
-describe('register form rules use the spec §5 messages', () => {
+describe('register form rules use the docs/product-spec.md §5 messages', () => {
   it('accepts a complete form (last name optional)', () => {
     expect(validateRegister(valid)).toEqual({});
   });

@@ -13,7 +13,7 @@ export type RegisterFormErrors = Partial<Record<keyof RegisterFormValues, string
 
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** Spec §5 registration rules, with the spec's exact messages (password length: review F13). */
+/** docs/product-spec.md §5 registration rules, with the spec's exact messages (password length: review F13). */
 export function validateRegister(values: RegisterFormValues): RegisterFormErrors {
   const errors: RegisterFormErrors = {};
   if (!values.firstName.trim()) errors.firstName = 'First name is required';

@@ -4,7 +4,7 @@ import { logoutUser } from './auth.api';
 import { CURRENT_USER_KEY } from './current-user.query';
 
 /**
- * Spec §4: logout posts to the server, then navigates (to /login by default; the shell's Sign Out
+ * docs/product-spec.md §4: logout posts to the server, then navigates (to /login by default; the shell's Sign Out
  * goes to the landing page); a failure is only logged. POST only: a GET logout could be triggered
  * cross-site (review F12).
  */

@@ -7,7 +7,7 @@ import { useAutomationActivity, useAutomationActivityCount } from './use-automat
 
 const SHOWN = 8;
 
-/** Spec §3: action with underscores shown as spaces; an intent other than general is a potential lead. */
+/** docs/product-spec.md §3: action with underscores shown as spaces; an intent other than general is a potential lead. */
 export function RecentActivityCard() {
   const activity = useAutomationActivity();
   const count = useAutomationActivityCount();

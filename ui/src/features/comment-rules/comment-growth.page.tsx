@@ -6,7 +6,7 @@ import { ReplyQueueBanner } from './reply-queue-banner';
 import { RuleForm } from './rule-form';
 import { RuleList } from './rule-list';
 
-/** Spec §2 Comment Growth Tool: connection status, rule form, rule list, queue and activity. */
+/** docs/product-spec.md §2 Comment Growth Tool: connection status, rule form, rule list, queue and activity. */
 export function CommentGrowthPage() {
   return (
     <div className="space-y-6">

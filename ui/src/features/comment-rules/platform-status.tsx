@@ -15,7 +15,7 @@ function statusFor(accounts: SocialAccount[], platform: (typeof platforms)[numbe
   return { live, sandbox, stale };
 }
 
-/** Spec §2: platform connection status, from GET /api/social-accounts. */
+/** docs/product-spec.md §2: platform connection status, from GET /api/social-accounts. */
 export function PlatformStatus() {
   const { data, isPending, isError } = useSocialAccounts();
   const accounts = data ?? [];

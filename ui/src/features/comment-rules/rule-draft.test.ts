@@ -10,7 +10,7 @@ import {
   removeKeyword,
 } from './rule-draft';
 
-describe('keyword normalisation (spec §5)', () => {
+describe('keyword normalisation (docs/product-spec.md §5)', () => {
   it('trims, collapses inner spaces and ignores empty input', () => {
     expect(addKeywords([], '  price  ')).toEqual(['price']);
     expect(addKeywords([], 'how   much')).toEqual(['how much']);

@@ -1,4 +1,4 @@
-/** The rule form's state and its pure rules (spec §5). */
+/** The rule form's state and its pure rules (docs/product-spec.md §5). */
 export interface RuleDraft {
   platform: 'instagram' | 'facebook';
   keywords: string[];
@@ -28,7 +28,7 @@ export const VALIDATION_MESSAGE = 'Please add keywords and response template';
 
 /**
  * Adds typed keywords (commas separate several): each trimmed, empty ones dropped, a keyword already
- * in the list (any letter case) ignored — spec §5 "keywords trimmed; duplicates ignored".
+ * in the list (any letter case) ignored — docs/product-spec.md §5 "keywords trimmed; duplicates ignored".
  */
 export function addKeywords(existing: readonly string[], input: string): string[] {
   const out = [...existing];
@@ -51,7 +51,7 @@ export function effectiveKeywords(draft: RuleDraft): string[] {
   return addKeywords(draft.keywords, draft.keywordInput);
 }
 
-/** Spec §5: at least one keyword and a response template. */
+/** docs/product-spec.md §5: at least one keyword and a response template. */
 export function hasRequiredFields(draft: RuleDraft): boolean {
   return effectiveKeywords(draft).length > 0 && draft.responseTemplate.trim().length > 0;
 }

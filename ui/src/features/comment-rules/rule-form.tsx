@@ -29,7 +29,7 @@ const platformOptions = [
   { value: 'facebook', label: 'Facebook' },
 ];
 
-/** Spec §2/§5 rule creation: Create stays disabled until keywords and a template are there. */
+/** docs/product-spec.md §2/§5 rule creation: Create stays disabled until keywords and a template are there. */
 export function RuleForm() {
   const { toast } = useToast();
   const create = useCreateCommentRule();

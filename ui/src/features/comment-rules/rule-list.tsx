@@ -4,7 +4,7 @@ import { errorMessage } from '../../lib/api';
 import { RuleCard } from './rule-card';
 import { useCommentRules, useDeleteCommentRule, useToggleCommentRule } from './use-comment-rules';
 
-/** Spec §2 rule list: a switch and a delete per rule, with what each rule has done. */
+/** docs/product-spec.md §2 rule list: a switch and a delete per rule, with what each rule has done. */
 export function RuleList() {
   const { toast } = useToast();
   const rules = useCommentRules();

@@ -13,7 +13,7 @@ import { useSelectedConversation } from '../inbox/use-selected-conversation';
 const initialFilters: Filters = { platform: 'all', status: 'all', search: '' };
 
 /**
- * Spec §2 Conversation Manager: the inbox's list and thread, simpler (no filters beyond search, no
+ * docs/product-spec.md §2 Conversation Manager: the inbox's list and thread, simpler (no filters beyond search, no
  * header actions); the reply box needs text and a selected conversation.
  */
 export function ConversationsPage() {

@@ -19,7 +19,7 @@ interface AssistantChatPanelProps {
   inputRef?: Ref<HTMLTextAreaElement>;
 }
 
-/** Spec §2 "AI assistant chat panel": 600px card, greeting, starter chips that only fill the input. */
+/** docs/product-spec.md §2 "AI assistant chat panel": 600px card, greeting, starter chips that only fill the input. */
 export function AssistantChatPanel({ signedIn, inputRef }: AssistantChatPanelProps) {
   const [messages, setMessages] = useState<AssistantMessage[]>(() => [
     { id: newId(), role: 'assistant', content: ASSISTANT_GREETING, timestamp: new Date() },

@@ -1,4 +1,4 @@
-/** Dashboard assistant message (spec §3). */
+/** Dashboard assistant message (docs/product-spec.md §3). */
 export interface AssistantMessage {
   id: string;
   role: 'assistant' | 'user';

@@ -12,7 +12,7 @@ interface DashboardUserMenuProps {
   loggingOut: boolean;
 }
 
-/** Spec §2 dashboard header menu: first name (or "Menu") with Settings and Log Out. */
+/** docs/product-spec.md §2 dashboard header menu: first name (or "Menu") with Settings and Log Out. */
 export function DashboardUserMenu({ user, onLogout, loggingOut }: DashboardUserMenuProps) {
   const label = user?.firstName?.trim() || 'Menu';
   return (

@@ -1,7 +1,7 @@
 import { Icon } from '../../components/icon';
 import { cn } from '../../lib/cn';
 
-/** Distinct icon per tier (spec §2 dashboard): crown for Enterprise, star for Pro, bolt otherwise. */
+/** Distinct icon per tier (docs/product-spec.md §2 dashboard): crown for Enterprise, star for Pro, bolt otherwise. */
 export function TierIcon({ tier, className }: { tier: string; className?: string }) {
   const t = tier.toLowerCase();
   const [name, tone] =

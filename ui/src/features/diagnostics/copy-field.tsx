@@ -9,7 +9,7 @@ interface CopyFieldProps {
   value: string;
 }
 
-/** A read-only value with a copy button; "Copied!" shows for 2 s (spec §9). */
+/** A read-only value with a copy button; "Copied!" shows for 2 s (docs/product-spec.md §9). */
 export function CopyField({ label, value }: CopyFieldProps) {
   const id = useId();
   const { copied, copy } = useCopy();

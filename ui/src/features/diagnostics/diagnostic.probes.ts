@@ -142,7 +142,7 @@ interface SocketOutcome {
   error?: string;
 }
 
-/** Opens /ws, sends a ping, and waits for the pong (spec §7: 3 s, 5 s on the comprehensive page). */
+/** Opens /ws, sends a ping, and waits for the pong (docs/product-spec.md §7: 3 s, 5 s on the comprehensive page). */
 export function openSocketProbe(timeoutMs: number): Promise<SocketOutcome> {
   return new Promise((resolve) => {
     const url = `${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}/ws`;

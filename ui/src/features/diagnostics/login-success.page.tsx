@@ -7,7 +7,7 @@ import { Spinner } from '../../components/spinner';
 import { useCurrentUser } from '../auth/use-current-user';
 import { fullName, tierName } from '../auth/user.display';
 
-const FAILURE_REDIRECT_MS = 2000; // spec §9: login-success redirect 2 s
+const FAILURE_REDIRECT_MS = 2000; // docs/product-spec.md §9: login-success redirect 2 s
 
 /** Where OAuth callbacks land: confirms the session, or sends the visitor home. */
 export function LoginSuccessPage() {

@@ -1,7 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
 import type { CheckRun, DiagnosticCheck } from './diagnostic.types';
 
-const PAUSE_BETWEEN_CHECKS_MS = 100; // spec §4: runs pause 100 ms between checks
+const PAUSE_BETWEEN_CHECKS_MS = 100; // docs/product-spec.md §4: runs pause 100 ms between checks
 
 const initialRuns = (checks: DiagnosticCheck[]): CheckRun[] => checks.map((check) => ({ check, state: 'pending' }));
 

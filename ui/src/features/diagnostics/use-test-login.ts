@@ -6,9 +6,9 @@ import { errorMessage } from '../../lib/api';
 import { testLogin } from '../auth/auth.api';
 import { CURRENT_USER_KEY } from '../auth/current-user.query';
 
-const REDIRECT_DELAY_MS = 1000; // spec §9: quick-login redirect 1 s
+const REDIRECT_DELAY_MS = 1000; // docs/product-spec.md §9: quick-login redirect 1 s
 
-/** POST /api/auth/test-login, then /dashboard after one second (spec §8 "Test login"). */
+/** POST /api/auth/test-login, then /dashboard after one second (docs/product-spec.md §8 "Test login"). */
 export function useTestLogin() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();

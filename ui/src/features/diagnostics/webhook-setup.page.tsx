@@ -8,8 +8,8 @@ import { Card } from '../../components/card';
 import { PageHeader } from '../../components/page-header';
 import { CopyField } from './copy-field';
 
-// Spec §2 lists messages, messaging_postbacks, messaging_optins; echoes and feed comments are what
-// Replypilot also acts on (platform-apis.md §1.4–§1.5). Instagram: comments + messages.
+// docs/product-spec.md §2 lists messages, messaging_postbacks, messaging_optins; echoes and feed comments are what
+// Replypilot also acts on (docs/platform-apis.md §1.4–§1.5). Instagram: comments + messages.
 const pageFields = ['messages', 'messaging_postbacks', 'messaging_optins', 'message_echoes', 'feed'];
 const instagramFields = ['comments', 'messages', 'messaging_postbacks'];
 const instagramPermissions = ['instagram_manage_messages', 'instagram_manage_comments', 'instagram_basic', 'pages_messaging', 'pages_manage_metadata', 'pages_show_list'];
@@ -41,7 +41,7 @@ function Step({ n, title, children }: { n: number; title: string; children: Reac
   );
 }
 
-/** Webhook setup guide with this server's real callback URL and verify token (spec §2 diagnostic pages). */
+/** Webhook setup guide with this server's real callback URL and verify token (docs/product-spec.md §2 diagnostic pages). */
 export function WebhookSetupPage() {
   const { isAuthenticated } = useCurrentUser();
   const setup = useQuery({

@@ -9,7 +9,7 @@ import { FlowEditor } from './editor/flow-editor';
 import { useFlow } from './use-flows';
 
 /**
- * /flows/:id edits a flow, /flow-builder creates one (spec §2). Lazy-loaded: React Flow and its CSS
+ * /flows/:id edits a flow, /flow-builder creates one (docs/product-spec.md §2). Lazy-loaded: React Flow and its CSS
  * live in this chunk only.
  */
 export function FlowEditorPage() {

@@ -13,7 +13,7 @@ interface ConversationThreadProps {
   conversationId: string;
   /** Null while the row is not in any loaded list (e.g. a reload deep in the list). */
   conversation: Conversation | null;
-  /** 'inbox': header actions and toasts (spec §8); 'manager': simpler, send errors only logged. */
+  /** 'inbox': header actions and toasts (docs/product-spec.md §8); 'manager': simpler, send errors only logged. */
   variant: 'inbox' | 'manager';
   onBack?: () => void;
 }
@@ -92,7 +92,7 @@ export function ConversationThread({ conversationId, conversation, variant, onBa
   );
 }
 
-/** The right pane before anything is chosen (spec §2 wording). */
+/** The right pane before anything is chosen (docs/product-spec.md §2 wording). */
 export function NoConversationSelected() {
   return (
     <div className="flex h-full flex-col items-center justify-center p-10 text-center">

@@ -46,7 +46,7 @@ function msg(id: string): Message {
   };
 }
 
-describe('priorityDotClass (spec §2)', () => {
+describe('priorityDotClass (docs/product-spec.md §2)', () => {
   it('high red, normal yellow, low green, anything else grey', () => {
     expect(priorityDotClass('high')).toBe('bg-red-500');
     expect(priorityDotClass('normal')).toBe('bg-yellow-400');
@@ -57,7 +57,7 @@ describe('priorityDotClass (spec §2)', () => {
   });
 });
 
-describe('nextStatusAction (spec §4)', () => {
+describe('nextStatusAction (docs/product-spec.md §4)', () => {
   it('open closes; pending and closed reopen to open', () => {
     expect(nextStatusAction('open')).toEqual({ label: 'Close', status: 'closed' });
     expect(nextStatusAction('closed')).toEqual({ label: 'Reopen', status: 'open' });
@@ -65,7 +65,7 @@ describe('nextStatusAction (spec §4)', () => {
   });
 });
 
-describe('filterConversations (spec §5 client-side search)', () => {
+describe('filterConversations (docs/product-spec.md §5 client-side search)', () => {
   const list = [
     conv('1', { customerName: 'Maya Chen', lastMessage: 'What is the PRICE?' }),
     conv('2', { customerName: 'Leo', platform: 'facebook', status: 'closed', lastMessage: 'thanks' }),

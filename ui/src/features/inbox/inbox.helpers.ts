@@ -3,7 +3,7 @@ import type { Conversation, ConversationsPage, Message, MessagesPage } from '@co
 import type { BadgeTone } from '../../components/badge';
 import type { ConversationFilters } from './inbox.api';
 
-/** Spec §2: high red, normal yellow, low green, anything else grey. */
+/** docs/product-spec.md §2: high red, normal yellow, low green, anything else grey. */
 export function priorityDotClass(priority: string | null | undefined): string {
   switch (priority) {
     case 'high':
@@ -23,12 +23,12 @@ export function statusTone(status: string): BadgeTone {
   return 'neutral';
 }
 
-/** Spec §4: an open conversation can be closed; any other is reopened to open. */
+/** docs/product-spec.md §4: an open conversation can be closed; any other is reopened to open. */
 export function nextStatusAction(status: Conversation['status']): { label: 'Close' | 'Reopen'; status: 'closed' | 'open' } {
   return status === 'open' ? { label: 'Close', status: 'closed' } : { label: 'Reopen', status: 'open' };
 }
 
-/** Spec §5: customer name or last message, case-insensitive, with the platform and status filters. */
+/** docs/product-spec.md §5: customer name or last message, case-insensitive, with the platform and status filters. */
 export function filterConversations(list: Conversation[], filters: ConversationFilters): Conversation[] {
   const needle = filters.search.trim().toLowerCase();
   return list.filter((c) => {

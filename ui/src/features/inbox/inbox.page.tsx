@@ -12,7 +12,7 @@ import { useSelectedConversation } from './use-selected-conversation';
 
 const initialFilters: Filters = { platform: 'all', status: 'all', search: '' };
 
-/** Spec §2 Unified inbox: filtered list on the left, the chosen thread on the right, live over /ws. */
+/** docs/product-spec.md §2 Unified inbox: filtered list on the left, the chosen thread on the right, live over /ws. */
 export function InboxPage() {
   const [filters, setFilters] = useState<Filters>(initialFilters);
   const search = useDebouncedValue(filters.search, 300);

@@ -9,7 +9,7 @@ const sourceLabel: Partial<Record<Message['source'], string>> = {
 };
 
 /**
- * Outbound on the right, inbound on the left (spec §2); queued shows a clock, failed its error.
+ * Outbound on the right, inbound on the left (docs/product-spec.md §2); queued shows a clock, failed its error.
  * The person's public comment (what an automation answered) is outlined and labelled as such.
  */
 export function MessageBubble({ message }: { message: Message }) {

@@ -8,7 +8,7 @@ import { inboxKeys } from './inbox.keys';
 
 /**
  * GET /api/conversations with keyset "Load more". The server filters; the same filters are applied
- * again on the client (spec §5) with `clientFilters` — the undebounced search, so typing narrows the
+ * again on the client (docs/product-spec.md §5) with `clientFilters` — the undebounced search, so typing narrows the
  * list at once while the server query waits for a pause.
  */
 export function useConversations(filters: ConversationFilters, clientFilters: ConversationFilters = filters) {

@@ -4,10 +4,10 @@ import { inputClasses } from '../../components/input.styles';
 import { ApiError } from '../../lib/api';
 import { subscribeToNewsletter } from './newsletter.api';
 
-// Spec §5: text, @, text, dot, text.
+// docs/product-spec.md §5: text, @, text, dot, text.
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** Footer newsletter sign-up. Feedback uses browser alerts, as the spec's error catalogue says (§8). */
+/** Footer newsletter sign-up. Feedback uses browser alerts, as the error catalogue says (docs/product-spec.md §8). */
 export function NewsletterForm() {
   const [email, setEmail] = useState('');
   const [subscribing, setSubscribing] = useState(false);

@@ -18,7 +18,7 @@ import { WelcomeStep } from './steps/welcome-step';
 const REVIEW = ONBOARDING_STEPS.indexOf('Review Summary');
 const CELEBRATE = ONBOARDING_STEPS.indexOf('Celebrate');
 
-/** Spec §2 nine-step wizard, one step forward or back at a time. */
+/** docs/product-spec.md §2 nine-step wizard, one step forward or back at a time. */
 export function OnboardingPage() {
   const { user } = useCurrentUser();
   const [step, setStep] = useState(0);

@@ -11,7 +11,7 @@ import { ProfileSection } from './profile-section';
 import { SettingsSection } from './settings-section';
 import { UsageMeter } from './usage-meter';
 
-/** Spec §2 Settings: account, password, notifications, usage, security text and the danger zone. */
+/** docs/product-spec.md §2 Settings: account, password, notifications, usage, security text and the danger zone. */
 export function SettingsPage() {
   const { user } = useCurrentUser();
   if (!user) return <Spinner className="mx-auto text-indigo-600" label="Loading" />;

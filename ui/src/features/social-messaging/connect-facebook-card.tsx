@@ -9,7 +9,7 @@ export function startFacebookConnect() {
   window.location.assign('/oauth/facebook');
 }
 
-/** Spec §2: with no connected Facebook account the page offers "Connect Facebook & Instagram". */
+/** docs/product-spec.md §2: with no connected Facebook account the page offers "Connect Facebook & Instagram". */
 export function ConnectFacebookCard() {
   const [opening, setOpening] = useState(false);
   return (

@@ -31,7 +31,7 @@ const copy = {
   },
 } as const;
 
-/** Spec §2/§5: page, recipient id, message; disabled while incomplete or sending. */
+/** docs/product-spec.md §2/§5: page, recipient id, message; disabled while incomplete or sending. */
 export function SendForm({ channel, pages }: SendFormProps) {
   const { toast } = useToast();
   const [pageId, setPageId] = useState(pages[0]?.id ?? '');

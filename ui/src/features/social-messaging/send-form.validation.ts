@@ -6,7 +6,7 @@ export interface SendDraft {
   message: string;
 }
 
-/** Spec §5: page, recipient id and message are all required. */
+/** docs/product-spec.md §5: page, recipient id and message are all required. */
 export function isDraftComplete(d: SendDraft): boolean {
   return d.pageId.trim() !== '' && d.recipientId.trim() !== '' && d.message.trim() !== '';
 }
@@ -18,7 +18,7 @@ export const missingInformation = {
 
 const names: Record<SocialChannel, string> = { facebook: 'Facebook', instagram: 'Instagram' };
 
-/** Spec §8 "Social send" wording. */
+/** docs/product-spec.md §8 "Social send" wording. */
 export function sendToasts(channel: SocialChannel) {
   return {
     sent: { title: 'Message Sent!', description: `Your ${names[channel]} message was sent successfully` },

@@ -21,7 +21,7 @@ const tabs = [
 ] as const;
 type TabId = (typeof tabs)[number]['id'];
 
-/** Spec §2 Social Messaging: connect, or Messenger and Instagram tabs with their send forms. */
+/** docs/product-spec.md §2 Social Messaging: connect, or Messenger and Instagram tabs with their send forms. */
 export function SocialMessagingPage() {
   const { isAuthenticated } = useCurrentUser();
   const accounts = useSocialAccounts(isAuthenticated);

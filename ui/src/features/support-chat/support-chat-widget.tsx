@@ -14,7 +14,7 @@ import { SupportChatPanel } from './support-chat-panel';
 let nextMessageId = 0;
 const newId = () => `m${++nextMessageId}`;
 
-/** Floating support chat on the landing page (spec §2, §4). Replies are local canned answers. */
+/** Floating support chat on the landing page (docs/product-spec.md §2, §4). Replies are local canned answers. */
 export function SupportChatWidget() {
   const { user, isAuthenticated } = useCurrentUser();
   const [open, setOpen] = useState(false);

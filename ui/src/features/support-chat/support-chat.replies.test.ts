@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { accessLevelFor, cannedReplyFor, replyDelayMs } from './support-chat.replies';
 
-describe('support chat (spec §4)', () => {
+describe('support chat (docs/product-spec.md §4)', () => {
   it('maps subscription tiers to access levels, case-insensitively', () => {
     expect(accessLevelFor('Enterprise', true)).toBe('premium');
     expect(accessLevelFor('chat_master', true)).toBe('premium');

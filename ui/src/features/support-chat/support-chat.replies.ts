@@ -1,4 +1,4 @@
-/** Support widget messages are client-side only (spec §3). */
+/** Support widget messages are client-side only (docs/product-spec.md §3). */
 export interface SupportChatMessage {
   id: string;
   type: 'user' | 'bot';
@@ -9,7 +9,7 @@ export interface SupportChatMessage {
 
 export type SupportAccessLevel = 'guest' | 'free' | 'basic' | 'pro' | 'premium';
 
-/** Spec §4: access level from the subscription tier, case-insensitive; no user → guest. */
+/** docs/product-spec.md §4: access level from the subscription tier, case-insensitive; no user → guest. */
 export function accessLevelFor(tier: string | null | undefined, signedIn: boolean): SupportAccessLevel {
   if (!signedIn) return 'guest';
   const t = (tier ?? '').toLowerCase();
@@ -40,7 +40,7 @@ interface CannedReply {
   quickReplies?: string[];
 }
 
-// Local replies (spec §4: used whenever the AI helper is unavailable — it is not built yet).
+// Local replies (docs/product-spec.md §4: used whenever the AI helper is unavailable — it is not built yet).
 const canned: CannedReply[] = [
   {
     keywords: ['price', 'pricing', 'plan', 'cost', 'pay', 'billing'],
@@ -99,7 +99,7 @@ export function cannedReplyFor(text: string): { reply: string; quickReplies: str
   };
 }
 
-/** 800 ms plus up to 400 ms, so replies feel typed (spec §8). */
+/** 800 ms plus up to 400 ms, so replies feel typed (docs/product-spec.md §8). */
 export function replyDelayMs(): number {
   return 800 + Math.floor(Math.random() * 400);
 }

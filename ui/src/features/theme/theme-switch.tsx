@@ -10,7 +10,7 @@ const options: Array<{ value: ThemePreference; label: string; icon: IconName }> 
   { value: 'system', label: 'System', icon: 'monitor' },
 ];
 
-/** Light / Dark / System picker (spec §2 application shell). */
+/** Light / Dark / System picker (docs/product-spec.md §2 application shell). */
 export function ThemeSwitch() {
   const { preference, resolved, setPreference } = useTheme();
   const current = options.find((o) => o.value === preference);

@@ -1,6 +1,6 @@
 export type ThemePreference = 'light' | 'dark' | 'system';
 
-/** localStorage key for the theme preference (spec §3: product-specific key, default system). */
+/** localStorage key for the theme preference (docs/product-spec.md §3: product-specific key, default system). */
 export const THEME_STORAGE_KEY = 'replypilot-theme';
 
 export function readThemePreference(): ThemePreference {

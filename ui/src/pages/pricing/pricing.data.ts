@@ -1,4 +1,4 @@
-/** Spec §9 prices. Limits are shown, never enforced. */
+/** docs/product-spec.md §9 prices. Limits are shown, never enforced. */
 export const automationPlans = [
   { name: 'Auto Free', price: 0, features: ['100 messages / month', '1 flow'] },
   { name: 'Auto Starter', price: 15, features: ['1,000 messages / month', '10 flows', '1 account'] },

@@ -12,7 +12,7 @@ export interface NavGroup {
   items: NavLinkItem[];
 }
 
-/** Spec §2 landing header menus; the footer repeats them. */
+/** docs/product-spec.md §2 landing header menus; the footer repeats them. */
 export const publicNavGroups: NavGroup[] = [
   {
     label: 'Product',

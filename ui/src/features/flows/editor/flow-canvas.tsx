@@ -16,7 +16,7 @@ import { nodeColorHex, nodeColorOf } from '../graph/node-colors';
 import { handleLabel } from '../graph/node-summary';
 import { FlowNodeView } from './flow-node';
 
-// One node component draws every kind (saved as type 'default', spec §3; 'step' avoids React Flow's default-node CSS).
+// One node component draws every kind (saved as type 'default', docs/product-spec.md §3; 'step' avoids React Flow's default-node CSS).
 const nodeTypes = { step: FlowNodeView };
 const fitViewOptions = { padding: 0.25, maxZoom: 1 };
 const minimapStyle = { width: 200, height: 150 };
@@ -34,7 +34,7 @@ interface FlowCanvasProps {
   children?: ReactNode;
 }
 
-/** Spec §9 canvas: zoom 0.5–2, snap 15×15, minimap 200×150, connection radius 20, dots 12/1. */
+/** docs/product-spec.md §9 canvas: zoom 0.5–2, snap 15×15, minimap 200×150, connection radius 20, dots 12/1. */
 export function FlowCanvas({ nodes, edges, edgeErrors, onNodesChange, onEdgesChange, onConnect, children }: FlowCanvasProps) {
   const { resolved } = useTheme();
   // Branch edges carry their handle's label; edges the compiler complains about are red.

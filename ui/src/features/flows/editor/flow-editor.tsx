@@ -19,7 +19,7 @@ import { useLeaveGuard } from './use-leave-guard';
 interface FlowEditorProps {
   /** null = a new flow, created by the first Save/Start. */
   flowId: string | null;
-  /** What the editor starts from (null = spec §3 new flow). */
+  /** What the editor starts from (null = docs/product-spec.md §3 new flow). */
   initial: Flow | null;
   /** The server's current copy (version, runs), kept fresh by the query cache. */
   saved: Flow | null;

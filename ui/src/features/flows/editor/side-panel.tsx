@@ -13,7 +13,7 @@ interface SidePanelProps {
   dispatch: (op: FlowOperation) => void;
 }
 
-/** The 20rem right panel (spec §2): Flow Settings, Add Nodes, and Node Configuration once a node is selected. */
+/** The 20rem right panel (docs/product-spec.md §2): Flow Settings, Add Nodes, and Node Configuration once a node is selected. */
 export function SidePanel({ settings, selected, selectedErrors, dispatch }: SidePanelProps) {
   const configRef = useRef<HTMLElement>(null);
   const selectedId = selected?.id;
@@ -28,7 +28,7 @@ export function SidePanel({ settings, selected, selectedErrors, dispatch }: Side
       className="w-full shrink-0 overflow-y-auto border-t border-slate-200 bg-white lg:w-80 lg:border-t-0 lg:border-l dark:border-slate-800 dark:bg-slate-900"
     >
       <FlowSettingsSection settings={settings} dispatch={dispatch} />
-      {/* Spec §9: a new node lands at a random spot (chosen here, so the operation stays pure). */}
+      {/* docs/product-spec.md §9: a new node lands at a random spot (chosen here, so the operation stays pure). */}
       <NodePalette onAdd={(kind) => dispatch({ type: 'addNode', kind, position: randomPosition() })} />
       {selected && (
         <NodeConfigSection

@@ -15,7 +15,7 @@ function validate(graph: FlowGraph, platform: FlowPlatform): FlowError[] {
   return errors;
 }
 
-// Trigger → Instagram DM, valid on its own (review §2.9 item 7: only the platform makes it wrong).
+// Trigger → Instagram DM, valid on its own (only the flow's platform makes it wrong).
 const graph: FlowGraph = {
   nodes: [
     { id: '1', type: 'default', position: { x: 0, y: 0 }, data: { label: 'Start', kind: 'trigger', config: { type: 'keyword_dm', keywords: ['hi'] } } },

@@ -23,7 +23,7 @@ export function draftSnapshot(settings: FlowSettings, graph: FlowGraph): string 
   return JSON.stringify([settings, graph]);
 }
 
-/** `flow` null = a new flow (spec §3: one Start trigger). Either way it starts clean: leaving untouched needs no confirmation. */
+/** `flow` null = a new flow (docs/product-spec.md §3: one Start trigger). Either way it starts clean: leaving untouched needs no confirmation. */
 export function initialEditorState(flow: Flow | null): FlowEditorState {
   const settings: FlowSettings = flow
     ? { name: flow.name, description: flow.description, platform: flow.platform }

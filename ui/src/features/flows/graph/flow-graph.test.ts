@@ -12,7 +12,7 @@ import {
   toFlowGraph,
 } from './flow-graph';
 
-describe('newFlowGraph (spec §3)', () => {
+describe('newFlowGraph (docs/product-spec.md §3)', () => {
   it('is exactly one Start trigger at 250,50 with no edges', () => {
     const graph = newFlowGraph();
     expect(graph.edges).toEqual([]);

@@ -17,11 +17,11 @@ export type EditorNodeData = {
   platform: string | undefined;
   config: Record<string, unknown>;
 };
-/** Canvas type 'step' (our node component); saved as type 'default' (spec §3). */
+/** Canvas type 'step' (our node component); saved as type 'default' (docs/product-spec.md §3). */
 export type EditorNode = Node<EditorNodeData, 'step'>;
 export type EditorEdge = Edge;
 
-/** Spec §3: a new flow is one "Start" trigger at 250,50 and no edges. */
+/** docs/product-spec.md §3: a new flow is one "Start" trigger at 250,50 and no edges. */
 export function newFlowGraph(): FlowGraph {
   return {
     nodes: [
@@ -76,7 +76,7 @@ export function toEditorEdges(edges: FlowEdge[]): EditorEdge[] {
   }));
 }
 
-/** The canvas state as the API stores it (spec §3 node shape, style by kind included). */
+/** The canvas state as the API stores it (docs/product-spec.md §3 node shape, style by kind included). */
 export function toFlowGraph(nodes: EditorNode[], edges: EditorEdge[]): FlowGraph {
   return {
     nodes: nodes.map((node) => ({
@@ -110,7 +110,7 @@ export function structureKey(graph: FlowGraph): string {
   });
 }
 
-/** Spec §3: id = count of existing nodes + 1, bumped past ids already taken (after deletions). */
+/** docs/product-spec.md §3: id = count of existing nodes + 1, bumped past ids already taken (after deletions). */
 export function nextNodeId(nodes: Array<{ id: string }>): string {
   const taken = new Set(nodes.map((n) => n.id));
   let n = nodes.length + 1;
@@ -118,7 +118,7 @@ export function nextNodeId(nodes: Array<{ id: string }>): string {
   return String(n);
 }
 
-/** Spec §9: new nodes land at a random position, 100–400 on both axes. */
+/** docs/product-spec.md §9: new nodes land at a random position, 100–400 on both axes. */
 export function randomPosition(random: () => number = Math.random): { x: number; y: number } {
   return { x: Math.round(100 + random() * 300), y: Math.round(100 + random() * 300) };
 }

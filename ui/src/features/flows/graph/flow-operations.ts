@@ -36,7 +36,7 @@ export type FlowOperation =
   | { type: 'setName'; name: string }
   | { type: 'setDescription'; description: string }
   | { type: 'setPlatform'; platform: FlowPlatform }
-  /** `position` comes from the caller (spec §9: random) so applying an operation stays deterministic. */
+  /** `position` comes from the caller (docs/product-spec.md §9: random) so applying an operation stays deterministic. */
   | { type: 'addNode'; kind: NodeKind; position: XYPosition }
   | { type: 'updateNodeLabel'; nodeId: string; label: string }
   | { type: 'updateNodeConfig'; nodeId: string; config: Record<string, unknown> }

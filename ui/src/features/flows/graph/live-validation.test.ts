@@ -4,7 +4,7 @@ import { flowEditorReducer, initialEditorState, type FlowEditorAction } from './
 import { toFlowGraph } from './flow-graph';
 
 /**
- * Review §2.9 item 7: the editor's live check ran without the flow's platform, so an Instagram DM
+ * The editor's live check once ran without the flow's platform, so an Instagram DM
  * in a Twitter flow was only refused at Start. The editor now compiles its own draft with
  * `draft.settings.platform` (editor/use-flow-validation.ts); this drives the draft the way the
  * editor does and checks what that compile reports.

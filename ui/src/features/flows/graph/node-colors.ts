@@ -1,6 +1,6 @@
 import type { NodeKind } from '@contracts/flows';
 
-/** Spec §3 "colours by kind: blue, pink, yellow, purple, green, grey". */
+/** docs/product-spec.md §3 "colours by kind: blue, pink, yellow, purple, green, grey". */
 export type NodeColor = 'blue' | 'pink' | 'yellow' | 'purple' | 'green' | 'grey';
 
 export const nodeColorOf: Record<NodeKind, NodeColor> = {
@@ -73,7 +73,7 @@ const storedStyle: Record<NodeColor, { background: string; color: string; border
   grey: { background: '#f1f5f9', color: '#0f172a', border: '1px solid #cbd5e1' },
 };
 
-/** The `style` saved with a node (spec §3: background, colour, border by kind; radius 8px; bold). */
+/** The `style` saved with a node (docs/product-spec.md §3: background, colour, border by kind; radius 8px; bold). */
 export function nodeStyleOf(kind: NodeKind): Record<string, string | number> {
   return { ...storedStyle[nodeColorOf[kind]], borderRadius: 8, fontWeight: 'bold' };
 }

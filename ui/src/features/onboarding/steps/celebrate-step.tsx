@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { ButtonLink } from '../../../components/button-link';
 import { Icon } from '../../../components/icon';
 
-const REDIRECT_MS = 3000; // spec §9: onboarding redirect 3 s
+const REDIRECT_MS = 3000; // docs/product-spec.md §9: onboarding redirect 3 s
 
 export function CelebrateStep() {
   const navigate = useNavigate();

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import path from 'node:path';
 
 /**
- * The only module that reads process.env (conventions §3). Everything else receives a Config.
+ * The only module that reads process.env (ARCHITECTURE.md#processes). Everything else receives a Config.
+ * Every variable is listed, with its default, in .env.example and README.md (config/env-documented.test.ts).
  * Secrets may be absent here: in embedded mode `resolveSecrets` fills them from the data dir;
  * in production their absence stops the boot (see `missingProductionSecrets`).
  */
@@ -10,7 +11,7 @@ const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
-const envSchema = z.object({
+export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
@@ -37,21 +38,21 @@ const envSchema = z.object({
   DEMO_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(10),
   /** Demo workspaces are deleted this long after they were created. */
   DEMO_TTL_HOURS: z.coerce.number().int().min(1).max(720).default(24),
-  /** Pinned Graph API version (platform-apis.md: pin it in config, never hard-code). */
+  /** Pinned Graph API version (docs/platform-apis.md conventions: pin it in config, never hard-code). */
   META_GRAPH_API_VERSION: z.string().regex(/^v\d+\.\d+$/, 'META_GRAPH_API_VERSION looks like v25.0').default('v25.0'),
-  /** Meta hosts (platform-apis.md §2–§3); tests point them at tests/fakes/meta-graph.fake.ts. */
+  /** Meta hosts (docs/platform-apis.md §2–§3); tests point them at tests/fakes/meta-graph.fake.ts. */
   META_GRAPH_BASE_URL: z.url().default('https://graph.facebook.com'),
   INSTAGRAM_GRAPH_BASE_URL: z.url().default('https://graph.instagram.com'),
   /** Where the Facebook Login dialog lives (`{base}/{ver}/dialog/oauth`). */
   FACEBOOK_DIALOG_BASE_URL: z.url().default('https://www.facebook.com'),
   /** Compared in constant time with hub.verify_token; derived from SESSION_SECRET when unset. */
   META_WEBHOOK_VERIFY_TOKEN: z.string().min(8, 'META_WEBHOOK_VERIFY_TOKEN must be at least 8 characters').optional(),
-  /** The Instagram app (Instagram Login, platform-apis.md §3.2); its secret also signs its webhooks (§1.2). */
+  /** The Instagram app (Instagram Login, docs/platform-apis.md §3.2); its secret also signs its webhooks (§1.2). */
   INSTAGRAM_APP_ID: z.string().min(1).optional(),
   INSTAGRAM_APP_SECRET: z.string().min(1).optional(),
   INSTAGRAM_AUTHORIZE_BASE_URL: z.url().default('https://www.instagram.com'),
   INSTAGRAM_API_BASE_URL: z.url().default('https://api.instagram.com'),
-  /** X (platform-apis.md §4): OAuth 2.0 client (PKCE), API host, authorize page; webhooks sign with the client secret. */
+  /** X (docs/platform-apis.md §4): OAuth 2.0 client (PKCE), API host, authorize page; webhooks sign with the client secret. */
   X_CLIENT_ID: z.string().min(1).optional(),
   X_CLIENT_SECRET: z.string().min(1).optional(),
   /** Legacy Account Activity signature (X-Twitter-Webhooks-Signature) uses the OAuth 1.0a consumer secret. */
@@ -122,7 +123,7 @@ export interface Config {
   /** Per-visitor demo workspaces (POST /api/auth/test-login without an email). */
   demo: { enabled: boolean; perIpPerHour: number; ttlHours: number };
   metaGraphApiVersion: string;
-  /** Meta Graph hosts, webhook verification and signing secrets (platform-apis.md §1–§3). */
+  /** Meta Graph hosts, webhook verification and signing secrets (docs/platform-apis.md §1–§3). */
   meta: {
     graphBaseUrl: string;
     instagramGraphBaseUrl: string;

@@ -4,7 +4,8 @@ import { startTestApp, type TestApp } from '../../tests/support/test-app';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await startTestApp({ env: { NODE_ENV: 'production', PUBLIC_URL: 'https://app.example.com', TRUST_PROXY: '1' } });
+  // ENABLE_TEST_LOGIN unset: production refuses to boot with it (development only).
+  t = await startTestApp({ env: { NODE_ENV: 'production', PUBLIC_URL: 'https://app.example.com', TRUST_PROXY: '1', ENABLE_TEST_LOGIN: '' } });
 });
 afterAll(() => t.stop());
 
@@ -20,9 +21,10 @@ it('marks the session cookie Secure in production behind HTTPS', async () => {
   expect(cookie).toMatch(/SameSite=Lax/);
 });
 
-it('turns test login off in production unless enabled', async () => {
-  const res = await new HttpClient(t.baseUrl, behindTls).post('/api/auth/test-login');
-  expect(res.status).toBe(404);
+it('has no demo and no test login in production unless ENABLE_DEMO is set', async () => {
+  const c = new HttpClient(t.baseUrl, behindTls);
+  expect((await c.post('/api/auth/test-login')).status).toBe(404);
+  expect((await c.post('/api/auth/test-login', { email: 'demo@replypilot.app' })).status).toBe(404);
 });
 
 it('accepts requests whose Origin is PUBLIC_URL', async () => {

@@ -3,7 +3,6 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { importX, createNodeResolver } from 'eslint-plugin-import-x';
-import { fileURLToPath } from 'node:url';
 
 const layers = ['contracts', 'flow-compiler', 'workflows', 'activities', 'integrations', 'db', 'api', 'workers', 'ui', 'config', 'bin', 'tests'];
 
@@ -88,7 +87,7 @@ export default tseslint.config(
     // tsconfig.json's paths resolve @contracts/*, so the zones also see ui/'s contracts imports.
     settings: {
       'import-x/resolver-next': [
-        createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'], tsconfig: { configFile: fileURLToPath(new URL('./tsconfig.json', import.meta.url)) } }),
+        createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'], tsconfig: { configFile: `${import.meta.dirname}/tsconfig.json` } }),
       ],
     },
     rules: { 'import-x/no-restricted-paths': ['error', { zones }] },

@@ -7,7 +7,7 @@ const root = new URL('../', import.meta.url);
 const keys = Object.keys(envSchema.shape);
 const example = readFileSync(new URL('.env.example', root), 'utf8');
 const readme = readFileSync(new URL('README.md', root), 'utf8');
-const exampleKeys = [...example.matchAll(/^#?\s*([A-Z][A-Z0-9_]*)=/gm)].map((m) => m[1]);
+const exampleKeys = [...example.matchAll(/^#?\s*([A-Z][A-Z0-9_]*)=/gm)].map((m) => m[1]!);
 
 describe('environment variables are documented', () => {
   it('reads at least the variables the README has always named', () => {

@@ -18,22 +18,33 @@ export const requireAuth: RequestHandler = (req, _res, next) => {
 
 /**
  * The two route builders (conventions: tRPC's public/authed procedures). A feature that needs a
- * user mounts an `authedRouter()`, so an unguarded route cannot be written by accident.
+ * user builds an `authedRouter()` and is mounted at its own prefix (`app.use('/api/flows', …)`), so
+ * the router-level guard covers exactly that feature's paths and an unguarded route cannot be
+ * written by accident. Public routers may stay at the root.
  */
 export function publicRouter(): Router {
   return Router();
 }
 
 export function authedRouter(): Router {
-  const router = Router();
-  // Guard each route rather than `router.use(requireAuth)`: routers are mounted at the root, and a
-  // router-level guard would also answer 401 for every other feature's paths that pass through.
-  for (const method of ['get', 'post', 'put', 'patch', 'delete'] as const) {
-    const register = router[method].bind(router) as (path: string | string[], ...handlers: RequestHandler[]) => Router;
-    (router as unknown as Record<string, unknown>)[method] = (path: string | string[], ...handlers: RequestHandler[]) =>
-      register(path, requireAuth, ...handlers);
-  }
-  return router;
+  return Router().use(requireAuth);
+}
+
+/**
+ * Mounts a router whose routes spell their full paths, guard included, for requests under `prefix`
+ * only, without stripping the prefix: for a router not yet rewritten to prefix-relative paths
+ * (api/auth/account.routes.ts). Any other request leaves with `next('router')`, so that router's
+ * guard never sees it, as with prefix mounting.
+ */
+export function atPrefixUnstripped(prefix: string, router: Router): Router {
+  const outer = Router();
+  outer.use((req, _res, next) => {
+    // Case-insensitive like Express's own path matching.
+    const path = req.path.toLowerCase();
+    next(path === prefix || path.startsWith(`${prefix}/`) ? undefined : 'router');
+  });
+  outer.use(router);
+  return outer;
 }
 
 /** The signed-in user of an authed route. */

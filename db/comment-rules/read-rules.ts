@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { z } from 'zod';
-import type { CommentRule, ReplyQueueStatus } from '../../../contracts/comment-rules';
+import type { CommentRule, ReplyQueueStatus } from '../../contracts/comment-rules';
 
 const ruleRow = z.object({
   id: z.string(),

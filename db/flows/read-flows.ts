@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { z } from 'zod';
-import type { Flow, FlowGraph, RunStatus } from '../../../contracts/flows';
+import type { Flow, FlowGraph, RunStatus } from '../../contracts/flows';
 
 const flowRow = z.object({
   id: z.string(),

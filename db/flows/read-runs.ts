@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { z } from 'zod';
-import type { FlowGraph, NodeKind, RunDetail, RunList, RunStatus, RunStep, RunSummary } from '../../../contracts/flows';
-import { cursorTs, decodeCursor, encodeCursor } from '../inbox/inbox.cursor';
+import type { FlowGraph, NodeKind, RunDetail, RunList, RunStatus, RunStep, RunSummary } from '../../contracts/flows';
+import { cursorTs, encodeCursor, type Cursor } from '../pagination/keyset-cursor';
 
 type Db = Pick<pg.Pool, 'query'>;
 
@@ -56,7 +56,7 @@ function toSummary(r: z.infer<typeof summaryRow>): RunSummary {
 export async function listRuns(
   db: Db,
   workspaceId: string,
-  q: { flowId?: string; status?: RunStatus; cursor?: string; limit: number },
+  q: { flowId?: string; status?: RunStatus; cursor?: Cursor; limit: number },
 ): Promise<RunList> {
   const params: unknown[] = [workspaceId];
   const where = ['r.workspace_id = $1'];
@@ -69,7 +69,7 @@ export async function listRuns(
     where.push(`r.status = $${params.length}`);
   }
   if (q.cursor) {
-    const c = decodeCursor(q.cursor);
+    const c = q.cursor;
     params.push(c.ts, c.id);
     where.push(`(r.started_at, r.id) < ($${params.length - 1}::timestamptz, $${params.length}::uuid)`);
   }

@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { z } from 'zod';
-import type { Conversation, ConversationsPage, Message, MessagesPage } from '../../../contracts/inbox';
-import { cursorTs, decodeCursor, encodeCursor } from './inbox.cursor';
+import type { Conversation, ConversationsPage, Message, MessagesPage } from '../../contracts/inbox';
+import { cursorTs, encodeCursor, type Cursor } from '../pagination/keyset-cursor';
 
 const conversationRow = z.object({
   id: z.string(),
@@ -48,7 +48,8 @@ export interface ConversationFilter {
   platform?: string | undefined;
   status?: string | undefined;
   search?: string | undefined;
-  cursor?: string | undefined;
+  /** Already decoded by the route (a bad cursor is the client's 400, worded there). */
+  cursor?: Cursor | undefined;
   limit: number;
 }
 
@@ -69,7 +70,7 @@ export async function listConversations(pool: pg.Pool, workspaceId: string, f: C
     where.push(`(c.customer_name ilike $${params.length} or c.last_message ilike $${params.length})`);
   }
   if (f.cursor) {
-    const { ts, id } = decodeCursor(f.cursor);
+    const { ts, id } = f.cursor;
     params.push(ts, id);
     where.push(`(c.last_message_time, c.id) < ($${params.length - 1}::timestamptz, $${params.length}::uuid)`);
   }
@@ -129,12 +130,12 @@ export async function listMessages(
   pool: pg.Pool,
   workspaceId: string,
   conversationId: string,
-  q: { before?: string | undefined; limit: number },
+  q: { before?: Cursor | undefined; limit: number },
 ): Promise<MessagesPage> {
   const params: unknown[] = [workspaceId, conversationId];
   let keyset = '';
   if (q.before) {
-    const { ts, id } = decodeCursor(q.before);
+    const { ts, id } = q.before;
     params.push(ts, id);
     keyset = 'and (m.created_at, m.id) < ($3::timestamptz, $4::uuid)';
   }

@@ -5,7 +5,7 @@ import {
   type FacebookPageSummary,
   type InstagramAccountSummary,
   type InstagramProfile,
-} from '../../../contracts/social-accounts';
+} from '../../contracts/social-accounts';
 
 const pageRow = z.object({
   id: z.string(),
@@ -119,4 +119,9 @@ export async function listInstagramAccounts(pool: pg.Pool, workspaceId: string):
     pageName: r.page_name,
     status: r.status,
   }));
+}
+
+/** Meta refused the account's token (code 190): the account needs its owner to reconnect it. */
+export async function markNeedsReconnect(db: pg.Pool, accountId: string, reason: string) {
+  await db.query(`update social_accounts set status = 'needs_reconnect', status_reason = $2 where id = $1`, [accountId, reason]);
 }

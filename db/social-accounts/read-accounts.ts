@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { z } from 'zod';
-import { accountProfileSchema, type SocialAccount } from '../../../contracts/social-accounts';
-import { ensureSandboxAccounts } from '../../../db/sandbox/seed-sandbox';
+import { accountProfileSchema, type SocialAccount } from '../../contracts/social-accounts';
+import { ensureSandboxAccounts } from '../sandbox/seed-sandbox';
 
 const row = z.object({
   id: z.string(),

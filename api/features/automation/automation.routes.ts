@@ -1,34 +1,19 @@
 import type pg from 'pg';
-import { z } from 'zod';
 import type { AutomationActivityCount, AutomationActivityResponse } from '../../../contracts/automation';
+import { countLeadActivity, listRecentActivity } from '../../../db/automation/read-activity';
 import { authedRouter, currentUser } from '../../http/routers';
 
-const row = z.object({ id: z.string(), action: z.string(), message: z.string(), intent: z.string(), created_at: z.date() });
-
+/** The automation activity feed, mounted at /api/automation. */
 export function automationRoutes(pool: pg.Pool) {
   const router = authedRouter();
 
-  router.get('/api/automation/activity', async (req, res) => {
-    const { rows } = await pool.query(
-      'select id, action, message, intent, created_at from automation_activity where workspace_id = $1 order by created_at desc, id desc limit 50',
-      [currentUser(req).workspaceId],
-    );
-    const body: AutomationActivityResponse = {
-      activities: z
-        .array(row)
-        .parse(rows)
-        .map((r) => ({ id: r.id, action: r.action, message: r.message, intent: r.intent, createdAt: r.created_at.toISOString() })),
-    };
+  router.get('/activity', async (req, res) => {
+    const body: AutomationActivityResponse = { activities: await listRecentActivity(pool, currentUser(req).workspaceId) };
     res.json(body);
   });
 
-  // spec §3: any intent other than general counts as a potential lead.
-  router.get('/api/automation/activity/count', async (req, res) => {
-    const { rows } = await pool.query<{ count: string }>(
-      "select count(*) from automation_activity where workspace_id = $1 and intent <> 'general'",
-      [currentUser(req).workspaceId],
-    );
-    const body: AutomationActivityCount = { count: Number(rows[0]?.count ?? 0) };
+  router.get('/activity/count', async (req, res) => {
+    const body: AutomationActivityCount = { count: await countLeadActivity(pool, currentUser(req).workspaceId) };
     res.json(body);
   });
 

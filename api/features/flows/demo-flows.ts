@@ -1,6 +1,8 @@
 import type pg from 'pg';
 import type { FlowEdge, FlowGraph, FlowNode, NodeKind } from '../../../contracts/flows';
 import { nodeKindInfo } from '../../../contracts/flows';
+import { claimEmptyWorkspaceForDemoFlows } from '../../../db/flows/demo-seed';
+import { saveFlow } from '../../../db/flows/publish-flow';
 import { withTransaction } from '../../../db/transaction';
 import { compile } from '../../../flow-compiler/compile';
 
@@ -53,25 +55,15 @@ const demoFlows: { name: string; description: string; platform: 'instagram' | 'm
   },
 ];
 
-/** Seeds the demo flows once (skipped when the workspace already has flows). */
+/** Seeds the demo flows once (skipped when the workspace already has flows); the live ones are published as version 1. */
 export async function seedDemoFlows(pool: pg.Pool, workspaceId: string): Promise<void> {
   await withTransaction(pool, async (client) => {
-    await client.query('select pg_advisory_xact_lock(hashtext($1))', [`demo-flows:${workspaceId}`]);
-    const existing = await client.query('select 1 from flows where workspace_id = $1 limit 1', [workspaceId]);
-    if (existing.rowCount) return;
+    if (!(await claimEmptyWorkspaceForDemoFlows(client, workspaceId))) return;
     for (const f of demoFlows) {
-      const { rows } = await client.query<{ id: string }>(
-        `insert into flows (workspace_id, name, description, platform, graph, is_active) values ($1, $2, $3, $4, $5, $6) returning id`,
-        [workspaceId, f.name, f.description, f.platform, JSON.stringify(f.graph), f.active],
-      );
       const compiled = compile(f.graph, f.platform);
       if (!compiled.ok) throw new Error(`demo flow "${f.name}" does not compile: ${JSON.stringify(compiled.errors)}`);
-      if (!f.active) continue;
-      const v = await client.query<{ id: string }>(
-        `insert into flow_versions (workspace_id, flow_id, version, graph, plan) values ($1, $2, 1, $3, $4) returning id`,
-        [workspaceId, rows[0]!.id, JSON.stringify(f.graph), JSON.stringify(compiled.plan)],
-      );
-      await client.query('update flows set active_version_id = $2 where id = $1', [rows[0]!.id, v.rows[0]!.id]);
+      const body = { name: f.name, description: f.description, platform: f.platform, flowData: f.graph, isActive: f.active };
+      await saveFlow(client, workspaceId, null, body, f.active ? compiled.plan : null);
     }
   });
 }

@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import type { DatabaseHealthResponse, HealthResponse } from '../../../contracts/health';
+import { pingDatabase } from '../../../db/ping-database';
 import { publicRouter } from '../../http/routers';
 
 export interface HealthDeps {
@@ -26,7 +27,7 @@ export function healthRoutes({ pool, role, dbMode, version }: HealthDeps) {
   router.get('/api/health/database', async (_req, res) => {
     const t0 = performance.now();
     try {
-      await pool.query('select 1');
+      await pingDatabase(pool);
       const body: DatabaseHealthResponse = {
         connected: true,
         database: 'postgresql',

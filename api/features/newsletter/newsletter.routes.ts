@@ -1,8 +1,7 @@
 import { rateLimit } from 'express-rate-limit';
 import type pg from 'pg';
 import { newsletterBodySchema, type NewsletterResponse } from '../../../contracts/newsletter';
-import type { Db } from '../../../db/client';
-import { newsletterSubscriptions } from '../../../db/schema';
+import { subscribeToNewsletter } from '../../../db/newsletter/subscribe';
 import { AppError } from '../../http/errors';
 import { PgRateLimitStore } from '../../http/rate-limit';
 import { publicRouter } from '../../http/routers';
@@ -11,7 +10,7 @@ import { parseBody } from '../../http/validate';
 /** A person subscribes once or twice; more from one address is someone filling the table (review F16). */
 export const NEWSLETTER_PER_IP_PER_HOUR = 20;
 
-export function newsletterRoutes(db: Db, pool: pg.Pool) {
+export function newsletterRoutes(pool: pg.Pool) {
   const router = publicRouter();
   const limit = rateLimit({
     windowMs: 60 * 60 * 1000,
@@ -23,8 +22,7 @@ export function newsletterRoutes(db: Db, pool: pg.Pool) {
   });
   router.post('/api/newsletter/subscribe', limit, async (req, res) => {
     const { email } = parseBody(newsletterBodySchema, req);
-    // Subscribing twice is not an error for the visitor: same answer, one row.
-    await db.insert(newsletterSubscriptions).values({ email }).onConflictDoNothing();
+    await subscribeToNewsletter(pool, email);
     const body: NewsletterResponse = {
       success: true,
       message: "Thank you for subscribing! You'll receive updates about new features and automation tips.",

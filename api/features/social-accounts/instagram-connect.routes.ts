@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../../../config/config';
 import { recordActivity } from '../../../db/pipeline/record-activity';
 import type { TokenCipher } from '../../../integrations/crypto/token-cipher';
+import { upsertMetaAccount } from '../../../db/social-accounts/upsert-connected-account';
 import {
   exchangeInstagramCode,
   instagramAuthorizeUrl,
@@ -12,7 +13,6 @@ import {
 } from '../../../integrations/meta/instagram-login';
 import { publicRouter } from '../../http/routers';
 import { issueConnectState, readConnectCallback } from './connect-state';
-import { upsertAccount } from './meta-connect.service';
 import { oauthRedirectUri } from './meta-connect.routes';
 
 function instagramLoginConfig(config: Config): InstagramLoginConfig | null {
@@ -48,7 +48,7 @@ export function instagramConnectRoutes(deps: { pool: pg.Pool; config: Config; ci
     try {
       const { token, expiresInSeconds } = await exchangeInstagramCode(ig, callback.code, oauthRedirectUri(deps.config, req, 'instagram'));
       const p = await instagramLoginProfile(ig, token);
-      const accountId = await upsertAccount(deps.pool, workspaceId, {
+      const accountId = await upsertMetaAccount(deps.pool, workspaceId, {
         platform: 'instagram',
         externalId: p.user_id,
         username: p.username,

@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { Config } from '../../../config/config';
 import { recordActivity } from '../../../db/pipeline/record-activity';
+import { upsertXAccount } from '../../../db/social-accounts/upsert-connected-account';
 import type { TokenCipher } from '../../../integrations/crypto/token-cipher';
 import { constantTimeEqual } from '../../../integrations/meta/webhook-signature';
 import { ensureXWebhook, subscribeXAccountActivity } from '../../../integrations/x/x-account-activity';
@@ -89,28 +90,16 @@ export function xConnectRoutes(deps: { pool: pg.Pool; config: Config; cipher: To
     try {
       const tokens = await exchangeXCode(x, q.data.code, redirectUri(req), expected.verifier);
       const me = await xMe(x, tokens.accessToken);
-      const { rows } = await deps.pool.query<{ id: string }>(
-        `insert into social_accounts (workspace_id, platform, provider, external_id, username, display_name, access_token_enc, refresh_token_enc, token_expires_at, profile)
-         values ($1, 'twitter', 'x', $2, $3, $4, $5, $6, $7, $8)
-         on conflict (provider, platform, external_id) do update set
-           username = excluded.username, display_name = excluded.display_name, access_token_enc = excluded.access_token_enc,
-           refresh_token_enc = excluded.refresh_token_enc, token_expires_at = excluded.token_expires_at, profile = excluded.profile,
-           is_active = true, status = 'active', status_reason = null, connected_at = now(),
-       health_checked_at = null, health_error = null, granted_scopes = null, expiry_alerted_for = null
-         where social_accounts.workspace_id = excluded.workspace_id
-         returning id`,
-        [
-          workspaceId,
-          me.id,
-          me.username,
-          me.name ?? me.username,
-          deps.cipher.encrypt(tokens.accessToken),
-          tokens.refreshToken ? deps.cipher.encrypt(tokens.refreshToken) : null,
-          tokens.expiresAt,
-          { name: me.name ?? me.username, ...(me.profile_image_url ? { pictureUrl: me.profile_image_url } : {}) },
-        ],
-      );
-      if (!rows[0]) return fail(`@${me.username} is already connected to another workspace.`);
+      const accountId = await upsertXAccount(deps.pool, workspaceId, {
+        externalId: me.id,
+        username: me.username,
+        displayName: me.name ?? me.username,
+        accessToken: deps.cipher.encrypt(tokens.accessToken),
+        refreshToken: tokens.refreshToken ? deps.cipher.encrypt(tokens.refreshToken) : null,
+        expiresAt: tokens.expiresAt,
+        profile: { name: me.name ?? me.username, ...(me.profile_image_url ? { pictureUrl: me.profile_image_url } : {}) },
+      });
+      if (!accountId) return fail(`@${me.username} is already connected to another workspace.`);
       await recordActivity(deps.pool, workspaceId, 'account_connected', `Connected X @${me.username}`, 'general');
       await subscribeAccountActivity(req, workspaceId, me.username, tokens.accessToken);
       res.redirect('/connect-accounts?connected=1');

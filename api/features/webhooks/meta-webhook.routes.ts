@@ -4,6 +4,7 @@ import type { Config } from '../../../config/config';
 import { metaEnvelopeSchema } from '../../../contracts/meta-webhooks';
 import { toStorableJson } from '../../../contracts/json-safety';
 import { ingestEvents, type IncomingEvent } from '../../../db/pipeline/ingest-events';
+import { findActiveMetaAccounts, type WebhookAccountRow } from '../../../db/social-accounts/find-webhook-accounts';
 import { splitMetaWebhook } from '../../../integrations/meta/split-webhook';
 import { constantTimeEqual, metaSignatureValid } from '../../../integrations/meta/webhook-signature';
 import { AppError } from '../../http/errors';
@@ -13,8 +14,6 @@ import { META_SIGNATURE_FORMAT, signedRawBody } from './webhook-limits';
 export const META_WEBHOOK_PATH = '/api/webhooks/facebook/webhook';
 
 const verifyQuery = z.object({ 'hub.mode': z.string(), 'hub.verify_token': z.string(), 'hub.challenge': z.string().max(200) });
-
-const accountRow = z.object({ id: z.string(), workspace_id: z.string(), platform: z.string(), external_id: z.string() });
 
 /**
  * Meta's webhook (ARCHITECTURE.md#inbound-pipeline step 1). Mounted before the JSON parser: the signature is over
@@ -72,12 +71,12 @@ export function metaWebhookRoutes(deps: { pool: pg.Pool; config: Config; verifyT
  * that the account is active before anything is stored or sent.
  */
 const ACCOUNT_CACHE_MS = 5000;
-const accountCache = new Map<string, { row: z.infer<typeof accountRow> | null; at: number }>();
+const accountCache = new Map<string, { row: WebhookAccountRow | null; at: number }>();
 
 /** Our account for each (platform, external id) the batch is addressed to, in at most one query. */
 async function resolveAccounts(pool: pg.Pool, events: { platform: string; accountExternalId: string }[]) {
   const all = [...new Set(events.map((e) => `${e.platform}:${e.accountExternalId}`))];
-  const found = new Map<string, z.infer<typeof accountRow>>();
+  const found = new Map<string, WebhookAccountRow>();
   const now = performance.now();
   const keys: string[] = [];
   for (const key of all) {
@@ -88,13 +87,8 @@ async function resolveAccounts(pool: pg.Pool, events: { platform: string; accoun
   }
   if (keys.length === 0) return found;
   if (accountCache.size > 10_000) accountCache.clear();
-  const { rows } = await pool.query(
-    `select id, workspace_id, platform, external_id from social_accounts
-     where provider = 'meta' and is_active
-       and (platform, external_id) in (select * from unnest($1::text[], $2::text[]))`,
-    [keys.map((k) => k.slice(0, k.indexOf(':'))), keys.map((k) => k.slice(k.indexOf(':') + 1))],
-  );
-  for (const r of z.array(accountRow).parse(rows)) found.set(`${r.platform}:${r.external_id}`, r);
+  const pairs = keys.map((k) => ({ platform: k.slice(0, k.indexOf(':')), externalId: k.slice(k.indexOf(':') + 1) }));
+  for (const r of await findActiveMetaAccounts(pool, pairs)) found.set(`${r.platform}:${r.external_id}`, r);
   for (const key of keys) accountCache.set(key, { row: found.get(key) ?? null, at: now });
   return found;
 }

@@ -11,7 +11,7 @@ import { X_WEBHOOK_PATH } from './x-webhook.routes';
  */
 export function webhookSetupRoutes(config: Config, verifyToken: string) {
   const router = authedRouter();
-  router.get('/api/webhooks/facebook/setup', (req, res) => {
+  router.get('/', (req, res) => {
     const origin = config.publicUrl ?? `${req.protocol}://${req.get('host') ?? ''}`;
     const body: WebhookSetupResponse = {
       callbackUrl: `${origin}${META_WEBHOOK_PATH}`,

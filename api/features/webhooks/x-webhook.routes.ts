@@ -4,6 +4,7 @@ import type { Config } from '../../../config/config';
 import { xEnvelopeSchema } from '../../../contracts/x-webhooks';
 import { toStorableJson } from '../../../contracts/json-safety';
 import { ingestEvents } from '../../../db/pipeline/ingest-events';
+import { findActiveXAccount } from '../../../db/social-accounts/find-webhook-accounts';
 import { splitXWebhook } from '../../../integrations/x/x-webhook';
 import { xCrcResponse, xSignatureValid } from '../../../integrations/x/x-webhook';
 import { AppError } from '../../http/errors';
@@ -60,13 +61,7 @@ export function xWebhookRoutes(deps: { pool: pg.Pool; config: Config }) {
       return;
     }
     const split = splitXWebhook(env.data);
-    const { rows } = split.length
-      ? await deps.pool.query<{ id: string; workspace_id: string }>(
-          `select id, workspace_id from social_accounts where provider = 'x' and platform = 'twitter' and external_id = $1 and is_active`,
-          [env.data.for_user_id],
-        )
-      : { rows: [] };
-    const account = rows[0];
+    const account = split.length ? await findActiveXAccount(deps.pool, env.data.for_user_id) : null;
     await ingestEvents(
       deps.pool,
       split.map((e) => ({ provider: 'x', eventKey: e.eventKey, workspaceId: account?.workspace_id ?? null, payload: { ...e.payload, accountId: account?.id ?? null } })),

@@ -1,0 +1,20 @@
+import type pg from 'pg';
+import { commentGrowthBodySchema } from '../../../contracts/comment-rules';
+import { getRule } from '../../../db/comment-rules/read-rules';
+import { createCommentGrowthRule } from '../../../db/comment-rules/write-rules';
+import { authedRouter, currentUser } from '../../http/routers';
+import { parseBody } from '../../http/validate';
+
+/** The comment-to-DM growth tool, mounted at /api/automation (its path predates the comment-rules prefix). */
+export function commentGrowthRoutes(pool: pg.Pool) {
+  const router = authedRouter();
+
+  router.post('/comment-growth', async (req, res) => {
+    const workspaceId = currentUser(req).workspaceId;
+    const body = parseBody(commentGrowthBodySchema, req);
+    const id = await createCommentGrowthRule(pool, workspaceId, body);
+    res.status(201).json(await getRule(pool, workspaceId, id));
+  });
+
+  return router;
+}

@@ -1,0 +1,41 @@
+import type pg from 'pg';
+import type { Message } from '../../contracts/inbox';
+import { queueOutboundMessage } from '../pipeline/queue-outbound-message';
+import type { SendLimit } from '../pipeline/reserve-send-slot';
+import { messageColumns, messageRow, toMessage } from './read-inbox';
+
+/**
+ * An operator's reply from the inbox: queued as a DM to the conversation's contact and marked read.
+ * Returns the queued message, 'not_found' for another workspace's conversation, or 'not_queued'
+ * when nothing was queued. Call inside a transaction (the conversation row is locked).
+ */
+export async function sendInboxReply(
+  client: pg.PoolClient,
+  workspaceId: string,
+  conversationId: string,
+  text: string,
+  limit: SendLimit,
+): Promise<Message | 'not_found' | 'not_queued'> {
+  const conv = await client.query<{ account_id: string; external_user_id: string }>(
+    'select account_id, external_user_id from conversations where workspace_id = $1 and id = $2 for update',
+    [workspaceId, conversationId],
+  );
+  const row = conv.rows[0];
+  if (!row) return 'not_found';
+  // The message is its own idempotency key (`inbox:<message id>`): every post is a new send.
+  const queued = await queueOutboundMessage(client, {
+    workspaceId,
+    accountId: row.account_id,
+    conversationId,
+    text,
+    source: 'inbox',
+    kind: 'dm',
+    target: row.external_user_id,
+    idempotencyKey: (messageId) => `inbox:${messageId}`,
+    limit,
+    markRead: true,
+  });
+  if (!queued?.messageId) return 'not_queued';
+  const inserted = await client.query(`select ${messageColumns} from messages m where m.id = $1`, [queued.messageId]);
+  return toMessage(messageRow.parse(inserted.rows[0]));
+}

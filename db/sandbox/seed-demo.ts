@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { withTransaction } from '../transaction';
 import { ensureSandboxAccounts } from './seed-sandbox';
 
 interface DemoThread {
@@ -80,14 +81,10 @@ const threads: DemoThread[] = [
  */
 export async function seedDemoWorkspace(pool: pg.Pool, workspaceId: string): Promise<void> {
   await ensureSandboxAccounts(pool, workspaceId);
-  const client = await pool.connect();
-  try {
-    await client.query('begin');
+  await withTransaction(pool, async (client) => {
+    // Seeded already (a second click, or another web process): nothing was written, nothing to undo.
     const seeded = await client.query('select 1 from comment_rules where workspace_id = $1 limit 1', [workspaceId]);
-    if (seeded.rowCount) {
-      await client.query('rollback');
-      return;
-    }
+    if (seeded.rowCount) return;
     const accounts = await client.query<{ id: string; platform: string }>(
       "select id, platform from social_accounts where workspace_id = $1 and provider = 'sandbox'",
       [workspaceId],
@@ -146,11 +143,5 @@ export async function seedDemoWorkspace(pool: pg.Pool, workspaceId: string): Pro
        ($1, 'dm_received', 'New instagram DM from Nia Brooks', 'general', now() - interval '6 minutes')`,
       [workspaceId],
     );
-    await client.query('commit');
-  } catch (err) {
-    await client.query('rollback').catch(() => {});
-    throw err;
-  } finally {
-    client.release();
-  }
+  });
 }

@@ -1,96 +1,99 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
-import { BlockList, isIP } from 'node:net';
+import { isIP } from 'node:net';
+import { isForbiddenWebhookHeader } from '../../contracts/flows';
+import { blockedReason, type GuardOptions } from './address-policy';
 
 /**
- * Outbound HTTP to a URL a user typed (webhook node, website scan), refusing loopback, private,
- * link-local, CGNAT and cloud-metadata addresses (ARCHITECTURE.md#security). The address is checked after
- * DNS resolution and the connection goes to exactly that checked address, so a name that resolves
- * differently a second time (DNS rebinding) can't slip through. Redirects are not followed.
+ * Outbound HTTP to a URL a user typed (webhook node), refusing every address that isn't public
+ * (address-policy.ts, ARCHITECTURE.md#security). The address is checked after DNS resolution and the
+ * connection goes to exactly that checked address, so a name that resolves differently a second
+ * time (DNS rebinding) can't slip through. Redirects are not followed.
+ *
+ * `timeoutMs` is a deadline for the whole call — DNS, connect, headers and body — because a
+ * server that trickles a byte at a time never trips an idle timeout (security review F2).
  */
 
-export class BlockedAddressError extends Error {}
+export type { GuardOptions } from './address-policy';
 
-const blocked = new BlockList();
-for (const [net, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-] as const) {
-  blocked.addSubnet(net, prefix, 'ipv4');
-}
-for (const [net, prefix] of [
-  ['::', 128],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
-  ['64:ff9b::', 96],
-] as const) {
-  blocked.addSubnet(net, prefix, 'ipv6');
-}
-const loopback = new BlockList();
-loopback.addSubnet('127.0.0.0', 8, 'ipv4');
-loopback.addAddress('::1', 'ipv6');
-
-export interface GuardOptions {
-  /** Tests point webhooks at a local server; production never sets this. */
-  allowLoopback: boolean;
+/** Refused before anything was sent. The message never names the address (F14: it would map internal DNS). */
+export class BlockedAddressError extends Error {
+  constructor(
+    message: string,
+    /** The resolved address and why it was refused: for our logs only. */
+    readonly detail?: string,
+  ) {
+    super(message);
+  }
 }
 
-/** Why an address may not be called, or null when it may. */
-export function blockedReason(address: string, opts: GuardOptions): string | null {
-  let ip = address;
-  const family = isIP(ip);
-  if (family === 0) return 'not an IP address';
-  // IPv4-mapped IPv6 (::ffff:10.0.0.1) is the IPv4 address.
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
-  if (mapped) ip = mapped[1]!;
-  const type = isIP(ip) === 4 ? 'ipv4' : 'ipv6';
-  if (loopback.check(ip, type)) return opts.allowLoopback ? null : 'a loopback address';
-  if (blocked.check(ip, type)) return ip === '169.254.169.254' ? 'the cloud metadata address' : 'a private or reserved address';
-  return null;
-}
+/** The call did not finish within its deadline. */
+export class DeadlineError extends Error {}
 
 export interface GuardedResponse {
   status: number;
   headers: Record<string, string | string[] | undefined>;
   body: string;
+  /** The body went past `maxBodyBytes`: the connection was closed there and `body` is its start. */
+  truncated: boolean;
 }
 
-export async function guardedFetch(
-  url: string,
-  init: { method: string; headers: Record<string, string>; body?: string; timeoutMs: number; maxBodyBytes?: number },
-  opts: GuardOptions,
-): Promise<GuardedResponse> {
+export interface GuardedRequest {
+  method: string;
+  headers: Record<string, string>;
+  body?: string;
+  timeoutMs: number;
+  maxBodyBytes?: number;
+  /** Aborts the call early (worker shutdown); rejects with the signal's reason. */
+  signal?: AbortSignal;
+}
+
+export async function guardedFetch(url: string, init: GuardedRequest, opts: GuardOptions): Promise<GuardedResponse> {
   const target = new URL(url);
   if (target.protocol !== 'http:' && target.protocol !== 'https:') throw new BlockedAddressError(`Only http and https URLs can be called (${target.protocol})`);
+  const deadline = AbortSignal.timeout(init.timeoutMs);
+  const signal = init.signal ? AbortSignal.any([init.signal, deadline]) : deadline;
+  const abortError = (): Error =>
+    init.signal?.aborted ? asError(init.signal.reason) : new DeadlineError(`No complete response within ${init.timeoutMs} ms`);
+  if (signal.aborted) throw abortError();
+
   const host = target.hostname.replace(/^\[|\]$/g, '');
-  const addresses: LookupAddress[] = isIP(host)
-    ? [{ address: host, family: isIP(host) }]
-    : await new Promise((resolve, reject) => dnsLookup(host, { all: true }, (err, all) => (err ? reject(err) : resolve(all))));
+  const addresses = isIP(host) ? [{ address: host, family: isIP(host) }] : await untilAborted(resolveAll(host), signal, abortError);
   for (const a of addresses) {
     const reason = blockedReason(a.address, opts);
-    if (reason) throw new BlockedAddressError(`Refused to call ${target.host}: it resolves to ${a.address}, ${reason}. Webhooks may only call public addresses.`);
+    if (reason) {
+      throw new BlockedAddressError(
+        `Refused to call ${target.host}: the host resolves to a private or loopback address. Webhooks may only call public addresses.`,
+        `${a.address}: ${reason}`,
+      );
+    }
   }
   const pinned = addresses[0]!;
   const lib = target.protocol === 'https:' ? https : http;
   const maxBody = init.maxBodyBytes ?? 64 * 1024;
+  // The caller never chooses the Host or the message framing (F14): Node sets them from the URL and body.
+  const headers = Object.fromEntries(Object.entries(init.headers).filter(([name]) => !isForbiddenWebhookHeader(name)));
 
   return new Promise<GuardedResponse>((resolve, reject) => {
+    let settled = false;
+    const finish = (err: unknown, res?: GuardedResponse) => {
+      if (settled) return;
+      settled = true;
+      signal.removeEventListener('abort', onAbort);
+      if (res) resolve(res);
+      else reject(asError(err));
+    };
+    const onAbort = () => {
+      const err = abortError();
+      req.destroy(err);
+      finish(err);
+    };
     const req = lib.request(
       target,
       {
         method: init.method,
-        headers: init.headers,
-        timeout: init.timeoutMs,
+        headers,
         // Connect to the address we checked, never a fresh resolution.
         lookup: (_hostname, options, cb) => {
           if ((options as { all?: boolean }).all) (cb as unknown as (e: null, a: LookupAddress[]) => void)(null, [pinned]);
@@ -100,17 +103,52 @@ export async function guardedFetch(
       (res) => {
         const chunks: Buffer[] = [];
         let size = 0;
+        const done = (truncated: boolean) =>
+          finish(null, { status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8'), truncated });
         res.on('data', (c: Buffer) => {
+          if (size + c.length > maxBody) {
+            // Past the cap: keep what fits and hang up now rather than read the rest into the void.
+            chunks.push(c.subarray(0, maxBody - size));
+            size = maxBody;
+            done(true);
+            req.destroy();
+            return;
+          }
           size += c.length;
-          if (size <= maxBody) chunks.push(c);
+          chunks.push(c);
         });
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
-        res.on('error', reject);
+        res.on('end', () => done(false));
+        res.on('error', (err) => finish(err));
+        res.on('close', () => finish(new Error('The connection closed before the response was complete')));
       },
     );
-    req.on('timeout', () => req.destroy(new Error(`No answer within ${init.timeoutMs} ms`)));
-    req.on('error', reject);
+    signal.addEventListener('abort', onAbort, { once: true });
+    req.on('error', (err) => finish(err));
     if (init.body !== undefined) req.write(init.body);
     req.end();
+  });
+}
+
+const asError = (e: unknown): Error => (e instanceof Error ? e : new Error(String(e)));
+
+function resolveAll(host: string): Promise<LookupAddress[]> {
+  return new Promise((resolve, reject) => dnsLookup(host, { all: true }, (err, all) => (err ? reject(err) : resolve(all))));
+}
+
+/** A lookup can't be cancelled, but we can stop waiting for it. */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal, reason: () => Error): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(reason());
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(
+      (v) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(v);
+      },
+      (err: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(asError(err));
+      },
+    );
   });
 }

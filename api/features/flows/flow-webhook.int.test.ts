@@ -105,12 +105,37 @@ describe('webhook node', () => {
     await dm(w, 'meta');
     await expect.poll(async () => (await runsOf(w.client, flowId))[0]?.status, { timeout: 10_000 }).toBe('failed');
     const run = await runDetail(w.client, (await runsOf(w.client, flowId))[0]!.id);
-    expect(run.statusDetail).toMatch(/Refused to call 169\.254\.169\.254: it resolves to 169\.254\.169\.254, the cloud metadata address/);
+    expect(run.statusDetail).toMatch(/Refused to call 169\.254\.169\.254: the host resolves to a private or loopback address/);
     expect(run.steps.find((s) => s.nodeId === '3')).toMatchObject({ status: 'failed', attempts: 1 });
 
     const flow2 = await publishFlow(w.client, webhookFlow('lan', 'http://10.1.2.3:8080/hook'), 'LAN');
     await dm(w, 'lan');
     await expect.poll(async () => (await runsOf(w.client, flow2))[0]?.status, { timeout: 10_000 }).toBe('failed');
-    expect((await runDetail(w.client, (await runsOf(w.client, flow2))[0]!.id)).statusDetail).toMatch(/a private or reserved address/);
+    expect((await runDetail(w.client, (await runsOf(w.client, flow2))[0]!.id)).statusDetail).toMatch(/the host resolves to a private or loopback address/);
+  });
+
+  it('a Host (or hop-by-hop) header is refused when publishing, naming it, and dropped from flows saved before', async () => {
+    const w = await newWorkspaceUser(t.baseUrl);
+    const graph = webhookFlow('host', receiverUrl);
+    const hook = graph.nodes.find((n) => n.id === '3')!;
+    hook.data.config = { ...hook.data.config, headers: [{ key: 'Host', value: 'internal.admin' }] };
+    const refused = await w.client.post('/api/flows', { name: 'Host header', flowData: graph, isActive: true });
+    expect(refused.status).toBe(400);
+    expect(refused.data.details.errors).toEqual([expect.objectContaining({ nodeId: '3', code: 'invalid_config', message: expect.stringContaining('"Host" header') })]);
+
+    // A version published before the rule still carries it: the call goes out without it.
+    mode = 'ok';
+    received.length = 0;
+    const flowId = await publishFlow(w.client, webhookFlow('host', receiverUrl));
+    await t.app.database.pool.query(
+      `update flow_versions set plan = jsonb_set(plan, '{nodes,3,config,headers}', '[{"key":"Host","value":"internal.admin"},{"key":"Proxy-Authorization","value":"x"},{"key":"X-Api-Key","value":"k"}]') where flow_id = $1`,
+      [flowId],
+    );
+    await dm(w, 'host');
+    await expect.poll(async () => (await runsOf(w.client, flowId))[0]?.status, { timeout: 10_000 }).toBe('completed');
+    expect(received).toHaveLength(1);
+    expect(received[0]!.headers.host).toBe(new URL(receiverUrl).host);
+    expect(received[0]!.headers).not.toHaveProperty('proxy-authorization');
+    expect(received[0]!.headers['x-api-key']).toBe('k');
   });
 });

@@ -9,7 +9,9 @@ import { inboundProcessJob } from './jobs/inbound-process.job';
 import { maintenancePrune } from './jobs/maintenance-prune.job';
 import { outboundSendJob } from './jobs/outbound-send.job';
 import { runAdvanceJob, runsResumeJob } from './jobs/run-advance.job';
+import { runWebhookJob } from './jobs/run-webhook.job';
 import { startTimerPump } from './flows/timer-pump';
+import { webhookBudget, webhookSlots, type WebhookBudget } from './flows/webhook-budget';
 import { startWatchdog } from './watchdog';
 
 export interface WorkerConfig {
@@ -21,23 +23,33 @@ export interface WorkerConfig {
   flows: { retryBaseMs: number; maxAttempts: number; webhookTimeoutMs: number; webhookAllowLoopback: boolean; timerPumpIntervalMs: number };
 }
 
-export function taskList(pool: pg.Pool, config: WorkerConfig, platform: PlatformDeps): TaskList {
+/** Flow webhook calls' share of the slots and the signal that abandons them at shutdown (ADR 0009). */
+export interface WebhookSlots {
+  budget: WebhookBudget;
+  shutdown: AbortSignal;
+}
+
+export function taskList(pool: pg.Pool, config: WorkerConfig, platform: PlatformDeps, webhooks: WebhookSlots): TaskList {
   const limits = sendLimitsFromConfig(config);
   const sender = createSender(pool, platform);
   return {
     'maintenance:prune': maintenancePrune({ demoTtlHours: config.demo.ttlHours }),
     'inbound.process': inboundProcessJob(pool, limits),
     'outbound.send': outboundSendJob(sender),
-    'run.advance': runAdvanceJob(pool, {
-      limits,
-      sender,
-      webhook: { allowLoopback: config.flows.webhookAllowLoopback, timeoutMs: config.flows.webhookTimeoutMs },
-      retryBaseMs: config.flows.retryBaseMs,
-      maxAttempts: config.flows.maxAttempts,
-    }),
+    'run.advance': runAdvanceJob(pool, { limits, sender, retryBaseMs: config.flows.retryBaseMs, maxAttempts: config.flows.maxAttempts }),
     'runs.resume': runsResumeJob(pool),
     'accounts:health': accountsHealthCron(pool, config.accountHealthIntervalMinutes),
     'account.health': accountHealthJob(pool, platform),
+    'run.webhook': runWebhookJob(
+      pool,
+      {
+        webhook: { allowLoopback: config.flows.webhookAllowLoopback, timeoutMs: config.flows.webhookTimeoutMs },
+        retryBaseMs: config.flows.retryBaseMs,
+        maxAttempts: config.flows.maxAttempts,
+      },
+      webhooks.budget,
+      webhooks.shutdown,
+    ),
   };
 }
 
@@ -67,7 +79,11 @@ function graphileLogger(log: Pino): Logger {
   });
 }
 
-/** The `worker` role: Graphile Worker over the shared pool (migrations already applied at boot). */
+/**
+ * The `worker` role: Graphile Worker over the shared pool (migrations already applied at boot).
+ * Flow webhook calls may hold at most half of the `concurrency` slots (ADR 0009): while those are
+ * taken the worker fetches no more of them, so the other half always serves everything else.
+ */
 export async function startWorker(opts: {
   pool: pg.Pool;
   concurrency: number;
@@ -80,15 +96,22 @@ export async function startWorker(opts: {
     staleAfterMs: opts.config.workerStaleAfterMs,
     log: { warn: (m) => opts.log.warn(m), error: (o, m) => opts.log.error(o, m) },
   });
+  const shutdown = new AbortController();
+  const webhooks = { budget: webhookBudget(webhookSlots(opts.concurrency)), shutdown: shutdown.signal };
   const runner = await run({
     pgPool: opts.pool,
     concurrency: opts.concurrency,
-    taskList: taskList(opts.pool, opts.config, opts.platform),
+    taskList: taskList(opts.pool, opts.config, opts.platform, webhooks),
     crontab: crontab(opts.config),
     logger: graphileLogger(opts.log),
     noHandleSignals: true, // bin/replypilot.ts owns signals and shuts down in order
     pollInterval: 2000,
     events: watchdog.events,
+    forbiddenFlags: webhooks.budget.forbiddenFlags,
+    // Batched (0 ms) so a shutdown waits until finished jobs are marked so: unbatched, that write is
+    // fire-and-forget and the process can exit first, leaving a job (and a webhook job's workspace
+    // queue) locked until the watchdog's stale sweep.
+    preset: { worker: { completeJobBatchDelay: 0, failJobBatchDelay: 0 } },
   });
   await watchdog.tick();
   const pump = startTimerPump(opts.pool, {
@@ -99,7 +122,11 @@ export async function startWorker(opts: {
     runner,
     stop: async () => {
       await pump.stop();
-      await runner.stop();
+      // Stop taking jobs first, then abandon the webhook calls in flight: they go back to their
+      // queues for the next worker instead of holding the shutdown for up to WEBHOOK_TIMEOUT_MS.
+      const stopping = runner.stop();
+      shutdown.abort(new Error('worker shutting down'));
+      await stopping;
       await watchdog.stop();
     },
   };

@@ -2,7 +2,8 @@ import type pg from 'pg';
 import { enqueueAdvance, loadPlan } from '../../db/flows/runs';
 import { notifyWorkspace } from '../../db/pipeline/notify';
 import { advance } from '../../workflows/advance';
-import { lastNode, loadContacts, runRow, statusAfter, updateContact, type PendingInput } from './run-driver';
+import { loadContacts, updateContact } from './run-contacts';
+import { lastNode, runRow, statusAfter, type PendingInput } from './run-driver';
 
 /**
  * `runs.resume {runIds}`: many timers fall due at once (a broadcast delay, a campaign's "tomorrow at

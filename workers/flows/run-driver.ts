@@ -1,31 +1,31 @@
 import type pg from 'pg';
 import { z } from 'zod';
 import type { ActivityOutcome } from '../../activities/activity-outcome';
-import { callWebhook } from '../../activities/call-webhook.activity';
 import { deliverFlowSend, deliverSandboxFlowSend, prepareFlowSend } from '../../activities/flow-send.activity';
 import type { Sender } from '../../activities/send-outbound.activity';
 import type { ExecutionPlan } from '../../contracts/execution-plan';
 import { enqueueAdvance, loadPlan, type RunTrigger } from '../../db/flows/runs';
 import { notifyWorkspace } from '../../db/pipeline/notify';
 import type { SendLimits } from '../../db/pipeline/send-limits';
-import { advance, type AdvanceInput, type Awaiting, type Command, type RunContact, type RunState } from '../../workflows/advance';
+import { advance, type AdvanceInput, type Awaiting, type Command, type RunState } from '../../workflows/advance';
+import { loadContact, updateContact } from './run-contacts';
+import { resultInput, retryOrGiveUp, type RetryPolicy } from './settle-outcome';
+import { enqueueWebhookCall } from './webhook-queue';
 
 /**
  * The flow runtime's driver (ARCHITECTURE.md#flow-runtime): `run.advance {runId}`. Each turn of its loop is ONE
  * transaction that locks the run row, feeds the interpreter the run's pending input, records the
- * steps and carries out the commands (timers, waits, tags, the send's ledger row). Activities that
- * leave the database (the delivery, a webhook call) run between transactions, keyed `runId:seq`.
+ * steps and carries out the commands (timers, waits, tags, the send's ledger row). A platform
+ * delivery runs between transactions, keyed `runId:seq`. A webhook call is not made here: the turn
+ * queues a `run.webhook` job (webhook-step.ts, ADR 0009) and the driver lets go of the run until
+ * that job records the outcome as the run's input.
  * A session advisory lock keeps one driver per run; it dies with a crashed worker's connection.
  */
 
-export interface DriverConfig {
+export interface DriverConfig extends RetryPolicy {
   limits: SendLimits;
   /** Delivers a step's send to Meta or X between transactions (createSender, passed in by workers/worker.ts). */
   sender: Sender;
-  webhook: { allowLoopback: boolean; timeoutMs: number };
-  /** Backoff of retryable failures: base × 2^(attempt-1), capped at 15 minutes. */
-  retryBaseMs: number;
-  maxAttempts: number;
 }
 
 const LOCK_NAMESPACE = 7_202_611;
@@ -52,10 +52,8 @@ export type RunRow = z.infer<typeof runRow>;
 /** Interpreter inputs, plus the driver's own: re-run the awaited activity (retry / rate-limit slot). */
 export type PendingInput = AdvanceInput | { type: 'retryActivity'; seq: number } | { type: 'sendSlot'; seq: number };
 
-/** An activity to carry out between transactions. */
-type Effect =
-  | { type: 'deliver'; run: RunRow; seq: number; ledgerId: string }
-  | { type: 'webhook'; run: RunRow; seq: number; call: Extract<NonNullable<Awaiting['activity']>, { type: 'webhook' }> };
+/** An activity to carry out between transactions: a platform delivery. */
+type Effect = { type: 'deliver'; run: RunRow; seq: number; ledgerId: string };
 
 export async function driveRun(pool: pg.Pool, runId: string, config: DriverConfig): Promise<void> {
   const client = await pool.connect();
@@ -76,7 +74,7 @@ export async function driveRun(pool: pg.Pool, runId: string, config: DriverConfi
         input = next.input;
         continue;
       }
-      const outcome = await carryOut(pool, next.effect, config);
+      const outcome = await deliverFlowSend(pool, config.sender, next.effect.ledgerId);
       input = await settle(client, next.effect, outcome, config);
       if (!input) return;
     }
@@ -142,7 +140,7 @@ async function turnOnce(client: pg.PoolClient, runId: string, direct: PendingInp
     const allCommands = [...result.commands];
     // The sandbox platform is a table: deliver in this transaction and go on, so the send, its step
     // and what follows commit together (exactly once; one commit per run instead of three).
-    for (let hop = 0; hop < 20 && run.provider === 'sandbox' && outcome.turn && 'effect' in outcome.turn && outcome.turn.effect.type === 'deliver'; hop++) {
+    for (let hop = 0; hop < 20 && run.provider === 'sandbox' && outcome.turn && 'effect' in outcome.turn; hop++) {
       const { effect } = outcome.turn;
       const delivered = await deliverSandboxFlowSend(client, effect.ledgerId);
       const next: AdvanceInput = delivered.ok
@@ -281,17 +279,6 @@ async function apply(client: pg.PoolClient, run: RunRow, plan: ExecutionPlan, co
   return applied;
 }
 
-/** A tag/field command, in the caller's transaction (recorded with its step: exactly once). */
-export async function updateContact(client: pg.PoolClient, contactId: string, c: Extract<Command, { type: 'updateContact' }>) {
-  await client.query(
-    `update contacts set
-       tags = (select coalesce(array_agg(distinct t order by t), '{}') from unnest(tags || $2::text[]) t where t <> all($3::text[])),
-       custom_fields = custom_fields || $4::jsonb
-     where id = $1`,
-    [contactId, c.addTags ?? [], c.removeTags ?? [], JSON.stringify(c.setFields ?? {})],
-  );
-}
-
 async function insertStep(client: pg.PoolClient, runId: string, seq: number, nodeId: string, plan: ExecutionPlan, status: string, input: unknown) {
   await client.query(
     `insert into run_steps (run_id, seq, node_id, kind, status, input, started_at) values ($1, $2, $3, $4, $5, $6, clock_timestamp())
@@ -300,9 +287,15 @@ async function insertStep(client: pg.PoolClient, runId: string, seq: number, nod
   );
 }
 
-/** Starts an activity inside the transaction. A send gets its ledger row now; delivery follows the commit. */
+/**
+ * Starts an activity inside the transaction. A send gets its ledger row now; delivery follows the
+ * commit. A webhook call gets its job, which commits with the step; the driver is done until it answers.
+ */
 async function beginActivity(client: pg.PoolClient, run: RunRow, seq: number, activity: NonNullable<Awaiting['activity']>, config: DriverConfig): Promise<Applied> {
-  if (activity.type === 'webhook') return { turn: { effect: { type: 'webhook', run, seq, call: activity } } };
+  if (activity.type === 'webhook') {
+    await enqueueWebhookCall(client, run, seq);
+    return { turn: null };
+  }
   const prepared = await prepareFlowSend(
     client,
     {
@@ -336,7 +329,9 @@ async function beginActivity(client: pg.PoolClient, run: RunRow, seq: number, ac
 async function effectFor(client: pg.PoolClient, run: RunRow, awaiting: Awaiting, config: DriverConfig): Promise<Turn> {
   const activity = awaiting.activity;
   if (!activity) return null;
-  if (activity.type === 'webhook') return { effect: { type: 'webhook', run, seq: awaiting.seq, call: activity } };
+  // A webhook step's job may still be queued or calling; queueing it again replaces a waiting one
+  // (job_key) and a running one recognises the step as settled when it is its turn (same queue).
+  if (activity.type === 'webhook') return (await beginActivity(client, run, awaiting.seq, activity, config)).turn;
   const { rows } = await client.query<{ ledger_id: string | null }>(`select input->>'ledgerId' as ledger_id from run_steps where run_id = $1 and seq = $2`, [
     run.id,
     awaiting.seq,
@@ -355,90 +350,20 @@ async function effectFor(client: pg.PoolClient, run: RunRow, awaiting: Awaiting,
   return begun.turn;
 }
 
-async function carryOut(pool: pg.Pool, effect: Effect, config: DriverConfig): Promise<ActivityOutcome> {
-  if (effect.type === 'deliver') return deliverFlowSend(pool, config.sender, effect.ledgerId);
-  return callWebhook(
-    { ...effect.call, idempotencyKey: `${effect.run.id}:${effect.seq}` },
-    { allowLoopback: config.webhook.allowLoopback, timeoutMs: config.webhook.timeoutMs },
-  );
-}
-
 /**
- * The activity's outcome → the next input. Success and terminal failure go straight to the
- * interpreter; a retryable failure records the attempt and sleeps on a retry timer (backoff, or the
- * platform's own time for a rate limit) until the attempts run out.
+ * A delivery's outcome → the next input. Success and terminal failure go straight to the
+ * interpreter; a retryable failure records the attempt and sleeps on a retry timer until the
+ * attempts run out (settle-outcome.ts, shared with the webhook step).
  */
 async function settle(client: pg.PoolClient, effect: Effect, outcome: ActivityOutcome, config: DriverConfig): Promise<PendingInput | null> {
-  if (outcome.ok) return { type: 'activityResult', seq: effect.seq, ok: true, output: outcome.output };
-  if (!outcome.retryable) return { type: 'activityResult', seq: effect.seq, ok: false, error: outcome.error };
-
-  const { rows } = await client.query<{ attempts: number }>(`update run_steps set error = $3 where run_id = $1 and seq = $2 returning attempts`, [
-    effect.run.id,
-    effect.seq,
-    outcome.error,
-  ]);
-  const attempts = rows[0]?.attempts ?? 1;
-  if (!outcome.rateLimited && attempts >= config.maxAttempts) {
-    return { type: 'activityResult', seq: effect.seq, ok: false, error: `${outcome.error} (gave up after ${attempts} attempts)` };
-  }
-  const backoff = Math.min(config.retryBaseMs * 2 ** Math.max(0, attempts - 1), 15 * 60_000);
-  const at = outcome.retryAt ?? new Date(Date.now() + backoff);
-  // The time is in resume_at (the UI formats it); the text says why.
-  const detail = outcome.rateLimited
-    ? `Rate limited by the platform: ${outcome.error}`
-    : `Retrying (attempt ${attempts + 1} of ${config.maxAttempts}) after: ${outcome.error}`;
+  if (outcome.ok || !outcome.retryable) return resultInput(effect.seq, outcome);
   await client.query('begin');
   try {
-    await client.query(`insert into run_timers (run_id, seq, kind, due_at) values ($1, $2, $3, $4)`, [
-      effect.run.id,
-      effect.seq,
-      outcome.rateLimited ? 'send_slot' : 'retry',
-      at,
-    ]);
-    await client.query(`update run_steps set status = 'sleeping' where run_id = $1 and seq = $2`, [effect.run.id, effect.seq]);
-    await client.query(
-      `update flow_runs set status = 'sleeping', status_detail = $2, resume_at = $3, updated_at = now() where id = $1 and status = 'running'`,
-      [effect.run.id, detail, at],
-    );
-    await notifyWorkspace(client, effect.run.workspace_id, { type: 'run.updated', runId: effect.run.id, flowId: effect.run.flow_id, status: 'sleeping' });
+    const input = await retryOrGiveUp(client, effect.run, effect.seq, outcome, config);
     await client.query('commit');
+    return input;
   } catch (err) {
     await client.query('rollback').catch(() => {});
     throw err;
   }
-  return null;
-}
-
-const contactRow = z.object({
-  id: z.string(),
-  name: z.string(),
-  username: z.string().nullable(),
-  tags: z.array(z.string()),
-  custom_fields: z.record(z.string(), z.unknown()),
-  last_message: z.string().nullable(),
-});
-
-/** Contacts as the interpreter sees them: tags, fields and their latest message (or the triggering comment). */
-export async function loadContacts(client: pg.PoolClient, runs: RunRow[]): Promise<Map<string, RunContact>> {
-  const { rows } = await client.query(
-    `select c.id, c.name, c.username, c.tags, c.custom_fields,
-            (select m.content from conversations cv join messages m on m.conversation_id = cv.id
-             where cv.account_id = c.account_id and cv.contact_id = c.id and m.direction = 'inbound'
-             order by m.created_at desc limit 1) as last_message
-     from contacts c where c.id = any($1::uuid[])`,
-    [[...new Set(runs.map((r) => r.contact_id))]],
-  );
-  const byId = new Map(z.array(contactRow).parse(rows).map((r) => [r.id, r]));
-  const out = new Map<string, RunContact>();
-  for (const run of runs) {
-    const row = byId.get(run.contact_id);
-    if (!row) throw new Error(`contact ${run.contact_id} of run ${run.id} not found`);
-    const lastMessage = run.trigger.type === 'comment' && run.trigger.text !== null && row.last_message === null ? run.trigger.text : row.last_message;
-    out.set(run.id, { name: row.name, username: row.username, tags: row.tags, fields: row.custom_fields, lastMessage });
-  }
-  return out;
-}
-
-async function loadContact(client: pg.PoolClient, run: RunRow): Promise<RunContact> {
-  return (await loadContacts(client, [run])).get(run.id)!;
 }

@@ -1,0 +1,98 @@
+import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { edge, keywordTrigger, node, publishFlow, runDetail, runsOf } from '../../tests/support/flows';
+import { startTestApp, type TestApp } from '../../tests/support/test-app';
+import { spawnWorker } from '../../tests/support/worker-process';
+import { maya, newWorkspaceUser } from '../../tests/support/workspace';
+
+/**
+ * The webhook call runs in its own job (ADR 0009) and keeps the runtime's guarantees (ADR 0007):
+ * a worker killed mid-call leaves the call to be made again with the same Idempotency-Key and the
+ * run goes on exactly once; a run cancelled while its call is out does not take the late answer.
+ */
+const workerEnv = { WEBHOOK_ALLOW_LOOPBACK: 'true', WORKER_STALE_AFTER_MS: '1000', TIMER_PUMP_INTERVAL_MS: '50', WEBHOOK_TIMEOUT_MS: '20000' };
+
+/** Holds every request until the test answers it. */
+const held: { headers: IncomingHttpHeaders; res: ServerResponse }[] = [];
+let receiver: Server;
+let url: string;
+const sockets = new Set<Socket>();
+let t: TestApp;
+const workers: ReturnType<typeof spawnWorker>[] = [];
+
+beforeAll(async () => {
+  receiver = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => held.push({ headers: req.headers, res }));
+  });
+  receiver.on('connection', (s) => {
+    sockets.add(s);
+    s.on('close', () => sockets.delete(s));
+  });
+  await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
+  url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+  t = await startTestApp({ role: 'web', env: workerEnv });
+});
+afterAll(async () => {
+  for (const w of workers) if (w.child.exitCode === null) w.child.kill('SIGKILL');
+  await t.stop();
+  for (const s of sockets) s.destroy();
+  await new Promise((r) => receiver.close(r));
+});
+
+const answer = (i: number) => held[i]!.res.writeHead(200, { 'content-type': 'application/json' }).end('{"crmId":"c-1"}');
+const flow = (keyword: string) => ({
+  nodes: [
+    keywordTrigger([keyword]),
+    node('2', 'webhook', { method: 'POST', url, headers: [], body: '{"u":"{username}"}', saveResponseTo: 'crm' }),
+    node('3', 'instagramDM', { text: 'Saved' }),
+  ],
+  edges: [edge('1', '2'), edge('2', '3')],
+});
+const worker = async () => {
+  const w = spawnWorker(t.db.url, workerEnv);
+  workers.push(w);
+  await w.ready;
+  return w;
+};
+
+it('kill -9 during a webhook call: the next worker calls again with the same Idempotency-Key and the run goes on once', async () => {
+  held.length = 0;
+  const w = await newWorkspaceUser(t.baseUrl);
+  const flowId = await publishFlow(w.client, flow('kill'));
+  const first = await worker();
+  await w.client.post('/api/simulator/messages', { accountId: w.instagram.id, contact: maya, text: 'kill' });
+  await expect.poll(() => held.length, { timeout: 10_000 }).toBe(1);
+  first.child.kill('SIGKILL');
+  await first.exited;
+
+  await worker(); // its watchdog releases the dead worker's job, then makes the call again
+  await expect.poll(() => held.length, { timeout: 15_000 }).toBe(2);
+  expect(held[1]!.headers['idempotency-key']).toBe(held[0]!.headers['idempotency-key']);
+  answer(1);
+  await expect.poll(async () => (await runsOf(w.client, flowId))[0]?.status, { timeout: 10_000 }).toBe('completed');
+  const run = await runDetail(w.client, (await runsOf(w.client, flowId))[0]!.id);
+  expect(run.steps.map((s) => `${s.nodeId}:${s.status}:${s.attempts}`)).toEqual(['1:completed:1', '2:completed:1', '3:completed:1']);
+  expect(((await w.client.get(`/api/simulator/outbox?accountId=${w.instagram.id}`)).data as { text: string }[]).map((i) => i.text)).toEqual(['Saved']);
+  answer(0); // the dead worker's socket is long gone; nothing listens
+}, 60_000);
+
+it('a run cancelled while its webhook call is out stays cancelled; the late answer is not recorded', async () => {
+  held.length = 0;
+  const w = await newWorkspaceUser(t.baseUrl);
+  const flowId = await publishFlow(w.client, flow('cancel'));
+  if (workers.every((x) => x.child.exitCode !== null)) await worker();
+  await w.client.post('/api/simulator/messages', { accountId: w.instagram.id, contact: maya, text: 'cancel' });
+  await expect.poll(() => held.length, { timeout: 10_000 }).toBe(1);
+  const runId = (await runsOf(w.client, flowId))[0]!.id;
+  expect((await w.client.post(`/api/runs/${runId}/cancel`)).status).toBe(200);
+  answer(0);
+  await new Promise((r) => setTimeout(r, 500));
+  const run = await runDetail(w.client, runId);
+  expect(run.status).toBe('cancelled');
+  expect(run.steps.find((s) => s.nodeId === '2')).toMatchObject({ status: 'skipped', output: null });
+  const { rows } = await t.app.database.pool.query('select pending_input from flow_runs where id = $1', [runId]);
+  expect(rows[0].pending_input).toBeNull();
+  expect(((await w.client.get(`/api/simulator/outbox?accountId=${w.instagram.id}`)).data as unknown[]).length).toBe(0);
+}, 30_000);

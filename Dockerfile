@@ -1,5 +1,6 @@
 # One image for every role: `docker run replypilot web|worker|all`.
-FROM node:20-bookworm-slim AS build
+# Node 24 LTS: Node 20 is end-of-life; .ci/run boots the app and runs the integration tests under 24.
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
@@ -7,7 +8,7 @@ COPY . .
 # A production UI build (React's production bundle, .br/.gz next to each asset, no source maps).
 RUN NODE_ENV=production npm run build && npm prune --omit=dev
 
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 ENV NODE_ENV=production
 WORKDIR /app
 COPY --from=build /app /app

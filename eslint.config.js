@@ -106,7 +106,6 @@ const transactionsToConvert = [
   'activities/x-token.ts',
   'workers/flows/resume-batch.ts',
   'workers/flows/run-driver.ts',
-  'workers/flows/webhook-step.ts',
   'workers/inbound/process-inbound-event.ts',
 ];
 

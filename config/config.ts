@@ -81,6 +81,7 @@ export const envSchema = z.object({
   FLOW_RETRY_BASE_MS: z.coerce.number().int().min(1).default(1000),
   /** A flow step's retryable failure fails the run after this many attempts. */
   FLOW_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(5),
+  /** Total deadline of one flow webhook call: connect, headers and the whole body (ADR 0009). */
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   /** Lets the webhook node call 127.0.0.1/::1 (tests, local development). Private ranges stay refused. */
   WEBHOOK_ALLOW_LOOPBACK: z

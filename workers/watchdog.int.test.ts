@@ -31,6 +31,13 @@ describe('watchdog', () => {
     expect((await pool.query(`select 1 from worker_heartbeats where worker_id = 'crashed-worker'`)).rowCount).toBe(0);
   });
 
+  it('beats for the worker pool id, which is what Graphile 0.17 locks jobs with (jobs.locked_by)', async () => {
+    const pool = t.app.database.pool;
+    const beating = (await pool.query<{ worker_id: string }>('select worker_id from worker_heartbeats')).rows.map((r) => r.worker_id);
+    expect(beating.length).toBeGreaterThan(0);
+    expect(beating.every((id) => id.startsWith('pool-'))).toBe(true);
+  });
+
   it('leaves a live worker of the same process table alone', async () => {
     const pool = t.app.database.pool;
     const live = (await pool.query<{ worker_id: string }>('select worker_id from worker_heartbeats limit 1')).rows[0]!.worker_id;

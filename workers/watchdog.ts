@@ -27,11 +27,11 @@ function pidAlive(pid: number): boolean {
   }
 }
 
-/** Every live Graphile worker id in this process, across watchdogs (tests run several apps in one process). */
+/** Every live Graphile worker pool id in this process, across watchdogs (tests run several apps in one process). */
 const workersOfThisProcess = new Set<string>();
 
 export interface Watchdog {
-  /** Pass to graphile-worker's `run({ events })` so worker ids are known from the start. */
+  /** Pass to graphile-worker's `run({ events })` so pool ids are known from the start. */
   events: WorkerEvents;
   /** One heartbeat + sweep now (tests). */
   tick(): Promise<void>;
@@ -52,15 +52,16 @@ export function startWatchdog(
   const ids = new Set<string>();
   const space = pidSpace();
   let firstTick: NodeJS.Timeout | undefined;
-  events.on('worker:create', ({ worker }) => {
-    ids.add(worker.workerId);
-    workersOfThisProcess.add(worker.workerId);
+  // Graphile Worker 0.17 locks jobs by worker *pool* id (jobs.locked_by), so that is what beats.
+  events.on('pool:create', ({ workerPool }) => {
+    ids.add(workerPool.id);
+    workersOfThisProcess.add(workerPool.id);
     // A restart after kill -9: release what the previous process held now, not a period later.
     firstTick ??= setTimeout(() => void tick().catch((err: unknown) => opts.log.error({ err }, 'watchdog tick failed')), 0);
   });
-  events.on('worker:stop', ({ worker }) => {
-    ids.delete(worker.workerId);
-    workersOfThisProcess.delete(worker.workerId);
+  events.on('pool:release', ({ workerPool }) => {
+    ids.delete(workerPool.id);
+    workersOfThisProcess.delete(workerPool.id);
   });
 
   const beat = async () => {

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { PublicUser } from '../../contracts/auth';
 import type { Db } from '../../db/client';
 import { users, workspaces, type UserRow } from '../../db/schema';
+import { ensureSandboxAccounts } from '../../db/sandbox/seed-sandbox';
 
 export function toPublicUser(row: UserRow): PublicUser {
   return {
@@ -65,6 +66,10 @@ export async function createUserWithWorkspace(db: Db, input: NewUser): Promise<U
         .values({ ...input, email: input.email.toLowerCase(), workspaceId: ws.id })
         .returning();
       if (!row) throw new Error('user insert returned nothing');
+      return row;
+    }).then(async (row) => {
+      // Every workspace has its sandbox accounts from the start; reads never create them.
+      await ensureSandboxAccounts(db.$client, row.workspaceId);
       return row;
     });
   } catch (err) {

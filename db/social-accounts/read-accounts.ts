@@ -1,7 +1,6 @@
 import type pg from 'pg';
 import { z } from 'zod';
 import { accountProfileSchema, type SocialAccount } from '../../contracts/social-accounts';
-import { ensureSandboxAccounts } from '../sandbox/seed-sandbox';
 
 const row = z.object({
   id: z.string(),
@@ -33,13 +32,8 @@ const selectAccounts = `select id, platform, provider, external_id, username, di
   from social_accounts where workspace_id = $1 order by provider = 'sandbox', connected_at, platform`;
 
 export async function listSocialAccounts(pool: pg.Pool, workspaceId: string): Promise<SocialAccount[]> {
-  // Polled every 5 s by every open browser: read only, and create the sandbox accounts only the
-  // first time a workspace has none.
-  let { rows } = await pool.query(selectAccounts, [workspaceId]);
-  if (!rows.some((r: { provider?: unknown }) => r.provider === 'sandbox')) {
-    await ensureSandboxAccounts(pool, workspaceId);
-    ({ rows } = await pool.query(selectAccounts, [workspaceId]));
-  }
+  // Polled every 5 s by every open browser: a pure read (sandbox accounts are made with the workspace).
+  const { rows } = await pool.query(selectAccounts, [workspaceId]);
   return z.array(row).parse(rows).map((r) => ({
     id: r.id,
     platform: r.platform,

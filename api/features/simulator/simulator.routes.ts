@@ -10,7 +10,6 @@ import {
   type SimulatorState,
 } from '../../../contracts/simulator';
 import { ingestEvents } from '../../../db/pipeline/ingest-events';
-import { ensureSandboxAccounts } from '../../../db/sandbox/seed-sandbox';
 import { isSandboxAccount, isSandboxPost, listSandboxDeliveries, loadSimulatorState } from '../../../db/sandbox/simulator-reads';
 import { AppError } from '../../http/errors';
 import { authedRouter, currentUser } from '../../http/routers';
@@ -36,7 +35,6 @@ export function simulatorRoutes(pool: pg.Pool) {
 
   router.get('/', async (req, res) => {
     const workspaceId = currentUser(req).workspaceId;
-    await ensureSandboxAccounts(pool, workspaceId);
     const body: SimulatorState = await loadSimulatorState(pool, workspaceId);
     res.json(body);
   });

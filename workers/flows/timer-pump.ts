@@ -40,7 +40,7 @@ export interface TimerPump {
 }
 
 /** Pumps every `intervalMs`, and again at once while batches come back full. */
-export function startTimerPump(pool: pg.Pool, opts: { intervalMs: number; onError: (err: unknown) => void }): TimerPump {
+export function startTimerPump(pool: pg.Pool, opts: { intervalMs: number; onError: (err: unknown) => void; onOk?: () => void }): TimerPump {
   let stopped = false;
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<void> = Promise.resolve();
@@ -49,6 +49,7 @@ export function startTimerPump(pool: pg.Pool, opts: { intervalMs: number; onErro
     let moved = 0;
     try {
       moved = await pumpDueTimers(pool);
+      opts.onOk?.();
     } catch (err) {
       opts.onError(err);
     }

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import type { Request, RequestHandler } from 'express';
-import { rateLimit } from 'express-rate-limit';
 import type pg from 'pg';
 import { testLoginBodySchema, type TestLoginResponse } from '../../contracts/auth';
 import type { Config } from '../../config/config';
@@ -8,7 +7,7 @@ import type { Db } from '../../db/client';
 import { seedDemoWorkspace } from '../../db/sandbox/seed-demo';
 import { seedDemoFlows } from '../features/flows/demo-flows';
 import { AppError } from '../http/errors';
-import { PgRateLimitStore } from '../http/rate-limit';
+import { pgRateLimit } from '../http/rate-limit';
 import { publicRouter } from '../http/routers';
 import { parseBody } from '../http/validate';
 import { createUserWithWorkspace, EmailTakenError, findUserByEmail, toSignedInUser } from './users.repo';
@@ -22,14 +21,7 @@ function logIn(req: Request, user: Express.User): Promise<void> {
 
 /** New demo workspaces per client address; reusing your own demo session costs nothing. */
 function demoCreationLimit(pool: pg.Pool, perHour: number): RequestHandler {
-  return rateLimit({
-    windowMs: 60 * 60 * 1000,
-    limit: perHour,
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
-    store: new PgRateLimitStore(pool, 'demo:'),
-    handler: (_req, _res, next) => next(new AppError('RATE_LIMITED', 'Too many demo workspaces from your network. Please try again in an hour.')),
-  });
+  return pgRateLimit(pool, { name: 'demo', windowMs: 60 * 60 * 1000, limit: perHour, message: 'Too many demo workspaces from your network. Please try again in an hour.' });
 }
 
 async function createDemoUser(db: Db, email: string, name = 'Demo User'): Promise<Express.User> {

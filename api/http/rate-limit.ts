@@ -45,17 +45,24 @@ export class PgRateLimitStore implements Store {
   }
 }
 
-/** Throttles credential endpoints (register, forgot/reset password) per client IP; every request counts. */
-export function authRateLimit(pool: pg.Pool, name: string, limit: number) {
+/**
+ * A per-client-address limit shared by every web process (counts in PostgreSQL); over it the
+ * request gets 429 RATE_LIMITED with `message` and standard RateLimit headers.
+ */
+export function pgRateLimit(pool: pg.Pool, opts: { name: string; windowMs: number; limit: number; message: string }) {
   return rateLimit({
-    windowMs: 15 * 60 * 1000,
-    limit,
+    windowMs: opts.windowMs,
+    limit: opts.limit,
     standardHeaders: 'draft-8',
     legacyHeaders: false,
-    store: new PgRateLimitStore(pool, `${name}:`),
-    handler: (_req, _res, next) =>
-      next(new AppError('RATE_LIMITED', 'Too many attempts. Please wait a few minutes and try again.')),
+    store: new PgRateLimitStore(pool, `${opts.name}:`),
+    handler: (_req, _res, next) => next(new AppError('RATE_LIMITED', opts.message)),
   });
+}
+
+/** Throttles credential endpoints (register, forgot/reset password) per client IP; every request counts. */
+export function authRateLimit(pool: pg.Pool, name: string, limit: number) {
+  return pgRateLimit(pool, { name, windowMs: 15 * 60 * 1000, limit, message: 'Too many attempts. Please wait a few minutes and try again.' });
 }
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;

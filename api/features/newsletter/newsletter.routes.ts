@@ -1,9 +1,7 @@
-import { rateLimit } from 'express-rate-limit';
 import type pg from 'pg';
 import { newsletterBodySchema, type NewsletterResponse } from '../../../contracts/newsletter';
 import { subscribeToNewsletter } from '../../../db/newsletter/subscribe';
-import { AppError } from '../../http/errors';
-import { PgRateLimitStore } from '../../http/rate-limit';
+import { pgRateLimit } from '../../http/rate-limit';
 import { publicRouter } from '../../http/routers';
 import { parseBody } from '../../http/validate';
 
@@ -12,13 +10,11 @@ export const NEWSLETTER_PER_IP_PER_HOUR = 20;
 
 export function newsletterRoutes(pool: pg.Pool) {
   const router = publicRouter();
-  const limit = rateLimit({
+  const limit = pgRateLimit(pool, {
+    name: 'newsletter',
     windowMs: 60 * 60 * 1000,
     limit: NEWSLETTER_PER_IP_PER_HOUR,
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
-    store: new PgRateLimitStore(pool, 'newsletter:'),
-    handler: (_req, _res, next) => next(new AppError('RATE_LIMITED', 'Too many subscriptions from your network. Please try again later.')),
+    message: 'Too many subscriptions from your network. Please try again later.',
   });
   router.post('/api/newsletter/subscribe', limit, async (req, res) => {
     const { email } = parseBody(newsletterBodySchema, req);

@@ -1,8 +1,7 @@
 import express, { type RequestHandler } from 'express';
-import { rateLimit } from 'express-rate-limit';
 import type pg from 'pg';
 import { AppError } from '../../http/errors';
-import { PgRateLimitStore } from '../../http/rate-limit';
+import { pgRateLimit } from '../../http/rate-limit';
 
 /** Meta batches up to 1,000 updates in one POST (docs/platform-apis.md §1.3); webhook routes alone get this limit. */
 export const WEBHOOK_BODY_LIMIT_BYTES = 10 * 1024 * 1024;
@@ -67,12 +66,5 @@ export const X_SIGNATURE_FORMAT = /^sha256=[A-Za-z0-9+/]{43}=$/;
 
 /** X calls the CRC on registration and about hourly; 30 a minute per address is far above that. */
 export function crcRateLimit(pool: pg.Pool): RequestHandler {
-  return rateLimit({
-    windowMs: 60_000,
-    limit: 30,
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
-    store: new PgRateLimitStore(pool, 'x-crc:'),
-    handler: (_req, _res, next) => next(new AppError('RATE_LIMITED', 'Too many CRC requests')),
-  });
+  return pgRateLimit(pool, { name: 'x-crc', windowMs: 60_000, limit: 30, message: 'Too many CRC requests' });
 }

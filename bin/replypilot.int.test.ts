@@ -1,11 +1,11 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { freePort } from '../tests/support/free-port';
 
 /**
  * The real `replypilot all` process with embedded PostgreSQL, as `npm start` runs it:
@@ -13,15 +13,6 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
  */
 const root = fileURLToPath(new URL('..', import.meta.url));
 let dataDir: string;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const a = s.address();
-      s.close(() => resolve(typeof a === 'object' && a ? a.port : 0));
-    });
-  });
-}
 
 interface Proc {
   child: ChildProcess;

@@ -1,5 +1,4 @@
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
@@ -7,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { boot, type Replypilot } from '../../bin/boot';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../db/embedded';
 import { HttpClient } from '../../tests/support/http-client';
+import { freePort } from '../../tests/support/free-port';
 
 /** A PostgreSQL of its own, so the test can stop it under a running web process (review F15). */
 let dir: string;
@@ -15,16 +15,6 @@ let pg: EmbeddedDatabase;
 let app: Replypilot;
 let base: string;
 const lines: { level: number; msg: string }[] = [];
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      srv.close(() => resolve(typeof addr === 'object' && addr ? addr.port : 0));
-    });
-  });
-}
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'replypilot-outage-'));

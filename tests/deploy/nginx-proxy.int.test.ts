@@ -1,7 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,6 +11,7 @@ import { boot, type Replypilot } from '../../bin/boot';
 import { buildUi } from '../../bin/ui-build';
 import { HttpClient } from '../support/http-client';
 import { createTestDatabase, type TestDatabase } from '../support/test-db';
+import { freePort } from '../support/free-port';
 
 /**
  * The docker compose shape without Docker: the production `web` role behind a real nginx running
@@ -28,16 +28,6 @@ function nginxBinary(): string {
   if (which.status === 0 && which.stdout.trim()) return which.stdout.trim();
   // Not a skip: this is the only test of the documented deployment. .ci/run installs nginx.
   throw new Error('nginx is not installed: this test needs a real nginx (apt-get install nginx; .ci/run installs it)');
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      srv.close(() => (typeof addr === 'object' && addr ? resolve(addr.port) : reject(new Error('no port'))));
-    });
-  });
 }
 
 /** deploy/nginx.conf with the upstream and listen address pointed at this test; every edit must apply. */

@@ -1,23 +1,16 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../db/embedded';
 import { runMigrations } from '../../db/migrate';
+import { freePort } from '../support/free-port';
 
 export const root = fileURLToPath(new URL('../..', import.meta.url));
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const a = s.address();
-      s.close(() => resolve(typeof a === 'object' && a ? a.port : 0));
-    });
-  });
-}
+export { freePort };
 
 /** A real PostgreSQL with default (durable) settings in a temp dir, migrated. */
 export async function benchDatabase(): Promise<{ db: EmbeddedDatabase; pool: pg.Pool; stop(): Promise<void> }> {

@@ -1,0 +1,76 @@
+import type { z } from 'zod';
+import type { NodeKind } from '../node-kinds';
+import { completeConfig, completeDefault } from './complete';
+import { conditionConfig, conditionDefault } from './condition';
+import { delayConfig, delayDefault } from './delay';
+import { dmConfig, dmDefault } from './dm';
+import { publicReplyConfig, publicReplyDefault } from './public-reply';
+import { randomizerConfig, randomizerDefault } from './randomizer';
+import { setFieldConfig, setFieldDefault } from './set-field';
+import { tagConfig, tagDefault } from './tag';
+import { triggerConfig, triggerDefault } from './trigger';
+import { waitForReplyConfig, waitForReplyDefault } from './wait-for-reply';
+import { webhookConfig, webhookDefault } from './webhook';
+
+/** Each kind's config schema; the compiler validates node configs with these when publishing. */
+export const nodeConfigSchemas = {
+  trigger: triggerConfig,
+  instagramDM: dmConfig,
+  messengerDM: dmConfig,
+  twitterDM: dmConfig,
+  publicReply: publicReplyConfig,
+  delay: delayConfig,
+  condition: conditionConfig,
+  waitForReply: waitForReplyConfig,
+  randomizer: randomizerConfig,
+  webhook: webhookConfig,
+  addTag: tagConfig,
+  removeTag: tagConfig,
+  setField: setFieldConfig,
+  complete: completeConfig,
+} satisfies Record<NodeKind, z.ZodType>;
+
+export type NodeConfig<K extends NodeKind> = z.infer<(typeof nodeConfigSchemas)[K]>;
+
+/** Each kind's fresh configuration, type-checked against that kind's schema. */
+const defaultConfigs = {
+  trigger: triggerDefault,
+  instagramDM: dmDefault,
+  messengerDM: dmDefault,
+  twitterDM: dmDefault,
+  publicReply: publicReplyDefault,
+  delay: delayDefault,
+  condition: conditionDefault,
+  waitForReply: waitForReplyDefault,
+  randomizer: randomizerDefault,
+  webhook: webhookDefault,
+  addTag: tagDefault,
+  removeTag: tagDefault,
+  setField: setFieldDefault,
+  complete: completeDefault,
+} satisfies { [K in NodeKind]: NodeConfig<K> };
+
+/**
+ * A fresh node's configuration (what the palette drops on the canvas). A copy each call, so callers
+ * may change it without changing the table.
+ */
+export function defaultConfig(kind: NodeKind): Record<string, unknown> {
+  return structuredClone(defaultConfigs[kind]);
+}
+
+/** The branch names a kind's outgoing edges must carry (`sourceHandle`); null = one unnamed exit. */
+export function handlesOf(kind: NodeKind, config?: unknown): string[] | null {
+  if (kind === 'condition') return ['yes', 'no'];
+  if (kind === 'waitForReply') return ['reply', 'timeout'];
+  if (kind === 'randomizer') {
+    const parsed = randomizerConfig.safeParse(config);
+    return parsed.success ? parsed.data.branches.map((b) => b.key) : ['A', 'B'];
+  }
+  if (kind === 'complete') return [];
+  return null;
+}
+
+export { completeConfig, conditionConfig, delayConfig, dmConfig, publicReplyConfig, randomizerConfig, setFieldConfig, tagConfig, triggerConfig, waitForReplyConfig, webhookConfig };
+export { conditionRule, type ConditionRule } from './condition';
+export { isForbiddenWebhookHeader } from './webhook';
+export { durationMs, durationUnits, maxDelayMs, unitMs, type Duration } from './shared';

@@ -16,6 +16,7 @@ import { createPassport, type OAuthEndpoints } from '../auth/passport';
 import { passwordResetRoutes } from '../auth/password-reset.routes';
 import { healthRoutes } from '../features/health/health.routes';
 import { newsletterRoutes } from '../features/newsletter/newsletter.routes';
+import { statsRoutes } from '../features/stats/stats.routes';
 import { automationRoutes } from '../features/automation/automation.routes';
 import { commentGrowthRoutes } from '../features/comment-rules/comment-growth.routes';
 import { commentRulesRoutes } from '../features/comment-rules/comment-rules.routes';
@@ -118,6 +119,7 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
   app.use(devOutboxRoutes(database.pool, config));
   app.use(oauthRoutes(config, passport));
   app.use(newsletterRoutes(database.pool));
+  app.use(statsRoutes(database.pool));
   const { pool } = database;
   const cipher = createTokenCipher(secrets.encryptionKey);
   const verifyToken = metaWebhookVerifyToken(config, secrets);

@@ -189,6 +189,14 @@ describe('live demo', () => {
   it('"Try Live Demo" on the landing page signs in the demo user and lands on the dashboard', async () => {
     const page = await e2e.newPage();
     await page.goto('/');
+    // The landing page's figures are this server's own counts, not invented ones.
+    const stats = await (await page.request.get('/api/stats/public')).json();
+    const results = page.getByRole('region', { name: 'On this server so far' });
+    await results.getByText('People signed up here').waitFor();
+    await expect.poll(async () => (await results.locator('dd').allInnerTexts()).join('|')).toBe(
+      [stats.users, stats.messagesSent, stats.connectedAccounts].map((n: number) => n.toLocaleString('en-US')).join('|'),
+    );
+    await e2e.screenshot(page, 'landing-results');
     await page.getByRole('link', { name: 'Try Live Demo' }).first().click();
     await page.waitForURL('**/test-login');
     await page.getByText('Test session created. All features now accessible!').waitFor();

@@ -111,9 +111,13 @@ export const TOO_DEEP_PLACEHOLDER = '[nested too deep]';
 /**
  * A copy of a JSON value that PostgreSQL and JSON.stringify can always take: NUL and lone
  * surrogates in strings and keys become U+FFFD, and containers nested deeper than `maxDepth` become
- * TOO_DEEP_PLACEHOLDER. Iterative, so the depth of the input does not matter.
+ * TOO_DEEP_PLACEHOLDER. Iterative, so the depth of the input does not matter. A value with nothing
+ * to fix is returned as it is.
  */
 export function toStorableJson<T>(root: T, maxDepth = 64): T {
+  // Almost every payload is already storable: one read-only walk, and no copy (this runs on every
+  // webhook delivery, at the route and again at ingest).
+  if (findJsonProblem(root, { maxDepth }) === null) return root;
   const holder: Record<string | number, unknown> = {};
   const stack: { value: unknown; into: Record<string | number, unknown>; key: string | number; depth: number }[] = [{ value: root, into: holder, key: 'value', depth: 1 }];
   while (stack.length > 0) {

@@ -18,6 +18,18 @@ export function chromiumPath(): string {
   return found;
 }
 
+/** Headless Chromium on a machine with no network: keep it from phoning home. */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
 export interface E2E {
   baseUrl: string;
   app: TestApp;
@@ -37,17 +49,7 @@ export async function startE2E(opts: TestAppOptions = {}): Promise<E2E> {
   const browser = await chromium.launch({
     executablePath: chromiumPath(),
     headless: true,
-    // The machine has no network: keep Chromium from phoning home.
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-dev-shm-usage',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
+    args: CHROMIUM_ARGS,
   });
   const contexts: BrowserContext[] = [];
   return {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/test-app';
-import { chromiumPath, screenshotDir } from './harness';
+import { CHROMIUM_ARGS, chromiumPath, screenshotDir } from './harness';
 
 /**
  * Security review F7: helmet's default CSP sent `upgrade-insecure-requests`, so a browser on any
@@ -21,16 +21,7 @@ beforeAll(async () => {
   browser = await chromium.launch({
     executablePath: chromiumPath(),
     headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-dev-shm-usage',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-      '--disable-quic',
-      `--host-resolver-rules=MAP ${HOST} 127.0.0.1`,
-    ],
+    args: [...CHROMIUM_ARGS, `--host-resolver-rules=MAP ${HOST} 127.0.0.1`],
   });
 });
 

@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../tests/support/test-app';
+import { spawnWorker } from '../tests/support/worker-process';
 import { startWatchdog } from './watchdog';
 
 let t: TestApp;
@@ -36,6 +37,17 @@ describe('watchdog', () => {
     const beating = (await pool.query<{ worker_id: string }>('select worker_id from worker_heartbeats')).rows.map((r) => r.worker_id);
     expect(beating.length).toBeGreaterThan(0);
     expect(beating.every((id) => id.startsWith('pool-'))).toBe(true);
+  });
+
+  it('a worker that stops gracefully takes its heartbeats with it, so no survivor reports it dead', async () => {
+    const pool = t.app.database.pool;
+    const worker = spawnWorker(t.db.url);
+    await worker.ready;
+    const pid = worker.child.pid!;
+    await expect.poll(async () => (await pool.query('select 1 from worker_heartbeats where pid = $1', [pid])).rowCount).toBeGreaterThan(0);
+    worker.child.kill('SIGTERM');
+    expect(await worker.exited).toBe(0);
+    expect((await pool.query('select worker_id from worker_heartbeats where pid = $1', [pid])).rows).toEqual([]);
   });
 
   it('leaves a live worker of the same process table alone', async () => {

@@ -59,8 +59,12 @@ export function startWatchdog(
     // A restart after kill -9: release what the previous process held now, not a period later.
     firstTick ??= setTimeout(() => void tick().catch((err: unknown) => opts.log.error({ err }, 'watchdog tick failed')), 0);
   });
+  // Released pools hold no jobs: their heartbeats go at stop(), so no survivor mistakes a clean
+  // shutdown for a death ("released the jobs of 1 dead worker(s)" after every restart).
+  const released = new Set<string>();
   events.on('pool:release', ({ workerPool }) => {
     ids.delete(workerPool.id);
+    released.add(workerPool.id);
     workersOfThisProcess.delete(workerPool.id);
   });
 
@@ -130,7 +134,8 @@ export function startWatchdog(
       clearInterval(timer);
       clearTimeout(firstTick);
       await running;
-      if (ids.size > 0) await pool.query('delete from worker_heartbeats where worker_id = any($1::text[])', [[...ids]]).catch(() => {});
+      const mine = [...ids, ...released];
+      if (mine.length > 0) await pool.query('delete from worker_heartbeats where worker_id = any($1::text[])', [mine]).catch(() => {});
     },
   };
 }

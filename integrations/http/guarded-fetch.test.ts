@@ -1,5 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BlockedAddressError, DeadlineError, guardedFetch } from './guarded-fetch';
 
@@ -66,6 +68,21 @@ describe('guardedFetch', () => {
     expect(elapsed).toBeGreaterThanOrEqual(450);
     expect(elapsed).toBeLessThan(1000);
     await expect.poll(() => lastSeen('/trickle').closedAt, { timeout: 1000 }).toBeDefined();
+  });
+
+  it('the deadline holds through garbage collections while the call is in flight (with a shutdown signal, as the worker calls it)', async () => {
+    // Node's AbortSignal.timeout is held weakly by its timer, and AbortSignal.any holds its sources
+    // weakly: a deadline built from them vanished at the next GC and a trickle then ran forever.
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const collect = setInterval(gc, 50);
+    try {
+      const started = Date.now();
+      await expect(get('/trickle', { timeoutMs: 600, signal: new AbortController().signal })).rejects.toBeInstanceOf(DeadlineError);
+      expect(Date.now() - started).toBeLessThan(1500);
+    } finally {
+      clearInterval(collect);
+    }
   });
 
   it('the deadline covers waiting for the headers', async () => {

@@ -52,10 +52,39 @@ export interface GuardedRequest {
 export async function guardedFetch(url: string, init: GuardedRequest, opts: GuardOptions): Promise<GuardedResponse> {
   const target = new URL(url);
   if (target.protocol !== 'http:' && target.protocol !== 'https:') throw new BlockedAddressError(`Only http and https URLs can be called (${target.protocol})`);
-  const deadline = AbortSignal.timeout(init.timeoutMs);
-  const signal = init.signal ? AbortSignal.any([init.signal, deadline]) : deadline;
   const abortError = (): Error =>
     init.signal?.aborted ? asError(init.signal.reason) : new DeadlineError(`No complete response within ${init.timeoutMs} ms`);
+  const { signal, dispose } = deadlineSignal(init.timeoutMs, init.signal);
+  try {
+    return await call(target, init, opts, signal, abortError);
+  } finally {
+    dispose();
+  }
+}
+
+/**
+ * Aborts at `timeoutMs` or when `outer` aborts. Deliberately a plain timer and listener, not
+ * `AbortSignal.any([outer, AbortSignal.timeout(ms)])`: Node's timeout timer holds its signal only
+ * weakly and a composite holds its sources weakly, so once the call is in flight nothing keeps the
+ * deadline alive and a garbage collection can silently cancel it — a trickling endpoint then held
+ * a worker slot and its workspace's webhook queue indefinitely (seen under load in CI).
+ */
+export function deadlineSignal(timeoutMs: number, outer?: AbortSignal): { signal: AbortSignal; dispose: () => void } {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(new DeadlineError(`No complete response within ${timeoutMs} ms`)), timeoutMs);
+  const onOuter = () => controller.abort(outer?.reason);
+  if (outer?.aborted) onOuter();
+  else outer?.addEventListener('abort', onOuter, { once: true });
+  return {
+    signal: controller.signal,
+    dispose: () => {
+      clearTimeout(timer);
+      outer?.removeEventListener('abort', onOuter);
+    },
+  };
+}
+
+async function call(target: URL, init: GuardedRequest, opts: GuardOptions, signal: AbortSignal, abortError: () => Error): Promise<GuardedResponse> {
   if (signal.aborted) throw abortError();
 
   const host = target.hostname.replace(/^\[|\]$/g, '');

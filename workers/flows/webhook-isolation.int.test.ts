@@ -148,7 +148,16 @@ it('a workspace whose webhook trickles forever does not hold up another workspac
   await next.ready;
   await expect
     .poll(async () => (await runsOf(a.client, slowFlow)).filter((r) => r.status === 'failed').length, { timeout: 60_000, interval: 200 })
-    .toBe(6);
+    .toBe(6)
+    .catch(async (err: unknown) => {
+      // What was stuck, for the next time this fails: the job table and both workers' logs.
+      const jobs = await t.app.database.pool.query(
+        `select id, task_identifier, queue_name, key, locked_by, locked_at, run_at, attempts, max_attempts, last_error from graphile_worker.jobs order by id`,
+      );
+      const queues = await t.app.database.pool.query(`select * from graphile_worker._private_job_queues`);
+      console.error('jobs', JSON.stringify(jobs.rows, null, 1), 'queues', JSON.stringify(queues.rows), '\nworker 1:\n', worker.output().slice(-6000), '\nworker 2:\n', next.output().slice(-6000));
+      throw err;
+    });
   expect(mostOpen).toBe(1); // one call of a workspace at a time, across both workers
   for (const r of await runsOf(a.client, slowFlow)) {
     const run = await runDetail(a.client, r.id);

@@ -24,13 +24,21 @@ export function runWebhookJob(pool: pg.Pool, config: WebhookStepConfig, budget: 
       await enqueueWebhookCall(pool, run, seq, OVER_BUDGET_DELAY_MS);
       return;
     }
+    // Either the worker's shutdown or Graphile's own abort (graceful shutdown timeout) ends the call.
+    const stop = new AbortController();
+    const onStop = () => stop.abort(shutdown.reason ?? helpers.abortSignal.reason);
+    for (const s of [shutdown, helpers.abortSignal]) {
+      if (s.aborted) onStop();
+      else s.addEventListener('abort', onStop, { once: true });
+    }
     try {
-      const result = await callWebhookStep(pool, runId, seq, config, AbortSignal.any([shutdown, helpers.abortSignal]));
+      const result = await callWebhookStep(pool, runId, seq, config, stop.signal);
       if (result === 'interrupted') {
         await enqueueWebhookCall(pool, run, seq);
         helpers.logger.info(`webhook call of run ${runId} step ${seq} interrupted by shutdown; queued again`);
       }
     } finally {
+      for (const s of [shutdown, helpers.abortSignal]) s.removeEventListener('abort', onStop);
       budget.release();
     }
   };

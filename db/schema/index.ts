@@ -9,3 +9,4 @@ export * from './pipeline';
 export * from './automation';
 export * from './flows';
 export * from './account';
+export * from './knowledge';

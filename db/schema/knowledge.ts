@@ -1,0 +1,128 @@
+import { sql } from 'drizzle-orm';
+import { check, customType, index, integer, jsonb, pgTable, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAtColumn, workspaceIdColumn } from './columns';
+import { users } from './users';
+import { workspaces } from './workspaces';
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/**
+ * What a business knows (docs/product-spec.md §3, "tiered knowledge base"): profile answers
+ * (question ids business_hours, pricing, shipping, returns, unique_value), offers, FAQ entries,
+ * free-text documents, testimonials and pages imported by the website scan. Retrieval is
+ * PostgreSQL full-text search over `search` (title weighted A, body B) with pg_trgm on the title
+ * for typos; there is no separate vector store.
+ */
+export const knowledgeEntries = pgTable(
+  'knowledge_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: workspaceIdColumn(),
+    kind: text('kind').notNull(),
+    /** Profile answers only: which onboarding question this answers. */
+    questionId: text('question_id'),
+    /** FAQ: the question; offer: its name; page: its title; document/testimonial: a label. */
+    title: text('title').notNull(),
+    /** FAQ: the answer; profile: the answer; offer: its description; page/document: the text; testimonial: the quote. */
+    body: text('body').notNull(),
+    /** Offers: price in cents USD. */
+    priceCents: integer('price_cents'),
+    /** Offers: e.g. "6 weeks", "one-off". */
+    duration: text('duration'),
+    /** Offers: where to buy; pages: the page's address. */
+    url: text('url'),
+    /** Testimonials: who said it. */
+    author: text('author'),
+    /** typed (by hand), scan (website scan), onboarding (the wizard's Knowledge Builder). */
+    source: text('source').notNull().default('typed'),
+    /** The scanned page an entry came from (source scan). */
+    sourceUrl: text('source_url'),
+    search: tsvector('search')
+      .notNull()
+      .generatedAlwaysAs(sql`setweight(to_tsvector('english'::regconfig, coalesce("title", '')), 'A') || setweight(to_tsvector('english'::regconfig, coalesce("body", '')), 'B')`),
+    createdAt: createdAtColumn(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('knowledge_entries_kind_check', sql`${t.kind} in ('profile', 'offer', 'faq', 'document', 'testimonial', 'page')`),
+    check('knowledge_entries_source_check', sql`${t.source} in ('typed', 'scan', 'onboarding')`),
+    check('knowledge_entries_price_check', sql`${t.priceCents} is null or ${t.priceCents} >= 0`),
+    index('knowledge_entries_workspace_kind_idx').on(t.workspaceId, t.kind, t.createdAt),
+    index('knowledge_entries_search_idx').using('gin', t.search),
+    uniqueIndex('knowledge_entries_profile_question_key').on(t.workspaceId, t.questionId).where(sql`${t.kind} = 'profile'`),
+    uniqueIndex('knowledge_entries_scanned_page_key').on(t.workspaceId, t.url).where(sql`${t.kind} = 'page'`),
+  ],
+);
+
+/**
+ * The AI assistant's exchanges of signed-in users (/ai-chat, the dashboard panel, the inbox's
+ * "Suggest reply"): each answer with how it was made, so feedback points at a real message and a
+ * user's quota is counted from what was answered.
+ */
+export const aiChatMessages = pgTable(
+  'ai_chat_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: workspaceIdColumn(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    conversationId: uuid('conversation_id').notNull(),
+    role: text('role').notNull(),
+    content: text('content').notNull(),
+    /** Assistant messages: model (a provider answered), knowledge_base (quoted entries, no model), fallback. */
+    mode: text('mode'),
+    confidence: real('confidence'),
+    funnelStage: text('funnel_stage'),
+    /** The knowledge entries the answer was given from: [{id, kind, title}]. */
+    sources: jsonb('sources').notNull().default(sql`'[]'::jsonb`),
+    model: text('model'),
+    tokensIn: integer('tokens_in'),
+    tokensOut: integer('tokens_out'),
+    createdAt: createdAtColumn(),
+  },
+  (t) => [
+    check('ai_chat_messages_role_check', sql`${t.role} in ('user', 'assistant')`),
+    index('ai_chat_messages_conversation_idx').on(t.workspaceId, t.conversationId, t.createdAt),
+  ],
+);
+
+/** Thumbs on an assistant answer (docs/product-spec.md §3 Feedback). Anonymous widget feedback has no user or workspace. */
+export const aiFeedback = pgTable(
+  'ai_feedback',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id').references(() => workspaces.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    conversationId: text('conversation_id').notNull(),
+    messageId: text('message_id').notNull(),
+    rating: text('rating').notNull(),
+    createdAt: createdAtColumn(),
+  },
+  (t) => [
+    check('ai_feedback_rating_check', sql`${t.rating} in ('thumbs_up', 'thumbs_down')`),
+    index('ai_feedback_workspace_idx').on(t.workspaceId, t.createdAt),
+  ],
+);
+
+/**
+ * What the bell shows: one row per thing a user should know (usage at 80 % and 100 % of the
+ * message limit, and later failed sends and account problems). `key` makes a notice at most once
+ * per subject and period (e.g. `usage-80:2026-11`).
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: workspaceIdColumn(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    key: text('key').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    link: text('link'),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: createdAtColumn(),
+  },
+  (t) => [uniqueIndex('notifications_user_key').on(t.userId, t.key), index('notifications_user_created_idx').on(t.userId, t.createdAt)],
+);

@@ -85,8 +85,19 @@ const houseRules = {
         },
       }),
     },
+    'no-zod-cast': {
+      meta: { type: 'problem', schema: [], messages: { parse: 'z.custom<T>() is a cast: parse stored or received data with a real schema from contracts/ (convention 2).' } },
+      create: (context) => ({
+        CallExpression(node) {
+          const c = node.callee;
+          if (c.type === 'MemberExpression' && c.object.type === 'Identifier' && c.object.name === 'z' && c.property.type === 'Identifier' && c.property.name === 'custom') {
+            context.report({ node, messageId: 'parse' });
+          }
+        },
+      }),
+    },
     'no-sql-in-api': {
-      meta: { type: 'problem', schema: [], messages: { move: 'No SQL in routes and services: call a named operation from db/ (ADR 0010).' } },
+      meta: { type: 'problem', schema: [], messages: { move: 'No SQL here: call a named operation from db/ (ADR 0010).' } },
       create: (context) => ({
         CallExpression(node) {
           if (isQueryCall(node)) context.report({ node, messageId: 'move' });
@@ -104,8 +115,6 @@ const transactionsToConvert = [
   'activities/send-at-most-once.ts',
   'activities/send-outbound.activity.ts',
   'activities/x-token.ts',
-  'workers/flows/resume-batch.ts',
-  'workers/flows/run-driver.ts',
   'workers/inbound/process-inbound-event.ts',
 ];
 
@@ -169,8 +178,14 @@ export default tseslint.config(
     rules: { 'replypilot/no-hand-written-transaction': 'error' },
   },
   {
-    // Route files, services and everything under api/features call db/ operations (ADR 0010).
-    files: ['api/**/*.routes.ts', 'api/**/*.service.ts', 'api/features/**/*.ts'],
+    files: ['**/*.{ts,tsx}'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx', 'tests/**'],
+    plugins: { replypilot: houseRules },
+    rules: { 'replypilot/no-zod-cast': 'error' },
+  },
+  {
+    // Route files, services, everything under api/features and the flow runtime call db/ operations (ADR 0010).
+    files: ['api/**/*.routes.ts', 'api/**/*.service.ts', 'api/features/**/*.ts', 'workers/flows/**/*.ts'],
     ignores: ['**/*.test.ts'],
     plugins: { replypilot: houseRules },
     rules: { 'replypilot/no-sql-in-api': 'error' },

@@ -1,5 +1,5 @@
-import type { z } from 'zod';
-import type { FlowPlatform, NodeKind, nodeConfigSchemas, triggerConfig } from './flows';
+import { z } from 'zod';
+import { flowPlatforms, nodeConfigSchemas, triggerConfig, webhookConfig, type FlowPlatform, type NodeKind } from './flows';
 
 /**
  * The compiled, immutable form of a flow (ARCHITECTURE.md#flow-runtime): what `flow-compiler` produces from the
@@ -26,3 +26,53 @@ export type PlanNode = {
     next: Record<string, string | null>;
   };
 }[NodeKind];
+
+/**
+ * A stored plan holds what was valid when it was published. Rules added to publishing later must
+ * not make it unreadable, so a kind whose config gained such a rule is read with its shape only:
+ * webhook headers the publish check now refuses (Host, hop-by-hop) are still in older versions, and
+ * the call drops them (integrations/http/guarded-fetch.ts).
+ */
+const storedConfigSchemas = {
+  ...nodeConfigSchemas,
+  webhook: webhookConfig.extend({ url: z.string(), headers: z.array(z.object({ key: z.string(), value: z.string() })) }),
+};
+
+function planNode<K extends NodeKind>(kind: K) {
+  return z.object({
+    id: z.string(),
+    kind: z.literal(kind),
+    label: z.string(),
+    config: storedConfigSchemas[kind],
+    next: z.record(z.string(), z.string().nullable()),
+  });
+}
+
+/**
+ * Reads a stored plan back (db/flows/runs.ts loadPlan). Node configs go through the per-kind
+ * schemas the compiler validated them with (see storedConfigSchemas). Parsed once per version: plans are cached.
+ */
+export const planNodeSchema = z.discriminatedUnion('kind', [
+  planNode('trigger'),
+  planNode('instagramDM'),
+  planNode('messengerDM'),
+  planNode('twitterDM'),
+  planNode('publicReply'),
+  planNode('delay'),
+  planNode('condition'),
+  planNode('waitForReply'),
+  planNode('randomizer'),
+  planNode('webhook'),
+  planNode('addTag'),
+  planNode('removeTag'),
+  planNode('setField'),
+  planNode('complete'),
+]);
+
+export const executionPlanSchema = z.object({
+  schema: z.literal(1),
+  platform: z.enum(flowPlatforms),
+  triggerNodeId: z.string(),
+  trigger: triggerConfig,
+  nodes: z.record(z.string(), planNodeSchema),
+}) satisfies z.ZodType<ExecutionPlan>;

@@ -1,7 +1,8 @@
-import { Logger, run, type Runner, type TaskList } from 'graphile-worker';
+import { Logger, run, type Runner, type Task, type TaskList } from 'graphile-worker';
 import type pg from 'pg';
 import type { Logger as Pino } from 'pino';
 import type { PlatformDeps } from '../activities/platform-deps';
+import type { TaskName } from '../contracts/jobs';
 import { createSender } from '../activities/send-outbound.activity';
 import { sendLimitsFromConfig } from '../db/pipeline/send-limits';
 import { throttledErrorLog } from '../db/unavailable';
@@ -30,6 +31,7 @@ export interface WebhookSlots {
   shutdown: AbortSignal;
 }
 
+/** Every task of the catalogue (contracts/jobs.ts), and only those: `satisfies` checks both ways. */
 export function taskList(pool: pg.Pool, config: WorkerConfig, platform: PlatformDeps, webhooks: WebhookSlots): TaskList {
   const limits = sendLimitsFromConfig(config);
   const sender = createSender(pool, platform);
@@ -51,7 +53,7 @@ export function taskList(pool: pg.Pool, config: WorkerConfig, platform: Platform
       webhooks.budget,
       webhooks.shutdown,
     ),
-  };
+  } satisfies Record<TaskName, Task>;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { DEFAULT_EXIT, type ExecutionPlan, type PlanNode } from '../contracts/execution-plan';
 import { durationMs, type ConditionRule, type NodeKind } from '../contracts/flows';
+import { initialRunState, type Activity, type AdvanceInput, type Awaiting, type RunState } from '../contracts/run-state';
 import { renderTemplate } from './render-template';
 
 /**
@@ -25,38 +26,7 @@ export interface RunContext {
   seed: string;
 }
 
-/** Side effects that leave the database: carried out by the driver with key `runId:seq`. */
-export type Activity =
-  | { type: 'sendDm'; channel: 'instagram' | 'facebook' | 'twitter'; text: string; quickReplies: string[] }
-  | { type: 'publicReply'; text: string }
-  | { type: 'webhook'; method: string; url: string; headers: { key: string; value: string }[]; body: string };
-
-export interface Awaiting {
-  seq: number;
-  nodeId: string;
-  on: 'activity' | 'timer' | 'reply';
-  activity?: Activity;
-}
-
-export interface RunState {
-  v: 1;
-  /** Steps recorded so far; the next step is `seq + 1`. */
-  seq: number;
-  /** The step the run is parked on, if any. */
-  awaiting: Awaiting | null;
-  /** Completed or failed: every further input is ignored (an operator retry reopens it). */
-  done: boolean;
-}
-
-export type AdvanceInput =
-  | { type: 'start' }
-  | { type: 'activityResult'; seq: number; ok: true; output: unknown }
-  | { type: 'activityResult'; seq: number; ok: false; error: string }
-  | { type: 'timerFired'; seq: number }
-  | { type: 'reply'; seq: number; text: string }
-  | { type: 'replyTimeout'; seq: number }
-  /** Operator: run `nodeId` again as a new step and go on from there. */
-  | { type: 'retryFrom'; nodeId: string };
+export type { Activity, AdvanceInput, Awaiting, RunState } from '../contracts/run-state';
 
 export interface StepRecord {
   seq: number;
@@ -85,7 +55,7 @@ export interface AdvanceResult {
   ignored: boolean;
 }
 
-export const initialState = (): RunState => ({ v: 1, seq: 0, awaiting: null, done: false });
+export const initialState = initialRunState;
 
 /** Safety net far above any real flow: a compiled plan has no loop without a pause. */
 const MAX_STEPS_PER_ADVANCE = 1000;

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { jobSpecRow } from '../jobs/job-spec';
 
 /**
  * Queues `account.health` jobs (workers/jobs/account-health.job.ts): for the given accounts (right
@@ -16,8 +17,7 @@ export async function enqueueHealthChecks(db: Pick<pg.PoolClient, 'query'>, whic
          and ($1::uuid[] is null or id = any($1::uuid[]))
          and ($2::int is null or health_checked_at is null or health_checked_at < now() - make_interval(mins => $2::int))
      ), jobs as (
-       select graphile_worker.add_jobs(array_agg(
-         row('account.health', json_build_object('accountId', id), null, null, 3, 'account-health:' || id, 10, null)::graphile_worker.job_spec))
+       select graphile_worker.add_jobs(array_agg(${jobSpecRow('account.health', { payload: `json_build_object('accountId', id)`, keyOf: 'id' })}))
        from due having count(*) > 0
      )
      select (select count(*) from due)::int as queued from (select count(*) from jobs) j`,

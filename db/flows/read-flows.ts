@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { z } from 'zod';
-import type { Flow, FlowGraph, RunStatus } from '../../contracts/flows';
+import { flowGraphSchema, type Flow, type RunStatus } from '../../contracts/flows';
 
 const flowRow = z.object({
   id: z.string(),
@@ -8,7 +8,7 @@ const flowRow = z.object({
   description: z.string(),
   platform: z.enum(['twitter', 'instagram', 'multi']),
   is_active: z.boolean(),
-  graph: z.custom<FlowGraph>(),
+  graph: flowGraphSchema,
   published_version: z.number().nullable(),
   unpublished: z.boolean(),
   run_counts: z.record(z.string(), z.coerce.number()).nullable(),

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { z } from 'zod';
-import type { FlowGraph, NodeKind, RunDetail, RunList, RunStatus, RunStep, RunSummary } from '../../contracts/flows';
+import { flowGraphSchema, type NodeKind, type RunDetail, type RunList, type RunStatus, type RunStep, type RunSummary } from '../../contracts/flows';
 import { cursorTs, encodeCursor, type Cursor } from '../pagination/keyset-cursor';
 
 type Db = Pick<pg.Pool, 'query'>;
@@ -106,7 +106,7 @@ export async function getRunDetail(db: Db, workspaceId: string, id: string): Pro
     [workspaceId, id],
   );
   if (!rows[0]) return null;
-  const run = summaryRow.extend({ graph: z.custom<FlowGraph>() }).parse(rows[0]);
+  const run = summaryRow.extend({ graph: flowGraphSchema }).parse(rows[0]);
   const steps = await db.query('select id, seq, node_id, kind, status, input, output, error, attempts, started_at, finished_at from run_steps where run_id = $1 order by seq', [id]);
   const labels = new Map(run.graph.nodes.map((n) => [n.id, n.data.label]));
   return {

@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { notifyWorkspace } from '../pipeline/notify';
-import { enqueueAdvance, startRun, type RunTrigger } from './runs';
+import { parseRunColumn, runTriggerSchema } from '../../contracts/run-state';
+import { enqueueAdvance, startRun } from './runs';
 
 /**
  * What an operator can do to a run (ARCHITECTURE.md#flow-runtime). Each takes the run's row lock and
@@ -39,7 +40,7 @@ export async function retryRun(client: pg.PoolClient, workspaceId: string, id: s
 
 /** Replay from the start on the flow's latest version: a new run for the same contact and trigger. */
 export async function replayRun(client: pg.PoolClient, workspaceId: string, id: string): Promise<RunRefusal | { runId: string }> {
-  const found = await client.query<{ flow_id: string; account_id: string; contact_id: string; trigger: Record<string, unknown>; status: string; version_id: string | null }>(
+  const found = await client.query<{ flow_id: string; account_id: string; contact_id: string; trigger: unknown; status: string; version_id: string | null }>(
     `select r.flow_id, r.account_id, r.contact_id, r.trigger, r.status,
             coalesce(f.active_version_id, (select v.id from flow_versions v where v.flow_id = f.id order by v.version desc limit 1)) as version_id
      from flow_runs r join flows f on f.id = r.flow_id
@@ -55,7 +56,7 @@ export async function replayRun(client: pg.PoolClient, workspaceId: string, id: 
     versionId: run.version_id!,
     accountId: run.account_id,
     contactId: run.contact_id,
-    trigger: { ...(run.trigger as unknown as RunTrigger), replayOf: id },
+    trigger: { ...parseRunColumn(runTriggerSchema, run.trigger, id, 'trigger'), replayOf: id },
   });
   return started ? { runId: started } : 'live_run_exists';
 }

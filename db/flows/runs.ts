@@ -1,30 +1,24 @@
 import type pg from 'pg';
-import type { ExecutionPlan } from '../../contracts/execution-plan';
+import { executionPlanSchema, type ExecutionPlan } from '../../contracts/execution-plan';
+import { initialRunState, type RunTrigger } from '../../contracts/run-state';
+import { jobSpecRow } from '../jobs/job-spec';
 import { notifyWorkspace } from '../pipeline/notify';
 
 type Db = Pick<pg.PoolClient, 'query'>;
 
-/** The interpreter's fresh state (workflows/advance.ts initialState), spelled here so db/ stays free of workflows/. */
-const freshState = { v: 1, seq: 0, awaiting: null, done: false };
+export type { RunTrigger } from '../../contracts/run-state';
 
-/** What started a run, kept on the run for the Runs view, templates and comment replies. */
-export interface RunTrigger {
-  type: 'keyword_dm' | 'comment' | 'story_reply' | 'test' | 'replay';
-  text: string | null;
-  keyword?: string | null;
-  messageId?: string | null;
-  commentId?: string | null;
-  postId?: string | null;
-  replayOf?: string | null;
-}
+const advanceJob = jobSpecRow('run.advance', {
+  payload: `json_build_object('runId', id)`,
+  runAt: 'now() + make_interval(secs => $2::float8 / 1000)',
+  keyOf: 'id',
+});
 
 /** Schedules `run.advance` for a run; one pending job per run (job_key), the input lives on the row. */
 export async function enqueueAdvance(db: Db, runIds: string[], delayMs = 0) {
   if (runIds.length === 0) return;
   await db.query(
-    `select graphile_worker.add_jobs(array_agg(
-       row('run.advance', json_build_object('runId', id), null, now() + make_interval(secs => $2::float8 / 1000), 25, 'run:' || id, null, null)::graphile_worker.job_spec))
-     from unnest($1::uuid[]) as id`,
+    `select graphile_worker.add_jobs(array_agg(${advanceJob})) from unnest($1::uuid[]) as id`,
     [runIds, delayMs],
   );
 }
@@ -42,7 +36,7 @@ export async function startRun(
      values ($1, $2, $3, $4, $5, 'running', $6, '{"type":"start"}', $7, 'Starting')
      on conflict (flow_id, contact_id) where status in ('running', 'waiting', 'sleeping') do nothing
      returning id`,
-    [run.workspaceId, run.flowId, run.versionId, run.accountId, run.contactId, JSON.stringify(freshState), JSON.stringify(run.trigger)],
+    [run.workspaceId, run.flowId, run.versionId, run.accountId, run.contactId, JSON.stringify(initialRunState()), JSON.stringify(run.trigger)],
   );
   const id = rows[0]?.id ?? null;
   if (id) {
@@ -73,14 +67,19 @@ export async function resumeWaitingRuns(db: Db, accountId: string, contactId: st
   return ids;
 }
 
-/** Plans never change once published: cached per process by version id. */
+/** Plans never change once published: parsed once and cached per process by version id. */
 const planCache = new Map<string, ExecutionPlan>();
-export async function loadPlan(db: Db, versionId: string): Promise<ExecutionPlan> {
+export async function loadPlan(db: Db, versionId: string, runId: string): Promise<ExecutionPlan> {
   const cached = planCache.get(versionId);
   if (cached) return cached;
-  const { rows } = await db.query<{ plan: ExecutionPlan }>('select plan from flow_versions where id = $1', [versionId]);
-  if (!rows[0]) throw new Error(`flow version ${versionId} not found`);
+  const { rows } = await db.query<{ plan: unknown }>('select plan from flow_versions where id = $1', [versionId]);
+  if (!rows[0]) throw new Error(`run ${runId}: flow version ${versionId} not found`);
+  const parsed = executionPlanSchema.safeParse(rows[0].plan);
+  if (!parsed.success) {
+    const first = parsed.error.issues[0];
+    throw new Error(`run ${runId}: stored plan of flow version ${versionId} is not readable at ${first?.path.join('.') ?? '?'}: ${first?.message ?? 'invalid'}`);
+  }
   if (planCache.size > 5000) planCache.clear();
-  planCache.set(versionId, rows[0].plan);
-  return rows[0].plan;
+  planCache.set(versionId, parsed.data);
+  return parsed.data;
 }

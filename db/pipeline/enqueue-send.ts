@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { platformSendLimit } from '../../contracts/inbound';
+import { jobKey, jobs, type TaskName } from '../../contracts/jobs';
 import { reserveSendSlot, type SendLimit } from './reserve-send-slot';
 
 export interface SendIntent {
@@ -41,9 +42,9 @@ export async function enqueueSend(
   await db.query('update outbound_ledger set scheduled_for = $2 where id = $1', [ledgerId, scheduledFor]);
   if (intent.scheduleJob === false) return { ledgerId, scheduledFor };
   await db.query(
-    `select graphile_worker.add_job('outbound.send', json_build_object('ledgerId', $1::text),
-       run_at => $2::timestamptz, max_attempts => 20, job_key => 'send:' || $1::text)`,
-    [ledgerId, scheduledFor],
+    `select graphile_worker.add_job($3, json_build_object('ledgerId', $1::text),
+       run_at => $2::timestamptz, max_attempts => $4, job_key => $5)`,
+    [ledgerId, scheduledFor, 'outbound.send' satisfies TaskName, jobs['outbound.send'].maxAttempts, jobKey('outbound.send', ledgerId)],
   );
   return { ledgerId, scheduledFor };
 }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
 import { toStorableJson, toStorableText } from '../../contracts/json-safety';
+import { jobSpecRow } from '../jobs/job-spec';
 
 export interface IncomingEvent {
   provider: 'meta' | 'x' | 'sandbox';
@@ -41,9 +42,7 @@ export async function ingestEvents(pool: pg.Pool, input: IncomingEvent[]): Promi
        on conflict (provider, event_key) do nothing
        returning id, provider, event_key
      ), jobs as (
-       select graphile_worker.add_jobs(array_agg(
-         row('inbound.process', json_build_object('eventId', id), null, null, 25, null, null, null)::graphile_worker.job_spec
-       )) from ins
+       select graphile_worker.add_jobs(array_agg(${jobSpecRow('inbound.process', { payload: `json_build_object('eventId', id)` })})) from ins
      )
      select ins.id::text, ins.event_key, ins.provider from ins, (select count(*) from jobs) j`,
     [

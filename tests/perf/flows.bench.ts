@@ -5,6 +5,7 @@ import type pg from 'pg';
 import { platformDepsFromConfig } from '../../activities/platform-deps';
 import { loadConfig } from '../../config/config';
 import type { FlowGraph } from '../../contracts/flows';
+import { jobSpecRow } from '../../db/jobs/job-spec';
 import { compile } from '../../flow-compiler/compile';
 import { createTokenCipher } from '../../integrations/crypto/token-cipher';
 import { startWorker } from '../../workers/worker';
@@ -63,7 +64,7 @@ async function startRuns(pool: pg.Pool, workspaceId: string, flow: { flowId: str
        on conflict (flow_id, contact_id) where status in ('running', 'waiting', 'sleeping') do nothing
        returning id
      )
-     select graphile_worker.add_jobs(array_agg(row('run.advance', json_build_object('runId', id), null, null, 25, 'run:' || id, null, null)::graphile_worker.job_spec))
+     select graphile_worker.add_jobs(array_agg(${jobSpecRow('run.advance', { payload: `json_build_object('runId', id)`, keyOf: 'id' })}))
      from r having count(*) > 0`,
     [workspaceId, flow.flowId, flow.versionId, from, count],
   );

@@ -1,7 +1,9 @@
 import type pg from 'pg';
 import type { ActivityOutcome } from '../../activities/activity-outcome';
+import type { PendingInput } from '../../contracts/run-state';
+import { markRunSleeping } from '../../db/flows/run-inputs';
+import { recordStepError, sleepStepUntil } from '../../db/flows/run-steps';
 import { notifyWorkspace } from '../../db/pipeline/notify';
-import type { PendingInput } from './run-driver';
 
 export interface RetryPolicy {
   /** Backoff of retryable failures: base × 2^(attempt-1), capped at 15 minutes. */
@@ -31,8 +33,7 @@ export async function retryOrGiveUp(
   outcome: Failure,
   policy: RetryPolicy,
 ): Promise<PendingInput | null> {
-  const { rows } = await client.query<{ attempts: number }>(`update run_steps set error = $3 where run_id = $1 and seq = $2 returning attempts`, [run.id, seq, outcome.error]);
-  const attempts = rows[0]?.attempts ?? 1;
+  const attempts = (await recordStepError(client, run.id, seq, outcome.error)) ?? 1;
   if (!outcome.rateLimited && attempts >= policy.maxAttempts) {
     return { type: 'activityResult', seq, ok: false, error: `${outcome.error} (gave up after ${attempts} attempts)` };
   }
@@ -42,13 +43,9 @@ export async function retryOrGiveUp(
   const detail = outcome.rateLimited
     ? `Rate limited by the platform: ${outcome.error}`
     : `Retrying (attempt ${attempts + 1} of ${policy.maxAttempts}) after: ${outcome.error}`;
-  await client.query(`insert into run_timers (run_id, seq, kind, due_at) values ($1, $2, $3, $4)`, [run.id, seq, outcome.rateLimited ? 'send_slot' : 'retry', at]);
-  await client.query(`update run_steps set status = 'sleeping' where run_id = $1 and seq = $2`, [run.id, seq]);
-  await client.query(`update flow_runs set status = 'sleeping', status_detail = $2, resume_at = $3, updated_at = now() where id = $1 and status = 'running'`, [
-    run.id,
-    detail,
-    at,
-  ]);
+  await sleepStepUntil(client, run.id, seq, outcome.rateLimited ? 'send_slot' : 'retry', at);
+  // A cancel that landed while the call was out stays cancelled.
+  await markRunSleeping(client, run.id, detail, at, true);
   await notifyWorkspace(client, run.workspace_id, { type: 'run.updated', runId: run.id, flowId: run.flow_id, status: 'sleeping' });
   return null;
 }

@@ -1,21 +1,9 @@
 import type pg from 'pg';
-import { z } from 'zod';
+import { readActiveTriggers } from '../../db/flows/active-triggers';
 import { startRun } from '../../db/flows/runs';
 import { matchKeyword } from '../../workflows/match-keywords';
 
 type Db = Pick<pg.PoolClient, 'query'>;
-
-const activeTrigger = z.object({
-  flow_id: z.string(),
-  version_id: z.string(),
-  platform: z.enum(['twitter', 'instagram', 'multi']),
-  trigger: z.object({
-    type: z.enum(['keyword_dm', 'comment', 'story_reply']),
-    keywords: z.array(z.string()),
-    accountId: z.string().nullable(),
-    postId: z.string().nullable(),
-  }),
-});
 
 export interface TriggerEvent {
   kind: 'message' | 'comment';
@@ -37,14 +25,8 @@ export async function startTriggeredRuns(
   contactId: string,
   event: TriggerEvent,
 ): Promise<string[]> {
-  const { rows } = await db.query(
-    `select f.id as flow_id, v.id as version_id, f.platform, v.plan->'trigger' as trigger
-     from flows f join flow_versions v on v.id = f.active_version_id
-     where f.workspace_id = $1 and f.is_active`,
-    [account.workspace_id],
-  );
   const started: string[] = [];
-  for (const row of z.array(activeTrigger).parse(rows)) {
+  for (const row of await readActiveTriggers(db, account.workspace_id)) {
     const t = row.trigger;
     const wanted = event.kind === 'comment' ? 'comment' : event.storyReply ? 'story_reply' : 'keyword_dm';
     if (t.type !== wanted) continue;

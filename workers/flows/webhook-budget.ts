@@ -1,4 +1,4 @@
-import { WEBHOOK_FLAG } from './webhook-queue';
+import { WEBHOOK_FLAG } from '../../contracts/jobs';
 
 /**
  * How many of a worker process's job slots webhook calls may hold at once (ADR 0009): half,

@@ -1,25 +1,16 @@
 import type pg from 'pg';
-import { z } from 'zod';
 import { callWebhook } from '../../activities/call-webhook.activity';
+import { storeRunInput } from '../../db/flows/run-inputs';
+import { readRunForWebhook, type WebhookRun } from '../../db/flows/run-row';
 import { enqueueAdvance } from '../../db/flows/runs';
 import { withTransaction } from '../../db/transaction';
-import type { RunState } from '../../workflows/advance';
-import type { PendingInput } from './run-driver';
 import { resultInput, retryOrGiveUp, type RetryPolicy } from './settle-outcome';
 
 export interface WebhookStepConfig extends RetryPolicy {
   webhook: { allowLoopback: boolean; timeoutMs: number };
 }
 
-const stepRun = z.object({
-  id: z.string(),
-  workspace_id: z.string(),
-  flow_id: z.string(),
-  status: z.string(),
-  state: z.custom<RunState>(),
-  pending_input: z.custom<PendingInput | null>(),
-});
-type StepRun = z.infer<typeof stepRun>;
+type StepRun = WebhookRun;
 
 export type WebhookStepResult = 'recorded' | 'stale' | 'interrupted';
 
@@ -33,7 +24,7 @@ export type WebhookStepResult = 'recorded' | 'stale' | 'interrupted';
  * ('interrupted': the job hands itself back to its queue).
  */
 export async function callWebhookStep(pool: pg.Pool, runId: string, seq: number, config: WebhookStepConfig, signal: AbortSignal): Promise<WebhookStepResult> {
-  const run = await loadRun(pool, runId, false);
+  const run = await readRunForWebhook(pool, runId, false);
   const call = run && awaitedWebhook(run, seq);
   if (!run || !call) return 'stale';
 
@@ -46,24 +37,16 @@ export async function callWebhookStep(pool: pg.Pool, runId: string, seq: number,
   }
 
   return withTransaction(pool, async (client) => {
-    const locked = await loadRun(client, runId, true);
+    const locked = await readRunForWebhook(client, runId, true);
     // Cancelled, or already settled by an earlier copy of this job: nothing to record.
     if (!locked || !awaitedWebhook(locked, seq)) return 'stale';
     const input = outcome.ok || !outcome.retryable ? resultInput(seq, outcome) : await retryOrGiveUp(client, locked, seq, outcome, config);
     if (input) {
-      await client.query('update flow_runs set pending_input = $2, updated_at = now() where id = $1', [runId, JSON.stringify(input)]);
+      await storeRunInput(client, runId, input, true);
       await enqueueAdvance(client, [runId]);
     }
     return 'recorded';
   });
-}
-
-async function loadRun(db: Pick<pg.PoolClient, 'query'>, runId: string, lock: boolean): Promise<StepRun | null> {
-  const { rows } = await db.query(
-    `select id, workspace_id, flow_id, status, state, pending_input from flow_runs where id = $1${lock ? ' for update' : ''}`,
-    [runId],
-  );
-  return rows[0] ? stepRun.parse(rows[0]) : null;
 }
 
 /** The call, while the run is still running and waiting on exactly this webhook step with no input yet. */

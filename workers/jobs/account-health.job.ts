@@ -1,11 +1,9 @@
 import type { Task } from 'graphile-worker';
 import type pg from 'pg';
-import { z } from 'zod';
 import { checkAccountHealth } from '../../activities/account-health/check-account-health';
 import type { PlatformDeps } from '../../activities/platform-deps';
+import { jobs } from '../../contracts/jobs';
 import { enqueueHealthChecks } from '../../db/accounts/enqueue-health-checks';
-
-const payloadSchema = z.object({ accountId: z.uuid() });
 
 /**
  * `accounts:health` (crontab): queues a check for every connected account not checked within the
@@ -25,7 +23,7 @@ export function accountsHealthCron(pool: pg.Pool, intervalMinutes: number): Task
  */
 export function accountHealthJob(pool: pg.Pool, platform: PlatformDeps): Task {
   return async (payload, helpers) => {
-    const { accountId } = payloadSchema.parse(payload);
+    const { accountId } = jobs['account.health'].payload.parse(payload);
     const result = await checkAccountHealth(pool, accountId, platform);
     if (result.verdict === 'needs_reconnect') helpers.logger.warn(`account ${accountId} needs reconnecting: ${result.reason}`);
     if (result.verdict === 'unknown') helpers.logger.info(`account ${accountId} health unknown: ${result.error}`);

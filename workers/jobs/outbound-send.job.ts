@@ -1,8 +1,6 @@
 import type { Task } from 'graphile-worker';
-import { z } from 'zod';
 import type { Sender } from '../../activities/send-outbound.activity';
-
-const payloadSchema = z.object({ ledgerId: z.uuid() });
+import { jobKey, jobs, type JobPayload } from '../../contracts/jobs';
 
 /**
  * `outbound.send {ledgerId}`: one send, at most once. A thrown error (database or network trouble)
@@ -12,13 +10,14 @@ const payloadSchema = z.object({ ledgerId: z.uuid() });
  */
 export function outboundSendJob(sender: Sender): Task {
   return async (payload, helpers) => {
-    const { ledgerId } = payloadSchema.parse(payload);
+    const { ledgerId } = jobs['outbound.send'].payload.parse(payload);
     const outcome = await sender.send(ledgerId);
     if (outcome.status === 'failed') helpers.logger.warn(`send ${ledgerId} failed: ${outcome.error}`);
     if (outcome.status === 'rescheduled') {
       helpers.logger.info(`send ${ledgerId} rescheduled to ${outcome.retryAt.toISOString()}: ${outcome.error}`);
-      // Same key as enqueueSend: the running job's key is handed over to this new one.
-      await helpers.addJob('outbound.send', { ledgerId }, { runAt: outcome.retryAt, jobKey: `send:${ledgerId}`, maxAttempts: 20 });
+      // Same key as enqueueSend (the catalogue's): the running job's key is handed over to this new one.
+      const again: JobPayload<'outbound.send'> = { ledgerId };
+      await helpers.addJob('outbound.send', again, { runAt: outcome.retryAt, jobKey: jobKey('outbound.send', ledgerId), maxAttempts: jobs['outbound.send'].maxAttempts });
     }
   };
 }

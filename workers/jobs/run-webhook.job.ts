@@ -1,11 +1,9 @@
 import type { Task } from 'graphile-worker';
 import type pg from 'pg';
-import { z } from 'zod';
+import { jobs } from '../../contracts/jobs';
 import type { WebhookBudget } from '../flows/webhook-budget';
-import { enqueueWebhookCall } from '../flows/webhook-queue';
+import { enqueueWebhookCall } from '../../db/flows/enqueue-webhook-call';
 import { callWebhookStep, type WebhookStepConfig } from '../flows/webhook-step';
-
-const payloadSchema = z.object({ runId: z.uuid(), seq: z.number().int().min(1), workspaceId: z.uuid() });
 
 /** A job fetched past a full budget (several workers fetched at once) is back in its queue this much later. */
 const OVER_BUDGET_DELAY_MS = 250;
@@ -18,7 +16,7 @@ const OVER_BUDGET_DELAY_MS = 250;
  */
 export function runWebhookJob(pool: pg.Pool, config: WebhookStepConfig, budget: WebhookBudget, shutdown: AbortSignal): Task {
   return async (payload, helpers) => {
-    const { runId, seq, workspaceId } = payloadSchema.parse(payload);
+    const { runId, seq, workspaceId } = jobs['run.webhook'].payload.parse(payload);
     const run = { id: runId, workspace_id: workspaceId };
     if (!budget.tryAcquire()) {
       await enqueueWebhookCall(pool, run, seq, OVER_BUDGET_DELAY_MS);

@@ -1,0 +1,65 @@
+import { z } from 'zod';
+
+/**
+ * Every Graphile Worker job (ARCHITECTURE.md#processes): its task name, its payload schema and how
+ * it is queued. Producers — TypeScript `addJob` calls and the `graphile_worker.add_job(s)` SQL in
+ * db/ (db/jobs/job-spec.ts) — and consumers (workers/jobs/*.job.ts, which parse with `payload`)
+ * all read it from here, so a task name or key is spelled once. `workers/worker.ts` registers
+ * exactly these tasks (catalogue.test.ts). Job keys: one pending job per key, a new one replaces it.
+ */
+export interface JobDefinition<P extends z.ZodType> {
+  payload: P;
+  /** Graphile's max_attempts. */
+  maxAttempts: number;
+  /** Lower runs first; null is Graphile's default (0). */
+  priority: number | null;
+  /** The prefix of the job key (`<prefix><id>`), when the job has one. */
+  keyPrefix: string | null;
+  /** Started by the crontab, never queued by our code. */
+  cron?: true;
+}
+
+const define = <P extends z.ZodType>(d: JobDefinition<P>) => d;
+
+export const jobs = {
+  /** One stored inbound event → our tables and its triggers. The id is a bigint: it may come as a string. */
+  'inbound.process': define({ payload: z.object({ eventId: z.union([z.string(), z.number()]).transform(String) }), maxAttempts: 25, priority: null, keyPrefix: null }),
+  /** One send, at most once; re-added at its retry time when throttled. */
+  'outbound.send': define({ payload: z.object({ ledgerId: z.uuid() }), maxAttempts: 20, priority: null, keyPrefix: 'send:' }),
+  /** Drive one flow run; its input is on the run row (ADR 0007). */
+  'run.advance': define({ payload: z.object({ runId: z.uuid() }), maxAttempts: 25, priority: null, keyPrefix: 'run:' }),
+  /** Runs whose timers fell due together, resumed in one transaction. */
+  'runs.resume': define({ payload: z.object({ runIds: z.array(z.uuid()).min(1).max(1000) }), maxAttempts: 25, priority: null, keyPrefix: null }),
+  /**
+   * A flow step's webhook call (ADR 0009): one queue per workspace, flagged so a worker with its
+   * webhook slots full fetches none; after inbound events, sends and run steps (0), before account
+   * checks (10), so a backlog of one tenant's calls sorts behind the core work.
+   */
+  'run.webhook': define({
+    payload: z.object({ runId: z.uuid(), seq: z.number().int().min(1), workspaceId: z.uuid() }),
+    maxAttempts: 25,
+    priority: 5,
+    keyPrefix: 'webhook:',
+  }),
+  /** One account's token check; below sends and flow steps so a fleet of checks never delays a DM. */
+  'account.health': define({ payload: z.object({ accountId: z.uuid() }), maxAttempts: 3, priority: 10, keyPrefix: 'account-health:' }),
+  /** Crontab: queues the account checks that have come due. */
+  'accounts:health': define({ payload: z.unknown(), maxAttempts: 25, priority: null, keyPrefix: null, cron: true }),
+  /** Crontab: housekeeping (sessions, rate-limit windows, demo workspaces, old events). */
+  'maintenance:prune': define({ payload: z.unknown(), maxAttempts: 25, priority: null, keyPrefix: null, cron: true }),
+} as const;
+
+export type TaskName = keyof typeof jobs;
+export type JobPayload<T extends TaskName> = z.input<(typeof jobs)[T]['payload']>;
+
+/** A job's key for the id it is about (`run:<runId>`). */
+export function jobKey(task: TaskName, id: string): string {
+  const prefix = jobs[task].keyPrefix;
+  if (prefix === null) throw new Error(`job ${task} has no key`);
+  return prefix + id;
+}
+
+/** Flag of webhook calls: the worker forbids it while its webhook slots are full (ADR 0009). */
+export const WEBHOOK_FLAG = 'webhook';
+/** One Graphile queue per workspace: one webhook call in flight per workspace across the fleet. */
+export const webhookQueueName = (workspaceId: string) => `webhook:${workspaceId}`;

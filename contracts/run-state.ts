@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import { platformSchema } from './platforms';
+
+/**
+ * What a flow run keeps in `flow_runs` as JSON (ARCHITECTURE.md#flow-runtime): the interpreter's
+ * state, the input waiting to be fed to it, and what started the run. The interpreter
+ * (workflows/advance.ts) and the driver (workers/flows) take their types from here, and every read
+ * of these columns parses them with these schemas. The schemas are plain objects and unions of a
+ * few small fields, so parsing a ~100-byte state each turn costs microseconds.
+ */
+
+/** Side effects that leave the database: carried out by the driver with key `runId:seq`. */
+export const activitySchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('sendDm'), channel: platformSchema, text: z.string(), quickReplies: z.array(z.string()) }),
+  z.object({ type: z.literal('publicReply'), text: z.string() }),
+  z.object({
+    type: z.literal('webhook'),
+    method: z.string(),
+    url: z.string(),
+    headers: z.array(z.object({ key: z.string(), value: z.string() })),
+    body: z.string(),
+  }),
+]);
+export type Activity = z.infer<typeof activitySchema>;
+
+/** The step a run is parked on. */
+export const awaitingSchema = z.object({
+  seq: z.number().int(),
+  nodeId: z.string(),
+  on: z.enum(['activity', 'timer', 'reply']),
+  activity: activitySchema.optional(),
+});
+export type Awaiting = z.infer<typeof awaitingSchema>;
+
+export const runStateSchema = z.object({
+  v: z.literal(1),
+  /** Steps recorded so far; the next step is `seq + 1`. */
+  seq: z.number().int().min(0),
+  /** The step the run is parked on, if any. */
+  awaiting: awaitingSchema.nullable(),
+  /** Completed or failed: every further input is ignored (an operator retry reopens it). */
+  done: z.boolean(),
+});
+export type RunState = z.infer<typeof runStateSchema>;
+
+/** A new run's state (written by db/flows/runs.ts startRun, read by the interpreter). */
+export const initialRunState = (): RunState => ({ v: 1, seq: 0, awaiting: null, done: false });
+
+const seq = z.number().int();
+
+/** The interpreter's inputs. */
+export const advanceInputSchema = z.union([
+  z.object({ type: z.literal('start') }),
+  z.object({ type: z.literal('activityResult'), seq, ok: z.literal(true), output: z.unknown() }),
+  z.object({ type: z.literal('activityResult'), seq, ok: z.literal(false), error: z.string() }),
+  z.object({ type: z.literal('timerFired'), seq }),
+  z.object({ type: z.literal('reply'), seq, text: z.string() }),
+  z.object({ type: z.literal('replyTimeout'), seq }),
+  /** Operator: run `nodeId` again as a new step and go on from there. */
+  z.object({ type: z.literal('retryFrom'), nodeId: z.string() }),
+]);
+export type AdvanceInput = z.infer<typeof advanceInputSchema>;
+
+/**
+ * `flow_runs.pending_input`: an interpreter input, or one of the driver's own (re-run the awaited
+ * activity after a retry timer, or once its rate-limit slot has come).
+ */
+export const pendingInputSchema = z.union([
+  advanceInputSchema,
+  z.object({ type: z.literal('retryActivity'), seq }),
+  z.object({ type: z.literal('sendSlot'), seq }),
+]);
+export type PendingInput = z.infer<typeof pendingInputSchema>;
+
+/** `flow_runs.trigger`: what started a run, kept for the Runs view, templates and comment replies. */
+export const runTriggerSchema = z.object({
+  type: z.enum(['keyword_dm', 'comment', 'story_reply', 'test', 'replay']),
+  text: z.string().nullable(),
+  keyword: z.string().nullish(),
+  messageId: z.string().nullish(),
+  commentId: z.string().nullish(),
+  postId: z.string().nullish(),
+  replayOf: z.string().nullish(),
+});
+export type RunTrigger = z.infer<typeof runTriggerSchema>;
+
+/**
+ * Parses one stored JSON column of a run. An old or corrupt value becomes one line that names the
+ * run, the column and the first problem, instead of zod's multi-line dump.
+ */
+export function parseRunColumn<S extends z.ZodType>(schema: S, value: unknown, runId: string, column: string): z.output<S> {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  throw new StoredRunError(runId, column, parsed.error);
+}
+
+export class StoredRunError extends Error {
+  constructor(
+    readonly runId: string,
+    readonly column: string,
+    cause: z.ZodError,
+  ) {
+    const first = cause.issues[0];
+    const where = first && first.path.length > 0 ? ` at ${first.path.join('.')}` : '';
+    super(`run ${runId}: stored ${column} is not readable${where}: ${first?.message ?? 'invalid'}`);
+    this.name = 'StoredRunError';
+  }
+}

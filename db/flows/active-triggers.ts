@@ -1,0 +1,25 @@
+import type pg from 'pg';
+import { z } from 'zod';
+import { flowPlatforms, triggerConfig } from '../../contracts/flows';
+
+type Db = Pick<pg.PoolClient, 'query'>;
+
+const activeTrigger = z.object({
+  flow_id: z.string(),
+  version_id: z.string(),
+  platform: z.enum(flowPlatforms),
+  // The published plan's trigger (contracts/execution-plan.ts), read alone: the inbound pipeline needs no more of the plan.
+  trigger: triggerConfig,
+});
+export type ActiveTrigger = z.infer<typeof activeTrigger>;
+
+/** The triggers of a workspace's active flows, from their published versions. */
+export async function readActiveTriggers(db: Db, workspaceId: string): Promise<ActiveTrigger[]> {
+  const { rows } = await db.query(
+    `select f.id as flow_id, v.id as version_id, f.platform, v.plan->'trigger' as trigger
+     from flows f join flow_versions v on v.id = f.active_version_id
+     where f.workspace_id = $1 and f.is_active`,
+    [workspaceId],
+  );
+  return z.array(activeTrigger).parse(rows);
+}

@@ -1,0 +1,129 @@
+import type pg from 'pg';
+import type { RunState } from '../../contracts/run-state';
+import type { RunStatus } from '../../contracts/flows';
+
+type Db = Pick<pg.PoolClient, 'query'>;
+
+/**
+ * What the interpreter's commands write, as data: built by the pure `writesFor`
+ * (workers/flows/run-writes.ts) and applied here, in bulk, in the caller's transaction. The driver
+ * applies one run's writes per turn, the batch resume a few hundred runs' at once: the same rows
+ * either way.
+ */
+export interface RunWrites {
+  /** Steps that finished inside the advance: inserted as completed (a second row for a seq is a bug, and fails). */
+  recordedSteps: { runId: string; seq: number; nodeId: string; kind: string; input: unknown; output: unknown }[];
+  /** The step a run parks on. Upserted: opening a step again counts an attempt and clears its error. */
+  openedSteps: { runId: string; seq: number; nodeId: string; kind: string; status: 'sleeping' | 'waiting' | 'running'; input: unknown }[];
+  /** Awaited steps the advance closed. */
+  finishedSteps: { runId: string; seq: number; output: unknown }[];
+  /** Upserted: the failing step may have been recorded in this same advance, or never. */
+  failedSteps: { runId: string; seq: number; nodeId: string; kind: string; error: string }[];
+  /** In command order: tag changes of one contact do not commute. */
+  contactUpdates: { contactId: string; addTags: string[]; removeTags: string[]; setFields: Record<string, unknown> }[];
+  /** Runs that ended: their timers go. */
+  clearTimers: string[];
+  timers: { runId: string; seq: number; kind: 'delay' | 'reply_timeout'; dueInMs: number }[];
+}
+
+/** The run row after a turn. */
+export interface RunUpdate {
+  id: string;
+  state: RunState;
+  status: RunStatus;
+  stepCount: number;
+  currentNodeId: string | null;
+  /** null keeps the current detail. */
+  detail: string | null;
+  error: string | null;
+  resumeAt: Date | null;
+}
+
+const json = (value: unknown) => JSON.stringify(value ?? null);
+
+export async function applyRunWrites(db: Db, w: RunWrites): Promise<void> {
+  if (w.recordedSteps.length > 0) {
+    const s = w.recordedSteps;
+    await db.query(
+      `insert into run_steps (run_id, seq, node_id, kind, status, input, output, started_at, finished_at)
+       select run_id, seq, node_id, kind, 'completed', input, output, clock_timestamp(), clock_timestamp()
+       from unnest($1::uuid[], $2::int[], $3::text[], $4::text[], $5::jsonb[], $6::jsonb[]) as u(run_id, seq, node_id, kind, input, output)`,
+      [s.map((x) => x.runId), s.map((x) => x.seq), s.map((x) => x.nodeId), s.map((x) => x.kind), s.map((x) => json(x.input)), s.map((x) => json(x.output))],
+    );
+  }
+  if (w.openedSteps.length > 0) {
+    const s = w.openedSteps;
+    await db.query(
+      `insert into run_steps (run_id, seq, node_id, kind, status, input, started_at)
+       select run_id, seq, node_id, kind, status, input, clock_timestamp()
+       from unnest($1::uuid[], $2::int[], $3::text[], $4::text[], $5::text[], $6::jsonb[]) as u(run_id, seq, node_id, kind, status, input)
+       on conflict (run_id, seq) do update set status = excluded.status, attempts = run_steps.attempts + 1, started_at = clock_timestamp(), error = null`,
+      [s.map((x) => x.runId), s.map((x) => x.seq), s.map((x) => x.nodeId), s.map((x) => x.kind), s.map((x) => x.status), s.map((x) => json(x.input))],
+    );
+  }
+  if (w.finishedSteps.length > 0) {
+    const s = w.finishedSteps;
+    await db.query(
+      `update run_steps s set status = 'completed', output = u.output, error = null, finished_at = clock_timestamp()
+       from unnest($1::uuid[], $2::int[], $3::jsonb[]) u(run_id, seq, output)
+       where s.run_id = u.run_id and s.seq = u.seq`,
+      [s.map((x) => x.runId), s.map((x) => x.seq), s.map((x) => json(x.output))],
+    );
+  }
+  if (w.failedSteps.length > 0) {
+    const s = w.failedSteps;
+    await db.query(
+      `insert into run_steps (run_id, seq, node_id, kind, status, error, finished_at)
+       select run_id, seq, node_id, kind, 'failed', error, clock_timestamp()
+       from unnest($1::uuid[], $2::int[], $3::text[], $4::text[], $5::text[]) as u(run_id, seq, node_id, kind, error)
+       on conflict (run_id, seq) do update set status = 'failed', error = excluded.error, finished_at = clock_timestamp()`,
+      [s.map((x) => x.runId), s.map((x) => x.seq), s.map((x) => x.nodeId), s.map((x) => x.kind), s.map((x) => x.error)],
+    );
+  }
+  for (const c of w.contactUpdates) {
+    await db.query(
+      `update contacts set
+         tags = (select coalesce(array_agg(distinct t order by t), '{}') from unnest(tags || $2::text[]) t where t <> all($3::text[])),
+         custom_fields = custom_fields || $4::jsonb
+       where id = $1`,
+      [c.contactId, c.addTags, c.removeTags, JSON.stringify(c.setFields)],
+    );
+  }
+  if (w.clearTimers.length > 0) await db.query('delete from run_timers where run_id = any($1::uuid[])', [w.clearTimers]);
+  if (w.timers.length > 0) {
+    const t = w.timers;
+    await db.query(
+      `insert into run_timers (run_id, seq, kind, due_at)
+       select run_id, seq, kind, now() + make_interval(secs => ms / 1000) from unnest($1::uuid[], $2::int[], $3::text[], $4::float8[]) as u(run_id, seq, kind, ms)`,
+      [t.map((x) => x.runId), t.map((x) => x.seq), t.map((x) => x.kind), t.map((x) => x.dueInMs)],
+    );
+  }
+}
+
+/** The runs' rows after their turn; their input is consumed. */
+export async function updateRuns(db: Db, updates: RunUpdate[]): Promise<void> {
+  if (updates.length === 0) return;
+  await db.query(
+    `update flow_runs r set state = u.state, pending_input = null, status = u.status, step_count = u.seq, current_node_id = u.node,
+       status_detail = coalesce(u.detail, r.status_detail), error = u.error, updated_at = now(),
+       finished_at = case when u.status in ('completed', 'failed') then now() end, resume_at = u.resume_at
+     from unnest($1::uuid[], $2::jsonb[], $3::text[], $4::int[], $5::text[], $6::text[], $7::text[], $8::timestamptz[])
+       as u(id, state, status, seq, node, detail, error, resume_at)
+     where r.id = u.id`,
+    [
+      updates.map((u) => u.id),
+      updates.map((u) => JSON.stringify(u.state)),
+      updates.map((u) => u.status),
+      updates.map((u) => u.stepCount),
+      updates.map((u) => u.currentNodeId),
+      updates.map((u) => u.detail),
+      updates.map((u) => u.error),
+      updates.map((u) => u.resumeAt),
+    ],
+  );
+}
+
+/** Inputs the interpreter ignored (a stale timer, a late reply): consumed, nothing else changes. */
+export async function dropRunInputs(db: Db, runIds: string[]): Promise<void> {
+  if (runIds.length > 0) await db.query('update flow_runs set pending_input = null where id = any($1::uuid[])', [runIds]);
+}

@@ -13,8 +13,11 @@ export async function readKbStream(client: HttpClient, body: unknown): Promise<{
   if (!res.body) return { status: res.status, contentType: res.headers.get('content-type'), events, arrivals };
   const decoder = new TextDecoder();
   let buffer = '';
-  for await (const chunk of res.body) {
-    buffer += decoder.decode(chunk as Uint8Array, { stream: true });
+  const reader = res.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    buffer += decoder.decode(value, { stream: true });
     let end: number;
     while ((end = buffer.indexOf('\n\n')) >= 0) {
       const raw = buffer.slice(0, end);

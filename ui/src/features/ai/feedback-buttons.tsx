@@ -9,8 +9,8 @@ interface FeedbackButtonsProps {
 }
 
 const options: { rating: FeedbackRating; icon: 'thumbs-up' | 'thumbs-down'; label: string }[] = [
-  { rating: 'thumbs_up', icon: 'thumbs-up', label: 'Helpful answer' },
-  { rating: 'thumbs_down', icon: 'thumbs-down', label: 'Unhelpful answer' },
+  { rating: 'thumbs_up', icon: 'thumbs-up', label: 'Thumbs up: helpful' },
+  { rating: 'thumbs_down', icon: 'thumbs-down', label: 'Thumbs down: not helpful' },
 ];
 
 /** Thumbs up / down under an assistant answer; the chosen one stays highlighted. */

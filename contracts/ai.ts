@@ -20,6 +20,30 @@ export function accessLevelFor(tier: string | null | undefined, signedIn: boolea
   return 'free';
 }
 
+/**
+ * What each access level gets from the AI assistant: the one place these numbers live (ADR 0011).
+ * `modelAnswers`: whether a configured provider may answer (else: knowledge-base quotes);
+ * `monthlyModelAnswers`: model answers per workspace per month; past it answers quote the
+ * knowledge base again (nothing is ever blocked, docs/product-spec.md §6). Guests only reach the
+ * support widget, limited per address (AI_GUEST_PER_HOUR). The figures follow the AI chat add-ons
+ * (docs/product-spec.md §9: Chat Lite 300, Chat Pro 1,000, Chat Master 3,000 chats).
+ */
+export const aiAllowances: Record<AccessLevel, { modelAnswers: boolean; monthlyModelAnswers: number }> = {
+  guest: { modelAnswers: false, monthlyModelAnswers: 0 },
+  free: { modelAnswers: true, monthlyModelAnswers: 50 },
+  basic: { modelAnswers: true, monthlyModelAnswers: 300 },
+  pro: { modelAnswers: true, monthlyModelAnswers: 1000 },
+  premium: { modelAnswers: true, monthlyModelAnswers: 3000 },
+};
+
+/** The §8 headlines an AI endpoint answers with when the provider fails (`error` of the body). */
+export const aiErrors = {
+  /** 503: the provider refused, is down, or is out of quota (after retries). */
+  unavailable: 'AI Service Unavailable',
+  /** 504: the provider did not answer in time, or could not be reached. */
+  connection: 'Connection Issue',
+} as const;
+
 export const funnelStages = ['hook', 'diagnose', 'prescribe', 'objection', 'close'] as const;
 export type FunnelStage = (typeof funnelStages)[number];
 

@@ -22,6 +22,8 @@ export const errorCodes = {
   INTERNAL: 500,
   /** A dependency (database, provider) is not reachable. */
   UNAVAILABLE: 503,
+  /** A dependency (the AI provider) did not answer in time, or the network to it failed. */
+  UPSTREAM_TIMEOUT: 504,
 } as const;
 
 export type ErrorCode = keyof typeof errorCodes;

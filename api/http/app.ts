@@ -14,6 +14,11 @@ import { createLoginThrottles } from '../auth/login-throttle';
 import { oauthRoutes } from '../auth/oauth.routes';
 import { createPassport, type OAuthEndpoints } from '../auth/passport';
 import { passwordResetRoutes } from '../auth/password-reset.routes';
+import { kbChatRoutes, smartKbRoutes } from '../features/ai/kb-chat.routes';
+import { suggestReplyRoutes } from '../features/ai/suggest-reply.routes';
+import { supportChatRoutes } from '../features/ai/support-chat.routes';
+import { notificationsRoutes } from '../features/notifications/notifications.routes';
+import { createAiRuntime } from '../../integrations/ai/ai-model';
 import { healthRoutes } from '../features/health/health.routes';
 import { newsletterRoutes } from '../features/newsletter/newsletter.routes';
 import { statsRoutes } from '../features/stats/stats.routes';
@@ -140,6 +145,13 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
   app.use('/api/simulator', simulatorRoutes(pool));
   app.use('/api/flows', flowsRoutes(pool));
   app.use('/api/runs', runsRoutes(pool));
+  // The AI assistant (ADR 0011): one runtime (or none: knowledge-base-only answers) for all its routes.
+  const aiDeps = { pool, log, ai: createAiRuntime(config.ai) };
+  app.use('/api/kb', kbChatRoutes(aiDeps, config.ai));
+  app.use('/api/smartkb', smartKbRoutes(aiDeps, config.ai));
+  app.use('/api/inbox/conversations', suggestReplyRoutes(aiDeps, config.ai));
+  app.use(supportChatRoutes(aiDeps, config.ai));
+  app.use('/api/notifications', notificationsRoutes(pool));
 
   app.use('/api', apiNotFound);
   const closeUi = await mountUi(app, deps.ui);

@@ -22,7 +22,8 @@ export async function listEntries(db: Db, workspaceId: string, query: ListKnowle
   // A search with no usable words (only punctuation) matches nothing rather than everything.
   if (query.q && !tsq) return emptyList(query);
   const match = tsq ? `and search @@ to_tsquery('english', $2)` : `and $2::text is null`;
-  const order = tsq ? `ts_rank_cd(search, to_tsquery('english', $2)) desc, updated_at desc, id` : `updated_at desc, id`;
+  // A scan writes many entries at one instant: kind and title then keep them in a stable, readable order.
+  const order = tsq ? `ts_rank_cd(search, to_tsquery('english', $2)) desc, updated_at desc, id` : `updated_at desc, kind, title, id`;
   const [page, counts] = await Promise.all([
     db.query(
       `select ${entryColumns}, count(*) over ()::int as total

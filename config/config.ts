@@ -88,6 +88,17 @@ export const envSchema = z.object({
     .enum(['true', 'false', '1', '0'])
     .default('false')
     .transform((v) => v === 'true' || v === '1'),
+  /** Website scan (POST /api/website/scan): pages read per scan, the home page included. */
+  WEBSITE_SCAN_MAX_PAGES: z.coerce.number().int().min(1).max(100).default(10),
+  /** Deadline of a whole website scan: every page, redirect and the sitemap. */
+  WEBSITE_SCAN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
+  /** Largest page a scan reads; a larger home page fails the scan, a larger other page is skipped. */
+  WEBSITE_SCAN_MAX_BYTES: z.coerce.number().int().min(1024).max(20_000_000).default(2_000_000),
+  /** Lets the website scan read 127.0.0.1/::1 (tests, local development). Private ranges stay refused. */
+  WEBSITE_SCAN_ALLOW_LOOPBACK: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
   /** How often each worker moves due delays/timeouts into jobs. */
   TIMER_PUMP_INTERVAL_MS: z.coerce.number().int().min(10).max(60_000).default(250),
   /** How often each connected account's token and permissions are checked with its platform; 0 turns the checks off. */
@@ -178,6 +189,8 @@ export interface Config {
   accountLoginFailuresPer15Min: number;
   /** The AI assistant (integrations/ai/): which provider answers, or none (knowledge-base-only answers). */
   ai: AiConfig;
+  /** The website scan's limits (activities/website-scan/). */
+  websiteScan: { maxPages: number; timeoutMs: number; maxBytes: number; allowLoopback: boolean };
   /** The flow runtime (workers/flows). */
   flows: { retryBaseMs: number; maxAttempts: number; webhookTimeoutMs: number; webhookAllowLoopback: boolean; timerPumpIntervalMs: number };
 }
@@ -299,6 +312,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       retryBaseMs: e.AI_RETRY_BASE_MS,
       userPerMinute: e.AI_USER_PER_MINUTE,
       guestPerHour: e.AI_GUEST_PER_HOUR,
+    },
+    websiteScan: {
+      maxPages: e.WEBSITE_SCAN_MAX_PAGES,
+      timeoutMs: e.WEBSITE_SCAN_TIMEOUT_MS,
+      maxBytes: e.WEBSITE_SCAN_MAX_BYTES,
+      allowLoopback: e.WEBSITE_SCAN_ALLOW_LOOPBACK,
     },
     flows: {
       retryBaseMs: e.FLOW_RETRY_BASE_MS,

@@ -26,6 +26,8 @@ import { automationRoutes } from '../features/automation/automation.routes';
 import { commentGrowthRoutes } from '../features/comment-rules/comment-growth.routes';
 import { commentRulesRoutes } from '../features/comment-rules/comment-rules.routes';
 import { inboxRoutes } from '../features/inbox/inbox.routes';
+import { knowledgeRoutes } from '../features/knowledge/knowledge.routes';
+import { websiteScanRoutes } from '../features/knowledge/website-scan.routes';
 import { flowsRoutes } from '../features/flows/flows.routes';
 import { runsRoutes } from '../features/flows/runs.routes';
 import { simulatorRoutes } from '../features/simulator/simulator.routes';
@@ -85,6 +87,8 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
   app.use(xWebhookRoutes({ pool: database.pool, config }));
   // A flow graph of a few hundred nodes is larger than an ordinary request.
   app.use('/api/flows', express.json({ limit: '2mb' }));
+  // A knowledge document may be 100,000 characters (contracts/knowledge.ts), more bytes once JSON-escaped.
+  app.use('/api/knowledge', express.json({ limit: '512kb' }));
   app.use(express.json({ limit: config.jsonBodyLimit }));
   app.use(checkRequestInput);
 
@@ -152,6 +156,8 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
   app.use('/api/inbox/conversations', suggestReplyRoutes(aiDeps, config.ai));
   app.use(supportChatRoutes(aiDeps, config.ai));
   app.use('/api/notifications', notificationsRoutes(pool));
+  app.use('/api/knowledge', knowledgeRoutes(pool));
+  app.use('/api/website', websiteScanRoutes(pool, config.websiteScan));
 
   app.use('/api', apiNotFound);
   const closeUi = await mountUi(app, deps.ui);

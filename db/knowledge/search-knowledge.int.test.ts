@@ -54,3 +54,12 @@ it('keeps injection-looking input as data (a quote or a backslash is just a char
     expect.arrayContaining([expect.objectContaining({ title: 'Returns' })]),
   );
 });
+
+it('finds the answer at the end of a long, chatty question', async () => {
+  const hits = await searchKnowledge(
+    pool,
+    mine,
+    'hi there, so I was wondering, because my friend told me about you and I really like what I saw on your page, whether you also have a coaching program?',
+  );
+  expect(hits.map((h) => h.title)).toContain('6-week coaching program');
+});

@@ -30,10 +30,14 @@ const toHit = (r: z.infer<typeof hitRow>): KnowledgeHit => ({
   rank: r.rank,
 });
 
-/** Words of a question worth searching for: letters and digits, at most 12, longest first for the typo pass. */
+/**
+ * Words of a question worth searching for: letters and digits, at most 32 distinct ones. Generous
+ * because stopwords are only dropped later (contentWords): a cap of 12 cut the words that mattered
+ * off the end of a long, chatty question.
+ */
 export function queryWords(text: string): string[] {
   const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-  return [...new Set(words)].slice(0, 12);
+  return [...new Set(words)].slice(0, 32);
 }
 
 const columns = `id, kind, title, left(body, $3) as body, price_cents, duration, url, author, source`;

@@ -54,6 +54,9 @@ export async function streamModelAnswer(ai: AiRuntime, call: AnswerCall, onToken
       let text = '';
       for await (const part of r.fullStream) {
         if (part.type === 'error') throw part.error;
+        // The deadline's abort ends the stream with an `abort` part, not an error: rethrow it so it
+        // is classified as a timeout (and retried), not as an empty answer that is "not JSON".
+        if (part.type === 'abort') throw abortSignal.reason ?? new Error('AI call aborted');
         if (part.type !== 'text-delta') continue;
         text += part.text;
         const partial = await parsePartialJson(text);

@@ -19,6 +19,13 @@ export const defaultAnswer = {
   suggestedActions: ['Tell me more'],
 };
 
+/**
+ * The badge's status check (GET /api/ai/gemini/test) asks the model for one word with this exact
+ * prompt, no system instruction and no response schema. The fakes answer it from `pingReply`, never
+ * from the script, so tests can script answers without waiting for the badge first.
+ */
+export const PING_PROMPT = 'Reply with the single word: ok';
+
 export function replyText(r: ScriptedReply): string {
   if ('json' in r) return JSON.stringify(r.json);
   if ('text' in r) return r.text;

@@ -1,6 +1,6 @@
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { chunks, defaultAnswer, readJson, replyText, sleep, type ScriptedReply } from './ai-fake-script';
+import { chunks, defaultAnswer, PING_PROMPT, readJson, replyText, sleep, type ScriptedReply } from './ai-fake-script';
 
 /**
  * Contract fake of the Gemini API as docs/platform-apis.md §6 describes it:
@@ -10,6 +10,8 @@ import { chunks, defaultAnswer, readJson, replyText, sleep, type ScriptedReply }
  * `generationConfig` in the body, `usageMetadata` in answers, and errors in Google's shape
  * `{"error":{"code","message","status"}}` (429 RESOURCE_EXHAUSTED, 500 INTERNAL, 503 UNAVAILABLE…).
  * Replies are scripted (`script`, then `fallback`); `latencyMs` delays every answer. Records every request.
+ * The status ping (PING_PROMPT, plain text, no system instruction or schema) is answered from
+ * `pingReply` (default: the text `ok`) and never takes a scripted reply.
  * Test infrastructure only: it lives under tests/ and no production default points at it.
  */
 export interface GeminiRequest {
@@ -21,6 +23,8 @@ export interface GeminiRequest {
   system: string;
   /** The last user turn's text. */
   userText: string;
+  /** The badge's status ping (answered from `pingReply`, not the script). */
+  ping: boolean;
 }
 
 export interface GeminiFake {
@@ -32,6 +36,8 @@ export interface GeminiFake {
   /** Replies used in order, one per request; when empty, `fallback`. */
   script: ScriptedReply[];
   fallback: ScriptedReply;
+  /** What the status ping gets; `latencyMs` applies to it too. */
+  pingReply: ScriptedReply;
   latencyMs: number;
   close(): Promise<void>;
 }
@@ -57,7 +63,7 @@ function textOf(content: unknown): string {
 
 export async function startGeminiFake(opts: { apiKey?: string; model?: string } = {}): Promise<GeminiFake> {
   const apiKey = opts.apiKey ?? 'test-gemini-key';
-  const fake: Omit<GeminiFake, 'url' | 'env' | 'close'> = { apiKey, requests: [], script: [], fallback: { json: defaultAnswer }, latencyMs: 0 };
+  const fake: Omit<GeminiFake, 'url' | 'env' | 'close'> = { apiKey, requests: [], script: [], fallback: { json: defaultAnswer }, pingReply: { text: 'ok' }, latencyMs: 0 };
 
   const server = createServer((req, res) => {
     void (async () => {
@@ -69,17 +75,14 @@ export async function startGeminiFake(opts: { apiKey?: string; model?: string } 
       const body = await readJson(req);
       const key = typeof req.headers['x-goog-api-key'] === 'string' ? req.headers['x-goog-api-key'] : null;
       const contents = (body.contents as { role?: string; parts?: { text?: string }[] }[] | undefined) ?? [];
-      fake.requests.push({
-        model: m[1]!,
-        stream,
-        apiKey: key,
-        body,
-        system: textOf(body.systemInstruction),
-        userText: textOf(contents.filter((c) => c.role === 'user').at(-1)),
-      });
+      const system = textOf(body.systemInstruction);
+      const userText = textOf(contents.filter((c) => c.role === 'user').at(-1));
+      const generationConfig = (body.generationConfig ?? {}) as Record<string, unknown>;
+      const ping = !stream && !system && contents.length === 1 && userText === PING_PROMPT && !('responseSchema' in generationConfig);
+      fake.requests.push({ model: m[1]!, stream, apiKey: key, body, system, userText, ping });
       if (key !== apiKey) return sendError(res, 400, 'API key not valid. Please pass a valid API key.');
 
-      const reply = fake.script.shift() ?? fake.fallback;
+      const reply = ping ? fake.pingReply : (fake.script.shift() ?? fake.fallback);
       if ('hang' in reply) return; // never answers; the client's deadline ends it
       await sleep(fake.latencyMs + (reply.delayMs ?? 0));
       if ('error' in reply) return sendError(res, reply.error, reply.message ?? `${googleStatus[reply.error] ?? 'error'} (scripted)`);

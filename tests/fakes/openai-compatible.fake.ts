@@ -1,6 +1,6 @@
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { chunks, defaultAnswer, readJson, replyText, sleep, type ScriptedReply } from './ai-fake-script';
+import { chunks, defaultAnswer, PING_PROMPT, readJson, replyText, sleep, type ScriptedReply } from './ai-fake-script';
 
 /**
  * Contract fake of an OpenAI-compatible server (Ollama, vLLM, LM Studio) in OpenAI's wire format:
@@ -8,7 +8,7 @@ import { chunks, defaultAnswer, readJson, replyText, sleep, type ScriptedReply }
  * object, or with `stream: true` `chat.completion.chunk` events (`delta.content`), a usage chunk
  * when `stream_options.include_usage`, then `data: [DONE]`. `Authorization: Bearer` is checked
  * when the fake has a key. Errors as `{"error":{"message","type","code"}}`. Scripted replies,
- * latency and recorded requests as in gemini.fake.ts.
+ * latency, recorded requests and the status ping (`pingReply`, never the script) as in gemini.fake.ts.
  * Test infrastructure only: it lives under tests/ and no production default points at it.
  */
 export interface OpenAiRequest {
@@ -17,6 +17,8 @@ export interface OpenAiRequest {
   body: Record<string, unknown>;
   system: string;
   userText: string;
+  /** The badge's status ping (answered from `pingReply`, not the script). */
+  ping: boolean;
 }
 
 export interface OpenAiCompatibleFake {
@@ -25,6 +27,8 @@ export interface OpenAiCompatibleFake {
   requests: OpenAiRequest[];
   script: ScriptedReply[];
   fallback: ScriptedReply;
+  /** What the status ping gets; `latencyMs` applies to it too. */
+  pingReply: ScriptedReply;
   latencyMs: number;
   close(): Promise<void>;
 }
@@ -38,7 +42,7 @@ function sendError(res: ServerResponse, status: number, message: string) {
 
 export async function startOpenAiCompatibleFake(opts: { apiKey?: string; model?: string } = {}): Promise<OpenAiCompatibleFake> {
   const model = opts.model ?? 'local-model';
-  const fake: Omit<OpenAiCompatibleFake, 'url' | 'env' | 'close'> = { requests: [], script: [], fallback: { json: defaultAnswer }, latencyMs: 0 };
+  const fake: Omit<OpenAiCompatibleFake, 'url' | 'env' | 'close'> = { requests: [], script: [], fallback: { json: defaultAnswer }, pingReply: { text: 'ok' }, latencyMs: 0 };
   const server = createServer((req, res) => {
     void (async () => {
       const url = new URL(req.url ?? '/', 'http://fake');
@@ -48,16 +52,13 @@ export async function startOpenAiCompatibleFake(opts: { apiKey?: string; model?:
       const text = (c: unknown) => (typeof c === 'string' ? c : Array.isArray(c) ? c.map((p: { text?: string }) => p.text ?? '').join('') : '');
       const authorization = typeof req.headers.authorization === 'string' ? req.headers.authorization : null;
       const stream = body.stream === true;
-      fake.requests.push({
-        stream,
-        authorization,
-        body,
-        system: messages.filter((m) => m.role === 'system').map((m) => text(m.content)).join('\n'),
-        userText: text(messages.filter((m) => m.role === 'user').at(-1)?.content),
-      });
+      const system = messages.filter((m) => m.role === 'system').map((m) => text(m.content)).join('\n');
+      const userText = text(messages.filter((m) => m.role === 'user').at(-1)?.content);
+      const ping = !stream && !system && messages.length === 1 && userText === PING_PROMPT && body.response_format === undefined;
+      fake.requests.push({ stream, authorization, body, system, userText, ping });
       if (opts.apiKey && authorization !== `Bearer ${opts.apiKey}`) return sendError(res, 401, 'Incorrect API key provided.');
 
-      const reply = fake.script.shift() ?? fake.fallback;
+      const reply = ping ? fake.pingReply : (fake.script.shift() ?? fake.fallback);
       if ('hang' in reply) return;
       await sleep(fake.latencyMs + (reply.delayMs ?? 0));
       if ('error' in reply) return sendError(res, reply.error, reply.message ?? `Scripted error ${reply.error}`);

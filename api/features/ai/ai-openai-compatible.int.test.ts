@@ -51,3 +51,14 @@ it("maps a 429 that persists to 503 'AI Service Unavailable'", async () => {
   expect(res.status).toBe(503);
   expect(res.data.details).toContain('429');
 });
+
+it('GET /api/ai/gemini/test pings the model without taking a scripted reply', async () => {
+  const scripted = { json: { answer: 'Kept for the next question.', confidence: 0.5, funnelStage: 'hook', relatedOfferIds: [], suggestedActions: [] } };
+  server.script.push(scripted);
+  const before = server.requests.length;
+  const status = (await (await fetch(`${t.baseUrl}/api/ai/gemini/test`)).json()) as { provider: string; reachable: boolean };
+  expect(status).toMatchObject({ provider: 'openai-compatible', reachable: true });
+  expect(server.requests.slice(before).map((r) => r.ping)).toEqual([true]);
+  expect(server.script).toEqual([scripted]);
+  server.script.length = 0;
+});

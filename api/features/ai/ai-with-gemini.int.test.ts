@@ -90,6 +90,8 @@ describe('other endpoints with a model', () => {
     expect(status.latencyMs).toBeGreaterThanOrEqual(0);
     await fetch(`${t.baseUrl}/api/ai/gemini/test`);
     expect(gemini.requests).toHaveLength(1);
+    // The fake recognises the real SDK's ping, so it answers it without taking a scripted reply.
+    expect(gemini.requests[0]!.ping).toBe(true);
     expect((gemini.requests[0]!.body.generationConfig as { maxOutputTokens: number }).maxOutputTokens).toBeLessThanOrEqual(5);
   });
 });

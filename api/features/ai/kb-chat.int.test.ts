@@ -156,6 +156,14 @@ describe('POST /api/kb/chat/stream', () => {
     expect(s.events).toEqual([{ type: 'error', error: 'AI Service Unavailable', message: expect.stringContaining('503') }]);
   });
 
+  it("ends with a 'Connection Issue' error event when every streamed attempt times out", async () => {
+    const u = await workspaceWithKnowledge('StreamSlow');
+    gemini.script.push({ hang: true }, { hang: true }, { hang: true });
+    const s = await readKbStream(u.client, { message: 'shipping?' });
+    expect(s.events).toEqual([{ type: 'error', error: 'Connection Issue', message: 'The AI provider did not answer within 2 s' }]);
+    expect(gemini.requests.filter((r) => !r.ping)).toHaveLength(3);
+  }, 15_000);
+
   it('answers bad input with a plain 400 before any stream', async () => {
     const u = await newWorkspaceUser(t.baseUrl, 'StreamInput');
     const s = await readKbStream(u.client, { message: '' });

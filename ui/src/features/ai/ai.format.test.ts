@@ -63,6 +63,22 @@ describe('failures map to the error catalogue', () => {
     );
   });
 
+  it("the server's own Connection Issue (model timed out) keeps that headline and its reason", () => {
+    expect(describeAiFailure(new AiAnswerError('Connection Issue', 'The AI provider did not answer within 3 s'), 'x')).toEqual({
+      title: 'Connection Issue',
+      description: 'The AI provider did not answer within 3 s',
+      answered: true,
+    });
+    const body = '{"error":"Connection Issue","code":"UPSTREAM_TIMEOUT","details":"The AI provider did not answer within 3 s"}';
+    expect(describeAiFailure(new ApiError(504, 'Gateway Timeout', body), 'x')).toEqual({
+      title: 'Connection Issue',
+      description: 'The AI provider did not answer within 3 s',
+      answered: true,
+    });
+    const unavailable = '{"error":"AI Service Unavailable","code":"UNAVAILABLE","details":"The AI provider is unavailable (HTTP 503): down"}';
+    expect(describeAiFailure(new ApiError(503, 'Service Unavailable', unavailable), 'x').description).toBe('The AI provider is unavailable (HTTP 503): down');
+  });
+
   it('no reply at all is a Connection Issue', () => {
     expect(describeAiFailure(new TypeError('Failed to fetch'), 'Please try again.')).toEqual({
       title: 'Connection Issue',

@@ -1,4 +1,4 @@
-import type { AiStatus, AnswerSource, ChatPlatform, FunnelStage } from '@contracts/ai';
+import { aiErrors, type AiStatus, type AnswerSource, type ChatPlatform, type FunnelStage } from '@contracts/ai';
 import type { KnowledgeKind } from '@contracts/knowledge';
 import type { BadgeTone } from '../../components/badge';
 import { ApiError } from '../../lib/api';
@@ -100,20 +100,47 @@ export interface AiFailureView {
   answered: boolean;
 }
 
+/** The server's plain-words reason (`details`) when its error body has one, else its message. */
+function serverReason(err: ApiError): string | undefined {
+  try {
+    const parsed: unknown = JSON.parse(err.bodyText);
+    if (parsed && typeof parsed === 'object' && 'details' in parsed && typeof parsed.details === 'string' && parsed.details) {
+      return parsed.details;
+    }
+  } catch {
+    // Not JSON: serverMessage() says undefined too.
+  }
+  return err.serverMessage();
+}
+
+function serverHeadline(err: ApiError): string | undefined {
+  try {
+    const parsed: unknown = JSON.parse(err.bodyText);
+    if (parsed && typeof parsed === 'object' && 'error' in parsed && typeof parsed.error === 'string') return parsed.error;
+  } catch {
+    // Not JSON.
+  }
+  return undefined;
+}
+
 /**
  * docs/product-spec.md §8: a reply carrying an error → 'AI Service Unavailable' with its details (or
  * 'AI service requires configuration'); no reply at all or a network failure → 'Connection Issue'.
+ * The server says 'Connection Issue' itself when the model gave no answer in time (504, or the
+ * stream's `error` event): that keeps its headline, with the server's reason.
  */
 export function describeAiFailure(err: unknown, connectionText: string): AiFailureView {
   if (err instanceof AiAnswerError) {
-    return { title: 'AI Service Unavailable', description: err.message || 'AI service requires configuration', answered: true };
+    const title = err.code === aiErrors.connection ? aiErrors.connection : aiErrors.unavailable;
+    return { title, description: err.message || 'AI service requires configuration', answered: true };
   }
   if (err instanceof ApiError) {
+    const connection = err.status === 504 || serverHeadline(err) === aiErrors.connection;
     return {
-      title: 'AI Service Unavailable',
-      description: err.serverMessage() ?? (err.status === 503 ? 'AI service requires configuration' : err.message),
+      title: connection ? aiErrors.connection : aiErrors.unavailable,
+      description: serverReason(err) ?? (err.status === 503 ? 'AI service requires configuration' : err.message),
       answered: true,
     };
   }
-  return { title: 'Connection Issue', description: connectionText, answered: false };
+  return { title: aiErrors.connection, description: connectionText, answered: false };
 }

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { meterAutomatedSend } from '../db/usage/meter-automated-send';
 import { z } from 'zod';
 import { notifyWorkspace } from '../db/pipeline/notify';
 import { outboundLedgerRow } from '../db/pipeline/outbound-ledger-row';
@@ -152,6 +153,8 @@ async function finish<Plan>(client: pg.PoolClient, entry: SendEntry, result: Cal
       await client.query('delete from messages where account_id = $1 and platform_message_id = $2 and id <> $3', [entry.account_id, result.platformId, entry.message_id]);
       await client.query(`update messages set status = 'sent', error = null, platform_message_id = $2 where id = $1`, [entry.message_id, result.platformId]);
     }
+    // Counted with the mark, in this transaction: a row turns sent once, so it counts once.
+    await meterAutomatedSend(client, entry.id);
     await notifyDelivered(client, entry);
     await client.query('commit');
     return { status: 'sent' };

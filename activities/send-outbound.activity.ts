@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { z } from 'zod';
 import { notifyWorkspace } from '../db/pipeline/notify';
+import { meterAutomatedSend } from '../db/usage/meter-automated-send';
 import { outboundLedgerRow } from '../db/pipeline/outbound-ledger-row';
 import type { PlatformDeps } from './platform-deps';
 import { sendThroughMeta } from './send-meta';
@@ -106,6 +107,8 @@ export async function deliverInTransaction(client: pg.PoolClient, ledgerId: stri
   if (outcome.status === 'sent') {
     await client.query(`update outbound_ledger set status = 'sent', sent_at = now(), attempts = attempts + 1 where id = $1`, [entry.id]);
     if (entry.message_id) await client.query(`update messages set status = 'sent', error = null where id = $1`, [entry.message_id]);
+    // Counted with the mark, in this transaction: a row turns sent once, so it counts once.
+    await meterAutomatedSend(client, entry.id);
   } else if (outcome.status === 'failed') {
     await client.query(`update outbound_ledger set status = 'failed', attempts = attempts + 1, error = $2 where id = $1`, [entry.id, outcome.error]);
     if (entry.message_id) await client.query(`update messages set status = 'failed', error = $2 where id = $1`, [entry.message_id, outcome.error]);

@@ -88,6 +88,17 @@ export const envSchema = z.object({
     .enum(['true', 'false', '1', '0'])
     .default('false')
     .transform((v) => v === 'true' || v === '1'),
+  /** Website scan (POST /api/website/scan): pages read per scan, the home page included. */
+  WEBSITE_SCAN_MAX_PAGES: z.coerce.number().int().min(1).max(100).default(10),
+  /** Deadline of a whole website scan: every page, redirect and the sitemap. */
+  WEBSITE_SCAN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
+  /** Largest page a scan reads; a larger home page fails the scan, a larger other page is skipped. */
+  WEBSITE_SCAN_MAX_BYTES: z.coerce.number().int().min(1024).max(20_000_000).default(2_000_000),
+  /** Lets the website scan read 127.0.0.1/::1 (tests, local development). Private ranges stay refused. */
+  WEBSITE_SCAN_ALLOW_LOOPBACK: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
   /** How often each worker moves due delays/timeouts into jobs. */
   TIMER_PUMP_INTERVAL_MS: z.coerce.number().int().min(10).max(60_000).default(250),
   /** How often each connected account's token and permissions are checked with its platform; 0 turns the checks off. */
@@ -97,6 +108,24 @@ export const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Replypilot <no-reply@localhost>'),
   /** Failed sign-ins per account (any client) per 15 minutes before 429, on top of the per-IP limit. */
   ACCOUNT_LOGIN_FAILURES_PER_15_MIN: z.coerce.number().int().min(1).default(10),
+  /** Gemini (docs/platform-apis.md §6): set the key to answer with Gemini; tests point the base URL at tests/fakes/gemini.fake.ts. */
+  GEMINI_API_KEY: z.string().min(1).optional(),
+  GEMINI_MODEL: z.string().min(1).default('gemini-2.5-flash'),
+  GEMINI_BASE_URL: z.url().default('https://generativelanguage.googleapis.com'),
+  /** Any OpenAI-compatible server (Ollama, vLLM, LM Studio…), used when GEMINI_API_KEY is unset: base URL up to /v1, model, optional key. */
+  AI_BASE_URL: z.url().optional(),
+  AI_MODEL: z.string().min(1).optional(),
+  AI_API_KEY: z.string().min(1).optional(),
+  /** Deadline of one model call (one attempt); a streamed answer must finish within it too. */
+  AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(20_000),
+  /** Extra attempts after a 429, 5xx, network failure or timeout (0 = one attempt only). */
+  AI_MAX_RETRIES: z.coerce.number().int().min(0).max(5).default(2),
+  /** First back-off between attempts; doubles per attempt. */
+  AI_RETRY_BASE_MS: z.coerce.number().int().min(0).max(30_000).default(500),
+  /** AI requests one signed-in user may make per minute (every AI endpoint together). */
+  AI_USER_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+  /** AI requests one anonymous client address may make per hour (support widget, feedback). */
+  AI_GUEST_PER_HOUR: z.coerce.number().int().min(1).default(30),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -158,8 +187,32 @@ export interface Config {
   /** Account mail: 'outbox' stores mails in dev_outbox (never in production), 'disabled' sends nothing. */
   mail: { mode: 'smtp' | 'outbox' | 'disabled'; smtpUrl: string | undefined; from: string };
   accountLoginFailuresPer15Min: number;
+  /** The AI assistant (integrations/ai/): which provider answers, or none (knowledge-base-only answers). */
+  ai: AiConfig;
+  /** The website scan's limits (activities/website-scan/). */
+  websiteScan: { maxPages: number; timeoutMs: number; maxBytes: number; allowLoopback: boolean };
   /** The flow runtime (workers/flows). */
   flows: { retryBaseMs: number; maxAttempts: number; webhookTimeoutMs: number; webhookAllowLoopback: boolean; timerPumpIntervalMs: number };
+}
+
+export type AiProviderConfig =
+  | { kind: 'gemini'; apiKey: string; model: string; baseUrl: string }
+  | { kind: 'openai-compatible'; baseUrl: string; model: string; apiKey: string | undefined };
+
+export interface AiConfig {
+  /** undefined: no model; answers quote the knowledge base (ADR 0011). */
+  provider: AiProviderConfig | undefined;
+  timeoutMs: number;
+  maxRetries: number;
+  retryBaseMs: number;
+  userPerMinute: number;
+  guestPerHour: number;
+}
+
+function aiProvider(e: Env): AiProviderConfig | undefined {
+  if (e.GEMINI_API_KEY) return { kind: 'gemini', apiKey: e.GEMINI_API_KEY, model: e.GEMINI_MODEL, baseUrl: e.GEMINI_BASE_URL.replace(/\/$/, '') };
+  if (e.AI_BASE_URL && e.AI_MODEL) return { kind: 'openai-compatible', baseUrl: e.AI_BASE_URL.replace(/\/$/, ''), model: e.AI_MODEL, apiKey: e.AI_API_KEY };
+  return undefined;
 }
 
 export class ConfigError extends Error {
@@ -252,6 +305,20 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       from: e.MAIL_FROM,
     },
     accountLoginFailuresPer15Min: e.ACCOUNT_LOGIN_FAILURES_PER_15_MIN,
+    ai: {
+      provider: aiProvider(e),
+      timeoutMs: e.AI_TIMEOUT_MS,
+      maxRetries: e.AI_MAX_RETRIES,
+      retryBaseMs: e.AI_RETRY_BASE_MS,
+      userPerMinute: e.AI_USER_PER_MINUTE,
+      guestPerHour: e.AI_GUEST_PER_HOUR,
+    },
+    websiteScan: {
+      maxPages: e.WEBSITE_SCAN_MAX_PAGES,
+      timeoutMs: e.WEBSITE_SCAN_TIMEOUT_MS,
+      maxBytes: e.WEBSITE_SCAN_MAX_BYTES,
+      allowLoopback: e.WEBSITE_SCAN_ALLOW_LOOPBACK,
+    },
     flows: {
       retryBaseMs: e.FLOW_RETRY_BASE_MS,
       maxAttempts: e.FLOW_MAX_ATTEMPTS,
@@ -260,6 +327,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       timerPumpIntervalMs: e.TIMER_PUMP_INTERVAL_MS,
     },
   };
+  if (e.AI_BASE_URL && !e.AI_MODEL) {
+    throw new ConfigError(['AI_MODEL is required with AI_BASE_URL (the model name the OpenAI-compatible server serves)']);
+  }
   if (isProduction && e.ENABLE_TEST_LOGIN) {
     throw new ConfigError(['ENABLE_TEST_LOGIN is for development only; use ENABLE_DEMO=true for the public "Try Live Demo"']);
   }

@@ -12,6 +12,8 @@ export const errorCodes = {
   CONFLICT: 409,
   /** The platform, or its rules (e.g. Meta's messaging window), refused what was asked. */
   PLATFORM_REFUSED: 422,
+  /** A website could not be scanned (unreachable, refused address, not HTML, too slow or too large). */
+  SCAN_FAILED: 422,
   /** Body larger than the route's limit. */
   PAYLOAD_TOO_LARGE: 413,
   /** A body that is not JSON (text/plain, a form…) sent to a JSON route, or a charset/encoding we cannot read. */
@@ -22,6 +24,8 @@ export const errorCodes = {
   INTERNAL: 500,
   /** A dependency (database, provider) is not reachable. */
   UNAVAILABLE: 503,
+  /** A dependency (the AI provider) did not answer in time, or the network to it failed. */
+  UPSTREAM_TIMEOUT: 504,
 } as const;
 
 export type ErrorCode = keyof typeof errorCodes;

@@ -14,6 +14,11 @@ import { createLoginThrottles } from '../auth/login-throttle';
 import { oauthRoutes } from '../auth/oauth.routes';
 import { createPassport, type OAuthEndpoints } from '../auth/passport';
 import { passwordResetRoutes } from '../auth/password-reset.routes';
+import { kbChatRoutes, smartKbRoutes } from '../features/ai/kb-chat.routes';
+import { suggestReplyRoutes } from '../features/ai/suggest-reply.routes';
+import { supportChatRoutes } from '../features/ai/support-chat.routes';
+import { notificationsRoutes } from '../features/notifications/notifications.routes';
+import { createAiRuntime } from '../../integrations/ai/ai-model';
 import { healthRoutes } from '../features/health/health.routes';
 import { newsletterRoutes } from '../features/newsletter/newsletter.routes';
 import { statsRoutes } from '../features/stats/stats.routes';
@@ -21,6 +26,8 @@ import { automationRoutes } from '../features/automation/automation.routes';
 import { commentGrowthRoutes } from '../features/comment-rules/comment-growth.routes';
 import { commentRulesRoutes } from '../features/comment-rules/comment-rules.routes';
 import { inboxRoutes } from '../features/inbox/inbox.routes';
+import { knowledgeRoutes } from '../features/knowledge/knowledge.routes';
+import { websiteScanRoutes } from '../features/knowledge/website-scan.routes';
 import { flowsRoutes } from '../features/flows/flows.routes';
 import { runsRoutes } from '../features/flows/runs.routes';
 import { simulatorRoutes } from '../features/simulator/simulator.routes';
@@ -80,6 +87,8 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
   app.use(xWebhookRoutes({ pool: database.pool, config }));
   // A flow graph of a few hundred nodes is larger than an ordinary request.
   app.use('/api/flows', express.json({ limit: '2mb' }));
+  // A knowledge document may be 100,000 characters (contracts/knowledge.ts), more bytes once JSON-escaped.
+  app.use('/api/knowledge', express.json({ limit: '512kb' }));
   app.use(express.json({ limit: config.jsonBodyLimit }));
   app.use(checkRequestInput);
 
@@ -140,6 +149,15 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
   app.use('/api/simulator', simulatorRoutes(pool));
   app.use('/api/flows', flowsRoutes(pool));
   app.use('/api/runs', runsRoutes(pool));
+  // The AI assistant (ADR 0011): one runtime (or none: knowledge-base-only answers) for all its routes.
+  const aiDeps = { pool, log, ai: createAiRuntime(config.ai) };
+  app.use('/api/kb', kbChatRoutes(aiDeps, config.ai));
+  app.use('/api/smartkb', smartKbRoutes(aiDeps, config.ai));
+  app.use('/api/inbox/conversations', suggestReplyRoutes(aiDeps, config.ai));
+  app.use(supportChatRoutes(aiDeps, config.ai));
+  app.use('/api/notifications', notificationsRoutes(pool));
+  app.use('/api/knowledge', knowledgeRoutes(pool));
+  app.use('/api/website', websiteScanRoutes(pool, config.websiteScan));
 
   app.use('/api', apiNotFound);
   const closeUi = await mountUi(app, deps.ui);

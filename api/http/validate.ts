@@ -12,7 +12,8 @@ export function parseQuery<S extends z.ZodType>(schema: S, req: Request): z.infe
   return parseWith(schema, req.query, 'Invalid query parameters');
 }
 
-function parseWith<S extends z.ZodType>(schema: S, value: unknown, message: string): z.infer<S> {
+/** Any other value (e.g. a merged record) checked like a body: 400 with the first field's message. */
+export function parseWith<S extends z.ZodType>(schema: S, value: unknown, message: string): z.infer<S> {
   const result = schema.safeParse(value);
   if (!result.success) {
     const details = zodDetails(result.error);

@@ -81,6 +81,7 @@ export const appRouter = createBrowserRouter([
               { path: '/leads', element: <P.LeadsPage /> },
               { path: '/sales-leads', element: <P.LeadsPage /> },
               { path: '/ai-chat', element: <P.AiChatPage /> },
+              { path: '/knowledge', element: <P.KnowledgePage /> },
               { path: '/comment-growth', element: <P.CommentGrowthPage /> },
               { path: '/automation', element: <P.AutomationPage /> },
               { path: '/account/billing', element: <P.BillingPage /> },

@@ -61,6 +61,7 @@ export const ConversationsPage = lazyPage(
   'ConversationsPage',
 );
 export const LeadsPage = lazyPage(() => import('../features/leads/leads.page'), 'LeadsPage');
+export const KnowledgePage = lazyPage(() => import('../features/knowledge/knowledge.page'), 'KnowledgePage');
 export const AiChatPage = lazyPage(() => import('../features/ai-chat/ai-chat.page'), 'AiChatPage');
 export const CommentGrowthPage = lazyPage(
   () => import('../features/comment-rules/comment-growth.page'),

@@ -18,6 +18,7 @@ export const sidebarNav: ShellNavItem[] = [
   { label: 'Templates', to: '/templates', icon: 'layers' },
   { label: 'Analytics', to: '/analytics', icon: 'chart' },
   { label: 'AI Assistant', to: '/ai-chat', icon: 'sparkles' },
+  { label: 'Knowledge Base', to: '/knowledge', icon: 'book' },
   { label: 'Sales Leads', to: '/leads', icon: 'users' },
   { label: 'Social Messaging', to: '/social-messaging', icon: 'message-square' },
   { label: 'Simulator', to: '/simulator', icon: 'play' },

@@ -1,14 +1,12 @@
 import { Link, useLocation } from 'react-router-dom';
 import type { PublicUser } from '@contracts/auth';
-import { Badge } from '../../components/badge';
 import { Icon } from '../../components/icon';
 import { ThemeSwitch } from '../../features/theme/theme-switch';
 import { cn } from '../../lib/cn';
+import { NotificationBell } from './notification-bell';
 import { isNavItemActive, topNav } from './shell-nav.data';
 import { ShellUserMenu } from './shell-user-menu';
-
-// docs/product-spec.md §9: the notification count is fixed at 3 (no notifications API yet).
-const NOTIFICATION_COUNT = 3;
+import { LiveBadge, PlanBadge } from './status-badges';
 
 interface ShellTopBarProps {
   user: PublicUser;
@@ -48,22 +46,9 @@ export function ShellTopBar({ user, onOpenSidebar }: ShellTopBarProps) {
         })}
       </nav>
       <div className="ml-auto flex items-center gap-1.5 sm:gap-2">
-        <Badge tone="brand">
-          <Icon name="crown" size={12} /> Pro
-        </Badge>
-        <Badge tone="success">
-          <span className="h-1.5 w-1.5 rounded-full bg-emerald-500" aria-hidden="true" /> Live
-        </Badge>
-        <button
-          type="button"
-          aria-label={`Notifications (${NOTIFICATION_COUNT})`}
-          className="relative rounded-lg p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-white"
-        >
-          <Icon name="bell" />
-          <span className="absolute top-1 right-1 flex h-4 min-w-4 items-center justify-center rounded-full bg-red-500 px-1 text-[10px] font-semibold text-white">
-            {NOTIFICATION_COUNT}
-          </span>
-        </button>
+        <PlanBadge tier={user.subscriptionTier} />
+        <LiveBadge />
+        <NotificationBell />
         <ThemeSwitch />
         <ShellUserMenu user={user} />
       </div>

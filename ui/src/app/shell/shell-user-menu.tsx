@@ -20,7 +20,7 @@ export function ShellUserMenu({ user }: { user: PublicUser }) {
         <Avatar imageUrl={user.profileImageUrl} firstName={user.firstName} lastName={user.lastName} size={32} />
         <span className="hidden text-left sm:block">
           <span className="block text-sm leading-tight font-medium text-slate-900 dark:text-white">{name}</span>
-          <span className="block text-xs leading-tight text-slate-500 dark:text-slate-400">Pro Plan</span>
+          <span className="block text-xs leading-tight text-slate-500 dark:text-slate-400">{user.subscriptionTier?.trim() || 'Free'} Plan</span>
         </span>
         <Icon name="chevron-down" size={16} className="hidden text-slate-400 sm:block" />
       </MenuButton>

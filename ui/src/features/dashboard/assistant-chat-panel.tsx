@@ -3,56 +3,50 @@ import { Badge } from '../../components/badge';
 import { Card } from '../../components/card';
 import { Icon } from '../../components/icon';
 import { inputClasses } from '../../components/input.styles';
-import { cn } from '../../lib/cn';
-import {
-  ASSISTANT_GREETING,
-  ASSISTANT_NOT_CONFIGURED,
-  ASSISTANT_STARTERS,
-  type AssistantMessage,
-} from './assistant-chat.messages';
-
-let counter = 0;
-const newId = () => `a${++counter}`;
+import { TypingDots } from '../ai/typing-dots';
+import { useAiFeedback } from '../ai/use-ai-feedback';
+import { useAiStatus } from '../ai/use-ai-status';
+import { ASSISTANT_STARTERS } from './assistant-chat.messages';
+import { AssistantMessage } from './assistant-message';
+import { useAssistantChat } from './use-assistant-chat';
 
 interface AssistantChatPanelProps {
   signedIn: boolean;
   inputRef?: Ref<HTMLTextAreaElement>;
 }
 
-/** docs/product-spec.md §2 "AI assistant chat panel": 600px card, greeting, starter chips that only fill the input. */
+/**
+ * docs/product-spec.md §2 "AI assistant chat panel": 600px card, greeting, chips that only fill the
+ * input, typing indicator, thumbs. The badge and footer say who really answers (GET /api/ai/gemini/test).
+ */
 export function AssistantChatPanel({ signedIn, inputRef }: AssistantChatPanelProps) {
-  const [messages, setMessages] = useState<AssistantMessage[]>(() => [
-    { id: newId(), role: 'assistant', content: ASSISTANT_GREETING, timestamp: new Date() },
-  ]);
+  const { messages, send, pending, lastAnswer } = useAssistantChat();
+  const feedback = useAiFeedback();
+  const status = useAiStatus();
   const [draft, setDraft] = useState('');
   const listRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     listRef.current?.scrollTo({ top: listRef.current.scrollHeight, behavior: 'smooth' });
-  }, [messages]);
+  }, [messages, pending]);
 
-  function send() {
-    const text = draft.trim();
-    if (!text) return;
-    setDraft('');
-    setMessages((prev) => [
-      ...prev,
-      { id: newId(), role: 'user', content: text, timestamp: new Date() },
-      { id: newId(), role: 'assistant', content: ASSISTANT_NOT_CONFIGURED, timestamp: new Date() },
-    ]);
+  function submit() {
+    if (send(draft)) setDraft('');
   }
 
   function handleKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
-    if (event.key === 'Enter' && !event.shiftKey) {
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
-      send();
+      submit();
     }
   }
+
+  const chips = lastAnswer ? lastAnswer.suggestedActions : messages.length === 1 ? ASSISTANT_STARTERS : [];
 
   return (
     <Card className="flex h-[600px] flex-col overflow-hidden">
       <header className="flex items-center gap-3 border-b border-slate-200 px-5 py-4 dark:border-slate-800">
-        <span className="flex h-9 w-9 items-center justify-center rounded-lg bg-gradient-to-br from-indigo-500 to-violet-500 text-white">
+        <span className="flex h-9 w-9 shrink-0 items-center justify-center rounded-lg bg-gradient-to-br from-indigo-500 to-violet-500 text-white">
           <Icon name="bot" size={18} />
         </span>
         <div className="min-w-0 flex-1">
@@ -64,46 +58,42 @@ export function AssistantChatPanel({ signedIn, inputRef }: AssistantChatPanelPro
           </h2>
           <p className="text-xs text-slate-500 dark:text-slate-400">Flows, DM sequences, fixes and A/B tests</p>
         </div>
-        <Badge tone="success">
-          <span className="h-1.5 w-1.5 rounded-full bg-emerald-500" aria-hidden="true" /> Live
+        <Badge tone={status.tone} className="shrink-0">
+          {status.label}
         </Badge>
       </header>
       <div ref={listRef} className="flex-1 space-y-4 overflow-y-auto px-5 py-4" aria-live="polite">
         {messages.map((message) => (
-          <div key={message.id} className={cn('flex gap-3', message.role === 'user' && 'flex-row-reverse')}>
-            {message.role === 'assistant' && (
-              <span className="mt-1 flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-indigo-50 text-indigo-600 dark:bg-indigo-500/15 dark:text-indigo-300">
-                <Icon name="sparkles" size={14} />
-              </span>
-            )}
-            <div
-              className={cn(
-                'max-w-[80%] rounded-2xl px-4 py-2.5 text-sm whitespace-pre-wrap',
-                message.role === 'user'
-                  ? 'rounded-tr-sm bg-indigo-600 text-white'
-                  : 'rounded-tl-sm bg-slate-100 text-slate-800 dark:bg-slate-800 dark:text-slate-100',
-              )}
-            >
-              {message.content}
-              <time className={cn('mt-1 block text-[11px]', message.role === 'user' ? 'text-indigo-200' : 'text-slate-400')}>
-                {message.timestamp.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}
-              </time>
-            </div>
+          <AssistantMessage
+            key={message.id}
+            message={message}
+            rating={message.answer ? feedback.ratingOf(message.answer.messageId) : undefined}
+            onRate={(rating) => message.answer && feedback.rate(message.answer, rating)}
+          />
+        ))}
+        {pending && (
+          <div className="flex gap-3">
+            <span className="w-7 shrink-0" />
+            <span className="rounded-2xl rounded-tl-sm bg-slate-100 px-3 py-1.5 dark:bg-slate-800">
+              <TypingDots label="The assistant is typing" />
+            </span>
           </div>
-        ))}
+        )}
       </div>
-      <div className="flex flex-wrap gap-2 px-5 pb-3">
-        {ASSISTANT_STARTERS.map((starter) => (
-          <button
-            key={starter}
-            type="button"
-            onClick={() => setDraft(starter)}
-            className="rounded-full border border-slate-200 px-3 py-1 text-xs font-medium text-slate-600 hover:border-indigo-300 hover:text-indigo-700 dark:border-slate-700 dark:text-slate-300 dark:hover:border-indigo-500/50 dark:hover:text-indigo-300"
-          >
-            {starter}
-          </button>
-        ))}
-      </div>
+      {!pending && chips.length > 0 && (
+        <div className="flex flex-wrap gap-2 px-5 pb-3" role="group" aria-label="Suggestions">
+          {chips.map((chip) => (
+            <button
+              key={chip}
+              type="button"
+              onClick={() => setDraft(chip)}
+              className="rounded-full border border-slate-200 px-3 py-1 text-xs font-medium text-slate-600 hover:border-indigo-300 hover:text-indigo-700 dark:border-slate-700 dark:text-slate-300 dark:hover:border-indigo-500/50 dark:hover:text-indigo-300"
+            >
+              {chip}
+            </button>
+          ))}
+        </div>
+      )}
       <div className="flex items-end gap-2 border-t border-slate-200 px-5 py-4 dark:border-slate-800">
         <label htmlFor="assistant-input" className="sr-only">
           Ask the assistant
@@ -113,6 +103,7 @@ export function AssistantChatPanel({ signedIn, inputRef }: AssistantChatPanelPro
           ref={inputRef}
           rows={1}
           value={draft}
+          maxLength={2000}
           onChange={(e) => setDraft(e.target.value)}
           onKeyDown={handleKeyDown}
           placeholder="Type your question..."
@@ -120,17 +111,15 @@ export function AssistantChatPanel({ signedIn, inputRef }: AssistantChatPanelPro
         />
         <button
           type="button"
-          onClick={send}
-          disabled={!draft.trim()}
+          onClick={submit}
+          disabled={pending || !draft.trim()}
           aria-label="Send question"
           className="flex h-10 w-10 shrink-0 items-center justify-center rounded-lg bg-indigo-600 text-white hover:bg-indigo-500 disabled:opacity-40"
         >
           <Icon name="send" size={16} />
         </button>
       </div>
-      <p className="px-5 pb-3 text-[11px] text-slate-400">
-        AI answers need an AI provider configured on the server. Enter sends, Shift+Enter adds a line.
-      </p>
+      <p className="px-5 pb-3 text-[11px] text-slate-500 dark:text-slate-400">{status.credit}</p>
     </Card>
   );
 }

@@ -1,9 +1,12 @@
-/** Dashboard assistant message (docs/product-spec.md §3). */
+import type { KbChatResponse } from '@contracts/ai';
+
+/** Dashboard assistant message (docs/product-spec.md §3); an answer keeps the server's reply. */
 export interface AssistantMessage {
   id: string;
   role: 'assistant' | 'user';
   content: string;
   timestamp: Date;
+  answer?: KbChatResponse;
 }
 
 export const ASSISTANT_GREETING =
@@ -15,7 +18,3 @@ export const ASSISTANT_STARTERS = [
   'Fix low conversion rates',
   'A/B test my campaigns',
 ];
-
-// The chat API (POST /api/chat/gemini) is not part of this release; say so rather than invent advice.
-export const ASSISTANT_NOT_CONFIGURED =
-  "The AI assistant isn't configured on this Replypilot server yet, so I can't answer that right now. In the meantime, the Quick Start tile above walks you through connecting your accounts and setting up auto-responders.";

@@ -87,7 +87,7 @@ export function ConversationThread({ conversationId, conversation, variant, onBa
         isFetchingOlder={thread.isFetchingNextPage}
         onLoadOlder={() => void thread.fetchNextPage()}
       />
-      <MessageComposer onSend={onSend} pending={send.isPending} />
+      <MessageComposer key={conversationId} onSend={onSend} pending={send.isPending} suggestFor={conversationId} />
     </section>
   );
 }

@@ -2,6 +2,9 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Icon } from '../../components/icon';
 import { inputClasses } from '../../components/input.styles';
 import { cn } from '../../lib/cn';
+import type { FeedbackRating } from '../ai/ai.api';
+import { FeedbackButtons } from '../ai/feedback-buttons';
+import { TypingDots } from '../ai/typing-dots';
 import type { SupportChatMessage } from './support-chat.replies';
 
 interface SupportChatPanelProps {
@@ -9,9 +12,11 @@ interface SupportChatPanelProps {
   typing: boolean;
   onSend: (text: string) => void;
   onClose: () => void;
+  ratingOf: (messageId: string) => FeedbackRating | undefined;
+  onRate: (messageId: string, rating: FeedbackRating) => void;
 }
 
-export function SupportChatPanel({ messages, typing, onSend, onClose }: SupportChatPanelProps) {
+export function SupportChatPanel({ messages, typing, onSend, onClose, ratingOf, onRate }: SupportChatPanelProps) {
   const [draft, setDraft] = useState('');
   const listRef = useRef<HTMLDivElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
@@ -66,7 +71,7 @@ export function SupportChatPanel({ messages, typing, onSend, onClose }: SupportC
       </header>
       <div ref={listRef} className="flex-1 space-y-3 overflow-y-auto p-4" aria-live="polite">
         {messages.map((message) => (
-          <div key={message.id} className={cn('flex', message.type === 'user' ? 'justify-end' : 'justify-start')}>
+          <div key={message.id} className={cn('flex flex-col', message.type === 'user' ? 'items-end' : 'items-start')}>
             <p
               className={cn(
                 'max-w-[80%] rounded-2xl px-3.5 py-2 text-sm whitespace-pre-wrap',
@@ -77,18 +82,15 @@ export function SupportChatPanel({ messages, typing, onSend, onClose }: SupportC
             >
               {message.content}
             </p>
+            {message.rateable && (
+              <FeedbackButtons rating={ratingOf(message.id)} onRate={(rating) => onRate(message.id, rating)} />
+            )}
           </div>
         ))}
         {typing && (
-          <div className="flex" aria-label="Support is typing">
-            <span className="flex gap-1 rounded-2xl rounded-bl-sm bg-slate-100 px-4 py-3 dark:bg-slate-800">
-              {[0, 150, 300].map((delay) => (
-                <span
-                  key={delay}
-                  className="h-1.5 w-1.5 animate-bounce-dot rounded-full bg-slate-400"
-                  style={{ animationDelay: `${delay}ms` }}
-                />
-              ))}
+          <div className="flex">
+            <span className="rounded-2xl rounded-bl-sm bg-slate-100 px-3 py-1.5 dark:bg-slate-800">
+              <TypingDots label="Support is typing" />
             </span>
           </div>
         )}

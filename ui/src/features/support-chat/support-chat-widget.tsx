@@ -1,65 +1,33 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Icon } from '../../components/icon';
-import { useCurrentUser } from '../auth/use-current-user';
-import {
-  accessLevelFor,
-  cannedReplyFor,
-  DEFAULT_QUICK_REPLIES,
-  greetingFor,
-  replyDelayMs,
-  type SupportChatMessage,
-} from './support-chat.replies';
+import { useAiFeedback } from '../ai/use-ai-feedback';
 import { SupportChatPanel } from './support-chat-panel';
+import { useSupportChat } from './use-support-chat';
 
-let nextMessageId = 0;
-const newId = () => `m${++nextMessageId}`;
-
-/** Floating support chat on the landing page (docs/product-spec.md §2, §4). Replies are local canned answers. */
+/** Floating support chat on the landing page (docs/product-spec.md §2, §4): AI replies, local ones as the fallback. */
 export function SupportChatWidget() {
-  const { user, isAuthenticated } = useCurrentUser();
   const [open, setOpen] = useState(false);
-  const [messages, setMessages] = useState<SupportChatMessage[]>([]);
-  const [typing, setTyping] = useState(false);
-  const timers = useRef<number[]>([]);
-
-  useEffect(() => () => timers.current.forEach((t) => window.clearTimeout(t)), []);
-
-  function openPanel() {
-    if (messages.length === 0) {
-      const level = accessLevelFor(user?.subscriptionTier, isAuthenticated);
-      setMessages([
-        {
-          id: newId(),
-          type: 'bot',
-          content: greetingFor(level, user?.firstName),
-          timestamp: new Date(),
-          quickReplies: DEFAULT_QUICK_REPLIES,
-        },
-      ]);
-    }
-    setOpen(true);
-  }
-
-  function send(text: string) {
-    setMessages((prev) => [...prev, { id: newId(), type: 'user', content: text, timestamp: new Date() }]);
-    setTyping(true);
-    const timer = window.setTimeout(() => {
-      const { reply, quickReplies } = cannedReplyFor(text);
-      setMessages((prev) => [
-        ...prev,
-        { id: newId(), type: 'bot', content: reply, timestamp: new Date(), quickReplies },
-      ]);
-      setTyping(false);
-    }, replyDelayMs());
-    timers.current.push(timer);
-  }
+  const chat = useSupportChat();
+  const feedback = useAiFeedback();
 
   return (
     <div className="fixed right-4 bottom-4 z-40 flex flex-col items-end gap-3 sm:right-6 sm:bottom-6">
-      {open && <SupportChatPanel messages={messages} typing={typing} onSend={send} onClose={() => setOpen(false)} />}
+      {open && (
+        <SupportChatPanel
+          messages={chat.messages}
+          typing={chat.typing}
+          onSend={chat.send}
+          onClose={() => setOpen(false)}
+          ratingOf={feedback.ratingOf}
+          onRate={(messageId, rating) => feedback.rate({ conversationId: chat.conversationId, messageId }, rating)}
+        />
+      )}
       <button
         type="button"
-        onClick={() => (open ? setOpen(false) : openPanel())}
+        onClick={() => {
+          if (!open) chat.greet();
+          setOpen(!open);
+        }}
         aria-label={open ? 'Close support chat' : 'Open support chat'}
         aria-expanded={open}
         className="flex h-14 w-14 items-center justify-center rounded-full bg-gradient-to-br from-indigo-600 to-violet-600 text-white shadow-lg shadow-indigo-500/30 transition-transform hover:scale-105 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500"

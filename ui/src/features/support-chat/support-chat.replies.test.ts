@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { accessLevelFor, cannedReplyFor, replyDelayMs } from './support-chat.replies';
+import { accessLevelFor } from '@contracts/ai';
+import { cannedReplyFor, partnerTipFor, replyDelayMs } from './support-chat.replies';
 
 describe('support chat (docs/product-spec.md §4)', () => {
-  it('maps subscription tiers to access levels, case-insensitively', () => {
+  it('greets by the access level the contract maps from the tier, case-insensitively', () => {
     expect(accessLevelFor('Enterprise', true)).toBe('premium');
-    expect(accessLevelFor('chat_master', true)).toBe('premium');
     expect(accessLevelFor('PRO', true)).toBe('pro');
     expect(accessLevelFor('chat_lite', true)).toBe('basic');
-    expect(accessLevelFor('Free', true)).toBe('free');
     expect(accessLevelFor('Pro', false)).toBe('guest');
   });
 
@@ -30,5 +29,14 @@ describe('greeting keywords', () => {
   it('match whole short words only', () => {
     expect(cannedReplyFor('hi there').reply).toMatch(/^Hello!/);
     expect(cannedReplyFor('tell me the history').reply).not.toMatch(/^Hello!/);
+  });
+});
+
+describe('partner tip', () => {
+  it('follows questions about content, posts or stories, case-insensitively', () => {
+    expect(partnerTipFor('Ideas for my next POST?')?.quickReplies).toEqual(['Back to automation setup']);
+    expect(partnerTipFor('instagram story replies')).not.toBeNull();
+    expect(partnerTipFor('Content calendar')).not.toBeNull();
+    expect(partnerTipFor('How much is the price?')).toBeNull();
   });
 });

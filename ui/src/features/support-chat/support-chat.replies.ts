@@ -1,3 +1,5 @@
+import type { AccessLevel } from '@contracts/ai';
+
 /** Support widget messages are client-side only (docs/product-spec.md §3). */
 export interface SupportChatMessage {
   id: string;
@@ -5,23 +7,13 @@ export interface SupportChatMessage {
   content: string;
   timestamp: Date;
   quickReplies?: string[];
-}
-
-export type SupportAccessLevel = 'guest' | 'free' | 'basic' | 'pro' | 'premium';
-
-/** docs/product-spec.md §4: access level from the subscription tier, case-insensitive; no user → guest. */
-export function accessLevelFor(tier: string | null | undefined, signedIn: boolean): SupportAccessLevel {
-  if (!signedIn) return 'guest';
-  const t = (tier ?? '').toLowerCase();
-  if (t === 'enterprise' || t === 'chat_master') return 'premium';
-  if (t === 'pro' || t === 'chat_pro') return 'pro';
-  if (t === 'starter' || t === 'chat_lite') return 'basic';
-  return 'free';
+  /** A reply to a question (not the greeting or a tip): it can be rated. */
+  rateable?: boolean;
 }
 
 export const DEFAULT_QUICK_REPLIES = ['Pricing plans', 'Connect Instagram', 'How do flows work?', 'Talk to a human'];
 
-export function greetingFor(level: SupportAccessLevel, firstName?: string | null): string {
+export function greetingFor(level: AccessLevel, firstName?: string | null): string {
   const hi = firstName ? `Hi ${firstName}! 👋` : 'Hi there! 👋';
   switch (level) {
     case 'guest':
@@ -40,7 +32,7 @@ interface CannedReply {
   quickReplies?: string[];
 }
 
-// Local replies (docs/product-spec.md §4: used whenever the AI helper is unavailable — it is not built yet).
+// Local replies (docs/product-spec.md §4 and §8: used whenever POST /api/chat/gemini fails or is not configured).
 const canned: CannedReply[] = [
   {
     keywords: ['price', 'pricing', 'plan', 'cost', 'pay', 'billing'],
@@ -102,4 +94,19 @@ export function cannedReplyFor(text: string): { reply: string; quickReplies: str
 /** 800 ms plus up to 400 ms, so replies feel typed (docs/product-spec.md §8). */
 export function replyDelayMs(): number {
   return 800 + Math.floor(Math.random() * 400);
+}
+
+/** docs/product-spec.md §4: a question mentioning content, post or story (case-insensitive) gets a tip. */
+export const PARTNER_TIP_DELAY_MS = 1000;
+
+export function partnerTipFor(text: string): { reply: string; quickReplies: string[] } | null {
+  if (!/content|post|story/i.test(text)) return null;
+  // The spec's tip points to a partner content-ideas platform with a 'Visit <partner>' chip.
+  // Replypilot has no such partner, so the tip says what Replypilot does instead and offers only
+  // the way back (a deliberate difference: no invented partner or link).
+  return {
+    reply:
+      'Tip: Replypilot does not write posts or stories for you. Where it helps is after they go live: it answers the comments and DMs they bring in, automatically.',
+    quickReplies: ['Back to automation setup'],
+  };
 }

@@ -1,0 +1,60 @@
+import { kbChatRequestSchema, smartKbQuerySchema, type SmartKbQueryResponse } from '../../../contracts/ai';
+import type { AiConfig } from '../../../config/config';
+import { AppError } from '../../http/errors';
+import { authedRouter, currentUser } from '../../http/routers';
+import { parseBody } from '../../http/validate';
+import { answerQuestion, type AiDeps } from './ai-answer.service';
+import { aiRateLimits } from './ai-rate-limit';
+import { startEventStream } from './sse';
+
+/** The AI Assistant page and the dashboard panel, mounted at /api/kb (signed in). */
+export function kbChatRoutes(deps: AiDeps, limits: AiConfig) {
+  const router = authedRouter();
+  router.use(aiRateLimits(deps.pool, limits));
+
+  router.post('/chat', async (req, res) => {
+    const body = parseBody(kbChatRequestSchema, req);
+    res.json(await answerQuestion(deps, { user: currentUser(req), question: body.message, purpose: 'assistant', platform: body.platform, ...(body.conversationId ? { conversationId: body.conversationId } : {}) }));
+  });
+
+  // Validation and rate limits answer as JSON before the stream starts; after, failures are `error` events.
+  router.post('/chat/stream', async (req, res) => {
+    const user = currentUser(req);
+    const body = parseBody(kbChatRequestSchema, req);
+    const stream = startEventStream(res);
+    try {
+      const answer = await answerQuestion(deps, {
+        user,
+        question: body.message,
+        purpose: 'assistant',
+        platform: body.platform,
+        ...(body.conversationId ? { conversationId: body.conversationId } : {}),
+        onToken: (text) => stream.send({ type: 'token', text }),
+      });
+      stream.send({ type: 'done', answer });
+    } catch (err) {
+      if (err instanceof AppError) {
+        stream.send({ type: 'error', error: err.message, message: typeof err.details === 'string' ? err.details : err.message });
+      } else {
+        deps.log.error({ err }, 'kb chat stream failed');
+        stream.send({ type: 'error', error: 'AI Service Unavailable', message: 'Something went wrong on our side. Please try again.' });
+      }
+    }
+    stream.end();
+  });
+
+  return router;
+}
+
+/** POST /api/smartkb/query (docs/product-spec.md §7), mounted at /api/smartkb (signed in). */
+export function smartKbRoutes(deps: AiDeps, limits: AiConfig) {
+  const router = authedRouter();
+  router.use(aiRateLimits(deps.pool, limits));
+  router.post('/query', async (req, res) => {
+    const body = parseBody(smartKbQuerySchema, req);
+    const a = await answerQuestion(deps, { user: currentUser(req), question: body.query, purpose: 'assistant' });
+    const out: SmartKbQueryResponse = { answer: a.response, mode: a.mode, confidence: a.confidence, sources: a.sources };
+    res.json(out);
+  });
+  return router;
+}

@@ -1,0 +1,44 @@
+import type { SuggestReplyResponse } from '../../../contracts/ai';
+import type { AiConfig } from '../../../config/config';
+import { lastInboundMessage } from '../../../db/ai/last-inbound-message';
+import { answerSource } from '../../../integrations/ai/knowledge-only-answer';
+import { AppError } from '../../http/errors';
+import { authedRouter, currentUser, idParam } from '../../http/routers';
+import { answerQuestion, type AiDeps } from './ai-answer.service';
+import { aiRateLimits } from './ai-rate-limit';
+
+/**
+ * POST /api/inbox/conversations/:id/suggest-reply, mounted at /api/inbox/conversations (signed in):
+ * a draft answer to the contact's last message for the reply box. Never sends anything. Without a
+ * model the draft is the best matching entry's own text, for the person to edit.
+ */
+export function suggestReplyRoutes(deps: AiDeps, limits: AiConfig) {
+  const router = authedRouter();
+  router.use(aiRateLimits(deps.pool, limits));
+  router.post('/:id/suggest-reply', async (req, res) => {
+    const user = currentUser(req);
+    const last = await lastInboundMessage(deps.pool, user.workspaceId, idParam(req));
+    if (last === 'not_found') throw new AppError('NOT_FOUND', 'Conversation not found');
+    if (last === 'no_message') throw new AppError('BAD_REQUEST', 'This conversation has no message from the contact to reply to yet');
+    const a = await answerQuestion(deps, {
+      user,
+      question: last.text,
+      purpose: 'suggestReply',
+      withoutModel: (hits) => {
+        const best = hits[0];
+        return {
+          response: best ? best.body.replace(/\s+/g, ' ').trim() : '',
+          mode: best ? 'knowledge_base' : 'none',
+          confidence: best ? 0.4 : 0,
+          funnelStage: 'hook',
+          relatedOffers: [],
+          suggestedActions: [],
+          sources: best ? [answerSource(best)] : [],
+        };
+      },
+    });
+    const out: SuggestReplyResponse = { draft: a.response, mode: a.mode, confidence: a.confidence, sources: a.sources };
+    res.json(out);
+  });
+  return router;
+}

@@ -1,0 +1,59 @@
+import type pg from 'pg';
+import { z } from 'zod';
+import { knowledgeKinds, type KnowledgeEntry, type KnowledgeKind, type KnowledgeList, type ListKnowledgeQuery } from '../../contracts/knowledge';
+import { entryColumns, entryRow, toEntry } from './entry-row';
+import { queryWords } from './search-knowledge';
+
+type Db = Pick<pg.Pool, 'query'>;
+
+/**
+ * The search box's words as a prefix query ("ship canad" finds "Shipping to Canada"): every word
+ * must match, as people expect of a filter. Words are letters and digits only, so the text handed
+ * to to_tsquery cannot carry its operators.
+ */
+export function prefixQuery(q: string | undefined): string | null {
+  const words = q ? queryWords(q) : [];
+  return words.length ? words.map((w) => `${w}:*`).join(' & ') : null;
+}
+
+/** One page of a workspace's entries, newest change first (best match first when searching), with per-kind counts. */
+export async function listEntries(db: Db, workspaceId: string, query: ListKnowledgeQuery): Promise<KnowledgeList> {
+  const tsq = prefixQuery(query.q);
+  // A search with no usable words (only punctuation) matches nothing rather than everything.
+  if (query.q && !tsq) return emptyList(query);
+  const match = tsq ? `and search @@ to_tsquery('english', $2)` : `and $2::text is null`;
+  // A scan writes many entries at one instant: kind and title then keep them in a stable, readable order.
+  const order = tsq ? `ts_rank_cd(search, to_tsquery('english', $2)) desc, updated_at desc, id` : `updated_at desc, kind, title, id`;
+  const [page, counts] = await Promise.all([
+    db.query(
+      `select ${entryColumns}, count(*) over ()::int as total
+       from knowledge_entries
+       where workspace_id = $1 ${match} and ($3::text is null or kind = $3)
+       order by ${order}
+       limit $4 offset $5`,
+      [workspaceId, tsq, query.kind ?? null, query.limit, (query.page - 1) * query.limit],
+    ),
+    db.query(`select kind, count(*)::int as n from knowledge_entries where workspace_id = $1 ${match} group by kind`, [workspaceId, tsq]),
+  ]);
+  const entries = z.array(entryRow).parse(page.rows).map(toEntry);
+  let total = z.number().optional().parse((page.rows[0] as { total?: number } | undefined)?.total) ?? 0;
+  const countByKind = zeroCounts();
+  for (const r of z.array(z.object({ kind: z.enum(knowledgeKinds), n: z.number() })).parse(counts.rows)) countByKind[r.kind] = r.n;
+  // Past the last page the window count is absent: take the total from the counts instead.
+  if (entries.length === 0) total = query.kind ? countByKind[query.kind] : Object.values(countByKind).reduce((a, b) => a + b, 0);
+  return { entries, pagination: { total, pages: Math.ceil(total / query.limit), page: query.page, limit: query.limit }, counts: countByKind };
+}
+
+function zeroCounts(): Record<KnowledgeKind, number> {
+  return Object.fromEntries(knowledgeKinds.map((k) => [k, 0])) as Record<KnowledgeKind, number>;
+}
+
+function emptyList(query: ListKnowledgeQuery): KnowledgeList {
+  return { entries: [], pagination: { total: 0, pages: 0, page: query.page, limit: query.limit }, counts: zeroCounts() };
+}
+
+/** One entry of this workspace, or undefined (another workspace's id included). */
+export async function getEntry(db: Db, workspaceId: string, id: string): Promise<KnowledgeEntry | undefined> {
+  const { rows } = await db.query(`select ${entryColumns} from knowledge_entries where workspace_id = $1 and id = $2`, [workspaceId, id]);
+  return rows[0] ? toEntry(entryRow.parse(rows[0])) : undefined;
+}

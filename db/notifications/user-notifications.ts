@@ -1,0 +1,38 @@
+import type pg from 'pg';
+import { z } from 'zod';
+import type { NotificationList } from '../../contracts/notifications';
+
+const row = z.object({
+  id: z.string(),
+  kind: z.string(),
+  title: z.string(),
+  body: z.string(),
+  link: z.string().nullable(),
+  read_at: z.date().nullable(),
+  created_at: z.date(),
+});
+
+/** The user's latest notifications (newest first) and how many are unread. */
+export async function listNotifications(pool: pg.Pool, userId: string, limit = 50): Promise<NotificationList> {
+  const [list, unread] = await Promise.all([
+    pool.query(
+      `select id, kind, title, body, link, read_at, created_at from notifications
+       where user_id = $1 order by created_at desc, id desc limit $2`,
+      [userId, limit],
+    ),
+    pool.query<{ n: number }>('select count(*)::int as n from notifications where user_id = $1 and read_at is null', [userId]),
+  ]);
+  return {
+    notifications: list.rows.map((r) => {
+      const n = row.parse(r);
+      return { id: n.id, kind: n.kind, title: n.title, body: n.body, link: n.link, readAt: n.read_at?.toISOString() ?? null, createdAt: n.created_at.toISOString() };
+    }),
+    unreadCount: unread.rows[0]?.n ?? 0,
+  };
+}
+
+/** Marks one of the user's notifications read; false when it is not theirs (the route answers 404). */
+export async function markNotificationRead(pool: pg.Pool, userId: string, id: string): Promise<boolean> {
+  const { rowCount } = await pool.query('update notifications set read_at = coalesce(read_at, now()) where id = $1 and user_id = $2', [id, userId]);
+  return (rowCount ?? 0) > 0;
+}

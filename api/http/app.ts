@@ -29,6 +29,8 @@ import { inboxRoutes } from '../features/inbox/inbox.routes';
 import { knowledgeRoutes } from '../features/knowledge/knowledge.routes';
 import { websiteScanRoutes } from '../features/knowledge/website-scan.routes';
 import { flowsRoutes } from '../features/flows/flows.routes';
+import { onboardingRoutes } from '../features/onboarding/onboarding.routes';
+import { publicTemplatesRoutes, templatesRoutes } from '../features/templates/templates.routes';
 import { runsRoutes } from '../features/flows/runs.routes';
 import { simulatorRoutes } from '../features/simulator/simulator.routes';
 import { socialAccountsRoutes } from '../features/social-accounts/social-accounts.routes';
@@ -158,6 +160,10 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
   app.use('/api/notifications', notificationsRoutes(pool));
   app.use('/api/knowledge', knowledgeRoutes(pool));
   app.use('/api/website', websiteScanRoutes(pool, config.websiteScan));
+  // Browsing templates is public; saving and activating are not (same prefix, public routes first).
+  app.use('/api/templates', publicTemplatesRoutes(pool));
+  app.use('/api/templates', templatesRoutes(pool));
+  app.use('/api/onboarding', onboardingRoutes(pool));
 
   app.use('/api', apiNotFound);
   const closeUi = await mountUi(app, deps.ui);

@@ -50,6 +50,8 @@ export const appRouter = createBrowserRouter([
           { path: '/connect-accounts', element: <P.ConnectAccountsPage /> },
           { path: '/social-messaging', element: <P.SocialMessagingPage /> },
           { path: '/webhook-setup', element: <P.WebhookSetupPage /> },
+          { path: '/facebook/setup', element: <P.FacebookSetupPage /> },
+          { path: '/whatsapp/setup', element: <P.WhatsAppSetupPage /> },
         ],
       },
       {

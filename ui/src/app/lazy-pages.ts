@@ -46,6 +46,8 @@ export const ForgotPasswordPage = lazyPage(
 export const ResetPasswordPage = lazyPage(() => import('../features/auth/reset-password.page'), 'ResetPasswordPage');
 export const DevOutboxPage = lazyPage(() => import('../features/auth/dev-outbox.page'), 'DevOutboxPage');
 export const OnboardingPage = lazyPage(() => import('../features/onboarding/onboarding.page'), 'OnboardingPage');
+export const FacebookSetupPage = lazyPage(() => import('../features/onboarding/setup/facebook-setup.page'), 'FacebookSetupPage');
+export const WhatsAppSetupPage = lazyPage(() => import('../features/onboarding/setup/whatsapp-setup.page'), 'WhatsAppSetupPage');
 
 // Signed-in tools.
 export const DashboardPage = lazyPage(() => import('../features/dashboard/dashboard.page'), 'DashboardPage');

@@ -1,3 +1,4 @@
+import type { OnboardingAnswers } from '@contracts/onboarding';
 import type { IconName } from '../../components/icon';
 
 export const ONBOARDING_STEPS = [
@@ -21,7 +22,6 @@ export const onboardingPlans = [
 export const onboardingPlatforms: Array<{ id: string; name: string; icon: IconName }> = [
   { id: 'instagram', name: 'Instagram', icon: 'instagram' },
   { id: 'facebook', name: 'Facebook Messenger', icon: 'facebook' },
-  { id: 'whatsapp', name: 'WhatsApp Business', icon: 'whatsapp' },
 ];
 
 export const knowledgeQuestions = [
@@ -46,22 +46,5 @@ export const tones = [
   { id: 'energetic', name: 'Energetic', sample: 'YES! 🎉 So glad you asked — grab it here before it’s gone! 🚀' },
 ] as const;
 
-export interface OnboardingState {
-  selectedPlan: string;
-  connectedPlatform: string;
-  websiteUrl: string;
-  businessName: string;
-  kbAnswers: Record<string, string>;
-  flowTemplate: string;
-  tone: string;
-}
-
-export const initialOnboardingState: OnboardingState = {
-  selectedPlan: 'free',
-  connectedPlatform: '',
-  websiteUrl: '',
-  businessName: '',
-  kbAnswers: {},
-  flowTemplate: '',
-  tone: 'friendly',
-};
+/** The wizard's answers are the API's (contracts/onboarding.ts), so what is saved is what is shown. */
+export type OnboardingState = OnboardingAnswers;

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { Button } from '../../components/button';
 import { Card } from '../../components/card';
-import { Icon } from '../../components/icon';
+import { Spinner } from '../../components/spinner';
 import { useCurrentUser } from '../auth/use-current-user';
-import { initialOnboardingState, ONBOARDING_STEPS, type OnboardingState } from './onboarding.data';
+import { ONBOARDING_STEPS } from './onboarding.data';
+import { OnboardingNav } from './onboarding-nav';
 import { OnboardingProgress } from './onboarding-progress';
 import { CelebrateStep } from './steps/celebrate-step';
 import { ConnectStep } from './steps/connect-step';
@@ -14,35 +14,63 @@ import { ScanStep } from './steps/scan-step';
 import { TemplateStep } from './steps/template-step';
 import { ToneStep } from './steps/tone-step';
 import { WelcomeStep } from './steps/welcome-step';
+import { useLaunch, useSaveKnowledgeAnswers } from './use-launch';
+import { useOnboardingProgress } from './use-onboarding-progress';
 
+const CONNECT = ONBOARDING_STEPS.indexOf('Connect Account');
+const SCAN = ONBOARDING_STEPS.indexOf('Site Scan Preview');
+const KNOWLEDGE = ONBOARDING_STEPS.indexOf('Knowledge Builder');
+const TEMPLATE = ONBOARDING_STEPS.indexOf('Choose Flow Template');
 const REVIEW = ONBOARDING_STEPS.indexOf('Review Summary');
 const CELEBRATE = ONBOARDING_STEPS.indexOf('Celebrate');
 
-/** docs/product-spec.md §2 nine-step wizard, one step forward or back at a time. */
+/** docs/product-spec.md §2 nine-step wizard, one step forward or back at a time, saved as the user goes. */
 export function OnboardingPage() {
   const { user } = useCurrentUser();
-  const [step, setStep] = useState(0);
-  const [state, setState] = useState<OnboardingState>(initialOnboardingState);
-  const update = (patch: Partial<OnboardingState>) => setState((prev) => ({ ...prev, ...patch }));
-  const next = () => setStep((s) => Math.min(s + 1, CELEBRATE));
-  const back = () => setStep((s) => Math.max(s - 1, 0));
+  const progress = useOnboardingProgress();
+  const [flowId, setFlowId] = useState<string | null>(null);
+  const saveKnowledge = useSaveKnowledgeAnswers();
+  const launch = useLaunch((id) => {
+    setFlowId(id);
+    progress.setStep(CELEBRATE, false);
+  });
+  const { step, answers: state, update, setStep } = progress;
 
-  const canContinue =
-    (step !== 3 || state.businessName.trim().length > 0) && (step !== 5 || state.flowTemplate !== '');
+  if (progress.isLoading || step === null || state === null) {
+    return (
+      <div className="flex min-h-[50vh] items-center justify-center">
+        <Spinner size={28} className="text-indigo-600" label="Loading your setup" />
+      </div>
+    );
+  }
+
+  const next = () => {
+    if (step === KNOWLEDGE) {
+      saveKnowledge.mutate(state.kbAnswers, { onSuccess: () => setStep(step + 1) });
+      return;
+    }
+    if (step === REVIEW) {
+      launch.mutate(state);
+      return;
+    }
+    setStep(Math.min(step + 1, REVIEW));
+  };
+  const back = () => setStep(Math.max(step - 1, 0));
+
+  const blocked =
+    step === SCAN && !state.scannedData ? 'Scan your website to continue.' : step === TEMPLATE && !state.flowTemplate ? 'Choose a template to continue.' : undefined;
 
   const body = [
-    <WelcomeStep key="welcome" onStart={next} firstName={user?.firstName} />,
+    <WelcomeStep key="welcome" onStart={() => setStep(1)} firstName={user?.firstName} />,
     <PlanStep key="plan" state={state} update={update} />,
-    <ConnectStep key="connect" />,
+    <ConnectStep key="connect" state={state} update={update} beforeLeave={progress.saveNow} />,
     <ScanStep key="scan" state={state} update={update} />,
     <KnowledgeStep key="kb" state={state} update={update} />,
     <TemplateStep key="template" state={state} update={update} />,
     <ToneStep key="tone" state={state} update={update} />,
     <ReviewStep key="review" state={state} />,
-    <CelebrateStep key="celebrate" />,
+    <CelebrateStep key="celebrate" flowId={flowId} />,
   ][step];
-
-  const showNav = step > 0 && step < CELEBRATE;
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6 sm:py-12">
@@ -51,23 +79,18 @@ export function OnboardingPage() {
           <OnboardingProgress step={step} />
         </div>
       )}
-      <Card className="p-6 sm:p-8">
+      <Card className="p-5 sm:p-8">
         {body}
-        {showNav && (
-          <div className="mt-8 flex items-center justify-between border-t border-slate-100 pt-6 dark:border-slate-800">
-            <Button variant="ghost" onClick={back}>
-              <Icon name="arrow-left" size={16} /> Back
-            </Button>
-            {step === REVIEW ? (
-              <Button onClick={next}>
-                <Icon name="rocket" size={16} /> Launch
-              </Button>
-            ) : (
-              <Button onClick={next} disabled={!canContinue}>
-                {step === 2 ? 'Skip for now' : 'Continue'} <Icon name="arrow-right" size={16} />
-              </Button>
-            )}
-          </div>
+        {step > 0 && step < CELEBRATE && (
+          <OnboardingNav
+            onBack={back}
+            onNext={next}
+            nextLabel={step === REVIEW ? 'Launch' : step === CONNECT && !state.connectedPlatform ? 'Skip for now' : 'Continue'}
+            canContinue={blocked === undefined}
+            hint={blocked}
+            pending={saveKnowledge.isPending || launch.isPending}
+            launch={step === REVIEW}
+          />
         )}
       </Card>
     </div>

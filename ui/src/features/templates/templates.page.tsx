@@ -1,51 +1,86 @@
-import { Card } from '../../components/card';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import type { FlowTemplate } from '@contracts/templates';
+import { Button } from '../../components/button';
 import { EmptyState } from '../../components/empty-state';
-import { inputClasses } from '../../components/input.styles';
 import { PageHeader } from '../../components/page-header';
+import { Spinner } from '../../components/spinner';
+import { useToast } from '../../components/toast/use-toast';
+import { errorMessage } from '../../lib/api';
+import { searchTemplates } from './search-templates';
+import { TemplateCard } from './template-card';
+import { TemplateFiltersBar } from './template-filters';
+import { TemplatePreviewDialog } from './template-preview-dialog';
+import { TemplatesFaq } from './templates-faq';
+import { fetchTemplates, type TemplateFilters } from './templates.api';
+import { useActivateTemplate } from './use-activate-template';
 
-const faqs = [
-  { q: 'How many templates can I use?', a: 'The free plan includes 1 template; paid plans include 70+.' },
-  { q: 'Can I edit a template?', a: 'Yes. Activating a template copies it into your flows, where you can change every step.' },
-  { q: 'Which platforms do templates support?', a: 'Templates are tagged for Instagram and X; many work on both.' },
-];
+const noFilters: TemplateFilters = { category: '', platform: '', difficulty: '' };
 
+/** docs/product-spec.md §2 Templates page: filters on the server, search on the loaded list. */
 export function TemplatesPage() {
+  const [filters, setFilters] = useState<TemplateFilters>(noFilters);
+  const [search, setSearch] = useState('');
+  const [previewing, setPreviewing] = useState<FlowTemplate | null>(null);
+  const { toast } = useToast();
+  const list = useQuery({ queryKey: ['templates', filters], queryFn: () => fetchTemplates(filters), placeholderData: keepPreviousData });
+  const activate = useActivateTemplate();
+
+  useEffect(() => {
+    if (list.isError) toast({ title: 'Error Loading Templates', description: errorMessage(list.error, 'Failed to load workflow templates'), variant: 'destructive' });
+  }, [list.isError, list.error, toast]);
+
+  const shown = useMemo(() => searchTemplates(list.data?.templates ?? [], search), [list.data, search]);
+  const activatingId = activate.isPending ? activate.variables.id : null;
+  const filtered = search.trim() !== '' || filters.category !== '' || filters.platform !== '' || filters.difficulty !== '';
+
   return (
     <div className="space-y-6">
-      <PageHeader title="Templates" description="Proven automation flows you can activate in one click." />
-      <div className="grid gap-3 sm:grid-cols-4">
-        <label htmlFor="template-search" className="sr-only">
-          Search templates
-        </label>
-        <input
-          id="template-search"
-          disabled
-          placeholder="Search templates..."
-          className={inputClasses(false, 'sm:col-span-2')}
-        />
-        <select aria-label="Platform" disabled className={inputClasses(false)}>
-          <option>All platforms</option>
-        </select>
-        <select aria-label="Difficulty" disabled className={inputClasses(false)}>
-          <option>All levels</option>
-        </select>
-      </div>
-      <EmptyState
-        icon="layers"
-        title="No templates found"
-        description="The template library is being prepared and arrives with the flow builder in an upcoming release."
+      <PageHeader title="Templates" description="Proven automation flows. Activate one to get an editable draft filled with your business details." />
+      <TemplateFiltersBar search={search} onSearch={setSearch} filters={filters} onFilters={setFilters} categories={list.data?.categories ?? []} />
+      {list.isPending ? (
+        <div className="flex items-center justify-center gap-3 py-16 text-sm text-slate-500 dark:text-slate-400" role="status">
+          <Spinner size={20} /> Loading templates...
+        </div>
+      ) : shown.length === 0 ? (
+        <EmptyState icon="layers" title="No templates found" description={filtered ? 'Try another search or clear the filters.' : 'Templates could not be loaded.'}>
+          {filtered && (
+            <Button
+              variant="outline"
+              onClick={() => {
+                setSearch('');
+                setFilters(noFilters);
+              }}
+            >
+              Clear filters
+            </Button>
+          )}
+        </EmptyState>
+      ) : (
+        <>
+          <p className="text-sm text-slate-500 dark:text-slate-400" aria-live="polite">
+            {shown.length} {shown.length === 1 ? 'template' : 'templates'}
+          </p>
+          <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+            {shown.map((template) => (
+              <TemplateCard
+                key={template.id}
+                template={template}
+                onPreview={() => setPreviewing(template)}
+                onActivate={() => activate.mutate(template)}
+                activating={activatingId === template.id}
+              />
+            ))}
+          </div>
+        </>
+      )}
+      <TemplatesFaq />
+      <TemplatePreviewDialog
+        template={previewing}
+        onClose={() => setPreviewing(null)}
+        onActivate={(template) => activate.mutate(template, { onSuccess: () => setPreviewing(null) })}
+        activating={previewing !== null && activatingId === previewing.id}
       />
-      <Card className="p-6">
-        <h2 className="font-semibold text-slate-900 dark:text-white">Frequently asked questions</h2>
-        <dl className="mt-4 space-y-4">
-          {faqs.map((faq) => (
-            <div key={faq.q}>
-              <dt className="text-sm font-medium text-slate-900 dark:text-white">{faq.q}</dt>
-              <dd className="mt-1 text-sm text-slate-600 dark:text-slate-400">{faq.a}</dd>
-            </div>
-          ))}
-        </dl>
-      </Card>
     </div>
   );
 }

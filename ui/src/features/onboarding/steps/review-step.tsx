@@ -11,6 +11,14 @@ function Row({ label, value }: { label: string; value: string }) {
   );
 }
 
+function connectedLabel(platform: string): string {
+  if (platform === 'instagram') return 'Instagram';
+  if (platform === 'facebook') return 'Facebook Messenger';
+  if (platform === 'sandbox') return 'Sandbox accounts';
+  if (platform === 'manual_setup') return 'Set up later';
+  return 'Not connected yet';
+}
+
 export function ReviewStep({ state }: Pick<StepProps, 'state'>) {
   const answered = knowledgeQuestions.filter((q) => state.kbAnswers[q.id]?.trim()).length;
   return (
@@ -18,16 +26,20 @@ export function ReviewStep({ state }: Pick<StepProps, 'state'>) {
       <StepHeading title="Review your setup" description="Check everything, then launch." />
       <dl className="divide-y divide-slate-100 rounded-xl border border-slate-200 px-4 dark:divide-slate-800 dark:border-slate-800">
         <Row label="Plan" value={onboardingPlans.find((p) => p.id === state.selectedPlan)?.name ?? state.selectedPlan} />
-        <Row label="Connected account" value="Not connected yet" />
+        <Row label="Connected account" value={connectedLabel(state.connectedPlatform)} />
         <Row label="Business" value={state.businessName || '—'} />
         <Row label="Website" value={state.websiteUrl || '—'} />
+        <Row
+          label="Found on your site"
+          value={state.scannedData ? `${state.scannedData.offers.length} offers, ${state.scannedData.testimonials.length} testimonials` : '—'}
+        />
         <Row label="Knowledge base" value={`${answered} of ${knowledgeQuestions.length} answered`} />
         <Row label="Flow template" value={flowTemplates.find((t) => t.id === state.flowTemplate)?.name ?? '—'} />
         <Row label="Tone" value={tones.find((t) => t.id === state.tone)?.name ?? state.tone} />
       </dl>
       <p className="mt-4 text-sm text-slate-500 dark:text-slate-400">
-        Note: saving this setup to your account arrives in an upcoming release. For now your answers stay in this
-        browser tab.
+        Launch saves your answers to the knowledge base, sets your tone and creates the template as a draft flow you can review before
+        starting it.
       </p>
     </div>
   );

@@ -1,0 +1,48 @@
+import type { FlowEdge, FlowGraph, FlowNode, NodeKind } from '../../../../contracts/flows';
+import { nodeKindInfo } from '../../../../contracts/flows';
+import type { TemplateCategory, TemplateDifficulty, TemplatePlatform } from '../../../../contracts/templates';
+
+/**
+ * A built-in template as written in the catalogue. Messages use the builder's own `{first_name}`
+ * variables (filled per contact when a run sends) and `[[name]]` variables (filled once, from the
+ * workspace's knowledge base and onboarding answers, when the template is activated:
+ * template-variables.ts). DM steps are written as instagramDM and switched to the chosen
+ * platform's DM kind on activation (for-platform.ts).
+ */
+export interface TemplateDefinition {
+  id: string;
+  name: string;
+  description: string;
+  tags: string[];
+  platforms: TemplatePlatform[];
+  difficulty: TemplateDifficulty;
+  estimatedSetupTime: string;
+  smartkbIntegration: boolean;
+  category: TemplateCategory;
+  graph: FlowGraph;
+}
+
+const COLUMN = 300;
+const ROW = 130;
+
+/** A node at grid cell (col, row), so a template reads top to bottom with branches side by side. */
+export function step(id: string, kind: NodeKind, col: number, row: number, config: Record<string, unknown>, label?: string): FlowNode {
+  return {
+    id,
+    type: 'default',
+    position: { x: 250 + col * COLUMN, y: 50 + row * ROW },
+    data: { label: label ?? nodeKindInfo[kind].label, kind, platform: nodeKindInfo[kind].platform, config },
+  };
+}
+
+export function dm(id: string, col: number, row: number, text: string, label: string, quickReplies: string[] = []): FlowNode {
+  return step(id, 'instagramDM', col, row, { text, quickReplies }, label);
+}
+
+export function link(source: string, target: string, sourceHandle?: string): FlowEdge {
+  return { id: `e${source}-${sourceHandle ?? 'next'}-${target}`, source, target, sourceHandle: sourceHandle ?? null };
+}
+
+export const commentTrigger = (keywords: string[]) => step('1', 'trigger', 0, 0, { type: 'comment', keywords, accountId: null, postId: null }, 'Start');
+export const dmTrigger = (keywords: string[]) => step('1', 'trigger', 0, 0, { type: 'keyword_dm', keywords, accountId: null, postId: null }, 'Start');
+export const storyTrigger = () => step('1', 'trigger', 0, 0, { type: 'story_reply', keywords: [], accountId: null, postId: null }, 'Start');

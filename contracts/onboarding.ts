@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { profileQuestionIds } from './knowledge';
+
+/** docs/product-spec.md §4 tone ids. */
+export const toneIds = ['friendly', 'professional', 'energetic'] as const;
+export type ToneId = (typeof toneIds)[number];
+
+/** Choose Plan's options and the subscription tier each stores (users.subscription_tier; contracts/ai.ts reads it case-insensitively). */
+export const planIds = ['free', 'pro', 'enterprise'] as const;
+export type PlanId = (typeof planIds)[number];
+export const tierOfPlan: Record<PlanId, string> = { free: 'Free', pro: 'Pro', enterprise: 'Enterprise' };
+
+/** The last navigable step (Review Summary); Celebrate (8) is reached only by completing. */
+export const ONBOARDING_LAST_STEP = 7;
+/** users.onboarding_step once setup is complete (the demo workspace is created at this step). */
+export const ONBOARDING_DONE_STEP = 9;
+
+const kbAnswersSchema = z.partialRecord(z.enum(profileQuestionIds), z.string().max(5000, 'Answers are limited to 5,000 characters'));
+
+/** What the Site Scan Preview found, kept so a resumed wizard still shows it (and allows Continue). */
+export const scannedDataSchema = z.object({
+  businessName: z.string().max(200).nullable(),
+  offers: z.array(z.object({ name: z.string().max(200), price: z.string().max(40).nullable(), url: z.string().max(2000).nullable() })).max(50),
+  testimonials: z.array(z.object({ quote: z.string().max(2000), author: z.string().max(200) })).max(50),
+});
+export type ScannedData = z.infer<typeof scannedDataSchema>;
+
+/** docs/product-spec.md §3 Onboarding state, every field with its default. */
+export const onboardingAnswersSchema = z.object({
+  selectedPlan: z.enum(planIds).default('free'),
+  connectedPlatform: z.string().trim().max(40).default(''),
+  websiteUrl: z.string().trim().max(2000).default(''),
+  businessName: z.string().trim().max(200, 'The business name is limited to 200 characters').default(''),
+  kbAnswers: kbAnswersSchema.default({}),
+  flowTemplate: z.string().trim().max(80).default(''),
+  tone: z.enum(toneIds).default('friendly'),
+  scannedData: scannedDataSchema.nullable().default(null),
+});
+export type OnboardingAnswers = z.output<typeof onboardingAnswersSchema>;
+
+/** PUT /api/onboarding: where the user is and what they answered so far, saved as they go. */
+export const saveOnboardingBodySchema = z.object({
+  step: z.number().int().min(0).max(ONBOARDING_LAST_STEP),
+  answers: onboardingAnswersSchema,
+});
+
+/** POST /api/onboarding/complete (docs/product-spec.md §7): the answers, with a template required. */
+export const completeOnboardingBodySchema = onboardingAnswersSchema.extend({
+  flowTemplate: z.string().trim().min(1, 'Choose a flow template').max(80),
+});
+
+/** GET /api/onboarding. */
+export interface OnboardingState {
+  step: number;
+  answers: OnboardingAnswers;
+  completed: boolean;
+}
+
+export interface CompleteOnboardingResult {
+  message: string;
+  flowId: string;
+}

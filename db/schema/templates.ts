@@ -1,0 +1,61 @@
+import { sql } from 'drizzle-orm';
+import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { createdAtColumn, workspaceIdColumn } from './columns';
+import { flows } from './flows';
+import { users } from './users';
+import { workspaces } from './workspaces';
+
+/** A flow a workspace saved as a template of its own (POST /api/templates); built-ins live in code. */
+export const workspaceTemplates = pgTable(
+  'workspace_templates',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: workspaceIdColumn(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    difficulty: text('difficulty', { enum: ['beginner', 'intermediate', 'advanced', 'expert'] }).notNull().default('beginner'),
+    flowPlatform: text('flow_platform', { enum: ['twitter', 'instagram', 'multi'] }).notNull(),
+    graph: jsonb('graph').notNull(),
+    createdAt: createdAtColumn(),
+  },
+  (t) => [index('workspace_templates_workspace_idx').on(t.workspaceId, t.createdAt.desc())],
+);
+
+/**
+ * Which template a flow was made from: a built-in id or a workspace template's uuid, as text. A
+ * template's conversion rate is computed from the runs of these flows, so it comes from real runs.
+ */
+export const templateFlows = pgTable(
+  'template_flows',
+  {
+    flowId: uuid('flow_id')
+      .primaryKey()
+      .references(() => flows.id, { onDelete: 'cascade' }),
+    workspaceId: workspaceIdColumn(),
+    templateId: text('template_id').notNull(),
+    createdAt: createdAtColumn(),
+  },
+  (t) => [index('template_flows_template_idx').on(t.templateId)],
+);
+
+/** The onboarding wizard's answers, saved at every step so a reload or a new sign-in resumes (the step is users.onboarding_step). */
+export const onboardingProgress = pgTable('onboarding_progress', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  workspaceId: workspaceIdColumn(),
+  answers: jsonb('answers').notNull().default(sql`'{}'::jsonb`),
+  completedAt: timestamp('completed_at', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** How the workspace presents itself in automated replies: its name and tone (docs/product-spec.md §4 tone ids). */
+export const workspacePersonas = pgTable('workspace_personas', {
+  workspaceId: uuid('workspace_id')
+    .primaryKey()
+    .references(() => workspaces.id, { onDelete: 'cascade' }),
+  businessName: text('business_name'),
+  tone: text('tone', { enum: ['friendly', 'professional', 'energetic'] }).notNull().default('friendly'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

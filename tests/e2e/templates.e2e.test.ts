@@ -1,0 +1,108 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import path from 'node:path';
+import { screenshotDir, startE2E, type E2E } from './harness';
+
+// The Templates page: search and filters, the read-only preview, Activate → the editor; signed
+// out, Activate says Login Required; light, dark and a phone.
+let e2e: E2E;
+beforeAll(async () => {
+  e2e = await startE2E();
+});
+afterAll(async () => {
+  await e2e?.stop();
+});
+
+let counter = 0;
+async function registeredPage(): Promise<Page> {
+  const page = await e2e.newPage();
+  const res = await page.request.post('/api/auth/register', {
+    data: { firstName: 'Tara', lastName: 'Temple', email: `tpl.${Date.now()}.${++counter}@example.com`, password: 'secret-tpl-1' },
+  });
+  expect(res.status()).toBe(201);
+  return page;
+}
+
+/** The visible screen only: a dialog is fixed, so a full-page shot would place it wherever the page was scrolled. */
+const viewportShot = (page: Page, name: string) => page.screenshot({ path: path.join(screenshotDir, `${name}.png`) });
+const cards = (page: Page) => page.locator('[data-template-id]');
+const noHorizontalOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+
+describe('templates page', () => {
+  it('searches and filters, previews a graph read-only, and activates into the editor', async () => {
+    const page = await registeredPage();
+    await page.goto('/templates');
+    await page.getByRole('heading', { name: 'Lead Magnet' }).waitFor();
+    expect(await cards(page).count()).toBeGreaterThanOrEqual(15);
+    // Three tags at most on a card.
+    expect(await cards(page).first().locator('span.rounded-full').filter({ hasText: /^(lead magnet|comments|free guide|tagging)$/ }).count()).toBe(3);
+    await e2e.screenshot(page, 'templates');
+
+    await page.getByLabel('Search').fill('WEBINAR');
+    await expect.poll(() => cards(page).count()).toBe(1);
+    await page.getByLabel('Search').fill('zzz-nothing');
+    await page.getByRole('heading', { name: 'No templates found' }).waitFor();
+    await e2e.screenshot(page, 'templates-empty');
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await page.getByLabel('Difficulty').selectOption('expert');
+    await expect.poll(() => cards(page).count()).toBe(1);
+    await page.getByLabel('Difficulty').selectOption('');
+    await page.getByLabel('Platform').selectOption('twitter');
+    await expect.poll(async () => page.locator('[data-template-id="story_thank_you"]').count()).toBe(0);
+    await page.getByLabel('Platform').selectOption('');
+    await page.getByLabel('Category').selectOption('events');
+    await expect.poll(() => cards(page).count()).toBe(2);
+    await page.getByLabel('Category').selectOption('');
+
+    await page.getByRole('button', { name: 'Preview Customer Support' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('heading', { name: 'Customer Support' }).waitFor();
+    await expect.poll(() => dialog.locator('.react-flow__node').count()).toBe(11);
+    expect(await dialog.locator('.react-flow__edge').count()).toBe(13);
+    await page.waitForTimeout(300);
+    await viewportShot(page, 'templates-preview');
+    await dialog.getByRole('button', { name: 'Activate template' }).click();
+
+    await page.waitForURL(/\/flows\/[0-9a-f-]{36}$/);
+    await page.getByText('Template Activated').first().waitFor();
+    const canvas = page.getByLabel('Flow canvas');
+    await canvas.locator('.react-flow__node').first().waitFor();
+    expect(await canvas.locator('.react-flow__node').count()).toBe(11);
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await e2e.screenshot(page, 'templates-activated-editor');
+  });
+
+  it('looks finished in dark mode and on a phone', async () => {
+    const page = await registeredPage();
+    await page.goto('/templates');
+    await page.evaluate(() => localStorage.setItem('replypilot-theme', 'dark'));
+    await page.reload();
+    await page.getByRole('heading', { name: 'Lead Magnet' }).waitFor();
+    await e2e.screenshot(page, 'templates-dark');
+    await page.getByRole('button', { name: 'Preview Webinar Reminder Sequence' }).click();
+    await page.getByRole('dialog').locator('.react-flow__node').first().waitFor();
+    await page.waitForTimeout(300);
+    await viewportShot(page, 'templates-preview-dark');
+    await page.getByRole('button', { name: 'Close preview' }).click();
+
+    await page.evaluate(() => localStorage.setItem('replypilot-theme', 'light'));
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.reload();
+    await page.getByRole('heading', { name: 'Lead Magnet' }).waitFor();
+    expect(await noHorizontalOverflow(page)).toBeLessThanOrEqual(0);
+    await viewportShot(page, 'templates-phone');
+    await page.getByRole('button', { name: 'Preview Lead Magnet' }).click();
+    await page.getByRole('dialog').locator('.react-flow__node').first().waitFor();
+    await page.waitForTimeout(300);
+    await viewportShot(page, 'templates-preview-phone');
+  });
+
+  it('signed out, browsing works and Activate says Login Required', async () => {
+    const page = await e2e.newPage();
+    await page.goto('/templates');
+    await page.getByRole('button', { name: 'Activate Lead Magnet' }).click();
+    await page.getByText('Login Required').waitFor();
+    await page.getByText('Please log in to activate templates').waitFor();
+    await e2e.screenshot(page, 'templates-signed-out');
+  });
+});

@@ -10,3 +10,4 @@ export * from './automation';
 export * from './flows';
 export * from './account';
 export * from './knowledge';
+export * from './leads';

@@ -5,10 +5,10 @@ import { withTransaction } from '../transaction';
 import { leadWhere } from './lead-filters';
 import { leadColumns, leadRow, toLead } from './lead-row';
 
-const BATCH = 1000;
+const BATCH = 500;
 
 /**
- * Every lead matching the filters, in list order, handed to `onBatch` 1,000 at a time from a
+ * Every lead matching the filters, in list order, handed to `onBatch` 500 at a time from a
  * server-side cursor: memory stays flat however many leads there are, and `onBatch` can wait for a
  * slow reader (backpressure) before the next batch is fetched. A throw from `onBatch` (the client
  * went away) rolls back and closes the cursor.

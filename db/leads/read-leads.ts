@@ -4,12 +4,12 @@ import { leadStatuses, type Lead, type LeadCounts, type LeadsPage, type ListLead
 import { leadWhere } from './lead-filters';
 import { leadColumns, leadRow, toLead } from './lead-row';
 
-/** Every lead of the workspace per status: one index-only scan of (workspace_id, status, …). */
-async function countByStatus(pool: pg.Pool, workspaceId: string): Promise<LeadCounts> {
-  const { rows } = await pool.query('select status, count(*)::int as n from leads where workspace_id = $1 group by status', [workspaceId]);
-  const counts = Object.fromEntries(leadStatuses.map((s) => [s, 0])) as LeadCounts;
-  for (const r of z.array(z.object({ status: z.enum(leadStatuses), n: z.number() })).parse(rows)) counts[r.status] = r.n;
-  return counts;
+const countRow = z.object({ status: z.enum(leadStatuses), source: z.string(), n: z.number() });
+
+/** The workspace's counters per (status, source), kept by a trigger: at most 20 rows, never a count of leads. */
+async function readCounters(pool: pg.Pool, workspaceId: string) {
+  const { rows } = await pool.query('select status, source, n from lead_counts where workspace_id = $1', [workspaceId]);
+  return z.array(countRow).parse(rows);
 }
 
 async function countMatching(pool: pg.Pool, workspaceId: string, q: ListLeadsQuery): Promise<number> {
@@ -26,10 +26,14 @@ async function countMatching(pool: pg.Pool, workspaceId: string, q: ListLeadsQue
  * skips more than half the matching rows.
  */
 export async function listLeads(pool: pg.Pool, workspaceId: string, q: ListLeadsQuery): Promise<LeadsPage> {
-  const counts = countByStatus(pool, workspaceId);
-  // With no filter, or only a status, the total is one of the counts: no second count.
-  const total = q.source || q.search ? countMatching(pool, workspaceId, q) : counts.then((c) => (q.status ? c[q.status] : Object.values(c).reduce((a, b) => a + b, 0)));
-  const [c, n] = await Promise.all([counts, total]);
+  const counters = readCounters(pool, workspaceId);
+  // Unless there is a search, the total is a sum of counters too: no count over the leads.
+  const total = q.search
+    ? countMatching(pool, workspaceId, q)
+    : counters.then((rows) => rows.filter((r) => (!q.status || r.status === q.status) && (!q.source || r.source === q.source)).reduce((a, r) => a + r.n, 0));
+  const [rows, n] = await Promise.all([counters, total]);
+  const c = Object.fromEntries(leadStatuses.map((s) => [s, 0])) as LeadCounts;
+  for (const r of rows) c[r.status] += r.n;
   const pages = Math.max(1, Math.ceil(n / q.limit));
   const offset = (q.page - 1) * q.limit;
   let leads: Lead[] = [];
@@ -41,7 +45,7 @@ export async function listLeads(pool: pg.Pool, workspaceId: string, q: ListLeads
     const dir = fromEnd ? 'asc' : 'desc';
     const { where, params } = leadWhere(workspaceId, q);
     params.push(take, skip);
-    const { rows } = await pool.query(
+    const found = await pool.query(
       `select ${leadColumns.split(', ').map((col) => `l.${col}`).join(', ')}
        from (select id, created_at from leads where ${where}
              order by created_at ${dir}, id ${dir} limit $${params.length - 1} offset $${params.length}) p
@@ -49,7 +53,7 @@ export async function listLeads(pool: pg.Pool, workspaceId: string, q: ListLeads
        order by p.created_at desc, p.id desc`,
       params,
     );
-    leads = z.array(leadRow).parse(rows).map(toLead);
+    leads = z.array(leadRow).parse(found.rows).map(toLead);
   }
   return { leads, pagination: { page: q.page, limit: q.limit, total: n, pages }, counts: c };
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAtColumn, workspaceIdColumn } from './columns';
 import { contacts, conversations } from './inbox';
 
@@ -51,4 +51,20 @@ export const leads = pgTable(
     index('leads_workspace_source_recent_idx').on(t.workspaceId, t.source, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('leads_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
   ],
+);
+
+/**
+ * How many leads a workspace has per (status, source), kept by a trigger on `leads` (migration
+ * 0011): the stats row and the page count of an unsearched list read these few rows instead of
+ * counting 100k leads on every page. Only creating, deleting or re-statusing a lead touches them.
+ */
+export const leadCounts = pgTable(
+  'lead_counts',
+  {
+    workspaceId: workspaceIdColumn(),
+    status: text('status').notNull(),
+    source: text('source').notNull(),
+    n: integer('n').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.status, t.source] })],
 );

@@ -11,3 +11,4 @@ export * from './flows';
 export * from './account';
 export * from './knowledge';
 export * from './templates';
+export * from './leads';

@@ -20,7 +20,8 @@ const ruleRow = z.object({
  * Comment Growth (docs/product-spec.md §2): the first active rule for this platform and post whose keyword the
  * comment contains sends ONE private-reply DM (Meta allows one per comment, within 7 days —
  * docs/platform-apis.md §2.3), plus an optional public reply. Keyed by comment id in the ledger, so a
- * redelivered or reprocessed comment can never reply twice.
+ * redelivered or reprocessed comment can never reply twice. Returns the conversation the reply was
+ * queued in (the rule fired), or null.
  */
 export async function applyCommentRules(
   client: pg.PoolClient,
@@ -28,8 +29,8 @@ export async function applyCommentRules(
   contactId: string,
   e: Extract<NormalizedEvent, { kind: 'comment' }>,
   limits: SendLimits,
-) {
-  if (account.platform === 'twitter') return;
+): Promise<string | null> {
+  if (account.platform === 'twitter') return null;
   const { rows } = await client.query(
     `select id, keywords, response_template, public_reply_template from comment_rules
      where workspace_id = $1 and is_active and platform = $2
@@ -48,7 +49,7 @@ export async function applyCommentRules(
   }
   if (!hit) {
     await recordActivity(client, account.workspace_id, 'comment_received', `Comment from ${e.from.name || e.from.id}: no rule matched`, 'general');
-    return;
+    return null;
   }
 
   const contact = { name: e.from.name, username: e.from.username };
@@ -74,7 +75,7 @@ export async function applyCommentRules(
     ruleId: hit.rule.id,
     limit: limits.private_reply,
   });
-  if (!queued) return; // already replied to this comment (ledger key taken): nothing was written
+  if (!queued) return null; // already replied to this comment (ledger key taken): nothing was written
   if (hit.rule.public_reply_template) {
     await queueOutboundMessage(client, {
       workspaceId: account.workspace_id,
@@ -96,4 +97,5 @@ export async function applyCommentRules(
     `"${hit.keyword}" from ${e.from.name || e.from.id} matched a rule: private reply queued`,
     'lead',
   );
+  return conversationId;
 }

@@ -4,7 +4,9 @@ import type { NormalizedEvent } from '../../contracts/inbound';
 import { notifyWorkspace } from '../../db/pipeline/notify';
 import { ensureConversation } from '../../db/pipeline/ensure-conversation';
 import { recordActivity } from '../../db/pipeline/record-activity';
+import { classifyIntent } from '../../workflows/classify-intent';
 import { applyCommentRules } from './apply-comment-rules';
+import { captureLead } from './capture-lead';
 import { accountRow, type AccountRow } from './conversations';
 import { MalformedEventError, normalizeEvent } from './normalize-event';
 import { storeEcho } from './store-echo';
@@ -137,7 +139,9 @@ async function storeInboundMessage(
      where id = $1`,
     [conversationId, e.text, e.createdAt],
   );
-  await recordActivity(client, account.workspace_id, 'dm_received', `New ${account.platform} DM from ${e.from.name || e.from.id}`, 'general');
+  const intent = classifyIntent(e.text);
+  await recordActivity(client, account.workspace_id, 'dm_received', `New ${account.platform} DM from ${e.from.name || e.from.id}`, intent);
+  await captureLead(client, account, contactId, e, { intent, ruleFired: false, conversationId });
   await notifyWorkspace(client, account.workspace_id, { type: 'message.created', conversationId, messageId });
   // Triggers in order (ARCHITECTURE.md#inbound-pipeline): runs waiting for this contact's reply take it; otherwise keyword flows.
   const resumed = await resumeWaitingRuns(client, account.id, contactId, e.text);
@@ -161,6 +165,7 @@ async function storeComment(
     [account.workspace_id, account.id, contactId, e.commentId, e.postId, e.text, e.from.id, e.from.username, e.createdAt],
   );
   if (!inserted.rows[0]) return; // already seen: its rules already ran
-  await applyCommentRules(client, account, contactId, e, limits);
+  const repliedIn = await applyCommentRules(client, account, contactId, e, limits);
+  await captureLead(client, account, contactId, e, { intent: classifyIntent(e.text), ruleFired: repliedIn !== null, conversationId: repliedIn });
   await startTriggeredRuns(client, account, contactId, { kind: 'comment', text: e.text, commentId: e.commentId, postId: e.postId });
 }

@@ -1,11 +1,37 @@
+import { useState } from 'react';
+import { buttonClasses } from '../../components/button.styles';
 import { Button } from '../../components/button';
+import { Card } from '../../components/card';
 import { EmptyState } from '../../components/empty-state';
 import { Icon } from '../../components/icon';
 import { PageHeader } from '../../components/page-header';
-import { PlannedFeatures } from '../../components/planned-features';
+import { Spinner } from '../../components/spinner';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { AddLeadDialog } from './add-lead-dialog';
+import { LeadFilters } from './lead-filters';
+import { LeadList } from './lead-list';
+import { LeadPagination } from './lead-pagination';
+import { LeadStats } from './lead-stats';
+import { exportUrl, type LeadQuery } from './leads.api';
+import { useLeads } from './use-leads';
 
-/** /leads and /sales-leads. */
+type Filters = Omit<LeadQuery, 'page'>;
+
+/** /leads and /sales-leads (docs/product-spec.md §2 Sales Leads): stats, filters, list, pages of 20, add and export. */
 export function LeadsPage() {
+  const [filters, setFilters] = useState<Filters>({ status: 'all', source: 'all', search: '' });
+  const [page, setPage] = useState(1);
+  const [adding, setAdding] = useState(false);
+  const search = useDebouncedValue(filters.search, 250);
+  const query = { ...filters, search, page };
+  const leads = useLeads(query);
+  const data = leads.data;
+  const filtered = filters.status !== 'all' || filters.source !== 'all' || search.trim() !== '';
+  const changeFilters = (next: Filters) => {
+    setFilters(next);
+    setPage(1);
+  };
+
   return (
     <div className="space-y-6">
       <PageHeader
@@ -13,28 +39,48 @@ export function LeadsPage() {
         description="People your automations identified as potential customers."
         actions={
           <>
-            <Button variant="outline" disabled>
-              Export
-            </Button>
-            <Button disabled>
+            <a href={exportUrl({ ...filters, search })} download className={buttonClasses('outline')}>
+              <Icon name="file" size={16} /> Export
+            </a>
+            <Button onClick={() => setAdding(true)}>
               <Icon name="plus" size={16} /> Add Lead
             </Button>
           </>
         }
       />
-      <EmptyState
-        icon="users"
-        title="No leads yet"
-        description="Leads captured from comments and DMs will be listed here. Lead tracking is part of an upcoming release."
-      />
-      <PlannedFeatures
-        items={[
-          'Lead stats and filters by status and source',
-          'Statuses: new, contacted, qualified, converted, lost',
-          'Add leads by hand (name, email, source)',
-          'Pages of 20 leads with export',
-        ]}
-      />
+      <LeadStats counts={data?.counts} active={filters.status} onSelect={(status) => changeFilters({ ...filters, status })} />
+      <LeadFilters value={filters} onChange={changeFilters} />
+      {leads.isPending ? (
+        <Card className="flex items-center justify-center gap-2 py-16 text-sm text-slate-500 dark:text-slate-400">
+          <Spinner size={16} /> Loading leads...
+        </Card>
+      ) : leads.isError ? (
+        <Card className="py-12 text-center text-sm text-red-600 dark:text-red-400" role="alert">
+          Failed to fetch leads
+        </Card>
+      ) : data && data.leads.length > 0 ? (
+        <>
+          <LeadList leads={data.leads} />
+          <LeadPagination {...data.pagination} onPage={setPage} />
+        </>
+      ) : filtered ? (
+        <EmptyState icon="search" title="No leads match" description="Try another status, source or search.">
+          <Button variant="outline" onClick={() => changeFilters({ status: 'all', source: 'all', search: '' })}>
+            Clear filters
+          </Button>
+        </EmptyState>
+      ) : (
+        <EmptyState
+          icon="users"
+          title="No leads yet"
+          description="A lead appears here when a comment rule replies to someone, or when a comment or DM asks about prices, buying or booking. You can also add one by hand."
+        >
+          <Button onClick={() => setAdding(true)}>
+            <Icon name="plus" size={16} /> Add Lead
+          </Button>
+        </EmptyState>
+      )}
+      <AddLeadDialog open={adding} onClose={() => setAdding(false)} />
     </div>
   );
 }

@@ -1,0 +1,52 @@
+import type pg from 'pg';
+import { createLeadBodySchema, listLeadsQuerySchema, updateLeadBodySchema } from '../../../contracts/leads';
+import { getLead, listLeads } from '../../../db/leads/read-leads';
+import { createLead, deleteLead, updateLead } from '../../../db/leads/write-leads';
+import { AppError } from '../../http/errors';
+import { authedRouter, currentUser, idParam } from '../../http/routers';
+import { parseBody, parseQuery } from '../../http/validate';
+import { sendLeadsCsv } from './leads-export';
+
+const notFound = () => new AppError('NOT_FOUND', 'Lead not found');
+
+/** Sales Leads (docs/product-spec.md §2, §7), mounted at /api/leads. */
+export function leadsRoutes(pool: pg.Pool) {
+  const router = authedRouter();
+
+  router.get('/', async (req, res) => {
+    res.json(await listLeads(pool, currentUser(req).workspaceId, parseQuery(listLeadsQuerySchema, req)));
+  });
+
+  router.get('/export.csv', (req, res) => sendLeadsCsv(pool, req, res));
+
+  router.get('/:id', async (req, res) => {
+    const lead = await getLead(pool, currentUser(req).workspaceId, idParam(req));
+    if (!lead) throw notFound();
+    res.json(lead);
+  });
+
+  router.post('/', async (req, res) => {
+    const workspaceId = currentUser(req).workspaceId;
+    const { lead, created } = await createLead(pool, workspaceId, parseBody(createLeadBodySchema, req));
+    // An email the workspace already has is that lead (dedupe), not a new one.
+    res.status(created ? 201 : 200).json(lead);
+  });
+
+  router.patch('/:id', async (req, res) => {
+    const workspaceId = currentUser(req).workspaceId;
+    const id = idParam(req);
+    const updated = await updateLead(pool, workspaceId, id, parseBody(updateLeadBodySchema, req));
+    if (updated === 'not_found') throw notFound();
+    if (updated === 'email_taken') {
+      throw new AppError('CONFLICT', 'Another lead already has this email', [{ path: 'email', message: 'Another lead already has this email' }]);
+    }
+    res.json(updated);
+  });
+
+  router.delete('/:id', async (req, res) => {
+    if (!(await deleteLead(pool, currentUser(req).workspaceId, idParam(req)))) throw notFound();
+    res.status(204).end();
+  });
+
+  return router;
+}

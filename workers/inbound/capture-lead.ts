@@ -1,0 +1,50 @@
+import type pg from 'pg';
+import type { NormalizedEvent } from '../../contracts/inbound';
+import { hasOutboundMessage, recordLeadActivity, setLeadScore } from '../../db/leads/capture-lead';
+import type { Intent } from '../../workflows/classify-intent';
+import { leadScore } from '../../workflows/lead-score';
+import type { AccountRow } from './conversations';
+
+type Inbound = Extract<NormalizedEvent, { kind: 'message' | 'comment' }>;
+
+/**
+ * Leads from inbound activity (docs/product-spec.md §3: an intent other than general is a potential
+ * lead): a comment that fired a rule, or a comment or DM with buying intent, makes the contact's
+ * lead; any other comment or DM from a contact who already is a lead only counts towards its
+ * score. Runs in the event's transaction (ARCHITECTURE.md#inbound-pipeline), after the comment or
+ * message insert that dedupes redeliveries, so a retried event never counts or creates twice.
+ *
+ * A flow "Capture lead" node is left for later: the flow runtime is being reworked.
+ */
+export async function captureLead(
+  client: pg.PoolClient,
+  account: AccountRow,
+  contactId: string,
+  e: Inbound,
+  opts: { intent: Intent; ruleFired: boolean; conversationId: string | null },
+): Promise<void> {
+  const reply = e.kind === 'message' && opts.conversationId !== null && (await hasOutboundMessage(client, opts.conversationId)) ? 1 : 0;
+  const at = new Date(e.createdAt);
+  const engagement = await recordLeadActivity(client, {
+    workspaceId: account.workspace_id,
+    contactId,
+    conversationId: opts.conversationId,
+    name: e.from.name,
+    handle: e.from.username ? `@${e.from.username}` : null,
+    source: account.platform,
+    at,
+    reply,
+    create: opts.ruleFired || opts.intent !== 'general',
+  });
+  if (!engagement) return;
+  const score = leadScore(
+    {
+      inboundMessages: engagement.inbound_count,
+      replies: engagement.reply_count,
+      linkClicks: engagement.link_clicks,
+      lastActivityAt: engagement.last_activity_at,
+    },
+    at,
+  );
+  await setLeadScore(client, engagement.id, score);
+}

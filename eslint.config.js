@@ -107,16 +107,6 @@ const houseRules = {
   },
 };
 
-/**
- * Hand-written transactions not yet moved to db/transaction.ts (ADR 0010; their folders are
- * mid-change elsewhere). Strike a line when its file is converted.
- */
-const transactionsToConvert = [
-  'activities/send-at-most-once.ts',
-  'activities/send-outbound.activity.ts',
-  'activities/x-token.ts',
-  'workers/inbound/process-inbound-event.ts',
-];
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', '.data/**', 'db/migrations/**', 'ui/public/**'] },
@@ -173,7 +163,7 @@ export default tseslint.config(
   },
   {
     files: ['**/*.{ts,tsx}'],
-    ignores: ['**/*.test.ts', '**/*.test.tsx', 'tests/**', 'db/transaction.ts', ...transactionsToConvert],
+    ignores: ['**/*.test.ts', '**/*.test.tsx', 'tests/**', 'db/transaction.ts'],
     plugins: { replypilot: houseRules },
     rules: { 'replypilot/no-hand-written-transaction': 'error' },
   },

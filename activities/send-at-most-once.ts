@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { notifyWorkspace } from '../db/pipeline/notify';
 import { outboundLedgerRow } from '../db/pipeline/outbound-ledger-row';
 import { recordActivity } from '../db/pipeline/record-activity';
+import { inTransaction, rollback, type Rollback } from '../db/transaction';
 import type { PlatformFailure } from '../integrations/platform-failure';
 import type { PlatformDeps } from './platform-deps';
 import type { SendOutcome } from './send-outcome';
@@ -79,20 +80,20 @@ export async function sendAtMostOnce<Plan>(pool: pg.Pool, ledgerId: string, deps
         broken = true; // never return a connection that may still hold the lock
       });
     }
-  } catch (err) {
-    await client.query('rollback').catch(() => {
-      broken = true;
-    });
-    throw err;
   } finally {
+    // Each transaction below rolls itself back on a throw (db/transaction.ts) before the lock is let go.
     client.release(broken);
   }
 }
 
 type Prepared<Plan> = { outcome: SendOutcome } | { entry: SendEntry; token: string; plan: Plan };
 
-async function prepare<Plan>(client: pg.PoolClient, ledgerId: string, deps: PlatformDeps, driver: SendDriver<Plan>): Promise<Prepared<Plan>> {
-  await client.query('begin');
+/** Transaction 1: lock the row, check it, and commit `sending` — or roll back when there is nothing to send yet. */
+function prepare<Plan>(client: pg.PoolClient, ledgerId: string, deps: PlatformDeps, driver: SendDriver<Plan>): Promise<Prepared<Plan>> {
+  return inTransaction(client, (c) => prepareIn(c, ledgerId, deps, driver));
+}
+
+async function prepareIn<Plan>(client: pg.PoolClient, ledgerId: string, deps: PlatformDeps, driver: SendDriver<Plan>): Promise<Prepared<Plan> | Rollback<Prepared<Plan>>> {
   const { rows } = await client.query(
     `select l.id, l.workspace_id, l.account_id, l.kind, l.target, l.text, l.message_id, l.status, l.attempts,
             l.scheduled_for, l.scheduled_for > clock_timestamp() as not_yet,
@@ -108,19 +109,12 @@ async function prepare<Plan>(client: pg.PoolClient, ledgerId: string, deps: Plat
      for update of l`,
     [ledgerId],
   );
-  if (rows.length === 0) {
-    await client.query('rollback');
-    return { outcome: { status: 'missing' } };
-  }
+  if (rows.length === 0) return rollback({ outcome: { status: 'missing' } });
   const entry = entrySchema.parse(rows[0]);
-  if (entry.status === 'sent' || entry.status === 'failed') {
-    await client.query('rollback');
-    return { outcome: { status: 'already-sent' } };
-  }
+  if (entry.status === 'sent' || entry.status === 'failed') return rollback({ outcome: { status: 'already-sent' } });
   if (entry.status === 'queued' && entry.not_yet) {
     // Paced or backing off: its time has not come (a job or the flow runtime calls again then).
-    await client.query('rollback');
-    return { outcome: { status: 'rescheduled', retryAt: entry.scheduled_for, error: 'Waiting for its send slot' } };
+    return rollback({ outcome: { status: 'rescheduled', retryAt: entry.scheduled_for, error: 'Waiting for its send slot' } });
   }
   const fail = async (error: string) => ({ outcome: await markFailed(client, entry, error) });
   const label = accountLabel(entry);
@@ -140,12 +134,15 @@ async function prepare<Plan>(client: pg.PoolClient, ledgerId: string, deps: Plat
 
   // Committed before the call leaves: from here on a crash means "maybe delivered".
   await client.query(`update outbound_ledger set status = 'sending', attempts = attempts + 1 where id = $1`, [entry.id]);
-  await client.query('commit');
   return { entry: { ...entry, attempts: entry.attempts + 1 }, token, plan: checked.plan };
 }
 
-async function finish<Plan>(client: pg.PoolClient, entry: SendEntry, result: CallResult, deps: PlatformDeps, driver: SendDriver<Plan>): Promise<SendOutcome> {
-  await client.query('begin');
+/** Transaction 2, after the call: the outcome, committed. */
+function finish<Plan>(client: pg.PoolClient, entry: SendEntry, result: CallResult, deps: PlatformDeps, driver: SendDriver<Plan>): Promise<SendOutcome> {
+  return inTransaction(client, (c) => finishIn(c, entry, result, deps, driver));
+}
+
+async function finishIn<Plan>(client: pg.PoolClient, entry: SendEntry, result: CallResult, deps: PlatformDeps, driver: SendDriver<Plan>): Promise<SendOutcome> {
   if (result.ok) {
     await client.query(`update outbound_ledger set status = 'sent', sent_at = now(), error = null, platform_message_id = $2 where id = $1`, [entry.id, result.platformId]);
     if (entry.message_id) {
@@ -156,7 +153,6 @@ async function finish<Plan>(client: pg.PoolClient, entry: SendEntry, result: Cal
     // Counted with the mark, in this transaction: a row turns sent once, so it counts once.
     await meterAutomatedSend(client, entry.id);
     await notifyDelivered(client, entry);
-    await client.query('commit');
     return { status: 'sent' };
   }
   const f = result.failure;
@@ -172,7 +168,6 @@ async function finish<Plan>(client: pg.PoolClient, entry: SendEntry, result: Cal
       [entry.id, `${f.kind === 'throttled' ? `Throttled by ${driver.name}` : `${driver.name} was temporarily unavailable`}; retrying: ${f.message}`, waitMs],
     );
     await notifyDelivered(client, entry);
-    await client.query('commit');
     return { status: 'rescheduled', retryAt: rows[0]!.retry_at, error: f.message };
   }
   if (f.kind === 'token') {
@@ -196,13 +191,12 @@ async function finish<Plan>(client: pg.PoolClient, entry: SendEntry, result: Cal
   return markFailed(client, entry, messages[f.kind]);
 }
 
-/** Marks the ledger row and its message failed, records why, and commits the open transaction. */
+/** Marks the ledger row and its message failed and records why, in the open transaction (its caller commits). */
 async function markFailed(client: pg.PoolClient, entry: SendEntry, error: string): Promise<SendOutcome> {
   await client.query(`update outbound_ledger set status = 'failed', error = $2 where id = $1`, [entry.id, error]);
   if (entry.message_id) await client.query(`update messages set status = 'failed', error = $2 where id = $1`, [entry.message_id, error]);
   await recordActivity(client, entry.workspace_id, 'send_failed', `${accountLabel(entry)}: ${kindLabel[entry.kind]} not delivered. ${error}`, 'general');
   await notifyDelivered(client, entry);
-  await client.query('commit');
   return { status: 'failed', retryable: false, error };
 }
 

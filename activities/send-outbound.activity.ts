@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { z } from 'zod';
+import { rollback, withTransaction } from '../db/transaction';
 import { notifyWorkspace } from '../db/pipeline/notify';
 import { meterAutomatedSend } from '../db/usage/meter-automated-send';
 import { outboundLedgerRow } from '../db/pipeline/outbound-ledger-row';
@@ -47,18 +48,11 @@ export function createSender(pool: pg.Pool, deps: PlatformDeps): Sender {
 }
 
 async function sendInOneTransaction(pool: pg.Pool, ledgerId: string): Promise<SendOutcome> {
-  const client = await pool.connect();
-  try {
-    await client.query('begin');
+  return withTransaction(pool, async (client) => {
     const outcome = await deliverInTransaction(client, ledgerId);
-    await client.query(outcome.status === 'missing' || outcome.status === 'already-sent' ? 'rollback' : 'commit');
-    return outcome;
-  } catch (err) {
-    await client.query('rollback').catch(() => {});
-    throw err;
-  } finally {
-    client.release();
-  }
+    // Nothing to send: let go of the row lock without writing.
+    return outcome.status === 'missing' || outcome.status === 'already-sent' ? rollback(outcome) : outcome;
+  });
 }
 
 /**

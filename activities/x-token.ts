@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { z } from 'zod';
+import { rollback, withTransaction, type Rollback } from '../db/transaction';
 import type { TokenCipher } from '../integrations/crypto/token-cipher';
 import type { PlatformFailure } from '../integrations/platform-failure';
 import { XApiError, classifyXError, refreshXToken, type XClientConfig } from '../integrations/x/x-api';
@@ -21,34 +22,27 @@ export async function freshXToken(
   cipher: TokenCipher,
 ): Promise<string | PlatformFailure> {
   if (!account.tokenExpiresAt || account.tokenExpiresAt.getTime() - Date.now() > REFRESH_MARGIN_MS) return token;
-  const client = await pool.connect();
   try {
-    await client.query('begin');
-    await client.query('select pg_advisory_xact_lock(hashtextextended($1, 0))', [`x-refresh:${account.id}`]);
-    const row = tokenRow.parse((await client.query('select access_token_enc, refresh_token_enc, token_expires_at from social_accounts where id = $1', [account.id])).rows[0]);
-    if (row.access_token_enc && row.token_expires_at && row.token_expires_at.getTime() - Date.now() > REFRESH_MARGIN_MS) {
-      await client.query('commit'); // another caller refreshed it meanwhile
-      return cipher.decrypt(row.access_token_enc);
-    }
-    if (!row.refresh_token_enc) {
-      await client.query('rollback');
-      return { kind: 'token', message: 'the access token expired and there is no refresh token' };
-    }
-    const t = await refreshXToken(x, cipher.decrypt(row.refresh_token_enc));
-    await client.query(
-      `update social_accounts set access_token_enc = $2, refresh_token_enc = coalesce($3, refresh_token_enc), token_expires_at = $4 where id = $1`,
-      [account.id, cipher.encrypt(t.accessToken), t.refreshToken ? cipher.encrypt(t.refreshToken) : null, t.expiresAt],
-    );
-    await client.query('commit');
-    return t.accessToken;
+    return await withTransaction(pool, async (client): Promise<string | Rollback<PlatformFailure>> => {
+      await client.query('select pg_advisory_xact_lock(hashtextextended($1, 0))', [`x-refresh:${account.id}`]);
+      const row = tokenRow.parse((await client.query('select access_token_enc, refresh_token_enc, token_expires_at from social_accounts where id = $1', [account.id])).rows[0]);
+      if (row.access_token_enc && row.token_expires_at && row.token_expires_at.getTime() - Date.now() > REFRESH_MARGIN_MS) {
+        return cipher.decrypt(row.access_token_enc); // another caller refreshed it meanwhile
+      }
+      if (!row.refresh_token_enc) return rollback({ kind: 'token', message: 'the access token expired and there is no refresh token' });
+      const t = await refreshXToken(x, cipher.decrypt(row.refresh_token_enc));
+      await client.query(
+        `update social_accounts set access_token_enc = $2, refresh_token_enc = coalesce($3, refresh_token_enc), token_expires_at = $4 where id = $1`,
+        [account.id, cipher.encrypt(t.accessToken), t.refreshToken ? cipher.encrypt(t.refreshToken) : null, t.expiresAt],
+      );
+      return t.accessToken;
+    });
   } catch (err) {
-    await client.query('rollback').catch(() => {});
+    // Rolled back by withTransaction; a refused or failed refresh is a send failure, not a crash.
     if (err instanceof XApiError && (err.status === 400 || err.status === 401)) return { kind: 'token', message: `token refresh refused: ${err.message}` };
     const f = classifyXError(err);
     if (f && (f.kind === 'uncertain' || f.kind === 'temporary')) return { kind: 'temporary', message: `token refresh failed: ${f.message}` };
     if (f) return f;
     throw err;
-  } finally {
-    client.release();
   }
 }

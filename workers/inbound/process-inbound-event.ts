@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { z } from 'zod';
+import { rollback, withTransaction, type Rollback } from '../../db/transaction';
 import type { NormalizedEvent } from '../../contracts/inbound';
 import { notifyWorkspace } from '../../db/pipeline/notify';
 import { ensureConversation } from '../../db/pipeline/ensure-conversation';
@@ -31,19 +32,11 @@ export type ProcessOutcome = 'processed' | 'already-processed' | 'malformed' | '
  * event and a finished event is never redone (ARCHITECTURE.md#inbound-pipeline step 2).
  */
 export async function processInboundEvent(pool: pg.Pool, eventId: string, limits: SendLimits): Promise<ProcessOutcome> {
-  const client = await pool.connect();
-  try {
-    await client.query('begin');
+  return withTransaction(pool, async (client): Promise<ProcessOutcome | Rollback<ProcessOutcome>> => {
     const found = await client.query('select id::text, provider, workspace_id, payload, processed_at from inbound_events where id = $1 for update', [eventId]);
-    if (found.rowCount === 0) {
-      await client.query('rollback');
-      return 'missing';
-    }
+    if (found.rowCount === 0) return rollback('missing');
     const event = eventRow.parse(found.rows[0]);
-    if (event.processed_at) {
-      await client.query('rollback');
-      return 'already-processed';
-    }
+    if (event.processed_at) return rollback('already-processed');
 
     let normalized: NormalizedEvent;
     let account: AccountRow;
@@ -66,7 +59,6 @@ export async function processInboundEvent(pool: pg.Pool, eventId: string, limits
         eventId,
         err.message,
       ]);
-      await client.query('commit');
       return 'malformed';
     }
 
@@ -85,14 +77,8 @@ export async function processInboundEvent(pool: pg.Pool, eventId: string, limits
       eventId,
       account.workspace_id,
     ]);
-    await client.query('commit');
     return 'processed';
-  } catch (err) {
-    await client.query('rollback').catch(() => {});
-    throw err;
-  } finally {
-    client.release();
-  }
+  });
 }
 
 async function upsertContact(client: pg.PoolClient, account: AccountRow, e: Exclude<NormalizedEvent, { kind: 'echo' }>): Promise<string> {

@@ -1,6 +1,8 @@
 import type pg from 'pg';
 import { searchKnowledge } from '../../db/knowledge/search-knowledge';
-import { benchDatabase, machine, percentile, writeResult } from './bench-kit';
+import { insertKnowledgeEntry } from '../../db/knowledge/write-entries';
+import { startGeminiFake } from '../fakes/gemini.fake';
+import { benchDatabase, machine, percentile, signIn, spawnServer, writeResult } from './bench-kit';
 import { questionStream } from './ai/knowledge-corpus';
 import { seedKnowledge } from './ai/seed-knowledge';
 
@@ -8,8 +10,10 @@ import { seedKnowledge } from './ai/seed-knowledge';
  * The AI assistant's costs, one section each (results in tests/perf/results/ai.json):
  * - retrieval: `searchKnowledge` (what every answer starts with) with 10,000 entries in the
  *   measured workspace and 100 other workspaces holding 1,000 each. Target p95 ≤ 20 ms.
- * - (to come) model-call overhead: add a section to `sections` below; it receives the seeded
- *   database and writes its figures under its own key.
+ * - modelOverhead: `POST /api/kb/chat` against the real server (its own process) with the Gemini
+ *   contract fake answering after a fixed FAKE_LATENCY_MS; our own overhead is end to end minus that
+ *   latency (session, validation, retrieval, prompt, the SDK, storing both messages, metering).
+ *   Target p99 ≤ 50 ms.
  */
 const MEASURED_ENTRIES = 10_000;
 const OTHER_WORKSPACES = 100;
@@ -21,6 +25,7 @@ const CONCURRENCIES = [1, 4];
 
 export interface BenchContext {
   pool: pg.Pool;
+  dbUrl: string;
   workspaceId: string;
 }
 type Section = { name: string; run: (ctx: BenchContext) => Promise<Record<string, unknown>> };
@@ -68,11 +73,63 @@ async function measure(pool: pg.Pool, workspaceId: string, concurrency: number) 
   return result;
 }
 
-const sections: Section[] = [retrieval];
+const FAKE_LATENCY_MS = 300;
+const OVERHEAD_CALLS = 300;
+
+const modelOverhead: Section = {
+  name: 'modelOverhead',
+  async run({ pool, dbUrl }) {
+    const gemini = await startGeminiFake();
+    gemini.latencyMs = FAKE_LATENCY_MS;
+    const server = await spawnServer('web', { DATABASE_URL: dbUrl, ...gemini.env, AI_USER_PER_MINUTE: '1000000', AI_MAX_RETRIES: '0' });
+    try {
+      const { cookie, workspaceId } = await signIn(server.url);
+      // Premium: 3,000 model answers a month, so every call here reaches the model.
+      await pool.query(`update users set subscription_tier = 'Enterprise' where workspace_id = $1`, [workspaceId]);
+      const questions = questionStream(OVERHEAD_CALLS + 20, 3);
+      for (const q of questions.slice(0, 200)) await insertKnowledgeEntry(pool, workspaceId, { kind: 'faq', title: q, body: `Answer to: ${q}` });
+      const ask = async (message: string) => {
+        const t0 = performance.now();
+        const res = await fetch(`${server.url}/api/kb/chat`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify({ message }) });
+        const body = (await res.json()) as { mode?: string };
+        if (res.status !== 200 || body.mode !== 'model') throw new Error(`kb chat answered ${res.status} ${JSON.stringify(body)}`);
+        return performance.now() - t0 - FAKE_LATENCY_MS;
+      };
+      for (const q of questions.slice(0, 20)) await ask(q); // warm-up
+      const runs: Record<string, unknown> = {};
+      for (const concurrency of CONCURRENCIES) {
+        const overhead: number[] = [];
+        let next = 20;
+        const end = 20 + OVERHEAD_CALLS / CONCURRENCIES.length;
+        await Promise.all(
+          Array.from({ length: concurrency }, async () => {
+            while (next < end) overhead.push(await ask(questions[next++]!));
+          }),
+        );
+        overhead.sort((a, b) => a - b);
+        runs[`concurrency${concurrency}`] = {
+          calls: overhead.length,
+          overheadP50Ms: round(percentile(overhead, 50)),
+          overheadP95Ms: round(percentile(overhead, 95)),
+          overheadP99Ms: round(percentile(overhead, 99)),
+          overheadMaxMs: round(overhead.at(-1)!),
+        };
+        console.log(`model overhead, concurrency ${concurrency}`, runs[`concurrency${concurrency}`]);
+      }
+      return { fakeLatencyMs: FAKE_LATENCY_MS, targetP99Ms: 50, ...runs };
+    } finally {
+      await server.stop();
+      await gemini.close();
+    }
+  },
+};
+
+const only = process.argv[3];
+const sections: Section[] = [retrieval, modelOverhead].filter((s) => !only || s.name === only);
 
 const round = (n: number) => Math.round(n * 100) / 100;
 
-const { pool, stop } = await benchDatabase();
+const { db, pool, stop } = await benchDatabase();
 try {
   const workspaceId = await seedKnowledge(pool, { measuredEntries: MEASURED_ENTRIES, otherWorkspaces: OTHER_WORKSPACES, otherEntries: OTHER_ENTRIES });
   const out: Record<string, unknown> = {
@@ -80,8 +137,10 @@ try {
     machine: await machine(pool),
     data: { measuredWorkspaceEntries: MEASURED_ENTRIES, otherWorkspaces: OTHER_WORKSPACES, entriesPerOtherWorkspace: OTHER_ENTRIES },
   };
-  for (const s of sections) out[s.name] = await s.run({ pool, workspaceId });
-  await writeResult('ai', out);
+  for (const s of sections) out[s.name] = await s.run({ pool, dbUrl: db.url, workspaceId });
+  // A run of one section keeps the other section's last figures.
+  const previous = only ? ((await import('./results/ai.json', { with: { type: 'json' } })).default as Record<string, unknown>) : {};
+  await writeResult('ai', { ...previous, ...out });
 } finally {
   await stop();
 }

@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import type { Config } from '../../config/config';
 import { createDisabledMailer, createOutboxMailer, createSmtpMailer, type Mailer } from '../../integrations/mail/mailer';
-import { storeOutboxMail } from './dev-outbox.repo';
+import { storeOutboxMail } from '../../db/auth/dev-outbox';
 
 type Log = { warn: (obj: object, msg: string) => void };
 

@@ -11,11 +11,12 @@ import { AppError } from '../http/errors';
 import { accountKey } from '../http/rate-limit';
 import { authedRouter, currentUser } from '../http/routers';
 import { parseBody } from '../http/validate';
-import { deleteAccount, getNotificationSettings, saveNotificationSettings } from './account.repo';
+import { deleteAccount } from '../../db/auth/delete-account';
+import { getNotificationSettings, saveNotificationSettings } from '../../db/auth/notification-settings';
 import type { LoginThrottles } from './login-throttle';
 import { hashPassword, verifyPassword } from './password';
 import { assertPasswordPolicy } from './password-policy';
-import { setPasswordAndEndSessions } from './sessions.repo';
+import { setPasswordAndEndSessions } from '../../db/sessions/end-sessions';
 import { destroySession } from './session';
 import { toPublicUser, updateUser } from './users.repo';
 

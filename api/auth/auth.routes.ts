@@ -10,7 +10,7 @@ import { parseBody } from '../http/validate';
 import type { LoginThrottles } from './login-throttle';
 import { hashPassword } from './password';
 import { assertPasswordPolicy } from './password-policy';
-import { announceSessionEnded } from './sessions.repo';
+import { announceSessionEnded } from '../../db/sessions/end-sessions';
 import { checkCredentials, destroySession, logIn } from './session';
 import { createUserWithWorkspace, EmailTakenError, toPublicUser, toSignedInUser } from './users.repo';
 

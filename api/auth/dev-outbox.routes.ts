@@ -2,7 +2,7 @@ import type pg from 'pg';
 import type { Config } from '../../config/config';
 import { AppError } from '../http/errors';
 import { publicRouter } from '../http/routers';
-import { listOutboxMails } from './dev-outbox.repo';
+import { listOutboxMails } from '../../db/auth/dev-outbox';
 
 /**
  * GET /api/dev/outbox: the mails the outbox mailer kept (password reset links), newest first, so

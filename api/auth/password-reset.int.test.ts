@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FORGOT_PASSWORD_ANSWER, RESET_LINK_INVALID } from '../../contracts/auth';
 import { HttpClient } from '../../tests/support/http-client';
 import { startTestApp, type TestApp } from '../../tests/support/test-app';
-import { hashResetToken } from './password-reset.repo';
+import { hashResetToken } from '../../db/auth/password-reset-tokens';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -16,7 +16,7 @@ import { publicRouter } from '../http/routers';
 import { parseBody } from '../http/validate';
 import { hashPassword } from './password';
 import { assertPasswordPolicy } from './password-policy';
-import { resetPasswordWithToken } from './password-reset.repo';
+import { resetPasswordWithToken } from '../../db/auth/password-reset-tokens';
 import { sendResetLink } from './reset-mail';
 
 export interface PasswordResetDeps {

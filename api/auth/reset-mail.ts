@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import type { Db } from '../../db/client';
 import type { Mailer } from '../../integrations/mail/mailer';
-import { createResetToken, RESET_TOKEN_TTL_MINUTES } from './password-reset.repo';
+import { createResetToken, RESET_TOKEN_TTL_MINUTES } from '../../db/auth/password-reset-tokens';
 import { findUserByEmail } from './users.repo';
 
 /**

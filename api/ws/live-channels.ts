@@ -1,7 +1,8 @@
 import type pg from 'pg';
 import { EVENTS_CHANNEL } from '../../db/pipeline/notify';
 import { listenChannels } from './pg-listener';
-import { SESSIONS_CHANNEL, sessionsEndedHandler } from './session-revocations';
+import { SESSIONS_CHANNEL } from '../../db/sessions/sessions-ended';
+import { sessionsEndedHandler } from './session-revocations';
 import { workspaceEventsHandler } from './workspace-events';
 import type { WsHub } from './ws-server';
 

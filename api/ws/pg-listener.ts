@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { listenOn, unlistenAll } from '../../db/ws/listen';
 
 export type ChannelHandlers = Record<string, (payload: string) => void>;
 
@@ -45,7 +46,7 @@ export function listenChannels(
         log.warn({ err }, 'event listener connection lost; reconnecting');
         schedule();
       });
-      for (const channel of channels) await c.query(`listen ${channel}`);
+      for (const channel of channels) await listenOn(c, channel);
       retryMs = 500;
       onListening?.(listenedBefore);
       listenedBefore = true;
@@ -68,7 +69,7 @@ export function listenChannels(
       const c = client;
       client = undefined;
       if (c) {
-        await c.query('unlisten *').catch(() => {});
+        await unlistenAll(c).catch(() => {});
         c.release();
       }
     },

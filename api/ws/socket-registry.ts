@@ -1,5 +1,5 @@
 import type { WebSocket } from 'ws';
-import type { SessionsEnded } from './session-revocations';
+import type { SessionsEnded } from '../../db/sessions/sessions-ended';
 
 /** Who an authenticated socket belongs to: its workspace (events), its session and user (F11). */
 export interface SocketOwner {

@@ -5,7 +5,7 @@ import type pg from 'pg';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { InboxEvent } from '../../contracts/inbox';
 import { wsClientMessageSchema, type WsServerMessage } from '../../contracts/ws';
-import type { SessionsEnded } from './session-revocations';
+import type { SessionsEnded } from '../../db/sessions/sessions-ended';
 import { endedSockets } from './session-recheck';
 import { SocketRegistry } from './socket-registry';
 

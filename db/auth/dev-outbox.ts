@@ -1,10 +1,12 @@
 import type pg from 'pg';
 import { z } from 'zod';
 import type { DevOutboxMail } from '../../contracts/auth';
-import type { MailMessage } from '../../integrations/mail/mailer';
 
 /** Development without SMTP_URL: the mail is kept here instead of being sent (integrations/mail). */
-export async function storeOutboxMail(pool: pg.Pool, message: MailMessage): Promise<void> {
+export async function storeOutboxMail(
+  pool: Pick<pg.Pool, 'query'>,
+  message: { to: string; subject: string; text: string },
+): Promise<void> {
   await pool.query('insert into dev_outbox (to_address, subject, text_body) values ($1, $2, $3)', [
     message.to,
     message.subject,
@@ -20,7 +22,7 @@ const rowSchema = z.object({
   created_at: z.date(),
 });
 
-export async function listOutboxMails(pool: pg.Pool, limit = 50): Promise<DevOutboxMail[]> {
+export async function listOutboxMails(pool: Pick<pg.Pool, 'query'>, limit = 50): Promise<DevOutboxMail[]> {
   const { rows } = await pool.query(
     'select id, to_address, subject, text_body, created_at from dev_outbox order by created_at desc limit $1',
     [limit],

@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type pg from 'pg';
 import { z } from 'zod';
-import { withTransaction } from '../../db/transaction';
-import { endUserSessions } from './sessions.repo';
+import { withTransaction } from '../transaction';
+import { endUserSessions } from '../sessions/end-sessions';
 
 export const RESET_TOKEN_TTL_MINUTES = 60;
 

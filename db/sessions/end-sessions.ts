@@ -1,6 +1,6 @@
 import type pg from 'pg';
-import { withTransaction } from '../../db/transaction';
-import { notifySessionsEnded } from '../ws/session-revocations';
+import { withTransaction } from '../transaction';
+import { notifySessionsEnded } from './sessions-ended';
 
 /**
  * Ends every session of a user except `exceptSid` (the one that changed the password): deletes

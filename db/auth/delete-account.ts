@@ -1,0 +1,25 @@
+import type pg from 'pg';
+import { z } from 'zod';
+import { endUserSessions } from '../sessions/end-sessions';
+import { withTransaction } from '../transaction';
+
+/**
+ * Deletes the user and, when they are its only member (today always: a workspace is created with
+ * its user), the workspace — every tenant table references workspaces ON DELETE CASCADE
+ * (db/schema/columns.ts), so its accounts, conversations, flows, runs, ledger… go with it. One
+ * transaction, which also ends all of the user's sessions (their /ws sockets close on commit).
+ */
+export async function deleteAccount(pool: pg.Pool, userId: string, workspaceId: string): Promise<void> {
+  await withTransaction(pool, async (client) => {
+    // Lock the workspace row: a second member cannot be added halfway through.
+    await client.query('select id from workspaces where id = $1 for update', [workspaceId]);
+    const { rows } = await client.query('select count(*)::int as n from users where workspace_id = $1 and id <> $2', [
+      workspaceId,
+      userId,
+    ]);
+    const others = z.object({ n: z.number() }).parse(rows[0]).n;
+    await endUserSessions(client, userId);
+    if (others === 0) await client.query('delete from workspaces where id = $1', [workspaceId]);
+    else await client.query('delete from users where id = $1', [userId]);
+  });
+}

@@ -3,6 +3,7 @@ import { answerFromKnowledge } from '../../activities/ai-answer.activity';
 import type { AiAnswerOutput } from '../../contracts/flows';
 import { storeRunInput } from '../../db/flows/run-inputs';
 import { readRunForWebhook, type WebhookRun } from '../../db/flows/run-row';
+import { recordStepOutput } from '../../db/flows/run-steps';
 import { enqueueAdvance } from '../../db/flows/runs';
 import { withTransaction } from '../../db/transaction';
 import { recordUsage } from '../../db/usage/record-usage';
@@ -34,6 +35,8 @@ export async function answerAiStep(pool: pg.Pool, ai: AiRuntime | null, runId: s
     const locked = await readRunForWebhook(client, runId, true);
     // Cancelled, or already settled by an earlier copy of this job: nothing to record or count.
     if (!locked || !awaitedAnswer(locked, seq)) return 'stale';
+    // The step holds the answer and the count commits with it: once, whatever happens to the job.
+    await recordStepOutput(client, runId, seq, output);
     if (counts(output)) await recordUsage(client, locked.workspace_id, 1);
     await storeRunInput(client, runId, { type: 'activityResult', seq, ok: true, output }, true);
     await enqueueAdvance(client, [runId]);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { enqueueAiCall } from '../../../db/flows/enqueue-webhook-call';
 import { insertKnowledgeEntry } from '../../../db/knowledge/write-entries';
+import { answerAiStep } from '../../../workers/flows/ai-step';
 import { startGeminiFake, type GeminiFake } from '../../../tests/fakes/gemini.fake';
 import { edge, keywordTrigger, node, publishFlow, runDetail, runsOf } from '../../../tests/support/flows';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app';
@@ -20,6 +21,7 @@ afterAll(async () => {
 beforeEach(() => {
   gemini.script.length = 0;
   gemini.requests.length = 0;
+  gemini.latencyMs = 0;
 });
 
 type W = Awaited<ReturnType<typeof newWorkspaceUser>>;
@@ -119,6 +121,23 @@ describe('AI reply node', () => {
     await expect.poll(async () => (await t.app.database.pool.query(`select count(*)::int as n from graphile_worker.jobs where task_identifier = 'run.ai'`)).rows[0].n, { timeout: 10_000 }).toBe(0);
     expect(gemini.requests).toHaveLength(1);
     expect(await outboxTexts(w)).toEqual(['We do ship to Canada.']);
+    expect((await contactState(w)).messages_used).toBe(2);
+  });
+
+  it('a shutdown during the model call records nothing (the job hands itself back); the answer is recorded once', async () => {
+    const w = await workspaceWithFlow();
+    gemini.latencyMs = 800; // under AI_TIMEOUT_MS: the worker's own call answers
+    gemini.script.push({ json: { answer: 'Canada: 5-7 days.', confidence: 0.9, funnelStage: 'hook', relatedOfferIds: [], suggestedActions: [] } });
+    await dm(w, 'Do you ship to Canada?');
+    await expect.poll(async () => (await runsOf(w.client, w.flowId))[0]?.id, { timeout: 10_000 }).toBeTruthy();
+    const runId = (await runsOf(w.client, w.flowId))[0]!.id;
+    await expect.poll(async () => (await runDetail(w.client, runId)).steps.some((s) => s.nodeId === '2'), { timeout: 10_000 }).toBe(true);
+    const stopping = new AbortController();
+    stopping.abort(new Error('worker stopping'));
+    expect(await answerAiStep(t.app.database.pool, null, runId, 2, stopping.signal)).toBe('interrupted');
+    const run = await finishedRun(w);
+    expect(run.steps.filter((s) => s.nodeId === '2').map((s) => s.status)).toEqual(['completed', 'completed']);
+    expect(await outboxTexts(w)).toEqual(['Canada: 5-7 days.']);
     expect((await contactState(w)).messages_used).toBe(2);
   });
 });

@@ -63,6 +63,7 @@ export const planNodeSchema = z.discriminatedUnion('kind', [
   planNode('waitForReply'),
   planNode('randomizer'),
   planNode('webhook'),
+  planNode('aiReply'),
   planNode('addTag'),
   planNode('removeTag'),
   planNode('setField'),

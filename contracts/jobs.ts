@@ -41,6 +41,17 @@ export const jobs = {
     priority: 5,
     keyPrefix: 'webhook:',
   }),
+  /**
+   * An AI reply step's model call (ADR 0012): the same machinery as `run.webhook` — a queue per
+   * workspace (`ai:<workspace>`), the same flag and so the same half of the slots, a deadline and
+   * the shutdown hand-back.
+   */
+  'run.ai': define({
+    payload: z.object({ runId: z.uuid(), seq: z.number().int().min(1), workspaceId: z.uuid() }),
+    maxAttempts: 25,
+    priority: 5,
+    keyPrefix: 'ai:',
+  }),
   /** One account's token check; below sends and flow steps so a fleet of checks never delays a DM. */
   'account.health': define({ payload: z.object({ accountId: z.uuid() }), maxAttempts: 3, priority: 10, keyPrefix: 'account-health:' }),
   /** Crontab: queues the account checks that have come due. */
@@ -63,3 +74,5 @@ export function jobKey(task: TaskName, id: string): string {
 export const WEBHOOK_FLAG = 'webhook';
 /** One Graphile queue per workspace: one webhook call in flight per workspace across the fleet. */
 export const webhookQueueName = (workspaceId: string) => `webhook:${workspaceId}`;
+/** One Graphile queue per workspace for AI reply calls: a tenant's slow answers queue behind each other only. */
+export const aiQueueName = (workspaceId: string) => `ai:${workspaceId}`;

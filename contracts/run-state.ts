@@ -20,6 +20,10 @@ export const activitySchema = z.discriminatedUnion('type', [
     headers: z.array(z.object({ key: z.string(), value: z.string() })),
     body: z.string(),
   }),
+  /** An aiReply step's answer, made by the `run.ai` job outside the driver (ADR 0012). */
+  z.object({ type: z.literal('aiAnswer'), question: z.string(), instructions: z.string() }),
+  /** An aiReply step's DM: the answer, on the run's own account, through the same ledger as DM nodes. */
+  z.object({ type: z.literal('replyDm'), text: z.string() }),
 ]);
 export type Activity = z.infer<typeof activitySchema>;
 

@@ -150,7 +150,9 @@ export function compile(graph: FlowGraph, platform: FlowPlatform = 'multi'): Com
     const windowMs = trigger.type === 'comment' ? PRIVATE_REPLY_WINDOW_MS : DM_WINDOW_MS;
     const elapsed = longestQuietTime(triggerId, kinds, configs, next, windowMs);
     for (const [id, kind] of kinds) {
-      if (metaDmKinds.has(kind) && (elapsed.get(id) ?? 0) > windowMs) {
+      // An AI reply's answer is a DM on the run's own channel: on Meta, the same window applies.
+      const metaDm = metaDmKinds.has(kind) || (kind === 'aiReply' && platform !== 'twitter');
+      if (metaDm && (elapsed.get(id) ?? 0) > windowMs) {
         err(
           id,
           'outside_window',
@@ -189,7 +191,7 @@ function nodeConfigOf(graph: FlowGraph, id: string): unknown {
 }
 
 function branchNames(kind: NodeKind, missing: string[]): string {
-  const names: Record<string, string> = { yes: 'Yes', no: 'No', reply: 'Reply', timeout: 'Timeout' };
+  const names: Record<string, string> = { yes: 'Yes', no: 'No', reply: 'Reply', timeout: 'Timeout', answered: 'Answered', handoff: 'Handoff' };
   const list = missing.map((m) => `"${names[m] ?? m}"`);
   return kind === 'randomizer' ? list.join(', ') : list.join(' and ');
 }

@@ -179,4 +179,35 @@ export const goldenCases: GoldenCase[] = [
       edges: [e('1', '2'), e('2', '3'), e('3', '4')],
     },
   },
+  // ---- the AI reply node ----
+  {
+    name: 'valid-ai-reply',
+    graph: {
+      nodes: [
+        dmTrigger(),
+        n('2', 'aiReply', { confidenceThreshold: 0.7, handoffTag: 'needs-human', instructions: 'Warm and short' }),
+        n('3', 'complete'),
+        n('4', 'addTag', { tag: 'ai-handoff' }),
+      ],
+      edges: [e('1', '2'), e('2', '3', 'answered'), e('2', '4', 'handoff')],
+    },
+  },
+  {
+    name: 'error-ai-reply-missing-handoff',
+    graph: { nodes: [dmTrigger(), n('2', 'aiReply', {}), n('3', 'complete')], edges: [e('1', '2'), e('2', '3', 'answered')] },
+  },
+  {
+    name: 'error-ai-reply-unnamed-exit',
+    graph: {
+      nodes: [dmTrigger(), n('2', 'aiReply', {}), n('3', 'complete'), n('4', 'complete')],
+      edges: [e('1', '2'), e('2', '3'), e('2', '4', 'handoff')],
+    },
+  },
+  {
+    name: 'error-ai-reply-invalid-config',
+    graph: {
+      nodes: [dmTrigger(), n('2', 'aiReply', { confidenceThreshold: 1.5, handoffTag: '' }), n('3', 'complete'), n('4', 'complete')],
+      edges: [e('1', '2'), e('2', '3', 'answered'), e('2', '4', 'handoff')],
+    },
+  },
 ];

@@ -12,6 +12,9 @@ import { maintenancePrune } from './jobs/maintenance-prune.job';
 import { outboundSendJob } from './jobs/outbound-send.job';
 import { runAdvanceJob, runsResumeJob } from './jobs/run-advance.job';
 import { runWebhookJob } from './jobs/run-webhook.job';
+import { runAiJob } from './jobs/run-ai.job';
+import type { AiConfig } from '../config/config';
+import { createAiRuntime } from '../activities/ai-answer.activity';
 import { startTimerPump } from './flows/timer-pump';
 import { webhookBudget, webhookSlots, type WebhookBudget } from './flows/webhook-budget';
 import { startWatchdog } from './watchdog';
@@ -23,6 +26,8 @@ export interface WorkerConfig {
   accountHealthIntervalMinutes: number;
   demo: { ttlHours: number };
   flows: { retryBaseMs: number; maxAttempts: number; webhookTimeoutMs: number; webhookAllowLoopback: boolean; timerPumpIntervalMs: number };
+  /** AI reply steps' provider; absent or without one, they quote the knowledge base (ADR 0011). */
+  ai?: AiConfig;
 }
 
 /** Flow webhook calls' share of the slots and the signal that abandons them at shutdown (ADR 0009). */
@@ -53,6 +58,7 @@ export function taskList(pool: pg.Pool, config: WorkerConfig, platform: Platform
       webhooks.budget,
       webhooks.shutdown,
     ),
+    'run.ai': runAiJob(pool, config.ai ? createAiRuntime(config.ai) : null, webhooks.budget, webhooks.shutdown),
   } satisfies Record<TaskName, Task>;
 }
 

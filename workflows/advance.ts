@@ -1,5 +1,6 @@
 import { DEFAULT_EXIT, type ExecutionPlan, type PlanNode } from '../contracts/execution-plan';
 import { durationMs, type ConditionRule, type NodeKind } from '../contracts/flows';
+import { aiReplyOutcome } from './ai-reply-outcome';
 import { initialRunState, type Activity, type AdvanceInput, type Awaiting, type RunState } from '../contracts/run-state';
 import { renderTemplate } from './render-template';
 
@@ -44,7 +45,14 @@ export type Command =
   | { type: 'callActivity'; seq: number; nodeId: string; kind: NodeKind; activity: Activity }
   | { type: 'startTimer'; seq: number; nodeId: string; dueInMs: number }
   | { type: 'waitForReply'; seq: number; nodeId: string; timeoutMs: number }
-  | { type: 'updateContact'; addTags?: string[]; removeTags?: string[]; setFields?: Record<string, unknown> }
+  | {
+      type: 'updateContact';
+      addTags?: string[];
+      removeTags?: string[];
+      setFields?: Record<string, unknown>;
+      /** A hand-off to a person: the contact's conversation rises in the inbox. */
+      conversationPriority?: 'high';
+    }
   | { type: 'complete' }
   | { type: 'fail'; seq: number; nodeId: string; reason: string };
 
@@ -90,6 +98,13 @@ export function advance(plan: ExecutionPlan, state: RunState, input: AdvanceInpu
         return { state: { ...state, awaiting: null, done: true }, commands, ignored: false };
       }
       if (resumed.ignored) return ignore(state);
+      if (resumed.reply !== undefined) {
+        // aiReply answered: its DM is a second step of the same node, keyed runId:seq like any send.
+        const sendSeq = seq + 1;
+        const activity: Activity = { type: 'replyDm', text: resumed.reply };
+        commands.push({ type: 'callActivity', seq: sendSeq, nodeId: node.id, kind: node.kind, activity });
+        return { state: { ...state, seq: sendSeq, awaiting: { seq: sendSeq, nodeId: node.id, on: 'activity', activity }, done: false }, commands, ignored: false };
+      }
       from = resumed.next;
     }
   }
@@ -111,10 +126,19 @@ function resume(
   input: Exclude<AdvanceInput, { type: 'start' } | { type: 'retryFrom' }>,
   commands: Command[],
   contact: RunContact,
-): { next: string | null; failed?: string; ignored?: boolean } {
+): { next: string | null; failed?: string; ignored?: boolean; reply?: string } {
   const finish = (output: unknown) =>
     commands.push({ type: 'recordStep', finishes: true, step: { seq: awaiting.seq, nodeId: node.id, kind: node.kind, status: 'completed', input: awaiting.activity ?? null, output } });
 
+  if (awaiting.on === 'activity' && input.type === 'activityResult' && node.kind === 'aiReply' && awaiting.activity?.type === 'aiAnswer') {
+    // The answer's step never fails the run: whatever went wrong, a person takes over.
+    const outcome = aiReplyOutcome(node.config, awaiting.activity.question, input);
+    finish(outcome.output);
+    if (outcome.answered) return { next: null, reply: outcome.output.answer };
+    if (!contact.tags.includes(node.config.handoffTag)) contact.tags.push(node.config.handoffTag);
+    commands.push({ type: 'updateContact', addTags: [node.config.handoffTag], conversationPriority: 'high' });
+    return { next: exit(node, 'handoff') };
+  }
   if (awaiting.on === 'activity' && input.type === 'activityResult') {
     if (!input.ok) return { next: null, failed: input.error };
     finish(input.output);
@@ -123,7 +147,7 @@ function resume(
       commands.push({ type: 'updateContact', setFields: { [node.config.saveResponseTo]: body ?? null } });
       contact.fields[node.config.saveResponseTo] = body ?? null;
     }
-    return { next: exit(node, DEFAULT_EXIT) };
+    return { next: exit(node, node.kind === 'aiReply' ? 'answered' : DEFAULT_EXIT) };
   }
   if (awaiting.on === 'timer' && input.type === 'timerFired') {
     finish({ waited: true });
@@ -204,6 +228,12 @@ function run(
           headers: node.config.headers.map((h) => ({ key: h.key, value: render(h.value, contact) })),
           body: render(node.config.body, contact, jsonEscape),
         };
+        commands.push({ type: 'callActivity', seq, nodeId: node.id, kind: node.kind, activity });
+        return park({ seq, nodeId: node.id, on: 'activity', activity });
+      }
+      case 'aiReply': {
+        // The model call is slow and external: the driver hands it to a `run.ai` job (ADR 0012).
+        const activity: Activity = { type: 'aiAnswer', question: contact.lastMessage ?? '', instructions: node.config.instructions ?? '' };
         commands.push({ type: 'callActivity', seq, nodeId: node.id, kind: node.kind, activity });
         return park({ seq, nodeId: node.id, on: 'activity', activity });
       }

@@ -28,3 +28,8 @@ export async function recordStepError(db: Db, runId: string, seq: number, error:
   const { rows } = await db.query<{ attempts: number }>(`update run_steps set error = $3 where run_id = $1 and seq = $2 returning attempts`, [runId, seq, error]);
   return rows[0]?.attempts ?? null;
 }
+
+/** An external call's result on its step at once (an AI answer), before the driver's turn closes the step with it. */
+export async function recordStepOutput(db: Db, runId: string, seq: number, output: unknown): Promise<void> {
+  await db.query('update run_steps set output = $3::jsonb where run_id = $1 and seq = $2', [runId, seq, JSON.stringify(output)]);
+}

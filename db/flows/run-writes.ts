@@ -20,7 +20,7 @@ export interface RunWrites {
   /** Upserted: the failing step may have been recorded in this same advance, or never. */
   failedSteps: { runId: string; seq: number; nodeId: string; kind: string; error: string }[];
   /** In command order: tag changes of one contact do not commute. */
-  contactUpdates: { contactId: string; addTags: string[]; removeTags: string[]; setFields: Record<string, unknown> }[];
+  contactUpdates: { contactId: string; addTags: string[]; removeTags: string[]; setFields: Record<string, unknown>; conversationPriority?: 'high' }[];
   /** Runs that ended: their timers go. */
   clearTimers: string[];
   timers: { runId: string; seq: number; kind: 'delay' | 'reply_timeout'; dueInMs: number }[];
@@ -88,6 +88,8 @@ export async function applyRunWrites(db: Db, w: RunWrites): Promise<void> {
        where id = $1`,
       [c.contactId, c.addTags, c.removeTags, JSON.stringify(c.setFields)],
     );
+    // A hand-off (AI reply): the contact's conversation rises in the inbox for a person to take.
+    if (c.conversationPriority) await db.query('update conversations set priority = $2 where contact_id = $1', [c.contactId, c.conversationPriority]);
   }
   if (w.clearTimers.length > 0) await db.query('delete from run_timers where run_id = any($1::uuid[])', [w.clearTimers]);
   if (w.timers.length > 0) {

@@ -17,7 +17,7 @@ import { advance, type AdvanceInput, type Awaiting, type Command } from '../../w
 import { loadContact } from './run-contacts';
 import { runUpdateFor, statusAfter, writesFor } from './run-writes';
 import { resultInput, retryOrGiveUp, type RetryPolicy } from './settle-outcome';
-import { enqueueWebhookCall } from '../../db/flows/enqueue-webhook-call';
+import { enqueueAiCall, enqueueWebhookCall } from '../../db/flows/enqueue-webhook-call';
 
 /**
  * The flow runtime's driver (ARCHITECTURE.md#flow-runtime): `run.advance {runId}`. Each turn of its loop is ONE
@@ -155,6 +155,12 @@ async function beginActivity(client: pg.PoolClient, run: RunRow, seq: number, ac
     await enqueueWebhookCall(client, run, seq);
     return { turn: null };
   }
+  if (activity.type === 'aiAnswer') {
+    await enqueueAiCall(client, run, seq);
+    return { turn: null };
+  }
+  // An AI reply's answer goes out on the run's own account, as a DM node's text would.
+  const send = activity.type === 'replyDm' ? { type: 'sendDm' as const, channel: run.platform, text: activity.text } : activity;
   const prepared = await prepareFlowSend(
     client,
     {
@@ -164,7 +170,7 @@ async function beginActivity(client: pg.PoolClient, run: RunRow, seq: number, ac
       account: { id: run.account_id, platform: run.platform },
       contactId: run.contact_id,
       trigger: run.trigger,
-      activity,
+      activity: send,
     },
     config.limits,
     new Date(),
@@ -187,9 +193,9 @@ async function beginActivity(client: pg.PoolClient, run: RunRow, seq: number, ac
 async function effectFor(client: pg.PoolClient, run: RunRow, awaiting: Awaiting, config: DriverConfig): Promise<Turn> {
   const activity = awaiting.activity;
   if (!activity) return null;
-  // A webhook step's job may still be queued or calling; queueing it again replaces a waiting one
+  // A webhook (or AI answer) step's job may still be queued or calling; queueing it again replaces a waiting one
   // (job_key) and a running one recognises the step as settled when it is its turn (same queue).
-  if (activity.type === 'webhook') return (await beginActivity(client, run, awaiting.seq, activity, config)).turn;
+  if (activity.type === 'webhook' || activity.type === 'aiAnswer') return (await beginActivity(client, run, awaiting.seq, activity, config)).turn;
   const ledgerId = await stepLedgerId(client, run.id, awaiting.seq);
   if (ledgerId) return { effect: { type: 'deliver', run, seq: awaiting.seq, ledgerId } };
   // Recorded without its ledger row yet (a batch resume defers it, or preparing failed): begin it now.

@@ -37,7 +37,13 @@ export function writesFor(run: { id: string; contact_id: string }, plan: Executi
         w.openedSteps.push({ runId: run.id, seq: c.seq, nodeId: c.nodeId, kind: c.kind, status: 'running', input: c.activity });
         break;
       case 'updateContact':
-        w.contactUpdates.push({ contactId: run.contact_id, addTags: c.addTags ?? [], removeTags: c.removeTags ?? [], setFields: c.setFields ?? {} });
+        w.contactUpdates.push({
+          contactId: run.contact_id,
+          addTags: c.addTags ?? [],
+          removeTags: c.removeTags ?? [],
+          setFields: c.setFields ?? {},
+          ...(c.conversationPriority ? { conversationPriority: c.conversationPriority } : {}),
+        });
         break;
       case 'fail':
         w.failedSteps.push({ runId: run.id, seq: c.seq, nodeId: c.nodeId, kind: kindOf(c.nodeId), error: c.reason });

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { NodeKind } from '../node-kinds';
+import { aiReplyConfig, aiReplyDefault, aiReplyHandles } from './ai-reply';
 import { completeConfig, completeDefault } from './complete';
 import { conditionConfig, conditionDefault } from './condition';
 import { delayConfig, delayDefault } from './delay';
@@ -24,6 +25,7 @@ export const nodeConfigSchemas = {
   waitForReply: waitForReplyConfig,
   randomizer: randomizerConfig,
   webhook: webhookConfig,
+  aiReply: aiReplyConfig,
   addTag: tagConfig,
   removeTag: tagConfig,
   setField: setFieldConfig,
@@ -44,6 +46,7 @@ const defaultConfigs = {
   waitForReply: waitForReplyDefault,
   randomizer: randomizerDefault,
   webhook: webhookDefault,
+  aiReply: aiReplyDefault,
   addTag: tagDefault,
   removeTag: tagDefault,
   setField: setFieldDefault,
@@ -62,6 +65,7 @@ export function defaultConfig(kind: NodeKind): Record<string, unknown> {
 export function handlesOf(kind: NodeKind, config?: unknown): string[] | null {
   if (kind === 'condition') return ['yes', 'no'];
   if (kind === 'waitForReply') return ['reply', 'timeout'];
+  if (kind === 'aiReply') return [...aiReplyHandles];
   if (kind === 'randomizer') {
     const parsed = randomizerConfig.safeParse(config);
     return parsed.success ? parsed.data.branches.map((b) => b.key) : ['A', 'B'];
@@ -70,7 +74,8 @@ export function handlesOf(kind: NodeKind, config?: unknown): string[] | null {
   return null;
 }
 
-export { completeConfig, conditionConfig, delayConfig, dmConfig, publicReplyConfig, randomizerConfig, setFieldConfig, tagConfig, triggerConfig, waitForReplyConfig, webhookConfig };
+export { aiReplyConfig, completeConfig, conditionConfig, delayConfig, dmConfig, publicReplyConfig, randomizerConfig, setFieldConfig, tagConfig, triggerConfig, waitForReplyConfig, webhookConfig };
+export { aiAnswerOutput, type AiAnswerOutput } from './ai-reply';
 export { conditionRule, type ConditionRule } from './condition';
 export { isForbiddenWebhookHeader } from './webhook';
 export { durationMs, durationUnits, maxDelayMs, unitMs, type Duration } from './shared';

@@ -1,6 +1,7 @@
 import type { RunStep } from '@contracts/flows';
 import { cn } from '../../lib/cn';
 import { formatMessageTime } from '../../lib/format-time';
+import { AiAnswerSummary } from './ai-answer-summary';
 import { JsonBlock } from './json-block';
 import { RunStatusBadge } from './run-status-badge';
 import { hasContent, kindLabel as labelOfKind, stepDuration } from './runs.helpers';
@@ -60,6 +61,7 @@ export function RunStepItem({ step, last }: RunStepItemProps) {
             {step.error}
           </p>
         )}
+        {step.kind === 'aiReply' && <AiAnswerSummary output={step.output} />}
         {(hasContent(step.input) || hasContent(step.output)) && (
           <div className="mt-2 grid gap-2">
             {hasContent(step.input) && <JsonBlock label="Input" value={step.input} />}

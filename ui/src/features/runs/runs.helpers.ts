@@ -31,6 +31,7 @@ const kindLabels: Record<NodeKind, string> = {
   waitForReply: 'Wait for Reply',
   randomizer: 'Randomizer',
   webhook: 'Webhook',
+  aiReply: 'AI Reply',
   addTag: 'Add Tag',
   removeTag: 'Remove Tag',
   setField: 'Set Field',

@@ -12,6 +12,7 @@ export const kindIcon: Record<NodeKind, IconName> = {
   condition: 'workflow',
   randomizer: 'sparkles',
   webhook: 'link',
+  aiReply: 'bot',
   addTag: 'plus',
   removeTag: 'x',
   setField: 'database',

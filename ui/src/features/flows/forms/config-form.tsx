@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import type { NodeKind } from '@contracts/flows';
+import { AiReplyForm } from './ai-reply-form';
 import { ConditionForm } from './condition-form';
 import { ContactDataForm } from './contact-data-form';
 import type { ConfigFormProps } from './form-types';
@@ -28,6 +29,7 @@ const forms: Record<NodeKind, ComponentType<ConfigFormProps>> = {
   condition: ConditionForm,
   randomizer: RandomizerForm,
   webhook: WebhookForm,
+  aiReply: AiReplyForm,
   addTag: ContactDataForm,
   removeTag: ContactDataForm,
   setField: ContactDataForm,

@@ -14,6 +14,7 @@ export const nodeColorOf: Record<NodeKind, NodeColor> = {
   condition: 'purple',
   randomizer: 'purple',
   webhook: 'green',
+  aiReply: 'purple',
   addTag: 'green',
   removeTag: 'green',
   setField: 'green',

@@ -60,6 +60,10 @@ export function nodeSummary(kind: NodeKind | undefined, config: Record<string, u
       const text = str(config.text);
       return text ? clip(text) : 'No message yet';
     }
+    case 'aiReply': {
+      const threshold = typeof config.confidenceThreshold === 'number' ? config.confidenceThreshold : 0.6;
+      return `Sends the answer if ≥ ${Math.round(threshold * 100)}% sure`;
+    }
     case 'delay':
       return `Wait ${durationText(config.amount, config.unit)}`;
     case 'waitForReply': {
@@ -96,7 +100,7 @@ export function nodeSummary(kind: NodeKind | undefined, config: Record<string, u
   }
 }
 
-const handleLabels: Record<string, string> = { yes: 'Yes', no: 'No', reply: 'Reply', timeout: 'Timeout' };
+const handleLabels: Record<string, string> = { yes: 'Yes', no: 'No', reply: 'Reply', timeout: 'Timeout', answered: 'Answered', handoff: 'Handoff' };
 
 /** A branch handle's visible label: Yes/No, Reply/Timeout, or the randomizer's branch name. */
 export function handleLabel(handle: string): string {

@@ -1,0 +1,143 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { enqueueAiCall } from '../../../db/flows/enqueue-webhook-call';
+import { insertKnowledgeEntry } from '../../../db/knowledge/write-entries';
+import { answerAiStep } from '../../../workers/flows/ai-step';
+import { startGeminiFake, type GeminiFake } from '../../../tests/fakes/gemini.fake';
+import { edge, keywordTrigger, node, publishFlow, runDetail, runsOf } from '../../../tests/support/flows';
+import { startTestApp, type TestApp } from '../../../tests/support/test-app';
+import { maya, newWorkspaceUser } from '../../../tests/support/workspace';
+
+let gemini: GeminiFake;
+let t: TestApp;
+
+beforeAll(async () => {
+  gemini = await startGeminiFake();
+  t = await startTestApp({ env: { ...gemini.env, AI_TIMEOUT_MS: '1500', AI_MAX_RETRIES: '1', AI_RETRY_BASE_MS: '10', TIMER_PUMP_INTERVAL_MS: '50' } });
+});
+afterAll(async () => {
+  await t.stop();
+  await gemini.close();
+});
+beforeEach(() => {
+  gemini.script.length = 0;
+  gemini.requests.length = 0;
+  gemini.latencyMs = 0;
+});
+
+type W = Awaited<ReturnType<typeof newWorkspaceUser>>;
+const dm = (w: W, text: string) => w.client.post('/api/simulator/messages', { accountId: w.instagram.id, contact: maya, text });
+const outboxTexts = async (w: W) => ((await w.client.get(`/api/simulator/outbox?accountId=${w.instagram.id}`)).data as { text: string }[]).map((i) => i.text);
+const flow = {
+  nodes: [
+    keywordTrigger(['ship']),
+    node('2', 'aiReply', { confidenceThreshold: 0.6, handoffTag: 'needs-human', instructions: 'Warm and short' }),
+    node('3', 'complete'),
+    node('4', 'addTag', { tag: 'handed-off' }),
+  ],
+  edges: [edge('1', '2'), edge('2', '3', 'answered'), edge('2', '4', 'handoff')],
+};
+
+async function workspaceWithFlow() {
+  const w = await newWorkspaceUser(t.baseUrl);
+  const shipping = await insertKnowledgeEntry(t.app.database.pool, w.user.workspaceId, { kind: 'faq', title: 'Shipping to Canada', body: 'Yes, we ship to Canada in 5-7 days for $9.' });
+  const flowId = await publishFlow(w.client, flow);
+  return { ...w, flowId, shipping };
+}
+
+async function finishedRun(w: W & { flowId: string }) {
+  await expect.poll(async () => (await runsOf(w.client, w.flowId))[0]?.status, { timeout: 10_000 }).toBe('completed');
+  return runDetail(w.client, (await runsOf(w.client, w.flowId))[0]!.id);
+}
+
+async function contactState(w: W) {
+  const { rows } = await t.app.database.pool.query(
+    `select c.tags, v.priority, u.messages_used from contacts c join conversations v on v.contact_id = c.id
+       join users u on u.workspace_id = c.workspace_id where c.workspace_id = $1`,
+    [w.user.workspaceId],
+  );
+  return rows[0] as { tags: string[]; priority: string; messages_used: number };
+}
+
+describe('AI reply node', () => {
+  it('answers the DM from the knowledge base with the model, sends it on the same channel and records the answer in the step', async () => {
+    const w = await workspaceWithFlow();
+    gemini.script.push({ json: { answer: 'Yes! Canada in 5-7 days, $9.', confidence: 0.9, funnelStage: 'prescribe', relatedOfferIds: [], suggestedActions: [] } });
+    await dm(w, 'Do you ship to Canada?');
+    const run = await finishedRun(w);
+    expect(await outboxTexts(w)).toEqual(['Yes! Canada in 5-7 days, $9.']);
+    const answerStep = run.steps.find((s) => s.nodeId === '2' && s.status === 'completed');
+    expect(answerStep?.output).toMatchObject({
+      question: 'Do you ship to Canada?',
+      answer: 'Yes! Canada in 5-7 days, $9.',
+      confidence: 0.9,
+      mode: 'model',
+      sources: [{ id: w.shipping, title: 'Shipping to Canada' }],
+      model: 'gemini-2.5-flash',
+    });
+    expect(run.steps.map((s) => `${s.nodeId}:${s.status}`)).toEqual(['1:completed', '2:completed', '2:completed', '3:completed']);
+    // The tone guidance reaches the model as a data block, never in the system rules.
+    expect(gemini.requests[0]!.userText).toContain('<<<STYLE');
+    expect(gemini.requests[0]!.system).not.toContain('Warm and short');
+    const state = await contactState(w);
+    expect(state.tags).not.toContain('needs-human');
+    // One for the AI answer, one for the DM actually sent.
+    expect(state.messages_used).toBe(2);
+  });
+
+  it('a low-confidence answer hands off: the tag, conversation priority high, nothing sent', async () => {
+    const w = await workspaceWithFlow();
+    gemini.script.push({ json: { answer: 'Maybe?', confidence: 0.3, funnelStage: 'hook', relatedOfferIds: [], suggestedActions: [] } });
+    await dm(w, 'Do you ship to Mars?');
+    const run = await finishedRun(w);
+    expect(await outboxTexts(w)).toEqual([]);
+    expect(run.steps.find((s) => s.nodeId === '2')?.output).toMatchObject({ answer: 'Maybe?', confidence: 0.3 });
+    expect(run.steps.map((s) => s.nodeId)).toEqual(['1', '2', '4']);
+    const state = await contactState(w);
+    expect(state.tags).toEqual(expect.arrayContaining(['needs-human', 'handed-off']));
+    expect(state.priority).toBe('high');
+    expect(state.messages_used).toBe(1);
+  });
+
+  it('a provider failing with 500 after its retries hands off, with the error in the step', async () => {
+    const w = await workspaceWithFlow();
+    gemini.script.push({ error: 500, message: 'boom' }, { error: 500, message: 'boom' });
+    await dm(w, 'Do you ship to Canada?');
+    const run = await finishedRun(w);
+    expect(gemini.requests).toHaveLength(2);
+    expect(await outboxTexts(w)).toEqual([]);
+    const step = run.steps.find((s) => s.nodeId === '2');
+    expect(step?.output).toMatchObject({ mode: 'error', answer: '' });
+    expect(JSON.stringify(step?.output)).toMatch(/AI Service Unavailable/);
+    expect((await contactState(w)).priority).toBe('high');
+    expect((await contactState(w)).messages_used).toBe(0);
+  });
+
+  it('a retried run.ai job finds its step settled: no second model call, DM or count', async () => {
+    const w = await workspaceWithFlow();
+    gemini.script.push({ json: { answer: 'We do ship to Canada.', confidence: 0.95, funnelStage: 'hook', relatedOfferIds: [], suggestedActions: [] } });
+    await dm(w, 'Do you ship to Canada?');
+    const run = await finishedRun(w);
+    await enqueueAiCall(t.app.database.pool, { id: run.id, workspace_id: w.user.workspaceId }, 2);
+    await expect.poll(async () => (await t.app.database.pool.query(`select count(*)::int as n from graphile_worker.jobs where task_identifier = 'run.ai'`)).rows[0].n, { timeout: 10_000 }).toBe(0);
+    expect(gemini.requests).toHaveLength(1);
+    expect(await outboxTexts(w)).toEqual(['We do ship to Canada.']);
+    expect((await contactState(w)).messages_used).toBe(2);
+  });
+
+  it('a shutdown during the model call records nothing (the job hands itself back); the answer is recorded once', async () => {
+    const w = await workspaceWithFlow();
+    gemini.latencyMs = 800; // under AI_TIMEOUT_MS: the worker's own call answers
+    gemini.script.push({ json: { answer: 'Canada: 5-7 days.', confidence: 0.9, funnelStage: 'hook', relatedOfferIds: [], suggestedActions: [] } });
+    await dm(w, 'Do you ship to Canada?');
+    await expect.poll(async () => (await runsOf(w.client, w.flowId))[0]?.id, { timeout: 10_000 }).toBeTruthy();
+    const runId = (await runsOf(w.client, w.flowId))[0]!.id;
+    await expect.poll(async () => (await runDetail(w.client, runId)).steps.some((s) => s.nodeId === '2'), { timeout: 10_000 }).toBe(true);
+    const stopping = new AbortController();
+    stopping.abort(new Error('worker stopping'));
+    expect(await answerAiStep(t.app.database.pool, null, runId, 2, stopping.signal)).toBe('interrupted');
+    const run = await finishedRun(w);
+    expect(run.steps.filter((s) => s.nodeId === '2').map((s) => s.status)).toEqual(['completed', 'completed']);
+    expect(await outboxTexts(w)).toEqual(['Canada: 5-7 days.']);
+    expect((await contactState(w)).messages_used).toBe(2);
+  });
+});

@@ -19,9 +19,19 @@ describe('watchdog', () => {
     expect(space, 'the app worker writes a heartbeat with its process table').toBeTruthy();
     // A pid that existed and is gone: a child that already exited.
     const deadPid = spawnSync(process.execPath, ['-e', '0']).pid;
-    await pool.query(`insert into worker_heartbeats (worker_id, hostname, pid, last_seen) values ('crashed-worker', $1, $2, now())`, [space, deadPid]);
+    // The app's own watchdog ticks meanwhile: the dead worker's heartbeat and its lock appear in
+    // one transaction, so that watchdog sees both or neither (never a heartbeat it deletes before
+    // the lock exists, which would leave the lock to wait for staleness).
     const job = (await pool.query<{ id: string }>(`select id from graphile_worker.add_job('watchdog.test', '{}'::json, run_at := now() + interval '1 hour')`)).rows[0]!.id;
-    await pool.query(`update graphile_worker._private_jobs set locked_by = 'crashed-worker', locked_at = now() where id = $1`, [job]);
+    const client = await pool.connect();
+    try {
+      await client.query('begin');
+      await client.query(`update graphile_worker._private_jobs set locked_by = 'crashed-worker', locked_at = now() where id = $1`, [job]);
+      await client.query(`insert into worker_heartbeats (worker_id, hostname, pid, last_seen) values ('crashed-worker', $1, $2, now())`, [space, deadPid]);
+      await client.query('commit');
+    } finally {
+      client.release();
+    }
 
     const dog = startWatchdog(pool, { staleAfterMs: 60 * 60 * 1000, log: quiet });
     await dog.tick();

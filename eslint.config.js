@@ -45,7 +45,24 @@ function restrict(folder, extra) {
 }
 
 // Workflow and compiler code must be deterministic and pure (the Temporal seam, ADR 0002).
-const nodeBuiltins = ['fs', 'path', 'os', 'http', 'https', 'net', 'crypto', 'child_process', 'process', 'timers', 'worker_threads', 'dns', 'events', 'stream', 'url', 'util'];
+const nodeBuiltins = [
+  'fs',
+  'path',
+  'os',
+  'http',
+  'https',
+  'net',
+  'crypto',
+  'child_process',
+  'process',
+  'timers',
+  'worker_threads',
+  'dns',
+  'events',
+  'stream',
+  'url',
+  'util',
+];
 const pure = {
   patterns: [{ group: ['node:*'], message: 'No Node built-ins in pure code.' }],
   paths: nodeBuiltins.map((name) => ({ name, message: 'No Node built-ins in pure code.' })),
@@ -76,7 +93,11 @@ const isQueryCall = (node) => node.callee.type === 'MemberExpression' && node.ca
 const houseRules = {
   rules: {
     'no-hand-written-transaction': {
-      meta: { type: 'problem', schema: [], messages: { use: 'Use withTransaction/inTransaction from db/transaction.ts, not a hand-written {{word}} (ADR 0010).' } },
+      meta: {
+        type: 'problem',
+        schema: [],
+        messages: { use: 'Use withTransaction/inTransaction from db/transaction.ts, not a hand-written {{word}} (ADR 0010).' },
+      },
       create: (context) => ({
         CallExpression(node) {
           const text = isQueryCall(node) ? firstArgText(node) : null;
@@ -86,11 +107,21 @@ const houseRules = {
       }),
     },
     'no-zod-cast': {
-      meta: { type: 'problem', schema: [], messages: { parse: 'z.custom<T>() is a cast: parse stored or received data with a real schema from contracts/ (convention 2).' } },
+      meta: {
+        type: 'problem',
+        schema: [],
+        messages: { parse: 'z.custom<T>() is a cast: parse stored or received data with a real schema from contracts/ (convention 2).' },
+      },
       create: (context) => ({
         CallExpression(node) {
           const c = node.callee;
-          if (c.type === 'MemberExpression' && c.object.type === 'Identifier' && c.object.name === 'z' && c.property.type === 'Identifier' && c.property.name === 'custom') {
+          if (
+            c.type === 'MemberExpression' &&
+            c.object.type === 'Identifier' &&
+            c.object.name === 'z' &&
+            c.property.type === 'Identifier' &&
+            c.property.name === 'custom'
+          ) {
             context.report({ node, messageId: 'parse' });
           }
         },
@@ -106,7 +137,6 @@ const houseRules = {
     },
   },
 };
-
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', '.data/**', 'db/migrations/**', 'ui/public/**'] },
@@ -155,7 +185,8 @@ export default tseslint.config(
           message: 'No module state in activities/: pass dependencies in (activities/README.md).',
         },
         {
-          selector: ':matches(Program, Program > ExportNamedDeclaration) > VariableDeclaration > VariableDeclarator > NewExpression[callee.name=/^(Weak)?Map$/]',
+          selector:
+            ':matches(Program, Program > ExportNamedDeclaration) > VariableDeclaration > VariableDeclarator > NewExpression[callee.name=/^(Weak)?Map$/]',
           message: 'No module-level registry in activities/: pass dependencies in, e.g. createSender(pool, deps) (activities/README.md).',
         },
       ],

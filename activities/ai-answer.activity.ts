@@ -29,7 +29,13 @@ export async function answerFromKnowledge(pool: pg.Pool, ai: AiRuntime | null, r
   const sources = hits.map((h) => ({ id: h.id, title: h.title }));
   if (!ai) {
     const kb = knowledgeOnlyAnswer(hits);
-    return { ...base, answer: kb.mode === 'none' ? '' : kb.response, confidence: kb.confidence, mode: kb.mode, sources: kb.sources.map((s) => ({ id: s.id, title: s.title })) };
+    return {
+      ...base,
+      answer: kb.mode === 'none' ? '' : kb.response,
+      confidence: kb.confidence,
+      mode: kb.mode,
+      sources: kb.sources.map((s) => ({ id: s.id, title: s.title })),
+    };
   }
   try {
     const r = await generateModelAnswer(ai, {
@@ -38,7 +44,16 @@ export async function answerFromKnowledge(pool: pg.Pool, ai: AiRuntime | null, r
       hits,
       ...(req.instructions ? { instructions: req.instructions } : {}),
     });
-    return { ...base, answer: r.answer.answer, confidence: r.answer.confidence, mode: 'model', sources, model: r.modelId, tokensIn: r.tokensIn, tokensOut: r.tokensOut };
+    return {
+      ...base,
+      answer: r.answer.answer,
+      confidence: r.answer.confidence,
+      mode: 'model',
+      sources,
+      model: r.modelId,
+      tokensIn: r.tokensIn,
+      tokensOut: r.tokensOut,
+    };
   } catch (err) {
     const error = err instanceof AiFailure ? `${err.message}: ${err.detail}` : err instanceof Error ? err.message : String(err);
     return { ...base, answer: '', confidence: 0, mode: 'error', sources, model: ai.modelId, error };

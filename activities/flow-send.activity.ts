@@ -53,7 +53,9 @@ export async function prepareFlowSend(db: Db, req: FlowSendRequest, limits: Send
     if (req.trigger.type === 'comment' && req.trigger.commentId && account.platform !== 'twitter' && !windowOpen) {
       const used = await db.query('select 1 from outbound_ledger where idempotency_key = $1', [`private_reply:${account.id}:${req.trigger.commentId}`]);
       if (used.rowCount) {
-        return { error: "This commenter hasn't messaged you, and the comment already got its one private reply; Meta allows no other DM until they write back" };
+        return {
+          error: "This commenter hasn't messaged you, and the comment already got its one private reply; Meta allows no other DM until they write back",
+        };
       }
       kind = 'private_reply';
       target = req.trigger.commentId;

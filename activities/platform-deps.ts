@@ -28,7 +28,13 @@ export function platformDepsFromConfig(config: Config, cipher: TokenCipher): Pla
     },
     metaApp: config.facebook ?? null,
     x: config.x
-      ? { clientId: config.x.clientId, clientSecret: config.x.clientSecret, authorizeUrl: config.x.authorizeUrl, apiBaseUrl: config.x.apiBaseUrl, timeoutMs: config.platformHttpTimeoutMs }
+      ? {
+          clientId: config.x.clientId,
+          clientSecret: config.x.clientSecret,
+          authorizeUrl: config.x.authorizeUrl,
+          apiBaseUrl: config.x.apiBaseUrl,
+          timeoutMs: config.platformHttpTimeoutMs,
+        }
       : null,
     sendRetry: config.sendRetry,
     cipher,

@@ -9,9 +9,23 @@ import type { PlatformFailure } from '../integrations/platform-failure';
 import type { PlatformDeps } from './platform-deps';
 import type { SendOutcome } from './send-outcome';
 
-const num = z.union([z.string(), z.number()]).nullable().transform((v) => (v === null ? null : Number(v)));
+const num = z
+  .union([z.string(), z.number()])
+  .nullable()
+  .transform((v) => (v === null ? null : Number(v)));
 const entrySchema = outboundLedgerRow
-  .pick({ id: true, workspace_id: true, account_id: true, kind: true, target: true, text: true, message_id: true, status: true, attempts: true, scheduled_for: true })
+  .pick({
+    id: true,
+    workspace_id: true,
+    account_id: true,
+    kind: true,
+    target: true,
+    text: true,
+    message_id: true,
+    status: true,
+    attempts: true,
+    scheduled_for: true,
+  })
   .extend({
     not_yet: z.boolean(),
     provider: z.enum(['meta', 'x', 'sandbox']),
@@ -93,7 +107,12 @@ function prepare<Plan>(client: pg.PoolClient, ledgerId: string, deps: PlatformDe
   return inTransaction(client, (c) => prepareIn(c, ledgerId, deps, driver));
 }
 
-async function prepareIn<Plan>(client: pg.PoolClient, ledgerId: string, deps: PlatformDeps, driver: SendDriver<Plan>): Promise<Prepared<Plan> | Rollback<Prepared<Plan>>> {
+async function prepareIn<Plan>(
+  client: pg.PoolClient,
+  ledgerId: string,
+  deps: PlatformDeps,
+  driver: SendDriver<Plan>,
+): Promise<Prepared<Plan> | Rollback<Prepared<Plan>>> {
   const { rows } = await client.query(
     `select l.id, l.workspace_id, l.account_id, l.kind, l.target, l.text, l.message_id, l.status, l.attempts,
             l.scheduled_for, l.scheduled_for > clock_timestamp() as not_yet,
@@ -144,10 +163,17 @@ function finish<Plan>(client: pg.PoolClient, entry: SendEntry, result: CallResul
 
 async function finishIn<Plan>(client: pg.PoolClient, entry: SendEntry, result: CallResult, deps: PlatformDeps, driver: SendDriver<Plan>): Promise<SendOutcome> {
   if (result.ok) {
-    await client.query(`update outbound_ledger set status = 'sent', sent_at = now(), error = null, platform_message_id = $2 where id = $1`, [entry.id, result.platformId]);
+    await client.query(`update outbound_ledger set status = 'sent', sent_at = now(), error = null, platform_message_id = $2 where id = $1`, [
+      entry.id,
+      result.platformId,
+    ]);
     if (entry.message_id) {
       // An echo of this very send may have been stored first (as a message of its own): keep ours.
-      await client.query('delete from messages where account_id = $1 and platform_message_id = $2 and id <> $3', [entry.account_id, result.platformId, entry.message_id]);
+      await client.query('delete from messages where account_id = $1 and platform_message_id = $2 and id <> $3', [
+        entry.account_id,
+        result.platformId,
+        entry.message_id,
+      ]);
       await client.query(`update messages set status = 'sent', error = null, platform_message_id = $2 where id = $1`, [entry.message_id, result.platformId]);
     }
     // Counted with the mark, in this transaction: a row turns sent once, so it counts once.

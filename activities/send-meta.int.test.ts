@@ -38,7 +38,11 @@ async function commentOnNewAccount(prefix: string) {
   const accounts = await seedMetaAccounts(pool(), w.user.workspaceId, page);
   await w.client.post('/api/comment-rules', { platform: 'instagram', keywords: ['link'], responseTemplate: 'Here you go: example.com' });
   const commentId = `c-${prefix}-${Date.now()}`;
-  const deliver = () => fake.deliverWebhook(hook, igCommentsWebhook(page.instagram!.id, [{ id: commentId, text: 'link?', from: { id: `igsid-${prefix}`, username: prefix }, mediaId: 'm1' }]));
+  const deliver = () =>
+    fake.deliverWebhook(
+      hook,
+      igCommentsWebhook(page.instagram!.id, [{ id: commentId, text: 'link?', from: { id: `igsid-${prefix}`, username: prefix }, mediaId: 'm1' }]),
+    );
   return { w, page, igAccountId: accounts.igAccountId!, commentId, deliver };
 }
 
@@ -72,7 +76,12 @@ describe('Meta sends: retryable vs terminal errors (docs/platform-apis.md §2.7)
     expect(fake.sends.filter((s) => s.recipient === commentId)).toHaveLength(0);
     const health = (await w.client.get('/api/social-accounts/health')).data.warnings;
     expect(health).toEqual([
-      expect.objectContaining({ accountId: igAccountId, kind: 'needs_reconnect', automations: 1, message: expect.stringMatching(/^1 automation stopped: @expired/) }),
+      expect.objectContaining({
+        accountId: igAccountId,
+        kind: 'needs_reconnect',
+        automations: 1,
+        message: expect.stringMatching(/^1 automation stopped: @expired/),
+      }),
     ]);
     const conversation = (await w.client.get('/api/conversations')).data.conversations[0];
     const thread = await w.client.get(`/api/conversations/${conversation.id}/messages`);
@@ -178,7 +187,12 @@ describe('Meta sends: messaging windows', () => {
 
     // The echo of our own first send (carrying our metadata) changes nothing.
     const mid = dmsTo()[0]!.messageId;
-    await fake.deliverWebhook(hook, messagingWebhook('page', page.id, [{ sender: page.id, recipient: 'psid-w', message: { mid, text: 'Hi! Yes, we are open.', is_echo: true, metadata: dmsTo()[0]!.metadata } }]));
+    await fake.deliverWebhook(
+      hook,
+      messagingWebhook('page', page.id, [
+        { sender: page.id, recipient: 'psid-w', message: { mid, text: 'Hi! Yes, we are open.', is_echo: true, metadata: dmsTo()[0]!.metadata } },
+      ]),
+    );
     await new Promise((r) => setTimeout(r, 1000));
     const messages = (await w.client.get(`/api/conversations/${conv.id}/messages`)).data.messages;
     expect(messages).toHaveLength(4);
@@ -191,12 +205,28 @@ describe('Meta sends: public replies', () => {
     const page = fakePage('public');
     fake.addPage(page);
     await seedMetaAccounts(pool(), w.user.workspaceId, page);
-    await w.client.post('/api/comment-rules', { platform: 'instagram', keywords: ['size'], responseTemplate: 'Size chart: example.com/sizes', publicReplyTemplate: 'Sent you a DM, {username}!' });
+    await w.client.post('/api/comment-rules', {
+      platform: 'instagram',
+      keywords: ['size'],
+      responseTemplate: 'Size chart: example.com/sizes',
+      publicReplyTemplate: 'Sent you a DM, {username}!',
+    });
     const commentId = `c-public-${Date.now()}`;
-    await fake.deliverWebhook(hook, igCommentsWebhook(page.instagram!.id, [{ id: commentId, text: 'size?', from: { id: 'igsid-public', username: 'shopper' }, mediaId: 'm1' }]));
-    await expect.poll(() => fake.sends.filter((s) => s.recipient === commentId).map((s) => s.kind).sort(), { timeout: 10_000 }).toEqual(['private_reply', 'public_reply']);
+    await fake.deliverWebhook(
+      hook,
+      igCommentsWebhook(page.instagram!.id, [{ id: commentId, text: 'size?', from: { id: 'igsid-public', username: 'shopper' }, mediaId: 'm1' }]),
+    );
+    await expect
+      .poll(
+        () =>
+          fake.sends
+            .filter((s) => s.recipient === commentId)
+            .map((s) => s.kind)
+            .sort(),
+        { timeout: 10_000 },
+      )
+      .toEqual(['private_reply', 'public_reply']);
     expect(fake.sends.find((s) => s.kind === 'public_reply' && s.recipient === commentId)?.text).toBe('Sent you a DM, @shopper!');
     expect(fake.calls.some((c) => c.method === 'POST' && c.path === `/${commentId}/replies`)).toBe(true);
   });
 });
-

@@ -81,10 +81,10 @@ export async function deliverInTransaction(client: pg.PoolClient, ledgerId: stri
       entry.kind === 'dm'
         ? entry.target
         : ((
-            await client.query<{ author_external_id: string }>(
-              'select author_external_id from comments where account_id = $1 and platform_comment_id = $2',
-              [entry.account_id, entry.target],
-            )
+            await client.query<{ author_external_id: string }>('select author_external_id from comments where account_id = $1 and platform_comment_id = $2', [
+              entry.account_id,
+              entry.target,
+            ])
           ).rows[0]?.author_external_id ?? 'unknown');
     await client.query(
       `insert into sandbox_deliveries (workspace_id, account_id, kind, recipient_external_id, comment_id, text, ledger_id)

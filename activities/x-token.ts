@@ -25,7 +25,9 @@ export async function freshXToken(
   try {
     return await withTransaction(pool, async (client): Promise<string | Rollback<PlatformFailure>> => {
       await client.query('select pg_advisory_xact_lock(hashtextextended($1, 0))', [`x-refresh:${account.id}`]);
-      const row = tokenRow.parse((await client.query('select access_token_enc, refresh_token_enc, token_expires_at from social_accounts where id = $1', [account.id])).rows[0]);
+      const row = tokenRow.parse(
+        (await client.query('select access_token_enc, refresh_token_enc, token_expires_at from social_accounts where id = $1', [account.id])).rows[0],
+      );
       if (row.access_token_enc && row.token_expires_at && row.token_expires_at.getTime() - Date.now() > REFRESH_MARGIN_MS) {
         return cipher.decrypt(row.access_token_enc); // another caller refreshed it meanwhile
       }

@@ -34,8 +34,7 @@ export interface Replypilot {
   stop(): Promise<void>;
 }
 
-const version = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string })
-  .version;
+const version = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
 /** The composition root: config → database → migrations → web and/or worker. */
 export async function boot(opts: BootOptions): Promise<Replypilot> {

@@ -49,10 +49,10 @@ export function uiBuildReason(root: string, distDir = path.join(root, 'dist/ui')
  * `NODE_ENV=development` left in the shell would otherwise give React's development bundle.
  */
 export function buildUi(root: string, extraArgs: string[] = [], env: NodeJS.ProcessEnv = process.env): number {
-  const result = spawnSync(
-    process.execPath,
-    [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn', ...extraArgs],
-    { cwd: root, stdio: 'inherit', env: { ...env, NODE_ENV: 'production' } },
-  );
+  const result = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn', ...extraArgs], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...env, NODE_ENV: 'production' },
+  });
   return result.status ?? 1;
 }

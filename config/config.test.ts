@@ -59,10 +59,22 @@ describe('loadConfig', () => {
 
   it('points Meta and X at their real hosts by default, and lets tests point them at fakes', () => {
     const c = loadConfig({});
-    expect(c.meta).toMatchObject({ graphBaseUrl: 'https://graph.facebook.com', instagramGraphBaseUrl: 'https://graph.instagram.com', graphApiVersion: 'v25.0', webhookSecrets: [] });
+    expect(c.meta).toMatchObject({
+      graphBaseUrl: 'https://graph.facebook.com',
+      instagramGraphBaseUrl: 'https://graph.instagram.com',
+      graphApiVersion: 'v25.0',
+      webhookSecrets: [],
+    });
     expect(c.meta.instagramLogin).toBeUndefined();
     expect(c.x).toBeUndefined();
-    const f = loadConfig({ META_GRAPH_BASE_URL: 'http://127.0.0.1:9/', FACEBOOK_APP_SECRET: 's1', INSTAGRAM_APP_ID: 'ig', INSTAGRAM_APP_SECRET: 's2', X_CLIENT_ID: 'x', X_CLIENT_SECRET: 'xs' });
+    const f = loadConfig({
+      META_GRAPH_BASE_URL: 'http://127.0.0.1:9/',
+      FACEBOOK_APP_SECRET: 's1',
+      INSTAGRAM_APP_ID: 'ig',
+      INSTAGRAM_APP_SECRET: 's2',
+      X_CLIENT_ID: 'x',
+      X_CLIENT_SECRET: 'xs',
+    });
     expect(f.meta.graphBaseUrl).toBe('http://127.0.0.1:9');
     expect(f.meta.webhookSecrets).toEqual(['s1', 's2']);
     expect(f.meta.instagramLogin?.appId).toBe('ig');

@@ -7,9 +7,7 @@ import path from 'node:path';
  * Secrets may be absent here: in embedded mode `resolveSecrets` fills them from the data dir;
  * in production their absence stops the boot (see `missingProductionSecrets`).
  */
-const bool = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -39,7 +37,10 @@ export const envSchema = z.object({
   /** Demo workspaces are deleted this long after they were created. */
   DEMO_TTL_HOURS: z.coerce.number().int().min(1).max(720).default(24),
   /** Pinned Graph API version (docs/platform-apis.md conventions: pin it in config, never hard-code). */
-  META_GRAPH_API_VERSION: z.string().regex(/^v\d+\.\d+$/, 'META_GRAPH_API_VERSION looks like v25.0').default('v25.0'),
+  META_GRAPH_API_VERSION: z
+    .string()
+    .regex(/^v\d+\.\d+$/, 'META_GRAPH_API_VERSION looks like v25.0')
+    .default('v25.0'),
   /** Meta hosts (docs/platform-apis.md §2–§3); tests point them at tests/fakes/meta-graph.fake.ts. */
   META_GRAPH_BASE_URL: z.url().default('https://graph.facebook.com'),
   INSTAGRAM_GRAPH_BASE_URL: z.url().default('https://graph.instagram.com'),
@@ -104,7 +105,10 @@ export const envSchema = z.object({
   /** How often each connected account's token and permissions are checked with its platform; 0 turns the checks off. */
   ACCOUNT_HEALTH_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
   /** Account mail (password reset). Unset: a local outbox (/dev/outbox) outside production, no mail in production. */
-  SMTP_URL: z.string().regex(/^smtps?:\/\/.+/, 'SMTP_URL looks like smtp://user:pass@host:587 or smtps://…').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/.+/, 'SMTP_URL looks like smtp://user:pass@host:587 or smtps://…')
+    .optional(),
   MAIL_FROM: z.string().min(3).default('Replypilot <no-reply@localhost>'),
   /** Failed sign-ins per account (any client) per 15 minutes before 429, on top of the per-IP limit. */
   ACCOUNT_LOGIN_FAILURES_PER_15_MIN: z.coerce.number().int().min(1).default(10),
@@ -241,14 +245,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     dataDir: path.resolve(e.DATA_DIR),
     sessionSecret: e.SESSION_SECRET,
     encryptionKey: e.APP_ENCRYPTION_KEY,
-    google:
-      e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
-        ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET }
-        : undefined,
-    facebook:
-      e.FACEBOOK_APP_ID && e.FACEBOOK_APP_SECRET
-        ? { appId: e.FACEBOOK_APP_ID, appSecret: e.FACEBOOK_APP_SECRET }
-        : undefined,
+    google: e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET } : undefined,
+    facebook: e.FACEBOOK_APP_ID && e.FACEBOOK_APP_SECRET ? { appId: e.FACEBOOK_APP_ID, appSecret: e.FACEBOOK_APP_SECRET } : undefined,
     oauthRaw: {
       googleClientId: e.GOOGLE_CLIENT_ID,
       googleSecret: Boolean(e.GOOGLE_CLIENT_SECRET),
@@ -257,7 +255,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     // Review F6: never on by default — it signs into any demo account by email.
     testLoginEnabled: (e.ENABLE_TEST_LOGIN ?? false) && !isProduction,
-    adminEmails: e.ADMIN_EMAILS?.split(',').map((x) => x.trim().toLowerCase()).filter(Boolean),
+    adminEmails: e.ADMIN_EMAILS?.split(',')
+      .map((x) => x.trim().toLowerCase())
+      .filter(Boolean),
     demo: { enabled: e.ENABLE_DEMO ?? !isProduction, perIpPerHour: e.DEMO_PER_IP_PER_HOUR, ttlHours: e.DEMO_TTL_HOURS },
     metaGraphApiVersion: e.META_GRAPH_API_VERSION,
     meta: {

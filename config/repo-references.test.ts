@@ -23,7 +23,11 @@ function walk(dir: string): string[] {
 
 const files = walk(root).filter((f) => f !== self);
 const read = (f: string) => readFileSync(path.join(root, f), 'utf8');
-const lines = files.flatMap((file) => read(file).split('\n').map((text, i) => ({ file, line: i + 1, text })));
+const lines = files.flatMap((file) =>
+  read(file)
+    .split('\n')
+    .map((text, i) => ({ file, line: i + 1, text })),
+);
 const where = (l: { file: string; line: number; text: string }) => `${l.file}:${l.line}: ${l.text.trim()}`;
 
 /** Built from parts so this file does not match itself. */
@@ -121,9 +125,7 @@ describe('the repository cites only documents it contains', () => {
 
   it('cites only ADRs that exist', () => {
     const have = new Set(readdirSync(path.join(root, 'docs/adr')).map((f) => f.slice(0, 4)));
-    const missing = lines.flatMap((l) =>
-      [...l.text.matchAll(/\bADRs? (\d{4})/g)].filter((m) => !have.has(m[1]!)).map((m) => `ADR ${m[1]} in ${where(l)}`),
-    );
+    const missing = lines.flatMap((l) => [...l.text.matchAll(/\bADRs? (\d{4})/g)].filter((m) => !have.has(m[1]!)).map((m) => `ADR ${m[1]} in ${where(l)}`));
     expect(missing).toEqual([]);
   });
 });

@@ -47,7 +47,6 @@ export async function resolveSecrets(config: Config): Promise<Secrets> {
  */
 export function metaWebhookVerifyToken(config: Pick<Config, 'meta'>, secrets: Pick<Secrets, 'sessionSecret'>): string {
   return (
-    config.meta.webhookVerifyToken ??
-    createHmac('sha256', secrets.sessionSecret).update('replypilot:meta-webhook-verify-token').digest('hex').slice(0, 32)
+    config.meta.webhookVerifyToken ?? createHmac('sha256', secrets.sessionSecret).update('replypilot:meta-webhook-verify-token').digest('hex').slice(0, 32)
   );
 }

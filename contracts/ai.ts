@@ -86,11 +86,7 @@ export interface RelatedOffer {
   url: string | null;
 }
 
-const message = z
-  .string({ error: 'Please type a message' })
-  .trim()
-  .min(1, 'Please type a message')
-  .max(2000, 'Messages are limited to 2,000 characters');
+const message = z.string({ error: 'Please type a message' }).trim().min(1, 'Please type a message').max(2000, 'Messages are limited to 2,000 characters');
 
 /** POST /api/kb/chat and POST /api/kb/chat/stream (the /ai-chat page and the dashboard panel; signed in). */
 export const kbChatRequestSchema = z.object({
@@ -123,10 +119,7 @@ export interface KbChatResponse {
  * `data:` line: `token` events carry the answer's text as it is written, then exactly one `done`
  * (the whole KbChatResponse) or `error` (an ApiError-shaped body: the §8 code and message).
  */
-export type KbChatStreamEvent =
-  | { type: 'token'; text: string }
-  | { type: 'done'; answer: KbChatResponse }
-  | { type: 'error'; error: string; message: string };
+export type KbChatStreamEvent = { type: 'token'; text: string } | { type: 'done'; answer: KbChatResponse } | { type: 'error'; error: string; message: string };
 
 /** POST /api/chat/gemini (support widget, anonymous allowed) and POST /api/chat (docs/product-spec.md §7). */
 export const supportChatRequestSchema = z.object({

@@ -100,7 +100,10 @@ export const FORGOT_PASSWORD_ANSWER = 'If an account exists for that email, we s
 
 /** POST /api/auth/reset-password — the token from the emailed link. */
 export const resetPasswordBodySchema = z.object({
-  token: z.string().trim().regex(/^[A-Za-z0-9_-]{20,100}$/, 'This reset link is invalid or has expired'),
+  token: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{20,100}$/, 'This reset link is invalid or has expired'),
   password: newPasswordSchema,
 });
 export type ResetPasswordBody = z.infer<typeof resetPasswordBodySchema>;

@@ -67,7 +67,11 @@ export interface MessagesPage {
 }
 
 export const sendMessageBodySchema = z.object({
-  content: z.string({ error: 'Message content is required' }).trim().min(1, 'Message content is required').max(2000, 'Messages are limited to 2,000 characters'),
+  content: z
+    .string({ error: 'Message content is required' })
+    .trim()
+    .min(1, 'Message content is required')
+    .max(2000, 'Messages are limited to 2,000 characters'),
   isFromUser: z.boolean().optional(),
 });
 

@@ -23,7 +23,12 @@ const define = <P extends z.ZodType>(d: JobDefinition<P>) => d;
 
 export const jobs = {
   /** One stored inbound event → our tables and its triggers. The id is a bigint: it may come as a string. */
-  'inbound.process': define({ payload: z.object({ eventId: z.union([z.string(), z.number()]).transform(String) }), maxAttempts: 25, priority: null, keyPrefix: null }),
+  'inbound.process': define({
+    payload: z.object({ eventId: z.union([z.string(), z.number()]).transform(String) }),
+    maxAttempts: 25,
+    priority: null,
+    keyPrefix: null,
+  }),
   /** One send, at most once; re-added at its retry time when throttled. */
   'outbound.send': define({ payload: z.object({ ledgerId: z.uuid() }), maxAttempts: 20, priority: null, keyPrefix: 'send:' }),
   /** Drive one flow run; its input is on the run row (ADR 0007). */

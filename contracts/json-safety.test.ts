@@ -22,7 +22,10 @@ describe('text PostgreSQL cannot store', () => {
 describe('findJsonProblem', () => {
   it('reports the first bad string or key in document order, with its path', () => {
     expect(findJsonProblem({ a: ['ok', 'b\u0000'], z: '\ud800' }, { maxDepth: 10 })).toEqual({ path: ['a', 1], message: expect.stringMatching(/NUL/) });
-    expect(findJsonProblem({ a: { 'k\ud800': 1 } }, { maxDepth: 10 })).toEqual({ path: ['a', 'k\ud800'], message: expect.stringMatching(/^Field name:.*surrogate/) });
+    expect(findJsonProblem({ a: { 'k\ud800': 1 } }, { maxDepth: 10 })).toEqual({
+      path: ['a', 'k\ud800'],
+      message: expect.stringMatching(/^Field name:.*surrogate/),
+    });
     expect(findJsonProblem({ a: [1, true, null, 'fine'] }, { maxDepth: 10 })).toBeNull();
   });
 

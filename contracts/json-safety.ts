@@ -119,7 +119,9 @@ export function toStorableJson<T>(root: T, maxDepth = 64): T {
   // webhook delivery, at the route and again at ingest).
   if (findJsonProblem(root, { maxDepth }) === null) return root;
   const holder: Record<string | number, unknown> = {};
-  const stack: { value: unknown; into: Record<string | number, unknown>; key: string | number; depth: number }[] = [{ value: root, into: holder, key: 'value', depth: 1 }];
+  const stack: { value: unknown; into: Record<string | number, unknown>; key: string | number; depth: number }[] = [
+    { value: root, into: holder, key: 'value', depth: 1 },
+  ];
   while (stack.length > 0) {
     const frame = stack.pop()!;
     const { into, key, depth } = frame;

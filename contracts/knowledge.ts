@@ -102,7 +102,9 @@ export const offerFieldsSchema = z.object({
     .max(100_000_000, 'Price is limited to $1,000,000')
     .nullish(),
   duration: optionalText('Duration', 100),
-  link: httpUrl('Link').or(z.literal('').transform(() => null)).nullish(),
+  link: httpUrl('Link')
+    .or(z.literal('').transform(() => null))
+    .nullish(),
 });
 
 export const faqFieldsSchema = z.object({

@@ -12,8 +12,7 @@ export type LeadStatus = z.infer<typeof leadStatusSchema>;
 export const LEADS_PAGE_SIZE = 20;
 
 /** A filter select's "all" (or an empty value) means no filter. */
-const optionalFilter = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((v) => (v === '' || v === 'all' ? undefined : v), schema.optional());
+const optionalFilter = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' || v === 'all' ? undefined : v), schema.optional());
 
 /** GET /api/leads and GET /api/leads/export.csv filters. */
 export const leadFiltersSchema = z.object({

@@ -44,9 +44,7 @@ export const metaMessageSchema = z
   })
   .loose();
 
-export const metaPostbackSchema = z
-  .object({ mid: z.string().optional(), title: z.string().optional(), payload: z.string().optional() })
-  .loose();
+export const metaPostbackSchema = z.object({ mid: z.string().optional(), title: z.string().optional(), payload: z.string().optional() }).loose();
 
 /** One `entry[].messaging[]` item: a message, echo or postback (reads, reactions… carry neither). */
 export const metaMessagingItemSchema = z

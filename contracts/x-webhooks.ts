@@ -29,7 +29,10 @@ export const xTweetSchema = z
     in_reply_to_status_id_str: z.string().nullish(),
     in_reply_to_user_id_str: z.string().nullish(),
     user: z.object({ id_str: z.string(), screen_name: z.string().optional(), name: z.string().optional() }).loose(),
-    entities: z.object({ user_mentions: z.array(z.object({ id_str: z.string() }).loose()).optional() }).loose().optional(),
+    entities: z
+      .object({ user_mentions: z.array(z.object({ id_str: z.string() }).loose()).optional() })
+      .loose()
+      .optional(),
     extended_tweet: z.object({ full_text: z.string() }).loose().optional(),
     retweeted_status: z.unknown().optional(),
   })

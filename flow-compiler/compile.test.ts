@@ -28,11 +28,27 @@ describe('compile (golden files: flow-compiler/golden/<case>.json; UPDATE_GOLDEN
 
   it('covers every error code with a broken flow', () => {
     const all: FlowErrorCode[] = [
-      'no_trigger', 'multiple_triggers', 'unknown_kind', 'invalid_config', 'dangling_edge', 'unreachable', 'missing_branch',
-      'unknown_branch', 'multiple_exits', 'cycle_without_wait', 'trigger_has_input', 'channel_mismatch',
-      'public_reply_needs_comment', 'outside_window',
+      'no_trigger',
+      'multiple_triggers',
+      'unknown_kind',
+      'invalid_config',
+      'dangling_edge',
+      'unreachable',
+      'missing_branch',
+      'unknown_branch',
+      'multiple_exits',
+      'cycle_without_wait',
+      'trigger_has_input',
+      'channel_mismatch',
+      'public_reply_needs_comment',
+      'outside_window',
     ];
-    const seen = new Set(goldenCases.flatMap((c) => { const r = compile(c.graph, c.platform); return r.ok ? [] : r.errors.map((e) => e.code); }));
+    const seen = new Set(
+      goldenCases.flatMap((c) => {
+        const r = compile(c.graph, c.platform);
+        return r.ok ? [] : r.errors.map((e) => e.code);
+      }),
+    );
     expect(all.filter((code) => !seen.has(code))).toEqual([]);
   });
 

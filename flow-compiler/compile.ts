@@ -84,16 +84,19 @@ export function compile(graph: FlowGraph, platform: FlowPlatform = 'multi'): Com
       err(
         edge.source,
         'unknown_branch',
-        expected.length === 0
-          ? 'Complete ends the flow: remove its outgoing connection'
-          : `Connect from one of this node's branches (${expected.join(', ')})`,
+        expected.length === 0 ? 'Complete ends the flow: remove its outgoing connection' : `Connect from one of this node's branches (${expected.join(', ')})`,
         edgeId,
       );
       return;
     }
     const exits = next.get(edge.source)!;
     if (exits[exit] !== undefined) {
-      err(edge.source, 'multiple_exits', expected === null ? 'This node connects to two next steps; keep one' : `Branch "${exit}" connects to two next steps; keep one`, edgeId);
+      err(
+        edge.source,
+        'multiple_exits',
+        expected === null ? 'This node connects to two next steps; keep one' : `Branch "${exit}" connects to two next steps; keep one`,
+        edgeId,
+      );
       return;
     }
     exits[exit] = edge.target;
@@ -140,9 +143,7 @@ export function compile(graph: FlowGraph, platform: FlowPlatform = 'multi'): Com
     }
     if (dmKinds.has(kind)) {
       const channelPlatform = nodeKindInfo[kind].platform;
-      const clash =
-        (platform === 'twitter' && channelPlatform !== 'twitter') ||
-        (platform === 'instagram' && channelPlatform === 'twitter');
+      const clash = (platform === 'twitter' && channelPlatform !== 'twitter') || (platform === 'instagram' && channelPlatform === 'twitter');
       if (clash) err(id, 'channel_mismatch', `${nodeKindInfo[kind].label} can't send in a ${platform === 'twitter' ? 'Twitter' : 'Instagram'} flow`);
     }
   }
@@ -164,7 +165,8 @@ export function compile(graph: FlowGraph, platform: FlowPlatform = 'multi'): Com
     }
   }
 
-  if (errors.length > 0 || !triggerId || !trigger) return { ok: false, errors: errors.length > 0 ? errors : [{ nodeId: null, code: 'no_trigger', message: 'Add a Trigger node' }] };
+  if (errors.length > 0 || !triggerId || !trigger)
+    return { ok: false, errors: errors.length > 0 ? errors : [{ nodeId: null, code: 'no_trigger', message: 'Add a Trigger node' }] };
 
   const nodes: Record<string, PlanNode> = {};
   for (const node of graph.nodes) {
@@ -204,11 +206,7 @@ function pauses(kind: NodeKind, config: unknown): boolean {
 }
 
 /** Nodes on a cycle that contains no pausing node: DFS over the graph with pausing nodes' exits cut. */
-function cycleWithoutPause(
-  kinds: Map<string, NodeKind>,
-  configs: Map<string, unknown>,
-  next: Map<string, Record<string, string | null>>,
-): string[] {
+function cycleWithoutPause(kinds: Map<string, NodeKind>, configs: Map<string, unknown>, next: Map<string, Record<string, string | null>>): string[] {
   const color = new Map<string, 0 | 1 | 2>();
   const stack: string[] = [];
   const reported = new Set<string>();

@@ -52,7 +52,13 @@ export const goldenCases: GoldenCase[] = [
       nodes: [
         dmTrigger(),
         n('2', 'delay', { amount: 0, unit: 'seconds' }),
-        n('3', 'condition', { match: 'any', rules: [{ subject: 'tag', operator: 'has', value: 'vip' }, { subject: 'lastMessage', operator: 'contains', value: 'price' }] }),
+        n('3', 'condition', {
+          match: 'any',
+          rules: [
+            { subject: 'tag', operator: 'has', value: 'vip' },
+            { subject: 'lastMessage', operator: 'contains', value: 'price' },
+          ],
+        }),
         n('4', 'instagramDM', { text: 'VIP price' }),
         n('5', 'complete'),
       ],
@@ -77,7 +83,12 @@ export const goldenCases: GoldenCase[] = [
     graph: {
       nodes: [
         dmTrigger(),
-        n('2', 'randomizer', { branches: [{ key: 'A', weight: 70 }, { key: 'B', weight: 30 }] }),
+        n('2', 'randomizer', {
+          branches: [
+            { key: 'A', weight: 70 },
+            { key: 'B', weight: 30 },
+          ],
+        }),
         n('3', 'instagramDM', { text: 'Variant A' }),
         n('4', 'instagramDM', { text: 'Variant B' }),
       ],
@@ -89,7 +100,13 @@ export const goldenCases: GoldenCase[] = [
     graph: {
       nodes: [
         dmTrigger(),
-        n('2', 'webhook', { method: 'POST', url: 'https://example.com/hook', headers: [{ key: 'X-Token', value: 'abc' }], body: '{"name":"{name}"}', saveResponseTo: 'crm_id' }),
+        n('2', 'webhook', {
+          method: 'POST',
+          url: 'https://example.com/hook',
+          headers: [{ key: 'X-Token', value: 'abc' }],
+          body: '{"name":"{name}"}',
+          saveResponseTo: 'crm_id',
+        }),
         n('3', 'addTag', { tag: 'lead' }),
         n('4', 'removeTag', { tag: 'cold' }),
         n('5', 'setField', { field: 'stage', value: 'contacted' }),
@@ -102,7 +119,12 @@ export const goldenCases: GoldenCase[] = [
     name: 'valid-loop-with-delay',
     graph: {
       // A quiz: every answer asks the next question; silence for an hour ends it.
-      nodes: [dmTrigger(), n('2', 'instagramDM', { text: 'Next question?' }), n('3', 'waitForReply', { timeout: { amount: 1, unit: 'hours' }, saveAs: 'answer' }), n('4', 'complete')],
+      nodes: [
+        dmTrigger(),
+        n('2', 'instagramDM', { text: 'Next question?' }),
+        n('3', 'waitForReply', { timeout: { amount: 1, unit: 'hours' }, saveAs: 'answer' }),
+        n('4', 'complete'),
+      ],
       edges: [e('1', '2'), e('2', '3'), e('3', '2', 'reply'), e('3', '4', 'timeout')],
     },
   },
@@ -133,7 +155,12 @@ export const goldenCases: GoldenCase[] = [
   {
     name: 'error-unknown-branch',
     graph: {
-      nodes: [dmTrigger(), n('2', 'condition', { rules: [{ subject: 'tag', operator: 'has', value: 'vip' }] }), n('3', 'complete'), n('4', 'instagramDM', { text: 'x' })],
+      nodes: [
+        dmTrigger(),
+        n('2', 'condition', { rules: [{ subject: 'tag', operator: 'has', value: 'vip' }] }),
+        n('3', 'complete'),
+        n('4', 'instagramDM', { text: 'x' }),
+      ],
       edges: [e('1', '2'), e('2', '3', 'yes'), e('2', '3', 'no'), e('2', '4', 'maybe'), e('3', '4')],
     },
   },
@@ -155,7 +182,12 @@ export const goldenCases: GoldenCase[] = [
     name: 'error-outside-window-reminder-loop',
     // Reminding every hour without an answer runs past Meta's 24-hour window.
     graph: {
-      nodes: [dmTrigger(), n('2', 'instagramDM', { text: 'Reminder' }), n('3', 'waitForReply', { timeout: { amount: 1, unit: 'hours' }, saveAs: null }), n('4', 'complete')],
+      nodes: [
+        dmTrigger(),
+        n('2', 'instagramDM', { text: 'Reminder' }),
+        n('3', 'waitForReply', { timeout: { amount: 1, unit: 'hours' }, saveAs: null }),
+        n('4', 'complete'),
+      ],
       edges: [e('1', '2'), e('2', '3'), e('3', '4', 'reply'), e('3', '2', 'timeout')],
     },
   },
@@ -175,7 +207,12 @@ export const goldenCases: GoldenCase[] = [
   {
     name: 'error-outside-window',
     graph: {
-      nodes: [dmTrigger(), n('2', 'delay', { amount: 2, unit: 'days' }), n('3', 'messengerDM', { text: 'Still there?' }), n('4', 'twitterDM', { text: 'X has no window' })],
+      nodes: [
+        dmTrigger(),
+        n('2', 'delay', { amount: 2, unit: 'days' }),
+        n('3', 'messengerDM', { text: 'Still there?' }),
+        n('4', 'twitterDM', { text: 'X has no window' }),
+      ],
       edges: [e('1', '2'), e('2', '3'), e('3', '4')],
     },
   },

@@ -22,7 +22,8 @@ describe('watchdog', () => {
     // The app's own watchdog ticks meanwhile: the dead worker's heartbeat and its lock appear in
     // one transaction, so that watchdog sees both or neither (never a heartbeat it deletes before
     // the lock exists, which would leave the lock to wait for staleness).
-    const job = (await pool.query<{ id: string }>(`select id from graphile_worker.add_job('watchdog.test', '{}'::json, run_at := now() + interval '1 hour')`)).rows[0]!.id;
+    const job = (await pool.query<{ id: string }>(`select id from graphile_worker.add_job('watchdog.test', '{}'::json, run_at := now() + interval '1 hour')`))
+      .rows[0]!.id;
     const client = await pool.connect();
     try {
       await client.query('begin');

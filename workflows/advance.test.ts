@@ -47,7 +47,12 @@ describe('advance', () => {
   it('starts at the trigger, renders the DM with the contact, and parks on the activity', () => {
     const r = advance(dmFlow, initialState(), { type: 'start' }, ctx());
     expect(kinds(r.commands)).toEqual(['step:trigger', 'callActivity']);
-    expect(r.commands[1]).toMatchObject({ type: 'callActivity', seq: 2, nodeId: '2', activity: { type: 'sendDm', channel: 'instagram', text: 'Hi Maya, the price is $10' } });
+    expect(r.commands[1]).toMatchObject({
+      type: 'callActivity',
+      seq: 2,
+      nodeId: '2',
+      activity: { type: 'sendDm', channel: 'instagram', text: 'Hi Maya, the price is $10' },
+    });
     expect(r.state).toMatchObject({ seq: 2, awaiting: { seq: 2, nodeId: '2', on: 'activity' }, done: false });
   });
 
@@ -121,13 +126,22 @@ describe('advance', () => {
       it(name, () => expect(branch(plan('all', [rule]), ctx(contact))).toBe(expected));
     }
     it('all vs any', () => {
-      const rules = [{ subject: 'tag', operator: 'has', value: 'vip' }, { subject: 'lastMessage', operator: 'contains', value: 'price' }];
+      const rules = [
+        { subject: 'tag', operator: 'has', value: 'vip' },
+        { subject: 'lastMessage', operator: 'contains', value: 'price' },
+      ];
       expect(branch(plan('all', rules), ctx())).toBe('no');
       expect(branch(plan('any', rules), ctx())).toBe('yes');
     });
     it('sees tags set earlier in the same advance', () => {
       const p = planOf({
-        nodes: [trigger, node('2', 'addTag', { tag: 'vip' }), node('3', 'condition', { rules: [{ subject: 'tag', operator: 'has', value: 'vip' }] }), node('4', 'complete'), node('5', 'complete')],
+        nodes: [
+          trigger,
+          node('2', 'addTag', { tag: 'vip' }),
+          node('3', 'condition', { rules: [{ subject: 'tag', operator: 'has', value: 'vip' }] }),
+          node('4', 'complete'),
+          node('5', 'complete'),
+        ],
         edges: [edge('1', '2'), edge('2', '3'), edge('3', '4', 'yes'), edge('3', '5', 'no')],
       });
       const r = advance(p, initialState(), { type: 'start' }, ctx());
@@ -137,7 +151,12 @@ describe('advance', () => {
 
   describe('wait for reply', () => {
     const plan = planOf({
-      nodes: [trigger, node('2', 'waitForReply', { timeout: { amount: 1, unit: 'hours' }, saveAs: 'email' }), node('3', 'addTag', { tag: 'answered' }), node('4', 'addTag', { tag: 'silent' })],
+      nodes: [
+        trigger,
+        node('2', 'waitForReply', { timeout: { amount: 1, unit: 'hours' }, saveAs: 'email' }),
+        node('3', 'addTag', { tag: 'answered' }),
+        node('4', 'addTag', { tag: 'silent' }),
+      ],
       edges: [edge('1', '2'), edge('2', '3', 'reply'), edge('2', '4', 'timeout')],
     });
     const parked = advance(plan, initialState(), { type: 'start' }, ctx());
@@ -162,7 +181,19 @@ describe('advance', () => {
 
   describe('randomizer', () => {
     const plan = planOf({
-      nodes: [trigger, node('2', 'randomizer', { branches: [{ key: 'A', weight: 70 }, { key: 'B', weight: 30 }, { key: 'C', weight: 0 }] }), node('3', 'addTag', { tag: 'A' }), node('4', 'addTag', { tag: 'B' }), node('5', 'addTag', { tag: 'C' })],
+      nodes: [
+        trigger,
+        node('2', 'randomizer', {
+          branches: [
+            { key: 'A', weight: 70 },
+            { key: 'B', weight: 30 },
+            { key: 'C', weight: 0 },
+          ],
+        }),
+        node('3', 'addTag', { tag: 'A' }),
+        node('4', 'addTag', { tag: 'B' }),
+        node('5', 'addTag', { tag: 'C' }),
+      ],
       edges: [edge('1', '2'), edge('2', '3', 'A'), edge('2', '4', 'B'), edge('2', '5', 'C')],
     });
     const pick = (seed: string) => {
@@ -190,7 +221,17 @@ describe('advance', () => {
 
   it('webhook: variables are JSON-escaped in the body, the response is saved to a field', () => {
     const plan = planOf({
-      nodes: [trigger, node('2', 'webhook', { method: 'POST', url: 'https://crm.example.com/leads', headers: [{ key: 'X-User', value: '{username}' }], body: '{"name":"{name}","msg":"hi"}', saveResponseTo: 'crm' }), node('3', 'complete')],
+      nodes: [
+        trigger,
+        node('2', 'webhook', {
+          method: 'POST',
+          url: 'https://crm.example.com/leads',
+          headers: [{ key: 'X-User', value: '{username}' }],
+          body: '{"name":"{name}","msg":"hi"}',
+          saveResponseTo: 'crm',
+        }),
+        node('3', 'complete'),
+      ],
       edges: [edge('1', '2'), edge('2', '3')],
     });
     const r = advance(plan, initialState(), { type: 'start' }, ctx({ name: 'Ann "The Hacker" O\'Neil' }));
@@ -215,7 +256,12 @@ describe('advance', () => {
 
   it('public reply and every DM channel call their activity', () => {
     const plan = planOf({
-      nodes: [node('1', 'trigger', { type: 'comment', keywords: [] }), node('2', 'publicReply', { text: 'Check DMs {username}' }), node('3', 'messengerDM', { text: 'm' }), node('4', 'twitterDM', { text: 't' })],
+      nodes: [
+        node('1', 'trigger', { type: 'comment', keywords: [] }),
+        node('2', 'publicReply', { text: 'Check DMs {username}' }),
+        node('3', 'messengerDM', { text: 'm' }),
+        node('4', 'twitterDM', { text: 't' }),
+      ],
       edges: [edge('1', '2'), edge('2', '3'), edge('3', '4')],
     });
     const { commands } = drive(plan, ctx());

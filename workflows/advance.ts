@@ -80,7 +80,10 @@ export function advance(plan: ExecutionPlan, state: RunState, input: AdvanceInpu
       if (seq !== 0 || state.awaiting) return ignore(state);
       const trigger = plan.nodes[plan.triggerNodeId]!;
       seq += 1;
-      commands.push({ type: 'recordStep', step: { seq, nodeId: trigger.id, kind: 'trigger', status: 'completed', input: null, output: { trigger: plan.trigger.type } } });
+      commands.push({
+        type: 'recordStep',
+        step: { seq, nodeId: trigger.id, kind: 'trigger', status: 'completed', input: null, output: { trigger: plan.trigger.type } },
+      });
       from = exit(trigger, DEFAULT_EXIT);
       break;
     }
@@ -103,7 +106,11 @@ export function advance(plan: ExecutionPlan, state: RunState, input: AdvanceInpu
         const sendSeq = seq + 1;
         const activity: Activity = { type: 'replyDm', text: resumed.reply };
         commands.push({ type: 'callActivity', seq: sendSeq, nodeId: node.id, kind: node.kind, activity });
-        return { state: { ...state, seq: sendSeq, awaiting: { seq: sendSeq, nodeId: node.id, on: 'activity', activity }, done: false }, commands, ignored: false };
+        return {
+          state: { ...state, seq: sendSeq, awaiting: { seq: sendSeq, nodeId: node.id, on: 'activity', activity }, done: false },
+          commands,
+          ignored: false,
+        };
       }
       from = resumed.next;
     }
@@ -128,7 +135,11 @@ function resume(
   contact: RunContact,
 ): { next: string | null; failed?: string; ignored?: boolean; reply?: string } {
   const finish = (output: unknown) =>
-    commands.push({ type: 'recordStep', finishes: true, step: { seq: awaiting.seq, nodeId: node.id, kind: node.kind, status: 'completed', input: awaiting.activity ?? null, output } });
+    commands.push({
+      type: 'recordStep',
+      finishes: true,
+      step: { seq: awaiting.seq, nodeId: node.id, kind: node.kind, status: 'completed', input: awaiting.activity ?? null, output },
+    });
 
   if (awaiting.on === 'activity' && input.type === 'activityResult' && node.kind === 'aiReply' && awaiting.activity?.type === 'aiAnswer') {
     // The answer's step never fails the run: whatever went wrong, a person takes over.
@@ -172,15 +183,7 @@ function resume(
 }
 
 /** Executes nodes from `nodeId` until one needs the outside world (activity, timer, reply) or the run ends. */
-function run(
-  plan: ExecutionPlan,
-  state: RunState,
-  nodeId: string | null,
-  seq: number,
-  commands: Command[],
-  contact: RunContact,
-  seed: string,
-): AdvanceResult {
+function run(plan: ExecutionPlan, state: RunState, nodeId: string | null, seq: number, commands: Command[], contact: RunContact, seed: string): AdvanceResult {
   let current = nodeId;
   for (let guard = 0; guard < MAX_STEPS_PER_ADVANCE; guard++) {
     if (current === null) {

@@ -8,7 +8,17 @@ type ActivityResult = { ok: true; output: unknown } | { ok: false; error: string
  * (low confidence, nothing matched, the model failing, a result that does not parse) hands off.
  */
 export function aiReplyOutcome(config: NodeConfig<'aiReply'>, question: string, result: ActivityResult): { answered: boolean; output: AiAnswerOutput } {
-  const failed = (error: string): AiAnswerOutput => ({ question, answer: '', confidence: 0, mode: 'error', sources: [], model: null, tokensIn: null, tokensOut: null, error });
+  const failed = (error: string): AiAnswerOutput => ({
+    question,
+    answer: '',
+    confidence: 0,
+    mode: 'error',
+    sources: [],
+    model: null,
+    tokensIn: null,
+    tokensOut: null,
+    error,
+  });
   if (!result.ok) return { answered: false, output: failed(result.error) };
   const parsed = aiAnswerOutput.safeParse(result.output);
   if (!parsed.success) return { answered: false, output: failed('The AI answer could not be read') };

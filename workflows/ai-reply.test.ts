@@ -4,11 +4,21 @@ import type { FlowNode, NodeKind } from '../contracts/flows';
 import { compile } from '../flow-compiler/compile';
 import { advance, initialState, type RunContext } from './advance';
 
-const node = (id: string, kind: NodeKind, config: Record<string, unknown> = {}): FlowNode => ({ id, type: 'default', position: { x: 0, y: 0 }, data: { label: kind, kind, config } });
+const node = (id: string, kind: NodeKind, config: Record<string, unknown> = {}): FlowNode => ({
+  id,
+  type: 'default',
+  position: { x: 0, y: 0 },
+  data: { label: kind, kind, config },
+});
 const edge = (source: string, target: string, sourceHandle?: string) => ({ source, target, sourceHandle: sourceHandle ?? null });
 
 const compiled = compile({
-  nodes: [node('1', 'trigger', { type: 'keyword_dm', keywords: ['price'] }), node('2', 'aiReply', { confidenceThreshold: 0.7, instructions: 'Be brief' }), node('3', 'complete'), node('4', 'addTag', { tag: 'lead' })],
+  nodes: [
+    node('1', 'trigger', { type: 'keyword_dm', keywords: ['price'] }),
+    node('2', 'aiReply', { confidenceThreshold: 0.7, instructions: 'Be brief' }),
+    node('3', 'complete'),
+    node('4', 'addTag', { tag: 'lead' }),
+  ],
   edges: [edge('1', '2'), edge('2', '3', 'answered'), edge('2', '4', 'handoff')],
 });
 if (!compiled.ok) throw new Error(JSON.stringify(compiled.errors));
@@ -36,14 +46,30 @@ function answered(output: unknown) {
 describe('advance: aiReply', () => {
   it('parks on an AI answer of the last inbound message, with the instructions as data', () => {
     const r = advance(plan, initialState(), { type: 'start' }, ctx);
-    expect(r.commands[1]).toEqual({ type: 'callActivity', seq: 2, nodeId: '2', kind: 'aiReply', activity: { type: 'aiAnswer', question: 'How much is shipping?', instructions: 'Be brief' } });
+    expect(r.commands[1]).toEqual({
+      type: 'callActivity',
+      seq: 2,
+      nodeId: '2',
+      kind: 'aiReply',
+      activity: { type: 'aiAnswer', question: 'How much is shipping?', instructions: 'Be brief' },
+    });
     expect(r.state.awaiting).toMatchObject({ seq: 2, on: 'activity' });
   });
 
   it('a confident answer is recorded, sent as a DM step of its own, and then exits "answered"', () => {
     const { result } = answered(answer(0.9));
-    expect(result.commands[0]).toMatchObject({ type: 'recordStep', finishes: true, step: { seq: 2, kind: 'aiReply', output: { answer: 'Shipping is free over $50.', confidence: 0.9, model: 'gemini-test' } } });
-    expect(result.commands[1]).toEqual({ type: 'callActivity', seq: 3, nodeId: '2', kind: 'aiReply', activity: { type: 'replyDm', text: 'Shipping is free over $50.' } });
+    expect(result.commands[0]).toMatchObject({
+      type: 'recordStep',
+      finishes: true,
+      step: { seq: 2, kind: 'aiReply', output: { answer: 'Shipping is free over $50.', confidence: 0.9, model: 'gemini-test' } },
+    });
+    expect(result.commands[1]).toEqual({
+      type: 'callActivity',
+      seq: 3,
+      nodeId: '2',
+      kind: 'aiReply',
+      activity: { type: 'replyDm', text: 'Shipping is free over $50.' },
+    });
     const sent = advance(plan, result.state, { type: 'activityResult', seq: 3, ok: true, output: { ledgerId: 'l1' } }, ctx);
     expect(sent.commands.map((c) => c.type)).toEqual(['recordStep', 'recordStep', 'complete']);
     expect(sent.commands[1]).toMatchObject({ step: { nodeId: '3', kind: 'complete' } });

@@ -13,13 +13,32 @@ export type Intent = 'pricing' | 'purchase' | 'booking' | 'support' | 'general';
 
 const rules: ReadonlyArray<readonly [Exclude<Intent, 'general'>, readonly string[]]> = [
   ['booking', ['book', 'booking', 'appointment', 'schedule', 'reserve', 'reservation', 'available', 'availability', 'consultation', 'call me', 'demo']],
-  ['purchase', ['buy', 'purchase', 'place an order', 'order one', 'to order', 'checkout', 'sign me up', 'i want it', 'i want one', 'in stock', 'ship to', 'add to cart', 'where can i get']],
+  [
+    'purchase',
+    [
+      'buy',
+      'purchase',
+      'place an order',
+      'order one',
+      'to order',
+      'checkout',
+      'sign me up',
+      'i want it',
+      'i want one',
+      'in stock',
+      'ship to',
+      'add to cart',
+      'where can i get',
+    ],
+  ],
   ['pricing', ['price', 'prices', 'pricing', 'cost', 'costs', 'how much', 'quote', 'fee', 'fees', 'discount', 'plans']],
   ['support', ['help', 'problem', 'issue', 'broken', 'refund', 'not working', "doesn't work", 'cancel', 'complaint', 'support']],
 ];
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const patterns = rules.map(([intent, words]) => [intent, new RegExp(`(?:^|[^\\p{L}\\p{N}])(?:${words.map(escape).join('|')})(?=$|[^\\p{L}\\p{N}])`, 'iu')] as const);
+const patterns = rules.map(
+  ([intent, words]) => [intent, new RegExp(`(?:^|[^\\p{L}\\p{N}])(?:${words.map(escape).join('|')})(?=$|[^\\p{L}\\p{N}])`, 'iu')] as const,
+);
 
 export function classifyIntent(text: string): Intent {
   // Curly apostrophes from phone keyboards read as straight ones.

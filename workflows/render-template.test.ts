@@ -5,9 +5,7 @@ describe('renderTemplate', () => {
   const maya = { name: 'Maya Chen', username: 'maya.creates' };
 
   it('fills the contact variables', () => {
-    expect(renderTemplate('Hi {first_name} {last_name} ({username}), thanks {name}!', maya)).toBe(
-      'Hi Maya Chen (@maya.creates), thanks Maya Chen!',
-    );
+    expect(renderTemplate('Hi {first_name} {last_name} ({username}), thanks {name}!', maya)).toBe('Hi Maya Chen (@maya.creates), thanks Maya Chen!');
   });
 
   it('tolerates spacing and case inside braces', () => {

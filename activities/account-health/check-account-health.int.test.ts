@@ -29,7 +29,18 @@ const pool = () => t.app.database.pool;
 const check = async (client: HttpClient, accountId: string) => {
   const res = await client.post(`/api/social-accounts/${accountId}/check-health`, {});
   expect(res.status).toBe(200);
-  return res.data as { verdict: string; detail: string | null; account: { status: string; statusReason: string | null; healthCheckedAt: string | null; healthError: string | null; tokenExpiresAt: string | null; username: string } };
+  return res.data as {
+    verdict: string;
+    detail: string | null;
+    account: {
+      status: string;
+      statusReason: string | null;
+      healthCheckedAt: string | null;
+      healthError: string | null;
+      tokenExpiresAt: string | null;
+      username: string;
+    };
+  };
 };
 const activities = async (client: HttpClient, action: string) =>
   ((await client.get('/api/automation/activity')).data.activities as { action: string; message: string }[]).filter((a) => a.action === action);
@@ -82,7 +93,12 @@ describe('Facebook Login accounts: debug_token', () => {
 
     // A send from the marked account stops before calling Meta.
     const before = meta.calls.length;
-    await meta.deliverWebhook(`${t.baseUrl}/api/webhooks/facebook/webhook`, messagingWebhook('instagram', page.instagram!.id, [{ sender: '900001', recipient: page.instagram!.id, message: { mid: `m-perm-${Date.now()}`, text: 'hi' } }]));
+    await meta.deliverWebhook(
+      `${t.baseUrl}/api/webhooks/facebook/webhook`,
+      messagingWebhook('instagram', page.instagram!.id, [
+        { sender: '900001', recipient: page.instagram!.id, message: { mid: `m-perm-${Date.now()}`, text: 'hi' } },
+      ]),
+    );
     const send = await w.client.post('/api/social-accounts/instagram/send-message', { pageId: page.id, recipientId: '900001', message: 'Hello' });
     expect(send.status).toBeGreaterThanOrEqual(400);
     expect(send.data.error).toMatch(/needs reconnecting/);
@@ -118,7 +134,9 @@ describe('Facebook Login accounts: debug_token', () => {
     await check(w.client, igAccountId);
     const expected = `1 automation will stop in 5 days unless you reconnect @${page.instagram!.username}`;
     expect((await activities(w.client, 'account_token_expiring')).map((a) => a.message)).toEqual([expected]);
-    expect((await w.client.get('/api/social-accounts/health')).data.warnings).toEqual([expect.objectContaining({ kind: 'expiring', daysLeft: 5, message: expected })]);
+    expect((await w.client.get('/api/social-accounts/health')).data.warnings).toEqual([
+      expect.objectContaining({ kind: 'expiring', daysLeft: 5, message: expected }),
+    ]);
     // A new expiry date (the person used the app again, then it nears expiry again) is announced again.
     meta.setDataAccessExpiry(page.id, new Date(Date.now() + 3 * DAY - 60_000));
     await check(w.client, igAccountId);
@@ -130,7 +148,10 @@ describe('Facebook Login accounts: debug_token', () => {
     const b = await newWorkspaceUser(t.baseUrl);
     expect((await b.client.post(`/api/social-accounts/${a.pageAccountId}/check-health`, {})).status).toBe(404);
     expect((await b.client.post('/api/social-accounts/not-a-uuid/check-health', {})).status).toBe(404);
-    expect((await b.client.post(`/api/social-accounts/${b.instagram.id}/check-health`, {})).data).toMatchObject({ verdict: 'skipped', detail: 'sandbox accounts have no token' });
+    expect((await b.client.post(`/api/social-accounts/${b.instagram.id}/check-health`, {})).data).toMatchObject({
+      verdict: 'skipped',
+      detail: 'sandbox accounts have no token',
+    });
   });
 });
 
@@ -213,7 +234,9 @@ describe('X accounts: /2/users/me with refresh', () => {
     const b = await connectX();
     x.revokeApp(b.user.id);
     await pool().query(`update social_accounts set token_expires_at = now() - interval '1 minute' where id = $1`, [b.accountId]);
-    expect((await check(b.w.client, b.accountId)).detail).toMatch(/^X rejected the access token — token refresh refused: Value passed for the token was invalid/);
+    expect((await check(b.w.client, b.accountId)).detail).toMatch(
+      /^X rejected the access token — token refresh refused: Value passed for the token was invalid/,
+    );
   });
 });
 
@@ -224,16 +247,24 @@ describe('scheduled checks (worker jobs)', () => {
     const queued = await enqueueHealthChecks(pool(), { dueAfterMinutes: 60 });
     expect(queued).toBeGreaterThanOrEqual(2);
     const state = async () =>
-      (await pool().query('select id, status, status_reason, health_checked_at from social_accounts where id = any($1) order by platform', [[pageAccountId, igAccountId]])).rows;
+      (
+        await pool().query('select id, status, status_reason, health_checked_at from social_accounts where id = any($1) order by platform', [
+          [pageAccountId, igAccountId],
+        ])
+      ).rows;
     await expect.poll(async () => (await state()).every((r) => r.health_checked_at !== null), { timeout: 15_000 }).toBe(true);
     const [facebook, instagram] = await state();
     expect(facebook).toMatchObject({ status: 'needs_reconnect', status_reason: 'the permission pages_messaging was removed in Facebook' });
     expect(instagram).toMatchObject({ status: 'active' });
     // Just checked: not due again, so the next sweep queues neither.
-    const again = await pool().query('select 1 from graphile_worker.jobs where key = any($1)', [[`account-health:${pageAccountId}`, `account-health:${igAccountId}`]]);
+    const again = await pool().query('select 1 from graphile_worker.jobs where key = any($1)', [
+      [`account-health:${pageAccountId}`, `account-health:${igAccountId}`],
+    ]);
     expect(again.rowCount).toBe(0);
     await enqueueHealthChecks(pool(), { dueAfterMinutes: 60 });
-    const requeued = await pool().query('select 1 from graphile_worker.jobs where key = any($1)', [[`account-health:${pageAccountId}`, `account-health:${igAccountId}`]]);
+    const requeued = await pool().query('select 1 from graphile_worker.jobs where key = any($1)', [
+      [`account-health:${pageAccountId}`, `account-health:${igAccountId}`],
+    ]);
     expect(requeued.rowCount).toBe(0);
   });
 });

@@ -175,7 +175,10 @@ async function probeFacebookLogin(platform: 'facebook' | 'instagram', token: str
   if (!deps.metaApp) return { unknown: 'FACEBOOK_APP_ID / FACEBOOK_APP_SECRET are not set, so Meta tokens cannot be checked' };
   let info;
   try {
-    info = await debugToken({ ...deps.metaApp, graphBaseUrl: deps.meta.graphBaseUrl, version: deps.meta.graphApiVersion, timeoutMs: deps.meta.timeoutMs }, token);
+    info = await debugToken(
+      { ...deps.metaApp, graphBaseUrl: deps.meta.graphBaseUrl, version: deps.meta.graphApiVersion, timeoutMs: deps.meta.timeoutMs },
+      token,
+    );
   } catch (err) {
     // An error here is about our app token (a wrong FACEBOOK_APP_SECRET answers 190 too), never
     // about the account's token, which debug_token reports in its body: no verdict.
@@ -184,7 +187,9 @@ async function probeFacebookLogin(platform: 'facebook' | 'instagram', token: str
   if (!info.isValid) return { broken: `Meta says the access token is no longer valid${info.error ? ` (${info.error})` : ''}` };
   const missing = REQUIRED_META_SCOPES[platform].filter((s) => !info.scopes.includes(s));
   if (missing.length > 0) {
-    return { broken: `the ${plural(missing.length, 'permission', 'permissions')} ${missing.join(', ')} ${plural(missing.length, 'was', 'were')} removed in Facebook` };
+    return {
+      broken: `the ${plural(missing.length, 'permission', 'permissions')} ${missing.join(', ')} ${plural(missing.length, 'was', 'were')} removed in Facebook`,
+    };
   }
   const expiries = [info.expiresAt, info.dataAccessExpiresAt].filter((d): d is Date => d !== null);
   const tokenExpiresAt = expiries.length ? new Date(Math.min(...expiries.map((d) => d.getTime()))) : null;

@@ -48,6 +48,8 @@ describe('account health warnings', () => {
     expect(accountHealthWarning(account({ ...none, tokenExpiresAt: new Date(now.getTime() + 2 * day - 1000) }), now)?.message).toBe(
       'The access token of @acme expires in 2 days; reconnect it to keep it working',
     );
-    expect(accountHealthWarning(account({ ...none, tokenExpiresAt: new Date(now.getTime() - 1) }), now)?.message).toBe('The access token of @acme expired; reconnect it');
+    expect(accountHealthWarning(account({ ...none, tokenExpiresAt: new Date(now.getTime() - 1) }), now)?.message).toBe(
+      'The access token of @acme expired; reconnect it',
+    );
   });
 });

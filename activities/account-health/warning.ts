@@ -41,6 +41,8 @@ export function accountHealthWarning(a: HealthInput, now: Date): AccountHealthWa
     ...base,
     kind: 'expiring',
     daysLeft,
-    message: what ? `${what} will stop in ${days} unless you reconnect ${a.name}` : `The access token of ${a.name} expires in ${days}; reconnect it to keep it working`,
+    message: what
+      ? `${what} will stop in ${days} unless you reconnect ${a.name}`
+      : `The access token of ${a.name} expires in ${days}; reconnect it to keep it working`,
   };
 }

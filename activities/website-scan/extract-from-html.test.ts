@@ -18,7 +18,8 @@ describe('business name', () => {
   });
 
   it('skips a broken JSON-LD block instead of failing', () => {
-    const html = '<script type="application/ld+json">{not json</script><script type="application/ld+json">{"@type":"LocalBusiness","name":"Corner Shop"}</script>';
+    const html =
+      '<script type="application/ld+json">{not json</script><script type="application/ld+json">{"@type":"LocalBusiness","name":"Corner Shop"}</script>';
     expect(extractBusinessName(load(html))).toBe('Corner Shop');
   });
 });
@@ -45,7 +46,13 @@ describe('offers', () => {
   });
 
   it('parses prices', () => {
-    expect([priceToCents('49'), priceToCents(49.5), priceToCents('1,299.00'), priceToCents('free'), priceToCents(undefined)]).toEqual([4900, 4950, 129_900, null, null]);
+    expect([priceToCents('49'), priceToCents(49.5), priceToCents('1,299.00'), priceToCents('free'), priceToCents(undefined)]).toEqual([
+      4900,
+      4950,
+      129_900,
+      null,
+      null,
+    ]);
   });
 });
 
@@ -71,7 +78,9 @@ describe('page text and links', () => {
   it('keeps the main content and drops nav, footer, scripts and styles', () => {
     const { page } = extractFromHtml(site('brightpath-coaching/about.html'), `${base}about.html`);
     expect(page.title).toBe('About us | BrightPath Coaching');
-    expect(page.text).toBe('About us\nFounded in 2019 by two former recruiters, BrightPath has coached over 1,200 clients.\nOur office hours are Monday to Friday, 9am to 6pm Eastern.');
+    expect(page.text).toBe(
+      'About us\nFounded in 2019 by two former recruiters, BrightPath has coached over 1,200 clients.\nOur office hours are Monday to Friday, 9am to 6pm Eastern.',
+    );
     const home = extractFromHtml(site('brightpath-coaching/index.html'), base).page.text;
     expect(home).not.toMatch(/analytics|font-family|Privacy|Pricing/);
   });

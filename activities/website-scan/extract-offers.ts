@@ -30,7 +30,7 @@ export function extractOffers($: CheerioAPI, pageUrl: string): ScannedOffer[] {
     if (!name) continue;
     const offer = firstOffer(node);
     const rawPrice = offer ? (offer.price ?? offer.lowPrice) : undefined;
-    const currency = offer ? ldText(offer.priceCurrency)?.toUpperCase() ?? null : null;
+    const currency = offer ? (ldText(offer.priceCurrency)?.toUpperCase() ?? null) : null;
     const cents = priceToCents(rawPrice);
     offers.push({
       name,

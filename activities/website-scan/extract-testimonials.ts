@@ -4,7 +4,10 @@ import { hasType, jsonLdNodes, ldText } from './json-ld';
 
 const clean = (s: string) => s.replace(/\s+/g, ' ').trim();
 /** "— Jane D., Austin" → "Jane D., Austin". */
-const cleanAuthor = (s: string) => clean(s).replace(/^[-–—~\s]+/, '').trim();
+const cleanAuthor = (s: string) =>
+  clean(s)
+    .replace(/^[-–—~\s]+/, '')
+    .trim();
 
 /**
  * Quotes the site marks as testimonials: JSON-LD Reviews (reviewBody + author), and HTML
@@ -29,7 +32,9 @@ export function extractTestimonials($: CheerioAPI, pageUrl: string): ScannedTest
     if (!author) return;
     const quoteEl = box.is('blockquote') ? box.clone() : box.find('blockquote, q, p').first().clone();
     quoteEl.find(authorSelector).remove();
-    const quote = clean(quoteEl.text()).replace(/^["“]|["”]$/g, '').trim();
+    const quote = clean(quoteEl.text())
+      .replace(/^["“]|["”]$/g, '')
+      .trim();
     if (quote.length >= 10) found.push({ quote, author, sourceUrl: pageUrl });
   });
   return found;

@@ -36,7 +36,12 @@ export async function fetchPage(start: string, opts: FetchPageOptions): Promise<
     try {
       res = await guardedFetch(
         url,
-        { method: 'GET', headers: { 'user-agent': userAgent, accept: opts.expect === 'html' ? 'text/html,application/xhtml+xml' : 'application/xml,text/xml' }, timeoutMs, maxBodyBytes: opts.maxBytes },
+        {
+          method: 'GET',
+          headers: { 'user-agent': userAgent, accept: opts.expect === 'html' ? 'text/html,application/xhtml+xml' : 'application/xml,text/xml' },
+          timeoutMs,
+          maxBodyBytes: opts.maxBytes,
+        },
         { allowLoopback: opts.allowLoopback },
       );
     } catch (err) {

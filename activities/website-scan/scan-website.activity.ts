@@ -81,9 +81,18 @@ export async function scanWebsite(input: string, opts: ScanOptions): Promise<Sca
     for (const r of batch) if (r.status === 'fulfilled') results.push(extractFromHtml(r.value.body, r.value.url));
   }
 
-  const offers = uniqueBy(results.flatMap((r) => r.offers), (o) => o.name.toLowerCase());
-  const testimonials = uniqueBy(results.flatMap((r) => r.testimonials), (t) => t.quote.toLowerCase());
-  const pages = uniqueBy(results.map((r) => r.page), (p) => p.url);
+  const offers = uniqueBy(
+    results.flatMap((r) => r.offers),
+    (o) => o.name.toLowerCase(),
+  );
+  const testimonials = uniqueBy(
+    results.flatMap((r) => r.testimonials),
+    (t) => t.quote.toLowerCase(),
+  );
+  const pages = uniqueBy(
+    results.map((r) => r.page),
+    (p) => p.url,
+  );
   return { origin, businessName: first.businessName, offers, testimonials, pages };
 }
 

@@ -10,9 +10,6 @@ export function createAccountMailer(config: Config, pool: pg.Pool, log: Log): Ma
   const { mode, smtpUrl, from } = config.mail;
   if (mode === 'smtp' && smtpUrl) return createSmtpMailer(smtpUrl, from);
   if (mode === 'outbox') return createOutboxMailer((message) => storeOutboxMail(pool, message));
-  log.warn(
-    {},
-    'SMTP_URL is not set: account emails (password reset) cannot be sent. Set SMTP_URL (smtp://user:pass@host:587) and MAIL_FROM.',
-  );
+  log.warn({}, 'SMTP_URL is not set: account emails (password reset) cannot be sent. Set SMTP_URL (smtp://user:pass@host:587) and MAIL_FROM.');
   return createDisabledMailer((message) => log.warn({ subject: message.subject }, 'account email not sent: SMTP_URL is not set'));
 }

@@ -21,7 +21,12 @@ function logIn(req: Request, user: Express.User): Promise<void> {
 
 /** New demo workspaces per client address; reusing your own demo session costs nothing. */
 function demoCreationLimit(pool: pg.Pool, perHour: number): RequestHandler {
-  return pgRateLimit(pool, { name: 'demo', windowMs: 60 * 60 * 1000, limit: perHour, message: 'Too many demo workspaces from your network. Please try again in an hour.' });
+  return pgRateLimit(pool, {
+    name: 'demo',
+    windowMs: 60 * 60 * 1000,
+    limit: perHour,
+    message: 'Too many demo workspaces from your network. Please try again in an hour.',
+  });
 }
 
 async function createDemoUser(db: Db, email: string, name = 'Demo User'): Promise<Express.User> {

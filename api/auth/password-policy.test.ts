@@ -20,9 +20,7 @@ describe('password policy (F13)', () => {
 
   it('ships a list of about a thousand entries, all lower-case and 8+ characters', async () => {
     const { readFile } = await import('node:fs/promises');
-    const lines = (await readFile(new URL('./common-passwords.txt', import.meta.url), 'utf8'))
-      .split('\n')
-      .filter((l) => l && !l.startsWith('#'));
+    const lines = (await readFile(new URL('./common-passwords.txt', import.meta.url), 'utf8')).split('\n').filter((l) => l && !l.startsWith('#'));
     expect(lines.length).toBeGreaterThanOrEqual(1000);
     expect(new Set(lines).size).toBe(lines.length);
     for (const l of lines) {

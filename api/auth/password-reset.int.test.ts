@@ -56,7 +56,7 @@ describe('forgot password → mailed link → reset → sign in', () => {
 
     // Stored hashed: the table never holds the token itself.
     const { rows } = await t.app.database.pool.query(
-      "select token_hash, extract(epoch from t.expires_at - t.created_at)::int as ttl from password_reset_tokens t join users u on u.id = t.user_id where u.email = $1",
+      'select token_hash, extract(epoch from t.expires_at - t.created_at)::int as ttl from password_reset_tokens t join users u on u.id = t.user_id where u.email = $1',
       [email],
     );
     expect(rows).toHaveLength(1);

@@ -1,12 +1,6 @@
 import type { Request } from 'express';
 import type pg from 'pg';
-import {
-  FORGOT_PASSWORD_ANSWER,
-  RESET_LINK_INVALID,
-  forgotPasswordBodySchema,
-  resetPasswordBodySchema,
-  type MailStatus,
-} from '../../contracts/auth';
+import { FORGOT_PASSWORD_ANSWER, RESET_LINK_INVALID, forgotPasswordBodySchema, resetPasswordBodySchema, type MailStatus } from '../../contracts/auth';
 import type { Config } from '../../config/config';
 import type { Db } from '../../db/client';
 import type { Mailer } from '../../integrations/mail/mailer';

@@ -26,8 +26,10 @@ export function destroySession(req: Request, res: Response, cookieName: string):
 /** passport-local's check of email + password, as a promise: the user, or false. */
 export function checkCredentials(pp: passport.PassportStatic, req: Request, res: Response): Promise<Express.User | false> {
   return new Promise((resolve, reject) => {
-    pp.authenticate('local', { session: false }, (err: unknown, user: Express.User | false) =>
-      err ? reject(toError(err)) : resolve(user),
-    )(req, res, (err?: unknown) => reject(toError(err)));
+    pp.authenticate('local', { session: false }, (err: unknown, user: Express.User | false) => (err ? reject(toError(err)) : resolve(user)))(
+      req,
+      res,
+      (err?: unknown) => reject(toError(err)),
+    );
   });
 }

@@ -57,21 +57,23 @@ export class EmailTakenError extends Error {}
 /** Every new user gets their own workspace, created in the same transaction. */
 export async function createUserWithWorkspace(db: Db, input: NewUser): Promise<UserRow> {
   try {
-    return await db.transaction(async (tx) => {
-      const name = input.firstName ? `${input.firstName}'s workspace` : 'My workspace';
-      const [ws] = await tx.insert(workspaces).values({ name }).returning();
-      if (!ws) throw new Error('workspace insert returned nothing');
-      const [row] = await tx
-        .insert(users)
-        .values({ ...input, email: input.email.toLowerCase(), workspaceId: ws.id })
-        .returning();
-      if (!row) throw new Error('user insert returned nothing');
-      return row;
-    }).then(async (row) => {
-      // Every workspace has its sandbox accounts from the start; reads never create them.
-      await ensureSandboxAccounts(db.$client, row.workspaceId);
-      return row;
-    });
+    return await db
+      .transaction(async (tx) => {
+        const name = input.firstName ? `${input.firstName}'s workspace` : 'My workspace';
+        const [ws] = await tx.insert(workspaces).values({ name }).returning();
+        if (!ws) throw new Error('workspace insert returned nothing');
+        const [row] = await tx
+          .insert(users)
+          .values({ ...input, email: input.email.toLowerCase(), workspaceId: ws.id })
+          .returning();
+        if (!row) throw new Error('user insert returned nothing');
+        return row;
+      })
+      .then(async (row) => {
+        // Every workspace has its sandbox accounts from the start; reads never create them.
+        await ensureSandboxAccounts(db.$client, row.workspaceId);
+        return row;
+      });
   } catch (err) {
     if (isUniqueViolation(err, 'users_email_key')) throw new EmailTakenError(input.email);
     throw err;

@@ -7,7 +7,11 @@ function answer(err: unknown) {
   const log = { error: vi.fn() };
   let status = 0;
   let body: Record<string, unknown> = {};
-  const res = { headersSent: false, status: (s: number) => ((status = s), res), json: (b: Record<string, unknown>) => ((body = b), res) } as unknown as Response;
+  const res = {
+    headersSent: false,
+    status: (s: number) => ((status = s), res),
+    json: (b: Record<string, unknown>) => ((body = b), res),
+  } as unknown as Response;
   errorHandler(log)(err, { originalUrl: '/x', method: 'GET' } as Request, res, () => {});
   return { status, body, logged: log.error.mock.calls.length };
 }
@@ -32,7 +36,11 @@ describe('errorHandler', () => {
   it('other 4xx keep their status (serve-static 404/403, unsupported charset 415)', () => {
     expect(answer(withStatus(new Error('Not Found'), 404))).toMatchObject({ status: 404, body: { code: 'NOT_FOUND', error: 'Not Found' }, logged: 0 });
     expect(answer(withStatus(new Error('Forbidden'), 403))).toMatchObject({ status: 403, logged: 0 });
-    expect(answer(withStatus(new Error('unsupported charset "UTF-16"'), 415, { type: 'charset.unsupported' }))).toMatchObject({ status: 415, body: { code: 'UNSUPPORTED_MEDIA_TYPE' }, logged: 0 });
+    expect(answer(withStatus(new Error('unsupported charset "UTF-16"'), 415, { type: 'charset.unsupported' }))).toMatchObject({
+      status: 415,
+      body: { code: 'UNSUPPORTED_MEDIA_TYPE' },
+      logged: 0,
+    });
     expect(answer(withStatus(new Error('range'), 416))).toMatchObject({ status: 400, logged: 0 });
   });
 

@@ -28,8 +28,18 @@ describe('F4: NUL bytes and lone surrogates answer 400 naming the field', () => 
     ['newsletter email (unauthenticated)', '/api/newsletter/subscribe', { email: 'x\u0000y@example.com' }, 'email'],
     ['register first name', '/api/auth/register', { firstName: 'A\ud800', email: 'nul@example.com', password: 'long-enough-1' }, 'firstName'],
     ['flow name', '/api/flows', { name: 'a\u0000b', flowData: { nodes: [], edges: [] } }, 'name'],
-    ['a string deep in a node config', '/api/flows', { name: 'n', flowData: { nodes: [keywordTrigger(['ok', 'k\udc00'])], edges: [] } }, 'flowData.nodes.0.data.config.keywords.1'],
-    ['a key in a node config', '/api/flows', { name: 'n', flowData: { nodes: [{ ...keywordTrigger([]), data: { kind: 'trigger', config: { 'k\u0000': 1 } } }], edges: [] } }, 'flowData.nodes.0.data.config.k\u0000'],
+    [
+      'a string deep in a node config',
+      '/api/flows',
+      { name: 'n', flowData: { nodes: [keywordTrigger(['ok', 'k\udc00'])], edges: [] } },
+      'flowData.nodes.0.data.config.keywords.1',
+    ],
+    [
+      'a key in a node config',
+      '/api/flows',
+      { name: 'n', flowData: { nodes: [{ ...keywordTrigger([]), data: { kind: 'trigger', config: { 'k\u0000': 1 } } }], edges: [] } },
+      'flowData.nodes.0.data.config.k\u0000',
+    ],
   ])('%s', async (_name, path, body, field) => {
     const res = await w.client.post(path, body);
     expect(res.status).toBe(400);
@@ -38,7 +48,11 @@ describe('F4: NUL bytes and lone surrogates answer 400 naming the field', () => 
   });
 
   it('a simulated DM with a lone surrogate is refused with the one field named', async () => {
-    const res = await w.client.post('/api/simulator/messages', { accountId: w.instagram.id, contact: { externalUserId: 'u', name: 'n', username: 'u' }, text: 'bad \ud800' });
+    const res = await w.client.post('/api/simulator/messages', {
+      accountId: w.instagram.id,
+      contact: { externalUserId: 'u', name: 'n', username: 'u' },
+      text: 'bad \ud800',
+    });
     expect(res.status).toBe(400);
     expect(res.data.details).toEqual([{ path: 'text', message: 'Text must not contain unpaired UTF-16 surrogates' }]);
   });
@@ -86,7 +100,10 @@ describe('F9: free-form JSON is bounded in depth and size', () => {
     for (const path of ['/api/flows', '/api/flows/validate']) {
       const res = await raw(w.client, 'POST', path, flowWithConfig(deepObject(25)));
       expect(res.status, path).toBe(400);
-      expect(res.data.details[0]).toMatchObject({ path: expect.stringMatching(/^flowData\.nodes\.0\.data\.config\.deep(\.a)+$/), message: 'Nested more than 20 levels deep' });
+      expect(res.data.details[0]).toMatchObject({
+        path: expect.stringMatching(/^flowData\.nodes\.0\.data\.config\.deep(\.a)+$/),
+        message: 'Nested more than 20 levels deep',
+      });
     }
     expect((await raw(w.client, 'POST', '/api/flows', flowWithConfig(deepObject(15)))).status).toBe(201);
   });
@@ -99,11 +116,16 @@ describe('F9: free-form JSON is bounded in depth and size', () => {
 });
 
 describe('F16: a body that is not JSON gets a clear answer', () => {
-  it.each(['text/plain', 'application/vnd.api+json', 'application/x-www-form-urlencoded'])('%s is 415 "Content-Type must be application/json"', async (type) => {
-    const res = await raw(w.client, 'POST', '/api/comment-rules', JSON.stringify({ platform: 'instagram', keywords: ['a'], responseTemplate: 'b' }), { 'content-type': type });
-    expect(res.status).toBe(415);
-    expect(res.data).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE', error: 'Content-Type must be application/json' });
-  });
+  it.each(['text/plain', 'application/vnd.api+json', 'application/x-www-form-urlencoded'])(
+    '%s is 415 "Content-Type must be application/json"',
+    async (type) => {
+      const res = await raw(w.client, 'POST', '/api/comment-rules', JSON.stringify({ platform: 'instagram', keywords: ['a'], responseTemplate: 'b' }), {
+        'content-type': type,
+      });
+      expect(res.status).toBe(415);
+      expect(res.data).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE', error: 'Content-Type must be application/json' });
+    },
+  );
 
   it('bodyless POSTs still work, with or without a content type', async () => {
     const unknownRun = '00000000-0000-4000-8000-000000000000';

@@ -28,9 +28,8 @@ it('has no demo and no test login in production unless ENABLE_DEMO is set', asyn
 });
 
 it('accepts requests whose Origin is PUBLIC_URL', async () => {
-  const res = await new HttpClient(t.baseUrl, { ...behindTls, origin: 'https://app.example.com' }).post(
-    '/api/newsletter/subscribe',
-    { email: 'p@example.com' },
-  );
+  const res = await new HttpClient(t.baseUrl, { ...behindTls, origin: 'https://app.example.com' }).post('/api/newsletter/subscribe', {
+    email: 'p@example.com',
+  });
   expect(res.status).toBe(200);
 });

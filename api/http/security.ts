@@ -48,10 +48,7 @@ interface TransportLog {
  * `NODE_ENV=production` behind an http-only proxy signed nobody in. Warns at boot about the two
  * set-ups that still lose logins or leak them.
  */
-export function sessionCookieSecure(
-  config: { isProduction: boolean; publicUrl: string | undefined; trustProxy: number },
-  log: TransportLog,
-): boolean {
+export function sessionCookieSecure(config: { isProduction: boolean; publicUrl: string | undefined; trustProxy: number }, log: TransportLog): boolean {
   const https = servesHttps(config.publicUrl);
   if (config.isProduction && !https) {
     log.warn(
@@ -61,7 +58,7 @@ export function sessionCookieSecure(
   }
   if (https && config.trustProxy === 0) {
     log.warn(
-      'PUBLIC_URL is https but TRUST_PROXY=0: this server speaks plain HTTP, so without trusting the proxy\'s ' +
+      "PUBLIC_URL is https but TRUST_PROXY=0: this server speaks plain HTTP, so without trusting the proxy's " +
         'X-Forwarded-Proto no request looks secure and browsers get no session cookie. Set TRUST_PROXY to the number of proxies in front.',
     );
   }

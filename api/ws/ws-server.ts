@@ -47,9 +47,7 @@ async function runMiddlewares(req: IncomingMessage, mws: RequestHandler[]): Prom
   // Express middlewares need a response object; nothing is written to it on the upgrade path.
   const res = { getHeader: () => undefined, setHeader: () => undefined, end: () => undefined } as unknown as Response;
   for (const mw of mws) {
-    await new Promise<void>((resolve, reject) =>
-      mw(req as Parameters<RequestHandler>[0], res, (err?: unknown) => (err ? reject(err as Error) : resolve())),
-    );
+    await new Promise<void>((resolve, reject) => mw(req as Parameters<RequestHandler>[0], res, (err?: unknown) => (err ? reject(err as Error) : resolve())));
   }
 }
 

@@ -7,7 +7,12 @@ export type FlowPlatform = (typeof flowPlatforms)[number];
 
 /** POST /api/flows and PUT /api/flows/:id (docs/product-spec.md §7). isActive true publishes: compile → version. */
 export const flowBodySchema = z.object({
-  name: z.string().trim().max(120).default('Untitled Flow').transform((n) => n || 'Untitled Flow'),
+  name: z
+    .string()
+    .trim()
+    .max(120)
+    .default('Untitled Flow')
+    .transform((n) => n || 'Untitled Flow'),
   description: z.string().max(1000).default(''),
   platform: z.enum(flowPlatforms).default('multi'),
   flowData: flowGraphSchema,

@@ -31,7 +31,7 @@ export const nodeKindInfo: Record<NodeKind, { label: string; platform: 'multi' |
   publicReply: { label: 'Public Reply', platform: 'multi', description: 'Reply publicly to the triggering comment' },
   delay: { label: 'Delay Timer', platform: 'multi', description: 'Wait for specified time' },
   condition: { label: 'Conditional', platform: 'multi', description: 'Branch flow based on conditions' },
-  waitForReply: { label: 'Wait for Reply', platform: 'multi', description: "Pause until the contact answers, or time out" },
+  waitForReply: { label: 'Wait for Reply', platform: 'multi', description: 'Pause until the contact answers, or time out' },
   randomizer: { label: 'Randomizer', platform: 'multi', description: 'Split contacts across branches by weight (A/B test)' },
   webhook: { label: 'Webhook', platform: 'multi', description: 'Send data to external service' },
   aiReply: { label: 'AI Reply', platform: 'multi', description: 'Answer from your knowledge base, or hand off to a human' },

@@ -20,10 +20,12 @@ export async function saveChatExchange(
   db: Db,
   e: { workspaceId: string; userId: string; conversationId: string; question: string; answer: StoredAnswer },
 ): Promise<string> {
-  await db.query(
-    `insert into ai_chat_messages (workspace_id, user_id, conversation_id, role, content) values ($1, $2, $3, 'user', $4)`,
-    [e.workspaceId, e.userId, e.conversationId, e.question],
-  );
+  await db.query(`insert into ai_chat_messages (workspace_id, user_id, conversation_id, role, content) values ($1, $2, $3, 'user', $4)`, [
+    e.workspaceId,
+    e.userId,
+    e.conversationId,
+    e.question,
+  ]);
   const a = e.answer;
   const { rows } = await db.query<{ id: string }>(
     `insert into ai_chat_messages (workspace_id, user_id, conversation_id, role, content, mode, confidence, funnel_stage, sources, model, tokens_in, tokens_out, created_at)

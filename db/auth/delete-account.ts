@@ -13,10 +13,7 @@ export async function deleteAccount(pool: pg.Pool, userId: string, workspaceId: 
   await withTransaction(pool, async (client) => {
     // Lock the workspace row: a second member cannot be added halfway through.
     await client.query('select id from workspaces where id = $1 for update', [workspaceId]);
-    const { rows } = await client.query('select count(*)::int as n from users where workspace_id = $1 and id <> $2', [
-      workspaceId,
-      userId,
-    ]);
+    const { rows } = await client.query('select count(*)::int as n from users where workspace_id = $1 and id <> $2', [workspaceId, userId]);
     const others = z.object({ n: z.number() }).parse(rows[0]).n;
     await endUserSessions(client, userId);
     if (others === 0) await client.query('delete from workspaces where id = $1', [workspaceId]);

@@ -3,15 +3,8 @@ import { z } from 'zod';
 import type { DevOutboxMail } from '../../contracts/auth';
 
 /** Development without SMTP_URL: the mail is kept here instead of being sent (integrations/mail). */
-export async function storeOutboxMail(
-  pool: Pick<pg.Pool, 'query'>,
-  message: { to: string; subject: string; text: string },
-): Promise<void> {
-  await pool.query('insert into dev_outbox (to_address, subject, text_body) values ($1, $2, $3)', [
-    message.to,
-    message.subject,
-    message.text,
-  ]);
+export async function storeOutboxMail(pool: Pick<pg.Pool, 'query'>, message: { to: string; subject: string; text: string }): Promise<void> {
+  await pool.query('insert into dev_outbox (to_address, subject, text_body) values ($1, $2, $3)', [message.to, message.subject, message.text]);
 }
 
 const rowSchema = z.object({
@@ -23,10 +16,7 @@ const rowSchema = z.object({
 });
 
 export async function listOutboxMails(pool: Pick<pg.Pool, 'query'>, limit = 50): Promise<DevOutboxMail[]> {
-  const { rows } = await pool.query(
-    'select id, to_address, subject, text_body, created_at from dev_outbox order by created_at desc limit $1',
-    [limit],
-  );
+  const { rows } = await pool.query('select id, to_address, subject, text_body, created_at from dev_outbox order by created_at desc limit $1', [limit]);
   return z
     .array(rowSchema)
     .parse(rows)

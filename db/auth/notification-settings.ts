@@ -8,10 +8,7 @@ export const DEFAULT_NOTIFICATIONS: NotificationSettings = { failedSends: true, 
 const rowSchema = z.object({ failed_sends: z.boolean(), account_health: z.boolean(), weekly_summary: z.boolean() });
 
 export async function getNotificationSettings(pool: Pick<pg.Pool, 'query'>, userId: string): Promise<NotificationSettings> {
-  const { rows } = await pool.query(
-    'select failed_sends, account_health, weekly_summary from user_notification_settings where user_id = $1',
-    [userId],
-  );
+  const { rows } = await pool.query('select failed_sends, account_health, weekly_summary from user_notification_settings where user_id = $1', [userId]);
   if (rows.length === 0) return DEFAULT_NOTIFICATIONS;
   const r = rowSchema.parse(rows[0]);
   return notificationSettingsSchema.parse({ failedSends: r.failed_sends, accountHealth: r.account_health, weeklySummary: r.weekly_summary });

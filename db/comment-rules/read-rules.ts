@@ -58,7 +58,10 @@ export async function getRule(pool: pg.Pool, workspaceId: string, id: string): P
  * segment (Instagram /p/<code>/, Facebook /posts/<id>), else the text itself.
  */
 export async function resolvePostId(pool: pg.Pool, workspaceId: string, postUrl: string): Promise<string> {
-  const clean = postUrl.trim().replace(/[?#].*$/, '').replace(/\/+$/, '');
+  const clean = postUrl
+    .trim()
+    .replace(/[?#].*$/, '')
+    .replace(/\/+$/, '');
   const known = await pool.query<{ external_id: string }>(
     `select external_id from posts where workspace_id = $1 and (rtrim(permalink, '/') = $2 or external_id = $2) limit 1`,
     [workspaceId, clean],
@@ -87,6 +90,9 @@ export async function queueStatus(pool: pg.Pool, workspaceId: string, perHour: n
       eta: r.eta ? r.eta.toISOString() : null,
       limitPerHour: perHour,
     }));
-  const etas = accounts.map((a) => a.eta).filter((e): e is string => e !== null).sort();
+  const etas = accounts
+    .map((a) => a.eta)
+    .filter((e): e is string => e !== null)
+    .sort();
   return { queued: accounts.reduce((n, a) => n + a.queued, 0), eta: etas[etas.length - 1] ?? null, accounts };
 }

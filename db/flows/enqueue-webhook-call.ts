@@ -20,7 +20,14 @@ export async function enqueueAiCall(db: Db, run: Run, seq: number, delayMs = 0):
   await enqueueExternalCall(db, 'run.ai', aiQueueName(run.workspace_id), run, seq, delayMs);
 }
 
-async function enqueueExternalCall(db: Db, task: Extract<TaskName, 'run.webhook' | 'run.ai'>, queue: string, run: Run, seq: number, delayMs: number): Promise<void> {
+async function enqueueExternalCall(
+  db: Db,
+  task: Extract<TaskName, 'run.webhook' | 'run.ai'>,
+  queue: string,
+  run: Run,
+  seq: number,
+  delayMs: number,
+): Promise<void> {
   const job = jobs[task];
   await db.query(
     `select graphile_worker.add_job($1, json_build_object('runId', $2::uuid, 'seq', $3::int, 'workspaceId', $9::uuid),

@@ -34,4 +34,3 @@ export async function pumpDueTimers(pool: pg.Pool, batch = 5000, chunk = 250): P
   );
   return rows[0]?.moved ?? 0;
 }
-

@@ -53,11 +53,7 @@ function toSummary(r: z.infer<typeof summaryRow>): RunSummary {
 }
 
 /** Runs newest first, keyset on (started_at, id): every page costs the same at any depth. */
-export async function listRuns(
-  db: Db,
-  workspaceId: string,
-  q: { flowId?: string; status?: RunStatus; cursor?: Cursor; limit: number },
-): Promise<RunList> {
+export async function listRuns(db: Db, workspaceId: string, q: { flowId?: string; status?: RunStatus; cursor?: Cursor; limit: number }): Promise<RunList> {
   const params: unknown[] = [workspaceId];
   const where = ['r.workspace_id = $1'];
   if (q.flowId) {
@@ -101,13 +97,16 @@ const stepRow = z.object({
 });
 
 export async function getRunDetail(db: Db, workspaceId: string, id: string): Promise<RunDetail | null> {
-  const { rows } = await db.query(
-    `${selectRuns.replace('from flow_runs r', ', v.graph from flow_runs r')} where r.workspace_id = $1 and r.id = $2`,
-    [workspaceId, id],
-  );
+  const { rows } = await db.query(`${selectRuns.replace('from flow_runs r', ', v.graph from flow_runs r')} where r.workspace_id = $1 and r.id = $2`, [
+    workspaceId,
+    id,
+  ]);
   if (!rows[0]) return null;
   const run = summaryRow.extend({ graph: flowGraphSchema }).parse(rows[0]);
-  const steps = await db.query('select id, seq, node_id, kind, status, input, output, error, attempts, started_at, finished_at from run_steps where run_id = $1 order by seq', [id]);
+  const steps = await db.query(
+    'select id, seq, node_id, kind, status, input, output, error, attempts, started_at, finished_at from run_steps where run_id = $1 order by seq',
+    [id],
+  );
   const labels = new Map(run.graph.nodes.map((n) => [n.id, n.data.label]));
   return {
     ...toSummary(run),
@@ -116,21 +115,19 @@ export async function getRunDetail(db: Db, workspaceId: string, id: string): Pro
     steps: z
       .array(stepRow)
       .parse(steps.rows)
-      .map(
-        (s): RunStep => ({
-          id: s.id,
-          seq: s.seq,
-          nodeId: s.node_id,
-          kind: s.kind as NodeKind,
-          label: labels.get(s.node_id) || s.kind,
-          status: s.status,
-          input: s.input,
-          output: s.output,
-          error: s.error,
-          attempts: s.attempts,
-          startedAt: s.started_at.toISOString(),
-          finishedAt: s.finished_at?.toISOString() ?? null,
-        }),
-      ),
+      .map((s): RunStep => ({
+        id: s.id,
+        seq: s.seq,
+        nodeId: s.node_id,
+        kind: s.kind as NodeKind,
+        label: labels.get(s.node_id) || s.kind,
+        status: s.status,
+        input: s.input,
+        output: s.output,
+        error: s.error,
+        attempts: s.attempts,
+        startedAt: s.started_at.toISOString(),
+        finishedAt: s.finished_at?.toISOString() ?? null,
+      })),
   };
 }

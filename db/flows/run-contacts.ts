@@ -23,5 +23,10 @@ export async function readRunContacts(db: Db, contactIds: string[]): Promise<Map
      from contacts c where c.id = any($1::uuid[])`,
     [[...new Set(contactIds)]],
   );
-  return new Map(z.array(contactRow).parse(rows).map((r) => [r.id, r]));
+  return new Map(
+    z
+      .array(contactRow)
+      .parse(rows)
+      .map((r) => [r.id, r]),
+  );
 }

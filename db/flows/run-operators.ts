@@ -63,10 +63,10 @@ export async function replayRun(client: pg.PoolClient, workspaceId: string, id: 
 
 /** Cancel a live run; `notAllowed` carries the status it already has. */
 export async function cancelRun(client: pg.PoolClient, workspaceId: string, id: string): Promise<RunRefusal | null> {
-  const found = await client.query<{ status: string; flow_id: string }>('select status, flow_id from flow_runs where workspace_id = $1 and id = $2 for update', [
-    workspaceId,
-    id,
-  ]);
+  const found = await client.query<{ status: string; flow_id: string }>(
+    'select status, flow_id from flow_runs where workspace_id = $1 and id = $2 for update',
+    [workspaceId, id],
+  );
   const run = found.rows[0];
   if (!run) return 'not_found';
   if (!liveStatuses.includes(run.status)) return { notAllowed: run.status };
@@ -80,6 +80,8 @@ async function stopRun(client: pg.PoolClient, workspaceId: string, runId: string
     [runId, why],
   );
   await client.query('delete from run_timers where run_id = $1', [runId]);
-  await client.query(`update run_steps set status = 'skipped', finished_at = now() where run_id = $1 and status in ('running', 'waiting', 'sleeping')`, [runId]);
+  await client.query(`update run_steps set status = 'skipped', finished_at = now() where run_id = $1 and status in ('running', 'waiting', 'sleeping')`, [
+    runId,
+  ]);
   await notifyWorkspace(client, workspaceId, { type: 'run.updated', runId, flowId, status: 'cancelled' });
 }

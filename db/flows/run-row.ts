@@ -59,10 +59,9 @@ export async function lockRunsForResume(db: Db, runIds: string[]): Promise<Recor
 
 /** A run as its webhook step sees it (workers/flows/webhook-step.ts); `lock` for the transaction that records the outcome. */
 export async function readRunForWebhook(db: Db, runId: string, lock: boolean) {
-  const { rows } = await db.query(
-    `select id, workspace_id, flow_id, status, state, pending_input from flow_runs where id = $1${lock ? ' for update' : ''}`,
-    [runId],
-  );
+  const { rows } = await db.query(`select id, workspace_id, flow_id, status, state, pending_input from flow_runs where id = $1${lock ? ' for update' : ''}`, [
+    runId,
+  ]);
   const row = rows[0] as Record<string, unknown> | undefined;
   if (!row) return null;
   const columns = runColumns.pick({ id: true, workspace_id: true, flow_id: true, status: true }).parse(row);

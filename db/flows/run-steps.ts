@@ -9,7 +9,10 @@ export async function restartStep(db: Db, runId: string, seq: number, countAttem
 
 /** The ledger row of a send step, once begun (kept in the step's input). */
 export async function stepLedgerId(db: Db, runId: string, seq: number): Promise<string | null> {
-  const { rows } = await db.query<{ ledger_id: string | null }>(`select input->>'ledgerId' as ledger_id from run_steps where run_id = $1 and seq = $2`, [runId, seq]);
+  const { rows } = await db.query<{ ledger_id: string | null }>(`select input->>'ledgerId' as ledger_id from run_steps where run_id = $1 and seq = $2`, [
+    runId,
+    seq,
+  ]);
   return rows[0]?.ledger_id ?? null;
 }
 
@@ -25,7 +28,11 @@ export async function sleepStepUntil(db: Db, runId: string, seq: number, kind: '
 
 /** Records a failed attempt's error on the step; returns the attempts made so far. */
 export async function recordStepError(db: Db, runId: string, seq: number, error: string): Promise<number | null> {
-  const { rows } = await db.query<{ attempts: number }>(`update run_steps set error = $3 where run_id = $1 and seq = $2 returning attempts`, [runId, seq, error]);
+  const { rows } = await db.query<{ attempts: number }>(`update run_steps set error = $3 where run_id = $1 and seq = $2 returning attempts`, [
+    runId,
+    seq,
+    error,
+  ]);
   return rows[0]?.attempts ?? null;
 }
 

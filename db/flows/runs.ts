@@ -17,10 +17,7 @@ const advanceJob = jobSpecRow('run.advance', {
 /** Schedules `run.advance` for a run; one pending job per run (job_key), the input lives on the row. */
 export async function enqueueAdvance(db: Db, runIds: string[], delayMs = 0) {
   if (runIds.length === 0) return;
-  await db.query(
-    `select graphile_worker.add_jobs(array_agg(${advanceJob})) from unnest($1::uuid[]) as id`,
-    [runIds, delayMs],
-  );
+  await db.query(`select graphile_worker.add_jobs(array_agg(${advanceJob})) from unnest($1::uuid[]) as id`, [runIds, delayMs]);
 }
 
 /**
@@ -77,7 +74,9 @@ export async function loadPlan(db: Db, versionId: string, runId: string): Promis
   const parsed = executionPlanSchema.safeParse(rows[0].plan);
   if (!parsed.success) {
     const first = parsed.error.issues[0];
-    throw new Error(`run ${runId}: stored plan of flow version ${versionId} is not readable at ${first?.path.join('.') ?? '?'}: ${first?.message ?? 'invalid'}`);
+    throw new Error(
+      `run ${runId}: stored plan of flow version ${versionId} is not readable at ${first?.path.join('.') ?? '?'}: ${first?.message ?? 'invalid'}`,
+    );
   }
   if (planCache.size > 5000) planCache.clear();
   planCache.set(versionId, parsed.data);

@@ -43,6 +43,13 @@ export async function startTestRun(client: pg.PoolClient, workspaceId: string, f
     [workspaceId, contactId],
   );
   if (!contact.rows[0]) return 'contact_not_found';
-  const runId = await startRun(client, { workspaceId, flowId, versionId, accountId: contact.rows[0].account_id, contactId, trigger: { type: 'test', text: null } });
+  const runId = await startRun(client, {
+    workspaceId,
+    flowId,
+    versionId,
+    accountId: contact.rows[0].account_id,
+    contactId,
+    trigger: { type: 'test', text: null },
+  });
   return runId ? { runId } : 'live_run_exists';
 }

@@ -36,7 +36,11 @@ export async function listEntries(db: Db, workspaceId: string, query: ListKnowle
     db.query(`select kind, count(*)::int as n from knowledge_entries where workspace_id = $1 ${match} group by kind`, [workspaceId, tsq]),
   ]);
   const entries = z.array(entryRow).parse(page.rows).map(toEntry);
-  let total = z.number().optional().parse((page.rows[0] as { total?: number } | undefined)?.total) ?? 0;
+  let total =
+    z
+      .number()
+      .optional()
+      .parse((page.rows[0] as { total?: number } | undefined)?.total) ?? 0;
   const countByKind = zeroCounts();
   for (const r of z.array(z.object({ kind: z.enum(knowledgeKinds), n: z.number() })).parse(counts.rows)) countByKind[r.kind] = r.n;
   // Past the last page the window count is absent: take the total from the counts instead.

@@ -46,7 +46,9 @@ export async function saveScannedSite(pool: pg.Pool, workspaceId: string, site: 
           workspaceId,
           o.map((x) => x.name.slice(0, 200)),
           // A price in another currency is kept in words, since price_cents is USD only.
-          o.map((x) => [x.description ?? '', x.priceCents === null && x.price ? `Price: ${x.price} ${x.currency ?? ''}`.trim() : ''].filter(Boolean).join('\n')),
+          o.map((x) =>
+            [x.description ?? '', x.priceCents === null && x.price ? `Price: ${x.price} ${x.currency ?? ''}`.trim() : ''].filter(Boolean).join('\n'),
+          ),
           o.map((x) => x.priceCents),
           o.map((x) => x.url),
           o.map((x) => x.sourceUrl),

@@ -15,8 +15,19 @@ beforeAll(async () => {
   pool = new pg.Pool({ connectionString: db.url, max: 2 });
   mine = await workspace('Mine');
   theirs = await workspace('Theirs');
-  await insertKnowledgeEntry(pool, mine, { kind: 'faq', title: 'Do you ship internationally?', body: 'We ship to Canada and the EU in 5-7 days; shipping costs $9.' });
-  await insertKnowledgeEntry(pool, mine, { kind: 'offer', title: '6-week coaching program', body: 'Weekly calls and a private community.', priceCents: 49_900, duration: '6 weeks', url: 'https://example.com/coaching' });
+  await insertKnowledgeEntry(pool, mine, {
+    kind: 'faq',
+    title: 'Do you ship internationally?',
+    body: 'We ship to Canada and the EU in 5-7 days; shipping costs $9.',
+  });
+  await insertKnowledgeEntry(pool, mine, {
+    kind: 'offer',
+    title: '6-week coaching program',
+    body: 'Weekly calls and a private community.',
+    priceCents: 49_900,
+    duration: '6 weeks',
+    url: 'https://example.com/coaching',
+  });
   await insertKnowledgeEntry(pool, mine, { kind: 'profile', questionId: 'returns', title: 'Returns', body: 'Unworn items can be returned within 30 days.' });
   await insertKnowledgeEntry(pool, mine, { kind: 'document', title: 'Long page', body: `coaching ${'x'.repeat(5000)}` });
   await insertKnowledgeEntry(pool, theirs, { kind: 'faq', title: 'Shipping secrets of another business', body: 'Their shipping costs $1 to Canada.' });
@@ -40,7 +51,11 @@ it("never returns another workspace's entries", async () => {
 it('tolerates a typo in a title word, ranked after full-text hits', async () => {
   const hits = await searchKnowledge(pool, mine, 'coachng progam price?');
   expect(hits.map((h) => h.title)).toContain('6-week coaching program');
-  expect(hits.find((h) => h.title === '6-week coaching program')).toMatchObject({ priceCents: 49_900, duration: '6 weeks', url: 'https://example.com/coaching' });
+  expect(hits.find((h) => h.title === '6-week coaching program')).toMatchObject({
+    priceCents: 49_900,
+    duration: '6 weeks',
+    url: 'https://example.com/coaching',
+  });
 });
 
 it('cuts long bodies to maxBodyChars and returns nothing for a question without words', async () => {

@@ -25,7 +25,19 @@ export async function insertKnowledgeEntry(db: Db, workspaceId: string, e: NewKn
   const { rows } = await db.query<{ id: string }>(
     `insert into knowledge_entries (workspace_id, kind, question_id, title, body, price_cents, duration, url, author, source, source_url)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) returning id`,
-    [workspaceId, e.kind, e.questionId ?? null, e.title, e.body, e.priceCents ?? null, e.duration ?? null, e.url ?? null, e.author ?? null, e.source ?? 'typed', e.sourceUrl ?? null],
+    [
+      workspaceId,
+      e.kind,
+      e.questionId ?? null,
+      e.title,
+      e.body,
+      e.priceCents ?? null,
+      e.duration ?? null,
+      e.url ?? null,
+      e.author ?? null,
+      e.source ?? 'typed',
+      e.sourceUrl ?? null,
+    ],
   );
   return rows[0]!.id;
 }

@@ -46,7 +46,10 @@ export async function listLeads(pool: pg.Pool, workspaceId: string, q: ListLeads
     const { where, params } = leadWhere(workspaceId, q);
     params.push(take, skip);
     const found = await pool.query(
-      `select ${leadColumns.split(', ').map((col) => `l.${col}`).join(', ')}
+      `select ${leadColumns
+        .split(', ')
+        .map((col) => `l.${col}`)
+        .join(', ')}
        from (select id, created_at from leads where ${where}
              order by created_at ${dir}, id ${dir} limit $${params.length - 1} offset $${params.length}) p
        join leads l on l.id = p.id

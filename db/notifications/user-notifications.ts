@@ -25,7 +25,15 @@ export async function listNotifications(pool: pg.Pool, userId: string, limit = 5
   return {
     notifications: list.rows.map((r) => {
       const n = row.parse(r);
-      return { id: n.id, kind: n.kind, title: n.title, body: n.body, link: n.link, readAt: n.read_at?.toISOString() ?? null, createdAt: n.created_at.toISOString() };
+      return {
+        id: n.id,
+        kind: n.kind,
+        title: n.title,
+        body: n.body,
+        link: n.link,
+        readAt: n.read_at?.toISOString() ?? null,
+        createdAt: n.created_at.toISOString(),
+      };
     }),
     unreadCount: unread.rows[0]?.n ?? 0,
   };

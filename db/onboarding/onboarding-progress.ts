@@ -24,7 +24,13 @@ export async function readOnboarding(db: Db, userId: string): Promise<Onboarding
  * Saves the step and answers as the user goes, and the chosen plan's tier, in one statement. A
  * completed onboarding stays completed if the wizard is walked again.
  */
-export async function saveOnboardingProgress(db: Db, user: { id: string; workspaceId: string }, step: number, answers: OnboardingAnswers, tier: string): Promise<void> {
+export async function saveOnboardingProgress(
+  db: Db,
+  user: { id: string; workspaceId: string },
+  step: number,
+  answers: OnboardingAnswers,
+  tier: string,
+): Promise<void> {
   await db.query(
     `with saved as (
        insert into onboarding_progress (user_id, workspace_id, answers) values ($1, $2, $3)
@@ -38,7 +44,12 @@ export async function saveOnboardingProgress(db: Db, user: { id: string; workspa
 }
 
 /** Marks onboarding complete with its final answers (inside the completing transaction). */
-export async function markOnboardingComplete(client: pg.PoolClient, user: { id: string; workspaceId: string }, answers: OnboardingAnswers, tier: string): Promise<void> {
+export async function markOnboardingComplete(
+  client: pg.PoolClient,
+  user: { id: string; workspaceId: string },
+  answers: OnboardingAnswers,
+  tier: string,
+): Promise<void> {
   await client.query(
     `insert into onboarding_progress (user_id, workspace_id, answers, completed_at) values ($1, $2, $3, now())
      on conflict (user_id) do update set answers = excluded.answers, completed_at = now(), updated_at = now()`,

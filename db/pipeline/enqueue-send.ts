@@ -23,10 +23,7 @@ export interface SendIntent {
  * Records a send in the outbound ledger and schedules its `outbound.send` job at the account's next
  * rate-limit slot, in the caller's transaction. A key seen before returns null and sends nothing.
  */
-export async function enqueueSend(
-  db: Pick<pg.PoolClient, 'query'>,
-  intent: SendIntent,
-): Promise<{ ledgerId: string; scheduledFor: Date } | null> {
+export async function enqueueSend(db: Pick<pg.PoolClient, 'query'>, intent: SendIntent): Promise<{ ledgerId: string; scheduledFor: Date } | null> {
   const ins = await db.query<{ id: string; platform: string | null }>(
     `insert into outbound_ledger (workspace_id, account_id, idempotency_key, kind, target, text, message_id, rule_id)
      values ($1, $2, $3, $4, $5, $6, $7, $8)

@@ -45,12 +45,7 @@ export async function ingestEvents(pool: pg.Pool, input: IncomingEvent[]): Promi
        select graphile_worker.add_jobs(array_agg(${jobSpecRow('inbound.process', { payload: `json_build_object('eventId', id)` })})) from ins
      )
      select ins.id::text, ins.event_key, ins.provider from ins, (select count(*) from jobs) j`,
-    [
-      events.map((e) => e.provider),
-      events.map((e) => e.eventKey),
-      events.map((e) => e.workspaceId),
-      events.map((e) => JSON.stringify(e.payload)),
-    ],
+    [events.map((e) => e.provider), events.map((e) => e.eventKey), events.map((e) => e.workspaceId), events.map((e) => JSON.stringify(e.payload))],
   );
   const byKey = new Map(rows.map((r) => [`${r.provider}\u0000${r.event_key}`, r.id]));
   // The same key twice in one batch: the first occurrence is the accepted one, the rest duplicates.

@@ -14,21 +14,25 @@ afterAll(() => t.stop());
 
 const pool = () => t.app.database.pool;
 const conversation = async (id: string) =>
-  (await pool().query<{ last_message: string | null; last_message_time: Date; updated_at: Date; customer_name: string }>(
-    'select last_message, last_message_time, updated_at, customer_name from conversations where id = $1',
-    [id],
-  )).rows[0]!;
+  (
+    await pool().query<{ last_message: string | null; last_message_time: Date; updated_at: Date; customer_name: string }>(
+      'select last_message, last_message_time, updated_at, customer_name from conversations where id = $1',
+      [id],
+    )
+  ).rows[0]!;
 
 it('a conversation with a newly queued message rises to the top of the inbox; a send whose key is taken leaves it where it was', async () => {
   const w = await newWorkspaceUser(t.baseUrl);
   const workspaceId = w.user.workspaceId;
   const account = { workspaceId, accountId: w.instagram.id, platform: 'instagram' as const };
   const contactOf = async (externalUserId: string) =>
-    (await pool().query<{ id: string }>('insert into contacts (workspace_id, account_id, external_user_id, name) values ($1, $2, $3, $3) returning id', [
-      workspaceId,
-      account.accountId,
-      externalUserId,
-    ])).rows[0]!.id;
+    (
+      await pool().query<{ id: string }>('insert into contacts (workspace_id, account_id, external_user_id, name) values ($1, $2, $3, $3) returning id', [
+        workspaceId,
+        account.accountId,
+        externalUserId,
+      ])
+    ).rows[0]!.id;
   const older = await ensureConversation(pool(), { ...account, contactId: await contactOf('older'), externalUserId: 'older', name: 'Older', username: null });
   const newer = await ensureConversation(pool(), { ...account, contactId: await contactOf('newer'), externalUserId: 'newer', name: 'Newer', username: null });
   await pool().query(`update conversations set last_message_time = now() - interval '1 hour', updated_at = now() - interval '1 hour' where id = $1`, [older]);

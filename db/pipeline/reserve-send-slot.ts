@@ -10,12 +10,7 @@ export interface SendLimit {
  * per key holds the theoretical arrival time (tat). Atomic under concurrency (one upsert), shared
  * by every worker, never drops a send: a burst just gets later slots. Returns when it may go.
  */
-export async function reserveSendSlot(
-  db: Pick<pg.PoolClient, 'query'>,
-  accountId: string,
-  kind: string,
-  limit: SendLimit,
-): Promise<Date> {
+export async function reserveSendSlot(db: Pick<pg.PoolClient, 'query'>, accountId: string, kind: string, limit: SendLimit): Promise<Date> {
   const intervalMs = 3_600_000 / limit.perHour;
   const { rows } = await db.query<{ send_at: Date }>(
     `insert into send_rate_limits (account_id, kind, tat)

@@ -31,7 +31,9 @@ it('queues a burst of private replies at the account limit: none dropped, ETA sh
   await ingestEvents(t.app.database.pool, events);
 
   const { pool } = t.app.database;
-  await expect.poll(async () => (await pool.query("select count(*)::int as n from outbound_ledger where kind = 'private_reply'")).rows[0].n, { timeout: 15_000 }).toBe(40);
+  await expect
+    .poll(async () => (await pool.query("select count(*)::int as n from outbound_ledger where kind = 'private_reply'")).rows[0].n, { timeout: 15_000 })
+    .toBe(40);
 
   const queue = await w.client.get('/api/comment-rules/queue');
   expect(queue.data.queued).toBeGreaterThanOrEqual(25);
@@ -48,7 +50,9 @@ it('queues a burst of private replies at the account limit: none dropped, ETA sh
   for (let i = 11; i < slots.length; i++) expect(slots[i]! - slots[i - 11]!).toBeGreaterThanOrEqual(990);
 
   // The first ones go out now; the rest wait their turn (not dropped, not failed).
-  await expect.poll(async () => (await pool.query("select count(*)::int as n from sandbox_deliveries where kind = 'private_reply'")).rows[0].n, { timeout: 10_000 }).toBeGreaterThanOrEqual(10);
+  await expect
+    .poll(async () => (await pool.query("select count(*)::int as n from sandbox_deliveries where kind = 'private_reply'")).rows[0].n, { timeout: 10_000 })
+    .toBeGreaterThanOrEqual(10);
   const failed = (await pool.query("select count(*)::int as n from outbound_ledger where status = 'failed'")).rows[0].n;
   expect(failed).toBe(0);
 });

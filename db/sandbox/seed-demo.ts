@@ -106,14 +106,36 @@ export async function seedDemoWorkspace(pool: pg.Pool, workspaceId: string): Pro
       const contact = await client.query<{ id: string }>(
         `insert into contacts (workspace_id, account_id, external_user_id, name, username, tags, last_inbound_at)
          values ($1, $2, $3, $4, $5, $6, now() - make_interval(mins => $7)) returning id`,
-        [workspaceId, accountId, th.contact.id, th.contact.name, th.contact.username, th.tags, Math.min(...th.messages.filter((m) => m[1] === 'inbound').map((m) => m[0]), 100000)],
+        [
+          workspaceId,
+          accountId,
+          th.contact.id,
+          th.contact.name,
+          th.contact.username,
+          th.tags,
+          Math.min(...th.messages.filter((m) => m[1] === 'inbound').map((m) => m[0]), 100000),
+        ],
       );
       const last = th.messages[th.messages.length - 1]!;
       const conv = await client.query<{ id: string }>(
         `insert into conversations (workspace_id, account_id, contact_id, platform, status, priority, customer_name, customer_username,
            external_user_id, last_message, last_message_time, unread_count, tags)
          values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, now() - make_interval(mins => $11), $12, $13) returning id`,
-        [workspaceId, accountId, contact.rows[0]!.id, th.platform, th.status, th.priority, th.contact.name, th.contact.username, th.contact.id, last[2], last[0], th.unread, th.tags],
+        [
+          workspaceId,
+          accountId,
+          contact.rows[0]!.id,
+          th.platform,
+          th.status,
+          th.priority,
+          th.contact.name,
+          th.contact.username,
+          th.contact.id,
+          last[2],
+          last[0],
+          th.unread,
+          th.tags,
+        ],
       );
       for (const [minutesAgo, direction, text, source] of th.messages) {
         await client.query(
@@ -127,12 +149,30 @@ export async function seedDemoWorkspace(pool: pg.Pool, workspaceId: string): Pro
         await client.query(
           `insert into outbound_ledger (workspace_id, account_id, idempotency_key, kind, target, text, rule_id, status, scheduled_for, sent_at, created_at)
            values ($1, $2, $3, 'private_reply', $4, $5, $6, 'sent', now() - make_interval(mins => $7), now() - make_interval(mins => $7), now() - make_interval(mins => $7))`,
-          [workspaceId, accountId, `private_reply:${accountId}:demo-comment-${th.contact.id}`, `demo-comment-${th.contact.id}`, th.messages[0][2], ruleFor(th.tags.includes('guide') ? 'guide' : 'price'), th.messages[0][0]],
+          [
+            workspaceId,
+            accountId,
+            `private_reply:${accountId}:demo-comment-${th.contact.id}`,
+            `demo-comment-${th.contact.id}`,
+            th.messages[0][2],
+            ruleFor(th.tags.includes('guide') ? 'guide' : 'price'),
+            th.messages[0][0],
+          ],
         );
         await client.query(
           `insert into comments (workspace_id, account_id, contact_id, platform_comment_id, post_id, text, author_external_id, author_username, commented_at)
            values ($1, $2, $3, $4, $5, $6, $7, $8, now() - make_interval(mins => $9))`,
-          [workspaceId, accountId, contact.rows[0]!.id, `demo-comment-${th.contact.id}`, 'instagram-post-launch', th.tags.includes('guide') ? 'GUIDE please!' : 'price?', th.contact.id, th.contact.username, th.messages[0][0] + 1],
+          [
+            workspaceId,
+            accountId,
+            contact.rows[0]!.id,
+            `demo-comment-${th.contact.id}`,
+            'instagram-post-launch',
+            th.tags.includes('guide') ? 'GUIDE please!' : 'price?',
+            th.contact.id,
+            th.contact.username,
+            th.messages[0][0] + 1,
+          ],
         );
       }
     }

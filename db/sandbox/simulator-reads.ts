@@ -4,7 +4,14 @@ import type { OutboxItem, SimulatorState } from '../../contracts/simulator';
 import { sandboxContacts } from './seed-sandbox';
 
 const accountRow = z.object({ id: z.string(), platform: z.enum(['instagram', 'facebook', 'twitter']), username: z.string(), display_name: z.string() });
-const postRow = z.object({ id: z.string(), account_id: z.string(), external_id: z.string(), caption: z.string(), image_url: z.string(), permalink: z.string() });
+const postRow = z.object({
+  id: z.string(),
+  account_id: z.string(),
+  external_id: z.string(),
+  caption: z.string(),
+  image_url: z.string(),
+  permalink: z.string(),
+});
 const madeUpRow = z.object({ external_user_id: z.string(), name: z.string(), username: z.string() });
 const deliveryRow = z.object({
   id: z.string(),

@@ -12,7 +12,9 @@ export const commentRules = pgTable(
     responseTemplate: text('response_template').notNull(),
     publicReplyTemplate: text('public_reply_template'),
     isActive: boolean('is_active').notNull().default(true),
-    automationType: text('automation_type', { enum: ['all_posts', 'specific_post'] }).notNull().default('all_posts'),
+    automationType: text('automation_type', { enum: ['all_posts', 'specific_post'] })
+      .notNull()
+      .default('all_posts'),
     postUrl: text('post_url'),
     postId: text('post_id'),
     createdAt: createdAtColumn(),

@@ -12,7 +12,9 @@ export const flows = pgTable(
     workspaceId: workspaceIdColumn(),
     name: text('name').notNull().default('Untitled Flow'),
     description: text('description').notNull().default(''),
-    platform: text('platform', { enum: ['twitter', 'instagram', 'multi'] }).notNull().default('multi'),
+    platform: text('platform', { enum: ['twitter', 'instagram', 'multi'] })
+      .notNull()
+      .default('multi'),
     isActive: boolean('is_active').notNull().default(false),
     graph: jsonb('graph').notNull(),
     /** The version new runs start on while the flow is active. */
@@ -22,7 +24,9 @@ export const flows = pgTable(
   },
   (t) => [
     index('flows_workspace_idx').on(t.workspaceId, t.updatedAt.desc()),
-    index('flows_active_idx').on(t.workspaceId).where(sql`is_active`),
+    index('flows_active_idx')
+      .on(t.workspaceId)
+      .where(sql`is_active`),
   ],
 );
 
@@ -84,9 +88,13 @@ export const flowRuns = pgTable(
     index('flow_runs_flow_recent_idx').on(t.flowId, t.startedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('flow_runs_status_recent_idx').on(t.workspaceId, t.status, t.startedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // Wait-for-reply: the inbound pipeline finds the runs parked on this contact.
-    index('flow_runs_waiting_contact_idx').on(t.contactId).where(sql`status = 'waiting'`),
+    index('flow_runs_waiting_contact_idx')
+      .on(t.contactId)
+      .where(sql`status = 'waiting'`),
     // One live run per flow and contact.
-    uniqueIndex('flow_runs_one_live_per_contact').on(t.flowId, t.contactId).where(sql`status in ('running', 'waiting', 'sleeping')`),
+    uniqueIndex('flow_runs_one_live_per_contact')
+      .on(t.flowId, t.contactId)
+      .where(sql`status in ('running', 'waiting', 'sleeping')`),
   ],
 );
 

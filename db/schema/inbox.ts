@@ -13,7 +13,10 @@ export const contacts = pgTable(
     externalUserId: text('external_user_id').notNull(),
     name: text('name').notNull().default(''),
     username: text('username'),
-    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     customFields: jsonb('custom_fields').notNull().default({}),
     /** Opens Meta's 24-hour messaging window (docs/platform-apis.md §2.1). */
     lastInboundAt: timestamp('last_inbound_at', { withTimezone: true }),
@@ -32,8 +35,12 @@ export const conversations = pgTable(
       .notNull()
       .references(() => contacts.id, { onDelete: 'cascade' }),
     platform: text('platform', { enum: ['instagram', 'facebook', 'twitter'] }).notNull(),
-    status: text('status', { enum: ['open', 'pending', 'closed'] }).notNull().default('open'),
-    priority: text('priority', { enum: ['high', 'normal', 'low'] }).notNull().default('normal'),
+    status: text('status', { enum: ['open', 'pending', 'closed'] })
+      .notNull()
+      .default('open'),
+    priority: text('priority', { enum: ['high', 'normal', 'low'] })
+      .notNull()
+      .default('normal'),
     customerName: text('customer_name').notNull(),
     customerUsername: text('customer_username'),
     externalUserId: text('external_user_id').notNull(),
@@ -41,7 +48,10 @@ export const conversations = pgTable(
     /** Never null once a message exists; the keyset order of the inbox list. */
     lastMessageTime: timestamp('last_message_time', { withTimezone: true }).notNull().defaultNow(),
     unreadCount: integer('unread_count').notNull().default(0),
-    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: createdAtColumn(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -66,7 +76,9 @@ export const messages = pgTable(
     platformMessageId: text('platform_message_id'),
     content: text('content').notNull(),
     direction: text('direction', { enum: ['inbound', 'outbound'] }).notNull(),
-    status: text('status', { enum: ['queued', 'sent', 'failed'] }).notNull().default('sent'),
+    status: text('status', { enum: ['queued', 'sent', 'failed'] })
+      .notNull()
+      .default('sent'),
     error: text('error'),
     source: text('source', { enum: ['contact', 'inbox', 'comment_rule', 'flow'] }).notNull(),
     createdAt: createdAtColumn(),

@@ -39,7 +39,9 @@ export const knowledgeEntries = pgTable(
     sourceUrl: text('source_url'),
     search: tsvector('search')
       .notNull()
-      .generatedAlwaysAs(sql`setweight(to_tsvector('english'::regconfig, coalesce("title", '')), 'A') || setweight(to_tsvector('english'::regconfig, coalesce("body", '')), 'B')`),
+      .generatedAlwaysAs(
+        sql`setweight(to_tsvector('english'::regconfig, coalesce("title", '')), 'A') || setweight(to_tsvector('english'::regconfig, coalesce("body", '')), 'B')`,
+      ),
     createdAt: createdAtColumn(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -49,8 +51,12 @@ export const knowledgeEntries = pgTable(
     check('knowledge_entries_price_check', sql`${t.priceCents} is null or ${t.priceCents} >= 0`),
     index('knowledge_entries_workspace_kind_idx').on(t.workspaceId, t.kind, t.createdAt),
     index('knowledge_entries_search_idx').using('gin', t.search),
-    uniqueIndex('knowledge_entries_profile_question_key').on(t.workspaceId, t.questionId).where(sql`${t.kind} = 'profile'`),
-    uniqueIndex('knowledge_entries_scanned_page_key').on(t.workspaceId, t.url).where(sql`${t.kind} = 'page'`),
+    uniqueIndex('knowledge_entries_profile_question_key')
+      .on(t.workspaceId, t.questionId)
+      .where(sql`${t.kind} = 'profile'`),
+    uniqueIndex('knowledge_entries_scanned_page_key')
+      .on(t.workspaceId, t.url)
+      .where(sql`${t.kind} = 'page'`),
   ],
 );
 
@@ -73,7 +79,9 @@ export const aiChatMessages = pgTable(
     confidence: real('confidence'),
     funnelStage: text('funnel_stage'),
     /** The knowledge entries the answer was given from: [{id, kind, title}]. */
-    sources: jsonb('sources').notNull().default(sql`'[]'::jsonb`),
+    sources: jsonb('sources')
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     model: text('model'),
     tokensIn: integer('tokens_in'),
     tokensOut: integer('tokens_out'),

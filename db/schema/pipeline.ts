@@ -22,10 +22,7 @@ export const inboundEvents = pgTable(
     /** Why processing failed (malformed payload, unknown account…): kept visible, never blocks others. */
     error: text('error'),
   },
-  (t) => [
-    uniqueIndex('inbound_events_provider_key').on(t.provider, t.eventKey),
-    index('inbound_events_workspace_idx').on(t.workspaceId, t.receivedAt.desc()),
-  ],
+  (t) => [uniqueIndex('inbound_events_provider_key').on(t.provider, t.eventKey), index('inbound_events_workspace_idx').on(t.workspaceId, t.receivedAt.desc())],
 );
 
 /**
@@ -49,7 +46,9 @@ export const outboundLedger = pgTable(
      * `sending`: committed before a platform call leaves (activities/send-outbound.activity.ts). A
      * row found `sending` by a later attempt is never resent: it may have been delivered (ADR 0006).
      */
-    status: text('status', { enum: ['queued', 'sending', 'sent', 'failed'] }).notNull().default('queued'),
+    status: text('status', { enum: ['queued', 'sending', 'sent', 'failed'] })
+      .notNull()
+      .default('queued'),
     /** When the rate limiter lets it go; shown to the user as the ETA. */
     scheduledFor: timestamp('scheduled_for', { withTimezone: true }).notNull().defaultNow(),
     attempts: integer('attempts').notNull().default(0),
@@ -94,10 +93,7 @@ export const sandboxDeliveries = pgTable(
     ledgerId: uuid('ledger_id').notNull(),
     createdAt: createdAtColumn(),
   },
-  (t) => [
-    uniqueIndex('sandbox_deliveries_ledger_key').on(t.ledgerId),
-    index('sandbox_deliveries_account_idx').on(t.accountId, t.createdAt.desc()),
-  ],
+  (t) => [uniqueIndex('sandbox_deliveries_ledger_key').on(t.ledgerId), index('sandbox_deliveries_account_idx').on(t.accountId, t.createdAt.desc())],
 );
 
 /**

@@ -19,7 +19,9 @@ export const socialAccounts = pgTable(
     refreshTokenEnc: text('refresh_token_enc'),
     tokenExpiresAt: timestamp('token_expires_at', { withTimezone: true }),
     isActive: boolean('is_active').notNull().default(true),
-    status: text('status', { enum: ['active', 'needs_reconnect'] }).notNull().default('active'),
+    status: text('status', { enum: ['active', 'needs_reconnect'] })
+      .notNull()
+      .default('active'),
     /** Why the account needs reconnecting (e.g. Meta code 190), shown next to it. */
     statusReason: text('status_reason'),
     /**

@@ -13,8 +13,13 @@ export const workspaceTemplates = pgTable(
     workspaceId: workspaceIdColumn(),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
-    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
-    difficulty: text('difficulty', { enum: ['beginner', 'intermediate', 'advanced', 'expert'] }).notNull().default('beginner'),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    difficulty: text('difficulty', { enum: ['beginner', 'intermediate', 'advanced', 'expert'] })
+      .notNull()
+      .default('beginner'),
     flowPlatform: text('flow_platform', { enum: ['twitter', 'instagram', 'multi'] }).notNull(),
     graph: jsonb('graph').notNull(),
     createdAt: createdAtColumn(),
@@ -45,7 +50,9 @@ export const onboardingProgress = pgTable('onboarding_progress', {
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
   workspaceId: workspaceIdColumn(),
-  answers: jsonb('answers').notNull().default(sql`'{}'::jsonb`),
+  answers: jsonb('answers')
+    .notNull()
+    .default(sql`'{}'::jsonb`),
   completedAt: timestamp('completed_at', { withTimezone: true }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -56,6 +63,8 @@ export const workspacePersonas = pgTable('workspace_personas', {
     .primaryKey()
     .references(() => workspaces.id, { onDelete: 'cascade' }),
   businessName: text('business_name'),
-  tone: text('tone', { enum: ['friendly', 'professional', 'energetic'] }).notNull().default('friendly'),
+  tone: text('tone', { enum: ['friendly', 'professional', 'energetic'] })
+    .notNull()
+    .default('friendly'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -20,7 +20,9 @@ export const users = pgTable(
     messagesUsed: integer('messages_used').notNull().default(0),
     messageLimit: integer('message_limit').notNull().default(100),
     /** Start of the month `messages_used` counts (UTC); the first use in a later month starts it again from 0. */
-    usagePeriodStart: timestamp('usage_period_start', { withTimezone: true }).notNull().default(sql`(date_trunc('month', now() at time zone 'utc') at time zone 'utc')`),
+    usagePeriodStart: timestamp('usage_period_start', { withTimezone: true })
+      .notNull()
+      .default(sql`(date_trunc('month', now() at time zone 'utc') at time zone 'utc')`),
     onboardingStep: integer('onboarding_step').notNull().default(0),
     googleId: text('google_id'),
     facebookId: text('facebook_id'),

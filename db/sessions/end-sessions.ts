@@ -8,10 +8,10 @@ import { notifySessionsEnded } from './sessions-ended';
  * caller's transaction so the password and the sessions change together.
  */
 export async function endUserSessions(client: pg.PoolClient, userId: string, exceptSid?: string): Promise<number> {
-  const { rowCount } = await client.query(
-    `delete from user_sessions where sess -> 'passport' ->> 'user' = $1 and ($2::text is null or sid <> $2)`,
-    [userId, exceptSid ?? null],
-  );
+  const { rowCount } = await client.query(`delete from user_sessions where sess -> 'passport' ->> 'user' = $1 and ($2::text is null or sid <> $2)`, [
+    userId,
+    exceptSid ?? null,
+  ]);
   await notifySessionsEnded(client, exceptSid ? { userId, exceptSid } : { userId });
   return rowCount ?? 0;
 }

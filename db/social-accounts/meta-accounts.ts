@@ -1,11 +1,6 @@
 import type pg from 'pg';
 import { z } from 'zod';
-import {
-  accountProfileSchema,
-  type FacebookPageSummary,
-  type InstagramAccountSummary,
-  type InstagramProfile,
-} from '../../contracts/social-accounts';
+import { accountProfileSchema, type FacebookPageSummary, type InstagramAccountSummary, type InstagramProfile } from '../../contracts/social-accounts';
 
 const pageRow = z.object({
   id: z.string(),
@@ -44,19 +39,22 @@ export async function listFacebookPages(pool: pg.Pool, workspaceId: string): Pro
      order by p.connected_at, p.display_name`,
     [workspaceId],
   );
-  return z.array(pageRow).parse(rows).map((r) => {
-    const profile = accountProfileSchema.safeParse(r.profile ?? {});
-    return {
-      id: r.external_id,
-      accountId: r.id,
-      name: r.display_name,
-      category: (profile.success ? profile.data.category : undefined) ?? null,
-      status: r.status,
-      ...(r.ig_id && r.ig_external_id
-        ? { instagram_business_account: { ...instagramProfileFrom(r.ig_external_id, r.ig_username ?? '', r.ig_profile), accountId: r.ig_id } }
-        : {}),
-    };
-  });
+  return z
+    .array(pageRow)
+    .parse(rows)
+    .map((r) => {
+      const profile = accountProfileSchema.safeParse(r.profile ?? {});
+      return {
+        id: r.external_id,
+        accountId: r.id,
+        name: r.display_name,
+        category: (profile.success ? profile.data.category : undefined) ?? null,
+        status: r.status,
+        ...(r.ig_id && r.ig_external_id
+          ? { instagram_business_account: { ...instagramProfileFrom(r.ig_external_id, r.ig_username ?? '', r.ig_profile), accountId: r.ig_id } }
+          : {}),
+      };
+    });
 }
 
 const igRow = z.object({ id: z.string(), external_id: z.string(), username: z.string(), access_token_enc: z.string().nullable(), profile: z.unknown() });
@@ -75,19 +73,16 @@ export async function findInstagramAccount(pool: pg.Pool, workspaceId: string, p
 }
 
 export async function saveInstagramProfile(pool: pg.Pool, accountId: string, p: InstagramProfile) {
-  await pool.query(
-    `update social_accounts set username = $2, profile = profile || $3::jsonb where id = $1`,
-    [
-      accountId,
-      p.username,
-      JSON.stringify({
-        ...(p.name ? { name: p.name } : {}),
-        ...(p.profile_picture_url ? { pictureUrl: p.profile_picture_url } : {}),
-        ...(p.followers_count !== null ? { followersCount: p.followers_count } : {}),
-        ...(p.media_count !== null ? { mediaCount: p.media_count } : {}),
-      }),
-    ],
-  );
+  await pool.query(`update social_accounts set username = $2, profile = profile || $3::jsonb where id = $1`, [
+    accountId,
+    p.username,
+    JSON.stringify({
+      ...(p.name ? { name: p.name } : {}),
+      ...(p.profile_picture_url ? { pictureUrl: p.profile_picture_url } : {}),
+      ...(p.followers_count !== null ? { followersCount: p.followers_count } : {}),
+      ...(p.media_count !== null ? { mediaCount: p.media_count } : {}),
+    }),
+  ]);
 }
 
 const igListRow = z.object({
@@ -112,13 +107,16 @@ export async function listInstagramAccounts(pool: pg.Pool, workspaceId: string):
      order by ig.connected_at, ig.username`,
     [workspaceId],
   );
-  return z.array(igListRow).parse(rows).map((r) => ({
-    ...instagramProfileFrom(r.external_id, r.username, r.profile),
-    accountId: r.id,
-    pageId: r.page_id,
-    pageName: r.page_name,
-    status: r.status,
-  }));
+  return z
+    .array(igListRow)
+    .parse(rows)
+    .map((r) => ({
+      ...instagramProfileFrom(r.external_id, r.username, r.profile),
+      accountId: r.id,
+      pageId: r.page_id,
+      pageName: r.page_name,
+      status: r.status,
+    }));
 }
 
 /** Meta refused the account's token (code 190): the account needs its owner to reconnect it. */

@@ -34,22 +34,25 @@ const selectAccounts = `select id, platform, provider, external_id, username, di
 export async function listSocialAccounts(pool: pg.Pool, workspaceId: string): Promise<SocialAccount[]> {
   // Polled every 5 s by every open browser: a pure read (sandbox accounts are made with the workspace).
   const { rows } = await pool.query(selectAccounts, [workspaceId]);
-  return z.array(row).parse(rows).map((r) => ({
-    id: r.id,
-    platform: r.platform,
-    provider: r.provider,
-    externalId: r.external_id,
-    username: r.username,
-    displayName: r.display_name,
-    name: r.display_name,
-    connectedAt: r.connected_at.toISOString(),
-    isActive: r.is_active,
-    status: r.status,
-    statusReason: r.status_reason,
-    tokenExpiresAt: r.token_expires_at?.toISOString() ?? null,
-    healthCheckedAt: r.health_checked_at?.toISOString() ?? null,
-    healthError: r.health_error,
-    reconnectPath: reconnectPath(r),
-    isSandbox: r.provider === 'sandbox',
-  }));
+  return z
+    .array(row)
+    .parse(rows)
+    .map((r) => ({
+      id: r.id,
+      platform: r.platform,
+      provider: r.provider,
+      externalId: r.external_id,
+      username: r.username,
+      displayName: r.display_name,
+      name: r.display_name,
+      connectedAt: r.connected_at.toISOString(),
+      isActive: r.is_active,
+      status: r.status,
+      statusReason: r.status_reason,
+      tokenExpiresAt: r.token_expires_at?.toISOString() ?? null,
+      healthCheckedAt: r.health_checked_at?.toISOString() ?? null,
+      healthError: r.health_error,
+      reconnectPath: reconnectPath(r),
+      isSandbox: r.provider === 'sandbox',
+    }));
 }

@@ -13,7 +13,12 @@ export type MessagingAccount = z.infer<typeof accountRow>;
  * The active Meta account a Social Messaging send goes from: the Page itself for Messenger; for
  * Instagram, the account linked to that Page (or the Instagram account id itself).
  */
-export async function findMessagingAccount(db: pg.Pool, workspaceId: string, channel: 'facebook' | 'instagram', pageId: string): Promise<MessagingAccount | null> {
+export async function findMessagingAccount(
+  db: pg.Pool,
+  workspaceId: string,
+  channel: 'facebook' | 'instagram',
+  pageId: string,
+): Promise<MessagingAccount | null> {
   const found = await db.query(
     channel === 'facebook'
       ? `select id, platform, username from social_accounts where workspace_id = $1 and provider = 'meta' and platform = 'facebook' and external_id = $2 and is_active`

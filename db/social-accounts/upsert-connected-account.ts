@@ -42,7 +42,15 @@ export async function upsertMetaAccount(
 export async function upsertXAccount(
   db: Pick<pg.PoolClient, 'query'>,
   workspaceId: string,
-  a: { externalId: string; username: string; displayName: string; accessToken: string; refreshToken: string | null; expiresAt: Date | null; profile: AccountProfile },
+  a: {
+    externalId: string;
+    username: string;
+    displayName: string;
+    accessToken: string;
+    refreshToken: string | null;
+    expiresAt: Date | null;
+    profile: AccountProfile;
+  },
 ): Promise<string | null> {
   const { rows } = await db.query<{ id: string }>(
     `insert into social_accounts (workspace_id, platform, provider, external_id, username, display_name, access_token_enc, refresh_token_enc, token_expires_at, profile)

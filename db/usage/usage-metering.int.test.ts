@@ -30,7 +30,10 @@ describe('AI answers count against the monthly message limit', () => {
 
     for (let i = 0; i < 3; i++) expect((await ask()).status).toBe(200); // 5, 6, 7: past the limit, still answered
     bell = (await u.client.get('/api/notifications')).data;
-    expect(bell.notifications.map((n: { title: string }) => n.title)).toEqual(['You have used all of this month’s messages', 'You have used 80 % of this month’s messages']);
+    expect(bell.notifications.map((n: { title: string }) => n.title)).toEqual([
+      'You have used all of this month’s messages',
+      'You have used 80 % of this month’s messages',
+    ]);
     const month = new Date().toISOString().slice(0, 7);
     const { rows } = await pool().query('select key from notifications where user_id = $1 order by key', [u.user.id]);
     expect(rows.map((r) => r.key)).toEqual([`usage-100:${month}`, `usage-80:${month}`]);
@@ -54,7 +57,10 @@ describe('AI answers count against the monthly message limit', () => {
     );
     const res = await u.client.post('/api/kb/chat', { message: 'hours?' });
     expect(res.data.usage.messagesUsed).toBe(1);
-    const { rows } = await pool().query(`select usage_period_start = date_trunc('month', now() at time zone 'utc') at time zone 'utc' as current from users where id = $1`, [u.user.id]);
+    const { rows } = await pool().query(
+      `select usage_period_start = date_trunc('month', now() at time zone 'utc') at time zone 'utc' as current from users where id = $1`,
+      [u.user.id],
+    );
     expect(rows[0].current).toBe(true);
   });
 });
@@ -62,13 +68,30 @@ describe('AI answers count against the monthly message limit', () => {
 describe('automated DMs count when they are sent', () => {
   it("counts a comment rule's private reply once, and neither its public reply nor a person's inbox reply", async () => {
     const w = await newWorkspaceUser(t.baseUrl, 'Dm');
-    await w.client.post('/api/comment-rules', { platform: 'instagram', keywords: ['price'], responseTemplate: 'Prices: example.com', publicReplyTemplate: 'Check your DMs!' });
-    await w.client.post('/api/simulator/comments', { accountId: w.instagram.id, postId: w.igPosts[0]!.externalId, contact: maya, text: 'price?', commentId: 'c-meter-1' });
+    await w.client.post('/api/comment-rules', {
+      platform: 'instagram',
+      keywords: ['price'],
+      responseTemplate: 'Prices: example.com',
+      publicReplyTemplate: 'Check your DMs!',
+    });
+    await w.client.post('/api/simulator/comments', {
+      accountId: w.instagram.id,
+      postId: w.igPosts[0]!.externalId,
+      contact: maya,
+      text: 'price?',
+      commentId: 'c-meter-1',
+    });
     await expect.poll(async () => (await w.client.get(`/api/simulator/outbox?accountId=${w.instagram.id}`)).data.length, { timeout: 10_000 }).toBe(2);
     expect(await usageOf(w.user.id)).toBe(1);
 
     // A redelivered comment is a no-op: nothing more is sent or counted.
-    await w.client.post('/api/simulator/comments', { accountId: w.instagram.id, postId: w.igPosts[0]!.externalId, contact: maya, text: 'price?', commentId: 'c-meter-1' });
+    await w.client.post('/api/simulator/comments', {
+      accountId: w.instagram.id,
+      postId: w.igPosts[0]!.externalId,
+      contact: maya,
+      text: 'price?',
+      commentId: 'c-meter-1',
+    });
 
     const conv = (await w.client.get('/api/conversations')).data.conversations[0];
     await w.client.post(`/api/conversations/${conv.id}/messages`, { content: 'Anything else?' });

@@ -54,7 +54,10 @@ export function knowledgeOnlyAnswer(hits: KnowledgeHit[], opts: { emptyHint?: st
     const from = h.url ? `${h.title}, ${h.url}` : h.title;
     return `${i + 1}. "${quote(h.body)}"${price(h.priceCents)}\n   — ${from} (${h.kind}${h.author ? `, ${h.author}` : ''})`;
   });
-  const heading = best.length === 1 ? 'From the knowledge base (quoted, not written by an AI):' : `From the knowledge base, the ${best.length} closest entries (quoted, not written by an AI):`;
+  const heading =
+    best.length === 1
+      ? 'From the knowledge base (quoted, not written by an AI):'
+      : `From the knowledge base, the ${best.length} closest entries (quoted, not written by an AI):`;
   return {
     response: `${heading}\n\n${lines.join('\n\n')}`,
     mode: 'knowledge_base',

@@ -74,7 +74,8 @@ export async function streamModelAnswer(ai: AiRuntime, call: AnswerCall, onToken
         throw new AiFailure('unavailable', 'The AI provider returned an answer that is not JSON', false);
       }
       const checked = modelAnswerSchema.safeParse(parsed);
-      if (!checked.success) throw new AiFailure('unavailable', `The AI provider's answer did not match the expected shape: ${checked.error.issues[0]?.message ?? ''}`, false);
+      if (!checked.success)
+        throw new AiFailure('unavailable', `The AI provider's answer did not match the expected shape: ${checked.error.issues[0]?.message ?? ''}`, false);
       // Whatever the partial parses missed (a final escape sequence) still reaches the client.
       if (checked.data.answer.length > sent.length && checked.data.answer.startsWith(sent)) onToken(checked.data.answer.slice(sent.length));
       sent = checked.data.answer;

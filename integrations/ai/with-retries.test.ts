@@ -5,7 +5,13 @@ import { withRetries } from './with-retries';
 
 const policy = { timeoutMs: 200, maxRetries: 2, retryBaseMs: 1 };
 const apiError = (statusCode: number | undefined) =>
-  new APICallError({ message: `HTTP ${statusCode}`, url: 'http://x', requestBodyValues: {}, statusCode, responseBody: JSON.stringify({ error: { code: statusCode, message: 'said by google', status: 'X' } }) });
+  new APICallError({
+    message: `HTTP ${statusCode}`,
+    url: 'http://x',
+    requestBodyValues: {},
+    statusCode,
+    responseBody: JSON.stringify({ error: { code: statusCode, message: 'said by google', status: 'X' } }),
+  });
 
 describe('withRetries', () => {
   it('retries 429 and 5xx, then gives up as AI Service Unavailable with the provider’s words', async () => {
@@ -42,7 +48,13 @@ describe('withRetries', () => {
 
   it('stops retrying when the caller says so (a stream that already sent tokens)', async () => {
     let calls = 0;
-    await expect(withRetries(policy, () => (calls++, Promise.reject(apiError(503))), () => false)).rejects.toBeInstanceOf(AiFailure);
+    await expect(
+      withRetries(
+        policy,
+        () => (calls++, Promise.reject(apiError(503))),
+        () => false,
+      ),
+    ).rejects.toBeInstanceOf(AiFailure);
     expect(calls).toBe(1);
   });
 

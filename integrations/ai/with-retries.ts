@@ -10,11 +10,7 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  * AbortSignal.timeout(), so we know the abort was ours and can call it a timeout.
  * `canRetry` lets a stream refuse a retry once part of its answer has reached the client.
  */
-export async function withRetries<T>(
-  policy: RetryPolicy,
-  attempt: (signal: AbortSignal) => Promise<T>,
-  canRetry: () => boolean = () => true,
-): Promise<T> {
+export async function withRetries<T>(policy: RetryPolicy, attempt: (signal: AbortSignal) => Promise<T>, canRetry: () => boolean = () => true): Promise<T> {
   for (let n = 0; ; n++) {
     const controller = new AbortController();
     let timedOut = false;

@@ -108,7 +108,9 @@ describe('guardedFetch', () => {
   });
 
   it('drops Host, hop-by-hop and proxy headers the caller set; keeps the rest', async () => {
-    await get('/ok', { headers: { host: 'internal.admin', 'proxy-authorization': 'Basic x', 'transfer-encoding': 'gzip', upgrade: 'websocket', 'x-api-key': 'k' } });
+    await get('/ok', {
+      headers: { host: 'internal.admin', 'proxy-authorization': 'Basic x', 'transfer-encoding': 'gzip', upgrade: 'websocket', 'x-api-key': 'k' },
+    });
     const { headers } = lastSeen('/ok');
     expect(headers.host).toBe(new URL(base).host);
     expect(headers).not.toHaveProperty('proxy-authorization');
@@ -119,7 +121,9 @@ describe('guardedFetch', () => {
 
   it('refuses a name that resolves to loopback without saying which address it resolved to', async () => {
     const port = new URL(base).port;
-    const err: unknown = await guardedFetch(`http://localhost:${port}/ok`, { method: 'GET', headers: {}, timeoutMs: 2000 }, { allowLoopback: false }).catch((e: unknown) => e);
+    const err: unknown = await guardedFetch(`http://localhost:${port}/ok`, { method: 'GET', headers: {}, timeoutMs: 2000 }, { allowLoopback: false }).catch(
+      (e: unknown) => e,
+    );
     expect(err).toBeInstanceOf(BlockedAddressError);
     const { message, detail } = err as BlockedAddressError;
     expect(message).toBe(`Refused to call localhost:${port}: the host resolves to a private or loopback address. Webhooks may only call public addresses.`);
@@ -130,7 +134,9 @@ describe('guardedFetch', () => {
   it('refuses IPv4-compatible IPv6 loopback even when loopback is allowed', async () => {
     const port = new URL(base).port;
     for (const host of ['[::127.0.0.1]', '[::7f00:1]', '[64:ff9b::7f00:1]', '[2002:7f00:1::1]']) {
-      await expect(guardedFetch(`http://${host}:${port}/ok`, { method: 'GET', headers: {}, timeoutMs: 2000 }, local), host).rejects.toBeInstanceOf(BlockedAddressError);
+      await expect(guardedFetch(`http://${host}:${port}/ok`, { method: 'GET', headers: {}, timeoutMs: 2000 }, local), host).rejects.toBeInstanceOf(
+        BlockedAddressError,
+      );
     }
     expect(seen.filter((s) => s.path === '/ok' && s.headers.host?.startsWith('['))).toEqual([]);
   });

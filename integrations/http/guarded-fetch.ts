@@ -52,8 +52,7 @@ export interface GuardedRequest {
 export async function guardedFetch(url: string, init: GuardedRequest, opts: GuardOptions): Promise<GuardedResponse> {
   const target = new URL(url);
   if (target.protocol !== 'http:' && target.protocol !== 'https:') throw new BlockedAddressError(`Only http and https URLs can be called (${target.protocol})`);
-  const abortError = (): Error =>
-    init.signal?.aborted ? asError(init.signal.reason) : new DeadlineError(`No complete response within ${init.timeoutMs} ms`);
+  const abortError = (): Error => (init.signal?.aborted ? asError(init.signal.reason) : new DeadlineError(`No complete response within ${init.timeoutMs} ms`));
   const { signal, dispose } = deadlineSignal(init.timeoutMs, init.signal);
   try {
     return await call(target, init, opts, signal, abortError);

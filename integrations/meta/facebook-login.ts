@@ -110,7 +110,9 @@ export async function unsubscribePage(c: FacebookLoginConfig, pageId: string, pa
 /** An Instagram professional account's public profile (§3.1 step 5). */
 export async function instagramProfile(c: Omit<FacebookLoginConfig, 'appId' | 'appSecret' | 'dialogBaseUrl'>, igId: string, pageToken: string) {
   const graph = createGraphClient({ baseUrl: c.graphBaseUrl, version: c.version, timeoutMs: c.timeoutMs, auth: 'query' });
-  return igAccount.parse(await graph.call('GET', `/${igId}`, pageToken, { query: { fields: 'id,username,name,profile_picture_url,followers_count,media_count' } }));
+  return igAccount.parse(
+    await graph.call('GET', `/${igId}`, pageToken, { query: { fields: 'id,username,name,profile_picture_url,followers_count,media_count' } }),
+  );
 }
 
 const debugTokenResponse = z.object({

@@ -27,9 +27,7 @@ export class PlatformNetworkError extends Error {
 }
 
 const errorBody = z.object({
-  error: z
-    .object({ message: z.string().default('Unknown Graph API error'), code: z.number().optional(), error_subcode: z.number().optional() })
-    .loose(),
+  error: z.object({ message: z.string().default('Unknown Graph API error'), code: z.number().optional(), error_subcode: z.number().optional() }).loose(),
 });
 const bucUsage = z.record(z.string(), z.array(z.object({ estimated_time_to_regain_access: z.number().optional() }).loose()));
 
@@ -96,7 +94,12 @@ function regainAccessMs(header: string | null): number | null {
   if (!header) return null;
   try {
     const usage = bucUsage.parse(JSON.parse(header));
-    const minutes = Math.max(0, ...Object.values(usage).flat().map((u) => u.estimated_time_to_regain_access ?? 0));
+    const minutes = Math.max(
+      0,
+      ...Object.values(usage)
+        .flat()
+        .map((u) => u.estimated_time_to_regain_access ?? 0),
+    );
     return minutes > 0 ? minutes * 60_000 : null;
   } catch {
     return null;

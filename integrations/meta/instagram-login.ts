@@ -71,9 +71,19 @@ async function plainCall(url: URL, init: RequestInit, timeoutMs: number): Promis
 export async function exchangeInstagramCode(c: InstagramLoginConfig, code: string, redirectUri: string) {
   // The code arrives with a trailing "#_" that is not part of it (§3.2).
   const clean = code.replace(/#_$/, '');
-  const form = new URLSearchParams({ client_id: c.appId, client_secret: c.appSecret, grant_type: 'authorization_code', redirect_uri: redirectUri, code: clean });
+  const form = new URLSearchParams({
+    client_id: c.appId,
+    client_secret: c.appSecret,
+    grant_type: 'authorization_code',
+    redirect_uri: redirectUri,
+    code: clean,
+  });
   const short = shortToken.parse(
-    await plainCall(new URL(`${c.apiBaseUrl}/oauth/access_token`), { method: 'POST', body: form, headers: { 'content-type': 'application/x-www-form-urlencoded' } }, c.timeoutMs),
+    await plainCall(
+      new URL(`${c.apiBaseUrl}/oauth/access_token`),
+      { method: 'POST', body: form, headers: { 'content-type': 'application/x-www-form-urlencoded' } },
+      c.timeoutMs,
+    ),
   );
   const url = new URL(`${c.graphBaseUrl}/access_token`);
   url.searchParams.set('grant_type', 'ig_exchange_token');
@@ -84,10 +94,15 @@ export async function exchangeInstagramCode(c: InstagramLoginConfig, code: strin
 }
 
 /** `/me` on graph.instagram.com: `user_id` is the professional account id that webhooks carry as entry.id. */
-export async function instagramLoginProfile(c: Pick<InstagramLoginConfig, 'graphBaseUrl' | 'version' | 'timeoutMs'>, token: string): Promise<InstagramLoginProfile> {
+export async function instagramLoginProfile(
+  c: Pick<InstagramLoginConfig, 'graphBaseUrl' | 'version' | 'timeoutMs'>,
+  token: string,
+): Promise<InstagramLoginProfile> {
   const graph = createGraphClient({ baseUrl: c.graphBaseUrl, version: c.version, timeoutMs: c.timeoutMs, auth: 'bearer' });
   return profile.parse(
-    await graph.call('GET', '/me', token, { query: { fields: 'user_id,username,name,profile_picture_url,followers_count,follows_count,media_count,account_type' } }),
+    await graph.call('GET', '/me', token, {
+      query: { fields: 'user_id,username,name,profile_picture_url,followers_count,follows_count,media_count,account_type' },
+    }),
   );
 }
 

@@ -1,11 +1,5 @@
 import { createHash } from 'node:crypto';
-import {
-  fbFeedValueSchema,
-  igCommentValueSchema,
-  metaMessagingItemSchema,
-  type MetaEnvelope,
-  type MetaStoredEvent,
-} from '../../contracts/meta-webhooks';
+import { fbFeedValueSchema, igCommentValueSchema, metaMessagingItemSchema, type MetaEnvelope, type MetaStoredEvent } from '../../contracts/meta-webhooks';
 
 export interface SplitMetaEvent {
   /** Stable across Meta's retries: the message mid, postback mid or comment id. */
@@ -31,8 +25,7 @@ export function splitMetaWebhook(envelope: MetaEnvelope): SplitMetaEvent[] {
   const out: SplitMetaEvent[] = [];
   for (const entry of envelope.entry) {
     const base = { object, accountExternalId: entry.id, entryTime: entry.time } as const;
-    const push = (eventKey: string, item: MetaStoredEvent['item']) =>
-      out.push({ eventKey, platform, accountExternalId: entry.id, payload: { ...base, item } });
+    const push = (eventKey: string, item: MetaStoredEvent['item']) => out.push({ eventKey, platform, accountExternalId: entry.id, payload: { ...base, item } });
 
     for (const raw of entry.messaging ?? []) {
       const parsed = metaMessagingItemSchema.safeParse(raw);
@@ -78,5 +71,8 @@ export function splitMetaWebhook(envelope: MetaEnvelope): SplitMetaEvent[] {
 }
 
 function hash(value: unknown): string {
-  return createHash('sha256').update(JSON.stringify(value) ?? 'undefined').digest('hex').slice(0, 40);
+  return createHash('sha256')
+    .update(JSON.stringify(value) ?? 'undefined')
+    .digest('hex')
+    .slice(0, 40);
 }

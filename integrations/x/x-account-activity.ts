@@ -14,7 +14,10 @@ const webhook = z.object({ id: z.string(), url: z.string(), valid: z.boolean().o
 /** The app's webhook for `url`: the registered one, or a new registration (which X validates by CRC). */
 export async function ensureXWebhook(c: Hosts, appBearer: string, url: string): Promise<{ id: string; created: boolean }> {
   const auth = { authorization: `Bearer ${appBearer}` };
-  const list = z.object({ data: z.array(webhook).optional() }).loose().parse(await call(c, '/2/webhooks', { headers: auth }));
+  const list = z
+    .object({ data: z.array(webhook).optional() })
+    .loose()
+    .parse(await call(c, '/2/webhooks', { headers: auth }));
   const existing = list.data?.find((w) => w.url === url);
   if (existing) return { id: existing.id, created: false };
   const made = z

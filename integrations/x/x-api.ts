@@ -55,7 +55,12 @@ export function xAuthorizeUrl(c: XClientConfig, redirectUri: string, state: stri
 
 const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT', 'EHOSTUNREACH', 'ENETUNREACH']);
 const errorBody = z
-  .object({ detail: z.string().optional(), title: z.string().optional(), error_description: z.string().optional(), errors: z.array(z.object({ message: z.string() }).loose()).optional() })
+  .object({
+    detail: z.string().optional(),
+    title: z.string().optional(),
+    error_description: z.string().optional(),
+    errors: z.array(z.object({ message: z.string() }).loose()).optional(),
+  })
   .loose();
 
 /** One X API request: typed errors (`XApiError` with the 429 reset, `XNetworkError`), one timeout. */
@@ -70,7 +75,9 @@ export async function call(c: Pick<XClientConfig, 'apiBaseUrl' | 'timeoutMs'>, p
   const body: unknown = await res.json().catch(() => undefined);
   if (res.ok && body !== undefined) return body;
   const e = errorBody.safeParse(body);
-  const message = e.success ? (e.data.detail ?? e.data.error_description ?? e.data.errors?.[0]?.message ?? e.data.title ?? `HTTP ${res.status}`) : `HTTP ${res.status} from X`;
+  const message = e.success
+    ? (e.data.detail ?? e.data.error_description ?? e.data.errors?.[0]?.message ?? e.data.title ?? `HTTP ${res.status}`)
+    : `HTTP ${res.status} from X`;
   const reset = Number(res.headers.get('x-rate-limit-reset'));
   throw new XApiError(res.status, message, Number.isFinite(reset) && reset > 0 ? new Date(reset * 1000) : null);
 }
@@ -110,7 +117,9 @@ export async function refreshXToken(c: XClientConfig, refreshToken: string): Pro
   return toTokens(await tokenRequest(c, { grant_type: 'refresh_token', refresh_token: refreshToken, client_id: c.clientId }));
 }
 
-const me = z.object({ data: z.object({ id: z.string(), username: z.string(), name: z.string().optional(), profile_image_url: z.string().optional() }).loose() });
+const me = z.object({
+  data: z.object({ id: z.string(), username: z.string(), name: z.string().optional(), profile_image_url: z.string().optional() }).loose(),
+});
 export async function xMe(c: XClientConfig, token: string) {
   return me.parse(await call(c, '/2/users/me?user.fields=profile_image_url', { headers: { authorization: `Bearer ${token}` } })).data;
 }

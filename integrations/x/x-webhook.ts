@@ -10,7 +10,11 @@ export function xCrcResponse(crcToken: string, secret: string): { response_token
  * POST signatures: `X-Twitter-Webhooks-Signature-OAuth2` (client secret) and/or the legacy
  * `X-Twitter-Webhooks-Signature` (consumer secret), both `sha256=<base64 HMAC of the raw body>`.
  */
-export function xSignatureValid(raw: Buffer, headers: { oauth2?: string | undefined; legacy?: string | undefined }, secrets: { clientSecret: string; consumerSecret?: string | undefined }): boolean {
+export function xSignatureValid(
+  raw: Buffer,
+  headers: { oauth2?: string | undefined; legacy?: string | undefined },
+  secrets: { clientSecret: string; consumerSecret?: string | undefined },
+): boolean {
   const check = (header: string | undefined, secret: string | undefined) => {
     if (!header?.startsWith('sha256=') || !secret) return false;
     const got = Buffer.from(header.slice(7), 'base64');

@@ -51,7 +51,10 @@ describe('forgot password → outbox → reset → sign in', () => {
     await page.waitForURL('**/dev/outbox');
     await page.getByText(`To: ${email}`).waitFor();
     await e2e.screenshot(page, 'account-dev-outbox');
-    await page.getByRole('link', { name: /reset-password\?token=/ }).first().click();
+    await page
+      .getByRole('link', { name: /reset-password\?token=/ })
+      .first()
+      .click();
     await page.waitForURL('**/reset-password?token=*');
     await page.getByRole('heading', { name: 'Choose a new password' }).waitFor();
 

@@ -148,7 +148,15 @@ describe('support widget', () => {
       await page.getByText('Feedback Recorded').waitFor();
       await viewportShot(page, 'ai-support-widget');
     } finally {
-      gemini.fallback = { json: { answer: 'Thanks for asking! Here is what I know.', confidence: 0.8, funnelStage: 'diagnose', relatedOfferIds: [], suggestedActions: ['Tell me more'] } };
+      gemini.fallback = {
+        json: {
+          answer: 'Thanks for asking! Here is what I know.',
+          confidence: 0.8,
+          funnelStage: 'diagnose',
+          relatedOfferIds: [],
+          suggestedActions: ['Tell me more'],
+        },
+      };
     }
   });
 });

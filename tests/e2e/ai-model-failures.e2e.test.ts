@@ -71,7 +71,10 @@ describe('/ai-chat when the model fails', () => {
 
     await ask(page, 'How long does shipping take?');
     await page.getByRole('alert').getByText('AI Service Unavailable').waitFor();
-    await page.getByText(/The AI provider is unavailable \(HTTP 503\): The model is overloaded/).first().waitFor();
+    await page
+      .getByText(/The AI provider is unavailable \(HTTP 503\): The model is overloaded/)
+      .first()
+      .waitFor();
     expect(modelCalls()).toHaveLength(2); // the first try and its one retry
     expect(gemini.script).toHaveLength(0);
     await viewportShot(page, 'ai-chat-model-unavailable');
@@ -87,9 +90,15 @@ describe('/ai-chat when the model fails', () => {
 
     const started = Date.now();
     await ask(page, 'Do you ship to Norway?');
-    await page.getByRole('alert').getByText('Connection Issue').waitFor({ timeout: 4 * TIMEOUT_MS });
+    await page
+      .getByRole('alert')
+      .getByText('Connection Issue')
+      .waitFor({ timeout: 4 * TIMEOUT_MS });
     expect(Date.now() - started).toBeGreaterThanOrEqual(2 * TIMEOUT_MS); // both attempts ran to the deadline
-    await page.getByText(`The AI provider did not answer within ${TIMEOUT_MS / 1000} s`).first().waitFor();
+    await page
+      .getByText(`The AI provider did not answer within ${TIMEOUT_MS / 1000} s`)
+      .first()
+      .waitFor();
     expect(await page.getByText('Thanks for asking! Here is what I know.').count()).toBe(0);
     expect(modelCalls()).toHaveLength(2);
     await viewportShot(page, 'ai-chat-model-timeout');

@@ -40,7 +40,11 @@ describe('AI Reply node', () => {
     const reg = await page.request.post('/api/auth/register', { data: { firstName: 'Ada', lastName: 'Reply', email, password: 'secret12' } });
     expect(reg.status()).toBe(201);
     const { rows } = await db.query<{ workspace_id: string }>('select workspace_id from users where email = $1', [email]);
-    await insertKnowledgeEntry(db, rows[0]!.workspace_id, { kind: 'faq', title: 'Shipping to Norway', body: 'We ship to Norway in 3 to 5 working days; free over $80.' });
+    await insertKnowledgeEntry(db, rows[0]!.workspace_id, {
+      kind: 'faq',
+      title: 'Shipping to Norway',
+      body: 'We ship to Norway in 3 to 5 working days; free over $80.',
+    });
 
     const graph = {
       nodes: [
@@ -76,12 +80,23 @@ describe('AI Reply node', () => {
     await e2e.screenshot(page, 'ai-reply-node');
 
     // A Simulator DM with the keyword is answered with the model's answer.
-    gemini.script.push({ json: { answer: 'Yes! Norway takes 3 to 5 working days, free over $80.', confidence: 0.9, funnelStage: 'prescribe', relatedOfferIds: [], suggestedActions: [] } });
+    gemini.script.push({
+      json: {
+        answer: 'Yes! Norway takes 3 to 5 working days, free over $80.',
+        confidence: 0.9,
+        funnelStage: 'prescribe',
+        relatedOfferIds: [],
+        suggestedActions: [],
+      },
+    });
     const sim = await e2e.newPage();
     await sim.request.post('/api/auth/login', { data: { email, password: 'secret12' } });
     await sim.goto('/simulator');
     await sim.getByRole('heading', { name: 'Simulator', level: 1 }).waitFor();
-    await sim.getByRole('radiogroup', { name: 'Sandbox account' }).getByRole('radio', { name: /Instagram/ }).click();
+    await sim
+      .getByRole('radiogroup', { name: 'Sandbox account' })
+      .getByRole('radio', { name: /Instagram/ })
+      .click();
     await sim.getByLabel('Act as contact').selectOption({ label: '+ New contact…' });
     await sim.getByLabel("New contact's name").fill('Nora North');
     await sim.getByLabel(/^DM @.+ as @nora_north$/).fill('Do you ship to Norway?');

@@ -73,12 +73,7 @@ describe('registration', () => {
     await page.goto('/register');
     await page.getByRole('button', { name: 'Create Account' }).click();
 
-    for (const message of [
-      'First name is required',
-      'Email is required',
-      'Password is required',
-      'You must accept the terms of service',
-    ]) {
+    for (const message of ['First name is required', 'Email is required', 'Password is required', 'You must accept the terms of service']) {
       await page.getByText(message, { exact: true }).waitFor();
     }
     expect(posted).toBe(false);
@@ -193,9 +188,9 @@ describe('live demo', () => {
     const stats = await (await page.request.get('/api/stats/public')).json();
     const results = page.getByRole('region', { name: 'On this server so far' });
     await results.getByText('People signed up here').waitFor();
-    await expect.poll(async () => (await results.locator('dd').allInnerTexts()).join('|')).toBe(
-      [stats.users, stats.messagesSent, stats.connectedAccounts].map((n: number) => n.toLocaleString('en-US')).join('|'),
-    );
+    await expect
+      .poll(async () => (await results.locator('dd').allInnerTexts()).join('|'))
+      .toBe([stats.users, stats.messagesSent, stats.connectedAccounts].map((n: number) => n.toLocaleString('en-US')).join('|'));
     await e2e.screenshot(page, 'landing-results');
     await page.getByRole('link', { name: 'Try Live Demo' }).first().click();
     await page.waitForURL('**/test-login');

@@ -57,9 +57,7 @@ async function placeNode(page: Page, id: string, x: number, y: number) {
 
 /** Drags from a node's source handle (optionally a named branch) onto another node's target handle. */
 async function connect(page: Page, from: string, to: string, branch?: string) {
-  const source = node(page, from).locator(
-    branch ? `.react-flow__handle.source[data-handleid="${branch}"]` : '.react-flow__handle.source',
-  );
+  const source = node(page, from).locator(branch ? `.react-flow__handle.source[data-handleid="${branch}"]` : '.react-flow__handle.source');
   const target = node(page, to).locator('.react-flow__handle.target');
   const a = await center(source);
   const b = await center(target);
@@ -178,7 +176,10 @@ describe('flow builder → simulator → runs', () => {
     await signIn(sim);
     await sim.goto('/simulator');
     await sim.getByRole('heading', { name: 'Simulator', level: 1 }).waitFor();
-    await sim.getByRole('radiogroup', { name: 'Sandbox account' }).getByRole('radio', { name: /Instagram/ }).click();
+    await sim
+      .getByRole('radiogroup', { name: 'Sandbox account' })
+      .getByRole('radio', { name: /Instagram/ })
+      .click();
     await sim.getByLabel('Act as contact').selectOption({ label: '+ New contact…' });
     await sim.getByLabel("New contact's name").fill('Hana Hello');
     await sim.getByLabel(/^DM @.+ as @hana_hello$/).fill('hello there!');
@@ -190,10 +191,7 @@ describe('flow builder → simulator → runs', () => {
     await panel.getByText('Here is the follow-up after the delay.').waitFor({ timeout: 20_000 });
     const outbox = (await (await sim.request.get('/api/simulator/outbox')).json()) as OutboxItem[];
     const toHana = outbox.filter((o) => o.recipientExternalId === 'sim-hana-hello');
-    expect(toHana.map((o) => o.text).sort()).toEqual([
-      'Here is the follow-up after the delay.',
-      'Hi Hana, thanks for saying hello!',
-    ]);
+    expect(toHana.map((o) => o.text).sort()).toEqual(['Here is the follow-up after the delay.', 'Hi Hana, thanks for saying hello!']);
 
     // /runs lists the run as completed; its detail shows the timeline.
     await expect

@@ -10,9 +10,7 @@ export const screenshotDir = path.join(root, 'tests/e2e/screenshots');
 
 /** The system Chromium (Debian's `chromium`); never a downloaded browser. */
 export function chromiumPath(): string {
-  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(
-    (p): p is string => Boolean(p),
-  );
+  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter((p): p is string => Boolean(p));
   const found = candidates.find((p) => existsSync(p));
   if (!found) throw new Error('No Chromium found: apt-get install chromium (or set CHROMIUM_PATH)');
   return found;

@@ -34,12 +34,23 @@ describe('/leads', () => {
     await page.getByText('No leads yet').waitFor();
     await e2e.screenshot(page, 'leads-empty');
 
-    expect((await page.request.post('/api/comment-rules', { data: { platform: 'instagram', keywords: ['catalogue'], responseTemplate: 'Here it is: example.com/catalogue' } })).status()).toBe(201);
+    expect(
+      (
+        await page.request.post('/api/comment-rules', {
+          data: { platform: 'instagram', keywords: ['catalogue'], responseTemplate: 'Here it is: example.com/catalogue' },
+        })
+      ).status(),
+    ).toBe(201);
     const sim = (await (await page.request.get('/api/simulator')).json()) as SimulatorState;
     const ig = sim.accounts.find((a) => a.platform === 'instagram')!;
     const post = sim.posts.find((p) => p.accountId === ig.id)!;
     const comment = await page.request.post('/api/simulator/comments', {
-      data: { accountId: ig.id, postId: post.externalId, contact: { externalUserId: 'sim-lia', name: 'Lia Lead', username: 'lia.lead' }, text: 'Catalogue please!' },
+      data: {
+        accountId: ig.id,
+        postId: post.externalId,
+        contact: { externalUserId: 'sim-lia', name: 'Lia Lead', username: 'lia.lead' },
+        text: 'Catalogue please!',
+      },
     });
     expect(comment.status()).toBe(202);
     await expect.poll(async () => (await leadsApi(page)).leads.length, { timeout: 10_000 }).toBe(1);
@@ -66,11 +77,31 @@ describe('/leads', () => {
     await registerFresh(page);
     const statuses = ['new', 'contacted', 'qualified', 'converted', 'lost'];
     const sources = ['instagram', 'facebook', 'twitter', 'manual'];
-    const people = ['Ava Stone', 'Ben Ortiz', 'Chloé Martin', 'Dev Patel', 'Emma Wright', 'Femi Adebayo', 'Grace Kim', 'Hugo Brandt', 'Isla Moreau', 'Jon Park', 'Kira Sato', 'Liam Byrne'];
+    const people = [
+      'Ava Stone',
+      'Ben Ortiz',
+      'Chloé Martin',
+      'Dev Patel',
+      'Emma Wright',
+      'Femi Adebayo',
+      'Grace Kim',
+      'Hugo Brandt',
+      'Isla Moreau',
+      'Jon Park',
+      'Kira Sato',
+      'Liam Byrne',
+    ];
     for (let i = 0; i < 24; i++) {
       const name = `${people[i % people.length]}${i >= people.length ? ' II' : ''}`;
       const res = await page.request.post('/api/leads', {
-        data: { name, email: i % 3 === 0 ? undefined : `${name.toLowerCase().replace(/[^a-z]+/g, '.')}@example.com`, socialHandle: i % 2 ? `@${name.split(' ')[0]!.toLowerCase()}` : undefined, source: sources[i % 4], status: statuses[i % 5], value: (i % 6) * 49_900 },
+        data: {
+          name,
+          email: i % 3 === 0 ? undefined : `${name.toLowerCase().replace(/[^a-z]+/g, '.')}@example.com`,
+          socialHandle: i % 2 ? `@${name.split(' ')[0]!.toLowerCase()}` : undefined,
+          source: sources[i % 4],
+          status: statuses[i % 5],
+          value: (i % 6) * 49_900,
+        },
       });
       expect(res.status()).toBe(201);
     }

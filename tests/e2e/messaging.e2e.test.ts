@@ -126,9 +126,7 @@ describe('comment rule → simulator → inbox', () => {
     const delivered = await outboxFor(page, 'sim-ada-keyword');
     expect(delivered.filter((o) => o.kind === 'private_reply')).toHaveLength(1);
     expect(delivered.filter((o) => o.kind === 'public_reply')).toHaveLength(1);
-    const stats = ((await (await page.request.get('/api/comment-rules')).json()) as CommentRule[]).find(
-      (r) => r.id === rule!.id,
-    );
+    const stats = ((await (await page.request.get('/api/comment-rules')).json()) as CommentRule[]).find((r) => r.id === rule!.id);
     expect(stats?.stats.sent).toBeGreaterThanOrEqual(1);
   });
 
@@ -211,7 +209,7 @@ describe('comment rule → simulator → inbox', () => {
     const row = page.getByRole('button', { name: /Cleo Close/ });
     await row.getByText('open', { exact: true }).waitFor();
     // Opening it marked it read.
-    await expect.poll(async () => (await row.getByLabel(/unread/).count()), { timeout: 5000 }).toBe(0);
+    await expect.poll(async () => await row.getByLabel(/unread/).count(), { timeout: 5000 }).toBe(0);
 
     await header.getByRole('button', { name: 'Close' }).click();
     await page.getByText('Conversation updated').waitFor();

@@ -69,14 +69,7 @@ describe('not found and shared chrome', () => {
     const errors: string[] = [];
     page.on('pageerror', (err) => errors.push(err.message));
     await page.goto('/');
-    for (const title of [
-      'Comment Growth Tool',
-      'Unified Inbox',
-      'Visual Flow Builder',
-      'Customer Segmentation',
-      'Broadcasting',
-      'Advanced Templates',
-    ]) {
+    for (const title of ['Comment Growth Tool', 'Unified Inbox', 'Visual Flow Builder', 'Customer Segmentation', 'Broadcasting', 'Advanced Templates']) {
       await page.getByRole('heading', { name: title, exact: true }).waitFor();
     }
     expect(errors).toEqual([]);
@@ -124,12 +117,8 @@ describe('newsletter', () => {
     const page = await e2e.newPage();
     await page.goto('/');
     const message = await submitNewsletter(page, `reader.${Date.now()}@example.com`);
-    expect(message).toBe(
-      "Thank you for subscribing! You'll receive updates about new features and automation tips.",
-    );
-    await page.waitForFunction(
-      () => (document.getElementById('newsletter-email') as HTMLInputElement | null)?.value === '',
-    );
+    expect(message).toBe("Thank you for subscribing! You'll receive updates about new features and automation tips.");
+    await page.waitForFunction(() => (document.getElementById('newsletter-email') as HTMLInputElement | null)?.value === '');
   });
 
   it('empty and malformed addresses are refused in the browser', async () => {

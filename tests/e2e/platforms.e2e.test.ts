@@ -37,7 +37,11 @@ describe('Facebook Login connect → Social Messaging', () => {
     await registerFreshUser(page);
     const acme = fakePage('acme');
     acme.name = 'Acme Shoes';
-    fake.signInAs({ id: 'fb-owner', name: 'Pia Platforms', pages: [acme, { ...fakePage('blog'), name: 'Acme Blog', category: 'Blogger', instagram: undefined }] });
+    fake.signInAs({
+      id: 'fb-owner',
+      name: 'Pia Platforms',
+      pages: [acme, { ...fakePage('blog'), name: 'Acme Blog', category: 'Blogger', instagram: undefined }],
+    });
 
     await page.goto('/social-messaging');
     await page.getByRole('heading', { name: 'Connect Facebook & Instagram' }).waitFor();
@@ -57,10 +61,23 @@ describe('Facebook Login connect → Social Messaging', () => {
 
     // The people write first (Meta's 24-hour window), through signed webhooks.
     const hook = `${e2e.baseUrl}/api/webhooks/facebook/webhook`;
-    expect((await fake.deliverWebhook(hook, messagingWebhook('page', acme.id, [{ sender: '4100001', recipient: acme.id, message: { mid: 'm_e2e_1', text: 'Do you ship to Oslo?' } }]))).status).toBe(200);
     expect(
-      (await fake.deliverWebhook(hook, messagingWebhook('instagram', acme.instagram!.id, [{ sender: '5200002', recipient: acme.instagram!.id, message: { mid: 'ig_e2e_1', text: 'Love the new drop!' } }])))
-        .status,
+      (
+        await fake.deliverWebhook(
+          hook,
+          messagingWebhook('page', acme.id, [{ sender: '4100001', recipient: acme.id, message: { mid: 'm_e2e_1', text: 'Do you ship to Oslo?' } }]),
+        )
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await fake.deliverWebhook(
+          hook,
+          messagingWebhook('instagram', acme.instagram!.id, [
+            { sender: '5200002', recipient: acme.instagram!.id, message: { mid: 'ig_e2e_1', text: 'Love the new drop!' } },
+          ]),
+        )
+      ).status,
     ).toBe(200);
     await expect.poll(async () => (await (await page.request.get('/api/conversations')).json()).conversations.length, { timeout: 10_000 }).toBe(2);
 
@@ -137,7 +154,10 @@ describe('Facebook Login connect → Social Messaging', () => {
     await page.getByRole('heading', { name: 'Your connected accounts' }).waitFor();
     await page.getByRole('button', { name: 'Check Health Foods now' }).click();
     await page.getByText('Connection works').waitFor();
-    await page.getByText(/token checked/).first().waitFor();
+    await page
+      .getByText(/token checked/)
+      .first()
+      .waitFor();
 
     // The person removes a permission in Facebook's settings; the next check finds it before any send fails.
     fake.removePermission(shop.id, 'instagram_manage_messages');
@@ -150,7 +170,9 @@ describe('Facebook Login connect → Social Messaging', () => {
     expect(await reconnect.count()).toBe(1);
     const banner = page.getByRole('alert').filter({ hasText: 'automation stopped' });
     await banner.waitFor();
-    expect(await banner.textContent()).toContain(`1 automation stopped: ${ig} needs reconnecting (the permission instagram_manage_messages was removed in Facebook)`);
+    expect(await banner.textContent()).toContain(
+      `1 automation stopped: ${ig} needs reconnecting (the permission instagram_manage_messages was removed in Facebook)`,
+    );
     await page.getByRole('button', { name: 'Dismiss notification' }).first().click();
     await page.getByText('Needs reconnecting', { exact: true }).waitFor({ state: 'detached' });
     await e2e.screenshot(page, 'platforms-connect-accounts-health');

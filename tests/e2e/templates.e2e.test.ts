@@ -35,7 +35,13 @@ describe('templates page', () => {
     await page.getByRole('heading', { name: 'Lead Magnet' }).waitFor();
     expect(await cards(page).count()).toBeGreaterThanOrEqual(15);
     // Three tags at most on a card.
-    expect(await cards(page).first().locator('span.rounded-full').filter({ hasText: /^(lead magnet|comments|free guide|tagging)$/ }).count()).toBe(3);
+    expect(
+      await cards(page)
+        .first()
+        .locator('span.rounded-full')
+        .filter({ hasText: /^(lead magnet|comments|free guide|tagging)$/ })
+        .count(),
+    ).toBe(3);
     await e2e.screenshot(page, 'templates');
 
     await page.getByLabel('Search').fill('WEBINAR');

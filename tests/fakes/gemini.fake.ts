@@ -63,7 +63,14 @@ function textOf(content: unknown): string {
 
 export async function startGeminiFake(opts: { apiKey?: string; model?: string } = {}): Promise<GeminiFake> {
   const apiKey = opts.apiKey ?? 'test-gemini-key';
-  const fake: Omit<GeminiFake, 'url' | 'env' | 'close'> = { apiKey, requests: [], script: [], fallback: { json: defaultAnswer }, pingReply: { text: 'ok' }, latencyMs: 0 };
+  const fake: Omit<GeminiFake, 'url' | 'env' | 'close'> = {
+    apiKey,
+    requests: [],
+    script: [],
+    fallback: { json: defaultAnswer },
+    pingReply: { text: 'ok' },
+    latencyMs: 0,
+  };
 
   const server = createServer((req, res) => {
     void (async () => {
@@ -91,16 +98,24 @@ export async function startGeminiFake(opts: { apiKey?: string; model?: string } 
       const promptTokenCount = Math.ceil(JSON.stringify(body).length / 4);
       const candidatesTokenCount = Math.ceil(text.length / 4);
       const usageMetadata = { promptTokenCount, candidatesTokenCount, totalTokenCount: promptTokenCount + candidatesTokenCount };
-      const candidate = (t: string, finishReason?: string) => ({ content: { role: 'model', parts: [{ text: t }] }, index: 0, ...(finishReason ? { finishReason } : {}) });
+      const candidate = (t: string, finishReason?: string) => ({
+        content: { role: 'model', parts: [{ text: t }] },
+        index: 0,
+        ...(finishReason ? { finishReason } : {}),
+      });
       if (!stream) {
         res.writeHead(200, { 'content-type': 'application/json; charset=UTF-8' });
-        return res.end(JSON.stringify({ candidates: [candidate(text, 'STOP')], usageMetadata, modelVersion: m[1], responseId: `resp-${fake.requests.length}` }));
+        return res.end(
+          JSON.stringify({ candidates: [candidate(text, 'STOP')], usageMetadata, modelVersion: m[1], responseId: `resp-${fake.requests.length}` }),
+        );
       }
       res.writeHead(200, { 'content-type': 'text/event-stream' });
       const pieces = chunks(text);
       for (const [i, piece] of pieces.entries()) {
         const last = i === pieces.length - 1;
-        res.write(`data: ${JSON.stringify({ candidates: [candidate(piece, last ? 'STOP' : undefined)], ...(last ? { usageMetadata } : {}), modelVersion: m[1] })}\r\n\r\n`);
+        res.write(
+          `data: ${JSON.stringify({ candidates: [candidate(piece, last ? 'STOP' : undefined)], ...(last ? { usageMetadata } : {}), modelVersion: m[1] })}\r\n\r\n`,
+        );
         await sleep(2);
       }
       res.end();

@@ -124,7 +124,7 @@ const THROTTLE_MESSAGES: Record<number, string> = {
   613: '(#613) Calls to this api have exceeded the rate limit.',
   190: 'Error validating access token: Session has expired.',
   10: '(#10) This message is sent outside of allowed window.',
-  551: 'This person isn\'t available right now.',
+  551: "This person isn't available right now.",
   100: '(#100) Invalid parameter',
 };
 
@@ -229,7 +229,8 @@ export async function startMetaGraphFake(opts: { appId?: string; appSecret?: str
         return json(res, 200, { access_token: token, token_type: 'bearer', expires_in: 5183944 });
       }
       const grant = codes.get(query.code ?? '');
-      if (!grant || grant.redirectUri !== query.redirect_uri) return graphError(res, { code: 100, subcode: 36009, message: 'This authorization code has been used.' });
+      if (!grant || grant.redirectUri !== query.redirect_uri)
+        return graphError(res, { code: 100, subcode: 36009, message: 'This authorization code has been used.' });
       codes.delete(query.code!);
       const token = id('EAAshort');
       userTokens.set(token, { user: grant.user, longLived: false });
@@ -239,14 +240,19 @@ export async function startMetaGraphFake(opts: { appId?: string; appSecret?: str
     // Instagram Login token endpoints: api.instagram.com (form POST) and graph.instagram.com/access_token.
     if (req.method === 'POST' && path === '/oauth/access_token') {
       const grant = igCodes.get(String(body.code ?? ''));
-      if (body.client_id !== igApp.id || body.client_secret !== igApp.secret) return json(res, 400, { error_type: 'OAuthException', code: 400, error_message: 'Invalid client secret' });
+      if (body.client_id !== igApp.id || body.client_secret !== igApp.secret)
+        return json(res, 400, { error_type: 'OAuthException', code: 400, error_message: 'Invalid client secret' });
       if (!grant || grant.redirectUri !== body.redirect_uri || body.grant_type !== 'authorization_code') {
         return json(res, 400, { error_type: 'OAuthException', code: 400, error_message: 'Invalid authorization code' });
       }
       igCodes.delete(String(body.code));
       const short = id('IGshort');
       igTokens.set(short, grant.account);
-      return json(res, 200, { access_token: short, user_id: grant.account.id, permissions: ['instagram_business_basic', 'instagram_business_manage_messages'] });
+      return json(res, 200, {
+        access_token: short,
+        user_id: grant.account.id,
+        permissions: ['instagram_business_basic', 'instagram_business_manage_messages'],
+      });
     }
     if (req.method === 'GET' && path === '/access_token') {
       const account = igTokens.get(query.access_token ?? '');
@@ -268,11 +274,21 @@ export async function startMetaGraphFake(opts: { appId?: string; appSecret?: str
             app_id: app.id,
             is_valid: false,
             scopes: [],
-            error: { code: 190, subcode: 460, message: 'Error validating access token: The session has been invalidated because the user changed their password or Facebook has changed the session for security reasons.' },
+            error: {
+              code: 190,
+              subcode: 460,
+              message:
+                'Error validating access token: The session has been invalidated because the user changed their password or Facebook has changed the session for security reasons.',
+            },
           },
         });
       }
-      const owner = u ?? [...userTokens.values()].map((t) => t.user).concat(signedIn ? [signedIn] : []).find((x) => x.pages.includes(p!));
+      const owner =
+        u ??
+        [...userTokens.values()]
+          .map((t) => t.user)
+          .concat(signedIn ? [signedIn] : [])
+          .find((x) => x.pages.includes(p!));
       const removed = p ? (removedPermissions.get(p.id) ?? new Set<string>()) : new Set<string>();
       const scopes = (owner ? (granted.get(owner.id) ?? DEFAULT_GRANTED) : DEFAULT_GRANTED).filter((x) => !removed.has(x));
       return json(res, 200, {
@@ -301,9 +317,15 @@ export async function startMetaGraphFake(opts: { appId?: string; appSecret?: str
 
     const igAccount = token ? igTokens.get(token) : undefined;
     if (igAccount && !revoked.has(token!)) {
-      if (req.method === 'GET' && path === '/me') return json(res, 200, { ...igAccount, id: `app-scoped-${igAccount.id}`, user_id: igAccount.id, account_type: 'BUSINESS' });
+      if (req.method === 'GET' && path === '/me')
+        return json(res, 200, { ...igAccount, id: `app-scoped-${igAccount.id}`, user_id: igAccount.id, account_type: 'BUSINESS' });
       if (req.method === 'POST' && path === '/me/subscribed_apps') {
-        subscriptions.set(igAccount.id, String(query.subscribed_fields ?? '').split(',').filter(Boolean));
+        subscriptions.set(
+          igAccount.id,
+          String(query.subscribed_fields ?? '')
+            .split(',')
+            .filter(Boolean),
+        );
         return json(res, 200, { success: true });
       }
     }
@@ -339,7 +361,12 @@ export async function startMetaGraphFake(opts: { appId?: string; appSecret?: str
     if (edge === 'subscribed_apps') {
       if (!page || page.id !== target) return graphError(res, { code: 210, message: 'A page access token is required to request this resource.' });
       if (req.method === 'POST') {
-        subscriptions.set(target, String(query.subscribed_fields ?? body.subscribed_fields ?? '').split(',').filter(Boolean));
+        subscriptions.set(
+          target,
+          String(query.subscribed_fields ?? body.subscribed_fields ?? '')
+            .split(',')
+            .filter(Boolean),
+        );
         return json(res, 200, { success: true });
       }
       if (req.method === 'DELETE') {
@@ -350,23 +377,44 @@ export async function startMetaGraphFake(opts: { appId?: string; appSecret?: str
     }
 
     if (req.method === 'POST' && edge === 'messages') {
-      if (!owner || !page || !(page.id === target || page.instagram?.id === target)) return graphError(res, { code: 200, message: '(#200) The page is not authorised to message on behalf of this account' });
+      if (!owner || !page || !(page.id === target || page.instagram?.id === target))
+        return graphError(res, { code: 200, message: '(#200) The page is not authorised to message on behalf of this account' });
       const recipient = (body.recipient ?? {}) as { id?: string; comment_id?: string };
       const message = (body.message ?? {}) as { text?: string; metadata?: string };
       const text = message.text ?? '';
       const isInstagram = owner.instagram?.id === target;
       if (!text) return graphError(res, { code: 100, message: '(#100) The parameter message is required' });
-      if (isInstagram ? Buffer.byteLength(text) > 1000 : [...text].length > 2000) return graphError(res, { code: 100, message: '(#100) Length of param message[text] must be less than or equal to the limit' });
+      if (isInstagram ? Buffer.byteLength(text) > 1000 : [...text].length > 2000)
+        return graphError(res, { code: 100, message: '(#100) Length of param message[text] must be less than or equal to the limit' });
       const messageId = id(isInstagram ? 'aWdf' : 'm_');
       if (recipient.comment_id) {
         // One private reply per comment (docs/platform-apis.md §2.3); a second is refused with code 100.
-        if (repliedComments.has(recipient.comment_id)) return graphError(res, { code: 100, message: '(#100) A private reply has already been sent to this comment' });
+        if (repliedComments.has(recipient.comment_id))
+          return graphError(res, { code: 100, message: '(#100) A private reply has already been sent to this comment' });
         repliedComments.add(recipient.comment_id);
-        sends.push({ kind: 'private_reply', on: target, recipient: recipient.comment_id, text, messageId, tag: null, metadata: message.metadata ?? null, at: Date.now() });
+        sends.push({
+          kind: 'private_reply',
+          on: target,
+          recipient: recipient.comment_id,
+          text,
+          messageId,
+          tag: null,
+          metadata: message.metadata ?? null,
+          at: Date.now(),
+        });
         return json(res, 200, { recipient_id: `commenter-of-${recipient.comment_id}`, message_id: messageId });
       }
       if (!recipient.id) return graphError(res, { code: 100, message: '(#100) param recipient must be non-empty.' });
-      sends.push({ kind: 'dm', on: target, recipient: recipient.id, text, messageId, tag: typeof body.tag === 'string' ? body.tag : null, metadata: message.metadata ?? null, at: Date.now() });
+      sends.push({
+        kind: 'dm',
+        on: target,
+        recipient: recipient.id,
+        text,
+        messageId,
+        tag: typeof body.tag === 'string' ? body.tag : null,
+        metadata: message.metadata ?? null,
+        at: Date.now(),
+      });
       return json(res, 200, { recipient_id: recipient.id, message_id: messageId });
     }
 
@@ -380,7 +428,12 @@ export async function startMetaGraphFake(opts: { appId?: string; appSecret?: str
 
     if (req.method === 'GET' && segs.length === 1 && owner) {
       if (owner.instagram?.id === target) return json(res, 200, owner.instagram);
-      return json(res, 200, { id: owner.id, name: owner.name, category: owner.category, ...(owner.instagram ? { instagram_business_account: { id: owner.instagram.id } } : {}) });
+      return json(res, 200, {
+        id: owner.id,
+        name: owner.name,
+        category: owner.category,
+        ...(owner.instagram ? { instagram_business_account: { id: owner.instagram.id } } : {}),
+      });
     }
     return graphError(res, { code: 100, message: `Unsupported ${req.method} request to ${path}`, httpStatus: 400 });
   }

@@ -37,12 +37,24 @@ export function messagingWebhook(
     entry: items.map((i) => ({
       id: accountId,
       time: now,
-      messaging: [{ sender: { id: i.sender }, recipient: { id: i.recipient }, timestamp: i.timestamp ?? now, ...(i.message ? { message: i.message } : {}), ...(i.postback ? { postback: i.postback } : {}) }],
+      messaging: [
+        {
+          sender: { id: i.sender },
+          recipient: { id: i.recipient },
+          timestamp: i.timestamp ?? now,
+          ...(i.message ? { message: i.message } : {}),
+          ...(i.postback ? { postback: i.postback } : {}),
+        },
+      ],
     })),
   };
 }
 
-export function fbFeedCommentWebhook(pageId: string, c: { commentId: string; postId: string; from: { id: string; name: string }; message: string; verb?: string }, now = Date.now()) {
+export function fbFeedCommentWebhook(
+  pageId: string,
+  c: { commentId: string; postId: string; from: { id: string; name: string }; message: string; verb?: string },
+  now = Date.now(),
+) {
   return {
     object: 'page',
     entry: [
@@ -52,7 +64,16 @@ export function fbFeedCommentWebhook(pageId: string, c: { commentId: string; pos
         changes: [
           {
             field: 'feed',
-            value: { item: 'comment', verb: c.verb ?? 'add', comment_id: c.commentId, post_id: c.postId, parent_id: c.postId, from: c.from, message: c.message, created_time: Math.floor(now / 1000) },
+            value: {
+              item: 'comment',
+              verb: c.verb ?? 'add',
+              comment_id: c.commentId,
+              post_id: c.postId,
+              parent_id: c.postId,
+              from: c.from,
+              message: c.message,
+              created_time: Math.floor(now / 1000),
+            },
           },
         ],
       },

@@ -33,7 +33,15 @@ export interface OpenAiCompatibleFake {
   close(): Promise<void>;
 }
 
-const errorType: Record<number, string> = { 400: 'invalid_request_error', 401: 'invalid_request_error', 403: 'permission_error', 404: 'not_found_error', 429: 'rate_limit_exceeded', 500: 'server_error', 503: 'server_error' };
+const errorType: Record<number, string> = {
+  400: 'invalid_request_error',
+  401: 'invalid_request_error',
+  403: 'permission_error',
+  404: 'not_found_error',
+  429: 'rate_limit_exceeded',
+  500: 'server_error',
+  503: 'server_error',
+};
 
 function sendError(res: ServerResponse, status: number, message: string) {
   res.writeHead(status, { 'content-type': 'application/json' });
@@ -42,7 +50,13 @@ function sendError(res: ServerResponse, status: number, message: string) {
 
 export async function startOpenAiCompatibleFake(opts: { apiKey?: string; model?: string } = {}): Promise<OpenAiCompatibleFake> {
   const model = opts.model ?? 'local-model';
-  const fake: Omit<OpenAiCompatibleFake, 'url' | 'env' | 'close'> = { requests: [], script: [], fallback: { json: defaultAnswer }, pingReply: { text: 'ok' }, latencyMs: 0 };
+  const fake: Omit<OpenAiCompatibleFake, 'url' | 'env' | 'close'> = {
+    requests: [],
+    script: [],
+    fallback: { json: defaultAnswer },
+    pingReply: { text: 'ok' },
+    latencyMs: 0,
+  };
   const server = createServer((req, res) => {
     void (async () => {
       const url = new URL(req.url ?? '/', 'http://fake');
@@ -52,7 +66,10 @@ export async function startOpenAiCompatibleFake(opts: { apiKey?: string; model?:
       const text = (c: unknown) => (typeof c === 'string' ? c : Array.isArray(c) ? c.map((p: { text?: string }) => p.text ?? '').join('') : '');
       const authorization = typeof req.headers.authorization === 'string' ? req.headers.authorization : null;
       const stream = body.stream === true;
-      const system = messages.filter((m) => m.role === 'system').map((m) => text(m.content)).join('\n');
+      const system = messages
+        .filter((m) => m.role === 'system')
+        .map((m) => text(m.content))
+        .join('\n');
       const userText = text(messages.filter((m) => m.role === 'user').at(-1)?.content);
       const ping = !stream && !system && messages.length === 1 && userText === PING_PROMPT && body.response_format === undefined;
       fake.requests.push({ stream, authorization, body, system, userText, ping });
@@ -77,7 +94,8 @@ export async function startOpenAiCompatibleFake(opts: { apiKey?: string; model?:
         );
       }
       res.writeHead(200, { 'content-type': 'text/event-stream' });
-      const event = (delta: object, finish: string | null) => `data: ${JSON.stringify({ ...base, object: 'chat.completion.chunk', choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
+      const event = (delta: object, finish: string | null) =>
+        `data: ${JSON.stringify({ ...base, object: 'chat.completion.chunk', choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
       res.write(event({ role: 'assistant', content: '' }, null));
       for (const piece of chunks(content)) {
         res.write(event({ content: piece }, null));
@@ -85,7 +103,9 @@ export async function startOpenAiCompatibleFake(opts: { apiKey?: string; model?:
       }
       res.write(event({}, 'stop'));
       if ((body.stream_options as { include_usage?: boolean } | undefined)?.include_usage) {
-        res.write(`data: ${JSON.stringify({ ...base, object: 'chat.completion.chunk', choices: [], usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens } })}\n\n`);
+        res.write(
+          `data: ${JSON.stringify({ ...base, object: 'chat.completion.chunk', choices: [], usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens } })}\n\n`,
+        );
       }
       res.end('data: [DONE]\n\n');
     })().catch((err: unknown) => {

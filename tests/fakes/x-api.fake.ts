@@ -83,21 +83,30 @@ export async function startXApiFake(): Promise<XApiFake> {
     const rt = `xrt-${rid()}`;
     access.set(at, { user, expired: false });
     refresh.set(rt, user);
-    return { token_type: 'bearer', expires_in: 7200, access_token: at, refresh_token: rt, scope: 'dm.read dm.write tweet.read tweet.write users.read offline.access' };
+    return {
+      token_type: 'bearer',
+      expires_in: 7200,
+      access_token: at,
+      refresh_token: rt,
+      scope: 'dm.read dm.write tweet.read tweet.write users.read offline.access',
+    };
   };
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
     const url = new URL(req.url ?? '/', 'http://fake');
     let raw = '';
     for await (const chunk of req) raw += (chunk as Buffer).toString();
-    const body: Record<string, unknown> = req.headers['content-type']?.includes('json') ? (JSON.parse(raw || '{}') as Record<string, unknown>) : Object.fromEntries(new URLSearchParams(raw));
+    const body: Record<string, unknown> = req.headers['content-type']?.includes('json')
+      ? (JSON.parse(raw || '{}') as Record<string, unknown>)
+      : Object.fromEntries(new URLSearchParams(raw));
     const token = req.headers.authorization?.startsWith('Bearer ') ? req.headers.authorization.slice(7) : null;
     calls.push({ method: req.method ?? 'GET', path: url.pathname, token, body });
     if (latency) await new Promise((r) => setTimeout(r, latency));
 
     if (req.method === 'GET' && url.pathname === '/i/oauth2/authorize') {
       const q = Object.fromEntries(url.searchParams);
-      if (q.client_id !== client.id || q.code_challenge_method !== 'S256' || !q.code_challenge || !q.redirect_uri || !signedIn) return json(res, 400, { error: 'invalid_request' });
+      if (q.client_id !== client.id || q.code_challenge_method !== 'S256' || !q.code_challenge || !q.redirect_uri || !signedIn)
+        return json(res, 400, { error: 'invalid_request' });
       const code = `xcode-${rid()}`;
       codes.set(code, { user: signedIn, redirectUri: q.redirect_uri, challenge: q.code_challenge });
       const back = new URL(q.redirect_uri);
@@ -111,8 +120,13 @@ export async function startXApiFake(): Promise<XApiFake> {
       if (basic !== `${client.id}:${client.secret}`) return json(res, 401, { error: 'unauthorized_client' });
       if (body.grant_type === 'authorization_code') {
         const grant = codes.get(String(body.code));
-        const verifierOk = grant && createHash('sha256').update(String(body.code_verifier ?? '')).digest('base64url') === grant.challenge;
-        if (!grant || !verifierOk || grant.redirectUri !== body.redirect_uri) return json(res, 400, { error: 'invalid_request', error_description: 'Value passed for the authorization code was invalid.' });
+        const verifierOk =
+          grant &&
+          createHash('sha256')
+            .update(String(body.code_verifier ?? ''))
+            .digest('base64url') === grant.challenge;
+        if (!grant || !verifierOk || grant.redirectUri !== body.redirect_uri)
+          return json(res, 400, { error: 'invalid_request', error_description: 'Value passed for the authorization code was invalid.' });
         codes.delete(String(body.code));
         return json(res, 200, issue(grant.user));
       }
@@ -139,7 +153,12 @@ export async function startXApiFake(): Promise<XApiFake> {
     }
     // V2 Webhooks API with the app-only Bearer: registering runs a CRC against the URL at once (§4.4).
     if (url.pathname === '/2/webhooks') {
-      if (token !== appBearer) return json(res, 403, { title: 'Unsupported Authentication', detail: 'Authenticating with OAuth 2.0 User Context is forbidden for this endpoint.', status: 403 });
+      if (token !== appBearer)
+        return json(res, 403, {
+          title: 'Unsupported Authentication',
+          detail: 'Authenticating with OAuth 2.0 User Context is forbidden for this endpoint.',
+          status: 403,
+        });
       if (req.method === 'GET') return json(res, 200, { data: webhooks, meta: { result_count: webhooks.length } });
       if (req.method === 'POST') {
         const target = String(body.url ?? '');
@@ -151,7 +170,8 @@ export async function startXApiFake(): Promise<XApiFake> {
         } catch {
           valid = false;
         }
-        if (!valid) return json(res, 400, { title: 'Invalid Request', detail: 'CRC validation failed: the webhook did not answer the challenge correctly', status: 400 });
+        if (!valid)
+          return json(res, 400, { title: 'Invalid Request', detail: 'CRC validation failed: the webhook did not answer the challenge correctly', status: 400 });
         const hook = { id: `${Date.now()}${webhooks.length}`, url: target, valid: true, created_at: new Date().toISOString() };
         webhooks.push(hook);
         return json(res, 200, { data: hook });
@@ -197,7 +217,13 @@ export async function startXApiFake(): Promise<XApiFake> {
   return {
     url,
     client,
-    env: { X_CLIENT_ID: client.id, X_CLIENT_SECRET: client.secret, X_BEARER_TOKEN: appBearer, X_API_BASE_URL: url, X_AUTHORIZE_URL: `${url}/i/oauth2/authorize` },
+    env: {
+      X_CLIENT_ID: client.id,
+      X_CLIENT_SECRET: client.secret,
+      X_BEARER_TOKEN: appBearer,
+      X_API_BASE_URL: url,
+      X_AUTHORIZE_URL: `${url}/i/oauth2/authorize`,
+    },
     appBearer,
     webhooks,
     subscriptions,

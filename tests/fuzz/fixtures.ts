@@ -32,7 +32,12 @@ export async function seedFuzzWorkspace(t: TestApp) {
   const post = sim.posts.find((p) => p.accountId === ig.id)!;
   const graph = { nodes: [keywordTrigger(['fuzz']), node('2', 'instagramDM', { text: 'Hi {first_name}', quickReplies: ['Yes'] })], edges: [edge('1', '2')] };
   const flowId = await publishFlow(client, graph, 'Fuzz flow', 'instagram');
-  const rule = await client.post('/api/comment-rules', { platform: 'instagram', keywords: ['price'], responseTemplate: 'Sent you a DM', automationType: 'all_posts' });
+  const rule = await client.post('/api/comment-rules', {
+    platform: 'instagram',
+    keywords: ['price'],
+    responseTemplate: 'Sent you a DM',
+    automationType: 'all_posts',
+  });
   if (rule.status >= 300) throw new Error(`rule: ${rule.status} ${rule.text}`);
   await client.post('/api/simulator/messages', { accountId: ig.id, contact: maya, text: 'fuzz please' });
   const conversationId = await poll(async () => (await client.get('/api/conversations')).data.conversations[0]?.id as string | undefined);
@@ -54,7 +59,15 @@ export async function seedFuzzWorkspace(t: TestApp) {
     'POST /api/social-accounts/instagram/send-message': { pageId: '123', recipientId: '456', message: 'hi' },
     'POST /api/conversations/:id/messages': { content: 'hello', isFromUser: true },
     'PATCH /api/conversations/:id': { status: 'open', priority: 'high', tags: ['vip'], read: true },
-    'POST /api/comment-rules': { platform: 'instagram', keywords: ['price'], responseTemplate: 'DM', publicReplyTemplate: 'Check DMs', isActive: true, automationType: 'specific_post', postUrl: 'https://instagram.com/p/x' },
+    'POST /api/comment-rules': {
+      platform: 'instagram',
+      keywords: ['price'],
+      responseTemplate: 'DM',
+      publicReplyTemplate: 'Check DMs',
+      isActive: true,
+      automationType: 'specific_post',
+      postUrl: 'https://instagram.com/p/x',
+    },
     'PATCH /api/comment-rules/:id': { isActive: true, keywords: ['price'], responseTemplate: 'DM', publicReplyTemplate: 'x' },
     'POST /api/automation/comment-growth': { platform: 'instagram', postId: post.externalId, triggerKeywords: ['link'], responseTemplate: 'here' },
     'POST /api/simulator/comments': { accountId: ig.id, postId: post.externalId, contact, text: 'price?', commentId: 'c-fuzz' },
@@ -63,10 +76,19 @@ export async function seedFuzzWorkspace(t: TestApp) {
     'POST /api/flows': flowBody(false),
     'PUT /api/flows/:id': flowBody(true),
     'POST /api/flows/:id/test-run': { contactId },
-    'POST /api/webhooks/facebook/webhook': messagingWebhook('page', page.id, [{ sender: '777', recipient: page.id, message: { mid: 'm_fuzz', text: 'hello' } }]),
+    'POST /api/webhooks/facebook/webhook': messagingWebhook('page', page.id, [
+      { sender: '777', recipient: page.id, message: { mid: 'm_fuzz', text: 'hello' } },
+    ]),
     'POST /api/webhooks/x': {
       for_user_id: '4242',
-      direct_message_events: [{ type: 'message_create', id: 'dm-fuzz', created_timestamp: '1', message_create: { target: { recipient_id: '4242' }, sender_id: '9', message_data: { text: 'hi' } } }],
+      direct_message_events: [
+        {
+          type: 'message_create',
+          id: 'dm-fuzz',
+          created_timestamp: '1',
+          message_create: { target: { recipient_id: '4242' }, sender_id: '9', message_data: { text: 'hi' } },
+        },
+      ],
       users: { '9': { id: '9', screen_name: 'u9', name: 'U 9' } },
     },
   };
@@ -90,7 +112,8 @@ export async function seedFuzzWorkspace(t: TestApp) {
 /** Signature headers for the raw webhook routes, so fuzzed bodies get past the signature check. */
 export function signatureHeaders(path: string, body: string): Record<string, string> {
   if (path === '/api/webhooks/facebook/webhook') return { 'x-hub-signature-256': metaSignature(body, FUZZ_META_SECRET) };
-  if (path === '/api/webhooks/x') return { 'x-twitter-webhooks-signature-oauth2': `sha256=${createHmac('sha256', FUZZ_X_SECRET).update(body).digest('base64')}` };
+  if (path === '/api/webhooks/x')
+    return { 'x-twitter-webhooks-signature-oauth2': `sha256=${createHmac('sha256', FUZZ_X_SECRET).update(body).digest('base64')}` };
   return {};
 }
 

@@ -35,7 +35,10 @@ export function genericCases(sample: Json): FuzzCase[] {
     { label: 'malformed JSON', body: '{"a":' },
     { label: 'empty body, JSON type', body: '' },
     { label: 'no body' },
-    ...['null', '[]', '"text"', '0', 'true', '{}', '1e999', '[{"a":"\\u0000"}]', '{"\\u0000":"k"}', '{"k":"\\ud800"}'].map((body) => ({ label: `body ${body}`, body })),
+    ...['null', '[]', '"text"', '0', 'true', '{}', '1e999', '[{"a":"\\u0000"}]', '{"\\u0000":"k"}', '{"k":"\\ud800"}'].map((body) => ({
+      label: `body ${body}`,
+      body,
+    })),
     { label: 'object nested 10,000 levels', body: deepObject(10_000) },
     { label: 'array nested 10,000 levels', body: deepArray(10_000) },
     { label: 'object nested 100,000 levels', body: deepObject(100_000) },
@@ -71,7 +74,17 @@ export function fieldCases(sample: Json): FuzzCase[] {
 }
 
 /** A sample for routes nobody described: the fields most routes read, so hostile values reach them. */
-export const genericSample: Json = { name: 'x', text: 'x', content: 'x', message: 'x', email: 'a@example.com', id: 'x', value: 1, data: { a: 'x' }, items: ['x'] };
+export const genericSample: Json = {
+  name: 'x',
+  text: 'x',
+  content: 'x',
+  message: 'x',
+  email: 'a@example.com',
+  id: 'x',
+  value: 1,
+  data: { a: 'x' },
+  items: ['x'],
+};
 
 function* walk(value: Json, path: Path = []): Generator<[Path, Json]> {
   yield [path, value];

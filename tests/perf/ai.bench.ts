@@ -60,7 +60,18 @@ async function measure(pool: pg.Pool, workspaceId: string, concurrency: number) 
     }),
   );
   times.sort((a, b) => a - b);
-  const slowest = [...perQuestion].map(([q, ms]) => ({ q, p95Ms: round(percentile(ms.sort((a, b) => a - b), 95)) })).sort((a, b) => b.p95Ms - a.p95Ms).slice(0, 5);
+  const slowest = [...perQuestion]
+    .map(([q, ms]) => ({
+      q,
+      p95Ms: round(
+        percentile(
+          ms.sort((a, b) => a - b),
+          95,
+        ),
+      ),
+    }))
+    .sort((a, b) => b.p95Ms - a.p95Ms)
+    .slice(0, 5);
   const result = {
     p50Ms: round(percentile(times, 50)),
     p95Ms: round(percentile(times, 95)),
@@ -90,7 +101,11 @@ const modelOverhead: Section = {
       for (const q of questions.slice(0, 200)) await insertKnowledgeEntry(pool, workspaceId, { kind: 'faq', title: q, body: `Answer to: ${q}` });
       const ask = async (message: string) => {
         const t0 = performance.now();
-        const res = await fetch(`${server.url}/api/kb/chat`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify({ message }) });
+        const res = await fetch(`${server.url}/api/kb/chat`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', cookie },
+          body: JSON.stringify({ message }),
+        });
         const body = (await res.json()) as { mode?: string };
         if (res.status !== 200 || body.mode !== 'model') throw new Error(`kb chat answered ${res.status} ${JSON.stringify(body)}`);
         return performance.now() - t0 - FAKE_LATENCY_MS;

@@ -36,7 +36,17 @@ export async function spawnServer(role: 'web' | 'all', env: Record<string, strin
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'bin/replypilot.ts', role], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: 'development', LOG_LEVEL: 'warn', PORT: String(port), HOST: '127.0.0.1', SESSION_SECRET: 'b'.repeat(40), APP_ENCRYPTION_KEY: 'a'.repeat(64), AUTH_RATE_LIMIT_PER_15_MIN: '100000', ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'warn',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SESSION_SECRET: 'b'.repeat(40),
+      APP_ENCRYPTION_KEY: 'a'.repeat(64),
+      AUTH_RATE_LIMIT_PER_15_MIN: '100000',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

@@ -48,7 +48,13 @@ try {
     `insert into social_accounts (workspace_id, platform, provider, external_id, username, display_name, access_token_enc, linked_external_id, profile)
      select $1, 'instagram', 'meta', ig, u, u, tok, page, '{"loginPath":"facebook"}'::jsonb
      from unnest($2::text[], $3::text[], $4::text[], $5::text[]) as t(ig, u, tok, page)`,
-    [workspaceId, pages.map((p) => p.instagram!.id), pages.map((p) => p.instagram!.username), pages.map((p) => cipher.encrypt(p.accessToken)), pages.map((p) => p.id)],
+    [
+      workspaceId,
+      pages.map((p) => p.instagram!.id),
+      pages.map((p) => p.instagram!.username),
+      pages.map((p) => cipher.encrypt(p.accessToken)),
+      pages.map((p) => p.id),
+    ],
   );
   const hook = `${worker.url}/api/webhooks/facebook/webhook`;
 
@@ -80,7 +86,9 @@ try {
   }
   await Promise.all(inflight);
   const sendArrivals = () =>
-    fake.calls.filter((c) => c.method === 'POST' && c.path.endsWith('/messages') && started.has((c.body.recipient as { comment_id?: string } | undefined)?.comment_id ?? ''));
+    fake.calls.filter(
+      (c) => c.method === 'POST' && c.path.endsWith('/messages') && started.has((c.body.recipient as { comment_id?: string } | undefined)?.comment_id ?? ''),
+    );
   const deadline = Date.now() + 60_000;
   while (sendArrivals().length < total && Date.now() < deadline) await new Promise((r) => setTimeout(r, 250));
   const cpuPerComment = (serverCpu() - cpuBefore) / total;
@@ -153,11 +161,30 @@ try {
       privateRepliesReceivedByFake: sendArrivals().length,
       serverCpuMsPerComment: round(cpuPerComment * 1000),
       duplicatesAtFake: sendArrivals().length - new Set(sendArrivals().map((c) => (c.body.recipient as { comment_id: string }).comment_id)).size,
-      ownOverheadMs: { p50: round(percentile(overhead, 50)), p95: round(percentile(overhead, 95)), p99: round(percentile(overhead, 99)), max: round(overhead.at(-1) ?? NaN) },
+      ownOverheadMs: {
+        p50: round(percentile(overhead, 50)),
+        p95: round(percentile(overhead, 95)),
+        p99: round(percentile(overhead, 99)),
+        max: round(overhead.at(-1) ?? NaN),
+      },
       stagesMs: Object.fromEntries(stages.rows.map((r) => [r.stage, { p50: round(Number(r.p50)), p99: round(Number(r.p99)) }])),
-      committedEndToEndMs: { p50: round(percentile(endToEnd, 50)), p99: round(percentile(endToEnd, 99)), note: 'ingest commit → sent committed, includes the fake’s 300 ms' },
+      committedEndToEndMs: {
+        p50: round(percentile(endToEnd, 50)),
+        p99: round(percentile(endToEnd, 99)),
+        note: 'ingest commit → sent committed, includes the fake’s 300 ms',
+      },
     },
-    burst: { comments: 1000, webhookStatus: burstRes.status, ackMs: burstAckMs, ledgerRows: ledger.total, queued: ledger.queued, sent: sentAfter5s, failed: ledger.failed, lastEtaMinutes: round(ledger.lastEtaMin), queueApi: queueView },
+    burst: {
+      comments: 1000,
+      webhookStatus: burstRes.status,
+      ackMs: burstAckMs,
+      ledgerRows: ledger.total,
+      queued: ledger.queued,
+      sent: sentAfter5s,
+      failed: ledger.failed,
+      lastEtaMinutes: round(ledger.lastEtaMin),
+      queueApi: queueView,
+    },
     targets: { ownOverheadP99Ms: '<= 300', burst: 'all 1,000 queued, paced at 750/hour (last ETA ≈ 79 min), none dropped' },
   };
   console.log(JSON.stringify(result, null, 2));

@@ -39,7 +39,11 @@ const one = async <T>(pool: pg.Pool, sql: string, params: unknown[] = []) => (aw
 async function seedFlow(pool: pg.Pool, workspaceId: string, name: string, graph: FlowGraph): Promise<{ flowId: string; versionId: string }> {
   const compiled = compile(graph);
   if (!compiled.ok) throw new Error(JSON.stringify(compiled.errors));
-  const f = await one<{ id: string }>(pool, `insert into flows (workspace_id, name, graph, is_active) values ($1, $2, $3, true) returning id`, [workspaceId, name, JSON.stringify(graph)]);
+  const f = await one<{ id: string }>(pool, `insert into flows (workspace_id, name, graph, is_active) values ($1, $2, $3, true) returning id`, [
+    workspaceId,
+    name,
+    JSON.stringify(graph),
+  ]);
   const v = await one<{ id: string }>(pool, `insert into flow_versions (workspace_id, flow_id, version, graph, plan) values ($1, $2, 1, $3, $4) returning id`, [
     workspaceId,
     f.id,
@@ -158,13 +162,17 @@ async function main() {
      from run_steps where started_at >= $1 window w as (partition by run_id order by seq)`,
     [mark0],
   );
-  const lagMs = lags.rows.map((r) => Number(r.lag_ms)).filter((x) => Number.isFinite(x)).sort((a, b) => a - b);
+  const lagMs = lags.rows
+    .map((r) => Number(r.lag_ms))
+    .filter((x) => Number.isFinite(x))
+    .sort((a, b) => a - b);
   const waits = await pool.query<{ ms: number }>(
     `select extract(epoch from (s.started_at - r.started_at)) * 1000 as ms from flow_runs r join run_steps s on s.run_id = r.id and s.seq = 1 where s.started_at >= $1`,
     [mark0],
   );
   const waitMs = waits.rows.map((r) => Number(r.ms)).sort((a, b) => a - b);
-  const dupSteps = (await one<{ n: number }>(pool, 'select count(*)::int n from (select run_id, node_id from run_steps group by 1, 2 having count(*) > 1) x')).n;
+  const dupSteps = (await one<{ n: number }>(pool, 'select count(*)::int n from (select run_id, node_id from run_steps group by 1, 2 having count(*) > 1) x'))
+    .n;
   const throughput = {
     flow: 'trigger → condition → sandbox DM → delay 0 → complete (5 durable steps per run)',
     activeRunsTarget: ACTIVE,
@@ -174,7 +182,12 @@ async function main() {
     stepsPerSecond: Math.round(steps / elapsed),
     worstSecond: Math.min(...perSecond),
     bestSecond: Math.max(...perSecond),
-    stepToStepLagMs: { p50: round(percentile(lagMs, 50)), p95: round(percentile(lagMs, 95)), p99: round(percentile(lagMs, 99)), max: round(lagMs.at(-1) ?? NaN) },
+    stepToStepLagMs: {
+      p50: round(percentile(lagMs, 50)),
+      p95: round(percentile(lagMs, 95)),
+      p99: round(percentile(lagMs, 99)),
+      max: round(lagMs.at(-1) ?? NaN),
+    },
     // With 10,000 runnable runs queued FIFO, a new run waits for the ones ahead of it.
     queueWaitBeforeFirstStepMs: { p50: Math.round(percentile(waitMs, 50)), p95: Math.round(percentile(waitMs, 95)) },
     runsCompletedTotal: (await one<{ n: number }>(pool, `select count(*)::int n from flow_runs where status = 'completed'`)).n,
@@ -189,16 +202,17 @@ async function main() {
   await pool.query('delete from outbound_ledger');
   await pool.query('vacuum full flow_runs, run_steps, run_timers');
   const relSize = async () =>
-    (
-      await one<{ n: string }>(
-        pool,
-        `select sum(pg_total_relation_size(c))::bigint n from unnest(array['flow_runs', 'run_steps', 'run_timers']::regclass[]) c`,
-      )
-    ).n;
+    (await one<{ n: string }>(pool, `select sum(pg_total_relation_size(c))::bigint n from unnest(array['flow_runs', 'run_steps', 'run_timers']::regclass[]) c`))
+      .n;
   const sizeEmpty = Number(await relSize());
   const heapBefore = heapMiB();
   const sleepFlow = await seedFlow(pool, ws.id, 'sleepers', {
-    nodes: [keywordTrigger(['go']), node('2', 'delay', { amount: 1, unit: 'hours' }), node('3', 'instagramDM', { text: 'Good morning {first_name}' }), node('4', 'complete')],
+    nodes: [
+      keywordTrigger(['go']),
+      node('2', 'delay', { amount: 1, unit: 'hours' }),
+      node('3', 'instagramDM', { text: 'Good morning {first_name}' }),
+      node('4', 'complete'),
+    ],
     edges: [edge('1', '2'), edge('2', '3'), edge('3', '4')],
   });
   const tb = Date.now();
@@ -224,7 +238,8 @@ async function main() {
   await pool.query(`update run_timers set due_at = $1 where id in (select id from run_timers order by id limit $2)`, [due.at, DUE_TOGETHER]);
   const waitUntil = due.at.getTime() - Date.now();
   if (waitUntil > 0) await sleep(waitUntil);
-  const resumed = () => one<{ n: number; last: Date | null }>(pool, `select count(*)::int n, max(finished_at) last from run_steps where kind = 'delay' and status = 'completed'`);
+  const resumed = () =>
+    one<{ n: number; last: Date | null }>(pool, `select count(*)::int n, max(finished_at) last from run_steps where kind = 'delay' and status = 'completed'`);
   let r = await resumed();
   const deadline = Date.now() + 60_000;
   while (r.n < DUE_TOGETHER && Date.now() < deadline) {
@@ -232,7 +247,10 @@ async function main() {
     r = await resumed();
   }
   const lastResume = r.last ? (r.last.getTime() - due.at.getTime()) / 1000 : NaN;
-  const resumeDelays = await pool.query<{ s: number }>(`select extract(epoch from finished_at - $1::timestamptz) s from run_steps where kind = 'delay' and status = 'completed'`, [due.at]);
+  const resumeDelays = await pool.query<{ s: number }>(
+    `select extract(epoch from finished_at - $1::timestamptz) s from run_steps where kind = 'delay' and status = 'completed'`,
+    [due.at],
+  );
   const rd = resumeDelays.rows.map((x) => Number(x.s)).sort((a, b) => a - b);
   const timers = {
     dueTogether: DUE_TOGETHER,
@@ -248,8 +266,17 @@ async function main() {
   await writeResult('flows', {
     when: new Date().toISOString(),
     machine: info,
-    setup: { workerConcurrency: CONCURRENCY, sandboxAccounts: ACCOUNTS, postgres: 'embedded, default durability (fsync on, synchronous_commit on), same machine' },
-    targets: { stepsPerSecond: '>= 500 for 60 s with 10,000 runs active', heapGrowthMiB: '<= 20', bytesPerSleepingRun: '<= 2048', dueTogetherResumeSeconds: '<= 5' },
+    setup: {
+      workerConcurrency: CONCURRENCY,
+      sandboxAccounts: ACCOUNTS,
+      postgres: 'embedded, default durability (fsync on, synchronous_commit on), same machine',
+    },
+    targets: {
+      stepsPerSecond: '>= 500 for 60 s with 10,000 runs active',
+      heapGrowthMiB: '<= 20',
+      bytesPerSleepingRun: '<= 2048',
+      dueTogetherResumeSeconds: '<= 5',
+    },
     throughput,
     sleeping,
     timers,

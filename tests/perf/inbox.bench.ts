@@ -22,7 +22,8 @@ try {
     return { ms: performance.now() - t0, body };
   };
   await get('/api/social-accounts'); // creates the sandbox accounts
-  const account = (await pool.query<{ id: string }>("select id from social_accounts where workspace_id = $1 and platform = 'facebook'", [workspaceId])).rows[0]!.id;
+  const account = (await pool.query<{ id: string }>("select id from social_accounts where workspace_id = $1 and platform = 'facebook'", [workspaceId])).rows[0]!
+    .id;
 
   let t = performance.now();
   await pool.query(
@@ -38,7 +39,8 @@ try {
      from contacts where account_id = $1`,
     [account],
   );
-  const bigConv = (await pool.query<{ id: string }>('select id from conversations where account_id = $1 order by last_message_time desc limit 1', [account])).rows[0]!.id;
+  const bigConv = (await pool.query<{ id: string }>('select id from conversations where account_id = $1 order by last_message_time desc limit 1', [account]))
+    .rows[0]!.id;
   await pool.query(
     `insert into messages (workspace_id, conversation_id, account_id, content, direction, source, created_at)
      select $1, $2, $3, 'message ' || g, case when g % 2 = 0 then 'inbound' else 'outbound' end, 'contact', now() - g * interval '1 second'
@@ -77,7 +79,9 @@ try {
   let before: string | null = null;
   let threadPages = 0;
   do {
-    const r: { ms: number; body: { nextCursor: string | null } } = await get(`/api/conversations/${bigConv}/messages?limit=100${before ? `&before=${before}` : ''}`);
+    const r: { ms: number; body: { nextCursor: string | null } } = await get(
+      `/api/conversations/${bigConv}/messages?limit=100${before ? `&before=${before}` : ''}`,
+    );
     threadMs.push(r.ms);
     before = r.body.nextCursor;
     threadPages++;
@@ -85,11 +89,13 @@ try {
   await server.stop();
 
   // The plans, committed next to the numbers.
-  const deepCursor = (await pool.query<{ ts: string; id: string }>(
-    `select to_char(last_message_time at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as ts, id from conversations
+  const deepCursor = (
+    await pool.query<{ ts: string; id: string }>(
+      `select to_char(last_message_time at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as ts, id from conversations
      where workspace_id = $1 order by last_message_time desc, id desc offset 99000 limit 1`,
-    [workspaceId],
-  )).rows[0]!;
+      [workspaceId],
+    )
+  ).rows[0]!;
   const explainList = await pool.query(
     `explain (analyze, buffers) select c.* from conversations c where c.workspace_id = $1 and (c.last_message_time, c.id) < ($2::timestamptz, $3::uuid)
      order by c.last_message_time desc, c.id desc limit 51`,
@@ -109,7 +115,13 @@ try {
 
   const stats = (xs: number[]) => {
     const s = [...xs].sort((a, b) => a - b);
-    return { n: s.length, p50: +percentile(s, 50).toFixed(1), p95: +percentile(s, 95).toFixed(1), p99: +percentile(s, 99).toFixed(1), max: +(s[s.length - 1] ?? 0).toFixed(1) };
+    return {
+      n: s.length,
+      p50: +percentile(s, 50).toFixed(1),
+      p95: +percentile(s, 95).toFixed(1),
+      p99: +percentile(s, 99).toFixed(1),
+      max: +(s[s.length - 1] ?? 0).toFixed(1),
+    };
   };
   const lastTenth = (xs: number[]) => xs.slice(Math.floor(xs.length * 0.9));
   const result = {

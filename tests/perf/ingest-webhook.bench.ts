@@ -88,7 +88,12 @@ try {
     benchmark: 'ingest-webhook',
     date: new Date().toISOString(),
     machine: await machine(pool),
-    settings: { concurrency: CONCURRENCY, secondsPerShape: SECONDS, postgres: 'embedded, default durability (fsync on, synchronous_commit on)', server: 'replypilot web, separate process' },
+    settings: {
+      concurrency: CONCURRENCY,
+      secondsPerShape: SECONDS,
+      postgres: 'embedded, default durability (fsync on, synchronous_commit on)',
+      server: 'replypilot web, separate process',
+    },
     rawInsertPerSecond: Math.round(rawPerSecond),
     onePerPost: single,
     tenPerPost: ten,

@@ -62,7 +62,12 @@ try {
     benchmark: 'ingest',
     date: new Date().toISOString(),
     machine: await machine(pool),
-    settings: { concurrency: CONCURRENCY, seconds: SECONDS, postgres: 'embedded, default durability (fsync on, synchronous_commit on)', server: 'replypilot web, separate process' },
+    settings: {
+      concurrency: CONCURRENCY,
+      seconds: SECONDS,
+      postgres: 'embedded, default durability (fsync on, synchronous_commit on)',
+      server: 'replypilot web, separate process',
+    },
     rawInsertPerSecond: Math.round(rawPerSecond),
     accepted: latencies.length,
     errors,

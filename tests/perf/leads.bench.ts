@@ -85,7 +85,15 @@ try {
     }
     clearInterval(sampler);
     peak = Math.max(peak, await rss());
-    exportRuns.push({ run: run === 0 ? 'warm-up (5,000 leads)' : `100,000 leads #${run}`, seconds: +((performance.now() - t) / 1000).toFixed(2), megabytes: +(bytes / 2 ** 20).toFixed(1), lines: records, rssBeforeMiB: +before.toFixed(1), rssPeakMiB: +peak.toFixed(1), rssGrowthMiB: +(peak - before).toFixed(1) });
+    exportRuns.push({
+      run: run === 0 ? 'warm-up (5,000 leads)' : `100,000 leads #${run}`,
+      seconds: +((performance.now() - t) / 1000).toFixed(2),
+      megabytes: +(bytes / 2 ** 20).toFixed(1),
+      lines: records,
+      rssBeforeMiB: +before.toFixed(1),
+      rssPeakMiB: +peak.toFixed(1),
+      rssGrowthMiB: +(peak - before).toFixed(1),
+    });
     console.log(exportRuns[run]);
   }
   await server.stop();

@@ -4,7 +4,10 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
 /** A real `replypilot worker` process against a test database (for kill -9 tests). */
-export function spawnWorker(databaseUrl: string, env: Record<string, string> = {}): { child: ChildProcess; ready: Promise<void>; exited: Promise<number | null>; output: () => string } {
+export function spawnWorker(
+  databaseUrl: string,
+  env: Record<string, string> = {},
+): { child: ChildProcess; ready: Promise<void>; exited: Promise<number | null>; output: () => string } {
   const child = spawn(process.execPath, ['--import', 'tsx', 'bin/replypilot.ts', 'worker'], {
     cwd: root,
     env: {

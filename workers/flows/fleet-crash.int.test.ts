@@ -46,7 +46,14 @@ it(`kill -9 one of two workers during ${RUNS.toLocaleString('en')} runs: every r
           provider: 'sandbox' as const,
           eventKey: `fleet-${n}`,
           workspaceId: w.user.workspaceId,
-          payload: { type: 'message', accountId: w.instagram.id, messageId: `fleet-${n}`, from: { id: `fan-${n}`, name: `Fan ${n}`, username: `fan${n}` }, text: 'start', createdAt: now },
+          payload: {
+            type: 'message',
+            accountId: w.instagram.id,
+            messageId: `fleet-${n}`,
+            from: { id: `fan-${n}`, name: `Fan ${n}`, username: `fan${n}` },
+            text: 'start',
+            createdAt: now,
+          },
         };
       }),
     );
@@ -67,7 +74,9 @@ it(`kill -9 one of two workers during ${RUNS.toLocaleString('en')} runs: every r
   expect(await count('select count(*)::int as n from flow_runs')).toBe(RUNS);
   // No DM twice: two per contact, each from its own ledger row.
   expect(await dms()).toBe(RUNS * 2);
-  expect(await count("select count(*)::int as n from (select recipient_external_id from sandbox_deliveries where kind = 'dm' group by 1 having count(*) <> 2) x")).toBe(0);
+  expect(
+    await count("select count(*)::int as n from (select recipient_external_id from sandbox_deliveries where kind = 'dm' group by 1 having count(*) <> 2) x"),
+  ).toBe(0);
   expect(await count("select count(*)::int as n from outbound_ledger where status <> 'sent'")).toBe(0);
   // No step twice: five steps per run, each node once.
   expect(await count('select count(*)::int as n from run_steps')).toBe(RUNS * 5);

@@ -5,7 +5,10 @@ import type { RunContact } from '../../workflows/advance';
 
 /** Contacts as the interpreter sees them: tags, fields and their latest message (or the triggering comment). */
 export async function loadContacts(client: pg.PoolClient, runs: RunRow[]): Promise<Map<string, RunContact>> {
-  const byId = await readRunContacts(client, runs.map((r) => r.contact_id));
+  const byId = await readRunContacts(
+    client,
+    runs.map((r) => r.contact_id),
+  );
   const out = new Map<string, RunContact>();
   for (const run of runs) {
     const row = byId.get(run.contact_id);

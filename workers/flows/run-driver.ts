@@ -150,7 +150,13 @@ async function apply(client: pg.PoolClient, run: RunRow, plan: ExecutionPlan, co
  * Starts an activity inside the transaction. A send gets its ledger row now; delivery follows the
  * commit. A webhook call gets its job, which commits with the step; the driver is done until it answers.
  */
-async function beginActivity(client: pg.PoolClient, run: RunRow, seq: number, activity: NonNullable<Awaiting['activity']>, config: DriverConfig): Promise<Applied> {
+async function beginActivity(
+  client: pg.PoolClient,
+  run: RunRow,
+  seq: number,
+  activity: NonNullable<Awaiting['activity']>,
+  config: DriverConfig,
+): Promise<Applied> {
   if (activity.type === 'webhook') {
     await enqueueWebhookCall(client, run, seq);
     return { turn: null };

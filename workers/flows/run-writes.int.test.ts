@@ -36,11 +36,13 @@ it('a run failing on a step recorded in the same advance: the driver and the bat
   await pool().query(`update flow_versions set plan = jsonb_set(plan, '{nodes,3,next,next}', '"ghost"') where id = $1`, [versionId]);
 
   const start = async (externalUserId: string) => {
-    const contactId = (await pool().query<{ id: string }>('insert into contacts (workspace_id, account_id, external_user_id, name) values ($1, $2, $3, $3) returning id', [
-      w.user.workspaceId,
-      w.instagram.id,
-      externalUserId,
-    ])).rows[0]!.id;
+    const contactId = (
+      await pool().query<{ id: string }>('insert into contacts (workspace_id, account_id, external_user_id, name) values ($1, $2, $3, $3) returning id', [
+        w.user.workspaceId,
+        w.instagram.id,
+        externalUserId,
+      ])
+    ).rows[0]!.id;
     const runId = await withTransaction(pool(), (c) =>
       startRun(c, { workspaceId: w.user.workspaceId, flowId, versionId, accountId: w.instagram.id, contactId, trigger: { type: 'test', text: null } }),
     );
@@ -62,7 +64,13 @@ it('a run failing on a step recorded in the same advance: the driver and the bat
   });
   const batch = await rowsOf(byBatch);
   expect(batch).toEqual(await rowsOf(byDriver));
-  expect(batch.run).toMatchObject({ status: 'failed', error: 'Node ghost is not in this flow version', current_node_id: 'ghost', step_count: 3, pending_input: null });
+  expect(batch.run).toMatchObject({
+    status: 'failed',
+    error: 'Node ghost is not in this flow version',
+    current_node_id: 'ghost',
+    step_count: 3,
+    pending_input: null,
+  });
   expect(batch.steps.map((s: { seq: number; status: string }) => `${s.seq}:${s.status}`)).toEqual(['1:completed', '2:completed', '3:failed']);
   expect(batch.timers).toEqual({ n: 0 });
   expect(batch.tags).toEqual({ tags: ['vip'] });
@@ -77,11 +85,13 @@ it('an unreadable stored state names the run instead of dumping zod issues, and 
   const versionId = (await pool().query<{ id: string }>('select active_version_id as id from flows where id = $1', [flowId])).rows[0]!.id;
   const runs: string[] = [];
   for (const who of ['good', 'bad']) {
-    const contactId = (await pool().query<{ id: string }>('insert into contacts (workspace_id, account_id, external_user_id, name) values ($1, $2, $3, $3) returning id', [
-      w.user.workspaceId,
-      w.instagram.id,
-      who,
-    ])).rows[0]!.id;
+    const contactId = (
+      await pool().query<{ id: string }>('insert into contacts (workspace_id, account_id, external_user_id, name) values ($1, $2, $3, $3) returning id', [
+        w.user.workspaceId,
+        w.instagram.id,
+        who,
+      ])
+    ).rows[0]!.id;
     const runId = (await withTransaction(pool(), (c) =>
       startRun(c, { workspaceId: w.user.workspaceId, flowId, versionId, accountId: w.instagram.id, contactId, trigger: { type: 'test', text: null } }),
     ))!;
@@ -94,5 +104,7 @@ it('an unreadable stored state names the run instead of dumping zod issues, and 
 
   await resumeBatch(pool(), [good, bad]);
   expect((await pool().query('select status from flow_runs where id = $1', [good])).rows[0]).toEqual({ status: 'completed' });
-  await expect(driveRun(pool(), bad, config)).rejects.toThrow(`run ${bad}: stored state is not readable at seq: Invalid input: expected number, received string`);
+  await expect(driveRun(pool(), bad, config)).rejects.toThrow(
+    `run ${bad}: stored state is not readable at seq: Invalid input: expected number, received string`,
+  );
 });

@@ -13,7 +13,13 @@ const plan: ExecutionPlan = {
   nodes: {
     t: { id: 't', kind: 'trigger', label: 'Start', config: { type: 'keyword_dm', keywords: ['hi'], accountId: null, postId: null }, next: { next: 'd' } },
     d: { id: 'd', kind: 'delay', label: 'Wait', config: { amount: 1, unit: 'minutes' }, next: { next: 'w' } },
-    w: { id: 'w', kind: 'waitForReply', label: 'Reply?', config: { timeout: { amount: 1, unit: 'hours' }, saveAs: null }, next: { reply: null, timeout: null } },
+    w: {
+      id: 'w',
+      kind: 'waitForReply',
+      label: 'Reply?',
+      config: { timeout: { amount: 1, unit: 'hours' }, saveAs: null },
+      next: { reply: null, timeout: null },
+    },
   },
 } as ExecutionPlan;
 const only = (c: Command) => writesFor(run, plan, [c]);
@@ -83,12 +89,23 @@ describe('writesFor: every command kind → rows (one translation for the driver
 describe('statusAfter / runUpdateFor', () => {
   const state = { ...initialRunState(), seq: 3 };
   it('fail wins over everything and carries the reason', () => {
-    expect(statusAfter([{ type: 'complete' }, { type: 'fail', seq: 3, nodeId: 'd', reason: 'r' }], state, now)).toEqual({ status: 'failed', detail: 'Failed', error: 'r', resumeAt: null });
+    expect(statusAfter([{ type: 'complete' }, { type: 'fail', seq: 3, nodeId: 'd', reason: 'r' }], state, now)).toEqual({
+      status: 'failed',
+      detail: 'Failed',
+      error: 'r',
+      resumeAt: null,
+    });
   });
   it('complete, timer, wait and running', () => {
     expect(statusAfter([{ type: 'complete' }], state, now).status).toBe('completed');
-    expect(statusAfter([{ type: 'startTimer', seq: 3, nodeId: 'd', dueInMs: 1000 }], state, now)).toMatchObject({ status: 'sleeping', resumeAt: new Date(now.getTime() + 1000) });
-    expect(statusAfter([{ type: 'waitForReply', seq: 3, nodeId: 'w', timeoutMs: 5000 }], state, now)).toMatchObject({ status: 'waiting', resumeAt: new Date(now.getTime() + 5000) });
+    expect(statusAfter([{ type: 'startTimer', seq: 3, nodeId: 'd', dueInMs: 1000 }], state, now)).toMatchObject({
+      status: 'sleeping',
+      resumeAt: new Date(now.getTime() + 1000),
+    });
+    expect(statusAfter([{ type: 'waitForReply', seq: 3, nodeId: 'w', timeoutMs: 5000 }], state, now)).toMatchObject({
+      status: 'waiting',
+      resumeAt: new Date(now.getTime() + 5000),
+    });
     expect(statusAfter([], state, now)).toEqual({ status: 'running', detail: null, error: null, resumeAt: null });
   });
   it('the row points at the awaited node, else the last step touched', () => {

@@ -80,7 +80,11 @@ const dm = (w: W, contact: string, text: string) =>
 const outboxTexts = async (w: W) => ((await w.client.get(`/api/simulator/outbox?accountId=${w.instagram.id}`)).data as { text: string }[]).map((i) => i.text);
 const slowWebhookFlow = (w: W) =>
   publishFlow(w.client, {
-    nodes: [keywordTrigger(['trk']), node('2', 'webhook', { method: 'GET', url: trickleUrl, headers: [], body: '' }), node('3', 'instagramDM', { text: 'never' })],
+    nodes: [
+      keywordTrigger(['trk']),
+      node('2', 'webhook', { method: 'GET', url: trickleUrl, headers: [], body: '' }),
+      node('3', 'instagramDM', { text: 'never' }),
+    ],
     edges: [edge('1', '2'), edge('2', '3')],
   });
 const greetingFlow = (w: W) =>
@@ -114,14 +118,20 @@ it('a workspace whose webhook trickles forever does not hold up another workspac
   expect((await dm(b, 'victim', 'hello')).status).toBe(202);
   const { pool } = t.app.database;
   const stored = async () =>
-    (await pool.query(`select count(*)::int as n from messages m join conversations c on c.id = m.conversation_id where c.workspace_id = $1 and m.direction = 'inbound'`, [b.user.workspaceId]))
-      .rows[0].n as number;
+    (
+      await pool.query(
+        `select count(*)::int as n from messages m join conversations c on c.id = m.conversation_id where c.workspace_id = $1 and m.direction = 'inbound'`,
+        [b.user.workspaceId],
+      )
+    ).rows[0].n as number;
   await expect.poll(stored, { timeout: 2000, interval: 20 }).toBe(1);
   await expect.poll(() => outboxTexts(b), { timeout: 2000 - (Date.now() - sentAt), interval: 20 }).toContain('Hi from B');
   const dmLatency = Date.now() - sentAt;
   await expect.poll(() => outboxTexts(b), { timeout: 2000, interval: 20 }).toContain('Saved by B');
   const webhookFlowLatency = Date.now() - sentAt;
-  console.log(`B under A's trickle: DM stored and answered in ${dmLatency} ms; B's webhook flow done in ${webhookFlowLatency} ms; A's calls in flight: ${open()}`);
+  console.log(
+    `B under A's trickle: DM stored and answered in ${dmLatency} ms; B's webhook flow done in ${webhookFlowLatency} ms; A's calls in flight: ${open()}`,
+  );
   expect(dmLatency).toBeLessThanOrEqual(2000);
   expect(webhookFlowLatency).toBeLessThanOrEqual(2000);
   expect((await runsOf(b.client, bFlow))[0]?.status).toBe('completed');
@@ -155,7 +165,16 @@ it('a workspace whose webhook trickles forever does not hold up another workspac
         `select id, task_identifier, queue_name, key, locked_by, locked_at, run_at, attempts, max_attempts, last_error from graphile_worker.jobs order by id`,
       );
       const queues = await t.app.database.pool.query(`select * from graphile_worker._private_job_queues`);
-      console.error('jobs', JSON.stringify(jobs.rows, null, 1), 'queues', JSON.stringify(queues.rows), '\nworker 1:\n', worker.output().slice(-6000), '\nworker 2:\n', next.output().slice(-6000));
+      console.error(
+        'jobs',
+        JSON.stringify(jobs.rows, null, 1),
+        'queues',
+        JSON.stringify(queues.rows),
+        '\nworker 1:\n',
+        worker.output().slice(-6000),
+        '\nworker 2:\n',
+        next.output().slice(-6000),
+      );
       throw err;
     });
   expect(mostOpen).toBe(1); // one call of a workspace at a time, across both workers

@@ -23,15 +23,25 @@ it('stores malformed events with their error, never crashes the worker, never bl
   const result = await ingestEvents(pool, [
     { provider: 'sandbox', eventKey: 'bad-1', workspaceId: w.user.workspaceId, payload: { type: 'message', text: 42 } },
     { provider: 'sandbox', eventKey: 'bad-2', workspaceId: w.user.workspaceId, payload: 'not even an object' },
-    { provider: 'sandbox', eventKey: 'bad-3', workspaceId: w.user.workspaceId, payload: { ...good, messageId: 'x', accountId: '00000000-0000-4000-8000-000000000000' } },
+    {
+      provider: 'sandbox',
+      eventKey: 'bad-3',
+      workspaceId: w.user.workspaceId,
+      payload: { ...good, messageId: 'x', accountId: '00000000-0000-4000-8000-000000000000' },
+    },
     { provider: 'sandbox', eventKey: 'good-1', workspaceId: w.user.workspaceId, payload: good },
   ]);
   expect(result.accepted).toBe(4);
 
   await expect
-    .poll(async () => (await pool.query("select count(*)::int as n from inbound_events where processed_at is not null and event_key in ('bad-1','bad-2','bad-3','good-1')")).rows[0].n, {
-      timeout: 10_000,
-    })
+    .poll(
+      async () =>
+        (await pool.query("select count(*)::int as n from inbound_events where processed_at is not null and event_key in ('bad-1','bad-2','bad-3','good-1')"))
+          .rows[0].n,
+      {
+        timeout: 10_000,
+      },
+    )
     .toBe(4);
   const { rows } = await pool.query("select event_key, error from inbound_events where event_key like 'bad-%' order by event_key");
   expect(rows[0].error).toMatch(/accountId/);
@@ -52,9 +62,18 @@ it('a sandbox event naming another workspace cannot write into the account owner
       provider: 'sandbox',
       eventKey: 'cross-1',
       workspaceId: b.user.workspaceId,
-      payload: { type: 'message', accountId: a.messenger.id, messageId: 'cross-1', from: { id: 'x', name: 'X' }, text: 'sneaky', createdAt: new Date().toISOString() },
+      payload: {
+        type: 'message',
+        accountId: a.messenger.id,
+        messageId: 'cross-1',
+        from: { id: 'x', name: 'X' },
+        text: 'sneaky',
+        createdAt: new Date().toISOString(),
+      },
     },
   ]);
-  await expect.poll(async () => (await pool.query("select error from inbound_events where event_key = 'cross-1'")).rows[0].error, { timeout: 10_000 }).toMatch(/does not own/);
+  await expect
+    .poll(async () => (await pool.query("select error from inbound_events where event_key = 'cross-1'")).rows[0].error, { timeout: 10_000 })
+    .toMatch(/does not own/);
   expect((await a.client.get('/api/conversations')).data.conversations).toEqual([]);
 });

@@ -16,9 +16,7 @@ export function normalizeEvent(provider: string, payload: unknown): NormalizedEv
   if (provider !== 'sandbox') throw new MalformedEventError(`No parser for provider "${provider}" yet`);
   const parsed = sandboxEventSchema.safeParse(payload);
   if (!parsed.success) {
-    throw new MalformedEventError(
-      parsed.error.issues.map((i) => `${i.path.join('.') || 'payload'}: ${i.message}`).join('; '),
-    );
+    throw new MalformedEventError(parsed.error.issues.map((i) => `${i.path.join('.') || 'payload'}: ${i.message}`).join('; '));
   }
   const e = parsed.data;
   const from = { id: e.from.id, name: e.from.name, username: e.from.username ?? null };

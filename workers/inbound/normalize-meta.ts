@@ -1,14 +1,7 @@
 import type { z } from 'zod';
 import type { NormalizedEvent } from '../../contracts/inbound';
-import {
-  fbFeedValueSchema,
-  igCommentValueSchema,
-  metaMessagingItemSchema,
-  metaStoredEventSchema,
-  metaTimeToIso,
-} from '../../contracts/meta-webhooks';
+import { fbFeedValueSchema, igCommentValueSchema, metaMessagingItemSchema, metaStoredEventSchema, metaTimeToIso } from '../../contracts/meta-webhooks';
 import { PayloadError } from './payload-error';
-
 
 function parse<S extends z.ZodType>(schema: S, value: unknown, what: string): z.infer<S> {
   const r = schema.safeParse(value);
@@ -23,7 +16,8 @@ function parse<S extends z.ZodType>(schema: S, value: unknown, what: string): z.
  */
 export function normalizeMeta(payload: unknown): NormalizedEvent {
   const stored = parse(metaStoredEventSchema, payload, 'Meta event');
-  if (!stored.accountId) throw new PayloadError(`No connected ${stored.object === 'page' ? 'Facebook Page' : 'Instagram account'} with id ${stored.accountExternalId}`);
+  if (!stored.accountId)
+    throw new PayloadError(`No connected ${stored.object === 'page' ? 'Facebook Page' : 'Instagram account'} with id ${stored.accountExternalId}`);
   const accountId = stored.accountId;
 
   if (stored.item.type === 'messaging') {

@@ -23,7 +23,6 @@ const eventRow = z.object({
   processed_at: z.date().nullable(),
 });
 
-
 export type ProcessOutcome = 'processed' | 'already-processed' | 'malformed' | 'missing';
 
 /**
@@ -42,10 +41,9 @@ export async function processInboundEvent(pool: pg.Pool, eventId: string, limits
     let account: AccountRow;
     try {
       normalized = normalizeEvent(event.provider, event.payload);
-      const acc = await client.query(
-        'select id, workspace_id, platform, provider, username from social_accounts where id = $1 and is_active',
-        [normalized.accountId],
-      );
+      const acc = await client.query('select id, workspace_id, platform, provider, username from social_accounts where id = $1 and is_active', [
+        normalized.accountId,
+      ]);
       if (acc.rowCount === 0) throw new MalformedEventError(`Unknown or inactive account ${normalized.accountId}`);
       account = accountRow.parse(acc.rows[0]);
       // A sandbox event names its workspace at ingest; it must match the account's (no cross-tenant writes).
@@ -55,10 +53,7 @@ export async function processInboundEvent(pool: pg.Pool, eventId: string, limits
     } catch (err) {
       if (!(err instanceof MalformedEventError)) throw err;
       // Stored with its error and visible; never retried, never blocks other events.
-      await client.query('update inbound_events set processed_at = now(), attempts = attempts + 1, error = $2 where id = $1', [
-        eventId,
-        err.message,
-      ]);
+      await client.query('update inbound_events set processed_at = now(), attempts = attempts + 1, error = $2 where id = $1', [eventId, err.message]);
       return 'malformed';
     }
 
@@ -95,12 +90,7 @@ async function upsertContact(client: pg.PoolClient, account: AccountRow, e: Excl
   return rows[0]!.id;
 }
 
-async function storeInboundMessage(
-  client: pg.PoolClient,
-  account: AccountRow,
-  contactId: string,
-  e: Extract<NormalizedEvent, { kind: 'message' }>,
-) {
+async function storeInboundMessage(client: pg.PoolClient, account: AccountRow, contactId: string, e: Extract<NormalizedEvent, { kind: 'message' }>) {
   const conversationId = await ensureConversation(client, {
     workspaceId: account.workspace_id,
     accountId: account.id,

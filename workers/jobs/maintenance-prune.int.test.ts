@@ -24,7 +24,9 @@ describe('expired demo workspaces are deleted with all their data (review F6)', 
 
     expect(await pruneExpiredDemos(t.app.database.pool, 24)).toBe(1);
 
-    const left = (await q<{ id: string }>('select id from workspaces where id = any($1)', [[oldDemo.workspaceId, freshDemo.workspaceId, real.user.workspaceId]])).rows.map((r) => r.id);
+    const left = (
+      await q<{ id: string }>('select id from workspaces where id = any($1)', [[oldDemo.workspaceId, freshDemo.workspaceId, real.user.workspaceId]])
+    ).rows.map((r) => r.id);
     expect(left.sort()).toEqual([freshDemo.workspaceId, real.user.workspaceId].sort());
     expect((await q('select count(*)::int as n from conversations where workspace_id = $1', [oldDemo.workspaceId])).rows[0]).toEqual({ n: 0 });
     // The expired visitor's session no longer signs anyone in; the others still do.
@@ -46,7 +48,9 @@ describe('inbound events are pruned after the retention window (review F16)', ()
     await insert('prune-old-pending', 40, false);
     await insert('prune-new-done', 1, true);
     expect(await pruneInboundEvents(t.app.database.pool, 30)).toBeGreaterThanOrEqual(1);
-    const keys = (await q<{ event_key: string }>(`select event_key from inbound_events where event_key like 'prune-%' order by event_key`)).rows.map((r) => r.event_key);
+    const keys = (await q<{ event_key: string }>(`select event_key from inbound_events where event_key like 'prune-%' order by event_key`)).rows.map(
+      (r) => r.event_key,
+    );
     expect(keys).toEqual(['prune-new-done', 'prune-old-pending']);
   });
 });

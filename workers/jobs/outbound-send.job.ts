@@ -17,7 +17,11 @@ export function outboundSendJob(sender: Sender): Task {
       helpers.logger.info(`send ${ledgerId} rescheduled to ${outcome.retryAt.toISOString()}: ${outcome.error}`);
       // Same key as enqueueSend (the catalogue's): the running job's key is handed over to this new one.
       const again: JobPayload<'outbound.send'> = { ledgerId };
-      await helpers.addJob('outbound.send', again, { runAt: outcome.retryAt, jobKey: jobKey('outbound.send', ledgerId), maxAttempts: jobs['outbound.send'].maxAttempts });
+      await helpers.addJob('outbound.send', again, {
+        runAt: outcome.retryAt,
+        jobKey: jobKey('outbound.send', ledgerId),
+        maxAttempts: jobs['outbound.send'].maxAttempts,
+      });
     }
   };
 }

@@ -16,7 +16,11 @@ const pool = () => t.app.database.pool;
 describe('knowledge-base-only answers', () => {
   it('quotes the best matching entries with their source (mode knowledge_base) and stores the exchange', async () => {
     const u = await newWorkspaceUser(t.baseUrl, 'Quote');
-    const id = await insertKnowledgeEntry(pool(), u.user.workspaceId, { kind: 'faq', title: 'Shipping to Canada', body: 'We ship to Canada in 5-7 days for $9.' });
+    const id = await insertKnowledgeEntry(pool(), u.user.workspaceId, {
+      kind: 'faq',
+      title: 'Shipping to Canada',
+      body: 'We ship to Canada in 5-7 days for $9.',
+    });
     const res = await u.client.post('/api/kb/chat', { message: 'Do you ship to Canada?' });
     expect(res.status).toBe(200);
     expect(res.data).toMatchObject({ mode: 'knowledge_base', userRole: 'free', isAuthenticated: true, usage: { messagesUsed: 1 } });
@@ -33,7 +37,11 @@ describe('knowledge-base-only answers', () => {
   it("never retrieves another workspace's knowledge base", async () => {
     const alice = await newWorkspaceUser(t.baseUrl, 'Alice');
     const mallory = await newWorkspaceUser(t.baseUrl, 'Mallory');
-    await insertKnowledgeEntry(pool(), alice.user.workspaceId, { kind: 'document', title: 'Secret wholesale discount', body: 'Wholesale partners get 40% off with code ALICE40.' });
+    await insertKnowledgeEntry(pool(), alice.user.workspaceId, {
+      kind: 'document',
+      title: 'Secret wholesale discount',
+      body: 'Wholesale partners get 40% off with code ALICE40.',
+    });
     for (const path of ['/api/kb/chat', '/api/smartkb/query']) {
       const res = await mallory.client.post(path, path.includes('smartkb') ? { query: 'wholesale discount code' } : { message: 'wholesale discount code' });
       expect(res.status).toBe(200);
@@ -80,12 +88,20 @@ describe('knowledge-base-only answers', () => {
 
 describe('support widget without a provider', () => {
   it('quotes the product facts that match, and answers 503 AI Service Unavailable when none do', async () => {
-    const quoted = await fetch(`${t.baseUrl}/api/chat`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ message: 'How do I self-host it with docker?' }) });
+    const quoted = await fetch(`${t.baseUrl}/api/chat`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ message: 'How do I self-host it with docker?' }),
+    });
     expect(quoted.status).toBe(200);
     const body = (await quoted.json()) as { response: string; mode: string };
     expect(body.mode).toBe('knowledge_base');
     expect(body.response).toContain('docker compose');
-    const none = await fetch(`${t.baseUrl}/api/chat/gemini`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ message: 'zzzz qqqq' }) });
+    const none = await fetch(`${t.baseUrl}/api/chat/gemini`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ message: 'zzzz qqqq' }),
+    });
     expect(none.status).toBe(503);
     expect(await none.json()).toMatchObject({ error: 'AI Service Unavailable', code: 'UNAVAILABLE' });
   });
@@ -107,7 +123,10 @@ describe('feedback', () => {
     const u = await newWorkspaceUser(t.baseUrl, 'Rater');
     const signed = await u.client.post('/api/chatbot/feedback', { conversationId: 'c-2', messageId: 'm-2', rating: 'thumbs_down' });
     expect(signed.status).toBe(201);
-    const { rows } = await pool().query('select workspace_id, user_id, rating from ai_feedback where message_id in ($1, $2) order by message_id', ['m-1', 'm-2']);
+    const { rows } = await pool().query('select workspace_id, user_id, rating from ai_feedback where message_id in ($1, $2) order by message_id', [
+      'm-1',
+      'm-2',
+    ]);
     expect(rows).toEqual([
       { workspace_id: null, user_id: null, rating: 'thumbs_up' },
       { workspace_id: u.user.workspaceId, user_id: u.user.id, rating: 'thumbs_down' },
@@ -124,7 +143,11 @@ describe('anonymous rate limit', () => {
     await pool().query("delete from rate_limit_hits where key like 'ai-guest:%'");
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) {
-      const res = await fetch(`${t.baseUrl}/api/chat/gemini`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ message: 'self-host docker' }) });
+      const res = await fetch(`${t.baseUrl}/api/chat/gemini`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ message: 'self-host docker' }),
+      });
       statuses.push(res.status);
       if (res.status === 429) expect(await res.json()).toMatchObject({ code: 'RATE_LIMITED' });
     }

@@ -26,8 +26,19 @@ beforeEach(() => {
 async function workspaceWithKnowledge(name: string) {
   const u = await newWorkspaceUser(t.baseUrl, name);
   const pool = t.app.database.pool;
-  const shipping = await insertKnowledgeEntry(pool, u.user.workspaceId, { kind: 'faq', title: 'Do you ship to Canada?', body: 'Yes, shipping to Canada takes 5-7 days and costs $9.' });
-  const course = await insertKnowledgeEntry(pool, u.user.workspaceId, { kind: 'offer', title: 'Reels Bootcamp', body: 'A six week course on Instagram reels.', priceCents: 19900, duration: '6 weeks', url: 'https://example.com/bootcamp' });
+  const shipping = await insertKnowledgeEntry(pool, u.user.workspaceId, {
+    kind: 'faq',
+    title: 'Do you ship to Canada?',
+    body: 'Yes, shipping to Canada takes 5-7 days and costs $9.',
+  });
+  const course = await insertKnowledgeEntry(pool, u.user.workspaceId, {
+    kind: 'offer',
+    title: 'Reels Bootcamp',
+    body: 'A six week course on Instagram reels.',
+    priceCents: 19900,
+    duration: '6 weeks',
+    url: 'https://example.com/bootcamp',
+  });
   return { ...u, shipping, course };
 }
 
@@ -35,7 +46,13 @@ describe('POST /api/kb/chat with Gemini', () => {
   it('answers from the workspace knowledge base with the model, cites only given offers, stores both turns and meters the answer', async () => {
     const u = await workspaceWithKnowledge('Kim');
     gemini.script.push({
-      json: { answer: 'Yes! Shipping to Canada takes 5-7 days ($9).', confidence: 0.9, funnelStage: 'prescribe', relatedOfferIds: [u.course, 'made-up-offer'], suggestedActions: ['Order now'] },
+      json: {
+        answer: 'Yes! Shipping to Canada takes 5-7 days ($9).',
+        confidence: 0.9,
+        funnelStage: 'prescribe',
+        relatedOfferIds: [u.course, 'made-up-offer'],
+        suggestedActions: ['Order now'],
+      },
     });
     const res = await u.client.post('/api/kb/chat', { message: 'Do you ship to Canada? And the reels course?' });
     expect(res.status).toBe(200);
@@ -49,7 +66,9 @@ describe('POST /api/kb/chat with Gemini', () => {
       isAuthenticated: true,
       usage: { messagesUsed: 1, messageLimit: 100 },
     });
-    expect(res.data.relatedOffers).toEqual([{ id: u.course, title: 'Reels Bootcamp', priceCents: 19900, duration: '6 weeks', url: 'https://example.com/bootcamp' }]);
+    expect(res.data.relatedOffers).toEqual([
+      { id: u.course, title: 'Reels Bootcamp', priceCents: 19900, duration: '6 weeks', url: 'https://example.com/bootcamp' },
+    ]);
     expect(res.data.sources.map((s: { id: string }) => s.id)).toContain(u.shipping);
 
     const sent = gemini.requests[0]!;
@@ -92,7 +111,7 @@ describe('POST /api/kb/chat with Gemini', () => {
     expect(rows[0].n).toBe(0);
   });
 
-  it("does not retry a 400 (a request to fix, not to repeat) and answers 503", async () => {
+  it('does not retry a 400 (a request to fix, not to repeat) and answers 503', async () => {
     const u = await workspaceWithKnowledge('Bad');
     gemini.script.push({ error: 400, message: 'Invalid JSON payload received.' });
     const res = await u.client.post('/api/kb/chat', { message: 'shipping?' });
@@ -123,7 +142,11 @@ describe('POST /api/kb/chat with Gemini', () => {
   });
 
   it('is for signed-in users only', async () => {
-    const res = await fetch(`${t.baseUrl}/api/kb/chat`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ message: 'hi' }) });
+    const res = await fetch(`${t.baseUrl}/api/kb/chat`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ message: 'hi' }),
+    });
     expect(res.status).toBe(401);
   });
 });

@@ -14,7 +14,15 @@ export function kbChatRoutes(deps: AiDeps, limits: AiConfig) {
 
   router.post('/chat', async (req, res) => {
     const body = parseBody(kbChatRequestSchema, req);
-    res.json(await answerQuestion(deps, { user: currentUser(req), question: body.message, purpose: 'assistant', platform: body.platform, ...(body.conversationId ? { conversationId: body.conversationId } : {}) }));
+    res.json(
+      await answerQuestion(deps, {
+        user: currentUser(req),
+        question: body.message,
+        purpose: 'assistant',
+        platform: body.platform,
+        ...(body.conversationId ? { conversationId: body.conversationId } : {}),
+      }),
+    );
   });
 
   // Validation and rate limits answer as JSON before the stream starts; after, failures are `error` events.

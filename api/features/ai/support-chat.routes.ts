@@ -42,7 +42,11 @@ export function supportChatRoutes(deps: AiDeps, limits: AiConfig) {
     }
     const kb = knowledgeOnlyAnswer(productFacts(body.message, { limit: 2 }));
     if (kb.mode === 'none') {
-      throw new AppError('UNAVAILABLE', 'AI Service Unavailable', deps.ai ? 'No Replypilot fact matches this question' : 'No AI provider is configured on this server');
+      throw new AppError(
+        'UNAVAILABLE',
+        'AI Service Unavailable',
+        deps.ai ? 'No Replypilot fact matches this question' : 'No AI provider is configured on this server',
+      );
     }
     const out: SupportChatResponse = { response: kb.response, mode: kb.mode };
     return res.json(out);

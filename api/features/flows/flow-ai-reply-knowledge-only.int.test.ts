@@ -22,7 +22,11 @@ const flow = {
 async function ask(entries: number) {
   const w = await newWorkspaceUser(t.baseUrl);
   for (let i = 1; i <= entries; i++) {
-    await insertKnowledgeEntry(t.app.database.pool, w.user.workspaceId, { kind: 'faq', title: `Refund policy ${i}`, body: `Refund rule ${i}: refunds within 30 days.` });
+    await insertKnowledgeEntry(t.app.database.pool, w.user.workspaceId, {
+      kind: 'faq',
+      title: `Refund policy ${i}`,
+      body: `Refund rule ${i}: refunds within 30 days.`,
+    });
   }
   const flowId = await publishFlow(w.client, flow);
   await w.client.post('/api/simulator/messages', { accountId: w.instagram.id, contact: maya, text: 'What is your refund policy?' });

@@ -39,7 +39,11 @@ const flow = {
 
 async function workspaceWithFlow() {
   const w = await newWorkspaceUser(t.baseUrl);
-  const shipping = await insertKnowledgeEntry(t.app.database.pool, w.user.workspaceId, { kind: 'faq', title: 'Shipping to Canada', body: 'Yes, we ship to Canada in 5-7 days for $9.' });
+  const shipping = await insertKnowledgeEntry(t.app.database.pool, w.user.workspaceId, {
+    kind: 'faq',
+    title: 'Shipping to Canada',
+    body: 'Yes, we ship to Canada in 5-7 days for $9.',
+  });
   const flowId = await publishFlow(w.client, flow);
   return { ...w, flowId, shipping };
 }
@@ -61,7 +65,9 @@ async function contactState(w: W) {
 describe('AI reply node', () => {
   it('answers the DM from the knowledge base with the model, sends it on the same channel and records the answer in the step', async () => {
     const w = await workspaceWithFlow();
-    gemini.script.push({ json: { answer: 'Yes! Canada in 5-7 days, $9.', confidence: 0.9, funnelStage: 'prescribe', relatedOfferIds: [], suggestedActions: [] } });
+    gemini.script.push({
+      json: { answer: 'Yes! Canada in 5-7 days, $9.', confidence: 0.9, funnelStage: 'prescribe', relatedOfferIds: [], suggestedActions: [] },
+    });
     await dm(w, 'Do you ship to Canada?');
     const run = await finishedRun(w);
     expect(await outboxTexts(w)).toEqual(['Yes! Canada in 5-7 days, $9.']);
@@ -118,7 +124,11 @@ describe('AI reply node', () => {
     await dm(w, 'Do you ship to Canada?');
     const run = await finishedRun(w);
     await enqueueAiCall(t.app.database.pool, { id: run.id, workspace_id: w.user.workspaceId }, 2);
-    await expect.poll(async () => (await t.app.database.pool.query(`select count(*)::int as n from graphile_worker.jobs where task_identifier = 'run.ai'`)).rows[0].n, { timeout: 10_000 }).toBe(0);
+    await expect
+      .poll(async () => (await t.app.database.pool.query(`select count(*)::int as n from graphile_worker.jobs where task_identifier = 'run.ai'`)).rows[0].n, {
+        timeout: 10_000,
+      })
+      .toBe(0);
     expect(gemini.requests).toHaveLength(1);
     expect(await outboxTexts(w)).toEqual(['We do ship to Canada.']);
     expect((await contactState(w)).messages_used).toBe(2);

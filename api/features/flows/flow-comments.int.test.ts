@@ -39,7 +39,13 @@ describe('comment-triggered flows', () => {
       expect(res.status).toBe(202);
     }
     // A comment on another post, or without the keyword, starts nothing.
-    await w.client.post('/api/simulator/comments', { accountId: w.instagram.id, postId: w.igPosts[1]!.externalId, contact: { externalUserId: 'x', name: 'X', username: 'x' }, text: 'launch', commentId: 'other-post' });
+    await w.client.post('/api/simulator/comments', {
+      accountId: w.instagram.id,
+      postId: w.igPosts[1]!.externalId,
+      contact: { externalUserId: 'x', name: 'X', username: 'x' },
+      text: 'launch',
+      commentId: 'other-post',
+    });
 
     let sawPacing = false;
     await expect
@@ -56,7 +62,11 @@ describe('comment-triggered flows', () => {
     expect(sawPacing).toBe(true);
     expect(await runsOf(w.client, flowId)).toHaveLength(COMMENTERS);
 
-    const outbox = (await w.client.get(`/api/simulator/outbox?accountId=${w.instagram.id}&limit=200`)).data as { kind: string; commentId: string | null; text: string }[];
+    const outbox = (await w.client.get(`/api/simulator/outbox?accountId=${w.instagram.id}&limit=200`)).data as {
+      kind: string;
+      commentId: string | null;
+      text: string;
+    }[];
     const privateReplies = outbox.filter((o) => o.kind === 'private_reply');
     expect(privateReplies).toHaveLength(COMMENTERS);
     expect(new Set(privateReplies.map((o) => o.commentId)).size).toBe(COMMENTERS);
@@ -73,7 +83,13 @@ describe('comment-triggered flows', () => {
       nodes: [node('1', 'trigger', { type: 'comment', keywords: ['deal'] }), node('2', 'instagramDM', { text: 'Flow reply' })],
       edges: [edge('1', '2')],
     });
-    await w.client.post('/api/simulator/comments', { accountId: w.instagram.id, postId: w.igPosts[0]!.externalId, contact: { externalUserId: 'd1', name: 'Dee', username: 'dee' }, text: 'deal?', commentId: 'deal-1' });
+    await w.client.post('/api/simulator/comments', {
+      accountId: w.instagram.id,
+      postId: w.igPosts[0]!.externalId,
+      contact: { externalUserId: 'd1', name: 'Dee', username: 'dee' },
+      text: 'deal?',
+      commentId: 'deal-1',
+    });
     await expect.poll(async () => (await runsOf(w.client, flowId))[0]?.status, { timeout: 10_000 }).toBe('failed');
     const run = await runDetail(w.client, (await runsOf(w.client, flowId))[0]!.id);
     expect(run.statusDetail).toMatch(/already got its one private reply/);

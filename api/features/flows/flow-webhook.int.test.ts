@@ -36,7 +36,8 @@ afterAll(async () => {
 
 type W = Awaited<ReturnType<typeof newWorkspaceUser>>;
 const dm = (w: W, text: string) => w.client.post('/api/simulator/messages', { accountId: w.instagram.id, contact: maya, text });
-const outboxTexts = async (w: W) => ((await w.client.get(`/api/simulator/outbox?accountId=${w.instagram.id}`)).data as { text: string }[]).map((i) => i.text).reverse();
+const outboxTexts = async (w: W) =>
+  ((await w.client.get(`/api/simulator/outbox?accountId=${w.instagram.id}`)).data as { text: string }[]).map((i) => i.text).reverse();
 
 function webhookFlow(keyword: string, url: string) {
   return {
@@ -121,7 +122,9 @@ describe('webhook node', () => {
     hook.data.config = { ...hook.data.config, headers: [{ key: 'Host', value: 'internal.admin' }] };
     const refused = await w.client.post('/api/flows', { name: 'Host header', flowData: graph, isActive: true });
     expect(refused.status).toBe(400);
-    expect(refused.data.details.errors).toEqual([expect.objectContaining({ nodeId: '3', code: 'invalid_config', message: expect.stringContaining('"Host" header') })]);
+    expect(refused.data.details.errors).toEqual([
+      expect.objectContaining({ nodeId: '3', code: 'invalid_config', message: expect.stringContaining('"Host" header') }),
+    ]);
 
     // A version published before the rule still carries it: the call goes out without it.
     mode = 'ok';

@@ -49,7 +49,11 @@ describe('flows API', () => {
   it('validates and refuses to publish an invalid graph, naming the nodes; nothing is saved', async () => {
     const w = await newWorkspaceUser(t.baseUrl);
     const graph = {
-      nodes: [keywordTrigger(['hi']), node('2', 'condition', { rules: [{ subject: 'tag', operator: 'has', value: 'vip' }] }), node('3', 'instagramDM', { text: '' })],
+      nodes: [
+        keywordTrigger(['hi']),
+        node('2', 'condition', { rules: [{ subject: 'tag', operator: 'has', value: 'vip' }] }),
+        node('3', 'instagramDM', { text: '' }),
+      ],
       edges: [edge('1', '2'), edge('2', '3', 'yes')],
     };
     const v = await w.client.post('/api/flows/validate', { flowData: graph });
@@ -95,7 +99,14 @@ describe('flow runtime through the sandbox', () => {
     await expect.poll(async () => (await runsOf(w.client, flowId))[0]?.status, { timeout: 15_000 }).toBe('completed');
     expect(await outboxTexts(w)).toEqual(['Hi Maya! One moment…', 'Here is your guide: example.com/guide']);
     const run = await runDetail(w.client, (await runsOf(w.client, flowId))[0]!.id);
-    expect(run.steps.map((s) => `${s.seq}:${s.nodeId}:${s.status}`)).toEqual(['1:1:completed', '2:2:completed', '3:3:completed', '4:4:completed', '5:5:completed', '6:7:completed']);
+    expect(run.steps.map((s) => `${s.seq}:${s.nodeId}:${s.status}`)).toEqual([
+      '1:1:completed',
+      '2:2:completed',
+      '3:3:completed',
+      '4:4:completed',
+      '5:5:completed',
+      '6:7:completed',
+    ]);
     expect(run.steps[3]!.output).toMatchObject({ result: 'yes' });
     // The flow's DMs are in the inbox thread, sent.
     const conv = (await w.client.get('/api/conversations')).data.conversations[0];
@@ -159,7 +170,12 @@ describe('flow runtime through the sandbox', () => {
         keywordTrigger(['tagme']),
         node('2', 'addTag', { tag: 'lead' }),
         node('3', 'setField', { field: 'source', value: 'dm from {username}' }),
-        node('4', 'randomizer', { branches: [{ key: 'A', weight: 50 }, { key: 'B', weight: 50 }] }),
+        node('4', 'randomizer', {
+          branches: [
+            { key: 'A', weight: 50 },
+            { key: 'B', weight: 50 },
+          ],
+        }),
         node('5', 'addTag', { tag: 'variant-a' }),
         node('6', 'addTag', { tag: 'variant-b' }),
       ],
@@ -177,7 +193,10 @@ describe('flow runtime through the sandbox', () => {
 describe('operators: runs list, retry, replay, cancel, test run', () => {
   it('cancel stops a sleeping run; replay starts the latest version from the start; keyset pages and filters', async () => {
     const w = await newWorkspaceUser(t.baseUrl);
-    const graph = { nodes: [keywordTrigger(['later']), node('2', 'delay', { amount: 1, unit: 'hours' }), node('3', 'instagramDM', { text: 'v1' })], edges: [edge('1', '2'), edge('2', '3')] };
+    const graph = {
+      nodes: [keywordTrigger(['later']), node('2', 'delay', { amount: 1, unit: 'hours' }), node('3', 'instagramDM', { text: 'v1' })],
+      edges: [edge('1', '2'), edge('2', '3')],
+    };
     const flowId = await publishFlow(w.client, graph);
     await dm(w, 'later');
     await expect.poll(async () => (await runsOf(w.client, flowId))[0]?.status, { timeout: 10_000 }).toBe('sleeping');
@@ -218,7 +237,10 @@ describe('operators: runs list, retry, replay, cancel, test run', () => {
     const w = await newWorkspaceUser(t.baseUrl);
     await dm(w, 'hi, I exist now'); // makes Maya a contact
     await expect.poll(async () => (await w.client.get('/api/conversations')).data.conversations.length, { timeout: 10_000 }).toBe(1);
-    const flowId = await publishFlow(w.client, { nodes: [keywordTrigger(['never-typed']), node('2', 'instagramDM', { text: 'Test run says hi {first_name}' })], edges: [edge('1', '2')] });
+    const flowId = await publishFlow(w.client, {
+      nodes: [keywordTrigger(['never-typed']), node('2', 'instagramDM', { text: 'Test run says hi {first_name}' })],
+      edges: [edge('1', '2')],
+    });
     const contacts = (await w.client.get(`/api/flows/${flowId}/test-contacts`)).data;
     expect(contacts.map((c: { name: string }) => c.name)).toEqual(['Maya Chen']);
     const run = await w.client.post(`/api/flows/${flowId}/test-run`, { contactId: contacts[0].id });
@@ -241,7 +263,11 @@ describe('demo workspace', () => {
     ]);
     const sim = (await c.get('/api/simulator')).data;
     const ig = sim.accounts.find((a: { platform: string }) => a.platform === 'instagram');
-    await c.post('/api/simulator/messages', { accountId: ig.id, contact: { externalUserId: 'sim-demo-fan', name: 'Demo Fan', username: 'demo.fan' }, text: 'can I get the free guide?' });
+    await c.post('/api/simulator/messages', {
+      accountId: ig.id,
+      contact: { externalUserId: 'sim-demo-fan', name: 'Demo Fan', username: 'demo.fan' },
+      text: 'can I get the free guide?',
+    });
     const live = flows.find((f) => f.isActive)!;
     await expect.poll(async () => (await runsOf(c, live.id))[0]?.status, { timeout: 20_000 }).toBe('waiting');
     const outbox = (await c.get(`/api/simulator/outbox?accountId=${ig.id}`)).data as { text: string }[];

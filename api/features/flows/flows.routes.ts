@@ -33,7 +33,10 @@ export function flowsRoutes(pool: pg.Pool) {
 
   router.post('/validate', (req, res) => {
     const { flowData } = parseBody(validateFlowBodySchema, req);
-    const platform = z.enum(['twitter', 'instagram', 'multi']).catch('multi').parse((req.body as { platform?: unknown }).platform);
+    const platform = z
+      .enum(['twitter', 'instagram', 'multi'])
+      .catch('multi')
+      .parse((req.body as { platform?: unknown }).platform);
     const result = compile(flowData, platform);
     const body: FlowValidation = { valid: result.ok, errors: result.errors };
     res.json(body);

@@ -35,15 +35,27 @@ it('pages through conversations and messages with keyset cursors: every row once
   } while (cursor);
   expect(pages).toBe(3);
   expect(new Set(seen).size).toBe(130);
-  const times = (await pool.query('select id from conversations where workspace_id = $1 order by last_message_time desc, id desc', [w.user.workspaceId])).rows.map(
-    (r: { id: string }) => r.id,
-  );
+  const times = (
+    await pool.query('select id from conversations where workspace_id = $1 order by last_message_time desc, id desc', [w.user.workspaceId])
+  ).rows.map((r: { id: string }) => r.id);
   expect(seen).toEqual(times);
 
   // Search narrows the same keyset walk.
   const found = await w.client.get('/api/conversations?search=person%2012');
   expect(found.data.conversations.map((c: { customerName: string }) => c.customerName).sort()).toEqual(
-    ['Person 12', 'Person 120', 'Person 121', 'Person 122', 'Person 123', 'Person 124', 'Person 125', 'Person 126', 'Person 127', 'Person 128', 'Person 129'].sort(),
+    [
+      'Person 12',
+      'Person 120',
+      'Person 121',
+      'Person 122',
+      'Person 123',
+      'Person 124',
+      'Person 125',
+      'Person 126',
+      'Person 127',
+      'Person 128',
+      'Person 129',
+    ].sort(),
   );
 
   const convId = seen[0]!;

@@ -1,10 +1,5 @@
 import type pg from 'pg';
-import {
-  listConversationsQuerySchema,
-  listMessagesQuerySchema,
-  sendMessageBodySchema,
-  updateConversationBodySchema,
-} from '../../../contracts/inbox';
+import { listConversationsQuerySchema, listMessagesQuerySchema, sendMessageBodySchema, updateConversationBodySchema } from '../../../contracts/inbox';
 import { getConversation, listConversations, listMessages } from '../../../db/inbox/read-inbox';
 import { sendInboxReply } from '../../../db/inbox/send-inbox-reply';
 import { updateConversation } from '../../../db/inbox/update-conversation';

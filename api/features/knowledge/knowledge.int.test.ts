@@ -18,14 +18,29 @@ describe('create, read, update, delete', () => {
   it('creates one entry of each kind with its own fields and lists them with counts', async () => {
     const c = alice.client;
     const made = [
-      await c.post('/api/knowledge', { kind: 'offer', name: 'Career Sprint', description: 'Six weekly calls', priceCents: 49_900, duration: '6 weeks', link: 'https://example.com/sprint' }),
+      await c.post('/api/knowledge', {
+        kind: 'offer',
+        name: 'Career Sprint',
+        description: 'Six weekly calls',
+        priceCents: 49_900,
+        duration: '6 weeks',
+        link: 'https://example.com/sprint',
+      }),
       await c.post('/api/knowledge', { kind: 'faq', question: 'Do you offer refunds?', answer: 'Yes, within 14 days.' }),
       await c.post('/api/knowledge', { kind: 'document', title: 'Cancellation policy', text: 'Cancel any time before the next session.' }),
       await c.post('/api/knowledge', { kind: 'testimonial', quote: 'Changed my career.', author: 'Priya N.' }),
       await c.post('/api/knowledge', { kind: 'profile', questionId: 'shipping', answer: 'Digital only, nothing ships.' }),
     ];
     expect(made.map((r) => r.status)).toEqual([201, 201, 201, 201, 201]);
-    expect(made[0]!.data).toMatchObject({ kind: 'offer', title: 'Career Sprint', body: 'Six weekly calls', priceCents: 49_900, duration: '6 weeks', url: 'https://example.com/sprint', source: 'typed' });
+    expect(made[0]!.data).toMatchObject({
+      kind: 'offer',
+      title: 'Career Sprint',
+      body: 'Six weekly calls',
+      priceCents: 49_900,
+      duration: '6 weeks',
+      url: 'https://example.com/sprint',
+      source: 'typed',
+    });
     expect(made[3]!.data).toMatchObject({ kind: 'testimonial', body: 'Changed my career.', author: 'Priya N.' });
     expect(made[4]!.data).toMatchObject({ kind: 'profile', questionId: 'shipping', title: 'Shipping' });
 

@@ -68,7 +68,11 @@ describe('scanning a site with structured data and a sitemap', () => {
     const after = (await client.get('/api/knowledge?limit=100')).data;
     expect(after.counts).toEqual(before.counts);
     expect(after.counts).toMatchObject({ page: 4, offer: 3, testimonial: 2 });
-    const pageIds = (l: typeof before) => l.entries.filter((e: { kind: string }) => e.kind === 'page').map((e: { id: string }) => e.id).sort();
+    const pageIds = (l: typeof before) =>
+      l.entries
+        .filter((e: { kind: string }) => e.kind === 'page')
+        .map((e: { id: string }) => e.id)
+        .sort();
     expect(pageIds(after)).toEqual(pageIds(before));
     expect(after.entries.some((e: { title: string; source: string }) => e.title === 'Typed by hand' && e.source === 'typed')).toBe(true);
   });
@@ -81,7 +85,11 @@ it('scans a plain HTML site through its links: title as the name, quotes with au
   expect(res.data.businessName).toBe('Crumb & Co. Bakery');
   expect(res.data.offers).toEqual([]);
   expect(res.data.testimonials.map((x: { author: string }) => x.author)).toEqual(['Dana R.', 'Sam, regular since 2020']);
-  expect(res.data.pages.map((p: { title: string }) => p.title)).toEqual(['Crumb & Co. Bakery – Home', 'Menu – Crumb & Co. Bakery', 'Visit us – Crumb & Co. Bakery']);
+  expect(res.data.pages.map((p: { title: string }) => p.title)).toEqual([
+    'Crumb & Co. Bakery – Home',
+    'Menu – Crumb & Co. Bakery',
+    'Visit us – Crumb & Co. Bakery',
+  ]);
   expect(bakery.requests).not.toContain('/menu.pdf');
 });
 

@@ -32,7 +32,10 @@ it('exports the filtered leads as CSV: escaped quotes, commas and newlines, form
 
   const filtered = await w.client.get('/api/leads/export.csv?source=facebook');
   // Header + one record; the LF inside its quoted notes does not end the record (records end in CRLF).
-  const lines = filtered.text.replace(/^\uFEFF/, '').split('\r\n').filter(Boolean);
+  const lines = filtered.text
+    .replace(/^\uFEFF/, '')
+    .split('\r\n')
+    .filter(Boolean);
   expect(lines).toHaveLength(2);
   expect(lines[1]).toContain('"line one\nline two"');
   expect((await w.client.get('/api/leads/export.csv?status=bogus')).status).toBe(400);

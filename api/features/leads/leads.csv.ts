@@ -21,7 +21,5 @@ const usd = (cents: number) => (cents / 100).toFixed(2);
 
 /** One lead as a CSV record, CRLF-terminated. */
 export function csvRow(l: Lead): string {
-  return (
-    [l.id, l.name, l.email, l.socialHandle, l.source, l.status, l.score, usd(l.value), l.notes, l.createdAt, l.updatedAt].map(csvField).join(',') + '\r\n'
-  );
+  return [l.id, l.name, l.email, l.socialHandle, l.source, l.status, l.score, usd(l.value), l.notes, l.createdAt, l.updatedAt].map(csvField).join(',') + '\r\n';
 }

@@ -30,7 +30,11 @@ const count = async (sql: string, params: unknown[]) => (await t.app.database.po
 describe('onboarding', () => {
   it('saves every step as the user goes, so signing in again resumes at the same step with the same answers', async () => {
     const w = await newWorkspaceUser(t.baseUrl);
-    expect((await w.client.get('/api/onboarding')).data).toMatchObject({ step: 0, completed: false, answers: { selectedPlan: 'free', tone: 'friendly', kbAnswers: {} } });
+    expect((await w.client.get('/api/onboarding')).data).toMatchObject({
+      step: 0,
+      completed: false,
+      answers: { selectedPlan: 'free', tone: 'friendly', kbAnswers: {} },
+    });
 
     const saved = await w.client.put('/api/onboarding', { step: 4, answers: { ...answers, flowTemplate: '' } });
     expect(saved.status).toBe(200);

@@ -9,7 +9,12 @@ beforeAll(async () => {
 afterAll(() => t.stop());
 
 const outbox = async (client: Awaited<ReturnType<typeof newWorkspaceUser>>['client'], accountId: string) =>
-  (await client.get(`/api/simulator/outbox?accountId=${accountId}`)).data as { kind: string; text: string; commentId: string | null; recipientExternalId: string }[];
+  (await client.get(`/api/simulator/outbox?accountId=${accountId}`)).data as {
+    kind: string;
+    text: string;
+    commentId: string | null;
+    recipientExternalId: string;
+  }[];
 
 describe('comment → private reply DM through the sandbox', () => {
   it('sends exactly one private reply for a matching comment and shows the conversation in the inbox', async () => {
@@ -46,17 +51,19 @@ describe('comment → private reply DM through the sandbox', () => {
     const list = await w.client.get('/api/conversations');
     expect(list.data.conversations).toHaveLength(1);
     const conv = list.data.conversations[0];
-    expect(conv).toMatchObject({ customerName: 'Maya Chen', platform: 'instagram', status: 'open', lastMessage: 'Hi Maya! Here is the price list 👉 example.com/prices' });
+    expect(conv).toMatchObject({
+      customerName: 'Maya Chen',
+      platform: 'instagram',
+      status: 'open',
+      lastMessage: 'Hi Maya! Here is the price list 👉 example.com/prices',
+    });
     // The thread shows the comment that started it, then the automation's DM.
     await expect
       .poll(
         async () =>
-          (await w.client.get(`/api/conversations/${conv.id}/messages`)).data.messages.map((m: { source: string; direction: string; status: string; content: string }) => [
-            m.source,
-            m.direction,
-            m.status,
-            m.content,
-          ]),
+          (await w.client.get(`/api/conversations/${conv.id}/messages`)).data.messages.map(
+            (m: { source: string; direction: string; status: string; content: string }) => [m.source, m.direction, m.status, m.content],
+          ),
         { timeout: 5000 },
       )
       .toEqual([
@@ -112,7 +119,14 @@ describe('comment → private reply DM through the sandbox', () => {
     await send(postA!.externalId, 'The GUIDE please', 'a3'); // match
     await expect.poll(async () => (await outbox(w.client, w.instagram.id)).map((i) => i.commentId), { timeout: 10_000 }).toEqual(['a3']);
     await expect
-      .poll(async () => (await t.app.database.pool.query('select count(*)::int as n from inbound_events where workspace_id = $1 and processed_at is not null', [w.user.workspaceId])).rows[0].n)
+      .poll(
+        async () =>
+          (
+            await t.app.database.pool.query('select count(*)::int as n from inbound_events where workspace_id = $1 and processed_at is not null', [
+              w.user.workspaceId,
+            ])
+          ).rows[0].n,
+      )
       .toBe(4);
     expect(await outbox(w.client, w.instagram.id)).toHaveLength(1);
   });
@@ -163,7 +177,12 @@ describe('DMs and inbox replies', () => {
     const rule = await w.client.post('/api/comment-rules', { platform: 'instagram', keywords: [], responseTemplate: '' });
     expect(rule.status).toBe(400);
     expect(rule.data.error).toBe('Please add keywords and response template');
-    const specific = await w.client.post('/api/comment-rules', { platform: 'instagram', keywords: ['x'], responseTemplate: 'y', automationType: 'specific_post' });
+    const specific = await w.client.post('/api/comment-rules', {
+      platform: 'instagram',
+      keywords: ['x'],
+      responseTemplate: 'y',
+      automationType: 'specific_post',
+    });
     expect(specific.data.details).toContainEqual({ path: 'postUrl', message: 'A post URL is required for a specific post' });
   });
 });
@@ -174,7 +193,9 @@ describe('simulator contacts', () => {
     const sam = { externalUserId: 'sim-sam-1', name: 'Sam Rivera', username: 'sam.r' };
     expect((await w.client.post('/api/simulator/messages', { accountId: w.instagram.id, contact: sam, text: 'hello' })).status).toBe(202);
     await expect
-      .poll(async () => ((await w.client.get('/api/simulator')).data.contacts as { externalUserId: string }[]).map((c) => c.externalUserId), { timeout: 10_000 })
+      .poll(async () => ((await w.client.get('/api/simulator')).data.contacts as { externalUserId: string }[]).map((c) => c.externalUserId), {
+        timeout: 10_000,
+      })
       .toEqual(['sim-maya', 'sim-leo', 'sim-priya', 'sim-sam-1']);
     expect((await w.client.get('/api/simulator')).data.contacts[3]).toEqual(sam);
     const other = await newWorkspaceUser(t.baseUrl);

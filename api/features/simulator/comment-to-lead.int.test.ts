@@ -9,12 +9,28 @@ beforeAll(async () => {
 afterAll(() => t.stop());
 
 type W = Awaited<ReturnType<typeof newWorkspaceUser>>;
-const leadsOf = async (w: W) => (await w.client.get('/api/leads')).data.leads as { name: string; socialHandle: string; source: string; score: number; conversationId: string | null; contactId: string }[];
+const leadsOf = async (w: W) =>
+  (await w.client.get('/api/leads')).data.leads as {
+    name: string;
+    socialHandle: string;
+    source: string;
+    score: number;
+    conversationId: string | null;
+    contactId: string;
+  }[];
 const processed = (w: W, n: number) =>
   expect
-    .poll(async () => (await t.app.database.pool.query('select count(*)::int as n from inbound_events where workspace_id = $1 and processed_at is not null', [w.user.workspaceId])).rows[0].n, {
-      timeout: 10_000,
-    })
+    .poll(
+      async () =>
+        (
+          await t.app.database.pool.query('select count(*)::int as n from inbound_events where workspace_id = $1 and processed_at is not null', [
+            w.user.workspaceId,
+          ])
+        ).rows[0].n,
+      {
+        timeout: 10_000,
+      },
+    )
     .toBe(n);
 
 describe('leads made by the inbound pipeline', () => {

@@ -10,7 +10,11 @@ beforeAll(async () => {
 afterAll(() => t.stop());
 
 const sandboxCount = async (workspaceId: string) =>
-  (await t.app.database.pool.query<{ n: number }>(`select count(*)::int as n from social_accounts where workspace_id = $1 and provider = 'sandbox'`, [workspaceId])).rows[0]!.n;
+  (
+    await t.app.database.pool.query<{ n: number }>(`select count(*)::int as n from social_accounts where workspace_id = $1 and provider = 'sandbox'`, [
+      workspaceId,
+    ])
+  ).rows[0]!.n;
 
 async function register() {
   const c = new HttpClient(t.baseUrl);

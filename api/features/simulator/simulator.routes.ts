@@ -2,13 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { z } from 'zod';
 import type { SandboxEvent } from '../../../contracts/inbound';
-import {
-  simulateCommentBodySchema,
-  simulateMessageBodySchema,
-  type IngestAccepted,
-  type OutboxItem,
-  type SimulatorState,
-} from '../../../contracts/simulator';
+import { simulateCommentBodySchema, simulateMessageBodySchema, type IngestAccepted, type OutboxItem, type SimulatorState } from '../../../contracts/simulator';
 import { ingestEvents } from '../../../db/pipeline/ingest-events';
 import { isSandboxAccount, isSandboxPost, listSandboxDeliveries, loadSimulatorState } from '../../../db/sandbox/simulator-reads';
 import { AppError } from '../../http/errors';

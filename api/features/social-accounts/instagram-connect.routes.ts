@@ -69,7 +69,13 @@ export function instagramConnectRoutes(deps: { pool: pg.Pool; config: Config; ci
         await subscribeInstagramAccount(ig, token);
       } catch (err) {
         deps.log.warn({ err }, 'instagram webhook subscription failed');
-        await recordActivity(deps.pool, workspaceId, 'webhook_subscription_failed', `Could not subscribe @${p.username} to webhooks: ${(err as Error).message}`, 'general');
+        await recordActivity(
+          deps.pool,
+          workspaceId,
+          'webhook_subscription_failed',
+          `Could not subscribe @${p.username} to webhooks: ${(err as Error).message}`,
+          'general',
+        );
       }
       await recordActivity(deps.pool, workspaceId, 'account_connected', `Connected Instagram @${p.username} (Instagram Login)`, 'general');
       res.redirect('/connect-accounts?connected=1');

@@ -40,7 +40,16 @@ describe('Connect Facebook Pages and Instagram accounts (Facebook Login)', () =>
     const { w, page, second, dialog, done } = await connectedWorkspace('conn');
     expect(dialog.pathname).toMatch(/^\/v\d+\.\d+\/dialog\/oauth$/);
     const scopes = dialog.searchParams.get('scope')!.split(',');
-    for (const s of ['pages_show_list', 'pages_messaging', 'pages_manage_engagement', 'pages_manage_metadata', 'instagram_basic', 'instagram_manage_messages', 'instagram_manage_comments', 'business_management']) {
+    for (const s of [
+      'pages_show_list',
+      'pages_messaging',
+      'pages_manage_engagement',
+      'pages_manage_metadata',
+      'instagram_basic',
+      'instagram_manage_messages',
+      'instagram_manage_comments',
+      'business_management',
+    ]) {
       expect(scopes).toContain(s);
     }
     expect(dialog.searchParams.get('redirect_uri')).toBe(`${t.baseUrl}/oauth/facebook/callback`);
@@ -49,12 +58,19 @@ describe('Connect Facebook Pages and Instagram accounts (Facebook Login)', () =>
 
     const pages = (await w.client.get('/api/social-accounts/facebook/pages')).data.pages;
     expect(pages).toHaveLength(2);
-    expect(pages[0]).toMatchObject({ id: page.id, name: page.name, category: 'Shopping & retail', instagram_business_account: { id: page.instagram!.id, username: page.instagram!.username, followers_count: 1234 } });
+    expect(pages[0]).toMatchObject({
+      id: page.id,
+      name: page.name,
+      category: 'Shopping & retail',
+      instagram_business_account: { id: page.instagram!.id, username: page.instagram!.username, followers_count: 1234 },
+    });
     expect(pages[1].instagram_business_account).toBeUndefined();
     expect(fake.subscriptions.get(page.id)).toEqual(['messages', 'messaging_postbacks', 'message_echoes', 'feed']);
     expect(fake.subscriptions.get(second.id)).toBeDefined();
 
-    const { rows } = await t.app.database.pool.query<{ access_token_enc: string }>('select access_token_enc from social_accounts where external_id = $1', [page.id]);
+    const { rows } = await t.app.database.pool.query<{ access_token_enc: string }>('select access_token_enc from social_accounts where external_id = $1', [
+      page.id,
+    ]);
     expect(rows[0]!.access_token_enc).not.toContain(page.accessToken);
     expect(rows[0]!.access_token_enc).toMatch(/^v1\./);
 
@@ -103,11 +119,21 @@ describe('Social Messaging send forms', () => {
     expect(cold.status).toBe(422);
     expect(cold.data.error).toMatch(/outside Meta's messaging window/);
 
-    await fake.deliverWebhook(hook, messagingWebhook('page', page.id, [{ sender: '900002', recipient: page.id, message: { mid: 'm_fb_in', text: 'hi page' } }]));
-    await fake.deliverWebhook(hook, messagingWebhook('instagram', page.instagram!.id, [{ sender: '800002', recipient: page.instagram!.id, message: { mid: 'ig_in', text: 'hi ig' } }]));
+    await fake.deliverWebhook(
+      hook,
+      messagingWebhook('page', page.id, [{ sender: '900002', recipient: page.id, message: { mid: 'm_fb_in', text: 'hi page' } }]),
+    );
+    await fake.deliverWebhook(
+      hook,
+      messagingWebhook('instagram', page.instagram!.id, [{ sender: '800002', recipient: page.instagram!.id, message: { mid: 'ig_in', text: 'hi ig' } }]),
+    );
     await expect.poll(async () => (await w.client.get('/api/conversations')).data.conversations.length, { timeout: 10_000 }).toBe(3);
 
-    const fbSend = await w.client.post('/api/social-accounts/facebook/send-message', { pageId: page.id, recipientId: '900002', message: 'Thanks for writing!' });
+    const fbSend = await w.client.post('/api/social-accounts/facebook/send-message', {
+      pageId: page.id,
+      recipientId: '900002',
+      message: 'Thanks for writing!',
+    });
     expect(fbSend.status).toBe(200);
     expect(fbSend.data).toMatchObject({ success: true, status: 'sent', recipientId: '900002', messageId: expect.stringMatching(/^m_/) });
     const igSend = await w.client.post('/api/social-accounts/instagram/send-message', { pageId: page.id, recipientId: '800002', message: 'Hi from Instagram' });
@@ -125,7 +151,10 @@ describe('Social Messaging send forms', () => {
     expect(del.data).toEqual({ success: true, disconnected: 2 });
     expect(fake.subscriptions.has(page.id)).toBe(false);
     expect((await w.client.get('/api/social-accounts/facebook/pages')).data.pages.map((p: { id: string }) => p.id)).not.toContain(page.id);
-    const { rows } = await t.app.database.pool.query('select is_active, access_token_enc from social_accounts where external_id in ($1, $2)', [page.id, page.instagram!.id]);
+    const { rows } = await t.app.database.pool.query('select is_active, access_token_enc from social_accounts where external_id in ($1, $2)', [
+      page.id,
+      page.instagram!.id,
+    ]);
     expect(rows).toEqual([
       { is_active: false, access_token_enc: null },
       { is_active: false, access_token_enc: null },
@@ -139,9 +168,15 @@ describe('Social Messaging send forms', () => {
     await w.client.post('/api/comment-rules', { platform: 'instagram', keywords: ['a'], responseTemplate: 'b' });
     await w.client.post('/api/comment-rules', { platform: 'instagram', keywords: ['c'], responseTemplate: 'd' });
     expect((await w.client.get('/api/social-accounts/health')).data.warnings).toEqual([]);
-    await t.app.database.pool.query(`update social_accounts set token_expires_at = now() + interval '5 days' - interval '1 minute' where external_id = $1`, [page.instagram!.id]);
+    await t.app.database.pool.query(`update social_accounts set token_expires_at = now() + interval '5 days' - interval '1 minute' where external_id = $1`, [
+      page.instagram!.id,
+    ]);
     expect((await w.client.get('/api/social-accounts/health')).data.warnings).toEqual([
-      expect.objectContaining({ kind: 'expiring', daysLeft: 5, message: `2 automations will stop in 5 days unless you reconnect @${page.instagram!.username}` }),
+      expect.objectContaining({
+        kind: 'expiring',
+        daysLeft: 5,
+        message: `2 automations will stop in 5 days unless you reconnect @${page.instagram!.username}`,
+      }),
     ]);
   });
 });

@@ -70,13 +70,25 @@ export function metaConnectRoutes(deps: { pool: pg.Pool; config: Config; cipher:
           if (!fields.includes('messages')) throw new Error(`subscribed fields read back as [${fields.join(', ')}]`);
         } catch (err) {
           deps.log.warn({ err, pageId: page.id }, 'page webhook subscription failed');
-          await recordActivity(deps.pool, workspaceId, 'webhook_subscription_failed', `Could not subscribe Page "${page.name}" to webhooks: ${(err as Error).message}`, 'general');
+          await recordActivity(
+            deps.pool,
+            workspaceId,
+            'webhook_subscription_failed',
+            `Could not subscribe Page "${page.name}" to webhooks: ${(err as Error).message}`,
+            'general',
+          );
         }
       }
       // Check at once what was granted: a permission left unticked in the dialog shows up in minutes.
       if (deps.config.accountHealthIntervalMinutes > 0) await enqueueHealthChecks(deps.pool, { accountIds: stored.connected.map((c) => c.accountId) });
       for (const c of stored.connected) {
-        await recordActivity(deps.pool, workspaceId, 'account_connected', `Connected ${c.platform === 'facebook' ? 'Facebook Page' : 'Instagram'} ${c.name}`, 'general');
+        await recordActivity(
+          deps.pool,
+          workspaceId,
+          'account_connected',
+          `Connected ${c.platform === 'facebook' ? 'Facebook Page' : 'Instagram'} ${c.name}`,
+          'general',
+        );
       }
       const skipped = stored.skipped.length ? `&skipped=${stored.skipped.length}` : '';
       res.redirect(`/social-messaging?connected=${stored.connected.length}${skipped}`);

@@ -36,7 +36,8 @@ export function socialAccountsRoutes(pool: pg.Pool, deps: { config: Config; ciph
     const result = await checkAccountHealth(pool, id, platform);
     const account = (await listSocialAccounts(pool, workspaceId)).find((a) => a.id === id);
     if (!account) throw new AppError('NOT_FOUND', 'Account not found');
-    const detail = result.verdict === 'needs_reconnect' ? result.reason : result.verdict === 'unknown' ? result.error : result.verdict === 'skipped' ? result.why : null;
+    const detail =
+      result.verdict === 'needs_reconnect' ? result.reason : result.verdict === 'unknown' ? result.error : result.verdict === 'skipped' ? result.why : null;
     const body: AccountHealthCheckResponse = { verdict: result.verdict, detail, account };
     res.json(body);
   });

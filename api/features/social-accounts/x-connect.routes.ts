@@ -46,7 +46,13 @@ export function xConnectRoutes(deps: { pool: pg.Pool; config: Config; cipher: To
   async function subscribeAccountActivity(req: Request, workspaceId: string, username: string, userToken: string) {
     const bearer = deps.config.x?.bearerToken;
     if (!x || !bearer) {
-      await recordActivity(deps.pool, workspaceId, 'webhook_subscription_failed', `@${username} is not subscribed to X Account Activity: X_BEARER_TOKEN is not set, so its DMs and mentions will not arrive`, 'general');
+      await recordActivity(
+        deps.pool,
+        workspaceId,
+        'webhook_subscription_failed',
+        `@${username} is not subscribed to X Account Activity: X_BEARER_TOKEN is not set, so its DMs and mentions will not arrive`,
+        'general',
+      );
       return;
     }
     const url = `${deps.config.publicUrl ?? `${req.protocol}://${req.get('host') ?? ''}`}/api/webhooks/x`;

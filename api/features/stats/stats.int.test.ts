@@ -21,10 +21,12 @@ it('GET /api/stats/public counts real users, sent messages and connected account
     )
   ).rows[0]!.id;
   const ledger = (accountId: string, key: string, status: string) =>
-    pool.query(
-      `insert into outbound_ledger (workspace_id, account_id, idempotency_key, kind, target, text, status) values ($1, $2, $3, 'dm', 'x', 'hi', $4)`,
-      [owner.user.workspaceId, accountId, key, status],
-    );
+    pool.query(`insert into outbound_ledger (workspace_id, account_id, idempotency_key, kind, target, text, status) values ($1, $2, $3, 'dm', 'x', 'hi', $4)`, [
+      owner.user.workspaceId,
+      accountId,
+      key,
+      status,
+    ]);
   await ledger(page, 'stats-a', 'sent');
   await ledger(page, 'stats-b', 'sent');
   await ledger(page, 'stats-c', 'failed');

@@ -12,7 +12,8 @@ beforeAll(async () => {
 afterAll(() => t.stop());
 
 type Client = Awaited<ReturnType<typeof newWorkspaceUser>>['client'];
-const templates = async (client: HttpClient, query = '') => (await client.get(`/api/templates${query}`)).data as { templates: FlowTemplate[]; categories: { id: string; name: string; count: number }[] };
+const templates = async (client: HttpClient, query = '') =>
+  (await client.get(`/api/templates${query}`)).data as { templates: FlowTemplate[]; categories: { id: string; name: string; count: number }[] };
 const flowText = async (client: Client, flowId: string) => JSON.stringify((await client.get(`/api/flows/${flowId}`)).data.flowData);
 
 describe('template catalogue API', () => {
@@ -21,8 +22,16 @@ describe('template catalogue API', () => {
     const all = await templates(anon);
     expect(all.templates.length).toBeGreaterThanOrEqual(15);
     expect(all.templates.find((x) => x.id === 'lead_magnet')).toMatchObject({
-      name: 'Lead Magnet', platforms: ['instagram', 'facebook', 'twitter'], difficulty: 'beginner', triggerType: 'comment',
-      category: 'lead_generation', conversionRate: null, runsStarted: 0, builtIn: true, steps: 4, smartkbIntegration: false,
+      name: 'Lead Magnet',
+      platforms: ['instagram', 'facebook', 'twitter'],
+      difficulty: 'beginner',
+      triggerType: 'comment',
+      category: 'lead_generation',
+      conversionRate: null,
+      runsStarted: 0,
+      builtIn: true,
+      steps: 4,
+      smartkbIntegration: false,
     });
     expect(all.categories.reduce((sum, c) => sum + c.count, 0)).toBe(all.templates.length);
 
@@ -77,7 +86,13 @@ describe('template catalogue API', () => {
     expect(started.status).toBe(200);
     expect(started.data.publishedVersion).toBe(1);
 
-    await w.client.post('/api/simulator/comments', { accountId: w.instagram.id, postId: w.igPosts[0]!.externalId, contact: maya, text: 'Send me the free guide please', commentId: 'tpl-c1' });
+    await w.client.post('/api/simulator/comments', {
+      accountId: w.instagram.id,
+      postId: w.igPosts[0]!.externalId,
+      contact: maya,
+      text: 'Send me the free guide please',
+      commentId: 'tpl-c1',
+    });
     await expect.poll(async () => (await runsOf(w.client, flowId))[0]?.status, { timeout: 15_000 }).toBe('completed');
     const outbox = (await w.client.get(`/api/simulator/outbox?accountId=${w.instagram.id}`)).data as { kind: string; text: string }[];
     expect(outbox.find((o) => o.kind === 'private_reply')?.text).toBe('Hi Maya! 😊 Here is the free guide from our team: https://brightpath.example/guide');

@@ -1,6 +1,13 @@
 import type pg from 'pg';
 import { flowGraphSchema } from '../../../contracts/flows';
-import { templateCategories, templateCategoryNames, type FlowTemplate, type ListTemplatesQuery, type TemplateList, type TemplateValidation } from '../../../contracts/templates';
+import {
+  templateCategories,
+  templateCategoryNames,
+  type FlowTemplate,
+  type ListTemplatesQuery,
+  type TemplateList,
+  type TemplateValidation,
+} from '../../../contracts/templates';
 import { templateRunCounts } from '../../../db/templates/template-flows';
 import { listWorkspaceTemplates } from '../../../db/templates/workspace-templates';
 import { compile } from '../../../flow-compiler/compile';
@@ -33,7 +40,11 @@ export function validateBuiltInTemplates(): TemplateValidation {
     for (const platform of t.platforms) {
       const graph = flowGraphSchema.safeParse(fillTemplateGraph(graphForPlatform(t.graph, platform), vars));
       if (!graph.success) {
-        problems.push({ templateId: t.id, platform, errors: [{ nodeId: null, code: 'invalid_config', message: graph.error.issues[0]?.message ?? 'invalid graph' }] });
+        problems.push({
+          templateId: t.id,
+          platform,
+          errors: [{ nodeId: null, code: 'invalid_config', message: graph.error.issues[0]?.message ?? 'invalid graph' }],
+        });
         continue;
       }
       const result = compile(graph.data, flowPlatformOf[platform]);

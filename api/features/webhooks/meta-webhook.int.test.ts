@@ -69,7 +69,9 @@ describe('Meta webhook signature (X-Hub-Signature-256 over the raw bytes)', () =
     expect((await fake.deliverWebhook(hook, raw, { signature: metaSignature(decoded, fake.app.secret) })).status).toBe(403);
     expect((await fake.deliverWebhook(hook, raw)).status).toBe(200);
     await expect
-      .poll(async () => (await t.app.database.pool.query("select content from messages where platform_message_id = 'm_unicode_1'")).rows[0]?.content, { timeout: 10_000 })
+      .poll(async () => (await t.app.database.pool.query("select content from messages where platform_message_id = 'm_unicode_1'")).rows[0]?.content, {
+        timeout: 10_000,
+      })
       .toBe('Café? äöå 👋');
   });
 
@@ -110,10 +112,14 @@ describe('Meta events → pipeline', () => {
     expect(await count('select count(*)::int as n from outbound_ledger where account_id = $1', [igAccountId])).toBe(0);
     expect(fake.sends).toHaveLength(0);
     // An echo alone (e.g. a reply typed in Meta's inbox) does not open the 24-hour window.
-    const echoOnly = messagingWebhook('instagram', ig.id, [{ sender: ig.id, recipient: 'igsid-2', message: { mid: 'ig_echo_2', text: 'hello from the team', is_echo: true } }]);
+    const echoOnly = messagingWebhook('instagram', ig.id, [
+      { sender: ig.id, recipient: 'igsid-2', message: { mid: 'ig_echo_2', text: 'hello from the team', is_echo: true } },
+    ]);
     await fake.deliverWebhook(hook, echoOnly);
     await expect
-      .poll(async () => (await t.app.database.pool.query("select last_inbound_at from contacts where external_user_id = 'igsid-2'")).rows[0], { timeout: 10_000 })
+      .poll(async () => (await t.app.database.pool.query("select last_inbound_at from contacts where external_user_id = 'igsid-2'")).rows[0], {
+        timeout: 10_000,
+      })
       .toEqual({ last_inbound_at: null });
   });
 
@@ -123,12 +129,25 @@ describe('Meta events → pipeline', () => {
     const { pageAccountId } = await seedMetaAccounts(t.app.database.pool, w.user.workspaceId, page);
     const post = `${page.id}_99`;
     const before = await metaEvents();
-    await fake.deliverWebhook(hook, fbFeedCommentWebhook(page.id, { commentId: '99_1', postId: post, from: { id: 'u1', name: 'Jane Doe' }, message: 'how much?' }));
-    await fake.deliverWebhook(hook, fbFeedCommentWebhook(page.id, { commentId: '99_2', postId: post, from: { id: page.id, name: 'Page' }, message: 'own reply' }));
-    await fake.deliverWebhook(hook, fbFeedCommentWebhook(page.id, { commentId: '99_1', postId: post, from: { id: 'u1', name: 'Jane Doe' }, message: 'edited', verb: 'edited' }));
+    await fake.deliverWebhook(
+      hook,
+      fbFeedCommentWebhook(page.id, { commentId: '99_1', postId: post, from: { id: 'u1', name: 'Jane Doe' }, message: 'how much?' }),
+    );
+    await fake.deliverWebhook(
+      hook,
+      fbFeedCommentWebhook(page.id, { commentId: '99_2', postId: post, from: { id: page.id, name: 'Page' }, message: 'own reply' }),
+    );
+    await fake.deliverWebhook(
+      hook,
+      fbFeedCommentWebhook(page.id, { commentId: '99_1', postId: post, from: { id: 'u1', name: 'Jane Doe' }, message: 'edited', verb: 'edited' }),
+    );
     expect(await metaEvents()).toBe(before + 1);
     await expect
-      .poll(async () => (await t.app.database.pool.query('select platform_comment_id, text, author_external_id from comments where account_id = $1', [pageAccountId])).rows, { timeout: 10_000 })
+      .poll(
+        async () =>
+          (await t.app.database.pool.query('select platform_comment_id, text, author_external_id from comments where account_id = $1', [pageAccountId])).rows,
+        { timeout: 10_000 },
+      )
       .toEqual([{ platform_comment_id: '99_1', text: 'how much?', author_external_id: 'u1' }]);
   });
 });
@@ -162,7 +181,11 @@ describe('A signed batch of 1,000 Instagram comments', () => {
     await new Promise((r) => setTimeout(r, 2000));
     expect(sentTo()).toHaveLength(matching.length);
     expect(await count('select count(*)::int as n from comments where account_id = $1', [igAccountId])).toBe(1000);
-    expect(await count("select count(*)::int as n from outbound_ledger where account_id = $1 and status = 'sent' and platform_message_id is not null", [igAccountId])).toBe(matching.length);
+    expect(
+      await count("select count(*)::int as n from outbound_ledger where account_id = $1 and status = 'sent' and platform_message_id is not null", [
+        igAccountId,
+      ]),
+    ).toBe(matching.length);
     expect(fake.sends.find((s) => s.kind === 'private_reply' && s.recipient === comments[0]!.id)?.text).toBe('Here is your link, fan0: example.com');
   }, 180_000);
 });

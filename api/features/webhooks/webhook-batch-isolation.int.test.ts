@@ -21,7 +21,8 @@ afterAll(async () => {
   await fake.stop();
 });
 
-const content = async (mid: string) => (await t.app.database.pool.query<{ content: string }>('select content from messages where platform_message_id = $1', [mid])).rows[0]?.content;
+const content = async (mid: string) =>
+  (await t.app.database.pool.query<{ content: string }>('select content from messages where platform_message_id = $1', [mid])).rows[0]?.content;
 
 it('stores a good DM and its poisoned siblings from one signed Meta batch, and processes the good one normally', async () => {
   const w = await newWorkspaceUser(t.baseUrl);
@@ -48,5 +49,8 @@ it('stores a good DM and its poisoned siblings from one signed Meta batch, and p
 
   // Meta's redelivery of the same batch is a no-op, not a second failure.
   expect((await fake.deliverWebhook(`${t.baseUrl}/api/webhooks/facebook/webhook`, batch)).status).toBe(200);
-  expect((await t.app.database.pool.query("select count(*)::int as n from messages where platform_message_id in ('m_good_in_poison_batch','m_nul','m_surrogate')")).rows[0].n).toBe(3);
+  expect(
+    (await t.app.database.pool.query("select count(*)::int as n from messages where platform_message_id in ('m_good_in_poison_batch','m_nul','m_surrogate')"))
+      .rows[0].n,
+  ).toBe(3);
 });

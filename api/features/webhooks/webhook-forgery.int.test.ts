@@ -23,7 +23,12 @@ describe('X CRC cannot be used to sign event bodies (review F1)', () => {
   const forged = JSON.stringify({
     for_user_id: '4242',
     direct_message_events: [
-      { type: 'message_create', id: 'forged-dm-1', created_timestamp: '1795400000000', message_create: { target: { recipient_id: '4242' }, sender_id: '666', message_data: { text: 'forged' } } },
+      {
+        type: 'message_create',
+        id: 'forged-dm-1',
+        created_timestamp: '1795400000000',
+        message_create: { target: { recipient_id: '4242' }, sender_id: '666', message_data: { text: 'forged' } },
+      },
     ],
   });
 
@@ -62,10 +67,13 @@ function partialUpload(path: string, headers: Record<string, string>, length: nu
   let req!: http.ClientRequest;
   let aborted = false;
   const status = new Promise<{ status: number; headers: http.IncomingHttpHeaders }>((resolve, reject) => {
-    req = http.request({ host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: { ...headers, 'content-length': String(length) } }, (res) => {
-      res.resume();
-      resolve({ status: res.statusCode ?? 0, headers: res.headers });
-    });
+    req = http.request(
+      { host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: { ...headers, 'content-length': String(length) } },
+      (res) => {
+        res.resume();
+        resolve({ status: res.statusCode ?? 0, headers: res.headers });
+      },
+    );
     req.on('error', (err) => (aborted ? resolve({ status: 0, headers: {} }) : reject(err)));
     req.write(Buffer.alloc(1024, 'a'));
   });

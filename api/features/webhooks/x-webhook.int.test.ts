@@ -34,7 +34,12 @@ async function connectX(client: HttpClient) {
 const dmEvent = (forUser: string, from: string, to: string, id: string, text: string) => ({
   for_user_id: forUser,
   direct_message_events: [
-    { type: 'message_create', id, created_timestamp: String(Date.now()), message_create: { target: { recipient_id: to }, sender_id: from, message_data: { text } } },
+    {
+      type: 'message_create',
+      id,
+      created_timestamp: String(Date.now()),
+      message_create: { target: { recipient_id: to }, sender_id: from, message_data: { text } },
+    },
   ],
   users: { [from]: { id: from, screen_name: `user${from}`, name: `User ${from}` } },
 });
@@ -69,7 +74,13 @@ describe('X connect (OAuth 2.0 PKCE), inbound DMs and mentions, DM replies', () 
     await x.deliverWebhook(hook, {
       for_user_id: user.id,
       tweet_create_events: [
-        { id_str: `tw-${seq}`, text: `@${user.username} price?`, in_reply_to_status_id_str: null, user: { id_str: '9002', screen_name: 'asker' }, entities: { user_mentions: [{ id_str: user.id }] } },
+        {
+          id_str: `tw-${seq}`,
+          text: `@${user.username} price?`,
+          in_reply_to_status_id_str: null,
+          user: { id_str: '9002', screen_name: 'asker' },
+          entities: { user_mentions: [{ id_str: user.id }] },
+        },
         { id_str: `tw-other-${seq}`, text: 'unrelated', user: { id_str: '9003' }, entities: { user_mentions: [] } },
       ],
     });
@@ -82,7 +93,10 @@ describe('X connect (OAuth 2.0 PKCE), inbound DMs and mentions, DM replies', () 
       ['outbound', 'typed on x.com'],
     ]);
     await expect
-      .poll(async () => (await t.app.database.pool.query('select platform_comment_id, author_username from comments where account_id = $1', [account.id])).rows, { timeout: 10_000 })
+      .poll(
+        async () => (await t.app.database.pool.query('select platform_comment_id, author_username from comments where account_id = $1', [account.id])).rows,
+        { timeout: 10_000 },
+      )
       .toEqual([{ platform_comment_id: `tw-${seq}`, author_username: 'asker' }]);
 
     // Reply from the inbox: a DM through the X API.
@@ -102,7 +116,10 @@ describe('X connect (OAuth 2.0 PKCE), inbound DMs and mentions, DM replies', () 
     await t.app.database.pool.query('update social_accounts set token_expires_at = now() where id = $1', [account.id]);
     await w.client.post(`/api/conversations/${conv.id}/messages`, { content: 'After a refresh' });
     await expect.poll(() => dmsTo9001().length, { timeout: 10_000 }).toBe(3);
-    const { rows: after } = await t.app.database.pool.query('select refresh_token_enc, token_expires_at > now() + interval \'1 hour\' as fresh from social_accounts where id = $1', [account.id]);
+    const { rows: after } = await t.app.database.pool.query(
+      "select refresh_token_enc, token_expires_at > now() + interval '1 hour' as fresh from social_accounts where id = $1",
+      [account.id],
+    );
     expect(after[0].fresh).toBe(true);
     expect(after[0].refresh_token_enc).not.toBe(before[0].refresh_token_enc);
 
@@ -132,7 +149,9 @@ describe('X Account Activity subscription at connect', () => {
     expect(x.webhooks).toEqual([expect.objectContaining({ url: hook, valid: true })]);
     const id = x.webhooks[0]!.id;
     expect([...(x.subscriptions.get(id) ?? [])]).toContain(first.user.id);
-    expect((await activity(a.client)).find((e) => e.action === 'webhook_subscribed')?.message).toBe(`Subscribed @${first.user.username} to X Account Activity (webhook ${id})`);
+    expect((await activity(a.client)).find((e) => e.action === 'webhook_subscribed')?.message).toBe(
+      `Subscribed @${first.user.username} to X Account Activity (webhook ${id})`,
+    );
     // The registration was made with the app-only Bearer, the subscription with the user's own token.
     expect(x.calls.find((c) => c.method === 'POST' && c.path === '/2/webhooks')?.token).toBe(x.appBearer);
     expect(x.calls.find((c) => c.path === `/2/account_activity/webhooks/${id}/subscriptions/all`)?.token).toMatch(/^xat-/);
@@ -153,4 +172,3 @@ describe('X Account Activity subscription at connect', () => {
     );
   });
 });
-

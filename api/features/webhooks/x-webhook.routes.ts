@@ -64,7 +64,12 @@ export function xWebhookRoutes(deps: { pool: pg.Pool; config: Config }) {
     const account = split.length ? await findActiveXAccount(deps.pool, env.data.for_user_id) : null;
     await ingestEvents(
       deps.pool,
-      split.map((e) => ({ provider: 'x', eventKey: e.eventKey, workspaceId: account?.workspace_id ?? null, payload: { ...e.payload, accountId: account?.id ?? null } })),
+      split.map((e) => ({
+        provider: 'x',
+        eventKey: e.eventKey,
+        workspaceId: account?.workspace_id ?? null,
+        payload: { ...e.payload, accountId: account?.id ?? null },
+      })),
     );
     res.status(200).end();
   });

@@ -74,7 +74,20 @@ export function handlesOf(kind: NodeKind, config?: unknown): string[] | null {
   return null;
 }
 
-export { aiReplyConfig, completeConfig, conditionConfig, delayConfig, dmConfig, publicReplyConfig, randomizerConfig, setFieldConfig, tagConfig, triggerConfig, waitForReplyConfig, webhookConfig };
+export {
+  aiReplyConfig,
+  completeConfig,
+  conditionConfig,
+  delayConfig,
+  dmConfig,
+  publicReplyConfig,
+  randomizerConfig,
+  setFieldConfig,
+  tagConfig,
+  triggerConfig,
+  waitForReplyConfig,
+  webhookConfig,
+};
 export { aiAnswerOutput, type AiAnswerOutput } from './ai-reply';
 export { conditionRule, type ConditionRule } from './condition';
 export { isForbiddenWebhookHeader } from './webhook';

@@ -24,7 +24,10 @@ const webhookHeaderName = z
 export const webhookConfig = z.object({
   method: z.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']).default('POST'),
   url: z.url({ protocol: /^https?$/, error: 'Enter a valid http(s) URL' }).max(2000),
-  headers: z.array(z.object({ key: webhookHeaderName, value: z.string().max(2000) })).max(20).default([]),
+  headers: z
+    .array(z.object({ key: webhookHeaderName, value: z.string().max(2000) }))
+    .max(20)
+    .default([]),
   /** JSON body template; `{first_name}`-style variables are filled in (JSON-escaped) before sending. */
   body: z.string().max(10_000).default(''),
   /** Save the response body (parsed JSON or text) to this contact field. */

@@ -26,15 +26,78 @@ export function seeded(seed: number): () => number {
 }
 
 const topics = [
-  'shipping', 'delivery', 'returns', 'refund', 'exchange', 'warranty', 'price', 'discount', 'coupon', 'subscription',
-  'membership', 'coaching', 'course', 'workshop', 'consultation', 'appointment', 'booking', 'cancellation', 'payment', 'invoice',
-  'gift card', 'wholesale', 'custom order', 'sizing', 'materials', 'ingredients', 'allergens', 'vegan options', 'opening hours', 'location',
-  'parking', 'pickup', 'international orders', 'tracking', 'damaged items', 'privacy', 'newsletter', 'loyalty points', 'student discount', 'bulk pricing',
-  'installation', 'maintenance', 'repair', 'rental', 'deposit', 'trial', 'onboarding', 'support hours', 'response time', 'guarantee',
+  'shipping',
+  'delivery',
+  'returns',
+  'refund',
+  'exchange',
+  'warranty',
+  'price',
+  'discount',
+  'coupon',
+  'subscription',
+  'membership',
+  'coaching',
+  'course',
+  'workshop',
+  'consultation',
+  'appointment',
+  'booking',
+  'cancellation',
+  'payment',
+  'invoice',
+  'gift card',
+  'wholesale',
+  'custom order',
+  'sizing',
+  'materials',
+  'ingredients',
+  'allergens',
+  'vegan options',
+  'opening hours',
+  'location',
+  'parking',
+  'pickup',
+  'international orders',
+  'tracking',
+  'damaged items',
+  'privacy',
+  'newsletter',
+  'loyalty points',
+  'student discount',
+  'bulk pricing',
+  'installation',
+  'maintenance',
+  'repair',
+  'rental',
+  'deposit',
+  'trial',
+  'onboarding',
+  'support hours',
+  'response time',
+  'guarantee',
 ];
 const products = [
-  'Starter Kit', 'Pro Bundle', 'Career Sprint', 'Interview Intensive', 'Yoga Mat', 'Sourdough Class', 'Leather Wallet', 'Ceramic Mug Set', 'Skin Care Trio', 'Meal Plan',
-  'Strength Program', 'Photography Masterclass', 'Website Audit', 'Brand Strategy Session', 'Wedding Package', 'Puppy Training', 'Guitar Lessons', 'Spanish Course', 'Tax Review', 'Garden Design',
+  'Starter Kit',
+  'Pro Bundle',
+  'Career Sprint',
+  'Interview Intensive',
+  'Yoga Mat',
+  'Sourdough Class',
+  'Leather Wallet',
+  'Ceramic Mug Set',
+  'Skin Care Trio',
+  'Meal Plan',
+  'Strength Program',
+  'Photography Masterclass',
+  'Website Audit',
+  'Brand Strategy Session',
+  'Wedding Package',
+  'Puppy Training',
+  'Guitar Lessons',
+  'Spanish Course',
+  'Tax Review',
+  'Garden Design',
 ];
 const filler = (
   'we our team customers every order is carefully packed and checked before it leaves the studio you can always reach us by email or chat ' +
@@ -56,17 +119,38 @@ export function corpusEntry(r: () => number, i: number): CorpusEntry {
   const product = pick(r, products);
   const roll = r();
   if (roll < 0.4) {
-    const q = pick(r, [`Do you offer ${topic}?`, `How does ${topic} work?`, `What is your ${topic} policy?`, `Can I get ${topic} on the ${product}?`, `How long does ${topic} take?`]);
+    const q = pick(r, [
+      `Do you offer ${topic}?`,
+      `How does ${topic} work?`,
+      `What is your ${topic} policy?`,
+      `Can I get ${topic} on the ${product}?`,
+      `How long does ${topic} take?`,
+    ]);
     return { kind: 'faq', title: q, body: `${topic} ${words(r, 30, [topic, other])}.`, priceCents: null };
   }
   if (roll < 0.6) {
-    return { kind: 'offer', title: `${product} ${i % 50 === 0 ? 'Deluxe' : ''}`.trim(), body: `${product} with ${other}. ${words(r, 25, [other])}.`, priceCents: 500 + Math.floor(r() * 200_000) };
+    return {
+      kind: 'offer',
+      title: `${product} ${i % 50 === 0 ? 'Deluxe' : ''}`.trim(),
+      body: `${product} with ${other}. ${words(r, 25, [other])}.`,
+      priceCents: 500 + Math.floor(r() * 200_000),
+    };
   }
   if (roll < 0.72) {
-    return { kind: 'document', title: `${topic[0]!.toUpperCase()}${topic.slice(1)} guide ${i}`, body: words(r, 250, [topic, other, product.toLowerCase()]), priceCents: null };
+    return {
+      kind: 'document',
+      title: `${topic[0]!.toUpperCase()}${topic.slice(1)} guide ${i}`,
+      body: words(r, 250, [topic, other, product.toLowerCase()]),
+      priceCents: null,
+    };
   }
   if (roll < 0.82) {
-    return { kind: 'testimonial', title: `Testimonial from ${pick(r, names)} ${i}`, body: `The ${product} was worth it, ${words(r, 20, [other])}.`, priceCents: null };
+    return {
+      kind: 'testimonial',
+      title: `Testimonial from ${pick(r, names)} ${i}`,
+      body: `The ${product} was worth it, ${words(r, 20, [other])}.`,
+      priceCents: null,
+    };
   }
   return { kind: 'page', title: `${product} | ${topic} | Page ${i}`, body: words(r, 400, [topic, other, product.toLowerCase()]), priceCents: null };
 }
@@ -76,15 +160,48 @@ export function corpusEntry(r: () => number, i: number): CorpusEntry {
  * "refnd", "cancelation") that only the trigram pass can catch, some with no match at all.
  */
 export const questions = [
-  'how much is shipping to canada?', 'do you ship internationally', 'whats your refund policy', 'can i return an item after 30 days?',
-  'how much does the career sprint cost', 'is there a student discount', 'when are you open on saturdays', 'where are you located and is there parking',
-  'do you have vegan options', 'how long does delivery take', 'can i cancel my subscription', 'do you do custom orders for weddings',
-  'shiping cost?', 'refnd for damaged item', 'cancelation policy', 'intervew intensive price', 'guitar lesons for kids?', 'photografy masterclass dates',
-  'do you accept paypal payment', 'is the yoga mat non slip', 'what sizes does the leather wallet come in', 'how do loyalty points work',
-  'can i book a consultation this week', 'hi!', 'what is the meaning of life', 'do you sell gift cards', 'bulk pricing for 200 mugs?',
-  'how do i track my order', 'my order arrived damaged what now', 'is the tax review done online', 'puppy training for a 4 month old', 'garden design quote',
-  'do you have a warranty on repairs', 'how much is the deposit for rental', 'free trial?', 'what time does support answer', 'brand strategy session price and duration',
-  'do you offer payment plans', 'wholesale account', 'allergens in the sourdough', 'how long is the spanish course', 'meal plan subscription price',
+  'how much is shipping to canada?',
+  'do you ship internationally',
+  'whats your refund policy',
+  'can i return an item after 30 days?',
+  'how much does the career sprint cost',
+  'is there a student discount',
+  'when are you open on saturdays',
+  'where are you located and is there parking',
+  'do you have vegan options',
+  'how long does delivery take',
+  'can i cancel my subscription',
+  'do you do custom orders for weddings',
+  'shiping cost?',
+  'refnd for damaged item',
+  'cancelation policy',
+  'intervew intensive price',
+  'guitar lesons for kids?',
+  'photografy masterclass dates',
+  'do you accept paypal payment',
+  'is the yoga mat non slip',
+  'what sizes does the leather wallet come in',
+  'how do loyalty points work',
+  'can i book a consultation this week',
+  'hi!',
+  'what is the meaning of life',
+  'do you sell gift cards',
+  'bulk pricing for 200 mugs?',
+  'how do i track my order',
+  'my order arrived damaged what now',
+  'is the tax review done online',
+  'puppy training for a 4 month old',
+  'garden design quote',
+  'do you have a warranty on repairs',
+  'how much is the deposit for rental',
+  'free trial?',
+  'what time does support answer',
+  'brand strategy session price and duration',
+  'do you offer payment plans',
+  'wholesale account',
+  'allergens in the sourdough',
+  'how long is the spanish course',
+  'meal plan subscription price',
 ];
 
 /** `n` questions in a fixed mixed order. */

@@ -15,15 +15,28 @@ export async function seedKnowledge(pool: pg.Pool, n: { measuredEntries: number;
         `insert into knowledge_entries (workspace_id, kind, title, body, price_cents, url)
          select $1, t.kind, t.title, t.body, t.cents, case when t.kind = 'page' then 'https://site.example/' || t.n end
          from unnest($2::text[], $3::text[], $4::text[], $5::int[], $6::int[]) as t(kind, title, body, cents, n)`,
-        [workspaceId, batch.map((e) => e.kind), batch.map((e) => e.title), batch.map((e) => e.body), batch.map((e) => e.priceCents), batch.map((_, j) => i + j)],
+        [
+          workspaceId,
+          batch.map((e) => e.kind),
+          batch.map((e) => e.title),
+          batch.map((e) => e.body),
+          batch.map((e) => e.priceCents),
+          batch.map((_, j) => i + j),
+        ],
       );
     }
   };
   const measured = ids[0]!;
-  await insert(measured, Array.from({ length: n.measuredEntries }, (_, i) => corpusEntry(r, i)));
-  for (const id of ids.slice(1)) await insert(id, Array.from({ length: n.otherEntries }, (_, i) => corpusEntry(r, i)));
+  await insert(
+    measured,
+    Array.from({ length: n.measuredEntries }, (_, i) => corpusEntry(r, i)),
+  );
+  for (const id of ids.slice(1))
+    await insert(
+      id,
+      Array.from({ length: n.otherEntries }, (_, i) => corpusEntry(r, i)),
+    );
   await pool.query('vacuum analyze knowledge_entries');
   console.log(`seeded ${n.measuredEntries + n.otherWorkspaces * n.otherEntries} entries in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   return measured;
 }
-

@@ -23,26 +23,14 @@ export const DocsPage = lazyPage(() => import('../pages/docs/docs.page'), 'DocsP
 
 // Pages shown in the app shell when signed in, in the public frame otherwise.
 export const TemplatesPage = lazyPage(() => import('../features/templates/templates.page'), 'TemplatesPage');
-export const ConnectAccountsPage = lazyPage(
-  () => import('../features/accounts/connect-accounts.page'),
-  'ConnectAccountsPage',
-);
-export const SocialMessagingPage = lazyPage(
-  () => import('../features/social-messaging/social-messaging.page'),
-  'SocialMessagingPage',
-);
-export const WebhookSetupPage = lazyPage(
-  () => import('../features/diagnostics/webhook-setup.page'),
-  'WebhookSetupPage',
-);
+export const ConnectAccountsPage = lazyPage(() => import('../features/accounts/connect-accounts.page'), 'ConnectAccountsPage');
+export const SocialMessagingPage = lazyPage(() => import('../features/social-messaging/social-messaging.page'), 'SocialMessagingPage');
+export const WebhookSetupPage = lazyPage(() => import('../features/diagnostics/webhook-setup.page'), 'WebhookSetupPage');
 
 // Auth.
 export const LoginPage = lazyPage(() => import('../features/auth/login.page'), 'LoginPage');
 export const RegisterPage = lazyPage(() => import('../features/auth/register.page'), 'RegisterPage');
-export const ForgotPasswordPage = lazyPage(
-  () => import('../features/auth/forgot-password.page'),
-  'ForgotPasswordPage',
-);
+export const ForgotPasswordPage = lazyPage(() => import('../features/auth/forgot-password.page'), 'ForgotPasswordPage');
 export const ResetPasswordPage = lazyPage(() => import('../features/auth/reset-password.page'), 'ResetPasswordPage');
 export const DevOutboxPage = lazyPage(() => import('../features/auth/dev-outbox.page'), 'DevOutboxPage');
 export const OnboardingPage = lazyPage(() => import('../features/onboarding/onboarding.page'), 'OnboardingPage');
@@ -58,44 +46,23 @@ export const FlowEditorPage = lazyPage(() => import('../features/flows/flow-edit
 export const RunsPage = lazyPage(() => import('../features/runs/runs.page'), 'RunsPage');
 export const RunDetailPage = lazyPage(() => import('../features/runs/run-detail.page'), 'RunDetailPage');
 export const InboxPage = lazyPage(() => import('../features/inbox/inbox.page'), 'InboxPage');
-export const ConversationsPage = lazyPage(
-  () => import('../features/conversations/conversations.page'),
-  'ConversationsPage',
-);
+export const ConversationsPage = lazyPage(() => import('../features/conversations/conversations.page'), 'ConversationsPage');
 export const LeadsPage = lazyPage(() => import('../features/leads/leads.page'), 'LeadsPage');
 export const KnowledgePage = lazyPage(() => import('../features/knowledge/knowledge.page'), 'KnowledgePage');
 export const AiChatPage = lazyPage(() => import('../features/ai-chat/ai-chat.page'), 'AiChatPage');
-export const CommentGrowthPage = lazyPage(
-  () => import('../features/comment-rules/comment-growth.page'),
-  'CommentGrowthPage',
-);
+export const CommentGrowthPage = lazyPage(() => import('../features/comment-rules/comment-growth.page'), 'CommentGrowthPage');
 export const AutomationPage = lazyPage(() => import('../features/automation/automation.page'), 'AutomationPage');
 export const BillingPage = lazyPage(() => import('../features/billing/billing.page'), 'BillingPage');
 export const SimulatorPage = lazyPage(() => import('../features/simulator/simulator.page'), 'SimulatorPage');
 
 // Diagnostics (no guard).
 export const OAuthSetupPage = lazyPage(() => import('../features/diagnostics/oauth-setup.page'), 'OAuthSetupPage');
-export const OAuthWorkingPage = lazyPage(
-  () => import('../features/diagnostics/oauth-working.page'),
-  'OAuthWorkingPage',
-);
+export const OAuthWorkingPage = lazyPage(() => import('../features/diagnostics/oauth-working.page'), 'OAuthWorkingPage');
 export const OAuthTestPage = lazyPage(() => import('../features/diagnostics/oauth-test.page'), 'OAuthTestPage');
 export const QuickLoginPage = lazyPage(() => import('../features/diagnostics/quick-login.page'), 'QuickLoginPage');
 export const TestLoginPage = lazyPage(() => import('../features/diagnostics/test-login.page'), 'TestLoginPage');
-export const LoginSuccessPage = lazyPage(
-  () => import('../features/diagnostics/login-success.page'),
-  'LoginSuccessPage',
-);
+export const LoginSuccessPage = lazyPage(() => import('../features/diagnostics/login-success.page'), 'LoginSuccessPage');
 export const SystemTestPage = lazyPage(() => import('../features/diagnostics/system-test.page'), 'SystemTestPage');
-export const ComprehensiveTestPage = lazyPage(
-  () => import('../features/diagnostics/comprehensive-test.page'),
-  'ComprehensiveTestPage',
-);
-export const RealDataTestPage = lazyPage(
-  () => import('../features/diagnostics/real-data-test.page'),
-  'RealDataTestPage',
-);
-export const FeatureValidationPage = lazyPage(
-  () => import('../features/diagnostics/feature-validation.page'),
-  'FeatureValidationPage',
-);
+export const ComprehensiveTestPage = lazyPage(() => import('../features/diagnostics/comprehensive-test.page'), 'ComprehensiveTestPage');
+export const RealDataTestPage = lazyPage(() => import('../features/diagnostics/real-data-test.page'), 'RealDataTestPage');
+export const FeatureValidationPage = lazyPage(() => import('../features/diagnostics/feature-validation.page'), 'FeatureValidationPage');

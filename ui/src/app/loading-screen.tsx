@@ -3,11 +3,7 @@ import { Spinner } from '../components/spinner';
 /** Full-page loading state while a route chunk or the session loads. */
 export function LoadingScreen() {
   return (
-    <div
-      role="status"
-      aria-live="polite"
-      className="flex min-h-screen flex-col items-center justify-center gap-4 bg-white px-6 text-center dark:bg-slate-950"
-    >
+    <div role="status" aria-live="polite" className="flex min-h-screen flex-col items-center justify-center gap-4 bg-white px-6 text-center dark:bg-slate-950">
       <img src="/favicon.svg" alt="" width={48} height={48} className="h-12 w-12 animate-pulse" />
       <div>
         <p className="text-lg font-semibold text-slate-900 dark:text-white">Loading Replypilot...</p>

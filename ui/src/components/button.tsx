@@ -11,12 +11,7 @@ interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
 
 export function Button({ variant, size, loading, className, disabled, children, type, ...rest }: ButtonProps) {
   return (
-    <button
-      type={type ?? 'button'}
-      className={buttonClasses(variant, size, className)}
-      disabled={disabled || loading}
-      {...rest}
-    >
+    <button type={type ?? 'button'} className={buttonClasses(variant, size, className)} disabled={disabled || loading} {...rest}>
       {loading && <Spinner size={16} />}
       {children}
     </button>

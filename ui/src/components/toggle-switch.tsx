@@ -22,10 +22,7 @@ export function ToggleSwitch({ checked, onChange, label, disabled }: ToggleSwitc
     >
       <span
         aria-hidden="true"
-        className={cn(
-          'inline-block h-5 w-5 transform rounded-full bg-white shadow transition-transform',
-          checked ? 'translate-x-5' : 'translate-x-0.5',
-        )}
+        className={cn('inline-block h-5 w-5 transform rounded-full bg-white shadow transition-transform', checked ? 'translate-x-5' : 'translate-x-0.5')}
       />
     </Switch>
   );

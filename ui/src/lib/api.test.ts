@@ -19,7 +19,10 @@ describe('apiRequest (docs/product-spec.md §7)', () => {
 
   it('a non-OK answer raises "<status>: <body text>", exposing the server message', async () => {
     const body = JSON.stringify({ success: false, message: 'This email is already registered.' });
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(body, { status: 409, statusText: 'Conflict' })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(body, { status: 409, statusText: 'Conflict' })),
+    );
     const err = await apiPost('/api/auth/register', {}).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect((err as ApiError).message).toBe(`409: ${body}`);
@@ -27,7 +30,10 @@ describe('apiRequest (docs/product-spec.md §7)', () => {
   });
 
   it('an empty error body falls back to the status text', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('', { status: 502, statusText: 'Bad Gateway' })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('', { status: 502, statusText: 'Bad Gateway' })),
+    );
     await expect(apiPost('/api/x')).rejects.toThrow('502: Bad Gateway');
   });
 });

@@ -17,7 +17,16 @@ export function AcademyPage() {
       <PageSection>
         <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {courses.map((c) => (
-            <InfoCard key={c.title} icon="graduation" title={c.title} footer={<Button variant="outline" size="sm" disabled>Enroll · {c.price}</Button>}>
+            <InfoCard
+              key={c.title}
+              icon="graduation"
+              title={c.title}
+              footer={
+                <Button variant="outline" size="sm" disabled>
+                  Enroll · {c.price}
+                </Button>
+              }
+            >
               {c.level}
             </InfoCard>
           ))}

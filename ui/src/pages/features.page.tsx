@@ -6,9 +6,17 @@ import { MarketingHero } from './marketing-hero';
 import { PageSection } from './page-section';
 
 const features: Array<{ icon: IconName; title: string; text: string }> = [
-  { icon: 'message', title: 'Comment Growth Tool', text: 'Keyword rules answer comments publicly and follow up with one private DM, on every post or a specific one.' },
+  {
+    icon: 'message',
+    title: 'Comment Growth Tool',
+    text: 'Keyword rules answer comments publicly and follow up with one private DM, on every post or a specific one.',
+  },
   { icon: 'inbox', title: 'Unified Inbox', text: 'Instagram, Messenger and X conversations with search, platform and status filters, priorities and tags.' },
-  { icon: 'workflow', title: 'Visual Flow Builder', text: 'Triggers, DMs, delays, conditions and webhooks on a canvas. Publish with one click; runs pin their version.' },
+  {
+    icon: 'workflow',
+    title: 'Visual Flow Builder',
+    text: 'Triggers, DMs, delays, conditions and webhooks on a canvas. Publish with one click; runs pin their version.',
+  },
   { icon: 'target', title: 'Customer Segmentation', text: 'Tag contacts automatically by intent and message each segment differently.' },
   { icon: 'megaphone', title: 'Broadcasting', text: 'Reach a segment with an update or offer, within each platform’s messaging window.' },
   { icon: 'layers', title: 'Advanced Templates', text: 'Lead magnets, product demos, support triage and launches — ready to customise.' },
@@ -19,7 +27,10 @@ const features: Array<{ icon: IconName; title: string; text: string }> = [
 
 const faqs = [
   { q: 'Do I need to code?', a: 'No. Flows are built visually and templates cover the common cases.' },
-  { q: 'Is it allowed by Instagram and Facebook?', a: 'Yes. Replypilot uses the official Graph API and respects Meta’s messaging windows and private-reply rules.' },
+  {
+    q: 'Is it allowed by Instagram and Facebook?',
+    a: 'Yes. Replypilot uses the official Graph API and respects Meta’s messaging windows and private-reply rules.',
+  },
   { q: 'Can I self-host Replypilot?', a: 'Yes. One command starts it with an embedded database; scale out later with an external PostgreSQL.' },
 ];
 

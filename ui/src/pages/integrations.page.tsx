@@ -38,7 +38,13 @@ export function IntegrationsPage() {
             </span>
           ))}
         </div>
-        <Button variant="outline" className="mt-8" onClick={() => { window.location.href = 'mailto:support@replypilot.app?subject=Integration%20request'; }}>
+        <Button
+          variant="outline"
+          className="mt-8"
+          onClick={() => {
+            window.location.href = 'mailto:support@replypilot.app?subject=Integration%20request';
+          }}
+        >
           Request Integration
         </Button>
       </PageSection>

@@ -13,7 +13,11 @@ const resources = [
 export function ResourcesPage() {
   return (
     <>
-      <MarketingHero eyebrow="Resource Library" title="Guides, checklists and playbooks" description="Practical material for getting more from every conversation. Downloads are coming soon." />
+      <MarketingHero
+        eyebrow="Resource Library"
+        title="Guides, checklists and playbooks"
+        description="Practical material for getting more from every conversation. Downloads are coming soon."
+      />
       <PageSection>
         <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {resources.map((r) => (
@@ -24,7 +28,10 @@ export function ResourcesPage() {
         </div>
         <p className="mt-10 text-sm text-slate-600 dark:text-slate-400">
           Looking for setup help? See the{' '}
-          <Link to="/docs/getting-started" className="font-medium text-indigo-600 dark:text-indigo-400">documentation</Link>.
+          <Link to="/docs/getting-started" className="font-medium text-indigo-600 dark:text-indigo-400">
+            documentation
+          </Link>
+          .
         </p>
       </PageSection>
     </>

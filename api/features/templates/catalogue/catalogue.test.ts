@@ -42,7 +42,10 @@ describe('the built-in template catalogue', () => {
   it('keeps at least three tags per template (cards show the first three) and a trigger every template starts from', () => {
     for (const t of builtInTemplates) {
       expect(t.tags.length, t.id).toBeGreaterThanOrEqual(3);
-      expect(t.graph.nodes.filter((n) => n.data.kind === 'trigger'), t.id).toHaveLength(1);
+      expect(
+        t.graph.nodes.filter((n) => n.data.kind === 'trigger'),
+        t.id,
+      ).toHaveLength(1);
     }
   });
 

@@ -78,7 +78,19 @@ export const salesTemplates: TemplateDefinition[] = [
     graph: {
       nodes: [
         dmTrigger(['deal', 'offer', 'promo']),
-        step('2', 'randomizer', 0, 1, { branches: [{ key: 'A', weight: 50 }, { key: 'B', weight: 50 }] }, 'Split 50/50'),
+        step(
+          '2',
+          'randomizer',
+          0,
+          1,
+          {
+            branches: [
+              { key: 'A', weight: 50 },
+              { key: 'B', weight: 50 },
+            ],
+          },
+          'Split 50/50',
+        ),
         dm('3', -1, 2, '[[greeting]] Offer A: 10% off [[offer_name]] with code TENOFF — [[offer_link]]', 'Offer A'),
         dm('4', 1, 2, '[[greeting]] Offer B: free shipping on [[offer_name]] this week — [[offer_link]]', 'Offer B'),
         step('5', 'addTag', -1, 3, { tag: 'offer_a' }),

@@ -47,7 +47,9 @@ export function NotificationBell() {
             {list.isError ? (
               <p className="px-4 py-6 text-center text-sm text-slate-500 dark:text-slate-400">Notifications could not be loaded.</p>
             ) : items.length === 0 ? (
-              <p className="px-4 py-6 text-center text-sm text-slate-500 dark:text-slate-400">{list.isPending ? 'Loading…' : 'Nothing new. You are all caught up.'}</p>
+              <p className="px-4 py-6 text-center text-sm text-slate-500 dark:text-slate-400">
+                {list.isPending ? 'Loading…' : 'Nothing new. You are all caught up.'}
+              </p>
             ) : (
               <ul className="max-h-96 divide-y divide-slate-100 overflow-y-auto dark:divide-slate-800">
                 {items.map((n) => (

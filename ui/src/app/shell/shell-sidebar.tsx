@@ -43,10 +43,7 @@ export function ShellSidebar({ onNavigate }: ShellSidebarProps) {
         </ul>
       </nav>
       <section aria-labelledby="connected-accounts-heading" className="mt-auto px-1">
-        <h2
-          id="connected-accounts-heading"
-          className="px-2 text-xs font-semibold tracking-wide text-slate-400 uppercase dark:text-slate-500"
-        >
+        <h2 id="connected-accounts-heading" className="px-2 text-xs font-semibold tracking-wide text-slate-400 uppercase dark:text-slate-500">
           Connected Accounts
         </h2>
         <ConnectedAccountsList onNavigate={onNavigate} />

@@ -24,18 +24,14 @@ export function ToastView({ toast, onDismiss }: ToastViewProps) {
       <div className="min-w-0 flex-1">
         <p className="text-sm font-semibold">{toast.title}</p>
         {toast.description && (
-          <p className={cn('mt-1 text-sm', variant === 'destructive' ? 'text-red-50' : 'text-slate-600 dark:text-slate-400')}>
-            {toast.description}
-          </p>
+          <p className={cn('mt-1 text-sm', variant === 'destructive' ? 'text-red-50' : 'text-slate-600 dark:text-slate-400')}>{toast.description}</p>
         )}
       </div>
       <button
         type="button"
         onClick={onDismiss}
         aria-label="Dismiss notification"
-        className={cn(
-          'shrink-0 rounded-md p-1 opacity-70 hover:opacity-100 focus-visible:outline-2 focus-visible:outline-current',
-        )}
+        className={cn('shrink-0 rounded-md p-1 opacity-70 hover:opacity-100 focus-visible:outline-2 focus-visible:outline-current')}
       >
         <Icon name="x" size={16} />
       </button>

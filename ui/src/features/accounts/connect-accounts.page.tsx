@@ -103,9 +103,7 @@ export function ConnectAccountsPage() {
         <ol className="mt-4 grid gap-4 md:grid-cols-3">
           {steps.map((step, index) => (
             <li key={step.title} className="rounded-xl border border-slate-200 p-5 dark:border-slate-800">
-              <span className="flex h-7 w-7 items-center justify-center rounded-full bg-indigo-600 text-sm font-semibold text-white">
-                {index + 1}
-              </span>
+              <span className="flex h-7 w-7 items-center justify-center rounded-full bg-indigo-600 text-sm font-semibold text-white">{index + 1}</span>
               <h3 className="mt-3 font-medium text-slate-900 dark:text-white">{step.title}</h3>
               <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{step.text}</p>
             </li>

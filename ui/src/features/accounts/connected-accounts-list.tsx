@@ -27,12 +27,8 @@ export function ConnectedAccountsList({ onNavigate }: { onNavigate?: () => void 
                 {account.platform === 'facebook' && !account.isSandbox ? account.displayName : `@${account.username}`}
               </span>
               {account.isSandbox && <Badge tone="warning">Sandbox</Badge>}
-              {!account.isSandbox && account.status === 'needs_reconnect' && (
-                <Badge tone="danger">Reconnect</Badge>
-              )}
-              {!account.isSandbox && account.status === 'active' && (
-                <span className="h-2 w-2 rounded-full bg-emerald-500" role="img" aria-label="Active" />
-              )}
+              {!account.isSandbox && account.status === 'needs_reconnect' && <Badge tone="danger">Reconnect</Badge>}
+              {!account.isSandbox && account.status === 'active' && <span className="h-2 w-2 rounded-full bg-emerald-500" role="img" aria-label="Active" />}
             </li>
           ))}
         </ul>

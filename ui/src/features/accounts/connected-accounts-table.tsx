@@ -49,7 +49,8 @@ function Row({ account }: { account: SocialAccount }) {
   const check = useMutation({
     mutationFn: () => apiRequest<AccountHealthCheckResponse>('POST', `/api/social-accounts/${account.id}/check-health`, {}),
     onSuccess: async (r) => {
-      if (r.verdict === 'healthy') toast({ title: 'Connection works', description: `${account.displayName}: the platform accepted its token.`, variant: 'success' });
+      if (r.verdict === 'healthy')
+        toast({ title: 'Connection works', description: `${account.displayName}: the platform accepted its token.`, variant: 'success' });
       else if (r.verdict === 'needs_reconnect') toast({ title: 'Needs reconnecting', description: r.detail ?? '', variant: 'destructive', durationMs: 10_000 });
       else toast({ title: 'Could not check', description: r.detail ?? 'No answer from the platform; try again later.' });
       await refresh();

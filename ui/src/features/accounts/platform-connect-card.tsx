@@ -38,7 +38,9 @@ export function PlatformConnectCard({ platform, connected }: { platform: Connect
       </div>
       <p className="mt-2 flex-1 text-sm text-slate-600 dark:text-slate-400">{platform.text}</p>
       {live.length > 0 && (
-        <p className="mt-2 truncate text-xs text-slate-500 dark:text-slate-400">{live.map((a) => (a.platform === 'facebook' ? a.displayName : `@${a.username}`)).join(', ')}</p>
+        <p className="mt-2 truncate text-xs text-slate-500 dark:text-slate-400">
+          {live.map((a) => (a.platform === 'facebook' ? a.displayName : `@${a.username}`)).join(', ')}
+        </p>
       )}
       <Button
         className="mt-5"

@@ -19,9 +19,7 @@ export function ChatTurnBubble({ turn, rating, onRate }: ChatTurnBubbleProps) {
   if (turn.role === 'user') {
     return (
       <div className="flex justify-end">
-        <p className="max-w-[70%] rounded-2xl rounded-tr-sm bg-indigo-600 px-4 py-2.5 text-sm whitespace-pre-wrap text-white">
-          {turn.text}
-        </p>
+        <p className="max-w-[70%] rounded-2xl rounded-tr-sm bg-indigo-600 px-4 py-2.5 text-sm whitespace-pre-wrap text-white">{turn.text}</p>
       </div>
     );
   }

@@ -14,9 +14,7 @@ export function QuickTopics({ onPick }: { onPick: (prompt: string) => void }) {
         <Icon name="sparkles" size={22} />
       </span>
       <h2 className="mt-3 text-lg font-semibold text-slate-900 dark:text-white">Ask about your business</h2>
-      <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">
-        Answers come from your knowledge base, with the offers and entries they used.
-      </p>
+      <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">Answers come from your knowledge base, with the offers and entries they used.</p>
       <ul className="mt-5 grid w-full gap-3 sm:grid-cols-3">
         {QUICK_TOPICS.map((topic) => (
           <li key={topic.title}>

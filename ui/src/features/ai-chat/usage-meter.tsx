@@ -14,10 +14,7 @@ export function UsageMeter({ usage }: { usage: { messagesUsed: number; messageLi
         aria-valuemin={0}
         aria-valuemax={usage.messageLimit}
       >
-        <div
-          className={view.percent >= 80 ? 'h-full bg-amber-500' : 'h-full bg-indigo-500'}
-          style={{ width: `${view.percent}%` }}
-        />
+        <div className={view.percent >= 80 ? 'h-full bg-amber-500' : 'h-full bg-indigo-500'} style={{ width: `${view.percent}%` }} />
       </div>
     </div>
   );

@@ -38,13 +38,8 @@ export function useKbChat(platform: ChatPlatform) {
       if (!text || pending) return;
       const answerId = newId();
       setPending(true);
-      setTurns((prev) => [
-        ...prev,
-        { id: newId(), role: 'user', text },
-        { id: answerId, role: 'assistant', text: '', streaming: true },
-      ]);
-      const update = (fn: (turn: ChatTurn) => ChatTurn) =>
-        setTurns((prev) => prev.map((turn) => (turn.id === answerId ? fn(turn) : turn)));
+      setTurns((prev) => [...prev, { id: newId(), role: 'user', text }, { id: answerId, role: 'assistant', text: '', streaming: true }]);
+      const update = (fn: (turn: ChatTurn) => ChatTurn) => setTurns((prev) => prev.map((turn) => (turn.id === answerId ? fn(turn) : turn)));
       abort.current = new AbortController();
       try {
         const answer = await streamKbChat(

@@ -25,7 +25,10 @@ function respondWith(chunks: string[], status = 200) {
       controller.close();
     },
   });
-  vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(new Response(body, { status }))));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(() => Promise.resolve(new Response(body, { status }))),
+  );
 }
 
 const sse = (event: unknown) => `data: ${JSON.stringify(event)}\n\n`;
@@ -43,9 +46,7 @@ describe('streamKbChat', () => {
 
   it('rejects with the error event', async () => {
     respondWith([sse({ type: 'token', text: 'Ship' }), sse({ type: 'error', error: 'AI_UNAVAILABLE', message: 'Model timed out' })]);
-    await expect(streamKbChat({ message: 'x', platform: 'general' }, () => undefined)).rejects.toEqual(
-      new AiAnswerError('AI_UNAVAILABLE', 'Model timed out'),
-    );
+    await expect(streamKbChat({ message: 'x', platform: 'general' }, () => undefined)).rejects.toEqual(new AiAnswerError('AI_UNAVAILABLE', 'Model timed out'));
   });
 
   it('rejects when the stream ends before done', async () => {

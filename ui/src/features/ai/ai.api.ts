@@ -1,13 +1,7 @@
 import type { AiStatus, KbChatRequest, KbChatResponse, SuggestReplyResponse, SupportChatResponse } from '@contracts/ai';
 import { ApiError, apiGet, apiPost } from '../../lib/api';
 import { createSseDecoder } from './kb-chat.sse';
-import {
-  aiStatusSchema,
-  kbChatResponseSchema,
-  kbChatStreamEventSchema,
-  suggestReplyResponseSchema,
-  supportChatResponseSchema,
-} from './kb-chat.schema';
+import { aiStatusSchema, kbChatResponseSchema, kbChatStreamEventSchema, suggestReplyResponseSchema, supportChatResponseSchema } from './kb-chat.schema';
 
 /** The stream's `error` event: the server answered, with a §8 code and message. */
 export class AiAnswerError extends Error {
@@ -30,11 +24,7 @@ export class AiStreamEndedError extends Error {
 export type KbChatBody = Pick<KbChatRequest, 'message' | 'platform'> & { conversationId?: string };
 
 /** POST /api/kb/chat/stream: calls onToken with each piece of text, resolves with the whole answer. */
-export async function streamKbChat(
-  body: KbChatBody,
-  onToken: (text: string) => void,
-  signal?: AbortSignal,
-): Promise<KbChatResponse> {
+export async function streamKbChat(body: KbChatBody, onToken: (text: string) => void, signal?: AbortSignal): Promise<KbChatResponse> {
   const res = await fetch('/api/kb/chat/stream', {
     method: 'POST',
     credentials: 'include',
@@ -63,16 +53,13 @@ export async function streamKbChat(
 }
 
 /** POST /api/kb/chat: the same answer in one piece (the dashboard panel). */
-export const postKbChat = async (body: KbChatBody) =>
-  kbChatResponseSchema.parse(await apiPost<unknown>('/api/kb/chat', body));
+export const postKbChat = async (body: KbChatBody) => kbChatResponseSchema.parse(await apiPost<unknown>('/api/kb/chat', body));
 
 export type FeedbackRating = 'thumbs_up' | 'thumbs_down';
 
-export const postFeedback = (body: { conversationId: string; messageId: string; rating: FeedbackRating }) =>
-  apiPost<unknown>('/api/chatbot/feedback', body);
+export const postFeedback = (body: { conversationId: string; messageId: string; rating: FeedbackRating }) => apiPost<unknown>('/api/chatbot/feedback', body);
 
-export const fetchAiStatus = async (): Promise<AiStatus> =>
-  aiStatusSchema.parse(await apiGet<unknown>('/api/ai/gemini/test'));
+export const fetchAiStatus = async (): Promise<AiStatus> => aiStatusSchema.parse(await apiGet<unknown>('/api/ai/gemini/test'));
 
 /** POST /api/chat/gemini (the support widget), given up on after timeoutMs. */
 export async function postSupportChat(message: string, timeoutMs: number): Promise<SupportChatResponse> {
@@ -89,6 +76,4 @@ export async function postSupportChat(message: string, timeoutMs: number): Promi
 }
 
 export const postSuggestReply = async (conversationId: string): Promise<SuggestReplyResponse> =>
-  suggestReplyResponseSchema.parse(
-    await apiPost<unknown>(`/api/inbox/conversations/${encodeURIComponent(conversationId)}/suggest-reply`),
-  );
+  suggestReplyResponseSchema.parse(await apiPost<unknown>(`/api/inbox/conversations/${encodeURIComponent(conversationId)}/suggest-reply`));

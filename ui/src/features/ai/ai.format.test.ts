@@ -55,9 +55,7 @@ describe('failures map to the error catalogue', () => {
       description: 'The model timed out',
       answered: true,
     });
-    expect(describeAiFailure(new ApiError(503, 'Service Unavailable', ''), 'x').description).toBe(
-      'AI service requires configuration',
-    );
+    expect(describeAiFailure(new ApiError(503, 'Service Unavailable', ''), 'x').description).toBe('AI service requires configuration');
     expect(describeAiFailure(new ApiError(429, 'Too Many Requests', '{"error":"LIMIT","message":"Monthly limit reached"}'), 'x').description).toBe(
       'Monthly limit reached',
     );

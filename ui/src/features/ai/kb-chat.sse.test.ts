@@ -10,10 +10,7 @@ describe('SSE decoder', () => {
   it('delivers each event data once its blank line arrives', () => {
     const decoder = createSseDecoder();
     expect(decoder.push('data: {"type":"token","text":"Hel"}\n')).toEqual([]);
-    expect(decoder.push('\ndata: {"type":"token","text":"lo"}\n\n')).toEqual([
-      '{"type":"token","text":"Hel"}',
-      '{"type":"token","text":"lo"}',
-    ]);
+    expect(decoder.push('\ndata: {"type":"token","text":"lo"}\n\n')).toEqual(['{"type":"token","text":"Hel"}', '{"type":"token","text":"lo"}']);
   });
 
   it('reassembles an event split anywhere across chunks', () => {
@@ -29,9 +26,7 @@ describe('SSE decoder', () => {
   });
 
   it('joins several data lines with a newline and ignores comments and other fields', () => {
-    expect(decodeAll([': keep-alive\n\nevent: message\nid: 7\ndata: line 1\ndata:line 2\nretry: 100\n\n'])).toEqual([
-      'line 1\nline 2',
-    ]);
+    expect(decodeAll([': keep-alive\n\nevent: message\nid: 7\ndata: line 1\ndata:line 2\nretry: 100\n\n'])).toEqual(['line 1\nline 2']);
   });
 
   it('keeps a space that is part of the value (only the first is the separator)', () => {

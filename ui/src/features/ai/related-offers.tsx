@@ -10,10 +10,7 @@ export function RelatedOffers({ offers }: { offers: RelatedOffer[] }) {
       <p className="text-xs font-medium text-slate-500 dark:text-slate-400">Related offers</p>
       <ul className="grid gap-2 sm:grid-cols-2">
         {offers.map((offer) => (
-          <li
-            key={offer.id}
-            className="rounded-lg border border-slate-200 bg-white p-3 text-sm dark:border-slate-700 dark:bg-slate-900"
-          >
+          <li key={offer.id} className="rounded-lg border border-slate-200 bg-white p-3 text-sm dark:border-slate-700 dark:bg-slate-900">
             <p className="font-medium text-slate-900 dark:text-white">{offer.title}</p>
             <p className="mt-0.5 text-xs text-slate-500 dark:text-slate-400">
               {offer.priceCents !== null ? (

@@ -17,7 +17,11 @@ export function AnalyticsPage({ premium = false }: { premium?: boolean }) {
         title={premium ? 'Premium Analytics' : 'Analytics'}
         description="Leads, conversions and automation performance over time."
         actions={
-          <div role="group" aria-label="Timeframe" className="inline-flex rounded-lg border border-slate-200 bg-white p-0.5 dark:border-slate-800 dark:bg-slate-900">
+          <div
+            role="group"
+            aria-label="Timeframe"
+            className="inline-flex rounded-lg border border-slate-200 bg-white p-0.5 dark:border-slate-800 dark:bg-slate-900"
+          >
             {timeframes.map((value) => (
               <button
                 key={value}
@@ -26,9 +30,7 @@ export function AnalyticsPage({ premium = false }: { premium?: boolean }) {
                 onClick={() => setTimeframe(value)}
                 className={cn(
                   'rounded-md px-3 py-1 text-sm font-medium',
-                  timeframe === value
-                    ? 'bg-indigo-600 text-white'
-                    : 'text-slate-600 hover:text-slate-900 dark:text-slate-400 dark:hover:text-white',
+                  timeframe === value ? 'bg-indigo-600 text-white' : 'text-slate-600 hover:text-slate-900 dark:text-slate-400 dark:hover:text-white',
                 )}
               >
                 {value}

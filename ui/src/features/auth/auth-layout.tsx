@@ -4,21 +4,14 @@ import { Icon } from '../../components/icon';
 import { Logo } from '../../components/logo';
 import { Spinner } from '../../components/spinner';
 
-const points = [
-  'Reply to every comment and DM automatically',
-  'One inbox for Instagram, Messenger and X',
-  'Visual flows, templates and an AI assistant',
-];
+const points = ['Reply to every comment and DM automatically', 'One inbox for Instagram, Messenger and X', 'Visual flows, templates and an AI assistant'];
 
 /** Split screen for /login, /register and /forgot-password: brand panel left, form right. */
 export function AuthLayout() {
   return (
     <div className="grid min-h-screen bg-white lg:grid-cols-2 dark:bg-slate-950">
       <aside className="relative hidden overflow-hidden bg-gradient-to-br from-indigo-600 via-indigo-700 to-violet-800 p-12 text-white lg:flex lg:flex-col">
-        <div
-          aria-hidden="true"
-          className="absolute -top-24 -right-24 h-96 w-96 rounded-full bg-violet-400/30 blur-3xl"
-        />
+        <div aria-hidden="true" className="absolute -top-24 -right-24 h-96 w-96 rounded-full bg-violet-400/30 blur-3xl" />
         <div aria-hidden="true" className="absolute -bottom-32 -left-16 h-96 w-96 rounded-full bg-indigo-400/20 blur-3xl" />
         <Logo inverted className="relative" />
         <div className="relative mt-auto max-w-md">

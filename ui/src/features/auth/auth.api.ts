@@ -1,12 +1,4 @@
-import type {
-  LoginBody,
-  LoginResponse,
-  OAuthStatus,
-  PublicUser,
-  RegisterBody,
-  RegisterResponse,
-  TestLoginResponse,
-} from '@contracts/auth';
+import type { LoginBody, LoginResponse, OAuthStatus, PublicUser, RegisterBody, RegisterResponse, TestLoginResponse } from '@contracts/auth';
 import { ApiError, apiGet, apiPost } from '../../lib/api';
 
 /** GET /api/auth/user — a 401 means "signed out", which is an answer, not an error. */
@@ -23,5 +15,4 @@ export const registerUser = (body: RegisterBody) => apiPost<RegisterResponse>('/
 export const loginUser = (body: LoginBody) => apiPost<LoginResponse>('/api/auth/login', body);
 export const testLogin = () => apiPost<TestLoginResponse>('/api/auth/test-login');
 export const logoutUser = () => apiPost<unknown>('/api/logout');
-export const fetchOAuthStatus = (provider: 'google' | 'facebook') =>
-  apiGet<OAuthStatus>(`/api/auth/${provider}/status`);
+export const fetchOAuthStatus = (provider: 'google' | 'facebook') => apiGet<OAuthStatus>(`/api/auth/${provider}/status`);

@@ -36,8 +36,7 @@ export function DevOutboxPage() {
     <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
       <h1 className="text-2xl font-semibold tracking-tight text-slate-900 dark:text-white">Dev outbox</h1>
       <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
-        No SMTP server is configured, so account emails (password reset links) are kept here instead of being sent. Newest first;
-        this page refreshes itself.
+        No SMTP server is configured, so account emails (password reset links) are kept here instead of being sent. Newest first; this page refreshes itself.
       </p>
       <div className="mt-6 space-y-4">
         {query.isPending && <Spinner className="text-indigo-600" label="Loading mails" />}

@@ -62,12 +62,7 @@ export function LoginPage() {
             </Link>
           }
         />
-        <CheckboxField
-          name="rememberMe"
-          checked={values.rememberMe}
-          onChange={(checked) => update('rememberMe', checked)}
-          label="Remember me"
-        />
+        <CheckboxField name="rememberMe" checked={values.rememberMe} onChange={(checked) => update('rememberMe', checked)} label="Remember me" />
         <Button type="submit" size="lg" className="w-full" loading={login.isPending}>
           {login.isPending ? 'Signing In...' : 'Sign In'}
         </Button>

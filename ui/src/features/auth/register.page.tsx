@@ -48,9 +48,7 @@ export function RegisterPage() {
   return (
     <div>
       <h1 className="text-2xl font-semibold tracking-tight text-slate-900 dark:text-white">Create your account</h1>
-      <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
-        Start your 7-day free trial. No credit card required.
-      </p>
+      <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">Start your 7-day free trial. No credit card required.</p>
       <div className="mt-8">
         <SocialLoginButtons />
       </div>

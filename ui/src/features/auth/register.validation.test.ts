@@ -17,9 +17,7 @@ describe('register form rules use the docs/product-spec.md §5 messages', () => 
   });
 
   it('an empty form reports every required field', () => {
-    expect(
-      validateRegister({ firstName: ' ', lastName: '', email: '', password: '', confirmPassword: '', acceptTerms: false }),
-    ).toEqual({
+    expect(validateRegister({ firstName: ' ', lastName: '', email: '', password: '', confirmPassword: '', acceptTerms: false })).toEqual({
       firstName: 'First name is required',
       email: 'Email is required',
       password: 'Password is required',
@@ -29,9 +27,7 @@ describe('register form rules use the docs/product-spec.md §5 messages', () => 
 
   it('checks email shape, password length and confirmation', () => {
     expect(validateRegister({ ...valid, email: 'ada@example' }).email).toBe('Please enter a valid email address');
-    expect(validateRegister({ ...valid, password: '1234567', confirmPassword: '1234567' }).password).toBe(
-      'Password must be at least 8 characters',
-    );
+    expect(validateRegister({ ...valid, password: '1234567', confirmPassword: '1234567' }).password).toBe('Password must be at least 8 characters');
     expect(validateRegister({ ...valid, confirmPassword: 'secret2' }).confirmPassword).toBe('Passwords do not match');
   });
 

@@ -13,7 +13,10 @@ import { serverFieldError } from './server-errors';
 
 function LinkProblem({ message }: { message: string }) {
   return (
-    <div role="alert" className="mt-6 rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800 dark:border-red-500/30 dark:bg-red-500/10 dark:text-red-300">
+    <div
+      role="alert"
+      className="mt-6 rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800 dark:border-red-500/30 dark:bg-red-500/10 dark:text-red-300"
+    >
       <p>{message}</p>
       <Link to="/forgot-password" className="mt-2 inline-block font-medium underline">
         Request a new link
@@ -59,9 +62,7 @@ export function ResetPasswordPage() {
         <LinkProblem message="This reset link is incomplete. Open the link from the email again, or request a new one." />
       ) : (
         <>
-          <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">
-            Every device signed in to your account will be signed out.
-          </p>
+          <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">Every device signed in to your account will be signed out.</p>
           {linkError && <LinkProblem message={linkError} />}
           <form onSubmit={handleSubmit} noValidate className="mt-8 space-y-4">
             <PasswordField

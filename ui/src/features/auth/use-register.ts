@@ -30,10 +30,7 @@ export function useRegister() {
       await navigate(data.user.onboardingStep === 0 ? '/onboarding' : '/dashboard');
     },
     onError: (err) => {
-      const description =
-        err instanceof ApiError && err.status === 409
-          ? (err.serverMessage() ?? DUPLICATE_EMAIL)
-          : errorMessage(err, 'Please try again');
+      const description = err instanceof ApiError && err.status === 409 ? (err.serverMessage() ?? DUPLICATE_EMAIL) : errorMessage(err, 'Please try again');
       toast({ title: 'Registration Failed', description, variant: 'destructive' });
     },
   });

@@ -32,9 +32,7 @@ export function RecentActivityCard() {
       ) : activity.isError ? (
         <p className="mt-4 text-sm text-slate-500 dark:text-slate-400">Activity isn't available right now.</p>
       ) : items.length === 0 ? (
-        <p className="mt-4 text-sm text-slate-500 dark:text-slate-400">
-          Nothing yet. Matched comments and sent replies show up here.
-        </p>
+        <p className="mt-4 text-sm text-slate-500 dark:text-slate-400">Nothing yet. Matched comments and sent replies show up here.</p>
       ) : (
         <ol className="mt-4 space-y-3">
           {items.map((item) => (
@@ -42,9 +40,7 @@ export function RecentActivityCard() {
               <span className="mt-1.5 h-2 w-2 shrink-0 rounded-full bg-indigo-400" aria-hidden="true" />
               <div className="min-w-0 flex-1">
                 <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
-                  <span className="font-medium text-slate-900 capitalize dark:text-white">
-                    {item.action.replaceAll('_', ' ')}
-                  </span>
+                  <span className="font-medium text-slate-900 capitalize dark:text-white">{item.action.replaceAll('_', ' ')}</span>
                   {item.intent && item.intent !== 'general' && <Badge tone="success">Potential lead</Badge>}
                   <time dateTime={item.createdAt} className="text-xs text-slate-500 dark:text-slate-400">
                     {formatListTime(item.createdAt)}

@@ -14,10 +14,7 @@ export function CommentGrowthPage() {
         title="Comment Growth Tool"
         description="Reply to comments that match your keywords — with a private DM and, if you like, a public reply."
         actions={
-          <Link
-            to="/simulator"
-            className="inline-flex items-center gap-1 text-sm font-medium text-indigo-600 hover:underline dark:text-indigo-400"
-          >
+          <Link to="/simulator" className="inline-flex items-center gap-1 text-sm font-medium text-indigo-600 hover:underline dark:text-indigo-400">
             Try it in the Simulator →
           </Link>
         }

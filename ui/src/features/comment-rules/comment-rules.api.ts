@@ -11,6 +11,5 @@ export const fetchCommentRules = () => apiGet<CommentRule[]>('/api/comment-rules
 export const createCommentRule = (body: NewCommentRule) => apiPost<CommentRule>('/api/comment-rules', body);
 export const setCommentRuleActive = (id: string, isActive: boolean) =>
   apiRequest<CommentRule>('PATCH', `/api/comment-rules/${encodeURIComponent(id)}`, { isActive });
-export const deleteCommentRule = (id: string) =>
-  apiRequest<null>('DELETE', `/api/comment-rules/${encodeURIComponent(id)}`);
+export const deleteCommentRule = (id: string) => apiRequest<null>('DELETE', `/api/comment-rules/${encodeURIComponent(id)}`);
 export const fetchReplyQueue = () => apiGet<ReplyQueueStatus>('/api/comment-rules/queue');

@@ -42,20 +42,11 @@ export function PlatformStatus() {
                 )}
               </p>
               <p className="truncate text-xs text-slate-500 dark:text-slate-400">
-                {live
-                  ? `@${live.username}`
-                  : sandbox
-                    ? `@${sandbox.username} — test in the Simulator`
-                    : isError
-                      ? 'Status unavailable'
-                      : 'No account yet'}
+                {live ? `@${live.username}` : sandbox ? `@${sandbox.username} — test in the Simulator` : isError ? 'Status unavailable' : 'No account yet'}
               </p>
             </div>
             {!live && !isPending && (
-              <Link
-                to="/connect-accounts"
-                className="shrink-0 text-xs font-medium text-indigo-600 hover:underline dark:text-indigo-400"
-              >
+              <Link to="/connect-accounts" className="shrink-0 text-xs font-medium text-indigo-600 hover:underline dark:text-indigo-400">
                 Connect
               </Link>
             )}

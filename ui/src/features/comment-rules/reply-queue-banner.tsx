@@ -18,9 +18,7 @@ export function ReplyQueueBanner() {
       <Icon name="clock" size={18} className="mt-0.5 shrink-0" />
       <div className="min-w-0">
         <p className="font-semibold">{queueSummary(data.queued, data.eta)}</p>
-        <p className="mt-0.5">
-          Private replies are paced to stay within each account's hourly limit. They are queued, never dropped.
-        </p>
+        <p className="mt-0.5">Private replies are paced to stay within each account's hourly limit. They are queued, never dropped.</p>
         {data.accounts.length > 1 && (
           <ul className="mt-2 space-y-0.5 text-xs">
             {data.accounts

@@ -37,10 +37,7 @@ export function RuleCard({ rule, onToggle, onDelete, deleting }: RuleCardProps) 
           </div>
           <ul className="mt-2 flex flex-wrap gap-1.5" aria-label="Keywords">
             {rule.keywords.map((k) => (
-              <li
-                key={k}
-                className="rounded-full bg-indigo-50 px-2.5 py-0.5 text-xs font-medium text-indigo-700 dark:bg-indigo-500/15 dark:text-indigo-300"
-              >
+              <li key={k} className="rounded-full bg-indigo-50 px-2.5 py-0.5 text-xs font-medium text-indigo-700 dark:bg-indigo-500/15 dark:text-indigo-300">
                 {k}
               </li>
             ))}
@@ -64,9 +61,7 @@ export function RuleCard({ rule, onToggle, onDelete, deleting }: RuleCardProps) 
       <dl className="mt-4 space-y-2 text-sm">
         <div>
           <dt className="text-xs font-medium text-slate-500 dark:text-slate-400">Private reply</dt>
-          <dd className="mt-0.5 break-words whitespace-pre-wrap text-slate-800 dark:text-slate-200">
-            {rule.responseTemplate}
-          </dd>
+          <dd className="mt-0.5 break-words whitespace-pre-wrap text-slate-800 dark:text-slate-200">{rule.responseTemplate}</dd>
         </div>
         {rule.publicReplyTemplate && (
           <div>

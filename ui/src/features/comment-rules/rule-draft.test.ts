@@ -1,14 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  addKeywords,
-  canCreate,
-  effectiveKeywords,
-  emptyDraft,
-  hasRequiredFields,
-  MAX_KEYWORDS,
-  previewTemplate,
-  removeKeyword,
-} from './rule-draft';
+import { addKeywords, canCreate, effectiveKeywords, emptyDraft, hasRequiredFields, MAX_KEYWORDS, previewTemplate, removeKeyword } from './rule-draft';
 
 describe('keyword normalisation (docs/product-spec.md §5)', () => {
   it('trims, collapses inner spaces and ignores empty input', () => {

@@ -70,8 +70,5 @@ export function canCreate(draft: RuleDraft): boolean {
  */
 export function previewTemplate(template: string, contact = { name: 'Jane Doe', username: 'jane.doe' }): string {
   const first = contact.name.trim().split(/\s+/)[0] ?? '';
-  return template
-    .replaceAll('{first_name}', first)
-    .replaceAll('{username}', `@${contact.username}`)
-    .replaceAll('{name}', contact.name);
+  return template.replaceAll('{first_name}', first).replaceAll('{username}', `@${contact.username}`).replaceAll('{name}', contact.name);
 }

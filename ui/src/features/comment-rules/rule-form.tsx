@@ -57,8 +57,7 @@ export function RuleForm() {
           toast({ title: 'Comment automation rule created successfully', variant: 'success' });
           setDraft(emptyDraft(draft.platform));
         },
-        onError: (err) =>
-          toast({ title: 'Error', description: errorMessage(err, 'Failed to create rule'), variant: 'destructive' }),
+        onError: (err) => toast({ title: 'Error', description: errorMessage(err, 'Failed to create rule'), variant: 'destructive' }),
       },
     );
   }

@@ -42,12 +42,7 @@ export function RuleList() {
           <RuleCard
             rule={rule}
             deleting={remove.isPending && remove.variables === rule.id}
-            onToggle={(isActive) =>
-              toggle.mutate(
-                { id: rule.id, isActive },
-                { onSuccess: () => toast({ title: 'Rule status updated', variant: 'success' }) },
-              )
-            }
+            onToggle={(isActive) => toggle.mutate({ id: rule.id, isActive }, { onSuccess: () => toast({ title: 'Rule status updated', variant: 'success' }) })}
             onDelete={() =>
               remove.mutate(rule.id, {
                 onSuccess: () => toast({ title: 'Rule deleted successfully', variant: 'success' }),

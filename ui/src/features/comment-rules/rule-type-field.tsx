@@ -7,13 +7,7 @@ const options: Array<{ value: RuleDraft['automationType']; label: string; text: 
   { value: 'specific_post', label: 'Specific post', text: 'Only one post, by its URL' },
 ];
 
-export function RuleTypeField({
-  value,
-  onChange,
-}: {
-  value: RuleDraft['automationType'];
-  onChange: (value: RuleDraft['automationType']) => void;
-}) {
+export function RuleTypeField({ value, onChange }: { value: RuleDraft['automationType']; onChange: (value: RuleDraft['automationType']) => void }) {
   return (
     <RadioGroup value={value} onChange={onChange}>
       <Label className="mb-1.5 block text-sm font-medium text-slate-700 dark:text-slate-300">Automation type</Label>
@@ -31,9 +25,7 @@ export function RuleTypeField({
               )
             }
           >
-            <Label className="block cursor-pointer text-sm font-medium text-slate-900 dark:text-white">
-              {option.label}
-            </Label>
+            <Label className="block cursor-pointer text-sm font-medium text-slate-900 dark:text-white">{option.label}</Label>
             <span className="block text-xs text-slate-500 dark:text-slate-400">{option.text}</span>
           </Radio>
         ))}

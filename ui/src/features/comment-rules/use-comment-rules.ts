@@ -1,13 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CommentRule } from '@contracts/comment-rules';
-import {
-  createCommentRule,
-  deleteCommentRule,
-  fetchCommentRules,
-  fetchReplyQueue,
-  setCommentRuleActive,
-  type NewCommentRule,
-} from './comment-rules.api';
+import { createCommentRule, deleteCommentRule, fetchCommentRules, fetchReplyQueue, setCommentRuleActive, type NewCommentRule } from './comment-rules.api';
 import { commentRuleKeys } from './comment-rules.keys';
 
 export function useCommentRules() {
@@ -36,9 +29,7 @@ export function useToggleCommentRule() {
   return useMutation({
     mutationFn: ({ id, isActive }: { id: string; isActive: boolean }) => setCommentRuleActive(id, isActive),
     onMutate: ({ id, isActive }) => {
-      queryClient.setQueryData<CommentRule[]>(commentRuleKeys.list, (rules) =>
-        rules?.map((r) => (r.id === id ? { ...r, isActive } : r)),
-      );
+      queryClient.setQueryData<CommentRule[]>(commentRuleKeys.list, (rules) => rules?.map((r) => (r.id === id ? { ...r, isActive } : r)));
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: commentRuleKeys.list }),
   });

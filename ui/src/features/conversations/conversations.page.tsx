@@ -45,13 +45,7 @@ export function ConversationsPage() {
         }
         thread={
           selectedId ? (
-            <ConversationThread
-              key={selectedId}
-              conversationId={selectedId}
-              conversation={selected}
-              variant="manager"
-              onBack={() => select(null)}
-            />
+            <ConversationThread key={selectedId} conversationId={selectedId} conversation={selected} variant="manager" onBack={() => select(null)} />
           ) : (
             <div className="flex h-full flex-col">
               <div className="flex flex-1 items-center justify-center p-10 text-center text-sm text-slate-500 dark:text-slate-400">

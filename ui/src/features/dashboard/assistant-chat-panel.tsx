@@ -52,9 +52,7 @@ export function AssistantChatPanel({ signedIn, inputRef }: AssistantChatPanelPro
         <div className="min-w-0 flex-1">
           <h2 className="font-semibold text-slate-900 dark:text-white">
             AI Automation Assistant
-            {!signedIn && (
-              <span className="text-sm font-normal text-slate-500"> (Limited access - log in for full features)</span>
-            )}
+            {!signedIn && <span className="text-sm font-normal text-slate-500"> (Limited access - log in for full features)</span>}
           </h2>
           <p className="text-xs text-slate-500 dark:text-slate-400">Flows, DM sequences, fixes and A/B tests</p>
         </div>

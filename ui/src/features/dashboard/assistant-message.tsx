@@ -26,9 +26,7 @@ export function AssistantMessage({ message, rating, onRate }: AssistantMessagePr
         <div
           className={cn(
             'rounded-2xl px-4 py-2.5 text-sm whitespace-pre-wrap',
-            mine
-              ? 'rounded-tr-sm bg-indigo-600 text-white'
-              : 'rounded-tl-sm bg-slate-100 text-slate-800 dark:bg-slate-800 dark:text-slate-100',
+            mine ? 'rounded-tr-sm bg-indigo-600 text-white' : 'rounded-tl-sm bg-slate-100 text-slate-800 dark:bg-slate-800 dark:text-slate-100',
           )}
         >
           {message.content}

@@ -31,10 +31,7 @@ export function DashboardPage() {
       </div>
 
       <Card className="relative overflow-hidden p-6">
-        <div
-          aria-hidden="true"
-          className="absolute -top-16 -right-16 h-48 w-48 rounded-full bg-gradient-to-br from-indigo-500/15 to-violet-500/15 blur-2xl"
-        />
+        <div aria-hidden="true" className="absolute -top-16 -right-16 h-48 w-48 rounded-full bg-gradient-to-br from-indigo-500/15 to-violet-500/15 blur-2xl" />
         <div className="relative flex items-start gap-4">
           <TierIcon tier={tier} />
           <div>

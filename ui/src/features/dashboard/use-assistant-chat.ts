@@ -15,9 +15,7 @@ const newId = () => `a${++counter}`;
 export function useAssistantChat() {
   const { toast } = useToast();
   const conversationId = useRef<string | undefined>(undefined);
-  const [messages, setMessages] = useState<AssistantMessage[]>(() => [
-    { id: newId(), role: 'assistant', content: ASSISTANT_GREETING, timestamp: new Date() },
-  ]);
+  const [messages, setMessages] = useState<AssistantMessage[]>(() => [{ id: newId(), role: 'assistant', content: ASSISTANT_GREETING, timestamp: new Date() }]);
   const mutation = useMutation({
     mutationFn: (message: string) =>
       postKbChat({ message, platform: 'general', ...(conversationId.current ? { conversationId: conversationId.current } : {}) }),

@@ -17,7 +17,11 @@ export function CopyField({ label, value }: CopyFieldProps) {
 
   async function handleCopy() {
     const ok = await copy(value);
-    toast(ok ? { title: 'Copied!', description: `${label} copied to clipboard.` } : { title: 'Copy failed', description: 'Select the text and copy it by hand.', variant: 'destructive' });
+    toast(
+      ok
+        ? { title: 'Copied!', description: `${label} copied to clipboard.` }
+        : { title: 'Copy failed', description: 'Select the text and copy it by hand.', variant: 'destructive' },
+    );
   }
 
   return (

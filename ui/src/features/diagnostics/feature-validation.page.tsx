@@ -8,16 +8,7 @@ import { DiagnosticPageHeader } from './diagnostic-page-header';
 import { featureChecks } from './feature-checks';
 import { useCheckRunner } from './use-check-runner';
 
-const categories = [
-  'Authentication',
-  'AI & Chatbot',
-  'Social Media',
-  'Core System',
-  'Analytics',
-  'Automation',
-  'Messaging',
-  'Real-time',
-];
+const categories = ['Authentication', 'AI & Chatbot', 'Social Media', 'Core System', 'Analytics', 'Automation', 'Messaging', 'Real-time'];
 
 export function FeatureValidationPage() {
   const { runs, running, runAll } = useCheckRunner(featureChecks);
@@ -45,9 +36,7 @@ export function FeatureValidationPage() {
                 <p className="mt-0.5 text-sm break-words text-slate-500 dark:text-slate-400">
                   {run.result?.detail ?? 'Not validated yet — press Run validation.'}
                 </p>
-                {run.result?.fix && (
-                  <p className="mt-1 text-sm text-amber-700 dark:text-amber-400">Suggested fix: {run.result.fix}</p>
-                )}
+                {run.result?.fix && <p className="mt-1 text-sm text-amber-700 dark:text-amber-400">Suggested fix: {run.result.fix}</p>}
               </div>
               <CheckStatusBadge run={run} vocabulary="validation" />
             </div>

@@ -34,9 +34,7 @@ export function LoginSuccessPage() {
             <span className="mx-auto flex h-12 w-12 items-center justify-center rounded-full bg-emerald-50 text-emerald-600 dark:bg-emerald-500/15">
               <Icon name="check" size={24} />
             </span>
-            <h1 className="mt-4 text-xl font-semibold text-slate-900 dark:text-white">
-              Welcome, {fullName(user) || user.email}!
-            </h1>
+            <h1 className="mt-4 text-xl font-semibold text-slate-900 dark:text-white">Welcome, {fullName(user) || user.email}!</h1>
             <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">{user.email}</p>
             <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">Plan: {tierName(user)}</p>
             <ButtonLink to="/dashboard" className="mt-6">

@@ -27,14 +27,7 @@ export const oauthProviders: Record<OAuthProvider, ProviderInfo> = {
     consoleName: 'Meta for Developers → your app → Facebook Login → Settings',
     consoleUrl: 'https://developers.facebook.com/apps/',
     redirectField: 'Valid OAuth Redirect URIs',
-    scopes: [
-      'email',
-      'public_profile',
-      'pages_manage_posts',
-      'pages_messaging',
-      'instagram_basic',
-      'instagram_manage_messages',
-    ],
+    scopes: ['email', 'public_profile', 'pages_manage_posts', 'pages_messaging', 'instagram_basic', 'instagram_manage_messages'],
   },
 };
 

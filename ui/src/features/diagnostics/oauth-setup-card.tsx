@@ -8,11 +8,7 @@ import { defaultCallbackUrl, oauthProviders, type OAuthProvider } from './oauth-
 import { useOAuthStatus } from './use-oauth-status';
 
 function Code({ children }: { children: string }) {
-  return (
-    <code className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-[13px] text-slate-800 dark:bg-slate-800 dark:text-slate-200">
-      {children}
-    </code>
-  );
+  return <code className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-[13px] text-slate-800 dark:bg-slate-800 dark:text-slate-200">{children}</code>;
 }
 
 export function OAuthSetupCard({ provider, highlighted }: { provider: OAuthProvider; highlighted: boolean }) {
@@ -45,15 +41,14 @@ export function OAuthSetupCard({ provider, highlighted }: { provider: OAuthProvi
         </li>
         <li className="space-y-2">
           <p>
-            <span className="font-medium text-slate-900 dark:text-white">2. Add this redirect URI</span> under{' '}
-            {info.redirectField}:
+            <span className="font-medium text-slate-900 dark:text-white">2. Add this redirect URI</span> under {info.redirectField}:
           </p>
           <CopyField label={`${info.name} callback URL`} value={callbackUrl} />
         </li>
         <li>
-          <span className="font-medium text-slate-900 dark:text-white">3. Set the server environment</span>:{' '}
-          <Code>{info.idVar}</Code> and <Code>{info.secretVar}</Code>, plus <Code>PUBLIC_URL</Code> set to this site's
-          public address (<Code>{window.location.origin}</Code>) so callbacks match. Then restart Replypilot.
+          <span className="font-medium text-slate-900 dark:text-white">3. Set the server environment</span>: <Code>{info.idVar}</Code> and{' '}
+          <Code>{info.secretVar}</Code>, plus <Code>PUBLIC_URL</Code> set to this site's public address (<Code>{window.location.origin}</Code>) so callbacks
+          match. Then restart Replypilot.
         </li>
       </ol>
     </Card>

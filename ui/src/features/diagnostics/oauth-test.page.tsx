@@ -38,9 +38,7 @@ export function OAuthTestPage() {
           <div key={run.check.id} className="flex items-start justify-between gap-4 p-4">
             <div className="min-w-0">
               <p className="font-medium text-slate-900 dark:text-white">{run.check.name}</p>
-              <p className="mt-0.5 text-sm break-words text-slate-500 dark:text-slate-400">
-                {run.result?.detail ?? 'Not run yet'}
-              </p>
+              <p className="mt-0.5 text-sm break-words text-slate-500 dark:text-slate-400">{run.result?.detail ?? 'Not run yet'}</p>
               {run.result?.fix && <p className="mt-1 text-sm text-amber-700 dark:text-amber-400">{run.result.fix}</p>}
             </div>
             <CheckStatusBadge run={run} vocabulary="test" />
@@ -48,9 +46,15 @@ export function OAuthTestPage() {
         ))}
       </Card>
       <div className="mt-6 flex flex-wrap gap-x-6 gap-y-2 text-sm">
-        <a href="/auth/google" className="font-medium text-indigo-600 dark:text-indigo-400">Sign in with Google</a>
-        <a href="/auth/facebook" className="font-medium text-indigo-600 dark:text-indigo-400">Sign in with Facebook</a>
-        <Link to="/oauth-setup" className="font-medium text-indigo-600 dark:text-indigo-400">Setup instructions</Link>
+        <a href="/auth/google" className="font-medium text-indigo-600 dark:text-indigo-400">
+          Sign in with Google
+        </a>
+        <a href="/auth/facebook" className="font-medium text-indigo-600 dark:text-indigo-400">
+          Sign in with Facebook
+        </a>
+        <Link to="/oauth-setup" className="font-medium text-indigo-600 dark:text-indigo-400">
+          Setup instructions
+        </Link>
       </div>
     </div>
   );

@@ -26,7 +26,12 @@ export function OAuthWorkingPage() {
         <a href="/real-data-test" target="_blank" rel="noreferrer" className="inline-flex items-center gap-1 font-medium text-indigo-600 dark:text-indigo-400">
           Real Data Validation <Icon name="external" size={14} />
         </a>
-        <a href="/feature-validation" target="_blank" rel="noreferrer" className="inline-flex items-center gap-1 font-medium text-indigo-600 dark:text-indigo-400">
+        <a
+          href="/feature-validation"
+          target="_blank"
+          rel="noreferrer"
+          className="inline-flex items-center gap-1 font-medium text-indigo-600 dark:text-indigo-400"
+        >
           Feature Validation <Icon name="external" size={14} />
         </a>
         <Link to="/oauth-setup" className="inline-flex items-center gap-1 font-medium text-indigo-600 dark:text-indigo-400">

@@ -22,10 +22,7 @@ export function ProgressBar({ value, max, label }: ProgressBarProps) {
         aria-valuenow={value}
         className="h-2 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-800"
       >
-        <div
-          className="h-full bg-gradient-to-r from-indigo-500 to-violet-500 transition-[width] duration-300"
-          style={{ width: `${percent}%` }}
-        />
+        <div className="h-full bg-gradient-to-r from-indigo-500 to-violet-500 transition-[width] duration-300" style={{ width: `${percent}%` }} />
       </div>
     </div>
   );

@@ -16,12 +16,7 @@ export function QuickLoginPage() {
           Pick a way in. The test login uses the shared demo workspace and needs no OAuth setup.
         </p>
         <div className="mt-6 grid gap-3">
-          <Button
-            size="lg"
-            onClick={() => testLogin.mutate()}
-            loading={testLogin.isPending}
-            disabled={testLogin.isSuccess}
-          >
+          <Button size="lg" onClick={() => testLogin.mutate()} loading={testLogin.isPending} disabled={testLogin.isSuccess}>
             <Icon name="zap" size={18} />
             {testLogin.isSuccess ? 'Redirecting…' : 'Test Login (Development)'}
           </Button>

@@ -29,9 +29,7 @@ export function TestLoginPage() {
               <Icon name="alert" size={24} />
             </span>
             <h1 className="mt-4 text-xl font-semibold text-slate-900 dark:text-white">Demo unavailable</h1>
-            <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
-              {errorMessage(testLogin.error, 'Test login failed. Please try again.')}
-            </p>
+            <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">{errorMessage(testLogin.error, 'Test login failed. Please try again.')}</p>
             <div className="mt-6 flex justify-center gap-3">
               <Button onClick={() => mutate()}>Try again</Button>
               <ButtonLink to="/" variant="outline">

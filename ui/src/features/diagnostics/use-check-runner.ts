@@ -23,9 +23,7 @@ export function useCheckRunner(checks: DiagnosticCheck[]) {
         ? await check.run()
         : { status: 'not_available' as const, detail: check.plannedNote ?? 'Not built yet — part of an upcoming release' };
       const durationMs = Math.round(performance.now() - started);
-      setRuns((prev) =>
-        prev.map((r, i) => (i === index ? { ...r, state: 'done', result, durationMs, finishedAt: new Date() } : r)),
-      );
+      setRuns((prev) => prev.map((r, i) => (i === index ? { ...r, state: 'done', result, durationMs, finishedAt: new Date() } : r)));
       await new Promise((resolve) => window.setTimeout(resolve, PAUSE_BETWEEN_CHECKS_MS));
     }
     active.current = false;

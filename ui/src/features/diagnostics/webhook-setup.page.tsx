@@ -12,7 +12,14 @@ import { CopyField } from './copy-field';
 // Replypilot also acts on (docs/platform-apis.md §1.4–§1.5). Instagram: comments + messages.
 const pageFields = ['messages', 'messaging_postbacks', 'messaging_optins', 'message_echoes', 'feed'];
 const instagramFields = ['comments', 'messages', 'messaging_postbacks'];
-const instagramPermissions = ['instagram_manage_messages', 'instagram_manage_comments', 'instagram_basic', 'pages_messaging', 'pages_manage_metadata', 'pages_show_list'];
+const instagramPermissions = [
+  'instagram_manage_messages',
+  'instagram_manage_comments',
+  'instagram_basic',
+  'pages_messaging',
+  'pages_manage_metadata',
+  'pages_show_list',
+];
 const keywordGroups = [
   { name: 'Greetings', words: ['hello', 'hi', 'hey'] },
   { name: 'Products', words: ['buy', 'price', 'shop'] },
@@ -29,9 +36,7 @@ function Step({ n, title, children }: { n: number; title: string; children: Reac
   return (
     <Card className="p-6">
       <div className="flex items-start gap-4">
-        <span className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-indigo-600 text-sm font-semibold text-white">
-          {n}
-        </span>
+        <span className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-indigo-600 text-sm font-semibold text-white">{n}</span>
         <div className="min-w-0 flex-1">
           <h2 className="font-semibold text-slate-900 dark:text-white">{title}</h2>
           <div className="mt-3 space-y-3 text-sm text-slate-600 dark:text-slate-400">{children}</div>
@@ -52,32 +57,28 @@ export function WebhookSetupPage() {
   const callbackUrl = setup.data?.callbackUrl ?? `${window.location.origin}/api/webhooks/facebook/webhook`;
   return (
     <div className="mx-auto max-w-3xl space-y-6">
-      <PageHeader
-        title="Webhook Setup"
-        description="Let Facebook and Instagram tell Replypilot about new messages, so auto-responders can answer."
-      />
+      <PageHeader title="Webhook Setup" description="Let Facebook and Instagram tell Replypilot about new messages, so auto-responders can answer." />
       <Step n={1} title="Add the webhook in your Meta app">
         <p>
-          In Meta for Developers, open your app → Webhooks, choose the <strong>Page</strong> object (and then{' '}
-          <strong>Instagram</strong>), click <strong>Subscribe to this object</strong> and enter:
+          In Meta for Developers, open your app → Webhooks, choose the <strong>Page</strong> object (and then <strong>Instagram</strong>), click{' '}
+          <strong>Subscribe to this object</strong> and enter:
         </p>
         <CopyField label="Callback URL" value={callbackUrl} />
         {setup.data?.verifyToken ? (
           <CopyField label="Verify token" value={setup.data.verifyToken} />
         ) : setup.data ? (
           <p className="rounded-lg bg-slate-50 p-3 dark:bg-slate-800/60">
-            <strong>Verify token:</strong> shown to this server&apos;s administrators only (their emails are listed in{' '}
-            <code>ADMIN_EMAILS</code>); it is set once for the whole server, not per workspace.
+            <strong>Verify token:</strong> shown to this server&apos;s administrators only (their emails are listed in <code>ADMIN_EMAILS</code>); it is set
+            once for the whole server, not per workspace.
           </p>
         ) : (
           <p className="rounded-lg bg-slate-50 p-3 dark:bg-slate-800/60">
-            <strong>Verify token:</strong>{' '}
-            {isAuthenticated ? 'loading…' : 'sign in to see the verify token this server expects.'}
+            <strong>Verify token:</strong> {isAuthenticated ? 'loading…' : 'sign in to see the verify token this server expects.'}
           </p>
         )}
         <p>
-          Meta calls the URL once with the token and this server answers with the challenge. Every event after that is
-          signed with your app secret and checked before anything is stored
+          Meta calls the URL once with the token and this server answers with the challenge. Every event after that is signed with your app secret and checked
+          before anything is stored
           {setup.data && !setup.data.signingConfigured && (
             <strong className="text-red-600 dark:text-red-400"> — FACEBOOK_APP_SECRET is not set, so events are refused</strong>
           )}
@@ -116,8 +117,8 @@ export function WebhookSetupPage() {
       {setup.data && (
         <Step n={4} title="X (Twitter) Account Activity — optional">
           <p>
-            X checks this URL with a CRC challenge signed with the app’s OAuth 2.0 client secret; every event is signed
-            the same way. It needs X’s Account Activity access (Enterprise or pay-per-use).
+            X checks this URL with a CRC challenge signed with the app’s OAuth 2.0 client secret; every event is signed the same way. It needs X’s Account
+            Activity access (Enterprise or pay-per-use).
             {!setup.data.xConfigured && <strong> X_CLIENT_ID and X_CLIENT_SECRET are not set on this server yet.</strong>}
           </p>
           <p>

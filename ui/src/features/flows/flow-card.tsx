@@ -16,7 +16,10 @@ interface FlowCardProps {
 export function FlowCard({ flow, onDelete }: FlowCardProps) {
   const counts = shownRunCounts.filter(({ status }) => (flow.runCounts?.[status] ?? 0) > 0);
   return (
-    <Card className="relative flex h-full flex-col p-5 transition-shadow focus-within:ring-2 focus-within:ring-indigo-500/40 hover:shadow-md" data-flow-id={flow.id}>
+    <Card
+      className="relative flex h-full flex-col p-5 transition-shadow focus-within:ring-2 focus-within:ring-indigo-500/40 hover:shadow-md"
+      data-flow-id={flow.id}
+    >
       <div className="flex items-start gap-3">
         <div className="flex h-10 w-10 shrink-0 items-center justify-center rounded-lg bg-indigo-50 text-indigo-600 dark:bg-indigo-500/15 dark:text-indigo-300">
           <Icon name="workflow" size={20} />
@@ -40,14 +43,10 @@ export function FlowCard({ flow, onDelete }: FlowCardProps) {
           <Icon name="trash" size={16} />
         </Button>
       </div>
-      {flow.description && (
-        <p className="mt-3 line-clamp-2 text-sm text-slate-600 dark:text-slate-400">{flow.description}</p>
-      )}
+      {flow.description && <p className="mt-3 line-clamp-2 text-sm text-slate-600 dark:text-slate-400">{flow.description}</p>}
       <div className="mt-3 flex flex-wrap items-center gap-1.5">
         <Badge tone={flow.isActive ? 'success' : 'neutral'}>{flow.isActive ? 'Active' : 'Inactive'}</Badge>
-        <Badge tone={flow.publishedVersion === null ? 'neutral' : flow.hasUnpublishedChanges ? 'warning' : 'brand'}>
-          {publishText(flow)}
-        </Badge>
+        <Badge tone={flow.publishedVersion === null ? 'neutral' : flow.hasUnpublishedChanges ? 'warning' : 'brand'}>{publishText(flow)}</Badge>
       </div>
       <div className="mt-auto pt-4">
         <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 border-t border-slate-100 pt-3 text-xs text-slate-500 dark:border-slate-800 dark:text-slate-400">
@@ -57,8 +56,7 @@ export function FlowCard({ flow, onDelete }: FlowCardProps) {
             ) : (
               counts.map(({ status, label }) => (
                 <span key={status}>
-                  <span className="font-semibold text-slate-700 tabular-nums dark:text-slate-200">{flow.runCounts[status]}</span>{' '}
-                  {label.toLowerCase()}
+                  <span className="font-semibold text-slate-700 tabular-nums dark:text-slate-200">{flow.runCounts[status]}</span> {label.toLowerCase()}
                 </span>
               ))
             )}

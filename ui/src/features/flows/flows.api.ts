@@ -9,5 +9,4 @@ export const createFlow = (body: FlowBody) => apiPost<Flow>('/api/flows', body);
 export const updateFlow = (id: string, body: FlowBody) => apiRequest<Flow>('PUT', flowUrl(id), body);
 export const deleteFlow = (id: string) => apiRequest<null>('DELETE', flowUrl(id));
 export const fetchTestContacts = (id: string) => apiGet<TestContact[]>(`${flowUrl(id)}/test-contacts`);
-export const startTestRun = (id: string, contactId: string) =>
-  apiPost<RunSummary>(`${flowUrl(id)}/test-run`, { contactId });
+export const startTestRun = (id: string, contactId: string) => apiPost<RunSummary>(`${flowUrl(id)}/test-run`, { contactId });

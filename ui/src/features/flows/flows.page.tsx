@@ -86,8 +86,7 @@ export function FlowsPage() {
           if (!deleting) return;
           remove.mutate(deleting.id, {
             onSuccess: () => toast({ title: 'Flow deleted', variant: 'success' }),
-            onError: (err) =>
-              toast({ title: 'Error deleting flow', description: errorMessage(err, 'Please try again.'), variant: 'destructive' }),
+            onError: (err) => toast({ title: 'Error deleting flow', description: errorMessage(err, 'Please try again.'), variant: 'destructive' }),
             onSettled: () => setDeleting(null),
           });
         }}

@@ -26,9 +26,7 @@ export function useSaveFlow() {
     mutationFn: ({ id, body }: { id: string | null; body: FlowBody }) => (id ? updateFlow(id, body) : createFlow(body)),
     onSuccess: (flow) => {
       queryClient.setQueryData<Flow>(flowKeys.detail(flow.id), flow);
-      queryClient.setQueryData<Flow[]>(flowKeys.list, (flows) =>
-        flows ? [flow, ...flows.filter((f) => f.id !== flow.id)] : flows,
-      );
+      queryClient.setQueryData<Flow[]>(flowKeys.list, (flows) => (flows ? [flow, ...flows.filter((f) => f.id !== flow.id)] : flows));
       void queryClient.invalidateQueries({ queryKey: flowKeys.list });
     },
   });

@@ -32,11 +32,7 @@ export function ConversationFilters({ value, onChange, searchOnly }: Conversatio
         Search conversations
       </label>
       <div className="relative">
-        <Icon
-          name="search"
-          size={16}
-          className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-slate-400"
-        />
+        <Icon name="search" size={16} className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-slate-400" />
         <input
           id="conversation-search"
           type="search"

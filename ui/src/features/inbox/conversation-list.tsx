@@ -38,9 +38,7 @@ export function ConversationList(props: ConversationListProps) {
     return (
       <div className="p-6 text-center">
         <p className="text-sm font-medium text-slate-900 dark:text-white">No conversations found</p>
-        <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">
-          New comments and DMs land here. Try the Simulator to send one.
-        </p>
+        <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">New comments and DMs land here. Try the Simulator to send one.</p>
       </div>
     );
   }
@@ -55,13 +53,7 @@ export function ConversationList(props: ConversationListProps) {
       </ul>
       {props.hasNextPage && (
         <div className="p-3">
-          <Button
-            variant="outline"
-            size="sm"
-            className="w-full"
-            loading={props.isFetchingNextPage}
-            onClick={props.onLoadMore}
-          >
+          <Button variant="outline" size="sm" className="w-full" loading={props.isFetchingNextPage} onClick={props.onLoadMore}>
             Load more
           </Button>
         </div>

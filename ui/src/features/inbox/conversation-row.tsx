@@ -30,14 +30,7 @@ export function ConversationRow({ conversation: c, selected, onSelect, compact }
     >
       <div className="flex items-center gap-2">
         <PlatformIcon platform={c.platform} size={22} />
-        <span
-          className={cn(
-            'min-w-0 flex-1 truncate text-sm text-slate-900 dark:text-white',
-            unread ? 'font-semibold' : 'font-medium',
-          )}
-        >
-          {c.customerName}
-        </span>
+        <span className={cn('min-w-0 flex-1 truncate text-sm text-slate-900 dark:text-white', unread ? 'font-semibold' : 'font-medium')}>{c.customerName}</span>
         {!compact && (
           <span
             className={cn('h-2 w-2 shrink-0 rounded-full', priorityDotClass(c.priority))}
@@ -59,10 +52,7 @@ export function ConversationRow({ conversation: c, selected, onSelect, compact }
         </time>
       </div>
       <p
-        className={cn(
-          'mt-1 line-clamp-2 pl-[30px] text-sm break-words',
-          unread ? 'text-slate-800 dark:text-slate-200' : 'text-slate-500 dark:text-slate-400',
-        )}
+        className={cn('mt-1 line-clamp-2 pl-[30px] text-sm break-words', unread ? 'text-slate-800 dark:text-slate-200' : 'text-slate-500 dark:text-slate-400')}
       >
         {c.lastMessage || <span className="italic">No messages yet</span>}
       </p>

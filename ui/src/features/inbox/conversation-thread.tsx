@@ -46,8 +46,7 @@ export function ConversationThread({ conversationId, conversation, variant, onBa
       { id: conversationId, patch: body },
       {
         onSuccess: () => toast({ title: 'Conversation updated', variant: 'success' }),
-        onError: (err) =>
-          toast({ title: 'Error', description: errorMessage(err, 'Failed to update conversation'), variant: 'destructive' }),
+        onError: (err) => toast({ title: 'Error', description: errorMessage(err, 'Failed to update conversation'), variant: 'destructive' }),
       },
     );
   }
@@ -58,11 +57,7 @@ export function ConversationThread({ conversationId, conversation, variant, onBa
         <ThreadHeader
           conversation={conversation}
           onBack={onBack}
-          actions={
-            variant === 'inbox'
-              ? { onStatus: (status) => patch({ status }), onTags: (tags) => patch({ tags }), pending: update.isPending }
-              : undefined
-          }
+          actions={variant === 'inbox' ? { onStatus: (status) => patch({ status }), onTags: (tags) => patch({ tags }), pending: update.isPending } : undefined}
         />
       ) : (
         <div className="flex items-center gap-2 border-b border-slate-200 px-4 py-3 dark:border-slate-800">
@@ -100,9 +95,7 @@ export function NoConversationSelected() {
         <Icon name="inbox" size={24} />
       </span>
       <h2 className="mt-4 font-semibold text-slate-900 dark:text-white">Select a conversation</h2>
-      <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">
-        Choose a conversation from the sidebar to start messaging
-      </p>
+      <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">Choose a conversation from the sidebar to start messaging</p>
     </div>
   );
 }

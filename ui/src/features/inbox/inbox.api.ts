@@ -27,17 +27,12 @@ function query(params: Record<string, string | number | undefined>): string {
 export const PAGE_SIZE = 30;
 
 export const fetchConversations = (filters: ConversationFilters, cursor: string | undefined) =>
-  apiGet<ConversationsPage>(
-    `/api/conversations${query({ ...filters, search: filters.search.trim(), cursor, limit: PAGE_SIZE })}`,
-  );
+  apiGet<ConversationsPage>(`/api/conversations${query({ ...filters, search: filters.search.trim(), cursor, limit: PAGE_SIZE })}`);
 
-export const fetchConversation = (conversationId: string) =>
-  apiGet<Conversation>(`/api/conversations/${encodeURIComponent(conversationId)}`);
+export const fetchConversation = (conversationId: string) => apiGet<Conversation>(`/api/conversations/${encodeURIComponent(conversationId)}`);
 
 export const fetchMessages = (conversationId: string, before: string | undefined) =>
-  apiGet<MessagesPage>(
-    `/api/conversations/${encodeURIComponent(conversationId)}/messages${query({ before, limit: 50 })}`,
-  );
+  apiGet<MessagesPage>(`/api/conversations/${encodeURIComponent(conversationId)}/messages${query({ before, limit: 50 })}`);
 
 export const sendMessage = (conversationId: string, content: string) =>
   apiPost<{ message: Message }>(`/api/conversations/${encodeURIComponent(conversationId)}/messages`, { content });

@@ -45,13 +45,7 @@ export function InboxPage() {
         }
         thread={
           selectedId ? (
-            <ConversationThread
-              key={selectedId}
-              conversationId={selectedId}
-              conversation={selected}
-              variant="inbox"
-              onBack={() => select(null)}
-            />
+            <ConversationThread key={selectedId} conversationId={selectedId} conversation={selected} variant="inbox" onBack={() => select(null)} />
           ) : (
             <NoConversationSelected />
           )

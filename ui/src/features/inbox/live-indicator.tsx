@@ -15,10 +15,7 @@ export function LiveIndicator() {
           : 'bg-slate-100 text-slate-600 ring-slate-200 dark:bg-slate-800 dark:text-slate-300 dark:ring-slate-700',
       )}
     >
-      <span
-        aria-hidden="true"
-        className={cn('h-1.5 w-1.5 rounded-full', open ? 'animate-pulse bg-emerald-500' : 'bg-slate-400')}
-      />
+      <span aria-hidden="true" className={cn('h-1.5 w-1.5 rounded-full', open ? 'animate-pulse bg-emerald-500' : 'bg-slate-400')} />
       {open ? 'Live updates on' : status === 'connecting' ? 'Connecting…' : 'Reconnecting…'}
     </span>
   );

@@ -10,9 +10,7 @@ describe('invalidationsFor (/ws events → stale queries)', () => {
   });
 
   it('a status change of a message refreshes only its thread', () => {
-    expect(invalidationsFor({ type: 'message.updated', conversationId: 'c1', messageId: 'm1' })).toEqual([
-      ['conversations', 'messages', 'c1'],
-    ]);
+    expect(invalidationsFor({ type: 'message.updated', conversationId: 'c1', messageId: 'm1' })).toEqual([['conversations', 'messages', 'c1']]);
   });
 
   it('a delivery refreshes that account’s simulator outbox and the rule stats', () => {
@@ -43,8 +41,15 @@ describe('account.updated', () => {
 describe('KeyBatch', () => {
   it('de-duplicates and drops keys covered by a shorter prefix', () => {
     const batch = new KeyBatch();
-    batch.add([['conversations', 'list'], ['conversations', 'messages', 'c1']]);
-    batch.add([['conversations', 'list'], ['conversations', 'messages', 'c1'], ['simulator', 'outbox', 'a1']]);
+    batch.add([
+      ['conversations', 'list'],
+      ['conversations', 'messages', 'c1'],
+    ]);
+    batch.add([
+      ['conversations', 'list'],
+      ['conversations', 'messages', 'c1'],
+      ['simulator', 'outbox', 'a1'],
+    ]);
     batch.add([['conversations']]);
     expect(batch.drain()).toEqual([['simulator', 'outbox', 'a1'], ['conversations']]);
     expect(batch.size).toBe(0);

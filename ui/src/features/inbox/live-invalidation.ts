@@ -15,12 +15,7 @@ export function invalidationsFor(event: InboxEvent): QueryKey[] {
       return [inboxKeys.lists, inboxKeys.detail(event.conversationId)];
     case 'message.created':
       // A new message moves its conversation to the top and may be an automation's reply.
-      return [
-        inboxKeys.lists,
-        inboxKeys.detail(event.conversationId),
-        inboxKeys.messages(event.conversationId),
-        automationKeys.activity,
-      ];
+      return [inboxKeys.lists, inboxKeys.detail(event.conversationId), inboxKeys.messages(event.conversationId), automationKeys.activity];
     case 'message.updated':
       return [inboxKeys.messages(event.conversationId)];
     case 'outbox.delivered':
@@ -37,14 +32,7 @@ export function invalidationsFor(event: InboxEvent): QueryKey[] {
 }
 
 /** After a reconnect every live query may have missed events. */
-export const resyncKeys: QueryKey[] = [
-  ['conversations'],
-  simulatorKeys.outboxes,
-  commentRuleKeys.all,
-  automationKeys.activity,
-  runKeys.all,
-  flowKeys.list,
-];
+export const resyncKeys: QueryKey[] = [['conversations'], simulatorKeys.outboxes, commentRuleKeys.all, automationKeys.activity, runKeys.all, flowKeys.list];
 
 /** Collects keys over a short window so a burst of events becomes one refetch per query. */
 export class KeyBatch {

@@ -21,9 +21,7 @@ export function MessageBubble({ message }: { message: Message }) {
       <div
         className={cn(
           'max-w-[80%] rounded-2xl px-3.5 py-2 text-sm break-words whitespace-pre-wrap sm:max-w-[70%]',
-          outbound
-            ? 'rounded-br-md bg-indigo-600 text-white'
-            : 'rounded-bl-md bg-slate-100 text-slate-900 dark:bg-slate-800 dark:text-slate-100',
+          outbound ? 'rounded-br-md bg-indigo-600 text-white' : 'rounded-bl-md bg-slate-100 text-slate-900 dark:bg-slate-800 dark:text-slate-100',
           comment && 'border border-dashed border-slate-300 bg-white dark:border-slate-600 dark:bg-slate-900',
           message.status === 'failed' && 'bg-red-50 text-red-900 ring-1 ring-red-300 dark:bg-red-500/10 dark:text-red-200',
         )}
@@ -54,9 +52,7 @@ export function MessageBubble({ message }: { message: Message }) {
         )}
       </div>
       {message.status === 'failed' && (
-        <p className="mt-0.5 px-1 text-xs text-red-600 dark:text-red-400">
-          Not delivered{message.error ? `: ${message.error}` : ''}
-        </p>
+        <p className="mt-0.5 px-1 text-xs text-red-600 dark:text-red-400">Not delivered{message.error ? `: ${message.error}` : ''}</p>
       )}
     </li>
   );

@@ -15,12 +15,7 @@ interface MessagingLayoutProps {
 export function MessagingLayout({ listHeader, list, thread, hasSelection }: MessagingLayoutProps) {
   return (
     <Card className="grid h-[calc(100dvh-13.5rem)] min-h-[28rem] grid-rows-1 overflow-hidden md:grid-cols-3">
-      <div
-        className={cn(
-          'min-h-0 flex-col border-slate-200 md:flex md:border-r dark:border-slate-800',
-          hasSelection ? 'hidden' : 'flex',
-        )}
-      >
+      <div className={cn('min-h-0 flex-col border-slate-200 md:flex md:border-r dark:border-slate-800', hasSelection ? 'hidden' : 'flex')}>
         {listHeader}
         <div className="min-h-0 flex-1 overflow-y-auto">{list}</div>
       </div>

@@ -45,12 +45,7 @@ export function ThreadHeader({ conversation: c, actions, onBack }: ThreadHeaderP
       </div>
       {actions && (
         <div className="ml-auto flex items-center gap-2">
-          <Button
-            variant={next.label === 'Close' ? 'outline' : 'primary'}
-            size="sm"
-            loading={actions.pending}
-            onClick={() => actions.onStatus(next.status)}
-          >
+          <Button variant={next.label === 'Close' ? 'outline' : 'primary'} size="sm" loading={actions.pending} onClick={() => actions.onStatus(next.status)}>
             <Icon name={next.label === 'Close' ? 'check-circle' : 'refresh'} size={16} />
             {next.label}
           </Button>

@@ -32,8 +32,7 @@ export function useUpdateConversation() {
 export function useSendMessage() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ conversationId, content }: { conversationId: string; content: string }) =>
-      sendMessage(conversationId, content),
+    mutationFn: ({ conversationId, content }: { conversationId: string; content: string }) => sendMessage(conversationId, content),
     onSuccess: ({ message }, { conversationId }) => {
       queryClient.setQueryData<ThreadData>(inboxKeys.messages(conversationId), (data) => appendMessage(data, message));
       void queryClient.invalidateQueries({ queryKey: inboxKeys.messages(conversationId) });

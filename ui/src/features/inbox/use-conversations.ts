@@ -21,10 +21,7 @@ export function useConversations(filters: ConversationFilters, clientFilters: Co
     placeholderData: keepPreviousData,
     refetchInterval: pollMs,
   });
-  const conversations = useMemo(
-    () => filterConversations(mergeConversationPages(query.data?.pages), clientFilters),
-    [query.data, clientFilters],
-  );
+  const conversations = useMemo(() => filterConversations(mergeConversationPages(query.data?.pages), clientFilters), [query.data, clientFilters]);
   return { ...query, conversations };
 }
 

@@ -38,7 +38,12 @@ export function EntryCard({ entry, onEdit, onDelete }: EntryCardProps) {
             <span>Added {formatListTime(entry.createdAt)}</span>
             {edited && <span>Updated {formatListTime(entry.updatedAt)}</span>}
             {entry.sourceUrl && (
-              <a href={entry.sourceUrl} target="_blank" rel="noreferrer noopener" className="max-w-full truncate text-indigo-600 hover:underline dark:text-indigo-400">
+              <a
+                href={entry.sourceUrl}
+                target="_blank"
+                rel="noreferrer noopener"
+                className="max-w-full truncate text-indigo-600 hover:underline dark:text-indigo-400"
+              >
                 {entry.sourceUrl}
               </a>
             )}
@@ -67,7 +72,12 @@ function OfferFacts({ entry }: { entry: KnowledgeEntry }) {
     <p className="mt-1 flex flex-wrap items-center gap-x-3 text-sm">
       {facts.length > 0 && <span className="font-semibold text-slate-900 dark:text-white">{facts.join(' · ')}</span>}
       {entry.url && (
-        <a href={entry.url} target="_blank" rel="noreferrer noopener" className="inline-flex items-center gap-1 text-indigo-600 hover:underline dark:text-indigo-400">
+        <a
+          href={entry.url}
+          target="_blank"
+          rel="noreferrer noopener"
+          className="inline-flex items-center gap-1 text-indigo-600 hover:underline dark:text-indigo-400"
+        >
           <Icon name="link" size={14} /> Link
         </a>
       )}

@@ -3,19 +3,38 @@ import type { KnowledgeEntry } from '@contracts/knowledge';
 import { dollarsToCents, draftFromEntry, draftToBody, emptyDraft } from './entry-draft';
 
 const offer: KnowledgeEntry = {
-  id: '1', kind: 'offer', questionId: null, title: 'Sprint', body: 'Calls', priceCents: 49_950, duration: '6 weeks', url: 'https://x.example',
-  author: null, source: 'typed', sourceUrl: null, createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z',
+  id: '1',
+  kind: 'offer',
+  questionId: null,
+  title: 'Sprint',
+  body: 'Calls',
+  priceCents: 49_950,
+  duration: '6 weeks',
+  url: 'https://x.example',
+  author: null,
+  source: 'typed',
+  sourceUrl: null,
+  createdAt: '2026-01-01T00:00:00Z',
+  updatedAt: '2026-01-01T00:00:00Z',
 };
 
 describe('entry draft', () => {
   it('turns typed dollars into cents and refuses anything else', () => {
-    expect([dollarsToCents('49'), dollarsToCents('$1,299.50'), dollarsToCents(' '), dollarsToCents('4.999'), dollarsToCents('-3')]).toEqual([4900, 129_950, null, 'invalid', 'invalid']);
+    expect([dollarsToCents('49'), dollarsToCents('$1,299.50'), dollarsToCents(' '), dollarsToCents('4.999'), dollarsToCents('-3')]).toEqual([
+      4900,
+      129_950,
+      null,
+      'invalid',
+      'invalid',
+    ]);
   });
 
   it('round-trips an offer through the form', () => {
     const d = draftFromEntry(offer);
     expect(d.price).toBe('499.50');
-    expect(draftToBody('offer', d, true)).toEqual({ body: { name: 'Sprint', description: 'Calls', priceCents: 49_950, duration: '6 weeks', link: 'https://x.example' } });
+    expect(draftToBody('offer', d, true)).toEqual({
+      body: { name: 'Sprint', description: 'Calls', priceCents: 49_950, duration: '6 weeks', link: 'https://x.example' },
+    });
   });
 
   it('sends the kind only when creating, and a profile question only then', () => {

@@ -35,7 +35,14 @@ export function draftFromEntry(e: KnowledgeEntry): EntryDraft {
   const d = { ...emptyDraft };
   switch (e.kind) {
     case 'offer':
-      return { ...d, name: e.title, description: e.body, price: e.priceCents === null ? '' : (e.priceCents / 100).toFixed(2), duration: e.duration ?? '', link: e.url ?? '' };
+      return {
+        ...d,
+        name: e.title,
+        description: e.body,
+        price: e.priceCents === null ? '' : (e.priceCents / 100).toFixed(2),
+        duration: e.duration ?? '',
+        link: e.url ?? '',
+      };
     case 'faq':
       return { ...d, question: e.title, answer: e.body };
     case 'document':

@@ -38,8 +38,8 @@ export function EntryList({ entries, onEdit }: EntryListProps) {
         title="Delete this entry?"
         description={
           <>
-            <span className="font-medium text-slate-900 dark:text-white">{deleting?.title}</span> will be removed from your knowledge base, and the
-            AI assistant will no longer answer from it.
+            <span className="font-medium text-slate-900 dark:text-white">{deleting?.title}</span> will be removed from your knowledge base, and the AI assistant
+            will no longer answer from it.
           </>
         }
         confirmLabel="Delete"

@@ -28,14 +28,17 @@ export function KindTabs({ value, counts, onChange }: KindTabsProps) {
             onClick={() => onChange(t.kind)}
             className={cn(
               'inline-flex shrink-0 items-center gap-1.5 rounded-lg px-3 py-1.5 text-sm font-medium transition-colors',
-              active
-                ? 'bg-indigo-600 text-white dark:bg-indigo-500'
-                : 'text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800',
+              active ? 'bg-indigo-600 text-white dark:bg-indigo-500' : 'text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800',
             )}
           >
             {t.label}
             {t.count !== undefined && (
-              <span className={cn('rounded-full px-1.5 text-xs tabular-nums', active ? 'bg-white/20' : 'bg-slate-100 text-slate-600 dark:bg-slate-800 dark:text-slate-400')}>
+              <span
+                className={cn(
+                  'rounded-full px-1.5 text-xs tabular-nums',
+                  active ? 'bg-white/20' : 'bg-slate-100 text-slate-600 dark:bg-slate-800 dark:text-slate-400',
+                )}
+              >
                 {t.count}
               </span>
             )}

@@ -1,12 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  createKnowledgeEntry,
-  deleteKnowledgeEntry,
-  fetchKnowledge,
-  scanWebsite,
-  updateKnowledgeEntry,
-  type KnowledgeFilter,
-} from './knowledge.api';
+import { createKnowledgeEntry, deleteKnowledgeEntry, fetchKnowledge, scanWebsite, updateKnowledgeEntry, type KnowledgeFilter } from './knowledge.api';
 import { knowledgeKeys } from './knowledge.keys';
 
 export function useKnowledge(filter: KnowledgeFilter) {
@@ -23,8 +16,7 @@ function useInvalidateKnowledge() {
 export function useSaveKnowledgeEntry() {
   const invalidate = useInvalidateKnowledge();
   return useMutation({
-    mutationFn: ({ id, body }: { id: string | null; body: Record<string, unknown> }) =>
-      id ? updateKnowledgeEntry(id, body) : createKnowledgeEntry(body),
+    mutationFn: ({ id, body }: { id: string | null; body: Record<string, unknown> }) => (id ? updateKnowledgeEntry(id, body) : createKnowledgeEntry(body)),
     onSuccess: invalidate,
   });
 }

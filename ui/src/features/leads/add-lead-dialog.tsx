@@ -54,7 +54,9 @@ export function AddLeadDialog({ open, onClose }: { open: boolean; onClose: () =>
       <div className="fixed inset-0 flex items-center justify-center p-4">
         <DialogPanel className="w-full max-w-md rounded-xl border border-slate-200 bg-white p-6 shadow-xl dark:border-slate-700 dark:bg-slate-900">
           <DialogTitle className="text-base font-semibold text-slate-900 dark:text-white">Add Lead</DialogTitle>
-          <Description className="mt-1 text-sm text-slate-600 dark:text-slate-400">A name or an email is enough; an email you already have updates that lead.</Description>
+          <Description className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+            A name or an email is enough; an email you already have updates that lead.
+          </Description>
           <form onSubmit={submit} className="mt-5 space-y-4" noValidate>
             <TextField label="Name" value={name} onChange={(e) => (setName(e.target.value), setError(undefined))} autoComplete="off" maxLength={200} />
             <TextField

@@ -15,7 +15,10 @@ export function LeadList({ leads }: { leads: Lead[] }) {
   const { toast } = useToast();
   return (
     <Card className="overflow-hidden">
-      <div className={`hidden border-b border-slate-200 bg-slate-50 px-4 py-2.5 text-xs font-medium tracking-wide text-slate-500 uppercase dark:border-slate-800 dark:bg-slate-900/60 dark:text-slate-400 ${leadGrid}`} aria-hidden="true">
+      <div
+        className={`hidden border-b border-slate-200 bg-slate-50 px-4 py-2.5 text-xs font-medium tracking-wide text-slate-500 uppercase dark:border-slate-800 dark:bg-slate-900/60 dark:text-slate-400 ${leadGrid}`}
+        aria-hidden="true"
+      >
         {headers.map((h, i) => (
           <span key={i} className={i === headers.length - 1 ? 'text-right' : undefined}>
             {h}

@@ -15,8 +15,11 @@ export function LeadPagination({ page, pages, total, limit, onPage }: LeadPagina
   return (
     <nav className="flex flex-col items-center justify-between gap-3 sm:flex-row" aria-label="Lead pages">
       <p className="text-sm text-slate-600 dark:text-slate-400">
-        Showing <span className="font-medium text-slate-900 tabular-nums dark:text-white">{from.toLocaleString()}–{to.toLocaleString()}</span> of{' '}
-        <span className="font-medium text-slate-900 tabular-nums dark:text-white">{total.toLocaleString()}</span> leads
+        Showing{' '}
+        <span className="font-medium text-slate-900 tabular-nums dark:text-white">
+          {from.toLocaleString()}–{to.toLocaleString()}
+        </span>{' '}
+        of <span className="font-medium text-slate-900 tabular-nums dark:text-white">{total.toLocaleString()}</span> leads
       </p>
       <div className="flex items-center gap-2">
         <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>

@@ -58,7 +58,11 @@ export function OnboardingPage() {
   const back = () => setStep(Math.max(step - 1, 0));
 
   const blocked =
-    step === SCAN && !state.scannedData ? 'Scan your website to continue.' : step === TEMPLATE && !state.flowTemplate ? 'Choose a template to continue.' : undefined;
+    step === SCAN && !state.scannedData
+      ? 'Scan your website to continue.'
+      : step === TEMPLATE && !state.flowTemplate
+        ? 'Choose a template to continue.'
+        : undefined;
 
   const body = [
     <WelcomeStep key="welcome" onStart={() => setStep(1)} firstName={user?.firstName} />,

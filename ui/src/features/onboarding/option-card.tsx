@@ -24,15 +24,7 @@ export function OptionCard({ selected, onSelect, disabled, children, name, label
         disabled && 'cursor-not-allowed opacity-60',
       )}
     >
-      <input
-        type="radio"
-        name={name}
-        checked={selected}
-        onChange={onSelect}
-        disabled={disabled}
-        aria-label={label}
-        className="sr-only"
-      />
+      <input type="radio" name={name} checked={selected} onChange={onSelect} disabled={disabled} aria-label={label} className="sr-only" />
       {selected && (
         <span className="absolute top-3 right-3 flex h-5 w-5 items-center justify-center rounded-full bg-indigo-600 text-white">
           <Icon name="check" size={12} />

@@ -11,7 +11,10 @@ export function AiAnswerSummary({ output }: { output: unknown }) {
   const mode = { model: 'Model answer', knowledge_base: 'Knowledge-base quote', none: 'Nothing matched', error: 'Model failed' }[a.mode];
   const tokens = a.tokensIn !== null || a.tokensOut !== null ? `${a.tokensIn ?? 0} in / ${a.tokensOut ?? 0} out tokens` : null;
   return (
-    <div className="mt-2 space-y-2 rounded-lg border border-violet-200 bg-violet-50/60 px-3 py-2 text-sm dark:border-violet-500/30 dark:bg-violet-500/10" data-testid="ai-answer">
+    <div
+      className="mt-2 space-y-2 rounded-lg border border-violet-200 bg-violet-50/60 px-3 py-2 text-sm dark:border-violet-500/30 dark:bg-violet-500/10"
+      data-testid="ai-answer"
+    >
       <p className="text-slate-600 dark:text-slate-300">
         <span className="font-medium text-slate-900 dark:text-white">Question:</span> {a.question || '—'}
       </p>
@@ -27,9 +30,7 @@ export function AiAnswerSummary({ output }: { output: unknown }) {
         {a.model && <span>{a.model}</span>}
         {tokens && <span>{tokens}</span>}
       </p>
-      {a.sources.length > 0 && (
-        <p className="text-xs text-slate-500 dark:text-slate-400">Sources: {a.sources.map((s) => s.title).join(' · ')}</p>
-      )}
+      {a.sources.length > 0 && <p className="text-xs text-slate-500 dark:text-slate-400">Sources: {a.sources.map((s) => s.title).join(' · ')}</p>}
     </div>
   );
 }

@@ -20,8 +20,7 @@ export function RunActions({ run, onReplayed }: RunActionsProps) {
   const replay = useRunAction('replay');
   const cancel = useRunAction('cancel');
   const [confirmCancel, setConfirmCancel] = useState(false);
-  const failed = (title: string) => (err: unknown) =>
-    toast({ title, description: errorMessage(err, 'Please try again.'), variant: 'destructive' });
+  const failed = (title: string) => (err: unknown) => toast({ title, description: errorMessage(err, 'Please try again.'), variant: 'destructive' });
 
   return (
     <div className="flex flex-wrap gap-2">

@@ -68,14 +68,9 @@ export function RunDetailView({ runId, back, onReplayed, inFlowEditor }: RunDeta
               <h1 className="text-xl font-semibold tracking-tight text-slate-900 dark:text-white">{run.flowName}</h1>
               <RunStatusBadge status={run.status} />
             </div>
-            {shownDetail(run) && (
-              <p className="mt-1 text-sm break-words text-slate-600 dark:text-slate-400">{shownDetail(run)}</p>
-            )}
+            {shownDetail(run) && <p className="mt-1 text-sm break-words text-slate-600 dark:text-slate-400">{shownDetail(run)}</p>}
             {!inFlowEditor && (
-              <Link
-                to={`/flows/${run.flowId}`}
-                className="mt-1 inline-block text-sm font-medium text-indigo-600 hover:underline dark:text-indigo-400"
-              >
+              <Link to={`/flows/${run.flowId}`} className="mt-1 inline-block text-sm font-medium text-indigo-600 hover:underline dark:text-indigo-400">
                 Open flow
               </Link>
             )}

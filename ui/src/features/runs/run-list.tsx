@@ -72,22 +72,16 @@ export function RunList({ filters, hrefOf, showFlow = true, emptyText }: RunList
                 className={`block px-4 py-3 text-sm transition-colors hover:bg-slate-50 focus-visible:bg-slate-50 focus-visible:outline-none dark:hover:bg-slate-800/50 dark:focus-visible:bg-slate-800/50 ${cols}`}
               >
                 <div className="flex min-w-0 items-baseline justify-between gap-2 md:block">
-                  <p className="truncate font-medium text-slate-900 dark:text-white">
-                    {showFlow ? run.flowName : `Version ${run.version}`}
-                  </p>
+                  <p className="truncate font-medium text-slate-900 dark:text-white">{showFlow ? run.flowName : `Version ${run.version}`}</p>
                   {showFlow && <p className="shrink-0 text-xs text-slate-500 dark:text-slate-400">v{run.version}</p>}
                 </div>
                 <div className="mt-1 min-w-0 md:mt-0">
                   <p className="truncate text-slate-700 dark:text-slate-300">{run.contact.name}</p>
-                  {run.contact.username && (
-                    <p className="truncate text-xs text-slate-500 dark:text-slate-400">@{run.contact.username}</p>
-                  )}
+                  {run.contact.username && <p className="truncate text-xs text-slate-500 dark:text-slate-400">@{run.contact.username}</p>}
                 </div>
                 <div className="mt-2 min-w-0 md:mt-0">
                   <RunStatusBadge status={run.status} />
-                  {shownDetail(run) && (
-                    <p className="mt-1 line-clamp-2 text-xs break-words text-slate-500 dark:text-slate-400">{shownDetail(run)}</p>
-                  )}
+                  {shownDetail(run) && <p className="mt-1 line-clamp-2 text-xs break-words text-slate-500 dark:text-slate-400">{shownDetail(run)}</p>}
                   {run.resumeAt && (
                     <p className="mt-0.5 text-xs text-slate-500 dark:text-slate-400" title={fullTime(run.resumeAt)}>
                       Resumes {formatMessageTime(run.resumeAt)}

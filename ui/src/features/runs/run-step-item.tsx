@@ -27,10 +27,7 @@ export function RunStepItem({ step, last }: RunStepItemProps) {
   return (
     <li className="relative flex gap-4 pb-6 last:pb-0" data-step-seq={step.seq} data-status={step.status}>
       {!last && <span aria-hidden="true" className="absolute top-5 bottom-0 left-[9px] w-px bg-slate-200 dark:bg-slate-700" />}
-      <span
-        aria-hidden="true"
-        className={cn('relative mt-1 h-[18px] w-[18px] shrink-0 rounded-full ring-4', dotTone[step.status] ?? dotTone.skipped)}
-      />
+      <span aria-hidden="true" className={cn('relative mt-1 h-[18px] w-[18px] shrink-0 rounded-full ring-4', dotTone[step.status] ?? dotTone.skipped)} />
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center gap-2">
           <h3 className="text-sm font-semibold text-slate-900 dark:text-white">
@@ -38,14 +35,10 @@ export function RunStepItem({ step, last }: RunStepItemProps) {
             {step.label || kindLabel}
           </h3>
           {step.label && step.label !== kindLabel && (
-            <span className="rounded bg-slate-100 px-1.5 py-0.5 text-[11px] font-medium text-slate-600 dark:bg-slate-800 dark:text-slate-400">
-              {kindLabel}
-            </span>
+            <span className="rounded bg-slate-100 px-1.5 py-0.5 text-[11px] font-medium text-slate-600 dark:bg-slate-800 dark:text-slate-400">{kindLabel}</span>
           )}
           <RunStatusBadge status={step.status} />
-          {step.attempts > 1 && (
-            <span className="text-xs font-medium text-amber-700 dark:text-amber-400">{step.attempts} attempts</span>
-          )}
+          {step.attempts > 1 && <span className="text-xs font-medium text-amber-700 dark:text-amber-400">{step.attempts} attempts</span>}
         </div>
         <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">
           <time dateTime={step.startedAt} title={new Date(step.startedAt).toLocaleString()}>

@@ -39,8 +39,7 @@ export function DeleteAccountSection({ user }: { user: PublicUser }) {
         <div>
           <p className="text-sm font-medium text-slate-900 dark:text-white">Delete account</p>
           <p className="text-sm text-slate-500 dark:text-slate-400">
-            Deletes your account and everything in your workspace: connected accounts, conversations, rules, flows and their
-            history. This cannot be undone.
+            Deletes your account and everything in your workspace: connected accounts, conversations, rules, flows and their history. This cannot be undone.
           </p>
         </div>
         {!open && (
@@ -50,7 +49,11 @@ export function DeleteAccountSection({ user }: { user: PublicUser }) {
         )}
       </div>
       {open && (
-        <form onSubmit={handleSubmit} noValidate className="mt-5 space-y-4 rounded-lg border border-red-200 bg-red-50/60 p-4 dark:border-red-500/30 dark:bg-red-500/5">
+        <form
+          onSubmit={handleSubmit}
+          noValidate
+          className="mt-5 space-y-4 rounded-lg border border-red-200 bg-red-50/60 p-4 dark:border-red-500/30 dark:bg-red-500/5"
+        >
           <TextField
             label={`Type ${user.email} or DELETE to confirm`}
             name="confirmation"
@@ -63,10 +66,13 @@ export function DeleteAccountSection({ user }: { user: PublicUser }) {
             error={remove.isError ? errorMessage(remove.error, 'Could not delete your account') : undefined}
           />
           <div className="flex flex-wrap justify-end gap-3">
-            <Button variant="outline" onClick={() => {
+            <Button
+              variant="outline"
+              onClick={() => {
                 setOpen(false);
                 setConfirmation('');
-              }}>
+              }}
+            >
               Cancel
             </Button>
             <Button type="submit" variant="destructive" disabled={!confirmed} loading={remove.isPending}>

@@ -44,13 +44,7 @@ export function ProfileSection({ user }: { user: PublicUser }) {
             onChange={(e) => setFirstName(e.target.value)}
             error={firstNameError}
           />
-          <TextField
-            label="Last name"
-            name="lastName"
-            autoComplete="family-name"
-            value={lastName}
-            onChange={(e) => setLastName(e.target.value)}
-          />
+          <TextField label="Last name" name="lastName" autoComplete="family-name" value={lastName} onChange={(e) => setLastName(e.target.value)} />
         </div>
         {save.isError && !serverFieldError(save.error, 'firstName') && (
           <p role="alert" className="text-sm text-red-600 dark:text-red-400">

@@ -19,17 +19,13 @@ export function SettingsSection({ id, icon, title, description, danger, children
         <span
           className={cn(
             'flex h-9 w-9 shrink-0 items-center justify-center rounded-lg',
-            danger
-              ? 'bg-red-50 text-red-600 dark:bg-red-500/15 dark:text-red-400'
-              : 'bg-indigo-50 text-indigo-600 dark:bg-indigo-500/15 dark:text-indigo-300',
+            danger ? 'bg-red-50 text-red-600 dark:bg-red-500/15 dark:text-red-400' : 'bg-indigo-50 text-indigo-600 dark:bg-indigo-500/15 dark:text-indigo-300',
           )}
         >
           <Icon name={icon} size={18} />
         </span>
         <div>
-          <h2 className={cn('font-semibold', danger ? 'text-red-700 dark:text-red-400' : 'text-slate-900 dark:text-white')}>
-            {title}
-          </h2>
+          <h2 className={cn('font-semibold', danger ? 'text-red-700 dark:text-red-400' : 'text-slate-900 dark:text-white')}>{title}</h2>
           {description && <p className="text-sm text-slate-500 dark:text-slate-400">{description}</p>}
         </div>
       </div>

@@ -21,14 +21,9 @@ export function UsageMeter({ used, limit }: UsageMeterProps) {
         aria-valuenow={used}
         className="mt-2 h-2 overflow-hidden rounded-full bg-slate-100 dark:bg-slate-800"
       >
-        <div
-          className={percent >= 90 ? 'h-full bg-red-500' : 'h-full bg-gradient-to-r from-indigo-500 to-violet-500'}
-          style={{ width: `${percent}%` }}
-        />
+        <div className={percent >= 90 ? 'h-full bg-red-500' : 'h-full bg-gradient-to-r from-indigo-500 to-violet-500'} style={{ width: `${percent}%` }} />
       </div>
-      <p className="mt-1.5 text-xs text-slate-500 dark:text-slate-400">
-        {percent}% used. Limits are not enforced — you get an alert, flows are never stopped.
-      </p>
+      <p className="mt-1.5 text-xs text-slate-500 dark:text-slate-400">{percent}% used. Limits are not enforced — you get an alert, flows are never stopped.</p>
     </div>
   );
 }

@@ -32,9 +32,7 @@ export function OutboxPanel({ items, isPending, error, contacts, currentContactI
         <h2 id="outbox-heading" className="flex items-center gap-2 font-semibold">
           <Icon name="phone" size={18} /> What your customer sees
         </h2>
-        <p className="text-xs text-indigo-100">
-          Messages @{accountUsername} sent to your fake contacts. Updates live.
-        </p>
+        <p className="text-xs text-indigo-100">Messages @{accountUsername} sent to your fake contacts. Updates live.</p>
       </div>
       <div className="max-h-[36rem] min-h-[12rem] overflow-y-auto p-4" aria-live="polite">
         {isPending ? (
@@ -71,9 +69,7 @@ export function OutboxPanel({ items, isPending, error, contacts, currentContactI
                     {formatMessageTime(item.createdAt)}
                   </time>
                 </div>
-                <p className="mt-2 text-sm break-words whitespace-pre-wrap text-slate-900 dark:text-slate-100">
-                  {item.text}
-                </p>
+                <p className="mt-2 text-sm break-words whitespace-pre-wrap text-slate-900 dark:text-slate-100">{item.text}</p>
               </li>
             ))}
           </ol>

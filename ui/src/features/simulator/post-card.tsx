@@ -25,23 +25,14 @@ export function PostCard(props: PostCardProps) {
   const { post, accountUsername, selected, commenterUsername } = props;
   const [broken, setBroken] = useState(false);
   return (
-    <Card
-      className={cn('overflow-hidden', selected && 'ring-2 ring-indigo-500 dark:ring-indigo-400')}
-      data-post-id={post.externalId}
-    >
+    <Card className={cn('overflow-hidden', selected && 'ring-2 ring-indigo-500 dark:ring-indigo-400')} data-post-id={post.externalId}>
       <button type="button" onClick={props.onSelect} className="block w-full text-left" aria-pressed={selected}>
         {broken || !post.imageUrl ? (
           <div className="flex aspect-[4/3] items-center justify-center bg-gradient-to-br from-indigo-400 via-fuchsia-400 to-amber-300 text-white">
             <Icon name="sparkles" size={32} />
           </div>
         ) : (
-          <img
-            src={post.imageUrl}
-            alt=""
-            loading="lazy"
-            onError={() => setBroken(true)}
-            className="aspect-[4/3] w-full object-cover"
-          />
+          <img src={post.imageUrl} alt="" loading="lazy" onError={() => setBroken(true)} className="aspect-[4/3] w-full object-cover" />
         )}
         <div className="p-4">
           <p className="text-xs font-semibold text-slate-900 dark:text-white">@{accountUsername}</p>

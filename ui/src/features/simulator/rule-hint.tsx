@@ -9,9 +9,7 @@ import { commentRuleKeys } from '../comment-rules/comment-rules.keys';
 export function RuleHint({ platform }: { platform: Platform }) {
   const rules = useQuery({ queryKey: commentRuleKeys.list, queryFn: fetchCommentRules });
   if (!rules.data) return null;
-  const keywords = [
-    ...new Set(rules.data.filter((r) => r.isActive && r.platform === platform).flatMap((r) => r.keywords)),
-  ];
+  const keywords = [...new Set(rules.data.filter((r) => r.isActive && r.platform === platform).flatMap((r) => r.keywords))];
   return (
     <div className="flex gap-3 rounded-xl border border-indigo-200 bg-indigo-50 p-4 text-sm text-indigo-900 dark:border-indigo-500/30 dark:bg-indigo-500/10 dark:text-indigo-200">
       <Icon name="zap" size={18} className="mt-0.5 shrink-0" />

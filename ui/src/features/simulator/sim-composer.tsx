@@ -65,9 +65,7 @@ export function SimComposer(props: SimComposerProps) {
           {buttonLabel}
         </Button>
       </div>
-      {disabled && disabledReason && (
-        <p className="mt-1.5 text-xs text-amber-700 dark:text-amber-300">{disabledReason}</p>
-      )}
+      {disabled && disabledReason && <p className="mt-1.5 text-xs text-amber-700 dark:text-amber-300">{disabledReason}</p>}
     </form>
   );
 }

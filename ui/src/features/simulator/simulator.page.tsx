@@ -36,17 +36,10 @@ export function SimulatorPage() {
   const accounts = state.data?.accounts ?? [];
   const account = accounts.find((a) => a.id === chosenAccount) ?? accounts[0] ?? null;
   const outbox = useOutbox(account?.id ?? null);
-  const contacts = useMemo(
-    () => localContacts.reduce(withContact, state.data?.contacts ?? []),
-    [localContacts, state.data?.contacts],
-  );
+  const contacts = useMemo(() => localContacts.reduce(withContact, state.data?.contacts ?? []), [localContacts, state.data?.contacts]);
   const contactId = chosenContact === undefined ? (contacts[0]?.externalUserId ?? null) : chosenContact;
   const contact: SimContact | null =
-    contactId !== null
-      ? (contacts.find((c) => c.externalUserId === contactId) ?? null)
-      : newName.trim()
-        ? contactFromName(newName)
-        : null;
+    contactId !== null ? (contacts.find((c) => c.externalUserId === contactId) ?? null) : newName.trim() ? contactFromName(newName) : null;
   const posts = (state.data?.posts ?? []).filter((p) => p.accountId === account?.id);
   const postId = (account && chosenPost[account.id]) || posts[0]?.externalId || null;
 
@@ -64,10 +57,7 @@ export function SimulatorPage() {
     const commentId = newCommentId();
     try {
       await comment.mutateAsync({ accountId: account.id, postId, contact, text, commentId });
-      setComments((list) => [
-        ...list,
-        { commentId, postId, accountId: account.id, contact, text, sentAt: Date.now() },
-      ]);
+      setComments((list) => [...list, { commentId, postId, accountId: account.id, contact, text, sentAt: Date.now() }]);
       adopt(contact);
     } catch (err) {
       toast({ title: 'Error', description: errorMessage(err, 'Could not post the comment'), variant: 'destructive' });
@@ -140,13 +130,7 @@ export function SimulatorPage() {
             </div>
             <div>
               <h2 className="mb-3 text-sm font-semibold text-slate-900 dark:text-white">2. Who are you?</h2>
-              <ContactPicker
-                contacts={contacts}
-                selectedId={contactId}
-                newName={newName}
-                onSelect={setChosenContact}
-                onNewName={setNewName}
-              />
+              <ContactPicker contacts={contacts} selectedId={contactId} newName={newName} onSelect={setChosenContact} onNewName={setNewName} />
             </div>
           </Card>
           <RuleHint platform={account.platform} />
@@ -176,12 +160,13 @@ export function SimulatorPage() {
             )}
           </section>
           <Card className="p-5">
-            <h2 className="text-sm font-semibold text-slate-900 dark:text-white">
-              Or send a direct message to {accountChannelName(account)}
-            </h2>
+            <h2 className="text-sm font-semibold text-slate-900 dark:text-white">Or send a direct message to {accountChannelName(account)}</h2>
             <p className="mt-1 mb-3 text-xs text-slate-500 dark:text-slate-400">
-              It opens a conversation in the <Link to="/inbox" className="font-medium text-indigo-600 underline dark:text-indigo-400">Unified Inbox</Link>;
-              your reply from there is delivered back here.
+              It opens a conversation in the{' '}
+              <Link to="/inbox" className="font-medium text-indigo-600 underline dark:text-indigo-400">
+                Unified Inbox
+              </Link>
+              ; your reply from there is delivered back here.
             </p>
             <SimComposer
               label={contact ? `DM @${account.username} as @${contact.username}` : 'Direct message'}

@@ -21,7 +21,13 @@ function ProfileCard({ account }: { account: InstagramAccountSummary }) {
   return (
     <Card className="flex items-center gap-4 p-4">
       {p.profile_picture_url && !broken ? (
-        <img src={p.profile_picture_url} alt="" onError={() => setBroken(true)} className="h-12 w-12 shrink-0 rounded-full object-cover" referrerPolicy="no-referrer" />
+        <img
+          src={p.profile_picture_url}
+          alt=""
+          onError={() => setBroken(true)}
+          className="h-12 w-12 shrink-0 rounded-full object-cover"
+          referrerPolicy="no-referrer"
+        />
       ) : (
         <PlatformIcon platform="instagram" size={48} />
       )}

@@ -60,12 +60,7 @@ export function SupportChatPanel({ messages, typing, onSend, onClose, ratingOf, 
           <p className="text-sm font-semibold">Replypilot Support</p>
           <p className="text-xs text-indigo-100">Automated helper · replies instantly</p>
         </div>
-        <button
-          type="button"
-          onClick={onClose}
-          aria-label="Minimize support chat"
-          className="rounded-md p-1.5 hover:bg-white/15"
-        >
+        <button type="button" onClick={onClose} aria-label="Minimize support chat" className="rounded-md p-1.5 hover:bg-white/15">
           <Icon name="x" size={18} />
         </button>
       </header>
@@ -82,9 +77,7 @@ export function SupportChatPanel({ messages, typing, onSend, onClose, ratingOf, 
             >
               {message.content}
             </p>
-            {message.rateable && (
-              <FeedbackButtons rating={ratingOf(message.id)} onRate={(rating) => onRate(message.id, rating)} />
-            )}
+            {message.rateable && <FeedbackButtons rating={ratingOf(message.id)} onRate={(rating) => onRate(message.id, rating)} />}
           </div>
         ))}
         {typing && (

@@ -85,8 +85,7 @@ export function cannedReplyFor(text: string): { reply: string; quickReplies: str
   );
   if (match) return { reply: match.reply, quickReplies: match.quickReplies ?? [] };
   return {
-    reply:
-      "I can help with pricing, connecting Instagram or Messenger, building automation flows, or reaching our team. What would you like to know?",
+    reply: 'I can help with pricing, connecting Instagram or Messenger, building automation flows, or reaching our team. What would you like to know?',
     quickReplies: DEFAULT_QUICK_REPLIES,
   };
 }

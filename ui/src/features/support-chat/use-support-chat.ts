@@ -30,9 +30,7 @@ export function useSupportChat() {
   const timers = useRef<number[]>([]);
   // Feedback rows name the widget's conversation; it exists only in this browser tab.
   // (getRandomValues, not randomUUID: the latter is missing on plain-http self-hosted instances.)
-  const [conversationId] = useState(() =>
-    Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join(''),
-  );
+  const [conversationId] = useState(() => Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join(''));
 
   useEffect(() => () => timers.current.forEach((t) => window.clearTimeout(t)), []);
 

@@ -81,7 +81,9 @@ export function TemplatePreviewDialog({ template, onClose, onActivate, activatin
                 </ReactFlow>
               </div>
               <div className="flex flex-col-reverse gap-2 border-t border-slate-100 p-4 sm:flex-row sm:items-center sm:justify-between dark:border-slate-800">
-                <p className="text-xs text-slate-500 dark:text-slate-400">Activating copies this flow into your flows as a draft you can edit before starting it.</p>
+                <p className="text-xs text-slate-500 dark:text-slate-400">
+                  Activating copies this flow into your flows as a draft you can edit before starting it.
+                </p>
                 <div className="flex gap-2">
                   <Button variant="outline" onClick={onClose}>
                     Close

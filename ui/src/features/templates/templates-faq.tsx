@@ -3,9 +3,15 @@ import { Card } from '../../components/card';
 const faqs = [
   { q: 'How many templates can I use?', a: 'The free plan includes 1 template; paid plans include 70+.' },
   { q: 'Can I edit a template?', a: 'Yes. Activating a template copies it into your flows as a draft, where you can change every step before you start it.' },
-  { q: 'Where do the business name and links come from?', a: 'From your onboarding answers and knowledge base: your business name, your first offer’s link and your tone. Anything missing is left as a [placeholder] to fill in.' },
+  {
+    q: 'Where do the business name and links come from?',
+    a: 'From your onboarding answers and knowledge base: your business name, your first offer’s link and your tone. Anything missing is left as a [placeholder] to fill in.',
+  },
   { q: 'Which platforms do templates support?', a: 'Instagram, Messenger and X. Most templates run on all three; story replies are Instagram only.' },
-  { q: 'What does the conversion rate mean?', a: 'The share of runs, in flows made from the template on this server, that reached the end. It shows “Not enough data” until 20 runs exist.' },
+  {
+    q: 'What does the conversion rate mean?',
+    a: 'The share of runs, in flows made from the template on this server, that reached the end. It shows “Not enough data” until 20 runs exist.',
+  },
 ];
 
 export function TemplatesFaq() {

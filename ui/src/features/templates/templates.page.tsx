@@ -27,7 +27,8 @@ export function TemplatesPage() {
   const activate = useActivateTemplate();
 
   useEffect(() => {
-    if (list.isError) toast({ title: 'Error Loading Templates', description: errorMessage(list.error, 'Failed to load workflow templates'), variant: 'destructive' });
+    if (list.isError)
+      toast({ title: 'Error Loading Templates', description: errorMessage(list.error, 'Failed to load workflow templates'), variant: 'destructive' });
   }, [list.isError, list.error, toast]);
 
   const shown = useMemo(() => searchTemplates(list.data?.templates ?? [], search), [list.data, search]);
@@ -43,7 +44,11 @@ export function TemplatesPage() {
           <Spinner size={20} /> Loading templates...
         </div>
       ) : shown.length === 0 ? (
-        <EmptyState icon="layers" title="No templates found" description={filtered ? 'Try another search or clear the filters.' : 'Templates could not be loaded.'}>
+        <EmptyState
+          icon="layers"
+          title="No templates found"
+          description={filtered ? 'Try another search or clear the filters.' : 'Templates could not be loaded.'}
+        >
           {filtered && (
             <Button
               variant="outline"

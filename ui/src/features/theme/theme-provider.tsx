@@ -1,12 +1,6 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { ThemeContext } from './theme.context';
-import {
-  applyThemePreference,
-  readThemePreference,
-  systemPrefersDark,
-  writeThemePreference,
-  type ThemePreference,
-} from './theme.storage';
+import { applyThemePreference, readThemePreference, systemPrefersDark, writeThemePreference, type ThemePreference } from './theme.storage';
 
 export function ThemeProvider({ children }: { children: ReactNode }) {
   const [preference, setPreferenceState] = useState<ThemePreference>(readThemePreference);
@@ -33,9 +27,7 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
   const value = useMemo(
     () => ({
       preference,
-      resolved: (preference === 'dark' || (preference === 'system' && systemDark) ? 'dark' : 'light') as
-        | 'light'
-        | 'dark',
+      resolved: (preference === 'dark' || (preference === 'system' && systemDark) ? 'dark' : 'light') as 'light' | 'dark',
       setPreference,
     }),
     [preference, systemDark, setPreference],

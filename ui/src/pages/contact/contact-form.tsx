@@ -5,7 +5,6 @@ import { SelectField } from '../../components/select-field';
 import { TextField } from '../../components/text-field';
 import { SUPPORT_EMAIL } from '../../lib/support-contact';
 
-
 const empty = { firstName: '', lastName: '', email: '', company: '', reason: 'General Inquiry', subject: '', message: '' };
 
 /**
@@ -48,13 +47,7 @@ export function ContactForm() {
         <label htmlFor="contact-message" className="mb-1.5 block text-sm font-medium text-slate-700 dark:text-slate-300">
           Message
         </label>
-        <textarea
-          id="contact-message"
-          rows={5}
-          value={values.message}
-          onChange={(e) => set('message')(e.target.value)}
-          className={inputClasses(false)}
-        />
+        <textarea id="contact-message" rows={5} value={values.message} onChange={(e) => set('message')(e.target.value)} className={inputClasses(false)} />
       </div>
       <Button type="submit" size="lg" className="w-full sm:w-auto">
         Send Message

@@ -23,7 +23,11 @@ function Channel({ icon, title, text }: { icon: IconName; title: string; text: s
 export function ContactPage() {
   return (
     <>
-      <MarketingHero eyebrow="Contact" title="Talk to the Replypilot team" description="Questions, partnerships or enterprise plans — we'd love to hear from you." />
+      <MarketingHero
+        eyebrow="Contact"
+        title="Talk to the Replypilot team"
+        description="Questions, partnerships or enterprise plans — we'd love to hear from you."
+      />
       <PageSection>
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           <Link to="/dashboard" className={channelClasses}>
@@ -48,8 +52,14 @@ export function ContactPage() {
             <h2 className="text-base font-semibold text-slate-900 dark:text-white">Before you write</h2>
             <p>
               Many answers are already in the{' '}
-              <Link to="/faq" className="font-medium text-indigo-600 dark:text-indigo-400">FAQ</Link> and the{' '}
-              <Link to="/help" className="font-medium text-indigo-600 dark:text-indigo-400">Help Center</Link>.
+              <Link to="/faq" className="font-medium text-indigo-600 dark:text-indigo-400">
+                FAQ
+              </Link>{' '}
+              and the{' '}
+              <Link to="/help" className="font-medium text-indigo-600 dark:text-indigo-400">
+                Help Center
+              </Link>
+              .
             </p>
             <p>Support hours: 9:00 AM to 6:00 PM EST, Monday to Friday.</p>
             <button type="button" onClick={scrollToForm} className="font-medium text-indigo-600 dark:text-indigo-400">

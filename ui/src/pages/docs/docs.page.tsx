@@ -51,7 +51,10 @@ export function DocsPage() {
             <h1 className="text-3xl font-semibold tracking-tight text-slate-900 dark:text-white">Page not found</h1>
             <p className="mt-2 text-slate-600 dark:text-slate-400">
               There is no documentation page called “{slug}”. Pick one from the list, or visit the{' '}
-              <Link to="/help" className="font-medium text-indigo-600 dark:text-indigo-400">Help Center</Link>.
+              <Link to="/help" className="font-medium text-indigo-600 dark:text-indigo-400">
+                Help Center
+              </Link>
+              .
             </p>
           </>
         )}

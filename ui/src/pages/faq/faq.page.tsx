@@ -12,9 +12,7 @@ export function FaqPage() {
   const [search, setSearch] = useState('');
   const [topic, setTopic] = useState('all');
   const term = search.trim().toLowerCase();
-  const visible = faqEntries.filter(
-    (e) => (topic === 'all' || e.topic === topic) && (!term || `${e.q} ${e.a}`.toLowerCase().includes(term)),
-  );
+  const visible = faqEntries.filter((e) => (topic === 'all' || e.topic === topic) && (!term || `${e.q} ${e.a}`.toLowerCase().includes(term)));
 
   return (
     <>
@@ -40,9 +38,7 @@ export function FaqPage() {
               onClick={() => setTopic(t.id)}
               className={cn(
                 'rounded-full px-3 py-1 text-sm font-medium',
-                topic === t.id
-                  ? 'bg-indigo-600 text-white'
-                  : 'bg-slate-100 text-slate-700 hover:bg-slate-200 dark:bg-slate-800 dark:text-slate-300',
+                topic === t.id ? 'bg-indigo-600 text-white' : 'bg-slate-100 text-slate-700 hover:bg-slate-200 dark:bg-slate-800 dark:text-slate-300',
               )}
             >
               {t.label}

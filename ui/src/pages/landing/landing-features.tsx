@@ -39,15 +39,11 @@ export function LandingFeatures() {
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <div className="mx-auto max-w-2xl text-center">
           <p className="text-sm font-semibold text-indigo-600 dark:text-indigo-400">Everything in one place</p>
-          <h2
-            id="features-heading"
-            className="mt-2 text-3xl font-semibold tracking-tight text-slate-900 sm:text-4xl dark:text-white"
-          >
+          <h2 id="features-heading" className="mt-2 text-3xl font-semibold tracking-tight text-slate-900 sm:text-4xl dark:text-white">
             Automation that sounds like you
           </h2>
           <p className="mt-4 text-slate-600 dark:text-slate-400">
-            From the first comment to the closed sale, Replypilot handles the repetitive part so you can focus on the
-            conversations that matter.
+            From the first comment to the closed sale, Replypilot handles the repetitive part so you can focus on the conversations that matter.
           </p>
         </div>
         <div className="mt-14 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">

@@ -15,9 +15,7 @@ export function LandingHeroPreview() {
             <p className="text-slate-500 dark:text-slate-400">@maya.creates · just now</p>
           </div>
         </div>
-        <p className="rounded-xl bg-slate-100 px-4 py-3 text-sm text-slate-700 dark:bg-slate-800 dark:text-slate-200">
-          Love this! What's the price?
-        </p>
+        <p className="rounded-xl bg-slate-100 px-4 py-3 text-sm text-slate-700 dark:bg-slate-800 dark:text-slate-200">Love this! What's the price?</p>
         <div className="flex items-center gap-2 text-xs font-medium text-indigo-600 dark:text-indigo-300">
           <Icon name="zap" size={14} />
           Keyword “price” matched · flow “Product inquiry” started
@@ -26,9 +24,7 @@ export function LandingHeroPreview() {
           <p className="rounded-xl rounded-tr-sm bg-indigo-600 px-4 py-3 text-sm text-white">
             Hey Maya! Thanks for asking! I just sent you a DM with prices and a 10% code.
           </p>
-          <p className="rounded-xl rounded-tr-sm bg-violet-600 px-4 py-3 text-sm text-white">
-            Here's the link to the collection → your code is WELCOME10
-          </p>
+          <p className="rounded-xl rounded-tr-sm bg-violet-600 px-4 py-3 text-sm text-white">Here's the link to the collection → your code is WELCOME10</p>
         </div>
         <div className="grid grid-cols-3 gap-2 border-t border-slate-100 pt-4 text-center dark:border-slate-800">
           {[

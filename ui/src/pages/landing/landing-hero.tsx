@@ -22,8 +22,8 @@ export function LandingHero() {
             </span>
           </h1>
           <p className="mt-6 max-w-xl text-lg text-slate-600 dark:text-slate-400">
-            Replypilot answers comments, sends the right DM, and keeps every conversation in one inbox — with visual
-            flows, ready-made templates and an AI assistant. Self-host it or run it in the cloud.
+            Replypilot answers comments, sends the right DM, and keeps every conversation in one inbox — with visual flows, ready-made templates and an AI
+            assistant. Self-host it or run it in the cloud.
           </p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
             <ButtonLink to="/auth/google" external size="lg">

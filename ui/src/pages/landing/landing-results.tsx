@@ -27,10 +27,7 @@ export function LandingResults() {
         </h2>
         <dl className="mt-12 grid min-h-36 gap-6 sm:grid-cols-3" aria-busy={stats.isPending}>
           {results.map((result) => (
-            <div
-              key={result.label}
-              className="rounded-2xl border border-slate-200 p-8 text-center dark:border-slate-800"
-            >
+            <div key={result.label} className="rounded-2xl border border-slate-200 p-8 text-center dark:border-slate-800">
               <dd className="bg-gradient-to-r from-indigo-600 to-violet-600 bg-clip-text text-5xl font-semibold tracking-tight text-transparent dark:from-indigo-400 dark:to-violet-400">
                 {number.format(result.value)}
               </dd>

@@ -16,14 +16,7 @@ export function PricingPage() {
       <PageSection title="Bundles" description="Automation and AI chat together, for less.">
         <div className="grid gap-6 md:grid-cols-3">
           {bundles.map((bundle, index) => (
-            <PriceCard
-              key={bundle.name}
-              name={bundle.name}
-              price={bundle.price}
-              features={[bundle.description]}
-              note={bundle.saving}
-              popular={index === 1}
-            />
+            <PriceCard key={bundle.name} name={bundle.name} price={bundle.price} features={[bundle.description]} note={bundle.saving} popular={index === 1} />
           ))}
         </div>
       </PageSection>
@@ -44,10 +37,7 @@ export function PricingPage() {
       <PageSection title="Optional add-ons">
         <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
           {optionalAddOns.map((addOn) => (
-            <li
-              key={addOn.name}
-              className="flex items-center justify-between rounded-xl border border-slate-200 px-4 py-3 text-sm dark:border-slate-800"
-            >
+            <li key={addOn.name} className="flex items-center justify-between rounded-xl border border-slate-200 px-4 py-3 text-sm dark:border-slate-800">
               <span className="font-medium text-slate-900 dark:text-white">{addOn.name}</span>
               <span className="text-slate-600 dark:text-slate-400">{addOn.price}</span>
             </li>

@@ -12,14 +12,11 @@ export function PublicFooter() {
           <div>
             <Logo />
             <p className="mt-4 max-w-sm text-sm text-slate-600 dark:text-slate-400">
-              Automate replies to Instagram, Messenger and X comments and DMs — and keep every conversation in one
-              inbox. Self-hostable.
+              Automate replies to Instagram, Messenger and X comments and DMs — and keep every conversation in one inbox. Self-hostable.
             </p>
             <div className="mt-6">
               <h2 className="text-sm font-semibold text-slate-900 dark:text-white">Stay in the loop</h2>
-              <p className="mt-1 mb-3 text-sm text-slate-600 dark:text-slate-400">
-                New features and automation tips, about once a month.
-              </p>
+              <p className="mt-1 mb-3 text-sm text-slate-600 dark:text-slate-400">New features and automation tips, about once a month.</p>
               <NewsletterForm />
             </div>
           </div>
@@ -30,10 +27,7 @@ export function PublicFooter() {
                 <ul className="mt-3 space-y-2">
                   {group.items.map((item) => (
                     <li key={item.to}>
-                      <Link
-                        to={item.to}
-                        className="text-sm text-slate-600 hover:text-indigo-600 dark:text-slate-400 dark:hover:text-indigo-300"
-                      >
+                      <Link to={item.to} className="text-sm text-slate-600 hover:text-indigo-600 dark:text-slate-400 dark:hover:text-indigo-300">
                         {item.label}
                       </Link>
                     </li>

@@ -18,12 +18,7 @@ export function PublicMobileMenu({ open, onClose, signedIn }: PublicMobileMenuPr
       <DialogPanel className="fixed inset-y-0 right-0 flex w-full max-w-sm flex-col overflow-y-auto bg-white px-5 py-4 shadow-xl dark:bg-slate-950">
         <div className="flex items-center justify-between">
           <Logo />
-          <button
-            type="button"
-            onClick={onClose}
-            aria-label="Close menu"
-            className="rounded-md p-2 text-slate-500 hover:bg-slate-100 dark:hover:bg-slate-800"
-          >
+          <button type="button" onClick={onClose} aria-label="Close menu" className="rounded-md p-2 text-slate-500 hover:bg-slate-100 dark:hover:bg-slate-800">
             <Icon name="x" />
           </button>
         </div>

@@ -33,9 +33,7 @@ export function PublicNavMenu({ group }: { group: NavGroup }) {
             )}
             <span>
               <span className="block text-sm font-medium text-slate-900 dark:text-white">{item.label}</span>
-              {item.description && (
-                <span className="block text-xs text-slate-500 dark:text-slate-400">{item.description}</span>
-              )}
+              {item.description && <span className="block text-xs text-slate-500 dark:text-slate-400">{item.description}</span>}
             </span>
           </CloseButton>
         ))}

@@ -45,9 +45,7 @@ export function EditorHeader(props: EditorHeaderProps) {
             v{saved.publishedVersion}
           </Badge>
         )}
-        {(dirty || !saved) && (
-          <span className="text-xs text-amber-700 dark:text-amber-400">{saved ? 'Unsaved changes' : 'Not saved yet'}</span>
-        )}
+        {(dirty || !saved) && <span className="text-xs text-amber-700 dark:text-amber-400">{saved ? 'Unsaved changes' : 'Not saved yet'}</span>}
       </div>
       <div className="flex items-center gap-2">
         {props.onTestRun && (

@@ -1,13 +1,4 @@
-import {
-  Background,
-  BackgroundVariant,
-  Controls,
-  MiniMap,
-  ReactFlow,
-  type Connection,
-  type EdgeChange,
-  type NodeChange,
-} from '@xyflow/react';
+import { Background, BackgroundVariant, Controls, MiniMap, ReactFlow, type Connection, type EdgeChange, type NodeChange } from '@xyflow/react';
 import { useMemo, type CSSProperties, type ReactNode } from 'react';
 import type { FlowError } from '@contracts/flows';
 import { useTheme } from '../../theme/use-theme';

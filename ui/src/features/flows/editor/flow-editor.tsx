@@ -81,11 +81,7 @@ export function FlowEditor({ flowId, initial, saved, onCreated }: FlowEditorProp
                 onEdgesChange={draft.onEdgesChange}
                 onConnect={draft.onConnect}
               >
-                <ProblemsPanel
-                  errors={errors}
-                  labelOf={labelOf}
-                  onSelectNode={(nodeId) => draft.dispatch({ type: 'selectOnlyNode', nodeId })}
-                />
+                <ProblemsPanel errors={errors} labelOf={labelOf} onSelectNode={(nodeId) => draft.dispatch({ type: 'selectOnlyNode', nodeId })} />
               </FlowCanvas>
             </NodeErrorsContext.Provider>
           </div>
@@ -98,12 +94,7 @@ export function FlowEditor({ flowId, initial, saved, onCreated }: FlowEditorProp
         </div>
       ) : (
         <div id="flow-panel-runs" role="tabpanel" aria-labelledby="flow-tab-runs">
-          <FlowRunsTab
-            flowId={flowId!}
-            runId={runId}
-            tabHref={runsHref}
-            onOpenRun={(id) => void navigate(runsHref(id))}
-          />
+          <FlowRunsTab flowId={flowId!} runId={runId} tabHref={runsHref} onOpenRun={(id) => void navigate(runsHref(id))} />
         </div>
       )}
       {saved && (

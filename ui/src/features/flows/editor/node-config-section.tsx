@@ -31,7 +31,10 @@ export function NodeConfigSection({ node, platform, errors, dispatch, ref }: Nod
           {kind ? nodeKindInfo[kind].label : 'Unknown kind'} · node {node.id}
         </p>
         {shown.length > 0 && (
-          <ul role="alert" className="space-y-1 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700 dark:border-red-500/30 dark:bg-red-500/10 dark:text-red-300">
+          <ul
+            role="alert"
+            className="space-y-1 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700 dark:border-red-500/30 dark:bg-red-500/10 dark:text-red-300"
+          >
             {shown.map((e, i) => (
               <li key={i} className="flex gap-1.5">
                 <Icon name="alert" size={14} className="mt-0.5 shrink-0" /> {e.message}

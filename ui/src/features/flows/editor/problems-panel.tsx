@@ -29,10 +29,7 @@ export function ProblemsPanel({ errors, labelOf, onSelectNode }: ProblemsPanelPr
   }
   return (
     <Panel position="top-left" className="!m-3 max-w-[min(22rem,calc(100%-1.5rem))]">
-      <section
-        aria-label="Problems"
-        className="rounded-lg border border-red-200 bg-white/95 text-xs shadow-sm dark:border-red-500/30 dark:bg-slate-900/95"
-      >
+      <section aria-label="Problems" className="rounded-lg border border-red-200 bg-white/95 text-xs shadow-sm dark:border-red-500/30 dark:bg-slate-900/95">
         <button
           type="button"
           onClick={() => setOpen((o) => !o)}

@@ -31,14 +31,7 @@ export function SidePanel({ settings, selected, selectedErrors, dispatch }: Side
       {/* docs/product-spec.md §9: a new node lands at a random spot (chosen here, so the operation stays pure). */}
       <NodePalette onAdd={(kind) => dispatch({ type: 'addNode', kind, position: randomPosition() })} />
       {selected && (
-        <NodeConfigSection
-          key={selected.id}
-          ref={configRef}
-          node={selected}
-          platform={settings.platform}
-          errors={selectedErrors}
-          dispatch={dispatch}
-        />
+        <NodeConfigSection key={selected.id} ref={configRef} node={selected} platform={settings.platform} errors={selectedErrors} dispatch={dispatch} />
       )}
     </aside>
   );

@@ -47,9 +47,7 @@ export function TestRunDialog({ flow, open, dirty, onClose, onStarted }: TestRun
               ? 'Start the flow once first: a test run uses the published version.'
               : `Runs version ${flow.publishedVersion} now for a sandbox contact, skipping the trigger. Its messages appear in the Simulator.`}
           </p>
-          {dirty && !neverPublished && (
-            <p className="mt-2 text-xs text-amber-700 dark:text-amber-400">Your unsaved edits are not part of this run.</p>
-          )}
+          {dirty && !neverPublished && <p className="mt-2 text-xs text-amber-700 dark:text-amber-400">Your unsaved edits are not part of this run.</p>}
           <div className="mt-4">
             {contacts.isPending ? (
               <p className="flex items-center gap-2 text-sm text-slate-500">
@@ -60,9 +58,7 @@ export function TestRunDialog({ flow, open, dirty, onClose, onStarted }: TestRun
                 {errorMessage(contacts.error, 'Could not load the sandbox contacts.')}
               </p>
             ) : contacts.data.length === 0 ? (
-              <p className="text-sm text-slate-500 dark:text-slate-400">
-                No sandbox contacts yet: message the sandbox account from the Simulator first.
-              </p>
+              <p className="text-sm text-slate-500 dark:text-slate-400">No sandbox contacts yet: message the sandbox account from the Simulator first.</p>
             ) : (
               <RadioGroup value={contactId} onChange={setChosen} aria-label="Sandbox contact" className="max-h-64 space-y-1.5 overflow-y-auto">
                 {contacts.data.map((c) => (

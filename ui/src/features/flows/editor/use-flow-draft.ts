@@ -26,10 +26,7 @@ export function useFlowDraft(initial: Flow | null) {
   }, []);
   const onConnect = useCallback((connection: Connection) => dispatch({ type: 'connect', connection }), []);
   /** After a successful save: what was sent becomes the baseline. */
-  const markSaved = useCallback(
-    (flow: Flow, sent: { settings: FlowSettings; graph: FlowGraph }) => dispatch({ type: 'saved', flow, sent }),
-    [],
-  );
+  const markSaved = useCallback((flow: Flow, sent: { settings: FlowSettings; graph: FlowGraph }) => dispatch({ type: 'saved', flow, sent }), []);
 
   const dispatchOperation: (op: FlowOperation) => void = dispatch;
   const selected = nodes.filter((n) => n.selected);

@@ -28,8 +28,6 @@ describe('useFlowValidation', () => {
   it("checks with the flow's platform: an Instagram DM is refused live in a Twitter flow", () => {
     expect(validate(graph, 'multi')).toEqual([]);
     expect(validate(graph, 'instagram')).toEqual([]);
-    expect(validate(graph, 'twitter')).toEqual([
-      { nodeId: '2', code: 'channel_mismatch', message: "Instagram DM can't send in a Twitter flow" },
-    ]);
+    expect(validate(graph, 'twitter')).toEqual([{ nodeId: '2', code: 'channel_mismatch', message: "Instagram DM can't send in a Twitter flow" }]);
   });
 });

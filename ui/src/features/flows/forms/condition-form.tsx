@@ -89,12 +89,7 @@ export function ConditionForm({ kind, config, onChange, errors }: ConfigFormProp
           ))}
         </ol>
         <FieldError message={errors.rules} />
-        <Button
-          variant="outline"
-          size="sm"
-          onClick={() => onChange({ ...c, rules: [...c.rules, newRule()] })}
-          disabled={c.rules.length >= MAX_RULES}
-        >
+        <Button variant="outline" size="sm" onClick={() => onChange({ ...c, rules: [...c.rules, newRule()] })} disabled={c.rules.length >= MAX_RULES}>
           <Icon name="plus" size={14} /> Add rule
         </Button>
       </FieldGroup>

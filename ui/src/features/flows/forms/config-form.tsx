@@ -12,9 +12,7 @@ import { WebhookForm } from './webhook-form';
 
 function CompleteNote() {
   return (
-    <p className="rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-600 dark:bg-slate-800/60 dark:text-slate-400">
-      The run ends here. Nothing to configure.
-    </p>
+    <p className="rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-600 dark:bg-slate-800/60 dark:text-slate-400">The run ends here. Nothing to configure.</p>
   );
 }
 

@@ -17,14 +17,7 @@ export function ContactDataForm({ kind, config, onChange, errors }: ConfigFormPr
           error={errors.field}
           hint="Letters, digits and _, starting with a letter."
         />
-        <TemplateTextarea
-          label="Value"
-          rows={2}
-          value={c.value}
-          onChange={(value) => onChange({ ...c, value })}
-          error={errors.value}
-          maxLength={2000}
-        />
+        <TemplateTextarea label="Value" rows={2} value={c.value} onChange={(value) => onChange({ ...c, value })} error={errors.value} maxLength={2000} />
       </div>
     );
   }

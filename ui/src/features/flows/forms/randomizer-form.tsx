@@ -13,8 +13,7 @@ const MAX_BRANCHES = 5;
 export function RandomizerForm({ kind, config, onChange, errors }: ConfigFormProps) {
   const c = withDefaults<{ branches: Branch[] }>(kind, config);
   const percents = branchPercents(c.branches);
-  const setBranch = (i: number, branch: Branch) =>
-    onChange({ ...c, branches: c.branches.map((b, j) => (j === i ? branch : b)) });
+  const setBranch = (i: number, branch: Branch) => onChange({ ...c, branches: c.branches.map((b, j) => (j === i ? branch : b)) });
 
   return (
     <FieldGroup title="Branches">
@@ -56,9 +55,7 @@ export function RandomizerForm({ kind, config, onChange, errors }: ConfigFormPro
           </div>
         ))}
       </div>
-      <FieldError
-        message={errors.branches ?? Object.entries(errors).find(([path]) => path.startsWith('branches.'))?.[1]}
-      />
+      <FieldError message={errors.branches ?? Object.entries(errors).find(([path]) => path.startsWith('branches.'))?.[1]} />
       <Button
         variant="outline"
         size="sm"

@@ -25,15 +25,7 @@ export function TemplateTextarea({ label, value, onChange, error, maxLength, pla
   }
   return (
     <div>
-      <TextareaField
-        ref={ref}
-        label={label}
-        value={value}
-        rows={rows}
-        placeholder={placeholder}
-        onChange={(e) => onChange(e.target.value)}
-        error={error}
-      />
+      <TextareaField ref={ref} label={label} value={value} rows={rows} placeholder={placeholder} onChange={(e) => onChange(e.target.value)} error={error} />
       <div className="mt-1.5 flex items-start justify-between gap-2 text-xs text-slate-500 dark:text-slate-400">
         <VariableHint onInsert={onInsert} />
         <span className={value.length > maxLength ? 'text-red-600 tabular-nums dark:text-red-400' : 'tabular-nums'}>

@@ -39,12 +39,7 @@ export function TriggerForm({ kind, config, onChange, errors, platform }: Config
 
   return (
     <div className="space-y-4">
-      <SelectField
-        label="Starts when"
-        value={c.type}
-        options={typeOptions}
-        onChange={(e) => onChange({ ...c, type: e.target.value })}
-      />
+      <SelectField label="Starts when" value={c.type} options={typeOptions} onChange={(e) => onChange({ ...c, type: e.target.value })} />
       <ChipsInput
         label="Keywords"
         values={c.keywords}
@@ -56,12 +51,7 @@ export function TriggerForm({ kind, config, onChange, errors, platform }: Config
         maxLength={100}
         caseInsensitive
       />
-      <SelectField
-        label="Account"
-        value={c.accountId ?? ''}
-        options={accountOptions}
-        onChange={(e) => onChange({ ...c, accountId: e.target.value || null })}
-      />
+      <SelectField label="Account" value={c.accountId ?? ''} options={accountOptions} onChange={(e) => onChange({ ...c, accountId: e.target.value || null })} />
       {c.type === 'comment' && (
         <TextField
           label="Post ID (optional)"

@@ -24,8 +24,7 @@ const methods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].map((m) => ({ value: m
 export function WebhookForm({ kind, config, onChange, errors }: ConfigFormProps) {
   const c = withDefaults<WebhookConfig>(kind, config);
   const id = useId();
-  const setHeader = (i: number, header: { key: string; value: string }) =>
-    onChange({ ...c, headers: c.headers.map((h, j) => (j === i ? header : h)) });
+  const setHeader = (i: number, header: { key: string; value: string }) => onChange({ ...c, headers: c.headers.map((h, j) => (j === i ? header : h)) });
   const jsonOk = bodyLooksLikeJson(c.body);
 
   return (

@@ -49,7 +49,7 @@ describe("React Flow's changes as operations", () => {
     ]);
   });
 
-  it('Backspace on a node: its own removal and React Flow\'s edge removals agree', () => {
+  it("Backspace on a node: its own removal and React Flow's edge removals agree", () => {
     // React Flow reports the node and its edges separately; either order leaves no edge behind.
     let draft = sampleDraft();
     for (const op of [

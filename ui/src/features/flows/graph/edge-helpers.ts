@@ -27,12 +27,7 @@ export function connectEdge(edges: EditorEdge[], connection: Connection): Editor
  * carries its edge along; edges of removed branches are dropped; edges of a node whose exits
  * became one unnamed handle (or none) are dropped when they named a branch.
  */
-export function reconcileHandles(
-  edges: EditorEdge[],
-  nodeId: string,
-  before: string[] | null,
-  after: string[] | null,
-): EditorEdge[] {
+export function reconcileHandles(edges: EditorEdge[], nodeId: string, before: string[] | null, after: string[] | null): EditorEdge[] {
   if (JSON.stringify(before) === JSON.stringify(after)) return edges;
   return edges.flatMap((edge) => {
     if (edge.source !== nodeId) return [edge];

@@ -41,7 +41,6 @@ export function flowEditorReducer(state: FlowEditorState, action: FlowEditorActi
   // What was sent becomes the baseline; edits made while the save was in flight stay unsaved.
   const { flow, sent } = action;
   // The server names a nameless flow "Untitled Flow"; the field shows that name too.
-  const draft =
-    state.draft.settings.name.trim() === '' ? applyFlowOperation(state.draft, { type: 'setName', name: flow.name }) : state.draft;
+  const draft = state.draft.settings.name.trim() === '' ? applyFlowOperation(state.draft, { type: 'setName', name: flow.name }) : state.draft;
   return { draft, isActive: flow.isActive, savedSnapshot: draftSnapshot({ ...sent.settings, name: flow.name }, sent.graph) };
 }

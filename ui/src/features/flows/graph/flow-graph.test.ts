@@ -1,16 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FlowGraph } from '@contracts/flows';
-import {
-  createNode,
-  newFlowGraph,
-  nextNodeId,
-  randomPosition,
-  resolveKind,
-  structureKey,
-  toEditorEdges,
-  toEditorNodes,
-  toFlowGraph,
-} from './flow-graph';
+import { createNode, newFlowGraph, nextNodeId, randomPosition, resolveKind, structureKey, toEditorEdges, toEditorNodes, toFlowGraph } from './flow-graph';
 
 describe('newFlowGraph (docs/product-spec.md §3)', () => {
   it('is exactly one Start trigger at 250,50 with no edges', () => {
@@ -47,7 +37,11 @@ describe('randomPosition / createNode', () => {
     expect(p.y).toBeLessThanOrEqual(400);
   });
   it('uses the palette label, platform and default config of the kind', () => {
-    const node = createNode('instagramDM', [{ id: '1' }], randomPosition(() => 0.5));
+    const node = createNode(
+      'instagramDM',
+      [{ id: '1' }],
+      randomPosition(() => 0.5),
+    );
     expect(node).toMatchObject({
       id: '2',
       type: 'step',

@@ -1,13 +1,5 @@
 import type { Edge, Node, XYPosition } from '@xyflow/react';
-import {
-  defaultConfig,
-  nodeKindInfo,
-  nodeKinds,
-  type FlowEdge,
-  type FlowGraph,
-  type FlowNode,
-  type NodeKind,
-} from '@contracts/flows';
+import { defaultConfig, nodeKindInfo, nodeKinds, type FlowEdge, type FlowGraph, type FlowNode, type NodeKind } from '@contracts/flows';
 import { nodeStyleOf } from './node-colors';
 
 /** What a canvas node carries: the contract's `data`, with the kind resolved. */
@@ -36,9 +28,7 @@ export function newFlowGraph(): FlowGraph {
   };
 }
 
-const kindByLabel = new Map<string, NodeKind>(
-  nodeKinds.map((kind) => [nodeKindInfo[kind].label.toLowerCase(), kind] as const),
-);
+const kindByLabel = new Map<string, NodeKind>(nodeKinds.map((kind) => [nodeKindInfo[kind].label.toLowerCase(), kind] as const));
 
 /** A node's kind; legacy nodes without one are read from their label ("Start" is the trigger). */
 export function resolveKind(data: { kind?: NodeKind; label?: string }): NodeKind | undefined {

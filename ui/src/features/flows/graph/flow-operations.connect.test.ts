@@ -49,7 +49,12 @@ describe('connect', () => {
     const renamed = apply(draft, {
       type: 'updateNodeConfig',
       nodeId: '4',
-      config: { branches: [{ key: 'A', weight: 50 }, { key: 'C', weight: 50 }] },
+      config: {
+        branches: [
+          { key: 'A', weight: 50 },
+          { key: 'C', weight: 50 },
+        ],
+      },
     });
     expect(canConnect(renamed.nodes, connection('4', '3', 'C'))).toBe(true);
     expect(canConnect(renamed.nodes, connection('4', '3', 'B'))).toBe(false);
@@ -65,7 +70,13 @@ describe('selection and measuring (view state, never saved)', () => {
     expect(apply(next, { type: 'selectNodes', changes: [{ nodeId: '2', selected: true }] })).toBe(next);
   });
   it('selectOnlyNode selects that node and clears the other nodes', () => {
-    const two = apply(draft, { type: 'selectNodes', changes: [{ nodeId: '2', selected: true }, { nodeId: '3', selected: true }] });
+    const two = apply(draft, {
+      type: 'selectNodes',
+      changes: [
+        { nodeId: '2', selected: true },
+        { nodeId: '3', selected: true },
+      ],
+    });
     const next = apply(two, { type: 'selectOnlyNode', nodeId: '5' });
     expect(next.nodes.filter((n) => n.selected).map((n) => n.id)).toEqual(['5']);
   });

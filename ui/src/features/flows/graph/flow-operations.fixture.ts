@@ -18,7 +18,16 @@ export const sampleGraph: FlowGraph = {
       id: '4',
       type: 'default',
       position: at(200, 200),
-      data: { label: 'Split', kind: 'randomizer', config: { branches: [{ key: 'A', weight: 50 }, { key: 'B', weight: 50 }] } },
+      data: {
+        label: 'Split',
+        kind: 'randomizer',
+        config: {
+          branches: [
+            { key: 'A', weight: 50 },
+            { key: 'B', weight: 50 },
+          ],
+        },
+      },
     },
     { id: '5', type: 'default', position: at(0, 300), data: { label: 'Done', kind: 'complete', config: {} } },
   ],

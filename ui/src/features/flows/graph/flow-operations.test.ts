@@ -61,7 +61,12 @@ describe('updateNodeLabel / updateNodeConfig', () => {
     expect(next.edges).toBe(draft.edges);
   });
   it('a renamed randomizer branch carries its edge along', () => {
-    const config = { branches: [{ key: 'A', weight: 50 }, { key: 'Promo', weight: 50 }] };
+    const config = {
+      branches: [
+        { key: 'A', weight: 50 },
+        { key: 'Promo', weight: 50 },
+      ],
+    };
     const next = apply(draft, { type: 'updateNodeConfig', nodeId: '4', config });
     expect(wiring(next)).toContainEqual(['4', 'Promo', '5']);
     expect(wiring(next)).not.toContainEqual(['4', 'B', '5']);

@@ -12,8 +12,7 @@ import { toFlowGraph } from './flow-graph';
 function draftAfter(actions: FlowEditorAction[]) {
   return actions.reduce(flowEditorReducer, initialEditorState(null)).draft;
 }
-const liveErrors = (draft: ReturnType<typeof draftAfter>) =>
-  compile(toFlowGraph(draft.nodes, draft.edges), draft.settings.platform).errors;
+const liveErrors = (draft: ReturnType<typeof draftAfter>) => compile(toFlowGraph(draft.nodes, draft.edges), draft.settings.platform).errors;
 
 const keywordTrigger = { type: 'keyword_dm', keywords: ['hello'], accountId: null, postId: null };
 const edits: FlowEditorAction[] = [

@@ -27,14 +27,19 @@ describe('nodeSummary', () => {
   });
 
   it('describes conditions, randomizers, webhooks and contact data', () => {
-    expect(
-      nodeSummary('condition', { match: 'all', rules: [{ subject: 'lastMessage', operator: 'contains', value: 'hello' }] }),
-    ).toBe('Last message contains “hello”');
-    expect(nodeSummary('condition', { match: 'any', rules: [{}, {}] })).toBe('Any of 2 rules');
-    expect(nodeSummary('condition', { rules: [{ subject: 'field', field: 'email', operator: 'is_set' }] })).toBe(
-      'Field email is set',
+    expect(nodeSummary('condition', { match: 'all', rules: [{ subject: 'lastMessage', operator: 'contains', value: 'hello' }] })).toBe(
+      'Last message contains “hello”',
     );
-    expect(nodeSummary('randomizer', { branches: [{ key: 'A', weight: 1 }, { key: 'B', weight: 3 }] })).toBe('A 25% · B 75%');
+    expect(nodeSummary('condition', { match: 'any', rules: [{}, {}] })).toBe('Any of 2 rules');
+    expect(nodeSummary('condition', { rules: [{ subject: 'field', field: 'email', operator: 'is_set' }] })).toBe('Field email is set');
+    expect(
+      nodeSummary('randomizer', {
+        branches: [
+          { key: 'A', weight: 1 },
+          { key: 'B', weight: 3 },
+        ],
+      }),
+    ).toBe('A 25% · B 75%');
     expect(nodeSummary('webhook', { method: 'GET', url: 'https://example.com/hook' })).toBe('GET example.com/hook');
     expect(nodeSummary('addTag', { tag: 'vip' })).toBe('Add tag “vip”');
     expect(nodeSummary('setField', { field: 'city', value: 'Paris' })).toBe('Set city = Paris');
@@ -54,11 +59,15 @@ describe('handles', () => {
     expect(sourceHandlesOf('complete', {})).toEqual([]);
   });
   it('reads randomizer branches as typed, even when invalid', () => {
-    expect(sourceHandlesOf('randomizer', { branches: [{ key: 'A', weight: 0 }, { key: 'B', weight: 0 }, { key: 'C', weight: 0 }] })).toEqual([
-      'A',
-      'B',
-      'C',
-    ]);
+    expect(
+      sourceHandlesOf('randomizer', {
+        branches: [
+          { key: 'A', weight: 0 },
+          { key: 'B', weight: 0 },
+          { key: 'C', weight: 0 },
+        ],
+      }),
+    ).toEqual(['A', 'B', 'C']);
     expect(sourceHandlesOf('randomizer', { branches: [{ key: 'A' }, { key: 'A' }, { key: ' ' }] })).toEqual(['A']);
   });
 });

@@ -79,9 +79,7 @@ export function nodeSummary(kind: NodeKind | undefined, config: Record<string, u
     case 'randomizer': {
       const branches = list(config.branches) as Array<{ key?: unknown; weight?: unknown }>;
       const total = branches.reduce((sum, b) => sum + (typeof b.weight === 'number' ? b.weight : 0), 0);
-      return branches
-        .map((b) => `${str(b.key)} ${total > 0 && typeof b.weight === 'number' ? Math.round((b.weight / total) * 100) : 0}%`)
-        .join(' · ');
+      return branches.map((b) => `${str(b.key)} ${total > 0 && typeof b.weight === 'number' ? Math.round((b.weight / total) * 100) : 0}%`).join(' · ');
     }
     case 'webhook': {
       const url = str(config.url).replace(/^https?:\/\//, '');
@@ -111,7 +109,9 @@ export function handleLabel(handle: string): string {
 export function sourceHandlesOf(kind: NodeKind | undefined, config: Record<string, unknown>): string[] | null {
   if (kind === 'randomizer') {
     // Read the branches as typed, even while invalid, so edges do not jump while a name is edited.
-    const keys = list(config.branches).map((b) => str((b as { key?: unknown } | null)?.key)).filter(Boolean);
+    const keys = list(config.branches)
+      .map((b) => str((b as { key?: unknown } | null)?.key))
+      .filter(Boolean);
     return [...new Set(keys)];
   }
   return kind ? handlesOf(kind, config) : null;

@@ -26,8 +26,11 @@ export function FacebookSetupPage() {
           title: 'Subscribe the webhook',
           body: (
             <>
-              The callback address and verify token are on the <Link to="/webhook-setup" className="text-indigo-600 hover:underline dark:text-indigo-400">webhook setup page</Link>;
-              subscribe to messages, messaging_postbacks and comments.
+              The callback address and verify token are on the{' '}
+              <Link to="/webhook-setup" className="text-indigo-600 hover:underline dark:text-indigo-400">
+                webhook setup page
+              </Link>
+              ; subscribe to messages, messaging_postbacks and comments.
             </>
           ),
         },

@@ -45,4 +45,6 @@ export function SetupGuide({ icon, title, intro, steps, children }: SetupGuidePr
   );
 }
 
-export const code = (text: string) => <code className="rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-800 dark:bg-slate-800 dark:text-slate-200">{text}</code>;
+export const code = (text: string) => (
+  <code className="rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-800 dark:bg-slate-800 dark:text-slate-200">{text}</code>
+);

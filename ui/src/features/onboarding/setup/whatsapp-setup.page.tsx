@@ -10,7 +10,10 @@ export function WhatsAppSetupPage() {
       steps={[
         { title: 'A WhatsApp Business Account', body: 'Created in Meta Business Suite, with a verified business.' },
         { title: 'A phone number for the API', body: 'A number not already used in the WhatsApp app, able to receive a verification SMS or call.' },
-        { title: 'Approved message templates', body: 'WhatsApp only allows free-form replies for 24 hours after a customer writes; anything later needs a pre-approved template.' },
+        {
+          title: 'Approved message templates',
+          body: 'WhatsApp only allows free-form replies for 24 hours after a customer writes; anything later needs a pre-approved template.',
+        },
         { title: 'The same Meta app as Facebook', body: 'Add the WhatsApp product to the Meta app this server uses for Instagram and Messenger.' },
       ]}
     />

@@ -28,7 +28,11 @@ export function ConnectStep({ state, update, beforeLeave }: ConnectStepProps) {
     if (!configured) {
       // §4: a platform that cannot connect is recorded as manual_setup.
       update({ connectedPlatform: 'manual_setup' });
-      toast({ title: 'Platform Setup Required', description: 'No Meta app is configured on this server yet. Use the sandbox for now, or see the setup guide.', variant: 'destructive' });
+      toast({
+        title: 'Platform Setup Required',
+        description: 'No Meta app is configured on this server yet. Use the sandbox for now, or see the setup guide.',
+        variant: 'destructive',
+      });
       return;
     }
     update({ connectedPlatform: platform });
@@ -70,8 +74,8 @@ export function ConnectStep({ state, update, beforeLeave }: ConnectStepProps) {
       {!meta.isPending && !configured && (
         <div className="mt-4 flex flex-col gap-3 rounded-lg bg-slate-50 p-4 text-sm text-slate-600 sm:flex-row sm:items-center sm:justify-between dark:bg-slate-800/60 dark:text-slate-300">
           <p>
-            This server has no Meta app yet, so real accounts can't connect. Your workspace already has a sandbox Instagram account and
-            Messenger page to try everything with.
+            This server has no Meta app yet, so real accounts can't connect. Your workspace already has a sandbox Instagram account and Messenger page to try
+            everything with.
           </p>
           <Button
             size="sm"

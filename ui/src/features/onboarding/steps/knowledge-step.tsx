@@ -6,10 +6,7 @@ import type { StepProps } from './step-props';
 export function KnowledgeStep({ state, update }: StepProps) {
   return (
     <div>
-      <StepHeading
-        title="Build your knowledge base"
-        description="Answer what you can — your assistant uses these facts in replies. All optional."
-      />
+      <StepHeading title="Build your knowledge base" description="Answer what you can — your assistant uses these facts in replies. All optional." />
       <div className="space-y-4">
         {knowledgeQuestions.map((question) => (
           <div key={question.id}>

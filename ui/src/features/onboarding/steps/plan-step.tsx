@@ -10,13 +10,7 @@ export function PlanStep({ state, update }: StepProps) {
       <StepHeading title="Choose your plan" description="Start free — you can change plans any time. Nothing is charged here." />
       <div className="grid gap-4 md:grid-cols-3">
         {onboardingPlans.map((plan) => (
-          <OptionCard
-            key={plan.id}
-            name="plan"
-            label={plan.name}
-            selected={state.selectedPlan === plan.id}
-            onSelect={() => update({ selectedPlan: plan.id })}
-          >
+          <OptionCard key={plan.id} name="plan" label={plan.name} selected={state.selectedPlan === plan.id} onSelect={() => update({ selectedPlan: plan.id })}>
             <span className="font-semibold text-slate-900 dark:text-white">{plan.name}</span>
             <span className="mt-1 text-2xl font-semibold text-slate-900 dark:text-white">
               {plan.price}

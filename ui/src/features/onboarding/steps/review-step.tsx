@@ -38,8 +38,7 @@ export function ReviewStep({ state }: Pick<StepProps, 'state'>) {
         <Row label="Tone" value={tones.find((t) => t.id === state.tone)?.name ?? state.tone} />
       </dl>
       <p className="mt-4 text-sm text-slate-500 dark:text-slate-400">
-        Launch saves your answers to the knowledge base, sets your tone and creates the template as a draft flow you can review before
-        starting it.
+        Launch saves your answers to the knowledge base, sets your tone and creates the template as a draft flow you can review before starting it.
       </p>
     </div>
   );

@@ -4,7 +4,10 @@ import { Icon } from '../../../components/icon';
 /** What the scan found: the offers and testimonials now in the knowledge base. */
 export function ScanResults({ data }: { data: ScannedData }) {
   return (
-    <div className="space-y-4 rounded-xl border border-emerald-200 bg-emerald-50/60 p-4 dark:border-emerald-500/30 dark:bg-emerald-500/10" data-testid="scan-results">
+    <div
+      className="space-y-4 rounded-xl border border-emerald-200 bg-emerald-50/60 p-4 dark:border-emerald-500/30 dark:bg-emerald-500/10"
+      data-testid="scan-results"
+    >
       <p className="flex items-center gap-2 text-sm font-medium text-emerald-800 dark:text-emerald-200">
         <Icon name="check-circle" size={18} /> Found {data.offers.length} {data.offers.length === 1 ? 'offer' : 'offers'} and {data.testimonials.length}{' '}
         {data.testimonials.length === 1 ? 'testimonial' : 'testimonials'} — saved to your knowledge base.

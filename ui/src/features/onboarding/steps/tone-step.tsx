@@ -9,17 +9,9 @@ export function ToneStep({ state, update }: StepProps) {
       <StepHeading title="Set tone & persona" description="How should your assistant sound?" />
       <div className="grid gap-3 md:grid-cols-3">
         {tones.map((tone) => (
-          <OptionCard
-            key={tone.id}
-            name="tone"
-            label={tone.name}
-            selected={state.tone === tone.id}
-            onSelect={() => update({ tone: tone.id })}
-          >
+          <OptionCard key={tone.id} name="tone" label={tone.name} selected={state.tone === tone.id} onSelect={() => update({ tone: tone.id })}>
             <span className="font-medium text-slate-900 dark:text-white">{tone.name}</span>
-            <span className="mt-3 rounded-xl rounded-tl-sm bg-slate-100 p-3 text-sm text-slate-700 dark:bg-slate-800 dark:text-slate-300">
-              {tone.sample}
-            </span>
+            <span className="mt-3 rounded-xl rounded-tl-sm bg-slate-100 p-3 text-sm text-slate-700 dark:bg-slate-800 dark:text-slate-300">{tone.sample}</span>
           </OptionCard>
         ))}
       </div>

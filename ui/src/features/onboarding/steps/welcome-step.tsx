@@ -11,8 +11,7 @@ export function WelcomeStep({ onStart, firstName }: { onStart: () => void; first
         Welcome{firstName ? `, ${firstName}` : ''}! Let's set up your assistant.
       </h1>
       <p className="mx-auto mt-3 max-w-lg text-slate-600 dark:text-slate-400">
-        A few quick questions about your business, and Replypilot will know how to answer your comments and DMs. It
-        takes about five minutes.
+        A few quick questions about your business, and Replypilot will know how to answer your comments and DMs. It takes about five minutes.
       </p>
       <Button size="lg" className="mt-8" onClick={onStart}>
         Get Started <Icon name="arrow-right" size={18} />

@@ -34,8 +34,10 @@ import { createTestDatabase, type TestDatabase } from '../support/test-db';
  * web); the rest scales with the comments, which two workers (then one) drain on a 2-core machine
  * that also runs PostgreSQL, the fake, this test and, today, other engineers' tests. Measured here:
  * 1,000 comments took 57 s for the whole file on a quiet machine but 177 s at load average 14;
- * 400 took 152 s at load average 17 (80 s of it draining). 240 aims at ~90 s on a machine that
- * busy and ~25 s on a quiet one. More comments prove nothing more about the fleet:
+ * 400 took 152 s at load average 17 (80 s of it draining); 240 took 126 s at load average 17–20,
+ * ~58 s of it booting the four processes and 41 s for the load and the drain. So ~90 s holds for a
+ * moderately shared machine, not for one ten times oversubscribed; the boot then dominates and
+ * fewer comments would not help. More comments prove nothing more about the fleet:
  * workers/inbound/crash-recovery.int.test.ts covers 10,000 with one worker process.
  */
 const COMMENTS = 240;

@@ -4,8 +4,10 @@ import { z } from 'zod';
 import { notifyWorkspace } from '../db/pipeline/notify';
 import { outboundLedgerRow } from '../db/pipeline/outbound-ledger-row';
 import { recordActivity } from '../db/pipeline/record-activity';
+import { notifyFailedSendsThreshold } from '../db/failed-sends/failed-sends-threshold';
 import { inTransaction, rollback, type Rollback } from '../db/transaction';
-import type { PlatformFailure } from '../integrations/platform-failure';
+import { failureReason, type FailureReason } from '../integrations/failure-reason';
+import type { PlatformFailureWithFacts } from '../integrations/platform-failure';
 import type { PlatformDeps } from './platform-deps';
 import type { SendOutcome } from './send-outcome';
 
@@ -47,7 +49,7 @@ const entrySchema = outboundLedgerRow
 /** One ledger row with its account, message and the facts the messaging windows need. */
 export type SendEntry = z.infer<typeof entrySchema>;
 
-export type CallResult = { ok: true; platformId: string } | { ok: false; failure: PlatformFailure };
+export type CallResult = { ok: true; platformId: string } | { ok: false; failure: PlatformFailureWithFacts };
 
 /** What differs per platform; everything else (locking, states, retries, failures) is shared. */
 export interface SendDriver<Plan> {
@@ -56,7 +58,7 @@ export interface SendDriver<Plan> {
   /** Shown when the platform rejects the token ("Meta rejected the access token (code 190)"). */
   tokenRejected: string;
   /** Checks before anything is sent (text limits, windows): an error fails the send unsent. */
-  check(entry: SendEntry): { error: string } | { plan: Plan };
+  check(entry: SendEntry): { error: string; reason?: FailureReason } | { plan: Plan };
   /** The platform call, after `sending` is committed. Must not throw for platform errors. */
   deliver(entry: SendEntry, token: string, plan: Plan, deps: PlatformDeps, pool: pg.Pool): Promise<CallResult>;
 }
@@ -135,13 +137,13 @@ async function prepareIn<Plan>(
     // Paced or backing off: its time has not come (a job or the flow runtime calls again then).
     return rollback({ outcome: { status: 'rescheduled', retryAt: entry.scheduled_for, error: 'Waiting for its send slot' } });
   }
-  const fail = async (error: string) => ({ outcome: await markFailed(client, entry, error) });
+  const fail = async (error: string, reason: FailureReason = 'account_disconnected') => ({ outcome: await markFailed(client, entry, error, reason) });
   const label = accountLabel(entry);
-  if (entry.status === 'sending') return fail(UNCERTAIN_AFTER_CRASH);
+  if (entry.status === 'sending') return fail(UNCERTAIN_AFTER_CRASH, 'uncertain');
   if (!entry.is_active) return fail(`Not sent: ${label} is disconnected`);
   if (entry.account_status === 'needs_reconnect') return fail(`Not sent: ${label} needs reconnecting (${driver.name} rejected its access token)`);
   if (!entry.access_token_enc) return fail(`Not sent: ${label} has no access token; reconnect it`);
-  if (entry.attempts >= deps.sendRetry.maxAttempts) return fail(`Not sent: gave up after ${entry.attempts} attempts`);
+  if (entry.attempts >= deps.sendRetry.maxAttempts) return fail(`Not sent: gave up after ${entry.attempts} attempts`, 'rate_limited');
   let token: string;
   try {
     token = deps.cipher.decrypt(entry.access_token_enc);
@@ -149,7 +151,7 @@ async function prepareIn<Plan>(
     return fail(`Not sent: the stored token of ${label} cannot be decrypted (was APP_ENCRYPTION_KEY changed?); reconnect it`);
   }
   const checked = driver.check(entry);
-  if ('error' in checked) return fail(checked.error);
+  if ('error' in checked) return fail(checked.error, checked.reason ?? 'rejected');
 
   // Committed before the call leaves: from here on a crash means "maybe delivered".
   await client.query(`update outbound_ledger set status = 'sending', attempts = attempts + 1 where id = $1`, [entry.id]);
@@ -184,7 +186,7 @@ async function finishIn<Plan>(client: pg.PoolClient, entry: SendEntry, result: C
   const f = result.failure;
   if (f.kind === 'throttled' || f.kind === 'temporary') {
     if (entry.attempts >= deps.sendRetry.maxAttempts) {
-      return markFailed(client, entry, `Not sent: gave up after ${entry.attempts} attempts — ${f.message}`);
+      return markFailed(client, entry, `Not sent: gave up after ${entry.attempts} attempts — ${f.message}`, 'rate_limited');
     }
     const backoff = Math.min(MAX_BACKOFF_MS, deps.sendRetry.baseMs * 2 ** Math.max(0, entry.attempts - 1));
     const waitMs = Math.max(backoff, f.kind === 'throttled' ? (f.retryAfterMs ?? 0) : 0);
@@ -206,22 +208,23 @@ async function finishIn<Plan>(client: pg.PoolClient, entry: SendEntry, result: C
       `${accountLabel(entry)} needs reconnecting: ${reason}. Its automations are paused until you reconnect it.`,
       'general',
     );
-    return markFailed(client, entry, `Not sent: ${reason} — ${f.message}`);
+    return markFailed(client, entry, `Not sent: ${reason} — ${f.message}`, 'account_disconnected');
   }
-  const messages: Record<Exclude<PlatformFailure['kind'], 'throttled' | 'temporary' | 'token'>, string> = {
+  const messages: Record<Exclude<PlatformFailureWithFacts['kind'], 'throttled' | 'temporary' | 'token'>, string> = {
     window: `Not sent: ${driver.name} says the messaging window is closed — ${f.message}`,
     unreachable: `Not sent: this person isn't available right now (blocked, deactivated or unreachable) — ${f.message}`,
     uncertain: `Delivery uncertain (${f.message}); not resent to avoid a duplicate`,
     rejected: `${driver.name} refused the ${kindLabel[entry.kind]}: ${f.message}`,
   };
-  return markFailed(client, entry, messages[f.kind]);
+  return markFailed(client, entry, messages[f.kind], failureReason({ provider: entry.provider, ...f }));
 }
 
 /** Marks the ledger row and its message failed and records why, in the open transaction (its caller commits). */
-async function markFailed(client: pg.PoolClient, entry: SendEntry, error: string): Promise<SendOutcome> {
-  await client.query(`update outbound_ledger set status = 'failed', error = $2 where id = $1`, [entry.id, error]);
+async function markFailed(client: pg.PoolClient, entry: SendEntry, error: string, reason: FailureReason): Promise<SendOutcome> {
+  await client.query(`update outbound_ledger set status = 'failed', error = $2, failure_reason = $3 where id = $1`, [entry.id, error, reason]);
   if (entry.message_id) await client.query(`update messages set status = 'failed', error = $2 where id = $1`, [entry.message_id, error]);
   await recordActivity(client, entry.workspace_id, 'send_failed', `${accountLabel(entry)}: ${kindLabel[entry.kind]} not delivered. ${error}`, 'general');
+  await notifyFailedSendsThreshold(client, entry.workspace_id, entry.account_id, accountLabel(entry));
   await notifyDelivered(client, entry);
   return { status: 'failed', retryable: false, error };
 }

@@ -28,7 +28,7 @@ const metaDriver: SendDriver<{ humanAgentTag: boolean }> = {
       commentAgeMs: entry.comment_age_ms,
       byPerson: entry.message_source === 'inbox',
     });
-    return window.ok ? { plan: { humanAgentTag: window.humanAgentTag } } : { error: window.error };
+    return window.ok ? { plan: { humanAgentTag: window.humanAgentTag } } : { error: window.error, reason: 'window_closed' as const };
   },
   async deliver(entry, token, plan, deps) {
     const sender = senderFor(entry, token);

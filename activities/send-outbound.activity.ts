@@ -104,7 +104,10 @@ export async function deliverInTransaction(client: pg.PoolClient, ledgerId: stri
     // Counted with the mark, in this transaction: a row turns sent once, so it counts once.
     await meterAutomatedSend(client, entry.id);
   } else if (outcome.status === 'failed') {
-    await client.query(`update outbound_ledger set status = 'failed', attempts = attempts + 1, error = $2 where id = $1`, [entry.id, outcome.error]);
+    await client.query(`update outbound_ledger set status = 'failed', attempts = attempts + 1, error = $2, failure_reason = 'rejected' where id = $1`, [
+      entry.id,
+      outcome.error,
+    ]);
     if (entry.message_id) await client.query(`update messages set status = 'failed', error = $2 where id = $1`, [entry.message_id, outcome.error]);
   }
   if (entry.message_id && entry.conversation_id) {

@@ -16,3 +16,6 @@ export type PlatformFailure =
   | { kind: 'unreachable'; message: string }
   | { kind: 'uncertain'; message: string }
   | { kind: 'rejected'; message: string };
+
+/** The raw error facts a classifier saw (Graph code/subcode, X HTTP status), for integrations/failure-reason.ts. */
+export type PlatformFailureWithFacts = PlatformFailure & { code?: number | null; subcode?: number | null; httpStatus?: number | null };

@@ -1,4 +1,6 @@
 import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { FAILURE_REASONS } from '../../contracts/failed-sends';
+import { sql } from 'drizzle-orm';
 import { createdAtColumn, workspaceIdColumn } from './columns';
 import { accountIdColumn } from './social-accounts';
 import { workspaces } from './workspaces';
@@ -56,9 +58,22 @@ export const outboundLedger = pgTable(
     platformMessageId: text('platform_message_id'),
     createdAt: createdAtColumn(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** Why a `failed` row failed, as a class (integrations/failure-reason.ts); `error` keeps the platform's words. */
+    failureReason: text('failure_reason', {
+      enum: [...FAILURE_REASONS],
+    }),
+    /** Set on a retry: the failed row it retries. The original stays as it was, so the ledger shows every attempt. */
+    retryOf: uuid('retry_of'),
+    /** Failed sends view (api/features/failed-sends): dismissed by a person, with their note. */
+    dismissedAt: timestamp('dismissed_at', { withTimezone: true }),
+    dismissNote: text('dismiss_note'),
   },
   (t) => [
     uniqueIndex('outbound_ledger_idempotency_key').on(t.idempotencyKey),
+    index('outbound_ledger_failed_idx')
+      .on(t.workspaceId, t.createdAt)
+      .where(sql`status = 'failed' and dismissed_at is null`),
+    index('outbound_ledger_retry_of_idx').on(t.retryOf),
     index('outbound_ledger_account_status_idx').on(t.accountId, t.status),
     index('outbound_ledger_rule_idx').on(t.ruleId),
   ],

@@ -1,8 +1,8 @@
-import type { PlatformFailure } from '../platform-failure';
+import type { PlatformFailure, PlatformFailureWithFacts } from '../platform-failure';
 import { GraphApiError, PlatformNetworkError } from './graph-client';
 
 /** Meta's error codes (docs/platform-apis.md §2.7) mapped onto the platform-neutral failure kinds. */
-export type GraphFailure = PlatformFailure;
+export type GraphFailure = PlatformFailureWithFacts;
 
 /** Application, user, Page and BUC rate limits (§2.7). */
 export const THROTTLE_CODES = new Set([4, 17, 32, 613, 80001, 80002, 80006]);
@@ -11,6 +11,11 @@ const TEMPORARY_CODES = new Set([2, 1200]);
 const WINDOW_SUBCODES = new Set([2018278, 2018065, 2018108]);
 
 export function classifyGraphError(err: unknown): GraphFailure | null {
+  const f = classify(err);
+  return f && err instanceof GraphApiError ? { ...f, code: err.code, subcode: err.subcode, httpStatus: err.httpStatus } : f;
+}
+
+function classify(err: unknown): PlatformFailure | null {
   if (err instanceof PlatformNetworkError) {
     return err.requestSent ? { kind: 'uncertain', message: err.message } : { kind: 'temporary', message: err.message };
   }

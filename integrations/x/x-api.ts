@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import type { PlatformFailure } from '../platform-failure';
+import type { PlatformFailure, PlatformFailureWithFacts } from '../platform-failure';
 
 /** X API v2 (docs/platform-apis.md §4): OAuth 2.0 Authorization Code + PKCE, user lookup, DMs, replies. */
 export const X_SCOPES = ['dm.read', 'dm.write', 'tweet.read', 'tweet.write', 'users.read', 'offline.access'] as const;
@@ -149,7 +149,12 @@ export async function xReply(c: XClientConfig, token: string, inReplyTo: string,
 }
 
 /** X errors onto the platform-neutral kinds (ADR 0006): 429 waits for x-rate-limit-reset. */
-export function classifyXError(err: unknown): PlatformFailure | null {
+export function classifyXError(err: unknown): PlatformFailureWithFacts | null {
+  const f = classifyX(err);
+  return f && err instanceof XApiError ? { ...f, httpStatus: err.status } : f;
+}
+
+function classifyX(err: unknown): PlatformFailure | null {
   if (err instanceof XNetworkError) return err.requestSent ? { kind: 'uncertain', message: err.message } : { kind: 'temporary', message: err.message };
   if (!(err instanceof XApiError)) return null;
   const m = `${err.message} (HTTP ${err.status})`;

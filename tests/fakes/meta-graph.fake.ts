@@ -85,6 +85,8 @@ export interface MetaGraphFake {
   revokeToken(token: string): void;
   /** The person removed one of the app's permissions for this Page in Facebook's settings (`debug_token` stops listing it). */
   removePermission(pageId: string, permission: string): void;
+  /** The person granted it again (reconnecting with the permission). */
+  restorePermission(pageId: string, permission: string): void;
   /** When this Page's token loses data access (`debug_token` data_access_expires_at); default 90 days after it was issued. */
   setDataAccessExpiry(pageId: string, at: Date): void;
   /** POSTs a webhook to our server signed like Meta: escaped-unicode JSON, X-Hub-Signature-256. */
@@ -127,6 +129,8 @@ const THROTTLE_MESSAGES: Record<number, string> = {
   551: "This person isn't available right now.",
   100: '(#100) Invalid parameter',
 };
+
+const MESSAGING_PERMISSIONS = ['pages_messaging', 'instagram_manage_messages', 'instagram_business_manage_messages'];
 
 export async function startMetaGraphFake(opts: { appId?: string; appSecret?: string; latencyMs?: number } = {}): Promise<MetaGraphFake> {
   const app = { id: opts.appId ?? 'fake-app-id', secret: opts.appSecret ?? 'fake-app-secret' };
@@ -379,6 +383,10 @@ export async function startMetaGraphFake(opts: { appId?: string; appSecret?: str
     if (req.method === 'POST' && edge === 'messages') {
       if (!owner || !page || !(page.id === target || page.instagram?.id === target))
         return graphError(res, { code: 200, message: '(#200) The page is not authorised to message on behalf of this account' });
+      // A messaging permission the person removed in Facebook's settings: sends answer (#10) without a window subcode.
+      const removedForPage = removedPermissions.get(page.id) ?? new Set<string>();
+      if (MESSAGING_PERMISSIONS.some((p) => removedForPage.has(p)))
+        return graphError(res, { code: 10, message: '(#10) Application does not have permission for this action' });
       const recipient = (body.recipient ?? {}) as { id?: string; comment_id?: string };
       const message = (body.message ?? {}) as { text?: string; metadata?: string };
       const text = message.text ?? '';
@@ -479,6 +487,9 @@ export async function startMetaGraphFake(opts: { appId?: string; appSecret?: str
       const set = removedPermissions.get(pageId) ?? new Set<string>();
       set.add(permission);
       removedPermissions.set(pageId, set);
+    },
+    restorePermission: (pageId, permission) => {
+      removedPermissions.get(pageId)?.delete(permission);
     },
     setDataAccessExpiry: (pageId, at) => dataAccessExpiry.set(pageId, Math.floor(at.getTime() / 1000)),
     async deliverWebhook(targetUrl, body, o = {}) {

@@ -81,6 +81,7 @@ export const appRouter = createBrowserRouter([
               { path: '/inbox', element: <P.InboxPage /> },
               { path: '/conversations', element: <P.ConversationsPage /> },
               { path: '/leads', element: <P.LeadsPage /> },
+              { path: '/failed-sends', element: <P.FailedSendsPage /> },
               { path: '/sales-leads', element: <P.LeadsPage /> },
               { path: '/ai-chat', element: <P.AiChatPage /> },
               { path: '/knowledge', element: <P.KnowledgePage /> },

@@ -47,6 +47,7 @@ export const RunsPage = lazyPage(() => import('../features/runs/runs.page'), 'Ru
 export const RunDetailPage = lazyPage(() => import('../features/runs/run-detail.page'), 'RunDetailPage');
 export const InboxPage = lazyPage(() => import('../features/inbox/inbox.page'), 'InboxPage');
 export const ConversationsPage = lazyPage(() => import('../features/conversations/conversations.page'), 'ConversationsPage');
+export const FailedSendsPage = lazyPage(() => import('../features/failed-sends/failed-sends.page'), 'FailedSendsPage');
 export const LeadsPage = lazyPage(() => import('../features/leads/leads.page'), 'LeadsPage');
 export const KnowledgePage = lazyPage(() => import('../features/knowledge/knowledge.page'), 'KnowledgePage');
 export const AiChatPage = lazyPage(() => import('../features/ai-chat/ai-chat.page'), 'AiChatPage');

@@ -15,6 +15,7 @@ export const sidebarNav: ShellNavItem[] = [
   { label: 'Comment Growth', to: '/comment-growth', icon: 'message' },
   { label: 'Flow Builder', to: '/flows', icon: 'workflow', matchPrefix: '/flows' },
   { label: 'Runs', to: '/runs', icon: 'activity', matchPrefix: '/runs' },
+  { label: 'Failed sends', to: '/failed-sends', icon: 'alert' },
   { label: 'Templates', to: '/templates', icon: 'layers' },
   { label: 'Analytics', to: '/analytics', icon: 'chart' },
   { label: 'AI Assistant', to: '/ai-chat', icon: 'sparkles' },

@@ -1,0 +1,45 @@
+import type pg from 'pg';
+import { checkSendWindow } from '../../../activities/send-windows';
+import { dismissFailedSendsBodySchema, listFailedSendsQuerySchema, retryFailedSendsBodySchema } from '../../../contracts/failed-sends';
+import { countFailedSends, listFailedSends } from '../../../db/failed-sends/read-failed-sends';
+import { dismissFailedSends, retryFailedSends } from '../../../db/failed-sends/write-failed-sends';
+import type { SendLimits } from '../../../db/pipeline/send-limits';
+import { AppError } from '../../http/errors';
+import { authedRouter, currentUser } from '../../http/routers';
+import { parseBody, parseQuery } from '../../http/validate';
+
+const notFound = () => new AppError('NOT_FOUND', 'Failed send not found');
+
+/** Failed sends (every outbound message that ended failed or uncertain), mounted at /api/failed-sends. */
+export function failedSendsRoutes(pool: pg.Pool, limits: SendLimits) {
+  const router = authedRouter();
+
+  router.get('/', async (req, res) => {
+    res.json(await listFailedSends(pool, currentUser(req).workspaceId, parseQuery(listFailedSendsQuerySchema, req)));
+  });
+
+  /** The figure for the dashboard: unresolved failed sends of the workspace. */
+  router.get('/count', async (req, res) => {
+    res.json({ failedSends: await countFailedSends(pool, currentUser(req).workspaceId) });
+  });
+
+  router.post('/retry', async (req, res) => {
+    const body = parseBody(retryFailedSendsBodySchema, req);
+    const results = await retryFailedSends(pool, currentUser(req).workspaceId, body.ids, {
+      includeUncertain: body.includeUncertain,
+      limits,
+      checkWindow: checkSendWindow,
+    });
+    if (!results) throw notFound();
+    res.json({ results });
+  });
+
+  router.post('/dismiss', async (req, res) => {
+    const body = parseBody(dismissFailedSendsBodySchema, req);
+    const dismissed = await dismissFailedSends(pool, currentUser(req).workspaceId, body.ids, body.note);
+    if (dismissed.length === 0) throw notFound();
+    res.json({ dismissed });
+  });
+
+  return router;
+}

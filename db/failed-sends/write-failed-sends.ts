@@ -1,0 +1,124 @@
+import type pg from 'pg';
+import { z } from 'zod';
+import type { RetryResult } from '../../contracts/failed-sends';
+import { enqueueSend } from '../pipeline/enqueue-send';
+import type { SendLimits } from '../pipeline/send-limits';
+import { withTransaction } from '../transaction';
+
+const unresolved = `l.status = 'failed' and l.dismissed_at is null and not exists (select 1 from outbound_ledger r where r.retry_of = l.id)`;
+
+/** Dismisses the workspace's failed sends among `ids` with a note; returns the ids dismissed (others' ids are not found). */
+export async function dismissFailedSends(pool: pg.Pool, workspaceId: string, ids: string[], note: string): Promise<string[]> {
+  const { rows } = await pool.query<{ id: string }>(
+    `update outbound_ledger l set dismissed_at = now(), dismiss_note = $3
+     where l.workspace_id = $1 and l.id = any($2::uuid[]) and ${unresolved} returning l.id`,
+    [workspaceId, ids, note],
+  );
+  return rows.map((r) => r.id);
+}
+
+const candidate = z.object({
+  id: z.string(),
+  account_id: z.string(),
+  kind: z.enum(['dm', 'private_reply', 'public_reply']),
+  target: z.string(),
+  text: z.string(),
+  message_id: z.string().nullable(),
+  rule_id: z.string().nullable(),
+  failure_reason: z.string().nullable(),
+  provider: z.enum(['meta', 'x', 'sandbox']),
+  is_active: z.boolean(),
+  account_status: z.enum(['active', 'needs_reconnect']),
+  has_token: z.boolean(),
+  message_source: z.string().nullable(),
+  inbound_age_ms: z.number().nullable(),
+  comment_age_ms: z.number().nullable(),
+});
+
+/** Meta's messaging-window check (activities/send-windows.ts), passed in: db/ does not import activities/. */
+export type WindowCheck = (f: {
+  kind: 'dm' | 'private_reply' | 'public_reply';
+  lastInboundAgeMs: number | null;
+  commentAgeMs: number | null;
+  byPerson: boolean;
+}) => { ok: true } | { ok: false; error: string };
+
+/**
+ * Retries failed sends: each original stays as it was; a NEW ledger row (`retry:<original id>`, so
+ * a double click queues one) points at it through `retry_of` and goes through the normal send job.
+ * Before queueing: the account must be connected and healthy, and Meta's messaging window open.
+ * Uncertain sends (maybe delivered) are skipped unless `includeUncertain`.
+ * Returns null when none of the ids is the workspace's (the route answers 404).
+ */
+export async function retryFailedSends(
+  pool: pg.Pool,
+  workspaceId: string,
+  ids: string[],
+  opts: { includeUncertain: boolean; limits: SendLimits; checkWindow: WindowCheck },
+): Promise<RetryResult[] | null> {
+  return withTransaction(pool, async (client) => {
+    const { rows } = await client.query(
+      `select l.id, l.account_id, l.kind, l.target, l.text, l.message_id, l.rule_id, l.failure_reason,
+              a.provider, a.is_active, a.status as account_status, a.access_token_enc is not null as has_token,
+              m.source as message_source,
+              (extract(epoch from now() - (select c.last_inbound_at from contacts c where c.account_id = l.account_id and c.external_user_id = l.target)) * 1000)::float8 as inbound_age_ms,
+              (extract(epoch from now() - (select cm.commented_at from comments cm where cm.account_id = l.account_id and cm.platform_comment_id = l.target)) * 1000)::float8 as comment_age_ms
+       from outbound_ledger l
+       join social_accounts a on a.id = l.account_id
+       left join messages m on m.id = l.message_id
+       where l.workspace_id = $1 and l.id = any($2::uuid[]) and ${unresolved}
+       for update of l`,
+      [workspaceId, ids],
+    );
+    if (rows.length === 0) return null;
+    const found = new Map(rows.map((r) => [r.id as string, candidate.parse(r)]));
+    const results: RetryResult[] = [];
+    for (const id of ids) {
+      const c = found.get(id);
+      if (!c) {
+        results.push({ id, status: 'skipped', reason: 'Not found, already retried or dismissed' });
+        continue;
+      }
+      const skip = skipReason(c, opts.includeUncertain, opts.checkWindow);
+      if (skip) {
+        results.push({ id, status: 'skipped', reason: skip });
+        continue;
+      }
+      const queued = await enqueueSend(client, {
+        workspaceId,
+        accountId: c.account_id,
+        kind: c.kind,
+        target: c.target,
+        text: c.text,
+        idempotencyKey: `retry:${c.id}`,
+        messageId: c.message_id,
+        ruleId: c.rule_id,
+        limit: opts.limits[c.kind],
+      });
+      if (!queued) {
+        results.push({ id, status: 'skipped', reason: 'Already retried once' });
+        continue;
+      }
+      await client.query('update outbound_ledger set retry_of = $2 where id = $1', [queued.ledgerId, c.id]);
+      if (c.message_id) await client.query(`update messages set status = 'queued', error = null where id = $1`, [c.message_id]);
+      results.push({ id, status: 'queued', retryId: queued.ledgerId });
+    }
+    return results;
+  });
+}
+
+function skipReason(c: z.infer<typeof candidate>, includeUncertain: boolean, checkWindow: WindowCheck): string | null {
+  if (c.failure_reason === 'uncertain' && !includeUncertain) return 'It may have been delivered; retry uncertain sends only when you are sure';
+  if (!c.is_active) return 'The account is disconnected; reconnect it first';
+  if (c.account_status === 'needs_reconnect' || (c.provider !== 'sandbox' && !c.has_token)) return 'The account needs reconnecting first';
+  if (c.provider === 'meta') {
+    const w = checkWindow({
+      kind: c.kind,
+      lastInboundAgeMs: c.inbound_age_ms,
+      commentAgeMs: c.comment_age_ms,
+      byPerson: c.message_source === 'inbox',
+    });
+    if (!w.ok) return w.error.replace(/^Not sent: /, 'Messaging window closed: ');
+  }
+  return null;
+}

@@ -1,0 +1,68 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FailedSendsList } from '../../contracts/failed-sends';
+import { startMetaGraphFake, type MetaGraphFake } from '../fakes/meta-graph.fake';
+import { igCommentsWebhook } from '../fakes/meta-webhook-payloads';
+import { fakePage, seedMetaAccounts } from '../support/meta-accounts';
+import { startE2E, type E2E } from './harness';
+
+// Failed sends E2E: a messaging permission removed at the Meta fake makes a rule's private replies
+// fail; /failed-sends lists them with the reason; the permission comes back (reconnect); bulk retry
+// delivers each once.
+
+let e2e: E2E;
+let fake: MetaGraphFake;
+beforeAll(async () => {
+  fake = await startMetaGraphFake();
+  e2e = await startE2E({ env: { ...fake.env, PRIVATE_REPLIES_PER_HOUR: '1000000' } });
+});
+afterAll(async () => {
+  await e2e?.stop();
+  await fake?.stop();
+});
+
+const failedApi = async (page: Page) => (await (await page.request.get('/api/failed-sends')).json()) as FailedSendsList;
+
+describe('/failed-sends', () => {
+  it('permission removed → sends fail → listed with the reason → reconnect → bulk retry → delivered once', async () => {
+    const page = await e2e.newPage();
+    const email = `failed-e2e-${Date.now()}@example.com`;
+    const reg = await page.request.post('/api/auth/register', { data: { firstName: 'Fay', lastName: 'Fails', email, password: 'secret12' } });
+    expect(reg.status()).toBe(201);
+    const pool = e2e.app.app.database.pool;
+    const { rows } = await pool.query<{ workspace_id: string }>('select workspace_id from users where email = $1', [email]);
+    const shop = fakePage('failshop');
+    fake.addPage(shop);
+    await seedMetaAccounts(pool, rows[0]!.workspace_id, shop);
+    expect(
+      (await page.request.post('/api/comment-rules', { data: { platform: 'instagram', keywords: ['price'], responseTemplate: 'It is 20 EUR' } })).status(),
+    ).toBe(201);
+
+    fake.removePermission(shop.id, 'instagram_manage_messages');
+    const hook = `${e2e.baseUrl}/api/webhooks/facebook/webhook`;
+    const comments = ['c-fail-1', 'c-fail-2', 'c-fail-3'];
+    for (const [i, id] of comments.entries()) {
+      await fake.deliverWebhook(
+        hook,
+        igCommentsWebhook(shop.instagram!.id, [{ id, text: 'price?', from: { id: `igsid-f${i}`, username: `buyer${i}` }, mediaId: 'm1' }]),
+      );
+    }
+    await expect.poll(async () => (await failedApi(page)).total, { timeout: 15_000 }).toBe(3);
+
+    await page.goto('/failed-sends');
+    await page.getByRole('cell', { name: /^buyer0 Private reply/ }).waitFor();
+    expect(await page.getByText('Permission removed').count()).toBeGreaterThan(0);
+    await e2e.screenshot(page, 'failed-sends-listed');
+
+    fake.restorePermission(shop.id, 'instagram_manage_messages');
+    await page.getByRole('checkbox', { name: 'Select all' }).check();
+    await page.getByRole('button', { name: /^Retry/ }).click();
+    await page.getByRole('status').filter({ hasText: '3 queued for a new attempt' }).waitFor();
+    await expect.poll(() => fake.sends.filter((s) => comments.includes(s.recipient)).length, { timeout: 15_000 }).toBe(3);
+    await page.getByText('Nothing failed').waitFor();
+    await e2e.screenshot(page, 'failed-sends-after-retry');
+    for (const id of comments) expect(fake.sends.filter((s) => s.recipient === id)).toHaveLength(1);
+    const ledger = await pool.query<{ n: number }>(`select count(*)::int as n from outbound_ledger where retry_of is not null and status = 'sent'`);
+    expect(ledger.rows[0]!.n).toBeGreaterThanOrEqual(3);
+  });
+});

@@ -1,0 +1,17 @@
+import type { FailedSendsList, RetryFailedSendsResponse } from '@contracts/failed-sends';
+import { apiGet, apiPost } from '../../lib/api';
+
+export interface FailedSendsFilter {
+  reason: string;
+  accountId: string;
+}
+
+export function fetchFailedSends(f: FailedSendsFilter) {
+  const p = new URLSearchParams();
+  if (f.reason !== 'all') p.set('reason', f.reason);
+  if (f.accountId !== 'all') p.set('accountId', f.accountId);
+  return apiGet<FailedSendsList>(`/api/failed-sends?${p.toString()}`);
+}
+export const retryFailedSends = (ids: string[], includeUncertain: boolean) =>
+  apiPost<RetryFailedSendsResponse>('/api/failed-sends/retry', { ids, includeUncertain });
+export const dismissFailedSends = (ids: string[], note: string) => apiPost<{ dismissed: string[] }>('/api/failed-sends/dismiss', { ids, note });

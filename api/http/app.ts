@@ -25,6 +25,7 @@ import { statsRoutes } from '../features/stats/stats.routes';
 import { automationRoutes } from '../features/automation/automation.routes';
 import { commentGrowthRoutes } from '../features/comment-rules/comment-growth.routes';
 import { leadsRoutes } from '../features/leads/leads.routes';
+import { broadcastsRoutes } from '../features/broadcasts/broadcasts.routes';
 import { commentRulesRoutes } from '../features/comment-rules/comment-rules.routes';
 import { inboxRoutes } from '../features/inbox/inbox.routes';
 import { knowledgeRoutes } from '../features/knowledge/knowledge.routes';
@@ -148,6 +149,7 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
   app.use('/api/conversations', inboxRoutes(pool, sendLimitsFromConfig(config)));
   app.use('/api/comment-rules', commentRulesRoutes(pool, config.privateRepliesPerHour));
   app.use('/api/leads', leadsRoutes(pool));
+  app.use('/api/broadcasts', broadcastsRoutes(pool));
   app.use('/api/automation', automationRoutes(pool));
   app.use('/api/automation', commentGrowthRoutes(pool));
   app.use('/api/simulator', simulatorRoutes(pool));

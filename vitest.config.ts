@@ -3,7 +3,12 @@ import { fileURLToPath } from 'node:url';
 
 /** Tests that run whole fleets of processes and kill them: one at a time, after the rest, so a
  *  2-core machine doesn't starve the timing-sensitive ones. */
-const heavy = ['workers/inbound/crash-recovery.int.test.ts', 'workers/flows/fleet-crash.int.test.ts', 'bin/replypilot.int.test.ts'];
+const heavy = [
+  'workers/inbound/crash-recovery.int.test.ts',
+  'workers/flows/fleet-crash.int.test.ts',
+  'bin/replypilot.int.test.ts',
+  'workers/jobs/broadcast-crash.int.test.ts',
+];
 
 // One embedded PostgreSQL per run (tests/support/global-setup.ts); each test file clones its own
 // database from a migrated template. Projects let `vitest --project unit` run the fast ones alone.

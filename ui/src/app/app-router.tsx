@@ -82,6 +82,7 @@ export const appRouter = createBrowserRouter([
               { path: '/conversations', element: <P.ConversationsPage /> },
               { path: '/leads', element: <P.LeadsPage /> },
               { path: '/sales-leads', element: <P.LeadsPage /> },
+              { path: '/broadcasts', element: <P.BroadcastsPage /> },
               { path: '/ai-chat', element: <P.AiChatPage /> },
               { path: '/knowledge', element: <P.KnowledgePage /> },
               { path: '/comment-growth', element: <P.CommentGrowthPage /> },

@@ -48,6 +48,7 @@ export const RunDetailPage = lazyPage(() => import('../features/runs/run-detail.
 export const InboxPage = lazyPage(() => import('../features/inbox/inbox.page'), 'InboxPage');
 export const ConversationsPage = lazyPage(() => import('../features/conversations/conversations.page'), 'ConversationsPage');
 export const LeadsPage = lazyPage(() => import('../features/leads/leads.page'), 'LeadsPage');
+export const BroadcastsPage = lazyPage(() => import('../features/broadcasts/broadcasts.page'), 'BroadcastsPage');
 export const KnowledgePage = lazyPage(() => import('../features/knowledge/knowledge.page'), 'KnowledgePage');
 export const AiChatPage = lazyPage(() => import('../features/ai-chat/ai-chat.page'), 'AiChatPage');
 export const CommentGrowthPage = lazyPage(() => import('../features/comment-rules/comment-growth.page'), 'CommentGrowthPage');

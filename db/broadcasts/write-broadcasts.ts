@@ -88,8 +88,13 @@ export const pauseBroadcast = (pool: pg.Pool, workspaceId: string, id: string) =
 /** Paused → running (or scheduled, when it never started): the dispatch job goes on from where it was. */
 export const resumeBroadcast = (pool: pg.Pool, workspaceId: string, id: string) =>
   control(pool, workspaceId, id, ['paused'], async (client) => {
-    await client.query(`update broadcasts set status = case when started_at is null then 'scheduled' else 'running' end where id = $1`, [id]);
-    await addDispatchJob(client, id, null);
+    const { rows } = await client.query<{ run_at: Date | null }>(
+      `update broadcasts set status = case when started_at is null then 'scheduled' else 'running' end where id = $1
+       returning case when started_at is null then run_at end as run_at`,
+      [id],
+    );
+    // A scheduled broadcast paused before its time keeps its time.
+    await addDispatchJob(client, id, rows[0]?.run_at ?? null);
   });
 
 /** Any state but finished → cancelled: pending recipients and sends waiting for their slot are cancelled. */

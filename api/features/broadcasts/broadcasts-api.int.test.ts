@@ -198,6 +198,24 @@ describe('broadcasts', () => {
     expect(await deliveries(w.user.workspaceId)).toBe(7);
   });
 
+  it('schedules for later: nothing is sent before run_at, and pause/resume keep the time', async () => {
+    const w = await newWorkspaceUser(t.baseUrl);
+    const pool = t.app.database.pool;
+    await seedContacts(pool, { workspaceId: w.user.workspaceId, accountId: w.instagram.id, prefix: 's', count: 3, lastInboundHoursAgo: 1 });
+    const id = (await w.client.post('/api/broadcasts', { name: 'Later', text: 'Tomorrow', segment: segment() })).data.id;
+    const runAt = new Date(Date.now() + 3_600_000).toISOString();
+    expect((await w.client.post(`/api/broadcasts/${id}/start`, { runAt: 'tomorrow' })).status).toBe(400);
+    const started = await w.client.post(`/api/broadcasts/${id}/start`, { runAt });
+    expect(started.data).toMatchObject({ status: 'scheduled', runAt });
+    expect((await w.client.post(`/api/broadcasts/${id}/pause`, {})).data.status).toBe('paused');
+    expect((await w.client.post(`/api/broadcasts/${id}/resume`, {})).data.status).toBe('scheduled');
+    const job = await pool.query('select run_at from graphile_worker.jobs where key = $1', [`broadcast:${id}`]);
+    expect(job.rows[0].run_at.toISOString()).toBe(runAt);
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(await deliveries(w.user.workspaceId)).toBe(0);
+    expect((await w.client.post(`/api/broadcasts/${id}/cancel`, {})).data.status).toBe('cancelled');
+  });
+
   it('another workspace’s broadcast is a 404 everywhere', async () => {
     const owner = await newWorkspaceUser(t.baseUrl);
     const other = await newWorkspaceUser(t.baseUrl);

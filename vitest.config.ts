@@ -8,6 +8,7 @@ const heavy = [
   'workers/flows/fleet-crash.int.test.ts',
   'bin/replypilot.int.test.ts',
   'tests/fleet/fleet.int.test.ts',
+  'workers/jobs/broadcast-crash.int.test.ts',
 ];
 
 // One embedded PostgreSQL per run (tests/support/global-setup.ts); each test file clones its own

@@ -49,7 +49,7 @@ export interface Message {
    * What sent it: a person in the inbox, a comment rule, a flow… `comment` is the person's public
    * comment on one of the account's posts (what a comment rule or flow answered), shown in the thread.
    */
-  source: 'contact' | 'inbox' | 'comment_rule' | 'flow' | 'comment';
+  source: 'contact' | 'inbox' | 'comment_rule' | 'flow' | 'comment' | 'broadcast';
   createdAt: string;
   timestamp: string;
 }

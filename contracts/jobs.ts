@@ -57,6 +57,12 @@ export const jobs = {
     priority: 5,
     keyPrefix: 'ai:',
   }),
+  /**
+   * A broadcast's dispatcher (ARCHITECTURE.md#broadcasts): queues its recipients through the outbox a
+   * little ahead of their rate-limit slots, then re-adds itself for the next slice. One per broadcast
+   * (its key); after inbound events and sends (priority 1), so a broadcast never delays a reply.
+   */
+  'broadcast.dispatch': define({ payload: z.object({ broadcastId: z.uuid() }), maxAttempts: 25, priority: 1, keyPrefix: 'broadcast:' }),
   /** One account's token check; below sends and flow steps so a fleet of checks never delays a DM. */
   'account.health': define({ payload: z.object({ accountId: z.uuid() }), maxAttempts: 3, priority: 10, keyPrefix: 'account-health:' }),
   /** Crontab: queues the account checks that have come due. */

@@ -7,6 +7,7 @@ import { createSender } from '../activities/send-outbound.activity';
 import { sendLimitsFromConfig } from '../db/pipeline/send-limits';
 import { throttledErrorLog } from '../db/unavailable';
 import { accountHealthJob, accountsHealthCron } from './jobs/account-health.job';
+import { broadcastDispatchJob } from './jobs/broadcast-dispatch.job';
 import { inboundProcessJob } from './jobs/inbound-process.job';
 import { maintenancePrune } from './jobs/maintenance-prune.job';
 import { outboundSendJob } from './jobs/outbound-send.job';
@@ -44,6 +45,7 @@ export function taskList(pool: pg.Pool, config: WorkerConfig, platform: Platform
     'maintenance:prune': maintenancePrune({ demoTtlHours: config.demo.ttlHours }),
     'inbound.process': inboundProcessJob(pool, limits),
     'outbound.send': outboundSendJob(sender),
+    'broadcast.dispatch': broadcastDispatchJob(pool, { limits, batchSize: 200, lookaheadMs: 5000 }),
     'run.advance': runAdvanceJob(pool, { limits, sender, retryBaseMs: config.flows.retryBaseMs, maxAttempts: config.flows.maxAttempts }),
     'runs.resume': runsResumeJob(pool),
     'accounts:health': accountsHealthCron(pool, config.accountHealthIntervalMinutes),

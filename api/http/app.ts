@@ -26,6 +26,7 @@ import { automationRoutes } from '../features/automation/automation.routes';
 import { commentGrowthRoutes } from '../features/comment-rules/comment-growth.routes';
 import { failedSendsRoutes } from '../features/failed-sends/failed-sends.routes';
 import { leadsRoutes } from '../features/leads/leads.routes';
+import { broadcastsRoutes } from '../features/broadcasts/broadcasts.routes';
 import { commentRulesRoutes } from '../features/comment-rules/comment-rules.routes';
 import { inboxRoutes } from '../features/inbox/inbox.routes';
 import { knowledgeRoutes } from '../features/knowledge/knowledge.routes';
@@ -150,6 +151,7 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
   app.use('/api/comment-rules', commentRulesRoutes(pool, config.privateRepliesPerHour));
   app.use('/api/leads', leadsRoutes(pool));
   app.use('/api/failed-sends', failedSendsRoutes(pool, sendLimitsFromConfig(config)));
+  app.use('/api/broadcasts', broadcastsRoutes(pool));
   app.use('/api/automation', automationRoutes(pool));
   app.use('/api/automation', commentGrowthRoutes(pool));
   app.use('/api/simulator', simulatorRoutes(pool));

@@ -14,7 +14,7 @@ export interface OutboundMessage {
   conversationId: string | null;
   text: string;
   /** Who wrote it: a flow step, a person in the inbox or Social Messaging, a comment rule. */
-  source: 'flow' | 'inbox' | 'comment_rule';
+  source: 'flow' | 'inbox' | 'comment_rule' | 'broadcast';
   kind: SendKind;
   /** Contact's platform id for a DM; the comment id for replies. */
   target: string;

@@ -80,7 +80,7 @@ export const messages = pgTable(
       .notNull()
       .default('sent'),
     error: text('error'),
-    source: text('source', { enum: ['contact', 'inbox', 'comment_rule', 'flow'] }).notNull(),
+    source: text('source', { enum: ['contact', 'inbox', 'comment_rule', 'flow', 'broadcast'] }).notNull(),
     createdAt: createdAtColumn(),
   },
   (t) => [

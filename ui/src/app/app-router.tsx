@@ -83,6 +83,7 @@ export const appRouter = createBrowserRouter([
               { path: '/leads', element: <P.LeadsPage /> },
               { path: '/failed-sends', element: <P.FailedSendsPage /> },
               { path: '/sales-leads', element: <P.LeadsPage /> },
+              { path: '/broadcasts', element: <P.BroadcastsPage /> },
               { path: '/ai-chat', element: <P.AiChatPage /> },
               { path: '/knowledge', element: <P.KnowledgePage /> },
               { path: '/comment-growth', element: <P.CommentGrowthPage /> },

@@ -49,6 +49,7 @@ export const InboxPage = lazyPage(() => import('../features/inbox/inbox.page'), 
 export const ConversationsPage = lazyPage(() => import('../features/conversations/conversations.page'), 'ConversationsPage');
 export const FailedSendsPage = lazyPage(() => import('../features/failed-sends/failed-sends.page'), 'FailedSendsPage');
 export const LeadsPage = lazyPage(() => import('../features/leads/leads.page'), 'LeadsPage');
+export const BroadcastsPage = lazyPage(() => import('../features/broadcasts/broadcasts.page'), 'BroadcastsPage');
 export const KnowledgePage = lazyPage(() => import('../features/knowledge/knowledge.page'), 'KnowledgePage');
 export const AiChatPage = lazyPage(() => import('../features/ai-chat/ai-chat.page'), 'AiChatPage');
 export const CommentGrowthPage = lazyPage(() => import('../features/comment-rules/comment-growth.page'), 'CommentGrowthPage');

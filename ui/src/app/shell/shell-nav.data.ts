@@ -21,6 +21,7 @@ export const sidebarNav: ShellNavItem[] = [
   { label: 'AI Assistant', to: '/ai-chat', icon: 'sparkles' },
   { label: 'Knowledge Base', to: '/knowledge', icon: 'book' },
   { label: 'Sales Leads', to: '/leads', icon: 'users' },
+  { label: 'Broadcasts', to: '/broadcasts', icon: 'megaphone' },
   { label: 'Social Messaging', to: '/social-messaging', icon: 'message-square' },
   { label: 'Simulator', to: '/simulator', icon: 'play' },
   { label: 'Settings', to: '/settings', icon: 'settings' },

@@ -1,0 +1,103 @@
+import type pg from 'pg';
+import { defaultSendLimits, platformSendLimit } from '../../contracts/inbound';
+import { broadcastSegmentSchema, type Broadcast, type BroadcastProgress, type BroadcastRecipientRow, type BroadcastStatus } from '../../contracts/broadcasts';
+
+type Db = Pick<pg.Pool, 'query'>;
+
+interface BroadcastRow {
+  id: string;
+  name: string;
+  text: string;
+  link: string | null;
+  segment: unknown;
+  status: BroadcastStatus;
+  run_at: Date | null;
+  started_at: Date | null;
+  finished_at: Date | null;
+  created_at: Date;
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/**
+ * Counts by recipient state; sent and failed are the outbound ledger's word. The ETA: the last
+ * queued send's rate-limit slot, plus the pending recipients at each account's send rate.
+ */
+export async function readProgress(db: Db, broadcastId: string): Promise<BroadcastProgress> {
+  const { rows } = await db.query<{ state: string; platform: string; account_id: string; n: number; last_slot: Date | null; wait_ms: number | null }>(
+    `select case when r.status = 'queued' then coalesce(case l.status when 'sending' then 'queued' else l.status end, 'queued') else r.status end as state,
+            a.platform, r.account_id, count(*)::int as n, max(l.scheduled_for) as last_slot,
+            greatest(0, extract(epoch from max(l.scheduled_for) - now()) * 1000)::float8 as wait_ms
+     from broadcast_recipients r
+     join social_accounts a on a.id = r.account_id
+     left join outbound_ledger l on l.id = r.ledger_id
+     where r.broadcast_id = $1
+     group by 1, 2, 3`,
+    [broadcastId],
+  );
+  const p: BroadcastProgress = { total: 0, pending: 0, queued: 0, sent: 0, failed: 0, skipped: 0, cancelled: 0, etaSeconds: null };
+  const perAccount = new Map<string, number>();
+  for (const r of rows) {
+    p.total += r.n;
+    const key = r.state as keyof Omit<BroadcastProgress, 'total' | 'etaSeconds'>;
+    if (key in p) p[key] += r.n;
+    if (r.state === 'queued' || r.state === 'pending') {
+      const limit = platformSendLimit(r.platform, 'dm') ?? defaultSendLimits.dm;
+      const msPerSend = 3_600_000 / limit.perHour;
+      const ms = (perAccount.get(r.account_id) ?? 0) + (r.state === 'queued' ? (r.wait_ms ?? 0) : r.n * msPerSend);
+      perAccount.set(r.account_id, ms);
+    }
+  }
+  if (perAccount.size > 0) p.etaSeconds = Math.ceil(Math.max(...perAccount.values()) / 1000);
+  return p;
+}
+
+const COLUMNS = 'id, name, text, link, segment, status, run_at, started_at, finished_at, created_at';
+
+async function toBroadcast(db: Db, row: BroadcastRow): Promise<Broadcast> {
+  return {
+    id: row.id,
+    name: row.name,
+    text: row.text,
+    link: row.link,
+    segment: broadcastSegmentSchema.parse(row.segment),
+    status: row.status,
+    runAt: iso(row.run_at),
+    startedAt: iso(row.started_at),
+    finishedAt: iso(row.finished_at),
+    createdAt: row.created_at.toISOString(),
+    progress: await readProgress(db, row.id),
+  };
+}
+
+export async function getBroadcast(db: Db, workspaceId: string, id: string): Promise<Broadcast | null> {
+  const { rows } = await db.query<BroadcastRow>(`select ${COLUMNS} from broadcasts where workspace_id = $1 and id = $2`, [workspaceId, id]);
+  return rows[0] ? toBroadcast(db, rows[0]) : null;
+}
+
+/** The workspace's 50 newest broadcasts. */
+export async function listBroadcasts(db: Db, workspaceId: string): Promise<Broadcast[]> {
+  const { rows } = await db.query<BroadcastRow>(`select ${COLUMNS} from broadcasts where workspace_id = $1 order by created_at desc, id desc limit 50`, [
+    workspaceId,
+  ]);
+  return Promise.all(rows.map((r) => toBroadcast(db, r)));
+}
+
+/** The report: recipients that did not get the message (failed, skipped, cancelled), or all, 500 at most. */
+export async function listRecipients(db: Db, workspaceId: string, broadcastId: string, onlyProblems: boolean): Promise<BroadcastRecipientRow[]> {
+  const { rows } = await db.query<BroadcastRecipientRow>(
+    `select * from (
+       select r.contact_id as "contactId", coalesce(nullif(c.name, ''), c.username, c.external_user_id) as name, a.platform,
+              case when r.status = 'queued' then case l.status when 'sent' then 'sent' when 'failed' then 'failed' else 'queued' end else r.status end as status,
+              coalesce(r.skip_reason, l.error) as reason, r.created_at
+       from broadcast_recipients r
+       join contacts c on c.id = r.contact_id
+       join social_accounts a on a.id = r.account_id
+       left join outbound_ledger l on l.id = r.ledger_id
+       where r.workspace_id = $1 and r.broadcast_id = $2) x
+     where not $3 or x.status in ('failed', 'skipped', 'cancelled')
+     order by x.status, x.name limit 500`,
+    [workspaceId, broadcastId, onlyProblems],
+  );
+  return rows;
+}

@@ -22,6 +22,7 @@ import { createAiRuntime } from '../../integrations/ai/ai-model';
 import { healthRoutes } from '../features/health/health.routes';
 import { newsletterRoutes } from '../features/newsletter/newsletter.routes';
 import { statsRoutes } from '../features/stats/stats.routes';
+import { dashboardRoutes } from '../features/dashboard/dashboard.routes';
 import { automationRoutes } from '../features/automation/automation.routes';
 import { commentGrowthRoutes } from '../features/comment-rules/comment-growth.routes';
 import { leadsRoutes } from '../features/leads/leads.routes';
@@ -149,6 +150,10 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
   app.use('/api/comment-rules', commentRulesRoutes(pool, config.privateRepliesPerHour));
   app.use('/api/leads', leadsRoutes(pool));
   app.use('/api/automation', automationRoutes(pool));
+  app.use(
+    '/api/dashboard',
+    dashboardRoutes(pool, () => new Date(Date.now())),
+  );
   app.use('/api/automation', commentGrowthRoutes(pool));
   app.use('/api/simulator', simulatorRoutes(pool));
   app.use('/api/flows', flowsRoutes(pool));

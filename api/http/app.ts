@@ -149,7 +149,10 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
   app.use('/api/conversations', inboxRoutes(pool, sendLimitsFromConfig(config)));
   app.use('/api/comment-rules', commentRulesRoutes(pool, config.privateRepliesPerHour));
   app.use('/api/leads', leadsRoutes(pool));
-  app.use('/api/automation', automationRoutes(pool));
+  app.use(
+    '/api/automation',
+    automationRoutes(pool, () => new Date(Date.now())),
+  );
   app.use(
     '/api/dashboard',
     dashboardRoutes(pool, () => new Date(Date.now())),

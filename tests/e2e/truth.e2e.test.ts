@@ -87,3 +87,14 @@ it('/system-test probes the real endpoints and shows their status and latency', 
   expect(await page.getByText('pass', { exact: true }).count()).toBeGreaterThanOrEqual(8);
   await e2e.screenshot(page, 'truth-system-test');
 });
+
+it('the landing hero quotes the benchmarked reply time with its date, not an invented one', async () => {
+  const page = await e2e.newPage();
+  await page.goto('/');
+  await page.getByText(/Reply time: p99 from comment to sent reply in our benchmark of 2026-11-23/).waitFor();
+  await page.getByText('≤ 0.9 s').waitFor();
+  await page
+    .locator('section')
+    .first()
+    .screenshot({ path: `${(await e2e.screenshot(page, 'truth-landing')).replace(/\.png$/, '')}-hero.png` });
+});

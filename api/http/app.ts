@@ -22,6 +22,7 @@ import { createAiRuntime } from '../../integrations/ai/ai-model';
 import { healthRoutes } from '../features/health/health.routes';
 import { newsletterRoutes } from '../features/newsletter/newsletter.routes';
 import { statsRoutes } from '../features/stats/stats.routes';
+import { dashboardRoutes } from '../features/dashboard/dashboard.routes';
 import { automationRoutes } from '../features/automation/automation.routes';
 import { commentGrowthRoutes } from '../features/comment-rules/comment-growth.routes';
 import { failedSendsRoutes } from '../features/failed-sends/failed-sends.routes';
@@ -152,7 +153,14 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
   app.use('/api/leads', leadsRoutes(pool));
   app.use('/api/failed-sends', failedSendsRoutes(pool, sendLimitsFromConfig(config)));
   app.use('/api/broadcasts', broadcastsRoutes(pool));
-  app.use('/api/automation', automationRoutes(pool));
+  app.use(
+    '/api/automation',
+    automationRoutes(pool, () => new Date(Date.now())),
+  );
+  app.use(
+    '/api/dashboard',
+    dashboardRoutes(pool, () => new Date(Date.now())),
+  );
   app.use('/api/automation', commentGrowthRoutes(pool));
   app.use('/api/simulator', simulatorRoutes(pool));
   app.use('/api/flows', flowsRoutes(pool));

@@ -1,10 +1,12 @@
 import type pg from 'pg';
-import type { AutomationActivityCount, AutomationActivityResponse } from '../../../contracts/automation';
+import type { AutomationActivityCount, AutomationActivityResponse, AutomationOverview, AutomationStartResponse } from '../../../contracts/automation';
+import { readAutomationOverview, resumePausedAutomations } from '../../../db/automation/overview';
 import { countLeadActivity, listRecentActivity } from '../../../db/automation/read-activity';
+import { recordActivity } from '../../../db/pipeline/record-activity';
 import { authedRouter, currentUser } from '../../http/routers';
 
-/** The automation activity feed, mounted at /api/automation. */
-export function automationRoutes(pool: pg.Pool) {
+/** The automation activity feed, what runs, and "start", mounted at /api/automation. `clock` decides which queued sends are due. */
+export function automationRoutes(pool: pg.Pool, clock: () => Date) {
   const router = authedRouter();
 
   router.get('/activity', async (req, res) => {
@@ -14,6 +16,28 @@ export function automationRoutes(pool: pg.Pool) {
 
   router.get('/activity/count', async (req, res) => {
     const body: AutomationActivityCount = { count: await countLeadActivity(pool, currentUser(req).workspaceId) };
+    res.json(body);
+  });
+
+  router.get('/overview', async (req, res) => {
+    const body: AutomationOverview = await readAutomationOverview(pool, currentUser(req).workspaceId, clock());
+    res.json(body);
+  });
+
+  /** docs/product-spec.md §7: no body. Resumes every paused published flow and comment rule. */
+  router.post('/start', async (req, res) => {
+    const workspaceId = currentUser(req).workspaceId;
+    const resumed = await resumePausedAutomations(pool, workspaceId);
+    if (resumed.flows + resumed.rules > 0) {
+      await recordActivity(
+        pool,
+        workspaceId,
+        'automation_started',
+        `Automation started: ${resumed.flows} flow(s) and ${resumed.rules} comment rule(s) resumed`,
+        'general',
+      );
+    }
+    const body: AutomationStartResponse = { resumed };
     res.json(body);
   });
 

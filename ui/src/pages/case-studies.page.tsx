@@ -1,12 +1,13 @@
 import { MarketingHero } from './marketing-hero';
 import { PageSection } from './page-section';
 
-// Sample stories (docs/product-spec.md §1: static sample content).
+// Sample stories (docs/product-spec.md §1: static sample content). They describe what each kind of
+// business sets up, and claim no results: we have no measured customer outcomes to quote.
 const stories = [
-  { name: 'Bloom Botanics', kind: 'E-commerce', result: '3× more DM conversations from comments' },
-  { name: 'FitWithAna', kind: 'Coach', result: '40% of program sign-ups came from automated DMs' },
-  { name: 'Studio Nord', kind: 'Agency', result: '12 client accounts run from one inbox' },
-  { name: 'Cafe Lumen', kind: 'Local business', result: 'Opening-hours questions answered instantly, 24/7' },
+  { name: 'Bloom Botanics', kind: 'E-commerce', result: 'A “price” comment on a product post gets a private reply with the collection link.' },
+  { name: 'FitWithAna', kind: 'Coach', result: 'A flow asks for an email in DMs and saves it as a lead for the program launch.' },
+  { name: 'Studio Nord', kind: 'Agency', result: 'Several client accounts answered from one unified inbox.' },
+  { name: 'Cafe Lumen', kind: 'Local business', result: 'Opening-hours questions answered from the knowledge base, day and night.' },
 ];
 
 export function CaseStudiesPage() {

@@ -6,6 +6,7 @@ import { AssistantChatPanel } from './assistant-chat-panel';
 import { DashboardTiles } from './dashboard-tiles';
 import { DashboardUserMenu } from './dashboard-user-menu';
 import { TierIcon } from './tier-icon';
+import { TodayFigures } from './today-figures';
 import { useLogout } from '../auth/use-logout';
 
 export function DashboardPage() {
@@ -43,6 +44,8 @@ export function DashboardPage() {
           </div>
         </div>
       </Card>
+
+      <TodayFigures />
 
       <DashboardTiles onChatNow={focusChat} />
 

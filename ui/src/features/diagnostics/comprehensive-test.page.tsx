@@ -23,7 +23,7 @@ export function ComprehensiveTestPage() {
     <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6">
       <DiagnosticPageHeader
         title="Comprehensive System Test"
-        description="Runs every available check in order. Features that are not built yet are reported as not available — never as passing."
+        description="Runs every available check in order. Each check is a real request; its answer's status and latency are shown."
         actions={
           <Button onClick={() => void runAll()} loading={running}>
             <Icon name="play" size={16} /> Run All Tests

@@ -1,4 +1,5 @@
 import type { DatabaseHealthResponse, HealthResponse } from '@contracts/health';
+import type { AiStatus } from '@contracts/ai';
 import type { OAuthStatus, PublicUser } from '@contracts/auth';
 import type { WsServerMessage } from '@contracts/ws';
 import type { ProbeResult } from './diagnostic.types';
@@ -209,4 +210,77 @@ export async function probeWebSocketSession(): Promise<ProbeResult> {
     status: 'pass',
     detail: outcome.hello.authenticated ? 'Socket recognises your session' : 'Socket connected as a guest',
   };
+}
+
+/**
+ * GETs a real endpoint and reports its answer: status and latency, plus what `describe` reads
+ * from the body. 401 means the check needs a session, never a pass.
+ */
+export async function probeEndpoint(url: string, describe: (body: unknown) => string = () => ''): Promise<ProbeResult> {
+  const t0 = performance.now();
+  try {
+    const { status, body } = await getJson<unknown>(url);
+    const ms = Math.round(performance.now() - t0);
+    const head = `GET ${url} → ${status} in ${ms} ms`;
+    if (status === 401) return { status: 'needs_auth', detail: `${head} (sign in first)`, fix: 'Sign in or use Test Login, then run again.' };
+    if (status < 200 || status >= 300) return { status: 'fail', detail: head, fix: 'Check the server log for this request.' };
+    let extra = '';
+    try {
+      extra = describe(body);
+    } catch {
+      extra = 'unexpected answer shape';
+    }
+    return { status: 'pass', detail: extra ? `${head} · ${extra}` : head };
+  } catch (err) {
+    return failure(err, url);
+  }
+}
+
+/** "N noun" from a list answer, or from the first list inside an object answer. */
+const items = (noun: string) => (body: unknown) => {
+  const list = Array.isArray(body) ? body : Object.values((body ?? {}) as Record<string, unknown>).find(Array.isArray);
+  return Array.isArray(list) ? `${list.length} ${noun}` : '';
+};
+
+export const probeFlows = () => probeEndpoint('/api/flows', items('flow(s)'));
+export const probeLeads = () =>
+  probeEndpoint('/api/leads?page=1&limit=1', (b) => `${(b as { pagination?: { total?: number } }).pagination?.total ?? '?'} lead(s)`);
+export const probeKnowledge = () => probeEndpoint('/api/knowledge', items('entries'));
+export const probeCommentRules = () => probeEndpoint('/api/comment-rules', items('rule(s)'));
+export const probeAutomation = () =>
+  probeEndpoint('/api/automation/overview', (b) => {
+    const o = b as { flows: unknown[]; rules: unknown[]; queue: { queued: number; ready: number } };
+    return `${o.flows.length} published flow(s), ${o.rules.length} rule(s), ${o.queue.queued + o.queue.ready} send(s) queued`;
+  });
+export const probeActivity = () => probeEndpoint('/api/automation/activity', items('event(s)'));
+export const probeSocialAccounts = () => probeEndpoint('/api/social-accounts', items('account(s)'));
+export const probeConversations = () => probeEndpoint('/api/conversations', items('conversation(s)'));
+export const probeTemplates = () => probeEndpoint('/api/templates', items('template(s)'));
+export const probeDashboard = () => probeEndpoint('/api/dashboard/today', (b) => `${(b as { dmsSent: { total: number } }).dmsSent.total} DM(s) sent today`);
+export const probeWebhookConfig = () =>
+  probeEndpoint('/api/webhooks/facebook/setup', (b) => {
+    const o = b as { callbackUrl: string; signingConfigured: boolean; xConfigured: boolean };
+    return `callback ${o.callbackUrl} · Meta signing ${o.signingConfigured ? 'configured' : 'not configured'} · X ${o.xConfigured ? 'configured' : 'not configured'}`;
+  });
+
+/** The AI provider's real state: no provider configured is a warning (answers quote the knowledge base), unreachable a failure. */
+export async function probeAiStatus(): Promise<ProbeResult> {
+  const t0 = performance.now();
+  try {
+    const { status, body } = await getJson<AiStatus>('/api/ai/gemini/test');
+    const head = `GET /api/ai/gemini/test → ${status} in ${Math.round(performance.now() - t0)} ms`;
+    if (status !== 200 || !body) return { status: 'fail', detail: head };
+    if (!body.provider) {
+      return {
+        status: 'warning',
+        detail: `${head} · no AI provider: answers quote the knowledge base`,
+        fix: 'Set GEMINI_API_KEY, or AI_BASE_URL and AI_MODEL.',
+      };
+    }
+    if (body.reachable === false)
+      return { status: 'fail', detail: `${head} · ${body.provider} ${body.model ?? ''} unreachable`, fix: 'Check the AI key and network.' };
+    return { status: 'pass', detail: `${head} · ${body.provider} ${body.model ?? ''}${body.latencyMs !== null ? ` answered in ${body.latencyMs} ms` : ''}` };
+  } catch (err) {
+    return failure(err, 'AI status endpoint');
+  }
 }

@@ -1,6 +1,13 @@
 import type { DiagnosticCheck } from './diagnostic.types';
 import {
+  probeAiStatus,
+  probeAutomation,
+  probeConversations,
   probeCurrentUser,
+  probeDashboard,
+  probeKnowledge,
+  probeSocialAccounts,
+  probeWebhookConfig,
   probeDatabase,
   probeHealth,
   probeNewsletterValidation,
@@ -9,7 +16,7 @@ import {
   probeWebSocketPing,
 } from './diagnostic.probes';
 
-/** The 15 feature checks of /real-data-test and /feature-validation. Unbuilt features have no `run`. */
+/** The 15 feature checks of /real-data-test and /feature-validation, each a real request. */
 export const featureChecks: DiagnosticCheck[] = [
   { id: 'session', name: 'Session & current user', category: 'Authentication', run: probeCurrentUser },
   { id: 'google', name: 'Google sign-in', category: 'Authentication', run: () => probeOAuth('google') },
@@ -19,11 +26,11 @@ export const featureChecks: DiagnosticCheck[] = [
   { id: 'sw', name: 'Service worker', category: 'Core System', run: probeServiceWorker },
   { id: 'ws', name: 'WebSocket ping', category: 'Real-time', run: () => probeWebSocketPing(3000) },
   { id: 'newsletter', name: 'Newsletter sign-up validation', category: 'Messaging', run: probeNewsletterValidation },
-  { id: 'inbox', name: 'Unified inbox', category: 'Messaging' },
-  { id: 'social-send', name: 'Messenger & Instagram DMs', category: 'Messaging' },
-  { id: 'accounts', name: 'Connected social accounts', category: 'Social Media' },
-  { id: 'ai-chat', name: 'AI assistant chat', category: 'AI & Chatbot' },
-  { id: 'kb', name: 'Knowledge base answers', category: 'AI & Chatbot' },
-  { id: 'analytics', name: 'Analytics dashboard', category: 'Analytics' },
-  { id: 'flows', name: 'Flows & comment rules', category: 'Automation' },
+  { id: 'inbox', name: 'Unified inbox', category: 'Messaging', run: probeConversations },
+  { id: 'webhooks', name: 'Webhooks configuration', category: 'Messaging', run: probeWebhookConfig },
+  { id: 'accounts', name: 'Connected social accounts', category: 'Social Media', run: probeSocialAccounts },
+  { id: 'ai-chat', name: 'AI provider status', category: 'AI & Chatbot', run: probeAiStatus },
+  { id: 'kb', name: 'Knowledge base', category: 'AI & Chatbot', run: probeKnowledge },
+  { id: 'analytics', name: "Dashboard's today figures", category: 'Analytics', run: probeDashboard },
+  { id: 'flows', name: 'Flows, rules & queue', category: 'Automation', run: probeAutomation },
 ];

@@ -17,7 +17,7 @@ export function RealDataTestPage() {
     <div className="mx-auto max-w-4xl px-4 py-10 sm:px-6">
       <DiagnosticPageHeader
         title="Real Data Validation"
-        description="Checks each feature against the live server. Unbuilt features are marked not available."
+        description="Checks each feature with a real request to the live server; each answer's status and latency is shown."
         actions={
           <Button onClick={() => void runAll()} loading={running}>
             <Icon name="check-circle" size={16} /> Validate All Features

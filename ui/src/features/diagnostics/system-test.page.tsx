@@ -18,7 +18,7 @@ export function SystemTestPage() {
     <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
       <DiagnosticPageHeader
         title="System Test"
-        description="Live checks of the API, database, WebSocket and session."
+        description="Live requests to the API, database, session, flows, leads, knowledge base, AI, webhooks and WebSocket: each answer's status and latency."
         actions={
           <Button onClick={() => void runAll()} loading={running}>
             <Icon name="refresh" size={16} /> Run again

@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveFixtureSite, type FixtureSite } from '../../../tests/support/fixture-site';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app';
@@ -9,8 +10,7 @@ let bakery: FixtureSite;
 let indexed: FixtureSite;
 const urlset = (paths: string[]) =>
   `<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${paths.map((p) => `<url><loc>${indexed.origin}${p}</loc></url>`).join('')}</urlset>`;
-const xml = (body: () => string) => (_req: unknown, res: import('node:http').ServerResponse) =>
-  res.writeHead(200, { 'content-type': 'application/xml' }).end(body());
+const xml = (body: () => string) => (_req: unknown, res: ServerResponse) => res.writeHead(200, { 'content-type': 'application/xml' }).end(body());
 beforeAll(async () => {
   t = await startTestApp({ env: { WEBSITE_SCAN_ALLOW_LOOPBACK: 'true', WEBSITE_SCAN_TIMEOUT_MS: '1500', WEBSITE_SCAN_MAX_BYTES: '200000' } });
   coaching = await serveFixtureSite('brightpath-coaching', {

@@ -12,7 +12,9 @@ const urlset = (paths: string[]) =>
   `<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${paths.map((p) => `<url><loc>${indexed.origin}${p}</loc></url>`).join('')}</urlset>`;
 const xml = (body: () => string) => (_req: unknown, res: ServerResponse) => res.writeHead(200, { 'content-type': 'application/xml' }).end(body());
 beforeAll(async () => {
-  t = await startTestApp({ env: { WEBSITE_SCAN_ALLOW_LOOPBACK: 'true', WEBSITE_SCAN_TIMEOUT_MS: '1500', WEBSITE_SCAN_MAX_BYTES: '200000' } });
+  t = await startTestApp({
+    env: { WEBSITE_SCAN_ALLOW_LOOPBACK: 'true', WEBSITE_SCAN_TIMEOUT_MS: '1500', WEBSITE_SCAN_MAX_BYTES: '200000', WEBSITE_SCAN_USER_PER_HOUR: '3' },
+  });
   coaching = await serveFixtureSite('brightpath-coaching', {
     '/to-private': (_req, res) => res.writeHead(302, { location: 'http://10.0.0.1/' }).end(),
     '/to-metadata': (_req, res) => res.writeHead(301, { location: 'http://169.254.169.254/latest/meta-data/' }).end(),
@@ -85,6 +87,18 @@ describe('scanning a site with structured data and a sitemap', () => {
     expect(pagesRead).toHaveLength(10);
     expect(pagesRead).toEqual(expect.arrayContaining(['/', '/about.html', '/pricing.html', '/faq.html']));
     expect(res.data.offers.map((o: { name: string }) => o.name)).toEqual(['6-Week Career Sprint', 'Interview Intensive']);
+  });
+
+  it('limits scans per user per hour (WEBSITE_SCAN_USER_PER_HOUR): the next one is 429, other users still scan', async () => {
+    const { client } = await newWorkspaceUser(t.baseUrl, 'Crawler');
+    for (let i = 0; i < 3; i++) expect((await scan(client, bakery.origin)).status).toBe(200);
+    const before = bakery.requests.length;
+    const over = await scan(client, bakery.origin);
+    expect(over.status).toBe(429);
+    expect(over.data.error).toMatch(/Too many website scans/);
+    expect(bakery.requests.length).toBe(before); // refused before reading the site
+    const other = await newWorkspaceUser(t.baseUrl, 'Neighbour');
+    expect((await scan(other.client, bakery.origin)).status).toBe(200);
   });
 
   it('updates instead of duplicating when the same site is scanned again, and keeps typed entries', async () => {

@@ -95,6 +95,8 @@ export const envSchema = z.object({
   WEBSITE_SCAN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
   /** Largest page a scan reads; a larger home page fails the scan, a larger other page is skipped. */
   WEBSITE_SCAN_MAX_BYTES: z.coerce.number().int().min(1024).max(20_000_000).default(2_000_000),
+  /** Website scans one signed-in user may start per hour (each reads up to WEBSITE_SCAN_MAX_PAGES pages of someone's site). */
+  WEBSITE_SCAN_USER_PER_HOUR: z.coerce.number().int().min(1).default(10),
   /** Lets the website scan read 127.0.0.1/::1 (tests, local development). Private ranges stay refused. */
   WEBSITE_SCAN_ALLOW_LOOPBACK: z
     .enum(['true', 'false', '1', '0'])
@@ -194,7 +196,7 @@ export interface Config {
   /** The AI assistant (integrations/ai/): which provider answers, or none (knowledge-base-only answers). */
   ai: AiConfig;
   /** The website scan's limits (activities/website-scan/). */
-  websiteScan: { maxPages: number; timeoutMs: number; maxBytes: number; allowLoopback: boolean };
+  websiteScan: { maxPages: number; timeoutMs: number; maxBytes: number; allowLoopback: boolean; userPerHour: number };
   /** The flow runtime (workers/flows). */
   flows: { retryBaseMs: number; maxAttempts: number; webhookTimeoutMs: number; webhookAllowLoopback: boolean; timerPumpIntervalMs: number };
 }
@@ -318,6 +320,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       timeoutMs: e.WEBSITE_SCAN_TIMEOUT_MS,
       maxBytes: e.WEBSITE_SCAN_MAX_BYTES,
       allowLoopback: e.WEBSITE_SCAN_ALLOW_LOOPBACK,
+      userPerHour: e.WEBSITE_SCAN_USER_PER_HOUR,
     },
     flows: {
       retryBaseMs: e.FLOW_RETRY_BASE_MS,

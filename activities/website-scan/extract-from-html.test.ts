@@ -92,12 +92,22 @@ describe('page text and links', () => {
 
   it('reads a sitemap, same origin only', () => {
     const xml = site('brightpath-coaching/sitemap.xml').replaceAll('{{origin}}', 'https://brightpath.example');
-    expect(parseSitemap(xml, 'https://brightpath.example')).toEqual([
-      'https://brightpath.example/',
-      'https://brightpath.example/about.html',
-      'https://brightpath.example/pricing.html',
-      'https://brightpath.example/faq.html',
-    ]);
+    expect(parseSitemap(xml, 'https://brightpath.example')).toEqual({
+      pages: [
+        'https://brightpath.example/',
+        'https://brightpath.example/about.html',
+        'https://brightpath.example/pricing.html',
+        'https://brightpath.example/faq.html',
+      ],
+      sitemaps: [],
+    });
+  });
+
+  it('reads a sitemap index: its nested sitemaps, same origin only', () => {
+    const xml = `<?xml version="1.0"?><sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+      <sitemap><loc>https://brightpath.example/sitemap-pages.xml</loc></sitemap>
+      <sitemap><loc>https://elsewhere.example/sitemap.xml</loc></sitemap></sitemapindex>`;
+    expect(parseSitemap(xml, 'https://brightpath.example')).toEqual({ pages: [], sitemaps: ['https://brightpath.example/sitemap-pages.xml'] });
   });
 
   it('adds https:// to a bare domain and refuses other schemes', () => {

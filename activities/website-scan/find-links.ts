@@ -26,13 +26,25 @@ export function findLinks($: CheerioAPI, pageUrl: string): string[] {
   return [...seen];
 }
 
-/** The page addresses of a sitemap (`<urlset><url><loc>`); same origin only. A sitemap index yields nothing. */
-export function parseSitemap(xml: string, origin: string): string[] {
+/**
+ * A sitemap's page addresses (`<urlset><url><loc>`) and, for a sitemap index, the nested sitemaps
+ * it lists (`<sitemapindex><sitemap><loc>`); same origin only.
+ */
+export function parseSitemap(xml: string, origin: string): { pages: string[]; sitemaps: string[] } {
   const $ = load(xml, { xml: true });
-  const seen = new Set<string>();
+  const pages = new Set<string>();
   $('urlset > url > loc').each((_, el) => {
     const url = samePageUrl($(el).text().trim(), origin, origin);
-    if (url) seen.add(url);
+    if (url) pages.add(url);
   });
-  return [...seen];
+  const sitemaps = new Set<string>();
+  $('sitemapindex > sitemap > loc').each((_, el) => {
+    try {
+      const u = new URL($(el).text().trim(), origin);
+      if (u.origin === origin) sitemaps.add(u.href);
+    } catch {
+      // not an address: skipped like a foreign one
+    }
+  });
+  return { pages: [...pages], sitemaps: [...sitemaps] };
 }

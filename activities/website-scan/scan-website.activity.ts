@@ -56,8 +56,9 @@ export function normaliseSiteUrl(input: string): string {
 
 /**
  * Reads a business's website: the home page (its failure fails the scan), then up to
- * `maxPages - 1` more same-origin pages from /sitemap.xml, or from the home page's links when
- * there is no sitemap. A page that fails later is skipped; the deadline ends the scan with what
+ * `maxPages - 1` more same-origin pages from /sitemap.xml (a sitemap index's nested sitemaps
+ * followed in order until enough pages are listed, at most MAX_SITEMAPS files), or from the home
+ * page's links when there is no sitemap. A page that fails later is skipped; the deadline ends the scan with what
  * was read so far. Offers and testimonials repeated across pages are kept once.
  */
 export async function scanWebsite(input: string, opts: ScanOptions): Promise<ScannedSite> {
@@ -67,10 +68,7 @@ export async function scanWebsite(input: string, opts: ScanOptions): Promise<Sca
   const origin = new URL(home.url).origin;
   const first = extractFromHtml(home.body, home.url);
 
-  const sitemap = await fetchPage(`${origin}/sitemap.xml`, { ...fetchOpts, expect: 'xml' }).then(
-    (r) => parseSitemap(r.body, origin),
-    () => [],
-  );
+  const sitemap = await readSitemaps(origin, opts.maxPages, (url) => fetchPage(url, { ...fetchOpts, expect: 'xml' }).then((r) => r.body));
   const candidates = (sitemap.length ? sitemap : first.links).filter((u) => u !== home.url);
   const queue = [...new Set(candidates)].slice(0, Math.max(0, opts.maxPages - 1));
 
@@ -94,6 +92,32 @@ export async function scanWebsite(input: string, opts: ScanOptions): Promise<Sca
     (p) => p.url,
   );
   return { origin, businessName: first.businessName, offers, testimonials, pages };
+}
+
+/** Sitemap files read per scan at most (the index included): a sitemap index may list thousands. */
+const MAX_SITEMAPS = 10;
+
+/**
+ * The pages listed by /sitemap.xml, following a sitemap index's nested sitemaps breadth first
+ * until `maxPages` addresses are known; a sitemap that fails to load is skipped.
+ */
+async function readSitemaps(origin: string, maxPages: number, load: (url: string) => Promise<string>): Promise<string[]> {
+  const pages = new Set<string>();
+  const queue = [`${origin}/sitemap.xml`];
+  const seen = new Set(queue);
+  for (let read = 0; queue.length > 0 && read < MAX_SITEMAPS && pages.size < maxPages; read++) {
+    const xml = await load(queue.shift()!).catch(() => null);
+    if (xml === null) continue;
+    const found = parseSitemap(xml, origin);
+    for (const p of found.pages) pages.add(p);
+    for (const s of found.sitemaps) {
+      if (!seen.has(s)) {
+        seen.add(s);
+        queue.push(s);
+      }
+    }
+  }
+  return [...pages];
 }
 
 function uniqueBy<T>(items: T[], key: (t: T) => string): T[] {

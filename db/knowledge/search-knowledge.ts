@@ -1,21 +1,13 @@
 import type pg from 'pg';
 import { z } from 'zod';
-import { knowledgeKinds, knowledgeSources, type KnowledgeHit } from '../../contracts/knowledge';
+import type { KnowledgeHit } from '../../contracts/knowledge';
+import { entryRow } from './entry-row';
 
 type Db = Pick<pg.Pool, 'query'>;
 
-const hitRow = z.object({
-  id: z.string(),
-  kind: z.enum(knowledgeKinds),
-  title: z.string(),
-  body: z.string(),
-  price_cents: z.number().nullable(),
-  duration: z.string().nullable(),
-  url: z.string().nullable(),
-  author: z.string().nullable(),
-  source: z.enum(knowledgeSources),
-  rank: z.number(),
-});
+const hitRow = entryRow
+  .pick({ id: true, kind: true, title: true, body: true, price_cents: true, duration: true, url: true, author: true, source: true })
+  .extend({ rank: z.number() });
 
 const toHit = (r: z.infer<typeof hitRow>): KnowledgeHit => ({
   id: r.id,
@@ -40,8 +32,6 @@ export function queryWords(text: string): string[] {
   return [...new Set(words)].slice(0, 32);
 }
 
-const columns = `id, kind, title, left(body, $3) as body, price_cents, duration, url, author, source`;
-
 /**
  * Above this share of all entries (PostgreSQL's own statistics of the search column, kept by
  * ANALYZE) a word is too common to pick candidates by: "price" or "order" would make every entry
@@ -51,102 +41,90 @@ const COMMON_WORD_SHARE = 0.05;
 /** At most this many candidates are ranked per pass, whatever the question (one-word questions of common words). */
 const MAX_CANDIDATES = 500;
 
-/** The question's words that full-text search keeps (no stopwords), with how common each is. */
-async function contentWords(db: Db, words: string[]): Promise<{ word: string; share: number }[]> {
-  const { rows } = await db.query(
-    `select w as word, coalesce(s.f, 0)::float8 as share
-     from unnest($1::text[]) w
-     cross join lateral (select (tsvector_to_array(to_tsvector('english', w)))[1] as lex) l
-     left join lateral (
-       select x.f from pg_stats p, unnest(p.most_common_elems::text::text[], p.most_common_elem_freqs) as x(e, f)
-       where p.schemaname = current_schema() and p.tablename = 'knowledge_entries' and p.attname = 'search' and x.e = l.lex
-       limit 1
-     ) s on true
-     where l.lex is not null`,
-    [words],
-  );
-  return z.array(z.object({ word: z.string(), share: z.number() })).parse(rows);
+/**
+ * The whole search in one statement (one round trip):
+ * - `content`: the question's words that full-text search keeps (no stopwords), with how common
+ *   each is by the column's pg_stats; `rare`: those under COMMON_WORD_SHARE, or all of them when
+ *   every word is common ("price of the course": they pick candidates after all, capped like any pass);
+ * - `exact` then `partial`: entries holding every word, then entries holding any rare word, each
+ *   capped at MAX_CANDIDATES and ranked by ts_rank_cd against all the words (more matched words
+ *   rank higher), both served by the (workspace_id, search) GIN (btree_gin, migration 0013);
+ * - `typo`: only when those found fewer than `limit`, a word of 4+ letters of the question (the
+ *   longest six rare ones: a common word is spelled right) close to a word of a title, `word <% title`
+ *   served by the (workspace_id, title trigrams) GIN, ranked below every full-text hit.
+ * Bodies are read and cut for the winners only: reading thousands of page bodies was most of the
+ * cost before (tests/perf/results/README.md, ai).
+ */
+const SEARCH_SQL = `
+with words as (
+  select w as word, n from unnest($2::text[]) with ordinality as u(w, n)
+), content as (
+  select word, n, coalesce(s.f, 0)::float8 as share
+  from words
+  cross join lateral (select (tsvector_to_array(to_tsvector('english', word)))[1] as lex) l
+  left join lateral (
+    select x.f from pg_stats p, unnest(p.most_common_elems::text::text[], p.most_common_elem_freqs) as x(e, f)
+    where p.schemaname = current_schema() and p.tablename = 'knowledge_entries' and p.attname = 'search' and x.e = l.lex
+    limit 1
+  ) s on true
+  where l.lex is not null
+), rare as (
+  select word, n from content
+  where share < ${COMMON_WORD_SHARE} or not exists (select from content where share < ${COMMON_WORD_SHARE})
+), q as (
+  select websearch_to_tsquery('english', string_agg(word, ' ' order by n)) as all_words,
+         websearch_to_tsquery('english', string_agg(word, ' or ' order by n)) as any_word,
+         (select websearch_to_tsquery('english', string_agg(word, ' or ' order by n)) from rare) as rare_words
+  from content having count(*) > 0
+), exact as (
+  select id, search from knowledge_entries, q
+  where workspace_id = $1 and search @@ q.all_words
+  limit ${MAX_CANDIDATES}
+), partial as (
+  select id, search from knowledge_entries, q
+  where workspace_id = $1 and search @@ q.rare_words and id not in (select id from exact)
+  limit ${MAX_CANDIDATES}
+), best as (
+  select id, tier, ts_rank_cd(search, q.any_word)::float8 as rank
+  from (select id, search, 1 as tier from exact union all select id, search, 0 from partial) c, q
+  order by tier desc, rank desc limit $4
+), fuzzy as (
+  select word from rare where char_length(word) >= 4 order by char_length(word) desc, n limit 6
+), typo as (
+  select k.id, -1 as tier, (max(word_similarity(f.word, k.title)) * 0.01)::float8 as rank
+  from fuzzy f
+  join knowledge_entries k on k.workspace_id = $1 and f.word <% k.title
+  where (select count(*) from best) < $4 and k.id not in (select id from best)
+  group by k.id
+  order by rank desc, k.updated_at desc, k.id
+  limit $4
+), found as (
+  select id, tier, rank from best
+  union all
+  select id, tier, rank from typo
+)
+select k.id, k.kind, k.title, left(k.body, $3) as body, k.price_cents, k.duration, k.url, k.author, k.source, found.rank
+from found join knowledge_entries k using (id)
+order by found.tier desc, found.rank desc, k.updated_at desc, k.id
+limit $4`;
+
+/** The statement and parameters searchKnowledge runs (null: no words to search), for its EXPLAIN in the bench. */
+export function searchKnowledgeStatement(workspaceId: string, question: string, opts: { limit?: number; maxBodyChars?: number } = {}) {
+  const words = queryWords(question);
+  if (words.length === 0) return null;
+  return { sql: SEARCH_SQL, params: [workspaceId, words, opts.maxBodyChars ?? 1500, opts.limit ?? 5] };
 }
 
-/**
- * The full-text passes in one statement: entries holding every word of the question first, then
- * entries holding any of its less common words, each capped at MAX_CANDIDATES and ranked by
- * ts_rank_cd against all the words (more matched words rank higher). Bodies are read for the
- * winners only: reading and cutting thousands of page bodies was most of the cost before
- * (tests/perf/results/README.md, ai).
- */
-async function fullTextHits(db: Db, workspaceId: string, allWords: string, rareWords: string, maxBody: number, limit: number) {
-  const { rows } = await db.query(
-    `with exact as (
-       select id, search from knowledge_entries
-       where workspace_id = $1 and search @@ websearch_to_tsquery('english', $2)
-       limit ${MAX_CANDIDATES}
-     ), partial as (
-       select id, search from knowledge_entries
-       where $5 <> '' and workspace_id = $1 and search @@ websearch_to_tsquery('english', $5)
-         and id not in (select id from exact)
-       limit ${MAX_CANDIDATES}
-     ), best as (
-       select id, tier, ts_rank_cd(search, websearch_to_tsquery('english', $6))::float8 as rank
-       from (select id, search, 1 as tier from exact union all select id, search, 0 from partial) c
-       order by tier desc, rank desc limit $4
-     )
-     select ${columns}, best.rank from best join knowledge_entries k using (id)
-     order by best.tier desc, best.rank desc, k.updated_at desc, k.id`,
-    [workspaceId, allWords, maxBody, limit, rareWords, allWords.replaceAll(' ', ' or ')],
-  );
-  return z.array(hitRow).parse(rows).map(toHit);
-}
-
-/**
- * The workspace's entries that best answer `question`, always scoped to one workspace:
- * 1. entries holding every word of the question (precise);
- * 2. then entries holding any of its less common words (a question rarely repeats every word of
- *    its answer);
- * 3. when those find fewer than `limit`, a pg_trgm pass on titles catches typos ("shiping" →
- *    "Shipping"), ranked below every full-text hit.
- */
+/** The workspace's entries that best answer `question`, always scoped to one workspace (SEARCH_SQL). */
 export async function searchKnowledge(
   db: Db,
   workspaceId: string,
   question: string,
   opts: { limit?: number; maxBodyChars?: number } = {},
 ): Promise<KnowledgeHit[]> {
-  const limit = opts.limit ?? 5;
-  const maxBody = opts.maxBodyChars ?? 1500;
-  const words = queryWords(question);
-  if (words.length === 0) return [];
-
-  // Stopwords ("what", "does") are dropped: they match nothing in full text and too much by trigram.
-  const content = await contentWords(db, words);
-  if (content.length === 0) return [];
-  let rare = content.filter((c) => c.share < COMMON_WORD_SHARE).map((c) => c.word);
-  // Only common words ("price of the course"): they pick candidates after all, capped like any pass.
-  if (rare.length === 0) rare = content.map((c) => c.word);
-  const hits = await fullTextHits(db, workspaceId, content.map((c) => c.word).join(' '), rare.join(' or '), maxBody, limit);
-  if (hits.length >= limit) return hits;
-
-  // Typos: a word of the question close to a word of a title. Only words of 4+ letters (short ones
-  // match too much), the longest six; `word <% title` is served by the title's trigram index.
-  // A common word is spelled right (it is in the index's statistics): only the others may be typos.
-  const fuzzy = rare
-    .filter((w) => w.length >= 4)
-    .sort((a, b) => b.length - a.length)
-    .slice(0, 6);
-  if (fuzzy.length === 0) return hits;
-  const params: unknown[] = [workspaceId, hits.map((h) => h.id), maxBody, limit - hits.length];
-  const conditions = fuzzy.map((w) => {
-    params.push(w);
-    return `$${params.length} <% title`;
-  });
-  const similarity = fuzzy.map((_, i) => `word_similarity($${i + 5}, title)`).join(', ');
-  const typo = await db.query(
-    `select ${columns}, (greatest(${similarity}) * 0.01)::float8 as rank
-     from knowledge_entries
-     where workspace_id = $1 and not (id = any($2::uuid[])) and (${conditions.join(' or ')})
-     order by rank desc, updated_at desc, id
-     limit $4`,
-    params,
-  );
-  return [...hits, ...z.array(hitRow).parse(typo.rows).map(toHit)];
+  const statement = searchKnowledgeStatement(workspaceId, question, opts);
+  if (!statement) return [];
+  // Named: prepared once per connection, so the plan of this large statement is not made again per question.
+  const { rows } = await db.query({ name: 'search-knowledge', text: statement.sql, values: statement.params });
+  return z.array(hitRow).parse(rows).map(toHit);
 }

@@ -42,9 +42,10 @@ export async function generateModelAnswer(ai: AiRuntime, call: AnswerCall): Prom
  * The same answer streamed: the model writes the JSON object with `answer` first, so each partial
  * parse of the text so far yields a longer `answer`, and the new part goes to `onToken` as it comes.
  * A failure before the first token is retried like any call; after it, it is not (the client already
- * shows part of an answer) and surfaces as AiFailure.
+ * shows part of an answer) and surfaces as AiFailure. `cancel` (the client disconnected) aborts the
+ * model call in flight, through the AI SDK's abortSignal, and is not retried.
  */
-export async function streamModelAnswer(ai: AiRuntime, call: AnswerCall, onToken: (text: string) => void): Promise<ModelResult> {
+export async function streamModelAnswer(ai: AiRuntime, call: AnswerCall, onToken: (text: string) => void, cancel?: AbortSignal): Promise<ModelResult> {
   const prompt = buildUserPrompt(call);
   let sent = '';
   return withRetries(
@@ -82,6 +83,7 @@ export async function streamModelAnswer(ai: AiRuntime, call: AnswerCall, onToken
       return result(ai, checked.data, call, await r.usage);
     },
     () => sent.length === 0,
+    cancel,
   );
 }
 

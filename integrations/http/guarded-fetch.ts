@@ -4,6 +4,7 @@ import https from 'node:https';
 import { isIP } from 'node:net';
 import { isForbiddenWebhookHeader } from '../../contracts/flows';
 import { blockedReason, type GuardOptions } from './address-policy';
+import { linkedAbort } from '../../contracts/abort';
 
 /**
  * Outbound HTTP to a URL a user typed (webhook node), refusing every address that isn't public
@@ -69,16 +70,13 @@ export async function guardedFetch(url: string, init: GuardedRequest, opts: Guar
  * a worker slot and its workspace's webhook queue indefinitely (seen under load in CI).
  */
 export function deadlineSignal(timeoutMs: number, outer?: AbortSignal): { signal: AbortSignal; dispose: () => void } {
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(new DeadlineError(`No complete response within ${timeoutMs} ms`)), timeoutMs);
-  const onOuter = () => controller.abort(outer?.reason);
-  if (outer?.aborted) onOuter();
-  else outer?.addEventListener('abort', onOuter, { once: true });
+  const linked = linkedAbort([outer]);
+  const timer = setTimeout(() => linked.controller.abort(new DeadlineError(`No complete response within ${timeoutMs} ms`)), timeoutMs);
   return {
-    signal: controller.signal,
+    signal: linked.signal,
     dispose: () => {
       clearTimeout(timer);
-      outer?.removeEventListener('abort', onOuter);
+      linked.dispose();
     },
   };
 }

@@ -25,6 +25,8 @@ export interface GeminiRequest {
   userText: string;
   /** The badge's status ping (answered from `pingReply`, not the script). */
   ping: boolean;
+  /** The caller went away (aborted its request) before the answer was complete. */
+  abandoned: boolean;
 }
 
 export interface GeminiFake {
@@ -86,7 +88,11 @@ export async function startGeminiFake(opts: { apiKey?: string; model?: string } 
       const userText = textOf(contents.filter((c) => c.role === 'user').at(-1));
       const generationConfig = (body.generationConfig ?? {}) as Record<string, unknown>;
       const ping = !stream && !system && contents.length === 1 && userText === PING_PROMPT && !('responseSchema' in generationConfig);
-      fake.requests.push({ model: m[1]!, stream, apiKey: key, body, system, userText, ping });
+      const request: GeminiRequest = { model: m[1]!, stream, apiKey: key, body, system, userText, ping, abandoned: false };
+      fake.requests.push(request);
+      res.on('close', () => {
+        if (!res.writableEnded) request.abandoned = true;
+      });
       if (key !== apiKey) return sendError(res, 400, 'API key not valid. Please pass a valid API key.');
 
       const reply = ping ? fake.pingReply : (fake.script.shift() ?? fake.fallback);

@@ -1,8 +1,10 @@
 import type pg from 'pg';
-import { searchKnowledge } from '../../db/knowledge/search-knowledge';
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { searchKnowledge, searchKnowledgeStatement } from '../../db/knowledge/search-knowledge';
 import { insertKnowledgeEntry } from '../../db/knowledge/write-entries';
 import { startGeminiFake } from '../fakes/gemini.fake';
-import { benchDatabase, machine, percentile, signIn, spawnServer, writeResult } from './bench-kit';
+import { benchDatabase, machine, percentile, root, signIn, spawnServer, writeResult } from './bench-kit';
 import { questionStream } from './ai/knowledge-corpus';
 import { seedKnowledge } from './ai/seed-knowledge';
 
@@ -36,7 +38,8 @@ const retrieval: Section = {
     for (const q of questionStream(WARMUP, 1)) await searchKnowledge(pool, workspaceId, q, { limit: 5 });
     const runs: Record<string, unknown> = {};
     for (const concurrency of CONCURRENCIES) runs[`concurrency${concurrency}`] = await measure(pool, workspaceId, concurrency);
-    return { queries: QUERIES, targetP95Ms: 20, ...runs };
+    await explainSlowest(pool, workspaceId, runs);
+    return { queries: QUERIES, targetP95Ms: 20, explain: 'tests/perf/results/ai-explain.txt', ...runs };
   },
 };
 
@@ -82,6 +85,19 @@ async function measure(pool: pg.Pool, workspaceId: string, concurrency: number) 
   };
   console.log(`retrieval, concurrency ${concurrency}`, result);
   return result;
+}
+
+/** EXPLAIN ANALYZE of the slowest questions of the sequential run, plus a typo one (the trigram pass), in ai-explain.txt. */
+async function explainSlowest(pool: pg.Pool, workspaceId: string, runs: Record<string, unknown>) {
+  const slowest = (runs.concurrency1 as { slowestQuestionsP95: { q: string }[] }).slowestQuestionsP95.slice(0, 3).map((s) => s.q);
+  const plans: string[] = [];
+  for (const q of [...slowest, 'shiping to canda']) {
+    const statement = searchKnowledgeStatement(workspaceId, q, { limit: 5, maxBodyChars: 1500 });
+    if (!statement) continue;
+    const { rows } = await pool.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${statement.sql}`, statement.params);
+    plans.push(`-- ${JSON.stringify(q)}\n${rows.map((r) => r['QUERY PLAN']).join('\n')}`);
+  }
+  await writeFile(path.join(root, 'tests/perf/results/ai-explain.txt'), plans.join('\n\n') + '\n');
 }
 
 const FAKE_LATENCY_MS = 300;

@@ -30,6 +30,8 @@ export interface Question {
   platform?: string;
   /** Streaming: the answer's text as it is written. */
   onToken?: (text: string) => void;
+  /** Streaming: aborts when the client disconnects; the model call in flight is cancelled and nothing is stored. */
+  cancel?: AbortSignal;
   /** The answer when no model may answer; default: the best entries quoted. */
   withoutModel?: (hits: KnowledgeHit[]) => KnowledgeOnlyAnswer;
 }
@@ -62,7 +64,7 @@ export async function answerQuestion(deps: AiDeps, q: Question): Promise<KbChatR
     const call = { purpose: q.purpose, question: q.question, hits, history, ...(q.platform ? { platform: q.platform } : {}) };
     let r;
     try {
-      r = q.onToken ? await streamModelAnswer(ai, call, q.onToken) : await generateModelAnswer(ai, call);
+      r = q.onToken ? await streamModelAnswer(ai, call, q.onToken, q.cancel) : await generateModelAnswer(ai, call);
     } catch (err) {
       throw asAppError(err);
     }

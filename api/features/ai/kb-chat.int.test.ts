@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { insertKnowledgeEntry } from '../../../db/knowledge/write-entries';
 import { systemPrompts } from '../../../integrations/ai/prompt';
 import { startGeminiFake, type GeminiFake } from '../../../tests/fakes/gemini.fake';
@@ -185,6 +185,27 @@ describe('POST /api/kb/chat/stream', () => {
     const s = await readKbStream(u.client, { message: 'shipping?' });
     expect(s.events).toEqual([{ type: 'error', error: 'Connection Issue', message: 'The AI provider did not answer within 2 s' }]);
     expect(gemini.requests.filter((r) => !r.ping)).toHaveLength(3);
+  }, 15_000);
+
+  it('a client that disconnects mid-stream cancels the model call: no retry, nothing stored', async () => {
+    const u = await workspaceWithKnowledge('StreamGone');
+    gemini.script.push({ hang: true }, { hang: true }, { hang: true });
+    const leave = new AbortController();
+    const res = await fetch(`${u.client.baseUrl}/api/kb/chat/stream`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: u.client.cookieHeader },
+      body: JSON.stringify({ message: 'shipping to Canada?' }),
+      signal: leave.signal,
+    });
+    expect(res.status).toBe(200);
+    await vi.waitFor(() => expect(gemini.requests.filter((r) => !r.ping)).toHaveLength(1), { timeout: 5_000 });
+    leave.abort();
+    // Without the cancel, the call would run into its 1.5 s deadline and be retried twice.
+    await vi.waitFor(() => expect(gemini.requests[0]!.abandoned).toBe(true), { timeout: 1_000 });
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    expect(gemini.requests.filter((r) => !r.ping)).toHaveLength(1);
+    const { rows } = await t.app.database.pool.query('select count(*)::int as n from ai_chat_messages where workspace_id = $1', [u.user.workspaceId]);
+    expect(rows[0].n).toBe(0);
   }, 15_000);
 
   it('answers bad input with a plain 400 before any stream', async () => {

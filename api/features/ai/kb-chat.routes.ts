@@ -30,6 +30,11 @@ export function kbChatRoutes(deps: AiDeps, limits: AiConfig) {
     const user = currentUser(req);
     const body = parseBody(kbChatRequestSchema, req);
     const stream = startEventStream(res);
+    // A client that goes away (tab closed, stop) cancels the model call instead of paying for its answer.
+    const disconnected = new AbortController();
+    res.on('close', () => {
+      if (!res.writableEnded) disconnected.abort(new Error('The client disconnected'));
+    });
     try {
       const answer = await answerQuestion(deps, {
         user,
@@ -38,9 +43,11 @@ export function kbChatRoutes(deps: AiDeps, limits: AiConfig) {
         platform: body.platform,
         ...(body.conversationId ? { conversationId: body.conversationId } : {}),
         onToken: (text) => stream.send({ type: 'token', text }),
+        cancel: disconnected.signal,
       });
       stream.send({ type: 'done', answer });
     } catch (err) {
+      if (disconnected.signal.aborted) return; // nobody left to tell
       if (err instanceof AppError) {
         stream.send({ type: 'error', error: err.message, message: typeof err.details === 'string' ? err.details : err.message });
       } else {

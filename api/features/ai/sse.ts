@@ -13,10 +13,10 @@ export function startEventStream(res: Response) {
   res.flushHeaders();
   return {
     send(event: KbChatStreamEvent) {
-      if (!res.writableEnded) res.write(`data: ${JSON.stringify(event)}\n\n`);
+      if (!res.writableEnded && !res.destroyed) res.write(`data: ${JSON.stringify(event)}\n\n`);
     },
     end() {
-      if (!res.writableEnded) res.end();
+      if (!res.writableEnded && !res.destroyed) res.end();
     },
   };
 }

@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveFixtureSite, type FixtureSite } from '../../../tests/support/fixture-site';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app';
@@ -6,8 +7,14 @@ import { newWorkspaceUser } from '../../../tests/support/workspace';
 let t: TestApp;
 let coaching: FixtureSite;
 let bakery: FixtureSite;
+let indexed: FixtureSite;
+const urlset = (paths: string[]) =>
+  `<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${paths.map((p) => `<url><loc>${indexed.origin}${p}</loc></url>`).join('')}</urlset>`;
+const xml = (body: () => string) => (_req: unknown, res: ServerResponse) => res.writeHead(200, { 'content-type': 'application/xml' }).end(body());
 beforeAll(async () => {
-  t = await startTestApp({ env: { WEBSITE_SCAN_ALLOW_LOOPBACK: 'true', WEBSITE_SCAN_TIMEOUT_MS: '1500', WEBSITE_SCAN_MAX_BYTES: '200000' } });
+  t = await startTestApp({
+    env: { WEBSITE_SCAN_ALLOW_LOOPBACK: 'true', WEBSITE_SCAN_TIMEOUT_MS: '1500', WEBSITE_SCAN_MAX_BYTES: '200000', WEBSITE_SCAN_USER_PER_HOUR: '3' },
+  });
   coaching = await serveFixtureSite('brightpath-coaching', {
     '/to-private': (_req, res) => res.writeHead(302, { location: 'http://10.0.0.1/' }).end(),
     '/to-metadata': (_req, res) => res.writeHead(301, { location: 'http://169.254.169.254/latest/meta-data/' }).end(),
@@ -24,10 +31,21 @@ beforeAll(async () => {
     '/gone': (_req, res) => res.writeHead(404, { 'content-type': 'text/html' }).end('<h1>Not here</h1>'),
   });
   bakery = await serveFixtureSite('crumb-bakery');
+  // The coaching site's pages behind a sitemap index: two nested sitemaps, the second listing more
+  // pages than the scan may read (WEBSITE_SCAN_MAX_PAGES 10 by default).
+  indexed = await serveFixtureSite('brightpath-coaching', {
+    '/sitemap.xml': xml(
+      () =>
+        `<?xml version="1.0"?><sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><sitemap><loc>${indexed.origin}/sitemaps/main.xml</loc></sitemap><sitemap><loc>${indexed.origin}/sitemaps/blog.xml</loc></sitemap><sitemap><loc>${indexed.origin}/sitemaps/never-needed.xml</loc></sitemap></sitemapindex>`,
+    ),
+    '/sitemaps/main.xml': xml(() => urlset(['/', '/about.html', '/pricing.html'])),
+    '/sitemaps/blog.xml': xml(() => urlset(['/faq.html', ...Array.from({ length: 20 }, (_, i) => `/blog/${i}.html`)])),
+  });
 });
 afterAll(async () => {
   await coaching.close();
   await bakery.close();
+  await indexed.close();
   await t.stop();
 });
 
@@ -56,6 +74,31 @@ describe('scanning a site with structured data and a sitemap', () => {
     expect(about.body).not.toContain('Footer text');
     // Scanned pages are searchable like anything typed.
     expect((await client.get('/api/knowledge?q=office%20hours')).data.entries[0].title).toBe('About us | BrightPath Coaching');
+  });
+
+  it('follows a sitemap index to its nested sitemaps, reading no more pages than the limit', async () => {
+    const { client } = await newWorkspaceUser(t.baseUrl, 'Indexed');
+    const res = await scan(client, indexed.origin);
+    expect(res.status).toBe(200);
+    expect(indexed.requests).toEqual(expect.arrayContaining(['/sitemap.xml', '/sitemaps/main.xml', '/sitemaps/blog.xml']));
+    // Enough pages were listed after the second sitemap: the third is never read.
+    expect(indexed.requests).not.toContain('/sitemaps/never-needed.xml');
+    const pagesRead = indexed.requests.filter((r) => r === '/' || r.endsWith('.html'));
+    expect(pagesRead).toHaveLength(10);
+    expect(pagesRead).toEqual(expect.arrayContaining(['/', '/about.html', '/pricing.html', '/faq.html']));
+    expect(res.data.offers.map((o: { name: string }) => o.name)).toEqual(['6-Week Career Sprint', 'Interview Intensive']);
+  });
+
+  it('limits scans per user per hour (WEBSITE_SCAN_USER_PER_HOUR): the next one is 429, other users still scan', async () => {
+    const { client } = await newWorkspaceUser(t.baseUrl, 'Crawler');
+    for (let i = 0; i < 3; i++) expect((await scan(client, bakery.origin)).status).toBe(200);
+    const before = bakery.requests.length;
+    const over = await scan(client, bakery.origin);
+    expect(over.status).toBe(429);
+    expect(over.data.error).toMatch(/Too many website scans/);
+    expect(bakery.requests.length).toBe(before); // refused before reading the site
+    const other = await newWorkspaceUser(t.baseUrl, 'Neighbour');
+    expect((await scan(other.client, bakery.origin)).status).toBe(200);
   });
 
   it('updates instead of duplicating when the same site is scanned again, and keeps typed entries', async () => {

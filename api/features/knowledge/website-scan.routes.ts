@@ -1,8 +1,10 @@
+import { rateLimit } from 'express-rate-limit';
 import type pg from 'pg';
 import { websiteScanBodySchema, type WebsiteScanResult } from '../../../contracts/website-scan';
 import { scanWebsite, ScanFailedError, type ScanOptions } from '../../../activities/website-scan/scan-website.activity';
 import { saveScannedSite } from '../../../db/knowledge/save-scanned-site';
 import { AppError } from '../../http/errors';
+import { PgRateLimitStore } from '../../http/rate-limit';
 import { authedRouter, currentUser } from '../../http/routers';
 import { parseBody } from '../../http/validate';
 
@@ -11,10 +13,21 @@ import { parseBody } from '../../http/validate';
  * it found in the knowledge base, answers what was found. Errors per §8: 'Website Required' (400),
  * 'Scan Failed' with a plain reason (422).
  */
-export function websiteScanRoutes(pool: pg.Pool, opts: ScanOptions) {
+export function websiteScanRoutes(pool: pg.Pool, opts: ScanOptions & { userPerHour: number }) {
   const router = authedRouter();
+  // A scan reads up to maxPages pages of someone else's site: WEBSITE_SCAN_USER_PER_HOUR per user
+  // (counts in PostgreSQL, shared by every web process), so one account can't crawl on repeat.
+  const perUser = rateLimit({
+    windowMs: 60 * 60_000,
+    limit: opts.userPerHour,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    store: new PgRateLimitStore(pool, 'scan-user:'),
+    keyGenerator: (req) => currentUser(req).id,
+    handler: (_req, _res, next) => next(new AppError('RATE_LIMITED', 'Too many website scans in a short time. Please try again later.')),
+  });
 
-  router.post('/scan', async (req, res) => {
+  router.post('/scan', perUser, async (req, res) => {
     const workspaceId = currentUser(req).workspaceId;
     const { url } = parseBody(websiteScanBodySchema, req);
     let site;

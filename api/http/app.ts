@@ -25,6 +25,8 @@ import { statsRoutes } from '../features/stats/stats.routes';
 import { automationRoutes } from '../features/automation/automation.routes';
 import { commentGrowthRoutes } from '../features/comment-rules/comment-growth.routes';
 import { leadsRoutes } from '../features/leads/leads.routes';
+import { analyticsRoutes } from '../features/analytics/analytics.routes';
+import { apiKeyRoutes, conversionsRoutes } from '../features/conversions/conversions.routes';
 import { commentRulesRoutes } from '../features/comment-rules/comment-rules.routes';
 import { inboxRoutes } from '../features/inbox/inbox.routes';
 import { knowledgeRoutes } from '../features/knowledge/knowledge.routes';
@@ -118,7 +120,7 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
   app.use(sessionMiddlewares);
 
   // Webhooks authenticate by signature, not by origin.
-  app.use(sameOriginOnly(config.publicUrl, ['/api/webhooks/']));
+  app.use(sameOriginOnly(config.publicUrl, ['/api/webhooks/', '/api/conversions']));
 
   app.use(healthRoutes({ pool: database.pool, role: deps.role, dbMode: config.database.mode, version: deps.version }));
   app.use(demoRoutes({ db: database.db, pool: database.pool, config }));
@@ -148,6 +150,9 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
   app.use('/api/conversations', inboxRoutes(pool, sendLimitsFromConfig(config)));
   app.use('/api/comment-rules', commentRulesRoutes(pool, config.privateRepliesPerHour));
   app.use('/api/leads', leadsRoutes(pool));
+  app.use('/api/analytics', analyticsRoutes(pool));
+  app.use('/api/conversions', conversionsRoutes(pool));
+  app.use('/api/settings/api-key', apiKeyRoutes(pool));
   app.use('/api/automation', automationRoutes(pool));
   app.use('/api/automation', commentGrowthRoutes(pool));
   app.use('/api/simulator', simulatorRoutes(pool));

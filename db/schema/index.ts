@@ -12,3 +12,4 @@ export * from './account';
 export * from './knowledge';
 export * from './templates';
 export * from './leads';
+export * from './analytics';

@@ -59,16 +59,3 @@ export async function recordApiConversion(db: pg.Pool, workspaceId: string, body
   ]);
   return { conversion: toConversion(conversionRow.parse(existing.rows[0])), created: false };
 }
-
-/** A flow's Track conversion step, keyed by run and step so a redone turn records it once. */
-export async function recordFlowConversion(
-  db: pg.ClientBase,
-  input: { workspaceId: string; flowId: string; runId: string; contactId: string; amountCents: number; key: string },
-): Promise<void> {
-  await db.query(
-    `insert into conversions (workspace_id, source, contact_id, flow_id, run_id, amount_cents, lead_id, idempotency_key)
-     values ($1, 'flow', $2, $3, $4, $5, (select id from leads where workspace_id = $1 and contact_id = $2), $6)
-     on conflict (workspace_id, idempotency_key) do nothing`,
-    [input.workspaceId, input.contactId, input.flowId, input.runId, input.amountCents, `flow:${input.key}`],
-  );
-}

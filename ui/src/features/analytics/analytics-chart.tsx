@@ -27,6 +27,10 @@ export function AnalyticsChart({
 }) {
   const dark = useTheme().resolved === 'dark';
   const text = dark ? '#94a3b8' : '#64748b';
+  // Counts are whole numbers: no fractional ticks. On a long day axis every nth label only.
+  const countLabel = (v: number) => (Number.isInteger(v) ? String(v) : '');
+  const every = Math.ceil(categories.length / 10);
+  const dayLabel = (v: string) => (categories.indexOf(v) % every === 0 ? v : '');
   const options: ApexOptions = {
     chart: {
       type,
@@ -43,8 +47,16 @@ export function AnalyticsChart({
     stroke: { curve: 'smooth', width: type === 'area' ? 2 : 0 },
     fill: type === 'area' ? { type: 'gradient', gradient: { opacityFrom: 0.35, opacityTo: 0.02 } } : { opacity: 1 },
     grid: { borderColor: dark ? '#1e293b' : '#e2e8f0', strokeDashArray: 3 },
-    xaxis: { categories, labels: { style: { colors: text }, rotate: 0, hideOverlappingLabels: true }, axisBorder: { show: false }, axisTicks: { show: false } },
-    yaxis: { labels: { style: { colors: text }, formatter: (v: number) => String(Math.round(v)) }, min: 0 },
+    // Horizontal bars swap the axes: the categories are then the y labels and the counts the x labels.
+    xaxis: horizontal
+      ? {
+          categories,
+          labels: { style: { colors: text }, formatter: (v: string) => countLabel(Number(v)) },
+          axisBorder: { show: false },
+          axisTicks: { show: false },
+        }
+      : { categories, labels: { style: { colors: text }, rotate: 0, formatter: dayLabel }, axisBorder: { show: false }, axisTicks: { show: false } },
+    yaxis: horizontal ? { labels: { style: { colors: text } } } : { labels: { style: { colors: text }, formatter: countLabel }, min: 0 },
     legend: { labels: { colors: text }, position: 'top', horizontalAlign: 'left' },
     plotOptions: { bar: { horizontal, borderRadius: 3, columnWidth: '60%', barHeight: '60%' } },
     tooltip: { theme: dark ? 'dark' : 'light' },

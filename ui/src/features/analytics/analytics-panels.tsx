@@ -105,14 +105,14 @@ export function AutomationTab({ data }: { data: AnalyticsRealData }) {
   const days = data.days.map((d) => shortDay(d.day));
   const dms = [
     { name: 'Sent', data: data.days.map((d) => d.dmsSent) },
-    { name: 'Queued', data: data.days.map((d) => d.dmsQueued) },
+    { name: 'Queued (all, sent or not)', data: data.days.map((d) => d.dmsQueued) },
     { name: 'Failed', data: data.days.map((d) => d.dmsFailed) },
   ];
   return (
     <div className="grid gap-4 lg:grid-cols-2">
       <Panel title="DMs sent, queued and failed">
         {sum(dms.flatMap((s) => s.data)) > 0 ? (
-          <AnalyticsChart type="bar" stacked label="DMs sent, queued and failed per day" categories={days} series={dms} />
+          <AnalyticsChart type="bar" label="DMs sent, queued and failed per day" categories={days} series={dms} />
         ) : (
           <NoData what="DMs" />
         )}

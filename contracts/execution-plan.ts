@@ -67,6 +67,7 @@ export const planNodeSchema = z.discriminatedUnion('kind', [
   planNode('addTag'),
   planNode('removeTag'),
   planNode('setField'),
+  planNode('trackConversion'),
   planNode('complete'),
 ]);
 

@@ -247,4 +247,19 @@ export const goldenCases: GoldenCase[] = [
       edges: [e('1', '2'), e('2', '3', 'answered'), e('2', '4', 'handoff')],
     },
   },
+  // ---- the Track conversion node ----
+  {
+    name: 'valid-track-conversion',
+    graph: {
+      nodes: [dmTrigger(), n('2', 'trackConversion', { amountCents: 4900, currency: 'USD' }), n('3', 'complete')],
+      edges: [e('1', '2'), e('2', '3')],
+    },
+  },
+  {
+    name: 'error-track-conversion-invalid-config',
+    graph: {
+      nodes: [dmTrigger(), n('2', 'trackConversion', { amountCents: 12.5, currency: 'EUR' }), n('3', 'complete')],
+      edges: [e('1', '2'), e('2', '3')],
+    },
+  },
 ];

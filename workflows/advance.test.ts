@@ -87,6 +87,13 @@ describe('advance', () => {
     expect(r.commands[1]).toEqual({ type: 'updateContact', addTags: ['lead'] });
   });
 
+  it('a Track conversion step records one sale for the run and passes on', () => {
+    const plan = planOf({ nodes: [trigger, node('2', 'trackConversion', { amountCents: 4900, currency: 'USD' })], edges: [edge('1', '2')] });
+    const r = advance(plan, initialState(), { type: 'start' }, ctx());
+    expect(kinds(r.commands)).toEqual(['step:trigger', 'trackConversion', 'step:trackConversion', 'complete']);
+    expect(r.commands[1]).toEqual({ type: 'trackConversion', seq: 2, nodeId: '2', amountCents: 4900 });
+  });
+
   it('a delay above zero starts a timer and resumes on it; a zero delay is a step that passes straight on', () => {
     const plan = planOf({
       nodes: [trigger, node('2', 'delay', { amount: 0, unit: 'seconds' }), node('3', 'delay', { amount: 3, unit: 'days' }), node('4', 'complete')],

@@ -53,6 +53,8 @@ export type Command =
       /** A hand-off to a person: the contact's conversation rises in the inbox. */
       conversationPriority?: 'high';
     }
+  /** A Track conversion step: one sale, keyed by the run and step so a redone turn records it once. */
+  | { type: 'trackConversion'; seq: number; nodeId: string; amountCents: number }
   | { type: 'complete' }
   | { type: 'fail'; seq: number; nodeId: string; reason: string };
 
@@ -279,6 +281,12 @@ function run(plan: ExecutionPlan, state: RunState, nodeId: string | null, seq: n
           commands.push({ type: 'updateContact', removeTags: [tag] });
         }
         done({ tags: [...contact.tags] }, { tag });
+        current = exit(node, DEFAULT_EXIT);
+        break;
+      }
+      case 'trackConversion': {
+        commands.push({ type: 'trackConversion', seq, nodeId: node.id, amountCents: node.config.amountCents });
+        done({ amountCents: node.config.amountCents, currency: node.config.currency });
         current = exit(node, DEFAULT_EXIT);
         break;
       }

@@ -28,6 +28,8 @@ import { commentGrowthRoutes } from '../features/comment-rules/comment-growth.ro
 import { failedSendsRoutes } from '../features/failed-sends/failed-sends.routes';
 import { leadsRoutes } from '../features/leads/leads.routes';
 import { broadcastsRoutes } from '../features/broadcasts/broadcasts.routes';
+import { analyticsRoutes } from '../features/analytics/analytics.routes';
+import { apiKeyRoutes, conversionsRoutes } from '../features/conversions/conversions.routes';
 import { commentRulesRoutes } from '../features/comment-rules/comment-rules.routes';
 import { inboxRoutes } from '../features/inbox/inbox.routes';
 import { knowledgeRoutes } from '../features/knowledge/knowledge.routes';
@@ -121,7 +123,7 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
   app.use(sessionMiddlewares);
 
   // Webhooks authenticate by signature, not by origin.
-  app.use(sameOriginOnly(config.publicUrl, ['/api/webhooks/']));
+  app.use(sameOriginOnly(config.publicUrl, ['/api/webhooks/', '/api/conversions']));
 
   app.use(healthRoutes({ pool: database.pool, role: deps.role, dbMode: config.database.mode, version: deps.version }));
   app.use(demoRoutes({ db: database.db, pool: database.pool, config }));
@@ -161,6 +163,9 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
     '/api/dashboard',
     dashboardRoutes(pool, () => new Date(Date.now())),
   );
+  app.use('/api/analytics', analyticsRoutes(pool));
+  app.use('/api/conversions', conversionsRoutes(pool));
+  app.use('/api/settings/api-key', apiKeyRoutes(pool));
   app.use('/api/automation', commentGrowthRoutes(pool));
   app.use('/api/simulator', simulatorRoutes(pool));
   app.use('/api/flows', flowsRoutes(pool));

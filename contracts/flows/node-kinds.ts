@@ -18,6 +18,7 @@ export const nodeKinds = [
   'addTag',
   'removeTag',
   'setField',
+  'trackConversion',
   'complete',
 ] as const;
 export type NodeKind = (typeof nodeKinds)[number];
@@ -38,5 +39,6 @@ export const nodeKindInfo: Record<NodeKind, { label: string; platform: 'multi' |
   addTag: { label: 'Add Tag', platform: 'multi', description: 'Tag the contact' },
   removeTag: { label: 'Remove Tag', platform: 'multi', description: 'Remove a tag from the contact' },
   setField: { label: 'Set Field', platform: 'multi', description: 'Save a value to a contact field' },
+  trackConversion: { label: 'Track Conversion', platform: 'multi', description: 'Record a sale (USD) for this contact' },
   complete: { label: 'Complete', platform: 'multi', description: 'End point for your automation' },
 };

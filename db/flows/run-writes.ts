@@ -21,6 +21,8 @@ export interface RunWrites {
   failedSteps: { runId: string; seq: number; nodeId: string; kind: string; error: string }[];
   /** In command order: tag changes of one contact do not commute. */
   contactUpdates: { contactId: string; addTags: string[]; removeTags: string[]; setFields: Record<string, unknown>; conversationPriority?: 'high' }[];
+  /** Track conversion steps: one sale each, keyed `flow:<runId>:<seq>` so a redone turn adds none. */
+  conversions: { runId: string; seq: number; amountCents: number }[];
   /** Runs that ended: their timers go. */
   clearTimers: string[];
   timers: { runId: string; seq: number; kind: 'delay' | 'reply_timeout'; dueInMs: number }[];
@@ -90,6 +92,18 @@ export async function applyRunWrites(db: Db, w: RunWrites): Promise<void> {
     );
     // A hand-off (AI reply): the contact's conversation rises in the inbox for a person to take.
     if (c.conversationPriority) await db.query('update conversations set priority = $2 where contact_id = $1', [c.contactId, c.conversationPriority]);
+  }
+  if (w.conversions.length > 0) {
+    const c = w.conversions;
+    // The run's contact, its lead (if it has one) and its flow get the credit (the funnel's "converted").
+    await db.query(
+      `insert into conversions (workspace_id, source, contact_id, flow_id, run_id, lead_id, amount_cents, idempotency_key)
+       select r.workspace_id, 'flow', r.contact_id, r.flow_id, r.id,
+              (select l.id from leads l where l.workspace_id = r.workspace_id and l.contact_id = r.contact_id), u.amount, 'flow:' || r.id || ':' || u.seq
+       from unnest($1::uuid[], $2::int[], $3::int[]) as u(run_id, seq, amount) join flow_runs r on r.id = u.run_id
+       on conflict (workspace_id, idempotency_key) do nothing`,
+      [c.map((x) => x.runId), c.map((x) => x.seq), c.map((x) => x.amountCents)],
+    );
   }
   if (w.clearTimers.length > 0) await db.query('delete from run_timers where run_id = any($1::uuid[])', [w.clearTimers]);
   if (w.timers.length > 0) {

@@ -48,7 +48,7 @@ const MAX_CANDIDATES = 500;
  *   every word is common ("price of the course": they pick candidates after all, capped like any pass);
  * - `exact` then `partial`: entries holding every word, then entries holding any rare word, each
  *   capped at MAX_CANDIDATES and ranked by ts_rank_cd against all the words (more matched words
- *   rank higher), both served by the (workspace_id, search) GIN (btree_gin, migration 0013);
+ *   rank higher), both served by the (workspace_id, search) GIN (btree_gin, migration 0015);
  * - `typo`: only when those found fewer than `limit`, a word of 4+ letters of the question (the
  *   longest six rare ones: a common word is spelled right) close to a word of a title, `word <% title`
  *   served by the (workspace_id, title trigrams) GIN, ranked below every full-text hit.

@@ -13,3 +13,4 @@ export * from './knowledge';
 export * from './templates';
 export * from './leads';
 export * from './broadcasts';
+export * from './analytics';

@@ -50,7 +50,7 @@ export const knowledgeEntries = pgTable(
     check('knowledge_entries_source_check', sql`${t.source} in ('typed', 'scan', 'onboarding')`),
     check('knowledge_entries_price_check', sql`${t.priceCents} is null or ${t.priceCents} >= 0`),
     index('knowledge_entries_workspace_kind_idx').on(t.workspaceId, t.kind, t.createdAt),
-    // btree_gin (migration 0013): one GIN on both columns, so a search reads only its workspace's postings.
+    // btree_gin (migration 0015): one GIN on both columns, so a search reads only its workspace's postings.
     index('knowledge_entries_workspace_search_idx').using('gin', t.workspaceId, t.search),
     uniqueIndex('knowledge_entries_profile_question_key')
       .on(t.workspaceId, t.questionId)

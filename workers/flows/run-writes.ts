@@ -45,6 +45,9 @@ export function writesFor(run: { id: string; contact_id: string }, plan: Executi
           ...(c.conversationPriority ? { conversationPriority: c.conversationPriority } : {}),
         });
         break;
+      case 'trackConversion':
+        w.conversions.push({ runId: run.id, seq: c.seq, amountCents: c.amountCents });
+        break;
       case 'fail':
         w.failedSteps.push({ runId: run.id, seq: c.seq, nodeId: c.nodeId, kind: kindOf(c.nodeId), error: c.reason });
         w.clearTimers.push(run.id);
@@ -58,7 +61,7 @@ export function writesFor(run: { id: string; contact_id: string }, plan: Executi
 }
 
 export function emptyWrites(): RunWrites {
-  return { recordedSteps: [], openedSteps: [], finishedSteps: [], failedSteps: [], contactUpdates: [], clearTimers: [], timers: [] };
+  return { recordedSteps: [], openedSteps: [], finishedSteps: [], failedSteps: [], contactUpdates: [], conversions: [], clearTimers: [], timers: [] };
 }
 
 /** Several runs' writes as one set of bulk statements (the batch resume). */

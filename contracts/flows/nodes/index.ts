@@ -9,6 +9,7 @@ import { publicReplyConfig, publicReplyDefault } from './public-reply';
 import { randomizerConfig, randomizerDefault } from './randomizer';
 import { setFieldConfig, setFieldDefault } from './set-field';
 import { tagConfig, tagDefault } from './tag';
+import { trackConversionConfig, trackConversionDefault } from './track-conversion';
 import { triggerConfig, triggerDefault } from './trigger';
 import { waitForReplyConfig, waitForReplyDefault } from './wait-for-reply';
 import { webhookConfig, webhookDefault } from './webhook';
@@ -29,6 +30,7 @@ export const nodeConfigSchemas = {
   addTag: tagConfig,
   removeTag: tagConfig,
   setField: setFieldConfig,
+  trackConversion: trackConversionConfig,
   complete: completeConfig,
 } satisfies Record<NodeKind, z.ZodType>;
 
@@ -50,6 +52,7 @@ const defaultConfigs = {
   addTag: tagDefault,
   removeTag: tagDefault,
   setField: setFieldDefault,
+  trackConversion: trackConversionDefault,
   complete: completeDefault,
 } satisfies { [K in NodeKind]: NodeConfig<K> };
 
@@ -84,6 +87,7 @@ export {
   randomizerConfig,
   setFieldConfig,
   tagConfig,
+  trackConversionConfig,
   triggerConfig,
   waitForReplyConfig,
   webhookConfig,

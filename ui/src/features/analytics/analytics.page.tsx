@@ -1,28 +1,39 @@
+import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
+import { analyticsTimeframes, type AnalyticsTimeframe } from '@contracts/analytics';
 import { useState } from 'react';
 import { Card } from '../../components/card';
-import { EmptyState } from '../../components/empty-state';
 import { PageHeader } from '../../components/page-header';
-import { PlannedFeatures } from '../../components/planned-features';
+import { Spinner } from '../../components/spinner';
 import { cn } from '../../lib/cn';
+import { ActivityTab, AutomationTab, LeadsTab, OverviewTab } from './analytics-panels';
+import { useAnalyticsDashboard, useAnalyticsSeries, usd } from './analytics.api';
 
-const timeframes = ['7d', '30d', '90d'] as const;
-const summaryCards = ['Total Leads', 'Conversions', 'Revenue', 'Avg. Revenue'];
+const tabs = ['Overview', 'Lead Performance', 'Automation', 'Recent Activity'] as const;
 
-/** /analytics and /premium-analytics. The analytics API has not shipped, so no numbers are shown. */
+/** /analytics and /premium-analytics: every figure comes from the daily rollups for the chosen timeframe. */
 export function AnalyticsPage({ premium = false }: { premium?: boolean }) {
-  const [timeframe, setTimeframe] = useState<(typeof timeframes)[number]>('30d');
+  const [timeframe, setTimeframe] = useState<AnalyticsTimeframe>('30d');
+  const dashboard = useAnalyticsDashboard(timeframe);
+  const series = useAnalyticsSeries(timeframe);
+  const summary = dashboard.data?.summary;
+  const cards = [
+    { label: 'Total Leads', value: summary ? summary.totalLeads.toLocaleString('en-US') : null },
+    { label: 'Conversions', value: summary ? summary.totalConversions.toLocaleString('en-US') : null },
+    { label: 'Revenue', value: summary ? usd(summary.totalRevenue) : null },
+    { label: 'Conversion Rate', value: summary?.conversionRate ?? null },
+  ];
   return (
     <div className="space-y-6">
       <PageHeader
         title={premium ? 'Premium Analytics' : 'Analytics'}
-        description="Leads, conversions and automation performance over time."
+        description={`Leads, conversions and automation performance over the last ${timeframe.replace('d', ' days')} (UTC).`}
         actions={
           <div
             role="group"
             aria-label="Timeframe"
             className="inline-flex rounded-lg border border-slate-200 bg-white p-0.5 dark:border-slate-800 dark:bg-slate-900"
           >
-            {timeframes.map((value) => (
+            {analyticsTimeframes.map((value) => (
               <button
                 key={value}
                 type="button"
@@ -40,28 +51,51 @@ export function AnalyticsPage({ premium = false }: { premium?: boolean }) {
         }
       />
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        {summaryCards.map((label) => (
-          <Card key={label} className="p-5">
-            <p className="text-sm text-slate-500 dark:text-slate-400">{label}</p>
-            <p className="mt-2 text-2xl font-semibold text-slate-300 dark:text-slate-600" aria-label="No data yet">
-              —
+        {cards.map((c) => (
+          <Card key={c.label} className="p-5">
+            <p className="text-sm text-slate-500 dark:text-slate-400">{c.label}</p>
+            <p className="mt-2 text-2xl font-semibold text-slate-900 dark:text-white" data-testid={`analytics-${c.label.toLowerCase().replace(/ /g, '-')}`}>
+              {c.value ?? '—'}
             </p>
           </Card>
         ))}
       </div>
-      <EmptyState
-        icon="chart"
-        title="No analytics yet"
-        description="Reports appear here once your accounts are connected and automations start running. The analytics service is part of an upcoming release."
-      />
-      <PlannedFeatures
-        items={[
-          'Summary of leads, conversions and revenue for 7, 30 or 90 days',
-          'Lead performance by source (Instagram, Messenger, X, manual)',
-          'Automation performance per flow',
-          'Recent activity feed',
-        ]}
-      />
+      {dashboard.isError || series.isError ? (
+        <p role="alert" className="text-sm text-red-600 dark:text-red-400">
+          Analytics could not be loaded. Try again in a moment.
+        </p>
+      ) : !dashboard.data || !series.data ? (
+        <div className="flex justify-center py-16">
+          <Spinner />
+        </div>
+      ) : (
+        <TabGroup>
+          <TabList className="flex gap-1 border-b border-slate-200 dark:border-slate-800">
+            {tabs.map((t) => (
+              <Tab
+                key={t}
+                className="-mb-px border-b-2 border-transparent px-3 py-2 text-sm font-medium text-slate-600 outline-none hover:text-slate-900 data-[selected]:border-indigo-600 data-[selected]:text-indigo-600 dark:text-slate-400 dark:hover:text-white dark:data-[selected]:text-indigo-400"
+              >
+                {t}
+              </Tab>
+            ))}
+          </TabList>
+          <TabPanels className="mt-4">
+            <TabPanel>
+              <OverviewTab data={series.data} />
+            </TabPanel>
+            <TabPanel>
+              <LeadsTab data={series.data} dashboard={dashboard.data} />
+            </TabPanel>
+            <TabPanel>
+              <AutomationTab data={series.data} />
+            </TabPanel>
+            <TabPanel>
+              <ActivityTab dashboard={dashboard.data} />
+            </TabPanel>
+          </TabPanels>
+        </TabGroup>
+      )}
     </div>
   );
 }

@@ -35,6 +35,7 @@ const kindLabels: Record<NodeKind, string> = {
   addTag: 'Add Tag',
   removeTag: 'Remove Tag',
   setField: 'Set Field',
+  trackConversion: 'Track Conversion',
   complete: 'Complete',
 };
 export const kindLabel = (kind: string): string => kindLabels[kind as NodeKind] ?? kind;

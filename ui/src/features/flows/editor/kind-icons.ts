@@ -16,5 +16,6 @@ export const kindIcon: Record<NodeKind, IconName> = {
   addTag: 'plus',
   removeTag: 'x',
   setField: 'database',
+  trackConversion: 'chart',
   complete: 'check-circle',
 };

@@ -7,6 +7,7 @@ import type { ConfigFormProps } from './form-types';
 import { MessageForm } from './message-form';
 import { RandomizerForm } from './randomizer-form';
 import { TimingForm } from './timing-form';
+import { TrackConversionForm } from './track-conversion-form';
 import { TriggerForm } from './trigger-form';
 import { WebhookForm } from './webhook-form';
 
@@ -31,6 +32,7 @@ const forms: Record<NodeKind, ComponentType<ConfigFormProps>> = {
   addTag: ContactDataForm,
   removeTag: ContactDataForm,
   setField: ContactDataForm,
+  trackConversion: TrackConversionForm,
   complete: CompleteNote,
 };
 

@@ -18,6 +18,7 @@ export const nodeColorOf: Record<NodeKind, NodeColor> = {
   addTag: 'green',
   removeTag: 'green',
   setField: 'green',
+  trackConversion: 'green',
   complete: 'grey',
 };
 

@@ -91,6 +91,8 @@ export function nodeSummary(kind: NodeKind | undefined, config: Record<string, u
       return str(config.tag) ? `Remove tag “${clip(str(config.tag), 24)}”` : 'No tag yet';
     case 'setField':
       return str(config.field) ? `Set ${str(config.field)} = ${clip(str(config.value), 24) || '“”'}` : 'No field yet';
+    case 'trackConversion':
+      return `Conversion $${(Number(config.amountCents ?? 0) / 100).toFixed(2)}`;
     case 'complete':
       return 'End of flow';
     default:

@@ -1,0 +1,46 @@
+import type pg from 'pg';
+import type { AnalyticsDashboard, AnalyticsRealData, AnalyticsSummaryResponse } from '../../../contracts/analytics';
+import { analyticsQuerySchema, timeframeDays } from '../../../contracts/analytics';
+import { readDailySeries, readFlowFunnels, readPlatformTotals, readTotals, toSummary } from '../../../db/analytics/read-analytics';
+import { readRecentActivity, readRecentLeads } from '../../../db/analytics/read-recent';
+import { authedRouter, currentUser } from '../../http/routers';
+import { parseQuery } from '../../http/validate';
+
+/** Analytics (docs/product-spec.md §2), mounted at /api/analytics: figures from the daily rollups only. */
+export function analyticsRoutes(pool: pg.Pool) {
+  const router = authedRouter();
+
+  router.get('/dashboard', async (req, res) => {
+    const workspaceId = currentUser(req).workspaceId;
+    const { timeframe } = parseQuery(analyticsQuerySchema, req);
+    const [totals, recentLeads, recentActivity] = await Promise.all([
+      readTotals(pool, workspaceId, timeframeDays[timeframe]),
+      readRecentLeads(pool, workspaceId),
+      readRecentActivity(pool, workspaceId),
+    ]);
+    const body: AnalyticsDashboard = { timeframe, summary: toSummary(totals), recentLeads, recentActivity };
+    res.json(body);
+  });
+
+  router.get('/summary', async (req, res) => {
+    const { timeframe } = parseQuery(analyticsQuerySchema, req);
+    const totals = await readTotals(pool, currentUser(req).workspaceId, timeframeDays[timeframe]);
+    const body: AnalyticsSummaryResponse = { timeframe, summary: toSummary(totals), totals };
+    res.json(body);
+  });
+
+  router.get('/real-data', async (req, res) => {
+    const workspaceId = currentUser(req).workspaceId;
+    const { timeframe } = parseQuery(analyticsQuerySchema, req);
+    const days = timeframeDays[timeframe];
+    const [series, platforms, flows] = await Promise.all([
+      readDailySeries(pool, workspaceId, days),
+      readPlatformTotals(pool, workspaceId, days),
+      readFlowFunnels(pool, workspaceId, days),
+    ]);
+    const body: AnalyticsRealData = { timeframe, days: series, platforms, flows };
+    res.json(body);
+  });
+
+  return router;
+}

@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../../tests/support/test-app';
+import { newWorkspaceUser } from '../../../tests/support/workspace';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.stop());
+
+/** A shop's server: no cookie, no Origin, only the key. */
+const report = (key: string | undefined, json: unknown) =>
+  fetch(`${t.baseUrl}/api/conversions`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(key ? { authorization: `Bearer ${key}` } : {}) },
+    body: JSON.stringify(json),
+  }).then(async (r) => ({ status: r.status, data: await r.json() }));
+
+const summary = async (w: Awaited<ReturnType<typeof newWorkspaceUser>>) => (await w.client.get('/api/analytics/summary?timeframe=7d')).data.summary;
+
+describe('conversions', () => {
+  it('a lead set to converted with a value makes exactly one conversion', async () => {
+    const w = await newWorkspaceUser(t.baseUrl);
+    const { data: lead } = await w.client.post('/api/leads', { name: 'Ann', source: 'instagram' });
+    await w.client.request('PATCH', `/api/leads/${lead.id}`, { json: { status: 'converted' } });
+    // Converted without a value is no sale yet.
+    expect(await summary(w)).toMatchObject({ totalLeads: 1, totalConversions: 0, totalRevenue: 0 });
+    await w.client.request('PATCH', `/api/leads/${lead.id}`, { json: { value: 4999 } });
+    await w.client.request('PATCH', `/api/leads/${lead.id}`, { json: { status: 'qualified' } });
+    await w.client.request('PATCH', `/api/leads/${lead.id}`, { json: { status: 'converted', value: 6000 } });
+    expect(await summary(w)).toEqual({ totalLeads: 1, totalConversions: 1, totalRevenue: 4999, conversionRate: '100%' });
+  });
+
+  it('POST /api/conversions needs the workspace key; only its hash is stored and rotating retires the old one', async () => {
+    const w = await newWorkspaceUser(t.baseUrl);
+    expect((await w.client.get('/api/settings/api-key')).data).toEqual({ exists: false, prefix: null, createdAt: null });
+    const first = (await w.client.post('/api/settings/api-key')).data;
+    expect(first.key).toMatch(/^rp_live_/);
+    expect((await w.client.get('/api/settings/api-key')).data).toMatchObject({ exists: true, prefix: first.prefix });
+    const stored = await t.app.database.pool.query('select key_hash from workspace_api_keys where workspace_id = $1', [w.user.workspaceId]);
+    expect(stored.rows[0].key_hash).not.toContain(first.key);
+
+    expect((await report(undefined, { amountCents: 100, idempotencyKey: 'a' })).status).toBe(401);
+    expect((await report('rp_live_wrong', { amountCents: 100, idempotencyKey: 'a' })).status).toBe(401);
+    const ok = await report(first.key, { amountCents: 2500, currency: 'USD', idempotencyKey: 'order-1' });
+    expect(ok.status).toBe(201);
+    expect(ok.data).toMatchObject({ source: 'api', amountCents: 2500, currency: 'USD' });
+
+    const rotated = (await w.client.post('/api/settings/api-key')).data;
+    expect((await report(first.key, { amountCents: 100, idempotencyKey: 'order-2' })).status).toBe(401);
+    expect((await report(rotated.key, { amountCents: 100, idempotencyKey: 'order-2' })).status).toBe(201);
+    expect((await report(rotated.key, { amountCents: 100, currency: 'EUR', idempotencyKey: 'order-3' })).status).toBe(400);
+    expect((await report(rotated.key, { amountCents: -1, idempotencyKey: 'order-3' })).status).toBe(400);
+  });
+
+  it('the same idempotency key is one conversion, counted once', async () => {
+    const w = await newWorkspaceUser(t.baseUrl);
+    const { key } = (await w.client.post('/api/settings/api-key')).data;
+    const { data: lead } = await w.client.post('/api/leads', { email: 'buyer@example.com' });
+    const a = await report(key, { amountCents: 1250, leadId: lead.id, idempotencyKey: 'order-9' });
+    const b = await report(key, { amountCents: 1250, leadId: lead.id, idempotencyKey: 'order-9' });
+    expect(a.status).toBe(201);
+    expect(b.status).toBe(200);
+    expect(b.data.id).toBe(a.data.id);
+    expect(await summary(w)).toEqual({ totalLeads: 1, totalConversions: 1, totalRevenue: 1250, conversionRate: '100%' });
+  });
+
+  it("another workspace's lead or contact is a 404 and records nothing", async () => {
+    const w = await newWorkspaceUser(t.baseUrl);
+    const other = await newWorkspaceUser(t.baseUrl);
+    const { key } = (await w.client.post('/api/settings/api-key')).data;
+    const { data: foreignLead } = await other.client.post('/api/leads', { name: 'Not yours' });
+    expect((await report(key, { amountCents: 100, leadId: foreignLead.id, idempotencyKey: 'x1' })).status).toBe(404);
+    expect((await report(key, { amountCents: 100, contactId: foreignLead.id, idempotencyKey: 'x2' })).status).toBe(404);
+    expect((await summary(w)).totalConversions).toBe(0);
+    expect((await summary(other)).totalConversions).toBe(0);
+  });
+});

@@ -1,0 +1,115 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAtColumn, workspaceIdColumn } from './columns';
+import { flowRuns, flows } from './flows';
+import { contacts } from './inbox';
+import { leads } from './leads';
+
+/**
+ * Daily figures per workspace, UTC day and platform ('none' for things with no account, e.g. a
+ * manual lead), kept by triggers on the event tables (migration 0016) so each count changes in the
+ * transaction that writes its event, whoever writes it. The analytics API reads only these rows.
+ */
+export const analyticsDaily = pgTable(
+  'analytics_daily',
+  {
+    workspaceId: workspaceIdColumn(),
+    day: date('day').notNull(),
+    platform: text('platform').notNull(),
+    messagesIn: integer('messages_in').notNull().default(0),
+    messagesOut: integer('messages_out').notNull().default(0),
+    commentsAnswered: integer('comments_answered').notNull().default(0),
+    dmsQueued: integer('dms_queued').notNull().default(0),
+    dmsSent: integer('dms_sent').notNull().default(0),
+    dmsFailed: integer('dms_failed').notNull().default(0),
+    leadsCreated: integer('leads_created').notNull().default(0),
+    conversions: integer('conversions').notNull().default(0),
+    revenueCents: bigint('revenue_cents', { mode: 'number' }).notNull().default(0),
+    linkClicks: integer('link_clicks').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.day, t.platform] })],
+);
+
+/** Daily run figures per flow (entered → completed / failed → converted), kept by the same triggers. */
+export const analyticsFlowDaily = pgTable(
+  'analytics_flow_daily',
+  {
+    workspaceId: workspaceIdColumn(),
+    day: date('day').notNull(),
+    flowId: uuid('flow_id')
+      .notNull()
+      .references(() => flows.id, { onDelete: 'cascade' }),
+    runsStarted: integer('runs_started').notNull().default(0),
+    runsCompleted: integer('runs_completed').notNull().default(0),
+    runsFailed: integer('runs_failed').notNull().default(0),
+    conversions: integer('conversions').notNull().default(0),
+    revenueCents: bigint('revenue_cents', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.day, t.flowId] })],
+);
+
+/**
+ * A sale: from a lead set to converted with a value (once per lead), from a shop through
+ * POST /api/conversions (once per idempotency key), or from a flow's Track conversion node.
+ */
+export const conversions = pgTable(
+  'conversions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: workspaceIdColumn(),
+    source: text('source').notNull(),
+    leadId: uuid('lead_id').references(() => leads.id, { onDelete: 'set null' }),
+    contactId: uuid('contact_id').references(() => contacts.id, { onDelete: 'set null' }),
+    flowId: uuid('flow_id').references(() => flows.id, { onDelete: 'set null' }),
+    runId: uuid('run_id').references(() => flowRuns.id, { onDelete: 'set null' }),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull().default('USD'),
+    idempotencyKey: text('idempotency_key').notNull(),
+    createdAt: createdAtColumn(),
+  },
+  (t) => [
+    check('conversions_source_check', sql`${t.source} in ('lead', 'api', 'flow')`),
+    check('conversions_amount_check', sql`${t.amountCents} >= 0`),
+    check('conversions_currency_check', sql`${t.currency} = 'USD'`),
+    uniqueIndex('conversions_workspace_idempotency_key').on(t.workspaceId, t.idempotencyKey),
+    index('conversions_workspace_recent_idx').on(t.workspaceId, t.createdAt.desc().nullsFirst()),
+  ],
+);
+
+/** The workspace's key for POST /api/conversions: only its SHA-256 is stored, shown once when made. */
+export const workspaceApiKeys = pgTable('workspace_api_keys', {
+  workspaceId: workspaceIdColumn().primaryKey(),
+  keyHash: text('key_hash').notNull().unique(),
+  /** The first characters, so settings can show which key is live. */
+  prefix: text('prefix').notNull(),
+  createdAt: createdAtColumn(),
+});
+
+/** A URL in a flow or rule DM wrapped as /l/<code>; clicks are counted per link. */
+export const trackedLinks = pgTable(
+  'tracked_links',
+  {
+    code: text('code').primaryKey(),
+    workspaceId: workspaceIdColumn(),
+    targetUrl: text('target_url').notNull(),
+    flowId: uuid('flow_id').references(() => flows.id, { onDelete: 'set null' }),
+    nodeId: text('node_id'),
+    ruleId: uuid('rule_id'),
+    contactId: uuid('contact_id').references(() => contacts.id, { onDelete: 'set null' }),
+    createdAt: createdAtColumn(),
+  },
+  (t) => [index('tracked_links_workspace_idx').on(t.workspaceId)],
+);
+
+export const linkClicks = pgTable(
+  'link_clicks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: workspaceIdColumn(),
+    code: text('code')
+      .notNull()
+      .references(() => trackedLinks.code, { onDelete: 'cascade' }),
+    clickedAt: timestamp('clicked_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('link_clicks_code_idx').on(t.code)],
+);

@@ -1,0 +1,26 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { AnalyticsDashboard, AnalyticsRealData, AnalyticsTimeframe } from '@contracts/analytics';
+import { apiGet } from '../../lib/api';
+
+export const analyticsKeys = {
+  all: ['analytics'] as const,
+  dashboard: (t: AnalyticsTimeframe) => ['analytics', 'dashboard', t] as const,
+  series: (t: AnalyticsTimeframe) => ['analytics', 'real-data', t] as const,
+};
+
+/** The previous timeframe's figures stay up while the next load, so the toggle does not flash empty. */
+export const useAnalyticsDashboard = (t: AnalyticsTimeframe) =>
+  useQuery({
+    queryKey: analyticsKeys.dashboard(t),
+    queryFn: () => apiGet<AnalyticsDashboard>(`/api/analytics/dashboard?timeframe=${t}`),
+    placeholderData: keepPreviousData,
+  });
+
+export const useAnalyticsSeries = (t: AnalyticsTimeframe) =>
+  useQuery({
+    queryKey: analyticsKeys.series(t),
+    queryFn: () => apiGet<AnalyticsRealData>(`/api/analytics/real-data?timeframe=${t}`),
+    placeholderData: keepPreviousData,
+  });
+
+export const usd = (cents: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);

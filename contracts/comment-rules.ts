@@ -78,3 +78,21 @@ export interface ReplyQueueStatus {
   eta: string | null;
   accounts: { accountId: string; username: string; queued: number; eta: string | null; limitPerHour: number }[];
 }
+
+/**
+ * A keyword of a saved rule that another automation also answers. Only one of them gets the
+ * comment's single private reply (ARCHITECTURE.md#rules-and-flows): the older active rule wins
+ * over a newer rule; any rule wins over a flow, which is then not started for that comment.
+ */
+export interface KeywordClash {
+  keyword: string;
+  with: 'rule' | 'flow';
+  id: string;
+  /** The flow's name, or the other rule's keywords. */
+  name: string;
+  /** The other side's keyword that overlaps ("every comment" for a flow that listens to all comments). */
+  theirs: string;
+}
+
+/** POST and PATCH /api/comment-rules answer the rule with the clashes its keywords have now. */
+export type SavedCommentRule = CommentRule & { clashes: KeywordClash[] };

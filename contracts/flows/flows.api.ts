@@ -17,6 +17,11 @@ export const flowBodySchema = z.object({
   platform: z.enum(flowPlatforms).default('multi'),
   flowData: flowGraphSchema,
   isActive: z.boolean().default(false),
+  /**
+   * Optimistic concurrency: the `updatedAt` of the copy the editor loaded. When the flow was saved
+   * since (another tab, another teammate) PUT answers 409 and saves nothing. Left out = last write wins.
+   */
+  expectedUpdatedAt: z.iso.datetime().optional(),
 });
 export type FlowBody = z.input<typeof flowBodySchema>;
 

@@ -6,6 +6,7 @@ type Db = Pick<pg.PoolClient, 'query'>;
 
 const activeTrigger = z.object({
   flow_id: z.string(),
+  flow_name: z.string(),
   version_id: z.string(),
   platform: z.enum(flowPlatforms),
   // The published plan's trigger (contracts/execution-plan.ts), read alone: the inbound pipeline needs no more of the plan.
@@ -16,7 +17,7 @@ export type ActiveTrigger = z.infer<typeof activeTrigger>;
 /** The triggers of a workspace's active flows, from their published versions. */
 export async function readActiveTriggers(db: Db, workspaceId: string): Promise<ActiveTrigger[]> {
   const { rows } = await db.query(
-    `select f.id as flow_id, v.id as version_id, f.platform, v.plan->'trigger' as trigger
+    `select f.id as flow_id, f.name as flow_name, v.id as version_id, f.platform, v.plan->'trigger' as trigger
      from flows f join flow_versions v on v.id = f.active_version_id
      where f.workspace_id = $1 and f.is_active`,
     [workspaceId],

@@ -6,6 +6,16 @@ import type { flowBodySchema } from '../../contracts/flows';
 type FlowBody = z.output<typeof flowBodySchema>;
 
 /**
+ * Locks the flow's row for this transaction and answers when it was last saved (ISO, millisecond
+ * precision as the API shows it), or null when `id` is not a flow of this workspace. The save that
+ * follows in the same transaction compares it with the `updatedAt` the editor loaded.
+ */
+export async function lockFlowForSave(client: pg.PoolClient, workspaceId: string, id: string): Promise<string | null> {
+  const { rows } = await client.query<{ updated_at: Date }>('select updated_at from flows where workspace_id = $1 and id = $2 for update', [workspaceId, id]);
+  return rows[0] ? rows[0].updated_at.toISOString() : null;
+}
+
+/**
  * Saves a flow's draft and, with a compiled `plan`, publishes it: when the plan differs from the
  * latest version it is stored as the next immutable version that new runs start on. Returns the
  * flow's id, or null when `id` is not a flow of this workspace. Call inside a transaction.

@@ -240,7 +240,7 @@ describe('flow builder → simulator → runs', () => {
     await page.locator('button[data-kind="instagramDM"]').click();
     await node(page, '2').waitFor();
 
-    // The unconnected, empty DM is flagged on the node and Start is refused with the reasons.
+    // The empty DM (wired to the trigger by the palette) is flagged on the node and Start is refused with the reasons.
     await page.getByRole('region', { name: 'Problems' }).waitFor({ timeout: 10_000 });
     await node(page, '2').locator('[data-invalid="true"]').waitFor();
     const start = page.getByRole('button', { name: 'Start', exact: true });
@@ -249,7 +249,7 @@ describe('flow builder → simulator → runs', () => {
     await start.locator('..').hover();
     expect(await page.getByRole('tooltip').textContent()).toContain('Fix these before starting');
     await e2e.screenshot(page, 'flows-builder-problems');
-    await page.locator('[data-config-node-id="2"]').getByRole('alert').waitFor();
+    await page.locator('[data-config-node-id="2"]').getByText('Message text is required').waitFor();
 
     // Backspace removes the selected node; only the trigger is left. The palette already selected
     // it; focus it from the keyboard (a random drop position may sit under the minimap).

@@ -19,13 +19,11 @@ export interface TriggerEvent {
  * 2, last in order). Keywords match as whole words/phrases; a trigger with no keywords matches every
  * event of its type. Returns the started run ids.
  */
-export async function startTriggeredRuns(
-  db: Db,
-  account: { id: string; workspace_id: string; platform: 'instagram' | 'facebook' | 'twitter' },
-  contactId: string,
-  event: TriggerEvent,
-): Promise<string[]> {
-  const started: string[] = [];
+type Account = { id: string; workspace_id: string; platform: 'instagram' | 'facebook' | 'twitter' };
+
+/** The active flows whose trigger matches this event, each with the keyword that matched (null = a trigger without keywords). */
+export async function matchingTriggers(db: Db, account: Account, event: TriggerEvent) {
+  const matches: Array<{ row: Awaited<ReturnType<typeof readActiveTriggers>>[number]; keyword: string | null }> = [];
   for (const row of await readActiveTriggers(db, account.workspace_id)) {
     const t = row.trigger;
     const wanted = event.kind === 'comment' ? 'comment' : event.storyReply ? 'story_reply' : 'keyword_dm';
@@ -36,6 +34,15 @@ export async function startTriggeredRuns(
     if (t.type === 'comment' && t.postId && t.postId !== event.postId) continue;
     const keyword = t.keywords.length === 0 ? null : matchKeyword(event.text, t.keywords);
     if (t.keywords.length > 0 && !keyword) continue;
+    matches.push({ row, keyword });
+  }
+  return matches;
+}
+
+export async function startTriggeredRuns(db: Db, account: Account, contactId: string, event: TriggerEvent): Promise<string[]> {
+  const started: string[] = [];
+  for (const { row, keyword } of await matchingTriggers(db, account, event)) {
+    const t = row.trigger;
     const id = await startRun(db, {
       workspaceId: account.workspace_id,
       flowId: row.flow_id,

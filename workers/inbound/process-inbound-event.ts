@@ -12,7 +12,7 @@ import { accountRow, type AccountRow } from './conversations';
 import { MalformedEventError, normalizeEvent } from './normalize-event';
 import { storeEcho } from './store-echo';
 import { resumeWaitingRuns } from '../../db/flows/runs';
-import { startTriggeredRuns } from '../flows/triggers';
+import { matchingTriggers, startTriggeredRuns } from '../flows/triggers';
 import type { SendLimits } from '../../db/pipeline/send-limits';
 
 const eventRow = z.object({
@@ -143,5 +143,20 @@ async function storeComment(
   if (!inserted.rows[0]) return; // already seen: its rules already ran
   const repliedIn = await applyCommentRules(client, account, contactId, e, limits);
   await captureLead(client, account, contactId, e, { intent: classifyIntent(e.text), ruleFired: repliedIn !== null, conversationId: repliedIn });
-  await startTriggeredRuns(client, account, contactId, { kind: 'comment', text: e.text, commentId: e.commentId, postId: e.postId });
+  const event = { kind: 'comment' as const, text: e.text, commentId: e.commentId, postId: e.postId };
+  if (repliedIn === null) {
+    await startTriggeredRuns(client, account, contactId, event);
+    return;
+  }
+  // A comment rule answered: it used the comment's one private reply, so the flows this comment
+  // would start do not start (ARCHITECTURE.md#rules-and-flows); the activity feed says which.
+  for (const { row } of await matchingTriggers(client, account, event)) {
+    await recordActivity(
+      client,
+      account.workspace_id,
+      'flow_skipped_rule_answered',
+      `Flow "${row.flow_name}" not started for ${e.from.name || e.from.id}'s comment: a comment rule already answered it`,
+      'general',
+    );
+  }
 }

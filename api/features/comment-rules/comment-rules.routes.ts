@@ -1,5 +1,7 @@
 import type pg from 'pg';
-import { commentRuleBodySchema, updateCommentRuleBodySchema } from '../../../contracts/comment-rules';
+import { commentRuleBodySchema, updateCommentRuleBodySchema, type SavedCommentRule } from '../../../contracts/comment-rules';
+import { readActiveTriggers } from '../../../db/flows/active-triggers';
+import { keywordClashes } from '../../../workflows/keyword-clashes';
 import { getRule, listRules, queueStatus, resolvePostId } from '../../../db/comment-rules/read-rules';
 import { createRule, deleteRule, updateRule } from '../../../db/comment-rules/write-rules';
 import { recordActivity } from '../../../db/pipeline/record-activity';
@@ -12,6 +14,22 @@ const notFound = () => new AppError('NOT_FOUND', 'Comment rule not found');
 /** Keyword comment rules, mounted at /api/comment-rules. */
 export function commentRulesRoutes(pool: pg.Pool, privateRepliesPerHour: number) {
   const router = authedRouter();
+
+  /** The saved rule with the keywords another active rule or live comment flow also answers (nothing when the rule is off). */
+  async function withClashes(workspaceId: string, id: string): Promise<SavedCommentRule> {
+    const rule = await getRule(pool, workspaceId, id);
+    if (!rule) throw notFound();
+    if (!rule.isActive) return { ...rule, clashes: [] };
+    const rules = (await listRules(pool, workspaceId))
+      .filter((r) => r.id !== rule.id && r.isActive && r.platform === rule.platform)
+      .filter((r) => r.automationType === 'all_posts' || rule.automationType === 'all_posts' || r.postId === rule.postId)
+      .map((r) => ({ with: 'rule' as const, id: r.id, name: r.keywords.join(', '), keywords: r.keywords }));
+    const flows = (await readActiveTriggers(pool, workspaceId))
+      .filter((f) => f.trigger.type === 'comment' && f.platform !== 'twitter')
+      .filter((f) => f.trigger.type !== 'comment' || !f.trigger.postId || !rule.postId || f.trigger.postId === rule.postId)
+      .map((f) => ({ with: 'flow' as const, id: f.flow_id, name: f.flow_name, keywords: f.trigger.keywords }));
+    return { ...rule, clashes: keywordClashes(rule.keywords, [...rules, ...flows]) };
+  }
 
   router.get('/', async (req, res) => {
     res.json(await listRules(pool, currentUser(req).workspaceId));
@@ -27,7 +45,7 @@ export function commentRulesRoutes(pool: pg.Pool, privateRepliesPerHour: number)
     const postId = body.automationType === 'specific_post' && body.postUrl ? await resolvePostId(pool, workspaceId, body.postUrl) : null;
     const id = await createRule(pool, workspaceId, body, postId);
     await recordActivity(pool, workspaceId, 'rule_created', `Comment rule created for ${body.keywords.join(', ')}`, 'general');
-    res.status(201).json(await getRule(pool, workspaceId, id));
+    res.status(201).json(await withClashes(workspaceId, id));
   });
 
   router.patch('/:id', async (req, res) => {
@@ -35,7 +53,7 @@ export function commentRulesRoutes(pool: pg.Pool, privateRepliesPerHour: number)
     const id = idParam(req);
     const body = parseBody(updateCommentRuleBodySchema, req);
     if (!(await updateRule(pool, workspaceId, id, body))) throw notFound();
-    res.json(await getRule(pool, workspaceId, id));
+    res.json(await withClashes(workspaceId, id));
   });
 
   router.delete('/:id', async (req, res) => {

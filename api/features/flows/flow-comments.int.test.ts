@@ -76,24 +76,40 @@ describe('comment-triggered flows', () => {
     expect(run.steps.find((s) => s.nodeId === '2')!.output).toMatchObject({ kind: 'private_reply' });
   });
 
-  it('a comment that a comment rule already answered privately cannot get a second private reply from a flow', async () => {
+  it('a rule and a flow on the same keyword: the rule answers, the flow is not started for that comment, the activity feed says so', async () => {
     const w = await newWorkspaceUser(t.baseUrl);
     await w.client.post('/api/comment-rules', { platform: 'instagram', keywords: ['deal'], responseTemplate: 'Rule reply' });
-    const flowId = await publishFlow(w.client, {
-      nodes: [node('1', 'trigger', { type: 'comment', keywords: ['deal'] }), node('2', 'instagramDM', { text: 'Flow reply' })],
-      edges: [edge('1', '2')],
-    });
-    await w.client.post('/api/simulator/comments', {
-      accountId: w.instagram.id,
-      postId: w.igPosts[0]!.externalId,
-      contact: { externalUserId: 'd1', name: 'Dee', username: 'dee' },
-      text: 'deal?',
-      commentId: 'deal-1',
-    });
-    await expect.poll(async () => (await runsOf(w.client, flowId))[0]?.status, { timeout: 10_000 }).toBe('failed');
-    const run = await runDetail(w.client, (await runsOf(w.client, flowId))[0]!.id);
-    expect(run.statusDetail).toMatch(/already got its one private reply/);
-    const outbox = (await w.client.get(`/api/simulator/outbox?accountId=${w.instagram.id}`)).data as { text: string }[];
-    expect(outbox.map((o) => o.text)).toEqual(['Rule reply']);
+    const flowId = await publishFlow(
+      w.client,
+      {
+        nodes: [node('1', 'trigger', { type: 'comment', keywords: ['deal', 'offer'] }), node('2', 'instagramDM', { text: 'Flow reply' })],
+        edges: [edge('1', '2')],
+      },
+      'Deals flow',
+    );
+    const comment = (text: string, commentId: string) =>
+      w.client.post('/api/simulator/comments', {
+        accountId: w.instagram.id,
+        postId: w.igPosts[0]!.externalId,
+        contact: { externalUserId: 'd1', name: 'Dee', username: 'dee' },
+        text,
+        commentId,
+      });
+    await comment('deal?', 'deal-1');
+    const activity = async () => ((await w.client.get('/api/automation/activity')).data as { activities: { action: string; message: string }[] }).activities;
+    await expect.poll(async () => (await activity()).map((a) => a.action), { timeout: 10_000 }).toContain('flow_skipped_rule_answered');
+    expect((await activity()).find((a) => a.action === 'flow_skipped_rule_answered')?.message).toMatch(
+      /Flow "Deals flow" not started.*comment rule already answered/,
+    );
+    expect(await runsOf(w.client, flowId)).toEqual([]);
+
+    // A comment only the flow matches starts it as before.
+    await comment('any offer today?', 'offer-1');
+    await expect.poll(async () => (await runsOf(w.client, flowId)).length, { timeout: 10_000 }).toBe(1);
+    await expect
+      .poll(async () => ((await w.client.get(`/api/simulator/outbox?accountId=${w.instagram.id}`)).data as { text: string }[]).map((o) => o.text).sort(), {
+        timeout: 10_000,
+      })
+      .toEqual(['Flow reply', 'Rule reply']);
   });
 });

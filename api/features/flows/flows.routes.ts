@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { z } from 'zod';
 import { flowBodySchema, testRunBodySchema, validateFlowBodySchema, type FlowValidation } from '../../../contracts/flows';
-import { deleteFlow, saveFlow } from '../../../db/flows/publish-flow';
+import { deleteFlow, lockFlowForSave, saveFlow } from '../../../db/flows/publish-flow';
 import { listTestContacts, startTestRun } from '../../../db/flows/test-runs';
 import { withTransaction } from '../../../db/transaction';
 import { compile } from '../../../flow-compiler/compile';
@@ -51,6 +51,15 @@ export function flowsRoutes(pool: pg.Pool) {
       plan = result.plan;
     }
     return withTransaction(pool, async (client) => {
+      if (id && body.expectedUpdatedAt) {
+        const current = await lockFlowForSave(client, workspaceId, id);
+        if (!current) throw flowNotFound();
+        if (Date.parse(current) !== Date.parse(body.expectedUpdatedAt)) {
+          throw new AppError('CONFLICT', 'This flow was changed in another tab or by someone else since you opened it. Reload it to see the latest version.', {
+            updatedAt: current,
+          });
+        }
+      }
       const saved = await saveFlow(client, workspaceId, id, body, plan);
       if (!saved) throw flowNotFound();
       return saved;

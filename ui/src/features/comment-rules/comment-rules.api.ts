@@ -1,4 +1,4 @@
-import type { CommentRule, CommentRuleBody, ReplyQueueStatus } from '@contracts/comment-rules';
+import type { CommentRule, CommentRuleBody, ReplyQueueStatus, SavedCommentRule } from '@contracts/comment-rules';
 import { apiGet, apiPost, apiRequest } from '../../lib/api';
 
 /** The POST body as the form sends it (the server fills defaults). */
@@ -8,8 +8,10 @@ export type NewCommentRule = Omit<CommentRuleBody, 'publicReplyTemplate' | 'post
 };
 
 export const fetchCommentRules = () => apiGet<CommentRule[]>('/api/comment-rules');
-export const createCommentRule = (body: NewCommentRule) => apiPost<CommentRule>('/api/comment-rules', body);
+export const createCommentRule = (body: NewCommentRule) => apiPost<SavedCommentRule>('/api/comment-rules', body);
 export const setCommentRuleActive = (id: string, isActive: boolean) =>
-  apiRequest<CommentRule>('PATCH', `/api/comment-rules/${encodeURIComponent(id)}`, { isActive });
+  apiRequest<SavedCommentRule>('PATCH', `/api/comment-rules/${encodeURIComponent(id)}`, { isActive });
+export type RuleEdit = { keywords: string[]; responseTemplate: string; publicReplyTemplate: string | null };
+export const updateCommentRule = (id: string, body: RuleEdit) => apiRequest<SavedCommentRule>('PATCH', `/api/comment-rules/${encodeURIComponent(id)}`, body);
 export const deleteCommentRule = (id: string) => apiRequest<null>('DELETE', `/api/comment-rules/${encodeURIComponent(id)}`);
 export const fetchReplyQueue = () => apiGet<ReplyQueueStatus>('/api/comment-rules/queue');

@@ -11,6 +11,7 @@ interface RuleCardProps {
   rule: CommentRule;
   onToggle: (isActive: boolean) => void;
   onDelete: () => void;
+  onEdit: () => void;
   deleting: boolean;
 }
 
@@ -23,7 +24,7 @@ function Stat({ label, value, tone }: { label: string; value: number; tone?: str
   );
 }
 
-export function RuleCard({ rule, onToggle, onDelete, deleting }: RuleCardProps) {
+export function RuleCard({ rule, onToggle, onDelete, onEdit, deleting }: RuleCardProps) {
   const ruleName = `rule for ${rule.keywords.join(', ')}`;
   return (
     <Card className={cn('p-5', !rule.isActive && 'opacity-75')} data-rule-id={rule.id}>
@@ -45,6 +46,16 @@ export function RuleCard({ rule, onToggle, onDelete, deleting }: RuleCardProps) 
         </div>
         <div className="flex shrink-0 items-center gap-1">
           <ToggleSwitch checked={rule.isActive} onChange={onToggle} label={`Active: ${ruleName}`} />
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={onEdit}
+            aria-label={`Edit ${ruleName}`}
+            title="Edit rule"
+            className="px-2 text-slate-500 hover:text-indigo-600"
+          >
+            <Icon name="pencil" size={16} />
+          </Button>
           <Button
             variant="ghost"
             size="sm"

@@ -7,7 +7,9 @@ import { TextField } from '../../components/text-field';
 import { TextareaField } from '../../components/textarea-field';
 import { ToggleSwitch } from '../../components/toggle-switch';
 import { useToast } from '../../components/toast/use-toast';
+import type { KeywordClash } from '@contracts/comment-rules';
 import { errorMessage } from '../../lib/api';
+import { ClashWarning } from './clash-warning';
 import {
   addKeywords,
   canCreate,
@@ -34,6 +36,7 @@ export function RuleForm() {
   const { toast } = useToast();
   const create = useCreateCommentRule();
   const [draft, setDraft] = useState<RuleDraft>(() => emptyDraft());
+  const [clashes, setClashes] = useState<KeywordClash[]>([]);
   const set = <K extends keyof RuleDraft>(key: K, value: RuleDraft[K]) => setDraft((d) => ({ ...d, [key]: value }));
 
   function submit() {
@@ -53,7 +56,8 @@ export function RuleForm() {
         postUrl: specific ? draft.postUrl.trim() : null,
       },
       {
-        onSuccess: () => {
+        onSuccess: (rule) => {
+          setClashes(rule.clashes);
           toast({ title: 'Comment automation rule created successfully', variant: 'success' });
           setDraft(emptyDraft(draft.platform));
         },
@@ -139,6 +143,7 @@ export function RuleForm() {
         <Button type="submit" className="w-full" disabled={!canCreate(draft)} loading={create.isPending}>
           Create Rule
         </Button>
+        <ClashWarning clashes={clashes} onDismiss={() => setClashes([])} />
       </form>
     </Card>
   );

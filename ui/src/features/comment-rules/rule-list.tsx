@@ -1,15 +1,21 @@
+import { useState } from 'react';
+import type { CommentRule } from '@contracts/comment-rules';
 import { Spinner } from '../../components/spinner';
 import { useToast } from '../../components/toast/use-toast';
 import { errorMessage } from '../../lib/api';
+import { ConfirmDialog } from '../flows/confirm-dialog';
+import { EditRuleDialog } from './edit-rule-dialog';
 import { RuleCard } from './rule-card';
 import { useCommentRules, useDeleteCommentRule, useToggleCommentRule } from './use-comment-rules';
 
-/** docs/product-spec.md §2 rule list: a switch and a delete per rule, with what each rule has done. */
+/** docs/product-spec.md §2 rule list: a switch, Edit and Delete (after a confirmation) per rule, with what each rule has done. */
 export function RuleList() {
   const { toast } = useToast();
   const rules = useCommentRules();
   const toggle = useToggleCommentRule();
   const remove = useDeleteCommentRule();
+  const [confirming, setConfirming] = useState<CommentRule | null>(null);
+  const [editing, setEditing] = useState<CommentRule | null>(null);
 
   if (rules.isPending) {
     return (
@@ -36,21 +42,41 @@ export function RuleList() {
     );
   }
   return (
-    <ul className="space-y-4" aria-label="Comment rules">
-      {rules.data.map((rule) => (
-        <li key={rule.id}>
-          <RuleCard
-            rule={rule}
-            deleting={remove.isPending && remove.variables === rule.id}
-            onToggle={(isActive) => toggle.mutate({ id: rule.id, isActive }, { onSuccess: () => toast({ title: 'Rule status updated', variant: 'success' }) })}
-            onDelete={() =>
-              remove.mutate(rule.id, {
-                onSuccess: () => toast({ title: 'Rule deleted successfully', variant: 'success' }),
-              })
-            }
-          />
-        </li>
-      ))}
-    </ul>
+    <>
+      <ul className="space-y-4" aria-label="Comment rules">
+        {rules.data.map((rule) => (
+          <li key={rule.id}>
+            <RuleCard
+              rule={rule}
+              deleting={remove.isPending && remove.variables === rule.id}
+              onToggle={(isActive) =>
+                toggle.mutate({ id: rule.id, isActive }, { onSuccess: () => toast({ title: 'Rule status updated', variant: 'success' }) })
+              }
+              onEdit={() => setEditing(rule)}
+              onDelete={() => setConfirming(rule)}
+            />
+          </li>
+        ))}
+      </ul>
+      <ConfirmDialog
+        open={confirming !== null}
+        title="Delete this rule?"
+        description={`The rule for ${confirming?.keywords.join(', ') ?? ''} stops replying and its counts go with it. This cannot be undone.`}
+        confirmLabel="Delete rule"
+        destructive
+        pending={remove.isPending}
+        onClose={() => setConfirming(null)}
+        onConfirm={() =>
+          confirming &&
+          remove.mutate(confirming.id, {
+            onSuccess: () => {
+              setConfirming(null);
+              toast({ title: 'Rule deleted successfully', variant: 'success' });
+            },
+          })
+        }
+      />
+      {editing && <EditRuleDialog key={editing.id} rule={editing} onClose={() => setEditing(null)} />}
+    </>
   );
 }

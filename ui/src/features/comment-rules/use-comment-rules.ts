@@ -1,6 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CommentRule } from '@contracts/comment-rules';
-import { createCommentRule, deleteCommentRule, fetchCommentRules, fetchReplyQueue, setCommentRuleActive, type NewCommentRule } from './comment-rules.api';
+import {
+  createCommentRule,
+  deleteCommentRule,
+  fetchCommentRules,
+  fetchReplyQueue,
+  setCommentRuleActive,
+  updateCommentRule,
+  type NewCommentRule,
+  type RuleEdit,
+} from './comment-rules.api';
 import { commentRuleKeys } from './comment-rules.keys';
 
 export function useCommentRules() {
@@ -41,6 +50,17 @@ export function useDeleteCommentRule() {
     mutationFn: (id: string) => deleteCommentRule(id),
     onSuccess: (_data, id) => {
       queryClient.setQueryData<CommentRule[]>(commentRuleKeys.list, (rules) => rules?.filter((r) => r.id !== id));
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: commentRuleKeys.list }),
+  });
+}
+
+export function useUpdateCommentRule() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: RuleEdit }) => updateCommentRule(id, body),
+    onSuccess: ({ clashes: _clashes, ...rule }) => {
+      queryClient.setQueryData<CommentRule[]>(commentRuleKeys.list, (rules) => rules?.map((r) => (r.id === rule.id ? rule : r)));
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: commentRuleKeys.list }),
   });

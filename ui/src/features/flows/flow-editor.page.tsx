@@ -17,7 +17,9 @@ export function FlowEditorPage() {
   const flow = useFlow(id);
   // After the first save of a new flow the URL becomes /flows/:id; the same editor keeps going.
   const [createdId, setCreatedId] = useState<string | null>(null);
-  const editorKey = id && id !== createdId ? id : 'new';
+  // Bumped by "Reload latest" after a save conflict: the editor restarts from the fresh copy.
+  const [generation, setGeneration] = useState(0);
+  const editorKey = `${id && id !== createdId ? id : 'new'}:${generation}`;
 
   if (id && flow.isPending) {
     return (
@@ -47,6 +49,7 @@ export function FlowEditorPage() {
       initial={id ? (flow.data ?? null) : null}
       saved={id ? (flow.data ?? null) : null}
       onCreated={(created) => setCreatedId(created.id)}
+      onReload={() => void flow.refetch().then(() => setGeneration((g) => g + 1))}
     />
   );
 }

@@ -1,5 +1,5 @@
 import { Background, BackgroundVariant, Controls, MiniMap, ReactFlow, type Connection, type EdgeChange, type NodeChange } from '@xyflow/react';
-import { useMemo, type CSSProperties, type ReactNode } from 'react';
+import { useMemo, type CSSProperties } from 'react';
 import type { FlowError } from '@contracts/flows';
 import { useTheme } from '../../theme/use-theme';
 import type { EditorEdge, EditorNode } from '../graph/flow-graph';
@@ -11,6 +11,9 @@ import { FlowNodeView } from './flow-node';
 const nodeTypes = { step: FlowNodeView };
 const fitViewOptions = { padding: 0.25, maxZoom: 1 };
 const minimapStyle = { width: 200, height: 150 };
+const deleteKeys = ['Backspace', 'Delete'];
+// Shift-drag draws a selection box; Shift/Ctrl/Cmd-click adds a node to the selection.
+const multiSelectKeys = ['Shift', 'Meta', 'Control'];
 // Let the panel's own (light/dark) background show through.
 const canvasStyle = { '--xy-background-color': 'transparent' } as CSSProperties;
 
@@ -21,12 +24,10 @@ interface FlowCanvasProps {
   onNodesChange: (changes: NodeChange<EditorNode>[]) => void;
   onEdgesChange: (changes: EdgeChange<EditorEdge>[]) => void;
   onConnect: (connection: Connection) => void;
-  /** Overlays inside the canvas (the problems panel). */
-  children?: ReactNode;
 }
 
 /** docs/product-spec.md §9 canvas: zoom 0.5–2, snap 15×15, minimap 200×150, connection radius 20, dots 12/1. */
-export function FlowCanvas({ nodes, edges, edgeErrors, onNodesChange, onEdgesChange, onConnect, children }: FlowCanvasProps) {
+export function FlowCanvas({ nodes, edges, edgeErrors, onNodesChange, onEdgesChange, onConnect }: FlowCanvasProps) {
   const { resolved } = useTheme();
   // Branch edges carry their handle's label; edges the compiler complains about are red.
   const shownEdges = useMemo(
@@ -57,7 +58,9 @@ export function FlowCanvas({ nodes, edges, edgeErrors, onNodesChange, onEdgesCha
       snapToGrid
       snapGrid={[15, 15]}
       connectionRadius={20}
-      deleteKeyCode="Backspace"
+      deleteKeyCode={deleteKeys}
+      selectionKeyCode="Shift"
+      multiSelectionKeyCode={multiSelectKeys}
       fitView
       fitViewOptions={fitViewOptions}
       aria-label="Flow canvas"
@@ -66,6 +69,7 @@ export function FlowCanvas({ nodes, edges, edgeErrors, onNodesChange, onEdgesCha
       <Background variant={BackgroundVariant.Dots} gap={12} size={1} />
       <Controls showInteractive={false} />
       <MiniMap
+        className="!hidden sm:!block"
         style={minimapStyle}
         pannable
         zoomable
@@ -74,7 +78,6 @@ export function FlowCanvas({ nodes, edges, edgeErrors, onNodesChange, onEdgesCha
           return nodeColorHex[kind ? nodeColorOf[kind] : 'grey'];
         }}
       />
-      {children}
     </ReactFlow>
   );
 }

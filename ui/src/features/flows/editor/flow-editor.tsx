@@ -1,8 +1,12 @@
+import { ReactFlowProvider } from '@xyflow/react';
 import { useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { Flow } from '@contracts/flows';
+import { Button } from '../../../components/button';
+import { Icon } from '../../../components/icon';
 import { cn } from '../../../lib/cn';
 import { describeError, groupErrors } from '../graph/flow-errors';
+import { CanvasToolbar } from './canvas-toolbar';
 import { EditorHeader } from './editor-header';
 import { EditorTabs, type EditorTab } from './editor-tabs';
 import { FlowCanvas } from './flow-canvas';
@@ -11,6 +15,7 @@ import { NodeErrorsContext } from './node-errors.context';
 import { ProblemsPanel } from './problems-panel';
 import { SidePanel } from './side-panel';
 import { TestRunDialog } from './test-run-dialog';
+import { useEditorShortcuts } from './use-editor-shortcuts';
 import { useFlowDraft } from './use-flow-draft';
 import { useFlowSave } from './use-flow-save';
 import { useFlowValidation } from './use-flow-validation';
@@ -24,10 +29,12 @@ interface FlowEditorProps {
   /** The server's current copy (version, runs), kept fresh by the query cache. */
   saved: Flow | null;
   onCreated: (flow: Flow) => void;
+  /** Throws this draft away and opens the server's latest copy (after a 409). */
+  onReload: () => void;
 }
 
 /** Header, Builder | Runs tabs, the canvas and its 20rem panel. */
-export function FlowEditor({ flowId, initial, saved, onCreated }: FlowEditorProps) {
+export function FlowEditor({ flowId, initial, saved, onCreated, onReload }: FlowEditorProps) {
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const draft = useFlowDraft(initial);
@@ -44,6 +51,10 @@ export function FlowEditor({ flowId, initial, saved, onCreated }: FlowEditorProp
   const labelOf = (id: string) => draft.nodes.find((n) => n.id === id)?.data.label || undefined;
   const tab: EditorTab = flowId && params.get('tab') === 'runs' ? 'runs' : 'builder';
   const runId = params.get('run');
+  const shortcuts = useEditorShortcuts(draft, tab === 'builder');
+  // Only a trigger: the compiler has nothing to object to, but nothing would happen either.
+  const empty = !draft.nodes.some((n) => n.data.kind !== 'trigger');
+  const startProblems = [...(empty ? ['Add at least one step after the trigger'] : []), ...errors.map((e) => describeError(e, labelOf))];
 
   const runsHref = (id?: string) => `?tab=runs${id ? `&run=${encodeURIComponent(id)}` : ''}`;
   const setTab = (next: EditorTab) => setParams(next === 'runs' ? { tab: 'runs' } : {}, { replace: false });
@@ -60,9 +71,33 @@ export function FlowEditor({ flowId, initial, saved, onCreated }: FlowEditorProp
         onSave={() => saving.save('save')}
         onStart={() => saving.save('start')}
         onStop={() => saving.save('stop')}
-        startProblems={errors.map((e) => describeError(e, labelOf))}
+        startProblems={startProblems}
         onTestRun={saved ? () => setTesting(true) : null}
       />
+      {saving.conflict && (
+        <div
+          role="alert"
+          className="flex flex-wrap items-center gap-x-3 gap-y-2 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-500/40 dark:bg-amber-950/60 dark:text-amber-200"
+        >
+          <Icon name="alert" size={16} />
+          <p className="min-w-0 flex-1">
+            <strong className="font-semibold">This flow was changed in another tab or by someone else.</strong> Your changes are not saved. Reload to see the
+            latest version (your edits here are discarded), or overwrite it with yours.
+          </p>
+          <Button
+            size="sm"
+            onClick={() => {
+              guard.allowNext();
+              onReload();
+            }}
+          >
+            Reload latest
+          </Button>
+          <Button size="sm" variant="outline" onClick={() => saving.save('save', true)}>
+            Overwrite with mine
+          </Button>
+        </div>
+      )}
       <EditorTabs tab={tab} onTab={setTab} runsDisabled={!flowId} />
       {tab === 'builder' ? (
         <div
@@ -71,22 +106,36 @@ export function FlowEditor({ flowId, initial, saved, onCreated }: FlowEditorProp
           aria-labelledby="flow-tab-builder"
           className="flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm lg:min-h-0 lg:flex-1 lg:flex-row dark:border-slate-800 dark:bg-slate-900"
         >
-          <div className="relative h-[60vh] min-h-80 bg-slate-50 lg:h-auto lg:min-w-0 lg:flex-1 dark:bg-slate-950">
-            <NodeErrorsContext.Provider value={grouped.byNode}>
-              <FlowCanvas
-                nodes={draft.nodes}
-                edges={draft.edges}
-                edgeErrors={grouped.byEdge}
-                onNodesChange={draft.onNodesChange}
-                onEdgesChange={draft.onEdgesChange}
-                onConnect={draft.onConnect}
+          <ReactFlowProvider>
+            <div className="flex h-[60vh] min-h-80 flex-col bg-slate-50 lg:h-auto lg:min-w-0 lg:flex-1 dark:bg-slate-950">
+              <CanvasToolbar
+                canUndo={draft.canUndo}
+                canRedo={draft.canRedo}
+                canDuplicate={draft.nodes.some((n) => n.selected && n.data.kind !== 'trigger')}
+                onUndo={draft.undo}
+                onRedo={draft.redo}
+                onDuplicate={shortcuts.duplicate}
+                onLayout={() => draft.dispatch({ type: 'autoLayout' })}
               >
-                <ProblemsPanel errors={errors} labelOf={labelOf} onSelectNode={(nodeId) => draft.dispatch({ type: 'selectOnlyNode', nodeId })} />
-              </FlowCanvas>
-            </NodeErrorsContext.Provider>
-          </div>
+                <ProblemsPanel errors={errors} empty={empty} labelOf={labelOf} onSelectNode={(nodeId) => draft.dispatch({ type: 'selectOnlyNode', nodeId })} />
+              </CanvasToolbar>
+              <div className="relative min-h-0 flex-1">
+                <NodeErrorsContext.Provider value={grouped.byNode}>
+                  <FlowCanvas
+                    nodes={draft.nodes}
+                    edges={draft.edges}
+                    edgeErrors={grouped.byEdge}
+                    onNodesChange={draft.onNodesChange}
+                    onEdgesChange={draft.onEdgesChange}
+                    onConnect={draft.onConnect}
+                  />
+                </NodeErrorsContext.Provider>
+              </div>
+            </div>
+          </ReactFlowProvider>
           <SidePanel
             settings={draft.settings}
+            nodes={draft.nodes}
             selected={draft.selectedNode}
             selectedErrors={draft.selectedNode ? (grouped.byNode.get(draft.selectedNode.id) ?? []) : []}
             dispatch={draft.dispatch}

@@ -29,15 +29,22 @@ export function useFlowDraft(initial: Flow | null) {
   const markSaved = useCallback((flow: Flow, sent: { settings: FlowSettings; graph: FlowGraph }) => dispatch({ type: 'saved', flow, sent }), []);
 
   const dispatchOperation: (op: FlowOperation) => void = dispatch;
+  const undo = useCallback(() => dispatch({ type: 'undo' }), []);
+  const redo = useCallback(() => dispatch({ type: 'redo' }), []);
   const selected = nodes.filter((n) => n.selected);
   return {
     settings,
     isActive: state.isActive,
+    baseUpdatedAt: state.baseUpdatedAt,
     nodes,
     edges,
     graph,
     selectedNode: selected.length === 1 ? selected[0]! : null,
     dirty,
+    undo,
+    redo,
+    canUndo: state.past.length > 0,
+    canRedo: state.future.length > 0,
     dispatch: dispatchOperation,
     onNodesChange,
     onEdgesChange,

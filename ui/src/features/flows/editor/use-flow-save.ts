@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { Flow, FlowError } from '@contracts/flows';
 import { useToast } from '../../../components/toast/use-toast';
-import { errorMessage } from '../../../lib/api';
+import { ApiError, errorMessage } from '../../../lib/api';
 import { flowErrorsFromSaveError } from '../graph/flow-errors';
 import { structureKey } from '../graph/flow-graph';
 import { useSaveFlow } from '../use-flows';
@@ -27,17 +27,28 @@ export function useFlowSave(flowId: string | null, draft: FlowDraftHandle, onCre
   const mutation = useSaveFlow();
   const [rejected, setRejected] = useState<{ errors: FlowError[]; structure: string } | null>(null);
   const [intent, setIntent] = useState<SaveIntent | null>(null);
+  /** The server answered 409: the flow was saved elsewhere since this editor loaded it. */
+  const [conflict, setConflict] = useState(false);
 
-  function save(next: SaveIntent) {
+  function save(next: SaveIntent, overwrite = false) {
     const isActive = next === 'start' ? true : next === 'stop' ? false : draft.isActive;
     const sent = { settings: draft.settings, graph: draft.graph };
     setIntent(next);
     mutation.mutate(
-      { id: flowId, body: { ...sent.settings, flowData: sent.graph, isActive } },
+      {
+        id: flowId,
+        body: {
+          ...sent.settings,
+          flowData: sent.graph,
+          isActive,
+          ...(flowId && draft.baseUpdatedAt && !overwrite ? { expectedUpdatedAt: draft.baseUpdatedAt } : {}),
+        },
+      },
       {
         onSuccess: (flow) => {
           draft.markSaved(flow, sent);
           setRejected(null);
+          setConflict(false);
           toast({ title: 'Flow saved successfully', description: successText[next](flow), variant: 'success' });
           if (!flowId) {
             onCreated(flow);
@@ -45,6 +56,10 @@ export function useFlowSave(flowId: string | null, draft: FlowDraftHandle, onCre
           }
         },
         onError: (err) => {
+          if (err instanceof ApiError && err.status === 409) {
+            setConflict(true);
+            return;
+          }
           const errors = flowErrorsFromSaveError(err);
           if (errors) setRejected({ errors, structure: structureKey(sent.graph) });
           toast({
@@ -62,6 +77,8 @@ export function useFlowSave(flowId: string | null, draft: FlowDraftHandle, onCre
 
   return {
     save,
+    conflict,
+    dismissConflict: () => setConflict(false),
     pending: mutation.isPending,
     intent,
     /** The compiler's refusal, while the graph is still the one it refused. */

@@ -1,5 +1,6 @@
 import type { Connection, XYPosition } from '@xyflow/react';
 import type { FlowPlatform, NodeKind } from '@contracts/flows';
+import { addRefusal, appendNode, layeredPositions, pasteClipboard, type Clipboard } from './builder-operations';
 import { connectEdge, reconcileHandles } from './edge-helpers';
 import { createNode, type EditorEdge, type EditorNode } from './flow-graph';
 import { sourceHandlesOf } from './node-summary';
@@ -38,6 +39,12 @@ export type FlowOperation =
   | { type: 'setPlatform'; platform: FlowPlatform }
   /** `position` comes from the caller (docs/product-spec.md §9: random) so applying an operation stays deterministic. */
   | { type: 'addNode'; kind: NodeKind; position: XYPosition }
+  /** The palette's add: below the selected node (or the end of the path) and wired to it (builder-operations.ts). */
+  | { type: 'appendNode'; kind: NodeKind }
+  /** Copy/paste and duplicate: the clipboard's nodes with fresh ids, shifted by `offset`. */
+  | { type: 'paste'; clipboard: Clipboard; offset: XYPosition }
+  /** Auto-layout: every node placed by `layeredPositions`. */
+  | { type: 'autoLayout' }
   | { type: 'updateNodeLabel'; nodeId: string; label: string }
   | { type: 'updateNodeConfig'; nodeId: string; config: Record<string, unknown> }
   | { type: 'moveNodes'; moves: NodeMove[] }
@@ -63,6 +70,7 @@ export function applyFlowOperation(draft: FlowDraft, op: FlowOperation): FlowDra
     case 'setPlatform':
       return withSettings(draft, { platform: op.platform });
     case 'addNode': {
+      if (addRefusal(draft.nodes, op.kind)) return draft;
       // The new node is the only selected element, so its configuration opens in the panel.
       const node = createNode(op.kind, draft.nodes, op.position);
       return {
@@ -70,6 +78,19 @@ export function applyFlowOperation(draft: FlowDraft, op: FlowOperation): FlowDra
         nodes: [...mapChanged(draft.nodes, (n) => (n.selected ? { ...n, selected: false } : n)), node],
         edges: mapChanged(draft.edges, (e) => (e.selected ? { ...e, selected: false } : e)),
       };
+    }
+    case 'appendNode': {
+      const next = appendNode(draft.nodes, draft.edges, op.kind);
+      return next ? { ...draft, ...next } : draft;
+    }
+    case 'paste':
+      return op.clipboard.nodes.length === 0 ? draft : { ...draft, ...pasteClipboard(draft.nodes, draft.edges, op.clipboard, op.offset) };
+    case 'autoLayout': {
+      const positions = layeredPositions(draft.nodes, draft.edges);
+      return withNodes(draft, (n) => {
+        const p = positions.get(n.id);
+        return !p || (p.x === n.position.x && p.y === n.position.y) ? n : { ...n, position: p };
+      });
     }
     case 'updateNodeLabel':
       return withNodes(draft, (n) => (n.id === op.nodeId && n.data.label !== op.label ? { ...n, data: { ...n.data, label: op.label } } : n));

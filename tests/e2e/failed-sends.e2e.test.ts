@@ -49,6 +49,10 @@ describe('/failed-sends', () => {
     }
     await expect.poll(async () => (await failedApi(page)).total, { timeout: 15_000 }).toBe(3);
 
+    await page.goto('/dashboard');
+    await expect.poll(async () => (await page.getByTestId('today-failed-sends').textContent()) ?? '', { timeout: 15_000 }).toContain('3');
+    await e2e.screenshot(page, 'failed-sends-dashboard-tile');
+
     await page.goto('/failed-sends');
     await page.getByRole('cell', { name: /^buyer0 Private reply/ }).waitFor();
     expect(await page.getByText('Permission removed').count()).toBeGreaterThan(0);

@@ -4,6 +4,7 @@ import { Card } from '../../components/card';
 import { Icon, type IconName } from '../../components/icon';
 import { Spinner } from '../../components/spinner';
 import { formatMessageTime } from '../../lib/format-time';
+import { apiGet } from '../../lib/api';
 import { dashboardKeys, fetchDashboardToday } from './dashboard.api';
 
 const POLL_MS = 30_000;
@@ -31,6 +32,12 @@ export function TodayFigures() {
   const tz = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
   const today = useQuery({ queryKey: dashboardKeys.today(tz), queryFn: () => fetchDashboardToday(tz), refetchInterval: POLL_MS });
   const d = today.data;
+  // Failed or uncertain sends nobody has retried or dismissed yet (not only today's): GET /api/failed-sends/count.
+  const failed = useQuery({
+    queryKey: ['failed-sends', 'count'],
+    queryFn: () => apiGet<{ failedSends: number }>('/api/failed-sends/count'),
+    refetchInterval: POLL_MS,
+  });
 
   return (
     <Card className="p-5" aria-labelledby="today-heading">
@@ -44,7 +51,7 @@ export function TodayFigures() {
       ) : today.isError || !d ? (
         <p className="mt-4 text-sm text-slate-500 dark:text-slate-400">Today's figures aren't available right now.</p>
       ) : (
-        <div className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
+        <div className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-4 xl:grid-cols-7">
           <Figure
             to="/inbox"
             icon="send"
@@ -63,6 +70,16 @@ export function TodayFigures() {
             note={d.queued.eta ? `last due ${formatMessageTime(d.queued.eta)}` : 'nothing waiting'}
           />
           <Figure to="/runs?status=failed" icon="alert" label="Runs failed" value={d.runsFailed} alert={d.runsFailed > 0} />
+          {failed.data && (
+            <Figure
+              to="/failed-sends"
+              icon="alert"
+              label="Failed sends"
+              value={failed.data.failedSends}
+              note="to retry or dismiss"
+              alert={failed.data.failedSends > 0}
+            />
+          )}
         </div>
       )}
     </Card>

@@ -32,7 +32,7 @@ describe('/analytics', () => {
     expect((await page.request.post('/api/auth/register', { data: { firstName: 'Ana', lastName: 'Lytics', email, password: 'secret12' } })).status()).toBe(201);
 
     await page.goto('/analytics');
-    await expect.poll(() => page.getByTestId('analytics-total-leads').textContent()).toBe('0');
+    await expect.poll(() => page.getByTestId('analytics-total-leads').textContent(), { timeout: 15_000 }).toBe('0');
     await page.getByText('No data yet: messages').waitFor();
     await e2e.screenshot(page, 'analytics-empty');
 
@@ -52,26 +52,26 @@ describe('/analytics', () => {
     await expect.poll(async () => (await leads()).leads.length, { timeout: 10_000 }).toBe(1);
 
     await page.reload();
-    await expect.poll(() => page.getByTestId('analytics-total-leads').textContent()).toBe('1');
+    await expect.poll(() => page.getByTestId('analytics-total-leads').textContent(), { timeout: 15_000 }).toBe('1');
     expect(await page.getByTestId('analytics-revenue').textContent()).toBe('$0.00');
     expect(await page.getByTestId('analytics-conversion-rate').textContent()).toBe('0%');
 
     const lead = (await leads()).leads[0]!;
     expect((await page.request.patch(`/api/leads/${lead.id}`, { data: { status: 'converted', value: 12500 } })).status()).toBe(200);
     await page.reload();
-    await expect.poll(() => page.getByTestId('analytics-revenue').textContent()).toBe('$125.00');
+    await expect.poll(() => page.getByTestId('analytics-revenue').textContent(), { timeout: 15_000 }).toBe('$125.00');
     expect(await page.getByTestId('analytics-conversion-rate').textContent()).toBe('100%');
     expect(await page.getByTestId('analytics-conversions').textContent()).toBe('1');
 
     // The timeframe toggle refetches every figure (the same day's events are in all three).
     await page.getByRole('button', { name: '7d' }).click();
-    await expect.poll(() => page.getByTestId('analytics-revenue').textContent()).toBe('$125.00');
+    await expect.poll(() => page.getByTestId('analytics-revenue').textContent(), { timeout: 15_000 }).toBe('$125.00');
     await shootTabs(page, 'light');
 
     await page.evaluate(() => localStorage.setItem('replypilot-theme', 'dark'));
     await page.goto('/premium-analytics');
     await page.getByRole('heading', { name: 'Premium Analytics' }).waitFor();
-    await expect.poll(() => page.getByTestId('analytics-revenue').textContent()).toBe('$125.00');
+    await expect.poll(() => page.getByTestId('analytics-revenue').textContent(), { timeout: 15_000 }).toBe('$125.00');
     await shootTabs(page, 'dark');
   });
 });

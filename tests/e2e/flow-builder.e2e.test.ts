@@ -54,7 +54,7 @@ describe('flow builder by clicks and keyboard', () => {
     await add(page, 'instagramDM', '4');
     await page.getByLabel('Message', { exact: true }).fill('Anything else?');
     await add(page, 'complete', '5');
-    expect(await edgeIds(page)).toEqual(['e1-2', 'e2-3', 'e3-4', 'e4-5']);
+    await expect.poll(() => edgeIds(page)).toEqual(['e1-2', 'e2-3', 'e3-4', 'e4-5']);
     await page.getByTestId('flow-valid').waitFor();
     // The nodes do not overlap: each sits below the previous one.
     const ys = await Promise.all(['1', '2', '3', '4', '5'].map(async (id) => (await node(page, id).boundingBox())!.y));
@@ -67,10 +67,10 @@ describe('flow builder by clicks and keyboard', () => {
     await node(page, '5').click();
     await page.keyboard.press(`${mod}+z`);
     await expect.poll(() => page.locator('.react-flow__node').count()).toBe(4);
-    expect(await edgeIds(page)).toEqual(['e1-2', 'e2-3', 'e3-4']);
+    await expect.poll(() => edgeIds(page)).toEqual(['e1-2', 'e2-3', 'e3-4']);
     await page.keyboard.press(`${mod}+Shift+z`);
     await expect.poll(() => page.locator('.react-flow__node').count()).toBe(5);
-    expect(await edgeIds(page)).toEqual(['e1-2', 'e2-3', 'e3-4', 'e4-5']);
+    await expect.poll(() => edgeIds(page)).toEqual(['e1-2', 'e2-3', 'e3-4', 'e4-5']);
 
     // Shift-click selects DM 2 and Delay 3 together; copy and paste brings both back with their edge.
     await node(page, '2').click();
@@ -79,7 +79,7 @@ describe('flow builder by clicks and keyboard', () => {
     await page.keyboard.press(`${mod}+c`);
     await page.keyboard.press(`${mod}+v`);
     await expect.poll(() => page.locator('.react-flow__node').count()).toBe(7);
-    expect(await edgeIds(page)).toEqual(['e1-2', 'e2-3', 'e3-4', 'e4-5', 'e6-7']);
+    await expect.poll(() => edgeIds(page)).toEqual(['e1-2', 'e2-3', 'e3-4', 'e4-5', 'e6-7']);
     expect(await node(page, '6').textContent()).toContain('Here is the menu');
     // Undo the paste; the toolbar's Undo and Redo work the same.
     await tool(page, 'Undo').click();

@@ -105,7 +105,10 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
     name: SESSION_COOKIE,
     secret: secrets.sessionSecret,
     // The worker prunes expired rows (workers/maintenance); web processes never run DDL.
-    store: new PgStore({ pool: database.pool, tableName: 'user_sessions', createTableIfMissing: false, pruneSessionInterval: false }),
+    // disableTouch: express-session otherwise "touches" every unmodified session at the end of each
+    // request, an UPDATE (and a WAL flush) per signed-in API call. The cookie is not rolling, so the
+    // row's expiry set when the session is saved is already the cookie's.
+    store: new PgStore({ pool: database.pool, tableName: 'user_sessions', createTableIfMissing: false, pruneSessionInterval: false, disableTouch: true }),
     resave: false,
     saveUninitialized: false,
     // Not rolling: a rolling session rewrites its row on every request (an UPDATE per API call).

@@ -37,3 +37,33 @@ export function spawnWorker(
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return { child, ready, exited, output: () => out };
 }
+
+export type SpawnedWorker = ReturnType<typeof spawnWorker>;
+
+/**
+ * The kill -9 scenario shared by the crash tests: start a worker, kill -9 it once `progress()`
+ * reaches `atLeast`, check it really died mid-way (below `total`), then start a second worker.
+ * Every worker started is pushed to `spawned`, so the test's afterAll can kill what is left.
+ */
+export async function killWorkerMidway(
+  databaseUrl: string,
+  env: Record<string, string>,
+  opts: { progress: () => Promise<number>; atLeast: number; total: number; timeoutMs: number; spawned: SpawnedWorker[] },
+): Promise<{ atKill: number; second: SpawnedWorker }> {
+  const first = spawnWorker(databaseUrl, env);
+  opts.spawned.push(first);
+  await first.ready;
+  const deadline = performance.now() + opts.timeoutMs;
+  while ((await opts.progress()) < opts.atLeast) {
+    if (performance.now() > deadline) throw new Error(`the first worker did not reach ${opts.atLeast} in ${opts.timeoutMs} ms:\n${first.output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  first.child.kill('SIGKILL');
+  await first.exited;
+  const atKill = await opts.progress();
+  if (atKill >= opts.total) throw new Error(`the worker finished all ${opts.total} before the kill: the test proves nothing`);
+  const second = spawnWorker(databaseUrl, env);
+  opts.spawned.push(second);
+  await second.ready;
+  return { atKill, second };
+}

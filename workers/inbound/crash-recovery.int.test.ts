@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ingestEvents } from '../../db/pipeline/ingest-events';
 import { startTestApp, type TestApp } from '../../tests/support/test-app';
-import { spawnWorker } from '../../tests/support/worker-process';
+import { killWorkerMidway, type SpawnedWorker } from '../../tests/support/worker-process';
 import { newWorkspaceUser } from '../../tests/support/workspace';
 
 /**
@@ -11,7 +11,7 @@ import { newWorkspaceUser } from '../../tests/support/workspace';
 const COMMENTS = 10_000;
 const workerEnv = { PRIVATE_REPLIES_PER_HOUR: '100000000', WORKER_STALE_AFTER_MS: '3000' };
 let t: TestApp;
-const children: ReturnType<typeof spawnWorker>[] = [];
+const children: SpawnedWorker[] = [];
 
 beforeAll(async () => {
   t = await startTestApp({ role: 'web', env: workerEnv });
@@ -52,20 +52,15 @@ it(`kill -9 during ${COMMENTS.toLocaleString('en')} comments: exactly one privat
   const count = async (sql: string) => (await pool.query(sql)).rows[0].n as number;
   const delivered = () => count("select count(*)::int as n from sandbox_deliveries where kind = 'private_reply'");
 
-  const first = spawnWorker(t.db.url, workerEnv);
-  children.push(first);
-  await first.ready;
   // Inbound events and sends share one FIFO: the first reply goes out once the 10,000 comments are
   // read, which on a busy 2-core machine takes well over a minute.
-  await expect.poll(delivered, { timeout: 240_000, interval: 100 }).toBeGreaterThanOrEqual(1500);
-  first.child.kill('SIGKILL');
-  await first.exited;
-  const atKill = await delivered();
-  expect(atKill).toBeLessThan(COMMENTS); // it really died mid-way
-
-  const second = spawnWorker(t.db.url, workerEnv);
-  children.push(second);
-  await second.ready;
+  const { second } = await killWorkerMidway(t.db.url, workerEnv, {
+    progress: delivered,
+    atLeast: 1500,
+    total: COMMENTS,
+    timeoutMs: 240_000,
+    spawned: children,
+  });
   await expect.poll(delivered, { timeout: 240_000, interval: 500 }).toBe(COMMENTS);
   await expect.poll(() => count('select count(*)::int as n from inbound_events where processed_at is null'), { timeout: 60_000 }).toBe(0);
   await expect.poll(() => count("select count(*)::int as n from outbound_ledger where status = 'queued'"), { timeout: 60_000 }).toBe(0);

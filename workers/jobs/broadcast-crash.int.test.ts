@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { seedContacts } from '../../tests/support/contacts';
 import { startTestApp, type TestApp } from '../../tests/support/test-app';
-import { spawnWorker } from '../../tests/support/worker-process';
+import { killWorkerMidway, type SpawnedWorker } from '../../tests/support/worker-process';
 import { newWorkspaceUser } from '../../tests/support/workspace';
 
 /**
@@ -13,7 +13,7 @@ const REACHABLE = 5_000;
 const OUTSIDE = 300;
 const workerEnv = { WORKER_STALE_AFTER_MS: '3000' };
 let t: TestApp;
-const children: ReturnType<typeof spawnWorker>[] = [];
+const children: SpawnedWorker[] = [];
 
 beforeAll(async () => {
   t = await startTestApp({ role: 'web', env: workerEnv });
@@ -38,18 +38,13 @@ it(`kill -9 during a ${REACHABLE.toLocaleString('en')}-recipient broadcast: exac
   const count = async (sql: string) => (await pool.query(sql, [ws])).rows[0].n as number;
   const delivered = () => count('select count(*)::int as n from sandbox_deliveries where workspace_id = $1');
 
-  const first = spawnWorker(t.db.url, workerEnv);
-  children.push(first);
-  await first.ready;
-  await expect.poll(delivered, { timeout: 120_000, interval: 100 }).toBeGreaterThanOrEqual(1_000);
-  first.child.kill('SIGKILL');
-  await first.exited;
-  const atKill = await delivered();
-  expect(atKill).toBeLessThan(REACHABLE); // it really died mid-way
-
-  const second = spawnWorker(t.db.url, workerEnv);
-  children.push(second);
-  await second.ready;
+  const { atKill, second } = await killWorkerMidway(t.db.url, workerEnv, {
+    progress: delivered,
+    atLeast: 1_000,
+    total: REACHABLE,
+    timeoutMs: 120_000,
+    spawned: children,
+  });
   const started = performance.now();
   // Sends are one job each; on a busy 2-core machine the worker delivers a few dozen a second.
   await expect

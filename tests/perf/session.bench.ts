@@ -1,0 +1,68 @@
+import { readFile } from 'node:fs/promises';
+import os from 'node:os';
+import { benchDatabase, machine, percentile, signIn, spawnServer, writeResult } from './bench-kit';
+
+/**
+ * What a signed-in request costs next to an anonymous one: `GET /api/health` (no session) against
+ * `GET /api/auth/user` (cookie → session → user), each driven by 32 concurrent clients for 10 s at
+ * one `replypilot web` process. Reports requests/s, latency p50/p99 and the server's CPU time per
+ * request (from /proc, so it is comparable on a busy machine where requests/s is not).
+ */
+const CONCURRENCY = 32;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+
+async function cpuMs(pid: number): Promise<number> {
+  // utime and stime, fields 14 and 15 of /proc/<pid>/stat, in clock ticks (100/s on Linux).
+  const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]!.split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}
+
+async function drive(url: string, headers: Record<string, string>, pid: number) {
+  const latencies: number[] = [];
+  let errors = 0;
+  const cpu0 = await cpuMs(pid);
+  const until = performance.now() + SECONDS * 1000;
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (performance.now() < until) {
+        const t0 = performance.now();
+        const res = await fetch(url, { headers });
+        await res.arrayBuffer();
+        if (res.status !== 200) errors++;
+        latencies.push(performance.now() - t0);
+      }
+    }),
+  );
+  const cpu = (await cpuMs(pid)) - cpu0;
+  latencies.sort((a, b) => a - b);
+  return {
+    requestsPerSecond: Math.round(latencies.length / SECONDS),
+    errors,
+    p50Ms: Number(percentile(latencies, 50).toFixed(1)),
+    p99Ms: Number(percentile(latencies, 99).toFixed(1)),
+    serverCpuMsPerRequest: Number((cpu / latencies.length).toFixed(3)),
+  };
+}
+
+const { db, pool, stop } = await benchDatabase();
+const server = await spawnServer('web', { DATABASE_URL: db.url });
+try {
+  const { cookie } = await signIn(server.url);
+  const pid = server.child.pid!;
+  await drive(`${server.url}/api/health`, {}, pid); // warm-up
+  const anonymous = await drive(`${server.url}/api/health`, {}, pid);
+  const signedIn = await drive(`${server.url}/api/auth/user`, { cookie }, pid);
+  const result = {
+    machine: { ...(await machine(pool)), loadAverage: os.loadavg().map((l) => Number(l.toFixed(2))) },
+    concurrency: CONCURRENCY,
+    seconds: SECONDS,
+    anonymous,
+    signedIn,
+    signedInCpuRatio: Number((signedIn.serverCpuMsPerRequest / anonymous.serverCpuMsPerRequest).toFixed(2)),
+  };
+  console.log(JSON.stringify(result, null, 2));
+  await writeResult('session', result);
+} finally {
+  await server.stop();
+  await stop();
+}

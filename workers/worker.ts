@@ -42,7 +42,7 @@ export function taskList(pool: pg.Pool, config: WorkerConfig, platform: Platform
   const limits = sendLimitsFromConfig(config);
   const sender = createSender(pool, platform);
   return {
-    'maintenance:prune': maintenancePrune({ demoTtlHours: config.demo.ttlHours }),
+    'maintenance:prune': maintenancePrune({ demoTtlHours: config.demo.ttlHours, pool }),
     'inbound.process': inboundProcessJob(pool, limits),
     'outbound.send': outboundSendJob(sender),
     'broadcast.dispatch': broadcastDispatchJob(pool, { limits, batchSize: 200, lookaheadMs: 5000 }),

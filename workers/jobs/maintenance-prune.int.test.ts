@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpClient } from '../../tests/support/http-client';
 import { startTestApp, type TestApp } from '../../tests/support/test-app';
 import { newWorkspaceUser } from '../../tests/support/workspace';
-import { pruneExpiredDemos, pruneInboundEvents } from './maintenance-prune.job';
+import { collectJobQueueGarbage, pruneExpiredDemos, pruneInboundEvents } from './maintenance-prune.job';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -52,5 +52,33 @@ describe('inbound events are pruned after the retention window (review F16)', ()
       (r) => r.event_key,
     );
     expect(keys).toEqual(['prune-new-done', 'prune-old-pending']);
+  });
+});
+
+describe("Graphile's unused queues and task identifiers are collected", () => {
+  it('deletes a named queue no job uses and an unknown task identifier; keeps queues in use and every task of ours', async () => {
+    const { pool } = t.app.database;
+    // A job in a named queue that has finished (deleted) leaves its queue row behind; one still waiting keeps it.
+    await q(`select graphile_worker.add_job('gc-test-task', '{}'::json, queue_name => 'webhook:gc-finished', run_at => now() + interval '1 day')`);
+    await q(`select graphile_worker.add_job('account.health', '{}'::json, queue_name => 'webhook:gc-waiting', run_at => now() + interval '1 day')`);
+    await q(`delete from graphile_worker._private_jobs where task_id = (select id from graphile_worker._private_tasks where identifier = 'gc-test-task')`);
+    const queues = async () =>
+      (await q<{ queue_name: string }>(`select queue_name from graphile_worker._private_job_queues where queue_name like 'webhook:gc-%' order by 1`)).rows.map(
+        (r) => r.queue_name,
+      );
+    const tasks = async () => (await q<{ identifier: string }>('select identifier from graphile_worker._private_tasks')).rows.map((r) => r.identifier);
+    expect(await queues()).toEqual(['webhook:gc-finished', 'webhook:gc-waiting']);
+    expect(await tasks()).toContain('gc-test-task');
+
+    await collectJobQueueGarbage(pool);
+
+    expect(await queues()).toEqual(['webhook:gc-waiting']);
+    const left = await tasks();
+    expect(left).not.toContain('gc-test-task');
+    expect(left).toContain('account.health');
+    // Leave no waiting job behind for the app's own worker.
+    await q(
+      `delete from graphile_worker._private_jobs where job_queue_id in (select id from graphile_worker._private_job_queues where queue_name = 'webhook:gc-waiting')`,
+    );
   });
 });

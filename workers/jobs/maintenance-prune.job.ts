@@ -1,5 +1,6 @@
-import type { Task } from 'graphile-worker';
+import { makeWorkerUtils, type Task } from 'graphile-worker';
 import type pg from 'pg';
+import { jobs } from '../../contracts/jobs';
 
 /**
  * Processed inbound events are kept this long. Their (provider, event_key) row is what makes a
@@ -13,6 +14,22 @@ const BATCH = 5000;
 export interface PruneOptions {
   /** Demo workspaces are deleted this long after they were made ("Try Live Demo", review F6). */
   demoTtlHours: number;
+  /** For Graphile's own garbage collection (makeWorkerUtils needs a pool, not a job's client). */
+  pool: pg.Pool;
+}
+
+/**
+ * Graphile Worker's bookkeeping that nothing else removes: the named queues of finished jobs (every
+ * workspace's `webhook:` / `ai:` queue leaves a row behind) and task identifiers no job uses, except
+ * ours. Permanently failed jobs are kept: their last error is what an operator reads.
+ */
+export async function collectJobQueueGarbage(pool: pg.Pool): Promise<void> {
+  const utils = await makeWorkerUtils({ pgPool: pool });
+  try {
+    await utils.cleanup({ tasks: ['GC_JOB_QUEUES', 'GC_TASK_IDENTIFIERS'], taskIdentifiersToKeep: Object.keys(jobs) });
+  } finally {
+    await utils.release();
+  }
 }
 
 /** Deletes demo workspaces older than the TTL; every tenant row cascades from the workspace. */
@@ -53,7 +70,7 @@ export async function pruneInboundEvents(client: pg.PoolClient | pg.Pool, retent
 
 /**
  * Deletes expired sessions, spent rate-limit windows, expired demo workspaces, old processed
- * inbound events, spent password-reset tokens and old development-outbox mails. Runs from the worker's crontab so web processes never do housekeeping on the
+ * inbound events, spent password-reset tokens, old development-outbox mails and Graphile's unused queues. Runs from the worker's crontab so web processes never do housekeeping on the
  * request path (connect-pg-simple's own pruning is off).
  */
 export function maintenancePrune(opts: PruneOptions): Task {
@@ -67,6 +84,7 @@ export function maintenancePrune(opts: PruneOptions): Task {
       const resets = await client.query(`delete from password_reset_tokens where expires_at < now() - interval '1 day'`);
       // The development outbox is for trying mail flows, not an archive.
       const mails = await client.query(`delete from dev_outbox where created_at < now() - interval '7 days'`);
+      await collectJobQueueGarbage(opts.pool);
       helpers.logger.info(
         `pruned ${sessions.rowCount ?? 0} sessions, ${limits.rowCount ?? 0} rate-limit rows, ${demos} demo workspaces, ` +
           `${events} inbound events, ${resets.rowCount ?? 0} reset tokens, ${mails.rowCount ?? 0} outbox mails`,

@@ -31,7 +31,10 @@ export const jobs = {
   }),
   /** One send, at most once; re-added at its retry time when throttled. */
   'outbound.send': define({ payload: z.object({ ledgerId: z.uuid() }), maxAttempts: 20, priority: null, keyPrefix: 'send:' }),
-  /** Drive one flow run; its input is on the run row (ADR 0007). */
+  /**
+   * Drive one flow run; its input is on the run row (ADR 0007). Queued at 0, or behind the other
+   * workspaces' steps when its workspace has a backlog of runnable runs (db/flows/runs.ts, ADR 0013).
+   */
   'run.advance': define({ payload: z.object({ runId: z.uuid() }), maxAttempts: 25, priority: null, keyPrefix: 'run:' }),
   /** Runs whose timers fell due together, resumed in one transaction. */
   'runs.resume': define({ payload: z.object({ runIds: z.array(z.uuid()).min(1).max(1000) }), maxAttempts: 25, priority: null, keyPrefix: null }),

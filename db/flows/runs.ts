@@ -8,16 +8,38 @@ type Db = Pick<pg.PoolClient, 'query'>;
 
 export type { RunTrigger } from '../../contracts/run-state';
 
+/**
+ * Fairness between workspaces (ADR 0013): a workspace with at least this many runnable runs
+ * ('running': queued or being driven) has its steps queued at `BUSY_PRIORITY`, behind every other
+ * workspace's steps (0), so one tenant's backlog of thousands of runs does not delay another
+ * tenant's new run. Counting stops at the threshold, so the check costs at most this many index
+ * entries per workspace in the batch.
+ */
+export const BUSY_WORKSPACE_RUNNABLE_RUNS = 50;
+export const BUSY_PRIORITY = 2;
+
 const advanceJob = jobSpecRow('run.advance', {
-  payload: `json_build_object('runId', id)`,
+  payload: `json_build_object('runId', r.id)`,
   runAt: 'now() + make_interval(secs => $2::float8 / 1000)',
-  keyOf: 'id',
+  keyOf: 'r.id',
+  priority: `case when w.busy then ${BUSY_PRIORITY} else 0 end`,
 });
 
-/** Schedules `run.advance` for a run; one pending job per run (job_key), the input lives on the row. */
+/**
+ * Schedules `run.advance` for runs; one pending job per run (job_key), the input lives on the row.
+ * The priority is the run's workspace's (see BUSY_WORKSPACE_RUNNABLE_RUNS).
+ */
 export async function enqueueAdvance(db: Db, runIds: string[], delayMs = 0) {
   if (runIds.length === 0) return;
-  await db.query(`select graphile_worker.add_jobs(array_agg(${advanceJob})) from unnest($1::uuid[]) as id`, [runIds, delayMs]);
+  await db.query(
+    `with r as (select id, workspace_id from flow_runs where id = any($1::uuid[])),
+     w as (
+       select ws.workspace_id,
+              (select count(*) from (select 1 from flow_runs b where b.workspace_id = ws.workspace_id and b.status = 'running' limit $3) x) >= $3 as busy
+       from (select distinct workspace_id from r) ws)
+     select graphile_worker.add_jobs(array_agg(${advanceJob})) from r join w using (workspace_id)`,
+    [runIds, delayMs, BUSY_WORKSPACE_RUNNABLE_RUNS],
+  );
 }
 
 /**

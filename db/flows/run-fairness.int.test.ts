@@ -1,0 +1,58 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { edge, keywordTrigger, node, publishFlow } from '../../tests/support/flows';
+import { startTestApp, type TestApp } from '../../tests/support/test-app';
+import { newWorkspaceUser } from '../../tests/support/workspace';
+import { BUSY_PRIORITY, BUSY_WORKSPACE_RUNNABLE_RUNS, enqueueAdvance } from './runs';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp({ role: 'web' }); // no worker: the queued jobs stay as written
+});
+afterAll(() => t.stop());
+
+const pool = () => t.app.database.pool;
+const graph = { nodes: [keywordTrigger(['go']), node('2', 'instagramDM', { text: 'Hi' })], edges: [edge('1', '2')] };
+
+/** `count` runnable runs of a new flow in w's workspace, without jobs; returns their ids. */
+async function runnableRuns(w: Awaited<ReturnType<typeof newWorkspaceUser>>, prefix: string, count: number): Promise<string[]> {
+  const flowId = await publishFlow(w.client, graph, `${prefix} flow`);
+  const { rows } = await pool().query<{ id: string }>(
+    `with c as (
+       insert into contacts (workspace_id, account_id, external_user_id, name)
+       select $1, $2, $3 || g, $3 || g from generate_series(1, $4::int) g returning id)
+     insert into flow_runs (workspace_id, flow_id, version_id, account_id, contact_id, status, state, pending_input, trigger)
+     select $1, f.id, f.active_version_id, $2, c.id, 'running', '{"v":1,"seq":0,"awaiting":null,"done":false}', '{"type":"start"}', '{"type":"keyword_dm","text":"go"}'
+     from c, flows f where f.id = $5
+     returning id`,
+    [w.user.workspaceId, w.instagram.id, prefix, count, flowId],
+  );
+  return rows.map((r) => r.id);
+}
+
+const priorityOf = async (runId: string) =>
+  (await pool().query<{ priority: number }>(`select priority from graphile_worker.jobs where key = 'run:' || $1`, [runId])).rows[0]?.priority;
+
+it("a workspace with a backlog of runnable runs queues its steps behind another workspace's new run", async () => {
+  const busy = await newWorkspaceUser(t.baseUrl);
+  const quiet = await newWorkspaceUser(t.baseUrl);
+  const backlog = await runnableRuns(busy, 'busy', BUSY_WORKSPACE_RUNNABLE_RUNS + 10);
+  const [fresh] = await runnableRuns(quiet, 'quiet', 1);
+
+  await enqueueAdvance(pool(), [...backlog, fresh!]);
+
+  expect(await priorityOf(fresh!)).toBe(0);
+  const busyPriorities = new Set(await Promise.all(backlog.map(priorityOf)));
+  expect([...busyPriorities]).toEqual([BUSY_PRIORITY]);
+  // Graphile takes the lowest priority first: the quiet workspace's step is the next job to run.
+  const next = await pool().query<{ key: string }>(
+    `select key from graphile_worker.jobs where task_identifier = 'run.advance' and run_at <= now() order by priority, run_at, id limit 1`,
+  );
+  expect(next.rows[0]?.key).toBe(`run:${fresh}`);
+});
+
+it('below the threshold a workspace is not busy: its steps keep priority 0', async () => {
+  const w = await newWorkspaceUser(t.baseUrl);
+  const runs = await runnableRuns(w, 'few', BUSY_WORKSPACE_RUNNABLE_RUNS - 1);
+  await enqueueAdvance(pool(), runs);
+  expect(new Set(await Promise.all(runs.map(priorityOf)))).toEqual(new Set([0]));
+});

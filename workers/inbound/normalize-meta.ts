@@ -96,7 +96,7 @@ export function normalizeMeta(payload: unknown): NormalizedEvent {
 
 /**
  * Instagram sends a story that mentions the account as a message whose attachment has type
- * `story_mention` (docs/platform-apis.md §1.6); the payload's CDN url expires, so it is not kept.
+ * `story_mention` (docs/platform-apis.md §1.6). The attachment's payload is not kept.
  */
 function isStoryMention(message: { attachments?: { type: string }[] | undefined }): boolean {
   return (message.attachments ?? []).some((a) => a.type === 'story_mention');

@@ -119,7 +119,7 @@ function PreviewBody({ template, onClose, onActivate, activating }: Omit<Templat
             nodesConnectable={false}
             elementsSelectable={false}
             edgesFocusable={false}
-            minZoom={0.3}
+            minZoom={0.15}
             maxZoom={2}
             fitView
             fitViewOptions={fitViewOptions}

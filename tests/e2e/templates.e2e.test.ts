@@ -89,7 +89,7 @@ describe('templates page', () => {
     expect(await canvas.locator('.react-flow__node').count()).toBe(11);
     await page.getByRole('dialog').waitFor({ state: 'detached' });
     await e2e.screenshot(page, 'templates-activated-editor');
-  });
+  }, 120_000); // three pages and two previews: close to a minute when the machine is busy
 
   it('saves a flow as a template from the editor, with a toast, and it appears in My Templates', async () => {
     const page = await registeredPage();
@@ -118,7 +118,7 @@ describe('templates page', () => {
     await expect.poll(() => page.getByRole('dialog').locator('.react-flow__node').count()).toBeGreaterThan(1);
     await page.waitForTimeout(300);
     await viewportShot(page, 'templates-my-template-preview');
-  });
+  }, 120_000);
 
   it('looks finished in dark mode and on a phone', async () => {
     const page = await registeredPage();

@@ -205,10 +205,27 @@ export default tseslint.config(
     rules: { 'replypilot/no-zod-cast': 'error' },
   },
   {
-    // All of api/ and the flow runtime call db/ operations (ADR 0010).
+    // All of api/ and the flow runtime call db/ operations (ADR 0010): no `.query(`, and no Drizzle
+    // query builder either (its `eq`/`sql` helpers and the schema's table objects are what a builder
+    // query needs; types such as UserRow stay importable).
     files: ['api/**/*.ts', 'workers/flows/**/*.ts'],
     ignores: ['**/*.test.ts'],
     plugins: { replypilot: houseRules },
-    rules: { 'replypilot/no-sql-in-api': 'error' },
+    rules: {
+      'replypilot/no-sql-in-api': 'error',
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['drizzle-orm', 'drizzle-orm/*'], message: 'No Drizzle query builder here: call a named operation from db/ (ADR 0010).' },
+            {
+              group: ['**/db/schema', '**/db/schema/*', '**/db/client'],
+              allowTypeImports: true,
+              message: 'Only types from the Drizzle schema here: queries live in db/ operations (ADR 0010).',
+            },
+          ],
+        },
+      ],
+    },
   },
 );

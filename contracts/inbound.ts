@@ -51,6 +51,8 @@ export type NormalizedEvent =
       createdAt: string;
       /** An Instagram DM that replies to one of the account's stories (`reply_to.story`). */
       storyReply?: boolean;
+      /** An Instagram story that mentions the account: a message with a `story_mention` attachment. */
+      storyMention?: boolean;
       /** A postback button / Get Started / ice-breaker tap: its payload (text is the button title). */
       postbackPayload?: string;
       /** A quick-reply tap: its payload. */

@@ -78,7 +78,7 @@ export type PendingInput = z.infer<typeof pendingInputSchema>;
 
 /** `flow_runs.trigger`: what started a run, kept for the Runs view, templates and comment replies. */
 export const runTriggerSchema = z.object({
-  type: z.enum(['keyword_dm', 'comment', 'story_reply', 'test', 'replay']),
+  type: z.enum(['keyword_dm', 'comment', 'story_reply', 'story_mention', 'test', 'replay']),
   text: z.string().nullable(),
   keyword: z.string().nullish(),
   messageId: z.string().nullish(),

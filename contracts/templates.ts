@@ -23,7 +23,7 @@ export const templateCategoryNames: Record<TemplateCategory, string> = {
   my_templates: 'My Templates',
 };
 
-export const templateTriggerTypes = ['keyword_dm', 'comment', 'story_reply'] as const;
+export const templateTriggerTypes = ['keyword_dm', 'comment', 'story_reply', 'story_mention'] as const;
 export type TemplateTriggerType = (typeof templateTriggerTypes)[number];
 
 /**
@@ -91,6 +91,44 @@ export const activateTemplateBodySchema = z.object({ platform: z.enum(templatePl
 export interface ActivateTemplateResult {
   flowId: string;
   message: string;
+}
+
+/** GET /api/templates/:id/preview query: which of the template's platforms to show (default: its first). */
+export const templatePreviewQuerySchema = z.object({
+  platform: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.enum(templatePlatforms, { error: `Platform must be one of ${templatePlatforms.join(', ')}` }).optional(),
+  ),
+});
+
+/** Where the owner adds a missing fact, e.g. { where: 'Knowledge', path: '/knowledge' }. */
+export interface TemplateVariableFix {
+  where: string;
+  path: string;
+}
+
+/** One `[[variable]]` a template uses, with the value this workspace would get on activation. */
+export interface TemplateVariableUse {
+  name: string;
+  label: string;
+  /** What activation fills in: the workspace's fact, or a marked placeholder / fallback when missing. */
+  value: string;
+  missing: boolean;
+  /** Where to add the fact; null when nothing is missing. */
+  fix: TemplateVariableFix | null;
+}
+
+/**
+ * GET /api/templates/:id/preview: the graph exactly as activating it for `platform` would create it
+ * (DM steps on that channel, variables filled from the workspace's facts; no facts when signed out).
+ */
+export interface TemplatePreview {
+  templateId: string;
+  platform: TemplatePlatform;
+  /** False when signed out: the values are the ones a workspace with no facts gets. */
+  signedIn: boolean;
+  flowData: FlowGraph;
+  variables: TemplateVariableUse[];
 }
 
 /** GET /api/templates/validate: every built-in template compiled for every platform it lists. */

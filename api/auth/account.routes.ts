@@ -6,7 +6,6 @@ import {
   updateProfileBodySchema,
   type NotificationSettings,
 } from '../../contracts/auth';
-import type { Db } from '../../db/client';
 import { AppError } from '../http/errors';
 import { accountKey } from '../http/rate-limit';
 import { authedRouter, currentUser } from '../http/routers';
@@ -18,10 +17,10 @@ import { hashPassword, verifyPassword } from './password';
 import { assertPasswordPolicy } from './password-policy';
 import { setPasswordAndEndSessions } from '../../db/sessions/end-sessions';
 import { destroySession } from './session';
-import { toPublicUser, updateUser } from './users.repo';
+import { updateUser } from '../../db/auth/users';
+import { toPublicUser } from './public-user';
 
 export interface AccountRouteDeps {
-  db: Db;
   pool: pg.Pool;
   cookieName: string;
   throttles: LoginThrottles;
@@ -30,12 +29,13 @@ export interface AccountRouteDeps {
 export const DELETE_CONFIRMATION = 'DELETE';
 
 /** Account self-service on the Settings page (docs/product-spec.md §2): name, password, notifications, deletion. */
-export function accountRoutes({ db, pool, cookieName, throttles }: AccountRouteDeps) {
+export function accountRoutes({ pool, cookieName, throttles }: AccountRouteDeps) {
   const router = authedRouter();
 
   router.patch('/api/account/profile', async (req, res) => {
     const body = parseBody(updateProfileBodySchema, req);
-    const row = await updateUser(db, currentUser(req).id, { firstName: body.firstName, lastName: body.lastName || null });
+    const row = await updateUser(pool, currentUser(req).id, { firstName: body.firstName, lastName: body.lastName || null });
+    if (!row) throw new AppError('NOT_FOUND', 'Account not found');
     res.json(toPublicUser(row));
   });
 

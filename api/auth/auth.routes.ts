@@ -2,7 +2,6 @@ import type passport from 'passport';
 import type pg from 'pg';
 import { loginBodySchema, registerBodySchema, type LoginResponse, type RegisterResponse } from '../../contracts/auth';
 import type { Config } from '../../config/config';
-import type { Db } from '../../db/client';
 import { AppError } from '../http/errors';
 import { accountKey, authRateLimit, clientIpKey } from '../http/rate-limit';
 import { publicRouter } from '../http/routers';
@@ -12,12 +11,12 @@ import { hashPassword } from './password';
 import { assertPasswordPolicy } from './password-policy';
 import { announceSessionEnded } from '../../db/sessions/end-sessions';
 import { checkCredentials, destroySession, logIn } from './session';
-import { createUserWithWorkspace, EmailTakenError, toPublicUser, toSignedInUser } from './users.repo';
+import { createUserWithWorkspace } from '../../db/auth/users';
+import { toPublicUser, toSignedInUser } from './public-user';
 
 const EMAIL_TAKEN = 'This email is already registered. Please try logging in instead.';
 
 export interface AuthRouteDeps {
-  db: Db;
   pool: pg.Pool;
   config: Config;
   passport: passport.PassportStatic;
@@ -25,7 +24,7 @@ export interface AuthRouteDeps {
   throttles: LoginThrottles;
 }
 
-export function authRoutes({ db, pool, config, passport, cookieName, throttles }: AuthRouteDeps) {
+export function authRoutes({ pool, config, passport, cookieName, throttles }: AuthRouteDeps) {
   const router = publicRouter();
   const limit = config.authRateLimitPer15Min;
 
@@ -42,22 +41,16 @@ export function authRoutes({ db, pool, config, passport, cookieName, throttles }
     const body = parseBody(registerBodySchema, req);
     assertPasswordPolicy(body.password, body.email);
     const passwordHash = await hashPassword(body.password);
-    try {
-      const row = await createUserWithWorkspace(db, {
-        email: body.email,
-        passwordHash,
-        firstName: body.firstName,
-        lastName: body.lastName,
-      });
-      await logIn(req, row);
-      const response: RegisterResponse = { success: true, message: 'Registration successful', user: toPublicUser(row) };
-      res.status(201).json(response);
-    } catch (err) {
-      if (err instanceof EmailTakenError) {
-        throw new AppError('CONFLICT', EMAIL_TAKEN, undefined, { success: false });
-      }
-      throw err;
-    }
+    const row = await createUserWithWorkspace(pool, {
+      email: body.email,
+      passwordHash,
+      firstName: body.firstName,
+      lastName: body.lastName,
+    });
+    if (row === 'email_taken') throw new AppError('CONFLICT', EMAIL_TAKEN, undefined, { success: false });
+    await logIn(req, row);
+    const response: RegisterResponse = { success: true, message: 'Registration successful', user: toPublicUser(row) };
+    res.status(201).json(response);
   });
 
   // Only failures count, per address and per account (review F13): the attempt is counted first

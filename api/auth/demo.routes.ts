@@ -3,14 +3,14 @@ import type { Request, RequestHandler } from 'express';
 import type pg from 'pg';
 import { testLoginBodySchema, type TestLoginResponse } from '../../contracts/auth';
 import type { Config } from '../../config/config';
-import type { Db } from '../../db/client';
 import { seedDemoWorkspace } from '../../db/sandbox/seed-demo';
 import { seedDemoFlows } from '../features/flows/demo-flows';
 import { AppError } from '../http/errors';
 import { pgRateLimit } from '../http/rate-limit';
 import { publicRouter } from '../http/routers';
 import { parseBody } from '../http/validate';
-import { createUserWithWorkspace, EmailTakenError, findUserByEmail, toSignedInUser } from './users.repo';
+import { createUserWithWorkspace, findUserByEmail } from '../../db/auth/users';
+import { toSignedInUser } from './public-user';
 
 /** Demo accounts live on a reserved domain (RFC 2606 `.invalid`): no real person can own one. */
 export const DEMO_EMAIL_DOMAIN = 'demo.replypilot.invalid';
@@ -29,9 +29,10 @@ function demoCreationLimit(pool: pg.Pool, perHour: number): RequestHandler {
   });
 }
 
-async function createDemoUser(db: Db, email: string, name = 'Demo User'): Promise<Express.User> {
+/** A new demo user and workspace; 'email_taken' when that demo email exists already. */
+async function createDemoUser(pool: pg.Pool, email: string, name = 'Demo User'): Promise<Express.User | 'email_taken'> {
   const [first, ...rest] = name.trim().split(/\s+/);
-  return createUserWithWorkspace(db, {
+  return createUserWithWorkspace(pool, {
     email,
     firstName: first || 'Demo',
     lastName: rest.join(' ') || 'User',
@@ -47,7 +48,7 @@ async function createDemoUser(db: Db, email: string, name = 'Demo User'): Promis
  * (review F6: one shared workspace let visitors see and change each other's data). With an email it
  * is the development-only test login (`ENABLE_TEST_LOGIN`), which signs into demo accounts only.
  */
-export function demoRoutes({ db, pool, config }: { db: Db; pool: pg.Pool; config: Config }) {
+export function demoRoutes({ pool, config }: { pool: pg.Pool; config: Config }) {
   const router = publicRouter();
   const limitCreation = demoCreationLimit(pool, config.demo.perIpPerHour);
 
@@ -56,14 +57,17 @@ export function demoRoutes({ db, pool, config }: { db: Db; pool: pg.Pool; config
     let user: Express.User;
     if (body.email !== undefined) {
       if (!config.testLoginEnabled) throw new AppError('NOT_FOUND', 'Test login is disabled');
-      user = await testLoginUser(db, body.email, body.testUser ?? body.username);
+      user = await testLoginUser(pool, body.email, body.testUser ?? body.username);
     } else {
       if (!config.demo.enabled) throw new AppError('NOT_FOUND', 'The live demo is not enabled on this server');
       if (req.user?.isDemo) {
         user = req.user;
       } else {
         await new Promise<void>((resolve, reject) => limitCreation(req, res, (err?: unknown) => (err ? reject(err) : resolve())));
-        user = await createDemoUser(db, `visitor-${randomBytes(9).toString('hex')}@${DEMO_EMAIL_DOMAIN}`, body.testUser ?? body.username);
+        const created = await createDemoUser(pool, `visitor-${randomBytes(9).toString('hex')}@${DEMO_EMAIL_DOMAIN}`, body.testUser ?? body.username);
+        // 72 random bits: a clash means something is wrong, not bad luck.
+        if (created === 'email_taken') throw new Error('a new demo visitor email was taken');
+        user = created;
       }
     }
     // The demo workspace looks lived in (idempotent: seeds once).
@@ -83,17 +87,14 @@ export function demoRoutes({ db, pool, config }: { db: Db; pool: pg.Pool; config
 }
 
 /** Development test login: a named demo account, created on first use; never a real user's account. */
-async function testLoginUser(db: Db, email: string, name: string | undefined): Promise<Express.User> {
-  const existing = await findUserByEmail(db, email);
+async function testLoginUser(pool: pg.Pool, email: string, name: string | undefined): Promise<Express.User> {
+  const existing = await findUserByEmail(pool, email);
   if (existing && !existing.isDemo) throw new AppError('FORBIDDEN', 'Test login is only available for demo accounts');
   if (existing) return existing;
-  try {
-    return await createDemoUser(db, email, name);
-  } catch (err) {
-    // Two first visits at once: the other request created it.
-    if (!(err instanceof EmailTakenError)) throw err;
-    const row = await findUserByEmail(db, email);
-    if (!row) throw err;
-    return row;
-  }
+  const created = await createDemoUser(pool, email, name);
+  if (created !== 'email_taken') return created;
+  // Two first visits at once: the other request created it.
+  const row = await findUserByEmail(pool, email);
+  if (!row) throw new Error(`demo account ${email} was taken and then vanished`);
+  return row;
 }

@@ -1,12 +1,12 @@
+import type pg from 'pg';
 import passport from 'passport';
 import { Strategy as LocalStrategy } from 'passport-local';
 import { Strategy as GoogleStrategy, type Profile as GoogleProfile } from 'passport-google-oauth20';
 import { Strategy as FacebookStrategy, type Profile as FacebookProfile } from 'passport-facebook';
 import type { Config } from '../../config/config';
-import type { Db } from '../../db/client';
 import { verifyPassword } from './password';
 import { findOrCreateOAuthUser } from './oauth-users';
-import { findUserByEmail, findUserById } from './users.repo';
+import { findUserByEmail, findUserById } from '../../db/auth/users';
 
 export interface OAuthEndpoints {
   google?: { authorizationURL?: string; tokenURL?: string; userProfileURL?: string };
@@ -19,13 +19,13 @@ export function oauthCallbackUrl(config: Config, provider: 'google' | 'facebook'
 }
 
 /** Builds a passport instance (not the global singleton, so tests can run several apps). */
-export function createPassport(db: Db, config: Config, endpoints: OAuthEndpoints = {}): passport.PassportStatic {
+export function createPassport(pool: pg.Pool, config: Config, endpoints: OAuthEndpoints = {}): passport.PassportStatic {
   const pp = new passport.Passport() as passport.PassportStatic;
 
   pp.serializeUser((user, done) => done(null, user.id));
   pp.deserializeUser((id: unknown, done) => {
     if (typeof id !== 'string') return done(null, false);
-    findUserById(db, id).then(
+    findUserById(pool, id).then(
       (row) => done(null, row ?? false),
       (err: unknown) => done(err),
     );
@@ -34,7 +34,7 @@ export function createPassport(db: Db, config: Config, endpoints: OAuthEndpoints
   pp.use(
     new LocalStrategy({ usernameField: 'email', passwordField: 'password' }, (email, password, done) => {
       (async () => {
-        const row = await findUserByEmail(db, email);
+        const row = await findUserByEmail(pool, email);
         const ok = await verifyPassword(row?.passwordHash, password);
         return ok && row ? row : false;
       })().then(
@@ -58,7 +58,7 @@ export function createPassport(db: Db, config: Config, endpoints: OAuthEndpoints
         },
         (_at: string, _rt: string, profile: GoogleProfile, done: (err: unknown, user?: Express.User | false) => void) => {
           const email = profile.emails?.find((e) => e.verified)?.value ?? profile.emails?.[0]?.value;
-          findOrCreateOAuthUser(db, {
+          findOrCreateOAuthUser(pool, {
             provider: 'google',
             providerId: profile.id,
             email,
@@ -91,7 +91,7 @@ export function createPassport(db: Db, config: Config, endpoints: OAuthEndpoints
           ...endpoints.facebook,
         },
         (_at: string, _rt: string, profile: FacebookProfile, done: (err: unknown, user?: Express.User | false) => void) => {
-          findOrCreateOAuthUser(db, {
+          findOrCreateOAuthUser(pool, {
             provider: 'facebook',
             providerId: profile.id,
             email: profile.emails?.[0]?.value,

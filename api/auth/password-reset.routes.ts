@@ -2,7 +2,6 @@ import type { Request } from 'express';
 import type pg from 'pg';
 import { FORGOT_PASSWORD_ANSWER, RESET_LINK_INVALID, forgotPasswordBodySchema, resetPasswordBodySchema, type MailStatus } from '../../contracts/auth';
 import type { Config } from '../../config/config';
-import type { Db } from '../../db/client';
 import type { Mailer } from '../../integrations/mail/mailer';
 import { AppError } from '../http/errors';
 import { accountKey, authRateLimit, PgRateLimitStore } from '../http/rate-limit';
@@ -14,7 +13,6 @@ import { resetPasswordWithToken } from '../../db/auth/password-reset-tokens';
 import { sendResetLink } from './reset-mail';
 
 export interface PasswordResetDeps {
-  db: Db;
   pool: pg.Pool;
   config: Config;
   mailer: Mailer;
@@ -29,7 +27,7 @@ function appOrigin(config: Config, req: Request): string {
 }
 
 /** Forgot / reset password (docs/product-spec.md §2 Settings, review F13). */
-export function passwordResetRoutes({ db, pool, config, mailer, log }: PasswordResetDeps) {
+export function passwordResetRoutes({ pool, config, mailer, log }: PasswordResetDeps) {
   const router = publicRouter();
   const limit = config.authRateLimitPer15Min;
   // Per account, silently: a 4th request within the hour gets the same answer but no mail (no mail bombing).
@@ -48,7 +46,7 @@ export function passwordResetRoutes({ db, pool, config, mailer, log }: PasswordR
     res.json({ success: true, message: FORGOT_PASSWORD_ANSWER });
     const sendIfAllowed = async () => {
       const { totalHits } = await perAccount.increment(accountKey(email));
-      if (totalHits <= MAILS_PER_ACCOUNT_PER_HOUR) await sendResetLink({ db, pool, mailer }, email, origin);
+      if (totalHits <= MAILS_PER_ACCOUNT_PER_HOUR) await sendResetLink({ pool, mailer }, email, origin);
     };
     void sendIfAllowed().catch((err: unknown) => log.error({ err }, 'password reset mail failed'));
   });

@@ -1,15 +1,14 @@
 import type pg from 'pg';
-import type { Db } from '../../db/client';
 import type { Mailer } from '../../integrations/mail/mailer';
 import { createResetToken, RESET_TOKEN_TTL_MINUTES } from '../../db/auth/password-reset-tokens';
-import { findUserByEmail } from './users.repo';
+import { findUserByEmail } from '../../db/auth/users';
 
 /**
  * Mails a reset link to the account with this email, if there is one. Demo accounts have no
  * mailbox. OAuth-only accounts get one too: it is how they set a first password.
  */
-export async function sendResetLink(deps: { db: Db; pool: pg.Pool; mailer: Mailer }, email: string, origin: string): Promise<void> {
-  const user = await findUserByEmail(deps.db, email);
+export async function sendResetLink(deps: { pool: pg.Pool; mailer: Mailer }, email: string, origin: string): Promise<void> {
+  const user = await findUserByEmail(deps.pool, email);
   if (!user || user.isDemo) return;
   const token = await createResetToken(deps.pool, user.id);
   const link = `${origin}/reset-password?token=${encodeURIComponent(token)}`;

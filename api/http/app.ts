@@ -121,7 +121,7 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
       maxAge: THIRTY_DAYS_MS,
     },
   });
-  const passport = createPassport(database.db, config, deps.oauthEndpoints);
+  const passport = createPassport(database.pool, config, deps.oauthEndpoints);
   const sessionMiddlewares: RequestHandler[] = [sessionMiddleware, passport.initialize(), passport.session()];
   app.use(sessionMiddlewares);
 
@@ -129,13 +129,13 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
   app.use(sameOriginOnly(config.publicUrl, ['/api/webhooks/', '/api/conversions']));
 
   app.use(healthRoutes({ pool: database.pool, role: deps.role, dbMode: config.database.mode, version: deps.version }));
-  app.use(demoRoutes({ db: database.db, pool: database.pool, config }));
+  app.use(demoRoutes({ pool: database.pool, config }));
   const throttles = createLoginThrottles(database.pool, config);
   const mailer = deps.mailer ?? createAccountMailer(config, database.pool, log);
-  app.use(authRoutes({ db: database.db, pool: database.pool, config, passport, cookieName: SESSION_COOKIE, throttles }));
-  app.use(passwordResetRoutes({ db: database.db, pool: database.pool, config, mailer, log }));
+  app.use(authRoutes({ pool: database.pool, config, passport, cookieName: SESSION_COOKIE, throttles }));
+  app.use(passwordResetRoutes({ pool: database.pool, config, mailer, log }));
   // account.routes.ts spells full paths; its guard must still see only /api/account/*.
-  app.use(atPrefixUnstripped('/api/account', accountRoutes({ db: database.db, pool: database.pool, cookieName: SESSION_COOKIE, throttles })));
+  app.use(atPrefixUnstripped('/api/account', accountRoutes({ pool: database.pool, cookieName: SESSION_COOKIE, throttles })));
   app.use(devOutboxRoutes(database.pool, config));
   app.use(oauthRoutes(config, passport));
   app.use(newsletterRoutes(database.pool));

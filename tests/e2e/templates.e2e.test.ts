@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import path from 'node:path';
 import { screenshotDir, startE2E, type E2E } from './harness';
 
-// The Templates page: search and filters, the read-only preview, Activate → the editor; signed
-// out, Activate says Login Required; light, dark and a phone.
+// The Templates page: search and filters, the read-only preview filled with the workspace's details,
+// Activate → the editor; Save as template in the editor → My Templates; signed out, Activate says
+// Login Required; light, dark and a phone.
 let e2e: E2E;
 beforeAll(async () => {
   e2e = await startE2E();
@@ -29,8 +30,9 @@ const cards = (page: Page) => page.locator('[data-template-id]');
 const noHorizontalOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
 describe('templates page', () => {
-  it('searches and filters, previews a graph read-only, and activates into the editor', async () => {
+  it('searches and filters, previews a graph read-only filled with my details, and activates into the editor', async () => {
     const page = await registeredPage();
+    expect((await page.request.put('/api/knowledge/profile/business_hours', { data: { answer: 'Mon–Fri 9–5' } })).ok()).toBe(true);
     await page.goto('/templates');
     await page.getByRole('heading', { name: 'Lead Magnet' }).waitFor();
     expect(await cards(page).count()).toBeGreaterThanOrEqual(15);
@@ -65,8 +67,19 @@ describe('templates page', () => {
     await dialog.getByRole('heading', { name: 'Customer Support' }).waitFor();
     await expect.poll(() => dialog.locator('.react-flow__node').count()).toBe(11);
     expect(await dialog.locator('.react-flow__edge').count()).toBe(13);
+    // Filled as activation fills it: my hours, and a marked placeholder for what I have not added.
+    const variables = dialog.getByTestId('template-variables');
+    expect(await variables.locator('[data-variable="business_hours"][data-missing="false"]').innerText()).toContain('Mon–Fri 9–5');
+    expect(await variables.locator('[data-variable="returns"][data-missing="true"]').innerText()).toContain('[your returns policy — add it in Knowledge]');
+    expect(await variables.locator('[data-variable="returns"]').getByRole('link', { name: 'add it in Knowledge' }).getAttribute('href')).toBe('/knowledge');
+    expect(await dialog.locator('.react-flow__node').filter({ hasText: 'We are open Mon–Fri 9–5' }).count()).toBe(1);
+    expect(await dialog.innerText()).not.toContain('[[');
     await page.waitForTimeout(300);
     await viewportShot(page, 'templates-preview');
+    await dialog.getByRole('button', { name: 'X (Twitter)' }).click();
+    await expect.poll(() => dialog.getByRole('button', { name: 'X (Twitter)' }).getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => dialog.locator('.react-flow__node').count()).toBe(11);
+    await dialog.getByRole('button', { name: 'Instagram' }).click();
     await dialog.getByRole('button', { name: 'Activate template' }).click();
 
     await page.waitForURL(/\/flows\/[0-9a-f-]{36}$/);
@@ -76,7 +89,36 @@ describe('templates page', () => {
     expect(await canvas.locator('.react-flow__node').count()).toBe(11);
     await page.getByRole('dialog').waitFor({ state: 'detached' });
     await e2e.screenshot(page, 'templates-activated-editor');
-  });
+  }, 120_000); // three pages and two previews: close to a minute when the machine is busy
+
+  it('saves a flow as a template from the editor, with a toast, and it appears in My Templates', async () => {
+    const page = await registeredPage();
+    const activated = await page.request.post('/api/templates/coupon_delivery/activate', { data: {} });
+    expect(activated.status()).toBe(201);
+    const { flowId } = (await activated.json()) as { flowId: string };
+    await page.goto(`/flows/${flowId}`);
+    const saveAsTemplate = page.getByRole('button', { name: 'Save as template' });
+    await saveAsTemplate.waitFor({ timeout: 30_000 }); // the editor's first load, on a busy machine
+    // Made from the saved flow, so unsaved changes must be saved first.
+    await page.getByLabel('Flow name').fill('Tara coupon flow');
+    await expect.poll(() => saveAsTemplate.isDisabled()).toBe(true);
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('Unsaved changes').waitFor({ state: 'detached' });
+    await expect.poll(() => saveAsTemplate.isEnabled()).toBe(true);
+    await saveAsTemplate.click();
+    await page.getByText('Saved as Template').first().waitFor();
+    await page.getByText('“Tara coupon flow” is in My Templates on the Templates page.').waitFor();
+    await e2e.screenshot(page, 'flow-editor-saved-as-template');
+
+    await page.goto('/templates');
+    await page.getByLabel('Category').selectOption('my_templates');
+    await expect.poll(() => cards(page).count()).toBe(1);
+    await page.getByRole('heading', { name: 'Tara coupon flow' }).waitFor();
+    await page.getByRole('button', { name: 'Preview Tara coupon flow' }).click();
+    await expect.poll(() => page.getByRole('dialog').locator('.react-flow__node').count()).toBeGreaterThan(1);
+    await page.waitForTimeout(300);
+    await viewportShot(page, 'templates-my-template-preview');
+  }, 120_000);
 
   it('looks finished in dark mode and on a phone', async () => {
     const page = await registeredPage();

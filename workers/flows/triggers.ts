@@ -8,6 +8,7 @@ type Db = Pick<pg.PoolClient, 'query'>;
 export interface TriggerEvent {
   kind: 'message' | 'comment';
   storyReply?: boolean;
+  storyMention?: boolean;
   text: string;
   messageId?: string;
   commentId?: string;
@@ -26,14 +27,16 @@ export async function matchingTriggers(db: Db, account: Account, event: TriggerE
   const matches: Array<{ row: Awaited<ReturnType<typeof readActiveTriggers>>[number]; keyword: string | null }> = [];
   for (const row of await readActiveTriggers(db, account.workspace_id)) {
     const t = row.trigger;
-    const wanted = event.kind === 'comment' ? 'comment' : event.storyReply ? 'story_reply' : 'keyword_dm';
+    const wanted = event.kind === 'comment' ? 'comment' : event.storyMention ? 'story_mention' : event.storyReply ? 'story_reply' : 'keyword_dm';
     if (t.type !== wanted) continue;
     if (t.accountId && t.accountId !== account.id) continue;
     if (row.platform === 'twitter' && account.platform !== 'twitter') continue;
     if (row.platform === 'instagram' && account.platform === 'twitter') continue;
     if (t.type === 'comment' && t.postId && t.postId !== event.postId) continue;
-    const keyword = t.keywords.length === 0 ? null : matchKeyword(event.text, t.keywords);
-    if (t.keywords.length > 0 && !keyword) continue;
+    // A story mention has no text to match: every mention starts the flow.
+    const keywords = t.type === 'story_mention' ? [] : t.keywords;
+    const keyword = keywords.length === 0 ? null : matchKeyword(event.text, keywords);
+    if (keywords.length > 0 && !keyword) continue;
     matches.push({ row, keyword });
   }
   return matches;

@@ -44,6 +44,7 @@ export function normalizeMeta(payload: unknown): NormalizedEvent {
         text: messageText(m.message),
         createdAt,
         ...(m.message.reply_to?.story ? { storyReply: true } : {}),
+        ...(isStoryMention(m.message) ? { storyMention: true } : {}),
         ...(m.message.quick_reply ? { quickReplyPayload: m.message.quick_reply.payload } : {}),
       };
     }
@@ -93,8 +94,17 @@ export function normalizeMeta(payload: unknown): NormalizedEvent {
   throw new PayloadError(`Unsupported Meta ${stored.object} change field "${field}"`);
 }
 
+/**
+ * Instagram sends a story that mentions the account as a message whose attachment has type
+ * `story_mention` (docs/platform-apis.md §1.6). The attachment's payload is not kept.
+ */
+function isStoryMention(message: { attachments?: { type: string }[] | undefined }): boolean {
+  return (message.attachments ?? []).some((a) => a.type === 'story_mention');
+}
+
 function messageText(message: { text?: string | undefined; attachments?: { type: string }[] | undefined }): string {
   if (message.text) return message.text;
+  if (isStoryMention(message)) return 'Mentioned you in their story';
   const types = (message.attachments ?? []).map((a) => a.type);
   return types.length > 0 ? `[${types.join(', ')}]` : '';
 }

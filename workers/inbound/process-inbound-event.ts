@@ -120,9 +120,16 @@ async function storeInboundMessage(client: pg.PoolClient, account: AccountRow, c
   await captureLead(client, account, contactId, e, { intent, ruleFired: false, conversationId });
   await notifyWorkspace(client, account.workspace_id, { type: 'message.created', conversationId, messageId });
   // Triggers in order (ARCHITECTURE.md#inbound-pipeline): runs waiting for this contact's reply take it; otherwise keyword flows.
-  const resumed = await resumeWaitingRuns(client, account.id, contactId, e.text);
+  // A story mention is not an answer to a question the flow asked, so it only starts story-mention flows.
+  const resumed = e.storyMention ? [] : await resumeWaitingRuns(client, account.id, contactId, e.text);
   if (resumed.length === 0) {
-    await startTriggeredRuns(client, account, contactId, { kind: 'message', storyReply: e.storyReply === true, text: e.text, messageId: e.messageId });
+    await startTriggeredRuns(client, account, contactId, {
+      kind: 'message',
+      storyReply: e.storyReply === true,
+      storyMention: e.storyMention === true,
+      text: e.text,
+      messageId: e.messageId,
+    });
   }
 }
 

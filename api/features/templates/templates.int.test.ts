@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FlowTemplate } from '../../../contracts/templates';
+import type { FlowTemplate, TemplatePreview } from '../../../contracts/templates';
 import { HttpClient } from '../../../tests/support/http-client';
 import { runsOf } from '../../../tests/support/flows';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app';
@@ -77,6 +77,52 @@ describe('template catalogue API', () => {
     expect((await w.client.post('/api/templates/lead_magnet/activate', { platform: 'tiktok' })).status).toBe(400);
   });
 
+  it('previews a template exactly as activation fills it: my facts where I have them, marked placeholders where not', async () => {
+    const w = await newWorkspaceUser(t.baseUrl);
+    await w.client.put('/api/knowledge/profile/business_hours', { answer: 'Mon–Fri 9–5' });
+    const res = await w.client.get('/api/templates/customer_support/preview?platform=twitter');
+    expect(res.status).toBe(200);
+    const preview = res.data as TemplatePreview;
+    expect(preview).toMatchObject({ templateId: 'customer_support', platform: 'twitter', signedIn: true });
+    const text = JSON.stringify(preview.flowData);
+    expect(text).not.toContain('[[');
+    expect(text).toContain('We are open Mon–Fri 9–5.');
+    expect(text).toContain('[your returns policy — add it in Knowledge]');
+    expect(preview.flowData.nodes.filter((n) => n.data.kind === 'twitterDM').length).toBeGreaterThan(0);
+    expect(preview.flowData.nodes.filter((n) => n.data.kind === 'instagramDM')).toHaveLength(0);
+    const byName = Object.fromEntries(preview.variables.map((v) => [v.name, v]));
+    expect(byName.business_hours).toEqual({ name: 'business_hours', label: 'Business hours', value: 'Mon–Fri 9–5', missing: false, fix: null });
+    expect(byName.returns).toEqual({
+      name: 'returns',
+      label: 'Returns policy',
+      value: '[your returns policy — add it in Knowledge]',
+      missing: true,
+      fix: { where: 'Knowledge', path: '/knowledge' },
+    });
+    expect(byName.greeting).toMatchObject({ missing: false, fix: null });
+    expect(byName.offer_link).toBeUndefined(); // only the variables the template uses
+
+    // The draft that activation creates says the same as the preview.
+    const { flowId } = (await w.client.post('/api/templates/customer_support/activate', { platform: 'twitter' })).data as { flowId: string };
+    const draft = (await w.client.get(`/api/flows/${flowId}`)).data.flowData as TemplatePreview['flowData'];
+    expect(draft.nodes.map((n) => n.data.config)).toEqual(preview.flowData.nodes.map((n) => n.data.config));
+
+    // With an offer link, the lead magnet's link is filled; signed out, everything is a fallback or placeholder.
+    await w.client.post('/api/knowledge', { kind: 'offer', name: 'Free Guide', link: 'https://brightpath.example/guide' });
+    const magnet = (await w.client.get('/api/templates/lead_magnet/preview')).data as TemplatePreview;
+    expect(magnet.platform).toBe('instagram');
+    expect(magnet.variables.find((v) => v.name === 'offer_link')).toMatchObject({ value: 'https://brightpath.example/guide', missing: false });
+    const anon = (await new HttpClient(t.baseUrl).get('/api/templates/lead_magnet/preview')).data as TemplatePreview;
+    expect(anon.signedIn).toBe(false);
+    expect(anon.variables.find((v) => v.name === 'offer_link')).toMatchObject({ value: '[your offer link — add it in Knowledge]', missing: true });
+    expect(anon.variables.find((v) => v.name === 'business_name')).toMatchObject({ value: 'our team', missing: true, fix: { where: 'Onboarding' } });
+
+    expect((await w.client.get('/api/templates/story_thank_you/preview?platform=twitter')).status).toBe(400);
+    expect((await w.client.get('/api/templates/lead_magnet/preview?platform=tiktok')).status).toBe(400);
+    expect((await w.client.get('/api/templates/no_such_template/preview')).status).toBe(404);
+    expect((await w.client.get('/api/templates/00000000-0000-4000-8000-000000000000/preview')).status).toBe(404);
+  });
+
   it('the lead magnet, activated and started, answers a sandbox comment with the guide link and completes', async () => {
     const w = await newWorkspaceUser(t.baseUrl);
     await w.client.post('/api/knowledge', { kind: 'offer', name: 'Free Guide', link: 'https://brightpath.example/guide' });
@@ -115,6 +161,8 @@ describe('template catalogue API', () => {
     expect((await templates(new HttpClient(t.baseUrl))).templates.map((x) => x.id)).not.toContain(saved.data.id);
 
     expect((await other.client.post(`/api/templates/${saved.data.id}/activate`)).status).toBe(404);
+    expect((await other.client.get(`/api/templates/${saved.data.id}/preview`)).status).toBe(404);
+    expect((await owner.client.get(`/api/templates/${saved.data.id}/preview`)).data).toMatchObject({ platform: 'instagram', variables: [] });
     const copy = await owner.client.post(`/api/templates/${saved.data.id}/activate`);
     expect(copy.status).toBe(201);
     expect((await owner.client.get(`/api/flows/${copy.data.flowId}`)).data.name).toBe('My coupon flow');

@@ -1,11 +1,18 @@
 import type pg from 'pg';
-import { activateTemplateBodySchema, listTemplatesQuerySchema, saveTemplateBodySchema, type ActivateTemplateResult } from '../../../contracts/templates';
+import {
+  activateTemplateBodySchema,
+  listTemplatesQuerySchema,
+  saveTemplateBodySchema,
+  templatePreviewQuerySchema,
+  type ActivateTemplateResult,
+} from '../../../contracts/templates';
 import { withTransaction } from '../../../db/transaction';
 import { saveFlowAsTemplate } from '../../../db/templates/workspace-templates';
 import { AppError } from '../../http/errors';
 import { authedRouter, currentUser, publicRouter } from '../../http/routers';
 import { parseBody, parseQuery, parseWith } from '../../http/validate';
 import { createFlowFromTemplate } from './template-activation';
+import { previewTemplate } from './template-preview';
 import { listTemplates, validateBuiltInTemplates } from './templates.service';
 import { fromSaved } from './to-flow-template';
 
@@ -22,6 +29,15 @@ export function publicTemplatesRoutes(pool: pg.Pool) {
 
   router.get('/validate', (_req, res) => {
     res.json(validateBuiltInTemplates());
+  });
+
+  // The graph as activation would create it, filled with the signed-in workspace's facts.
+  router.get('/:id/preview', async (req, res) => {
+    const { platform } = parseQuery(templatePreviewQuerySchema, req);
+    const preview = await previewTemplate(pool, req.user?.workspaceId ?? null, String(req.params.id), platform);
+    if (preview === 'not_found') throw new AppError('NOT_FOUND', 'Template not found');
+    if (preview === 'platform_not_supported') throw new AppError('BAD_REQUEST', `This template does not run on ${platform}`);
+    res.json(preview);
   });
 
   return router;

@@ -13,7 +13,7 @@ export function conversionRate(counts: TemplateRunCounts | undefined): number | 
 function triggerTypeOf(graph: FlowGraph): TemplateTriggerType {
   const config = graph.nodes.find((n) => n.data.kind === 'trigger')?.data.config;
   const type = config?.type;
-  return type === 'comment' || type === 'story_reply' ? type : 'keyword_dm';
+  return type === 'comment' || type === 'story_reply' || type === 'story_mention' ? type : 'keyword_dm';
 }
 
 const stepsOf = (graph: FlowGraph) => graph.nodes.filter((n) => n.data.kind !== 'trigger').length;

@@ -49,6 +49,26 @@ describe('the built-in template catalogue', () => {
     }
   });
 
+  it('the FAQ bot answers with the AI Reply step (knowledge base) and hands off to a person otherwise, on every platform', () => {
+    const faq = builtInTemplates.find((t) => t.id === 'faq_bot')!;
+    expect(faq.platforms).toEqual(['instagram', 'facebook', 'twitter']);
+    expect(faq.smartkbIntegration).toBe(true);
+    for (const platform of faq.platforms) {
+      const result = compile(flowGraphSchema.parse(fillTemplateGraph(graphForPlatform(faq.graph, platform), factsCases['no facts'])), flowPlatformOf[platform]);
+      if (!result.ok) throw new Error(JSON.stringify(result.errors));
+      const ai = Object.values(result.plan.nodes).find((n) => n.kind === 'aiReply');
+      expect(ai, platform).toBeDefined();
+      expect(Object.keys(ai!.next).sort()).toEqual(['answered', 'handoff']);
+    }
+  });
+
+  it('the story-mention thank-you starts from a real story_mention trigger, not a keyword', () => {
+    const story = builtInTemplates.find((t) => t.id === 'story_thank_you')!;
+    const trigger = story.graph.nodes.find((n) => n.data.kind === 'trigger')!;
+    expect(trigger.data.config).toMatchObject({ type: 'story_mention', keywords: [] });
+    expect(story.platforms).toEqual(['instagram']);
+  });
+
   it('does not change the catalogue when a graph is retargeted and filled', () => {
     const before = JSON.stringify(builtInTemplates);
     for (const t of builtInTemplates) fillTemplateGraph(graphForPlatform(t.graph, 'twitter'), factsCases['no facts']);

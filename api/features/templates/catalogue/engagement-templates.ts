@@ -1,4 +1,4 @@
-import { commentTrigger, dm, dmTrigger, link, step, storyTrigger, type TemplateDefinition } from './build';
+import { commentTrigger, dm, dmTrigger, link, step, storyMentionTrigger, type TemplateDefinition } from './build';
 
 /** Templates that reward engagement and keep contacts warm. */
 export const engagementTemplates: TemplateDefinition[] = [
@@ -24,12 +24,12 @@ export const engagementTemplates: TemplateDefinition[] = [
     },
   },
   {
-    // Instagram delivers a reply to a story as a DM marked reply_to.story (the story_reply trigger).
-    // A story *mention* is a different webhook field with no trigger kind yet, so this thanks repliers.
+    // Instagram sends a story that mentions the account as a DM with a story_mention attachment
+    // (docs/platform-apis.md §1.6): the story_mention trigger. The mention opens the messaging window.
     id: 'story_thank_you',
-    name: 'Story Reply Thank-You',
-    description: 'Thank everyone who replies to your story, and tag them as engaged followers.',
-    tags: ['stories', 'thank you', 'instagram', 'tagging'],
+    name: 'Story Mention Thank-You',
+    description: 'Thank everyone who mentions you in their Instagram story, and tag them as engaged followers.',
+    tags: ['stories', 'mentions', 'thank you', 'instagram', 'tagging'],
     platforms: ['instagram'],
     difficulty: 'beginner',
     estimatedSetupTime: '2 min',
@@ -37,8 +37,8 @@ export const engagementTemplates: TemplateDefinition[] = [
     category: 'engagement',
     graph: {
       nodes: [
-        storyTrigger(),
-        dm('2', 0, 1, '[[greeting]] Thanks for replying to our story — it made our day! [[sign_off]]', 'Say thanks'),
+        storyMentionTrigger(),
+        dm('2', 0, 1, '[[greeting]] Thanks for mentioning [[business_name]] in your story — it made our day! [[sign_off]]', 'Say thanks'),
         step('3', 'addTag', 0, 2, { tag: 'story_engaged' }),
         step('4', 'complete', 0, 3, {}),
       ],

@@ -1,3 +1,4 @@
+import { aiTemplates } from './ai-templates';
 import { engagementTemplates } from './engagement-templates';
 import { nurtureTemplates } from './nurture-templates';
 import { salesTemplates } from './sales-templates';
@@ -5,7 +6,13 @@ import { specTemplates } from './spec-templates';
 import type { TemplateDefinition } from './build';
 
 /** Every built-in template, in the order the Templates page lists them. */
-export const builtInTemplates: readonly TemplateDefinition[] = [...specTemplates, ...salesTemplates, ...engagementTemplates, ...nurtureTemplates];
+export const builtInTemplates: readonly TemplateDefinition[] = [
+  ...specTemplates,
+  ...aiTemplates,
+  ...salesTemplates,
+  ...engagementTemplates,
+  ...nurtureTemplates,
+];
 
 export function findBuiltInTemplate(id: string): TemplateDefinition | undefined {
   return builtInTemplates.find((t) => t.id === id);

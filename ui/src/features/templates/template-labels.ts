@@ -19,6 +19,7 @@ export const triggerLabels: Record<TemplateTriggerType, string> = {
   keyword_dm: 'Keyword DM',
   comment: 'Comment',
   story_reply: 'Story reply',
+  story_mention: 'Story mention',
 };
 
 /** "25%" or, below the minimum sample, the honest answer. */

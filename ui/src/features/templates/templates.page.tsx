@@ -83,7 +83,7 @@ export function TemplatesPage() {
       <TemplatePreviewDialog
         template={previewing}
         onClose={() => setPreviewing(null)}
-        onActivate={(template) => activate.mutate(template, { onSuccess: () => setPreviewing(null) })}
+        onActivate={(template, platform) => activate.mutate({ ...template, platform }, { onSuccess: () => setPreviewing(null) })}
         activating={previewing !== null && activatingId === previewing.id}
       />
     </div>

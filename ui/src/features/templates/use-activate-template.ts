@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
-import type { FlowTemplate } from '@contracts/templates';
+import type { FlowTemplate, TemplatePlatform } from '@contracts/templates';
 import { useToast } from '../../components/toast/use-toast';
 import { ApiError, errorMessage } from '../../lib/api';
 import { flowKeys } from '../flows/flows.keys';
@@ -15,7 +15,7 @@ export function useActivateTemplate() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (template: FlowTemplate) => activateTemplate(template.id),
+    mutationFn: (template: FlowTemplate & { platform?: TemplatePlatform }) => activateTemplate(template.id, template.platform),
     onSuccess: async ({ flowId }, template) => {
       toast({ title: 'Template Activated', description: `“${template.name}” is now a draft in your flows.`, variant: 'success' });
       await queryClient.invalidateQueries({ queryKey: flowKeys.all });

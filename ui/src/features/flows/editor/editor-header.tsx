@@ -19,9 +19,12 @@ interface EditorHeaderProps {
   onStop: () => void;
   startProblems: string[];
   onTestRun: (() => void) | null;
+  /** Saves the server's copy as a workspace template; null until the flow is first saved. */
+  onSaveAsTemplate: (() => void) | null;
+  savingTemplate: boolean;
 }
 
-/** Back, editable name and status on the left; Test run, Save and Start/Stop on the right. */
+/** Back, editable name and status on the left; Test run, Save as template, Save and Start/Stop on the right. */
 export function EditorHeader(props: EditorHeaderProps) {
   const { saved, isActive, dirty, saving } = props;
 
@@ -51,6 +54,17 @@ export function EditorHeader(props: EditorHeaderProps) {
         {props.onTestRun && (
           <Button variant="outline" onClick={props.onTestRun} title="Run the published flow for a sandbox contact">
             <Icon name="send" size={14} /> Test run
+          </Button>
+        )}
+        {props.onSaveAsTemplate && (
+          <Button
+            variant="outline"
+            onClick={props.onSaveAsTemplate}
+            loading={props.savingTemplate}
+            disabled={dirty}
+            title={dirty ? 'Save your changes first: the template is made from the saved flow' : 'Save this flow as a template in My Templates'}
+          >
+            <Icon name="layers" size={14} /> Save as template
           </Button>
         )}
         <Button variant="outline" onClick={props.onSave} loading={saving === 'save'} disabled={saving !== null && saving !== 'save'}>

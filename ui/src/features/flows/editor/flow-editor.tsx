@@ -20,6 +20,7 @@ import { useFlowDraft } from './use-flow-draft';
 import { useFlowSave } from './use-flow-save';
 import { useFlowValidation } from './use-flow-validation';
 import { useLeaveGuard } from './use-leave-guard';
+import { useSaveAsTemplate } from '../../templates/use-save-as-template';
 
 interface FlowEditorProps {
   /** null = a new flow, created by the first Save/Start. */
@@ -45,6 +46,7 @@ export function FlowEditor({ flowId, initial, saved, onCreated, onReload }: Flow
     onCreated(flow);
   });
   const [testing, setTesting] = useState(false);
+  const saveAsTemplate = useSaveAsTemplate();
 
   const errors = saving.rejectedErrors ?? liveErrors;
   const grouped = useMemo(() => groupErrors(errors), [errors]);
@@ -73,6 +75,8 @@ export function FlowEditor({ flowId, initial, saved, onCreated, onReload }: Flow
         onStop={() => saving.save('stop')}
         startProblems={startProblems}
         onTestRun={saved ? () => setTesting(true) : null}
+        onSaveAsTemplate={saved ? () => saveAsTemplate.mutate({ flowId: saved.id, name: saved.name }) : null}
+        savingTemplate={saveAsTemplate.isPending}
       />
       {saving.conflict && (
         <div

@@ -15,15 +15,17 @@ const typeOptions: Array<{ value: TriggerConfig['type']; label: string }> = [
   { value: 'keyword_dm', label: 'Keyword in a DM' },
   { value: 'comment', label: 'Comment on a post' },
   { value: 'story_reply', label: 'Reply to a story' },
+  { value: 'story_mention', label: 'Mention in a story (Instagram)' },
 ];
 
 const keywordHint: Record<TriggerConfig['type'], string> = {
   keyword_dm: 'The flow starts when a DM contains one of these words or phrases (any letter case).',
   comment: 'Only comments containing one of these start the flow. Leave empty for every comment.',
   story_reply: 'Only story replies containing one of these start the flow. Leave empty for every reply.',
+  story_mention: 'A story mention carries no text, so every mention starts the flow.',
 };
 
-/** What starts the flow: a keyword DM, a comment, or a story reply, on one account or any. */
+/** What starts the flow: a keyword DM, a comment, a story reply or a story mention, on one account or any. */
 export function TriggerForm({ kind, config, onChange, errors, platform }: ConfigFormProps) {
   const c = withDefaults<TriggerConfig>(kind, config);
   const accounts = useQuery({ queryKey: accountKeys.social, queryFn: fetchSocialAccounts });
@@ -40,17 +42,21 @@ export function TriggerForm({ kind, config, onChange, errors, platform }: Config
   return (
     <div className="space-y-4">
       <SelectField label="Starts when" value={c.type} options={typeOptions} onChange={(e) => onChange({ ...c, type: e.target.value })} />
-      <ChipsInput
-        label="Keywords"
-        values={c.keywords}
-        onChange={(keywords) => onChange({ ...c, keywords })}
-        placeholder="e.g. price, info"
-        hint={keywordHint[c.type]}
-        error={keywordError}
-        max={30}
-        maxLength={100}
-        caseInsensitive
-      />
+      {c.type === 'story_mention' ? (
+        <p className="text-sm text-slate-500 dark:text-slate-400">{keywordHint.story_mention}</p>
+      ) : (
+        <ChipsInput
+          label="Keywords"
+          values={c.keywords}
+          onChange={(keywords) => onChange({ ...c, keywords })}
+          placeholder="e.g. price, info"
+          hint={keywordHint[c.type]}
+          error={keywordError}
+          max={30}
+          maxLength={100}
+          caseInsensitive
+        />
+      )}
       <SelectField label="Account" value={c.accountId ?? ''} options={accountOptions} onChange={(e) => onChange({ ...c, accountId: e.target.value || null })} />
       {c.type === 'comment' && (
         <TextField

@@ -8,6 +8,7 @@ describe('nodeSummary', () => {
     expect(nodeSummary('trigger', { type: 'keyword_dm', keywords: [] })).toBe('Keyword DM: add keywords');
     expect(nodeSummary('trigger', { type: 'comment', keywords: [] })).toBe('Any comment');
     expect(nodeSummary('trigger', { type: 'story_reply' })).toBe('Any story reply');
+    expect(nodeSummary('trigger', { type: 'story_mention', keywords: [] })).toBe('Any story mention');
   });
 
   it('shows the message text, clipped to one line', () => {

@@ -51,6 +51,7 @@ export function nodeSummary(kind: NodeKind | undefined, config: Record<string, u
       const words = keywords.length > 0 ? keywords.join(', ') : null;
       if (config.type === 'comment') return words ? `Comment: ${clip(words, 32)}` : 'Any comment';
       if (config.type === 'story_reply') return words ? `Story reply: ${clip(words, 28)}` : 'Any story reply';
+      if (config.type === 'story_mention') return 'Any story mention';
       return words ? `Keyword DM: ${clip(words, 30)}` : 'Keyword DM: add keywords';
     }
     case 'instagramDM':

@@ -1,0 +1,131 @@
+import type pg from 'pg';
+import { z } from 'zod';
+import type { UserRow } from '../schema';
+import { ensureSandboxAccounts } from '../sandbox/seed-sandbox';
+import { withTransaction } from '../transaction';
+
+type Db = Pick<pg.Pool, 'query'>;
+
+/** Every column of `users`, named as UserRow names them. */
+const userColumns = `id, workspace_id as "workspaceId", email, password_hash as "passwordHash", first_name as "firstName",
+  last_name as "lastName", profile_image_url as "profileImageUrl", subscription_tier as "subscriptionTier",
+  messages_used as "messagesUsed", message_limit as "messageLimit", usage_period_start as "usagePeriodStart",
+  onboarding_step as "onboardingStep", google_id as "googleId", facebook_id as "facebookId", is_demo as "isDemo",
+  created_at as "createdAt", updated_at as "updatedAt"`;
+
+const userRowSchema = z.object({
+  id: z.string(),
+  workspaceId: z.string(),
+  email: z.string(),
+  passwordHash: z.string().nullable(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  profileImageUrl: z.string().nullable(),
+  subscriptionTier: z.string(),
+  messagesUsed: z.number(),
+  messageLimit: z.number(),
+  usagePeriodStart: z.date(),
+  onboardingStep: z.number(),
+  googleId: z.string().nullable(),
+  facebookId: z.string().nullable(),
+  isDemo: z.boolean(),
+  createdAt: z.date(),
+  updatedAt: z.date(),
+}) satisfies z.ZodType<UserRow>;
+
+const firstUser = (rows: unknown[]): UserRow | undefined => (rows[0] === undefined ? undefined : userRowSchema.parse(rows[0]));
+
+export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
+  // A malformed id in an old cookie must not become a 500.
+  if (!/^[0-9a-f-]{36}$/i.test(id)) return undefined;
+  const { rows } = await db.query(`select ${userColumns} from users where id = $1`, [id]);
+  return firstUser(rows);
+}
+
+/** Emails are stored lower-cased, so the lookup is too. */
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  const { rows } = await db.query(`select ${userColumns} from users where email = $1`, [email.toLowerCase()]);
+  return firstUser(rows);
+}
+
+/** The user who signed in with this Google or Facebook account before. */
+export async function findUserByOAuthId(db: Db, provider: 'google' | 'facebook', providerId: string): Promise<UserRow | undefined> {
+  const column = provider === 'google' ? 'google_id' : 'facebook_id';
+  const { rows } = await db.query(`select ${userColumns} from users where ${column} = $1`, [providerId]);
+  return firstUser(rows);
+}
+
+export interface NewUser {
+  email: string;
+  passwordHash?: string | null;
+  firstName?: string | null;
+  lastName?: string | null;
+  profileImageUrl?: string | null;
+  googleId?: string | null;
+  facebookId?: string | null;
+  isDemo?: boolean;
+  onboardingStep?: number;
+  subscriptionTier?: string;
+}
+
+/**
+ * Every new user gets their own workspace, created in the same transaction; then the workspace's
+ * sandbox accounts (reads never create them). 'email_taken' when the email is registered already.
+ */
+export async function createUserWithWorkspace(pool: pg.Pool, input: NewUser): Promise<UserRow | 'email_taken'> {
+  let row: UserRow;
+  try {
+    row = await withTransaction(pool, async (client) => {
+      const name = input.firstName ? `${input.firstName}'s workspace` : 'My workspace';
+      const ws = await client.query<{ id: string }>('insert into workspaces (name) values ($1) returning id', [name]);
+      const { rows } = await client.query(
+        `insert into users (workspace_id, email, password_hash, first_name, last_name, profile_image_url, google_id, facebook_id,
+                            is_demo, onboarding_step, subscription_tier)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, coalesce($9, false), coalesce($10, 0), coalesce($11, 'Free'))
+         returning ${userColumns}`,
+        [
+          ws.rows[0]!.id,
+          input.email.toLowerCase(),
+          input.passwordHash ?? null,
+          input.firstName ?? null,
+          input.lastName ?? null,
+          input.profileImageUrl ?? null,
+          input.googleId ?? null,
+          input.facebookId ?? null,
+          input.isDemo ?? null,
+          input.onboardingStep ?? null,
+          input.subscriptionTier ?? null,
+        ],
+      );
+      return userRowSchema.parse(rows[0]);
+    });
+  } catch (err) {
+    if ((err as { code?: string; constraint?: string }).code === '23505' && (err as { constraint?: string }).constraint === 'users_email_key') {
+      return 'email_taken';
+    }
+    throw err;
+  }
+  await ensureSandboxAccounts(pool, row.workspaceId);
+  return row;
+}
+
+/** The profile fields a user or a sign-in provider may change. */
+export type UserPatch = Partial<Pick<UserRow, 'firstName' | 'lastName' | 'profileImageUrl' | 'googleId' | 'facebookId'>>;
+const patchColumns: Record<keyof UserPatch, string> = {
+  firstName: 'first_name',
+  lastName: 'last_name',
+  profileImageUrl: 'profile_image_url',
+  googleId: 'google_id',
+  facebookId: 'facebook_id',
+};
+
+/** Sets the given fields (an undefined one is left alone) and updated_at; undefined when the user is gone. */
+export async function updateUser(db: Db, id: string, patch: UserPatch): Promise<UserRow | undefined> {
+  const keys = (Object.keys(patchColumns) as (keyof UserPatch)[]).filter((k) => patch[k] !== undefined);
+  const sets = keys.map((k, i) => `${patchColumns[k]} = $${i + 2}`);
+  const { rows } = await db.query(`update users set ${[...sets, 'updated_at = now()'].join(', ')} where id = $1 returning ${userColumns}`, [
+    id,
+    ...keys.map((k) => patch[k]),
+  ]);
+  return firstUser(rows);
+}

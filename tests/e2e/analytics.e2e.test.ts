@@ -69,8 +69,10 @@ describe('/analytics', () => {
     await shootTabs(page, 'light');
 
     await page.evaluate(() => localStorage.setItem('replypilot-theme', 'dark'));
+    // /premium-analytics is an alias: it redirects to the one analytics page.
     await page.goto('/premium-analytics');
-    await page.getByRole('heading', { name: 'Premium Analytics' }).waitFor();
+    await page.waitForURL('**/analytics');
+    await page.getByRole('heading', { name: 'Analytics', level: 1 }).waitFor();
     await expect.poll(() => page.getByTestId('analytics-revenue').textContent(), { timeout: 15_000 }).toBe('$125.00');
     await shootTabs(page, 'dark');
   });

@@ -35,7 +35,7 @@ async function register(page: Page, email: string, password = 'correct-horse-1')
 }
 
 async function signOutFromShell(page: Page, firstName: string) {
-  await page.getByRole('button', { name: `User menu for ${firstName}` }).click();
+  await page.getByRole('button', { name: new RegExp(`^${firstName} .*account menu$`) }).click();
   const logoutResponse = page.waitForResponse((res) => new URL(res.url()).pathname === '/api/logout');
   await page.getByRole('menuitem', { name: 'Sign Out' }).click();
   const res = await logoutResponse;
@@ -197,7 +197,7 @@ describe('live demo', () => {
     await page.getByText('Test session created. All features now accessible!').waitFor();
     await page.waitForURL('**/dashboard');
     await page.getByRole('heading', { name: 'Your Dashboard' }).waitFor();
-    await page.getByRole('button', { name: 'User menu for Demo' }).waitFor();
+    await page.getByRole('button', { name: /^Demo .*account menu$/ }).waitFor();
     const me = await (await page.request.get('/api/auth/user')).json();
     expect(me.isDemo).toBe(true);
     // Each visitor's demo is their own and temporary, and the page says when it goes (review F6).

@@ -147,10 +147,11 @@ describe('/leads', () => {
     await e2e.screenshot(page, 'leads-phone');
   });
 
-  it('/sales-leads is the same page', async () => {
+  it('/sales-leads redirects to /leads', async () => {
     const page = await e2e.newPage();
     await registerFresh(page);
     await page.goto('/sales-leads');
+    await page.waitForURL((url) => url.pathname === '/leads');
     await page.getByRole('heading', { name: 'Sales Leads' }).waitFor();
     await page.getByText('No leads yet').waitFor();
   });

@@ -1,10 +1,11 @@
-import { Navigate, Outlet } from 'react-router-dom';
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { Spinner } from '../components/spinner';
 import { useCurrentUser } from '../features/auth/use-current-user';
 
 /** Guarded routes: a spinner while the session loads, /login when signed out (docs/product-spec.md §2). */
 export function RequireAuth() {
   const { isLoading, isAuthenticated } = useCurrentUser();
+  const location = useLocation();
   if (isLoading) {
     return (
       <div className="flex min-h-screen items-center justify-center bg-slate-50 dark:bg-slate-950">
@@ -12,6 +13,7 @@ export function RequireAuth() {
       </div>
     );
   }
-  if (!isAuthenticated) return <Navigate to="/login" replace />;
+  // /login says which page needs the account and returns there after signing in.
+  if (!isAuthenticated) return <Navigate to="/login" replace state={{ from: `${location.pathname}${location.search}` }} />;
   return <Outlet />;
 }

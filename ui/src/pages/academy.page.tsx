@@ -1,4 +1,3 @@
-import { Button } from '../components/button';
 import { InfoCard } from './info-card';
 import { MarketingHero } from './marketing-hero';
 import { PageSection } from './page-section';
@@ -22,9 +21,8 @@ export function AcademyPage() {
               icon="graduation"
               title={c.title}
               footer={
-                <Button variant="outline" size="sm" disabled>
-                  Enroll · {c.price}
-                </Button>
+                // No enrolment exists yet: the price and a plain note, not a button that does nothing.
+                <p className="text-sm text-slate-600 dark:text-slate-400">{c.price} · enrolment opens soon</p>
               }
             >
               {c.level}

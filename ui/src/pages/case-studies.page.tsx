@@ -21,7 +21,7 @@ export function CaseStudiesPage() {
               <p className="text-xs font-medium tracking-wide text-indigo-600 uppercase dark:text-indigo-400">{s.kind}</p>
               <h2 className="mt-2 text-xl font-semibold text-slate-900 dark:text-white">{s.name}</h2>
               <p className="mt-3 text-slate-600 dark:text-slate-400">{s.result}</p>
-              <p className="mt-4 text-xs text-slate-400">Sample story</p>
+              <p className="mt-4 text-xs text-slate-500 dark:text-slate-400">Sample story</p>
             </article>
           ))}
         </div>

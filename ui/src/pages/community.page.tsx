@@ -1,4 +1,3 @@
-import { Button } from '../components/button';
 import { InfoCard } from './info-card';
 import { MarketingHero } from './marketing-hero';
 import { PageSection } from './page-section';
@@ -13,9 +12,7 @@ const discussions = [
 export function CommunityPage() {
   return (
     <>
-      <MarketingHero eyebrow="Community Hub" title="Learn from other automators" description="Sample discussions below — the community forum is coming soon.">
-        <Button disabled>New Post</Button>
-      </MarketingHero>
+      <MarketingHero eyebrow="Community Hub" title="Learn from other automators" description="Sample discussions below — the community forum is coming soon." />
       <PageSection>
         <div className="flex flex-wrap gap-2">
           {categories.map((category) => (

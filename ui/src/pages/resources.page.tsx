@@ -21,7 +21,12 @@ export function ResourcesPage() {
       <PageSection>
         <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {resources.map((r) => (
-            <InfoCard key={r.title} icon={r.icon} title={r.title} footer={<span className="text-xs text-slate-400">Download coming soon</span>}>
+            <InfoCard
+              key={r.title}
+              icon={r.icon}
+              title={r.title}
+              footer={<span className="text-xs text-slate-500 dark:text-slate-400">Download coming soon</span>}
+            >
               {r.kind}
             </InfoCard>
           ))}

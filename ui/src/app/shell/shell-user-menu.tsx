@@ -13,15 +13,15 @@ export function ShellUserMenu({ user }: { user: PublicUser }) {
   const logout = useLogout('/');
   return (
     <Menu as="div" className="relative">
-      <MenuButton
-        aria-label={`User menu for ${name}`}
-        className="flex items-center gap-2 rounded-full p-0.5 pr-1 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-500 sm:rounded-lg sm:pr-2 dark:hover:bg-slate-800"
-      >
+      {/* Named by its own text (name and plan, read aloud on phones too), so the accessible name
+          contains what is visible (WCAG 2.5.3); the avatar is decoration. */}
+      <MenuButton className="flex items-center gap-2 rounded-full p-0.5 pr-1 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-500 sm:rounded-lg sm:pr-2 dark:hover:bg-slate-800">
         <Avatar imageUrl={user.profileImageUrl} firstName={user.firstName} lastName={user.lastName} size={32} />
-        <span className="hidden text-left sm:block">
+        <span className="sr-only text-left sm:not-sr-only sm:block">
           <span className="block text-sm leading-tight font-medium text-slate-900 dark:text-white">{name}</span>
           <span className="block text-xs leading-tight text-slate-500 dark:text-slate-400">{user.subscriptionTier?.trim() || 'Free'} Plan</span>
         </span>
+        <span className="sr-only">, account menu</span>
         <Icon name="chevron-down" size={16} className="hidden text-slate-400 sm:block" />
       </MenuButton>
       <MenuItems

@@ -62,7 +62,8 @@ export function AnalyticsChart({
     tooltip: { theme: dark ? 'dark' : 'light' },
   };
   return (
-    <div role="img" aria-label={label}>
+    // A figure, not an img: the chart has focusable parts (legend, toolbar), which an img may not contain.
+    <div role="figure" aria-label={label}>
       <Chart key={dark ? 'dark' : 'light'} type={type} height={height} options={options} series={series} />
     </div>
   );

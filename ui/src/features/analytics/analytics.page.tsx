@@ -10,8 +10,8 @@ import { useAnalyticsDashboard, useAnalyticsSeries, usd } from './analytics.api'
 
 const tabs = ['Overview', 'Lead Performance', 'Automation', 'Recent Activity'] as const;
 
-/** /analytics and /premium-analytics: every figure comes from the daily rollups for the chosen timeframe. */
-export function AnalyticsPage({ premium = false }: { premium?: boolean }) {
+/** /analytics (/premium-analytics redirects here): every figure comes from the daily rollups for the chosen timeframe. */
+export function AnalyticsPage() {
   const [timeframe, setTimeframe] = useState<AnalyticsTimeframe>('30d');
   const dashboard = useAnalyticsDashboard(timeframe);
   const series = useAnalyticsSeries(timeframe);
@@ -25,7 +25,7 @@ export function AnalyticsPage({ premium = false }: { premium?: boolean }) {
   return (
     <div className="space-y-6">
       <PageHeader
-        title={premium ? 'Premium Analytics' : 'Analytics'}
+        title="Analytics"
         description={`Leads, conversions and automation performance over the last ${timeframe.replace('d', ' days')} (UTC).`}
         actions={
           <div
@@ -70,11 +70,11 @@ export function AnalyticsPage({ premium = false }: { premium?: boolean }) {
         </div>
       ) : (
         <TabGroup>
-          <TabList className="flex gap-1 border-b border-slate-200 dark:border-slate-800">
+          <TabList className="flex gap-1 overflow-x-auto border-b border-slate-200 dark:border-slate-800">
             {tabs.map((t) => (
               <Tab
                 key={t}
-                className="-mb-px border-b-2 border-transparent px-3 py-2 text-sm font-medium text-slate-600 outline-none hover:text-slate-900 data-[selected]:border-indigo-600 data-[selected]:text-indigo-600 dark:text-slate-400 dark:hover:text-white dark:data-[selected]:text-indigo-400"
+                className="-mb-px shrink-0 border-b-2 border-transparent px-3 py-2 text-sm whitespace-nowrap font-medium text-slate-600 outline-none hover:text-slate-900 data-[selected]:border-indigo-600 data-[selected]:text-indigo-600 dark:text-slate-400 dark:hover:text-white dark:data-[selected]:text-indigo-400"
               >
                 {t}
               </Tab>

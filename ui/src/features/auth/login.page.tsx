@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { Button } from '../../components/button';
 import { CheckboxField } from '../../components/checkbox-field';
 import { PasswordField } from '../../components/password-field';
@@ -7,6 +7,7 @@ import { TextField } from '../../components/text-field';
 import { AuthDivider } from './auth-divider';
 import { validateLogin, type LoginFormErrors, type LoginFormValues } from './login.validation';
 import { SocialLoginButtons } from './social-login-buttons';
+import { pageNameFor, signInTarget } from './sign-in-reason';
 import { useLogin } from './use-login';
 
 const linkClasses = 'font-medium text-indigo-600 hover:text-indigo-500 dark:text-indigo-400';
@@ -14,7 +15,8 @@ const linkClasses = 'font-medium text-indigo-600 hover:text-indigo-500 dark:text
 export function LoginPage() {
   const [values, setValues] = useState<LoginFormValues>({ email: '', password: '', rememberMe: false });
   const [errors, setErrors] = useState<LoginFormErrors>({});
-  const login = useLogin();
+  const next = signInTarget(useLocation().state);
+  const login = useLogin(next);
 
   function update<K extends keyof LoginFormValues>(field: K, value: LoginFormValues[K]) {
     setValues((prev) => ({ ...prev, [field]: value }));
@@ -34,10 +36,28 @@ export function LoginPage() {
     <div>
       <h1 className="text-2xl font-semibold tracking-tight text-slate-900 dark:text-white">Welcome back</h1>
       <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">Sign in to manage your automations.</p>
+      {next && (
+        <div
+          role="status"
+          className="mt-4 rounded-lg border border-indigo-200 bg-indigo-50 px-4 py-3 text-sm text-indigo-900 dark:border-indigo-500/30 dark:bg-indigo-500/10 dark:text-indigo-100"
+        >
+          <p className="font-medium">Sign in to open {pageNameFor(next)}.</p>
+          <p className="mt-1">
+            It works on your own workspace, so it needs an account.{' '}
+            <Link to="/register" className="font-medium underline">
+              Create a free account
+            </Link>{' '}
+            or{' '}
+            <Link to="/test-login" className="font-medium underline">
+              try the live demo
+            </Link>{' '}
+            (no sign-up).
+          </p>
+        </div>
+      )}
       <div className="mt-8">
-        <SocialLoginButtons />
+        <SocialLoginButtons divider={<AuthDivider label="or sign in with email" />} />
       </div>
-      <AuthDivider label="or sign in with email" />
       <form onSubmit={handleSubmit} noValidate className="space-y-4">
         <TextField
           label="Email"

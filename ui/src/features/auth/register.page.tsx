@@ -50,9 +50,8 @@ export function RegisterPage() {
       <h1 className="text-2xl font-semibold tracking-tight text-slate-900 dark:text-white">Create your account</h1>
       <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">Start your 7-day free trial. No credit card required.</p>
       <div className="mt-8">
-        <SocialLoginButtons />
+        <SocialLoginButtons divider={<AuthDivider label="or sign up with email" />} />
       </div>
-      <AuthDivider label="or sign up with email" />
       <form onSubmit={handleSubmit} noValidate className="space-y-4">
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField

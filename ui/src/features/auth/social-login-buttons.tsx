@@ -1,4 +1,6 @@
+import type { ReactNode } from 'react';
 import { buttonClasses } from '../../components/button.styles';
+import { useOAuthStatus } from '../diagnostics/use-oauth-status';
 
 function GoogleMark() {
   return (
@@ -28,22 +30,44 @@ function FacebookMark() {
   );
 }
 
-/** Full-page links: the server starts the OAuth dance (or explains setup when it is not configured). */
-export function SocialLoginButtons() {
+/**
+ * Full-page links: the server starts the OAuth dance. A provider the administrator has not configured
+ * is not offered (its button could only lead to a setup page); with neither, the email form is all,
+ * and `divider` (the "or sign in with email" line) is left out too.
+ */
+export function SocialLoginButtons({ divider }: { divider: ReactNode }) {
+  const google = useOAuthStatus('google').data?.configured === true;
+  const facebook = useOAuthStatus('facebook').data?.configured === true;
+  if (!google && !facebook) return null;
   return (
-    <div className="grid gap-3 sm:grid-cols-2">
-      <a href="/auth/google" className={buttonClasses('outline', 'md')}>
-        <GoogleMark />
-        <span>
-          <span className="sr-only">Continue with </span>Google
-        </span>
-      </a>
-      <a href="/auth/facebook" className={buttonClasses('outline', 'md')}>
-        <FacebookMark />
-        <span>
-          <span className="sr-only">Continue with </span>Facebook
-        </span>
-      </a>
-    </div>
+    <>
+      <div className={google && facebook ? 'grid gap-3 sm:grid-cols-2' : 'grid gap-3'}>
+        {google && <GoogleButton />}
+        {facebook && <FacebookButton />}
+      </div>
+      {divider}
+    </>
+  );
+}
+
+function GoogleButton() {
+  return (
+    <a href="/auth/google" className={buttonClasses('outline', 'md')}>
+      <GoogleMark />
+      <span>
+        <span className="sr-only">Continue with </span>Google
+      </span>
+    </a>
+  );
+}
+
+function FacebookButton() {
+  return (
+    <a href="/auth/facebook" className={buttonClasses('outline', 'md')}>
+      <FacebookMark />
+      <span>
+        <span className="sr-only">Continue with </span>Facebook
+      </span>
+    </a>
   );
 }

@@ -6,7 +6,8 @@ import { ApiError } from '../../lib/api';
 import { loginUser } from './auth.api';
 import { CURRENT_USER_KEY } from './current-user.query';
 
-export function useLogin() {
+/** Signs in, then opens `next` (the guarded page the visitor was sent away from) or the dashboard. */
+export function useLogin(next: string | null = null) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { toast } = useToast();
@@ -20,7 +21,7 @@ export function useLogin() {
         description: `Welcome back${data.user.firstName ? `, ${data.user.firstName}` : ''}!`,
         variant: 'success',
       });
-      await navigate('/dashboard');
+      await navigate(next ?? '/dashboard');
     },
     onError: (err) => {
       const serverMessage = err instanceof ApiError ? err.serverMessage() : undefined;

@@ -4,6 +4,7 @@ import { Icon } from '../../components/icon';
 import { Spinner } from '../../components/spinner';
 import { formatListTime } from '../../lib/format-time';
 import { useAutomationActivity, useAutomationActivityCount } from './use-automation-activity';
+import { activityLabel } from './activity-labels';
 
 const SHOWN = 8;
 
@@ -40,7 +41,7 @@ export function RecentActivityCard() {
               <span className="mt-1.5 h-2 w-2 shrink-0 rounded-full bg-indigo-400" aria-hidden="true" />
               <div className="min-w-0 flex-1">
                 <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
-                  <span className="font-medium text-slate-900 capitalize dark:text-white">{item.action.replaceAll('_', ' ')}</span>
+                  <span className="font-medium text-slate-900 dark:text-white">{activityLabel(item.action)}</span>
                   {item.intent && item.intent !== 'general' && <Badge tone="success">Potential lead</Badge>}
                   <time dateTime={item.createdAt} className="text-xs text-slate-500 dark:text-slate-400">
                     {formatListTime(item.createdAt)}

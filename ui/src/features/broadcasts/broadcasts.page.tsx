@@ -171,7 +171,7 @@ export function BroadcastsPage() {
       </div>
       <section className="space-y-3">
         <h2 className="text-lg font-semibold text-slate-900 dark:text-white">Sent and scheduled</h2>
-        {list.data?.broadcasts.length === 0 && <Card className="p-6 text-sm text-slate-500">No broadcasts yet.</Card>}
+        {list.data?.broadcasts.length === 0 && <Card className="p-6 text-sm text-slate-500 dark:text-slate-400">No broadcasts yet.</Card>}
         {list.data?.broadcasts.map((b) => (
           <BroadcastCard key={b.id} b={b} />
         ))}

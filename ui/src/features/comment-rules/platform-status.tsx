@@ -20,11 +20,11 @@ export function PlatformStatus() {
   const { data, isPending, isError } = useSocialAccounts();
   const accounts = data ?? [];
   return (
-    <div className="grid gap-3 sm:grid-cols-2">
+    <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
       {platforms.map((platform) => {
         const { live, sandbox, stale } = statusFor(accounts, platform);
         return (
-          <Card key={platform} className="flex items-center gap-3 p-4">
+          <Card key={platform} className="flex min-w-0 items-center gap-3 p-4">
             <PlatformIcon platform={platform} size={36} />
             <div className="min-w-0 flex-1">
               <p className="flex flex-wrap items-center gap-2 text-sm font-medium text-slate-900 dark:text-white">

@@ -27,7 +27,7 @@ function Stat({ label, value, tone }: { label: string; value: number; tone?: str
 export function RuleCard({ rule, onToggle, onDelete, onEdit, deleting }: RuleCardProps) {
   const ruleName = `rule for ${rule.keywords.join(', ')}`;
   return (
-    <Card className={cn('p-5', !rule.isActive && 'opacity-75')} data-rule-id={rule.id}>
+    <Card className={cn('p-5', !rule.isActive && 'border-dashed')} data-rule-id={rule.id}>
       <div className="flex items-start gap-3">
         <PlatformIcon platform={rule.platform} size={28} />
         <div className="min-w-0 flex-1">

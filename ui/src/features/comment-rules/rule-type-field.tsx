@@ -26,7 +26,7 @@ export function RuleTypeField({ value, onChange }: { value: RuleDraft['automatio
             }
           >
             <Label className="block cursor-pointer text-sm font-medium text-slate-900 dark:text-white">{option.label}</Label>
-            <span className="block text-xs text-slate-500 dark:text-slate-400">{option.text}</span>
+            <span className="block text-xs text-slate-600 dark:text-slate-400">{option.text}</span>
           </Radio>
         ))}
       </div>

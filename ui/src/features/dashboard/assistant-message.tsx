@@ -30,7 +30,7 @@ export function AssistantMessage({ message, rating, onRate }: AssistantMessagePr
           )}
         >
           {message.content}
-          <time className={cn('mt-1 block text-[11px]', mine ? 'text-indigo-200' : 'text-slate-400')}>
+          <time className={cn('mt-1 block text-[11px]', mine ? 'text-indigo-100' : 'text-slate-600 dark:text-slate-400')}>
             {message.timestamp.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}
           </time>
         </div>

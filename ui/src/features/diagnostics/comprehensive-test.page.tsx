@@ -45,7 +45,7 @@ export function ComprehensiveTestPage() {
             <div key={run.check.id} className="flex items-start justify-between gap-4 px-4 py-3">
               <div className="min-w-0">
                 <p className="text-sm font-medium text-slate-900 dark:text-white">
-                  {run.check.name} <span className="text-xs font-normal text-slate-400">· {run.check.category}</span>
+                  {run.check.name} <span className="text-xs font-normal text-slate-500 dark:text-slate-400">· {run.check.category}</span>
                 </p>
                 <p className="mt-0.5 text-sm break-words text-slate-500 dark:text-slate-400">
                   {run.result?.detail ?? (run.state === 'running' ? 'Running…' : 'Not run yet')}

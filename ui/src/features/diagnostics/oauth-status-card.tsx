@@ -14,7 +14,7 @@ export function OAuthStatusCard({ provider }: { provider: OAuthProvider }) {
   const id = provider === 'google' ? data?.clientId : data?.appId;
 
   return (
-    <Card className="flex flex-col p-6">
+    <Card className="flex min-w-0 flex-col p-6">
       <div className="flex items-center justify-between gap-3">
         <h2 className="text-lg font-semibold text-slate-900 dark:text-white">{info.name} OAuth</h2>
         {status.isPending ? (
@@ -28,7 +28,7 @@ export function OAuthStatusCard({ provider }: { provider: OAuthProvider }) {
       <dl className="mt-4 space-y-2 text-sm">
         <div className="flex justify-between gap-4">
           <dt className="text-slate-500 dark:text-slate-400">{provider === 'google' ? 'Client ID' : 'App ID'}</dt>
-          <dd className="font-mono text-slate-900 dark:text-slate-100">{id || '—'}</dd>
+          <dd className="min-w-0 font-mono break-all text-slate-900 dark:text-slate-100">{id || '—'}</dd>
         </div>
         <div className="flex justify-between gap-4">
           <dt className="text-slate-500 dark:text-slate-400">Secret</dt>
@@ -36,7 +36,7 @@ export function OAuthStatusCard({ provider }: { provider: OAuthProvider }) {
         </div>
         <div className="flex justify-between gap-4">
           <dt className="shrink-0 text-slate-500 dark:text-slate-400">Callback</dt>
-          <dd className="truncate font-mono text-xs text-slate-700 dark:text-slate-300" title={data?.callbackUrl}>
+          <dd className="min-w-0 truncate font-mono text-xs text-slate-700 dark:text-slate-300" title={data?.callbackUrl}>
             {data?.callbackUrl ?? '—'}
           </dd>
         </div>

@@ -18,7 +18,7 @@ export function OAuthWorkingPage() {
           </Button>
         }
       />
-      <div className="grid gap-6 md:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 md:grid-cols-2">
         <OAuthStatusCard provider="google" />
         <OAuthStatusCard provider="facebook" />
       </div>

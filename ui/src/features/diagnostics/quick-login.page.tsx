@@ -5,7 +5,7 @@ import { Card } from '../../components/card';
 import { Icon } from '../../components/icon';
 import { useTestLogin } from './use-test-login';
 
-/** /quick-login and /oauth-login: every way in, for development and support. */
+/** /quick-login (/oauth-login redirects here): every way in, for development and support. */
 export function QuickLoginPage() {
   const testLogin = useTestLogin();
   return (
@@ -13,12 +13,12 @@ export function QuickLoginPage() {
       <Card className="w-full max-w-md p-8">
         <h1 className="text-2xl font-semibold text-slate-900 dark:text-white">Quick Login</h1>
         <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
-          Pick a way in. The test login uses the shared demo workspace and needs no OAuth setup.
+          Pick a way in. The live demo opens a sample workspace of your own and needs no Google or Facebook setup.
         </p>
         <div className="mt-6 grid gap-3">
           <Button size="lg" onClick={() => testLogin.mutate()} loading={testLogin.isPending} disabled={testLogin.isSuccess}>
             <Icon name="zap" size={18} />
-            {testLogin.isSuccess ? 'Redirecting…' : 'Test Login (Development)'}
+            {testLogin.isSuccess ? 'Redirecting…' : 'Try the live demo'}
           </Button>
           <a href="/auth/google" className={buttonClasses('outline', 'lg')}>
             Login with Google

@@ -144,7 +144,7 @@ export function WebhookSetupPage() {
         <ul className="space-y-2">
           {sampleReplies.map((reply) => (
             <li key={reply.name} className="rounded-lg bg-slate-50 p-3 dark:bg-slate-800/60">
-              <p className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{reply.name}</p>
+              <p className="text-xs font-semibold tracking-wide text-slate-500 uppercase dark:text-slate-400">{reply.name}</p>
               <p className="mt-1 text-slate-800 dark:text-slate-200">{reply.text}</p>
             </li>
           ))}

@@ -49,9 +49,9 @@ export function FlowsPage() {
     );
   } else {
     body = (
-      <ul aria-label="Flows" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+      <ul aria-label="Flows" className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
         {flows.data.map((flow) => (
-          <li key={flow.id}>
+          <li key={flow.id} className="min-w-0">
             <FlowCard flow={flow} onDelete={() => setDeleting(flow)} />
           </li>
         ))}

@@ -17,7 +17,7 @@ import { useLeads } from './use-leads';
 
 type Filters = Omit<LeadQuery, 'page'>;
 
-/** /leads and /sales-leads (docs/product-spec.md §2 Sales Leads): stats, filters, list, pages of 20, add and export. */
+/** /leads (/sales-leads redirects here; docs/product-spec.md §2 Sales Leads): stats, filters, list, pages of 20, add and export. */
 export function LeadsPage() {
   const [filters, setFilters] = useState<Filters>({ status: 'all', source: 'all', search: '' });
   const [page, setPage] = useState(1);

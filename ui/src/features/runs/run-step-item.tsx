@@ -31,7 +31,7 @@ export function RunStepItem({ step, last }: RunStepItemProps) {
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center gap-2">
           <h3 className="text-sm font-semibold text-slate-900 dark:text-white">
-            <span className="mr-1.5 text-slate-400 tabular-nums dark:text-slate-500">{step.seq}.</span>
+            <span className="mr-1.5 text-slate-500 tabular-nums dark:text-slate-400">{step.seq}.</span>
             {step.label || kindLabel}
           </h3>
           {step.label && step.label !== kindLabel && (

@@ -33,7 +33,7 @@ export function AccountPicker({ accounts, value, onChange }: AccountPickerProps)
           <PlatformIcon platform={account.platform} size={36} />
           <span className="min-w-0 flex-1" title={account.displayName}>
             <span className="block text-sm font-semibold text-slate-900 dark:text-white">{accountChannelName(account)}</span>
-            <span className="block truncate text-xs text-slate-500 dark:text-slate-400">@{account.username}</span>
+            <span className="block truncate text-xs text-slate-600 dark:text-slate-400">@{account.username}</span>
           </span>
           <Badge tone="warning">Sandbox</Badge>
         </Radio>

@@ -9,7 +9,7 @@ export function DocsPage() {
   return (
     <div className="mx-auto grid max-w-6xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-[14rem_1fr] lg:px-8">
       <nav aria-label="Documentation">
-        <p className="text-xs font-semibold tracking-wide text-slate-400 uppercase">Documentation</p>
+        <p className="text-xs font-semibold tracking-wide text-slate-500 uppercase dark:text-slate-400">Documentation</p>
         <ul className="mt-3 space-y-1">
           {docPages.map((d) => (
             <li key={d.slug}>

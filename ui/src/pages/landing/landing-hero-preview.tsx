@@ -39,7 +39,7 @@ export function LandingHeroPreview() {
             </div>
           ))}
         </div>
-        <p className="text-center text-[11px] text-slate-400 dark:text-slate-500">
+        <p className="text-center text-[11px] text-slate-500 dark:text-slate-400">
           Reply time: p99 from comment to sent reply in our benchmark of {benchmarkDate} (1,500 comments, 2 cores).
         </p>
       </div>

@@ -21,7 +21,7 @@ export function PriceCard({ name, price, prefix = '', features, popular, note }:
     >
       {popular && <span className="absolute -top-3 left-6 rounded-full bg-indigo-600 px-3 py-0.5 text-xs font-medium text-white">Most popular</span>}
       <h3 className="font-semibold text-slate-900 dark:text-white">{name}</h3>
-      {note && <p className="text-xs text-emerald-600 dark:text-emerald-400">{note}</p>}
+      {note && <p className="text-xs text-emerald-700 dark:text-emerald-400">{note}</p>}
       <p className="mt-3 text-3xl font-semibold text-slate-900 dark:text-white">
         {prefix}${price}
         <span className="text-sm font-normal text-slate-500">/mo</span>

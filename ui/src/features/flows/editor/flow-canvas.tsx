@@ -1,10 +1,11 @@
-import { Background, BackgroundVariant, Controls, MiniMap, ReactFlow, type Connection, type EdgeChange, type NodeChange } from '@xyflow/react';
+import { Background, BackgroundVariant, Controls, MiniMap, ReactFlow, useStore, type Connection, type EdgeChange, type NodeChange } from '@xyflow/react';
 import { useMemo, type CSSProperties } from 'react';
 import type { FlowError } from '@contracts/flows';
 import { useTheme } from '../../theme/use-theme';
 import type { EditorEdge, EditorNode } from '../graph/flow-graph';
 import { nodeColorHex, nodeColorOf } from '../graph/node-colors';
 import { handleLabel } from '../graph/node-summary';
+import { FitOnResize } from './fit-on-resize';
 import { FlowNodeView } from './flow-node';
 
 // One node component draws every kind (saved as type 'default', docs/product-spec.md §3; 'step' avoids React Flow's default-node CSS).
@@ -29,6 +30,8 @@ interface FlowCanvasProps {
 /** docs/product-spec.md §9 canvas: zoom 0.5–2, snap 15×15, minimap 200×150, connection radius 20, dots 12/1. */
 export function FlowCanvas({ nodes, edges, edgeErrors, onNodesChange, onEdgesChange, onConnect }: FlowCanvasProps) {
   const { resolved } = useTheme();
+  // The spec's 0.5 floor cannot fit a wide flow on a phone-sized canvas, so narrow canvases may zoom out to 0.25.
+  const narrow = useStore((s) => s.width > 0 && s.width < 640);
   // Branch edges carry their handle's label; edges the compiler complains about are red.
   const shownEdges = useMemo(
     () =>
@@ -53,7 +56,7 @@ export function FlowCanvas({ nodes, edges, edgeErrors, onNodesChange, onEdgesCha
       onEdgesChange={onEdgesChange}
       onConnect={onConnect}
       colorMode={resolved}
-      minZoom={0.5}
+      minZoom={narrow ? 0.25 : 0.5}
       maxZoom={2}
       snapToGrid
       snapGrid={[15, 15]}
@@ -66,6 +69,7 @@ export function FlowCanvas({ nodes, edges, edgeErrors, onNodesChange, onEdgesCha
       aria-label="Flow canvas"
       style={canvasStyle}
     >
+      <FitOnResize options={fitViewOptions} />
       <Background variant={BackgroundVariant.Dots} gap={12} size={1} />
       <Controls showInteractive={false} />
       <MiniMap

@@ -24,7 +24,7 @@ export function StartStopButton({ isActive, onStart, onStop, pending, problems }
   const id = useId();
   if (isActive) {
     return (
-      <Button onClick={onStop} loading={pending} className="bg-emerald-600! hover:bg-emerald-500! dark:bg-emerald-600! dark:hover:bg-emerald-500!">
+      <Button onClick={onStop} loading={pending} className="bg-emerald-700! hover:bg-emerald-800! dark:bg-emerald-700! dark:hover:bg-emerald-800!">
         {!pending && <StopIcon />} Stop
       </Button>
     );

@@ -27,7 +27,7 @@ export function FacebookSetupPage() {
           body: (
             <>
               The callback address and verify token are on the{' '}
-              <Link to="/webhook-setup" className="text-indigo-600 hover:underline dark:text-indigo-400">
+              <Link to="/webhook-setup" className="text-indigo-600 underline dark:text-indigo-400">
                 webhook setup page
               </Link>
               ; subscribe to messages, messaging_postbacks and comments.

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 
 /** Keys typed into a field are text, not shortcuts (Alt+arrows excepted: they type nothing). */
 function typingInField(target: EventTarget | null): boolean {
@@ -19,6 +19,11 @@ export function neighbour(ids: readonly string[], current: string | null, step: 
  * previous one (j and k only outside text fields). The opened row is scrolled into view.
  */
 export function useConversationKeys(ids: readonly string[], selectedId: string | null, select: (id: string) => void) {
+  // The last id a key opened: a second press before the page re-renders (key repeat) moves on from it.
+  const current = useRef(selectedId);
+  useEffect(() => {
+    current.current = selectedId;
+  }, [selectedId]);
   useEffect(() => {
     function onKeyDown(e: KeyboardEvent) {
       if (e.ctrlKey || e.metaKey || e.isComposing) return;
@@ -27,13 +32,14 @@ export function useConversationKeys(ids: readonly string[], selectedId: string |
       if (e.altKey && (e.key === 'ArrowDown' || e.key === 'ArrowUp')) step = e.key === 'ArrowDown' ? 1 : -1;
       else if (!e.defaultPrevented && !e.altKey && !e.shiftKey && !typingInField(e.target) && (e.key === 'j' || e.key === 'k')) step = e.key === 'j' ? 1 : -1;
       if (step === null) return;
-      const next = neighbour(ids, selectedId, step);
+      const next = neighbour(ids, current.current, step);
       e.preventDefault();
       if (!next) return;
+      current.current = next;
       select(next);
       document.querySelector(`[data-conversation-id="${CSS.escape(next)}"]`)?.scrollIntoView({ block: 'nearest' });
     }
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
-  }, [ids, selectedId, select]);
+  }, [ids, select]);
 }

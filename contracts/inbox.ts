@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import type { RunSummary } from './flows/runs.api';
+import type { Lead } from './leads';
 import { platformSchema, type Platform } from './platforms';
 
 export const conversationStatusSchema = z.enum(['open', 'pending', 'closed']);
@@ -95,3 +97,31 @@ export type InboxEvent =
   | { type: 'run.updated'; runId: string; flowId: string; status: string }
   /** A connected account's health changed or was checked (Connect Accounts, the health banner). */
   | { type: 'account.updated'; accountId: string };
+
+/**
+ * GET /api/conversations/:id/contact — the inbox's contact panel: who the person is, their lead,
+ * the flow runs they are in, and their other conversations (the same platform user seen by another
+ * of the workspace's accounts). 404 for another workspace's conversation.
+ */
+export interface ContactPanel {
+  contact: {
+    id: string;
+    name: string;
+    username: string | null;
+    platform: Platform;
+    externalUserId: string;
+    /** Contact tags (set by flows), not the conversation's tags. */
+    tags: string[];
+    /** Custom fields a flow saved (e.g. an email it asked for); values as the flow stored them. */
+    customFields: Record<string, string | number | boolean | null>;
+    firstSeenAt: string;
+  };
+  /** The contact's lead, or null when they are not a lead. */
+  lead: Lead | null;
+  /** Newest first, at most CONTACT_PANEL_RUNS. */
+  runs: RunSummary[];
+  /** Newest first, at most CONTACT_PANEL_CONVERSATIONS. */
+  otherConversations: Conversation[];
+}
+export const CONTACT_PANEL_RUNS = 10;
+export const CONTACT_PANEL_CONVERSATIONS = 10;

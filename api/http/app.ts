@@ -27,6 +27,7 @@ import { automationRoutes } from '../features/automation/automation.routes';
 import { commentGrowthRoutes } from '../features/comment-rules/comment-growth.routes';
 import { failedSendsRoutes } from '../features/failed-sends/failed-sends.routes';
 import { leadsRoutes } from '../features/leads/leads.routes';
+import { savedRepliesRoutes } from '../features/saved-replies/saved-replies.routes';
 import { broadcastsRoutes } from '../features/broadcasts/broadcasts.routes';
 import { analyticsRoutes } from '../features/analytics/analytics.routes';
 import { apiKeyRoutes, conversionsRoutes } from '../features/conversions/conversions.routes';
@@ -156,6 +157,7 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
   app.use('/api/conversations', inboxRoutes(pool, sendLimitsFromConfig(config)));
   app.use('/api/comment-rules', commentRulesRoutes(pool, config.privateRepliesPerHour));
   app.use('/api/leads', leadsRoutes(pool));
+  app.use('/api/saved-replies', savedRepliesRoutes(pool));
   app.use('/api/failed-sends', failedSendsRoutes(pool, sendLimitsFromConfig(config)));
   app.use('/api/broadcasts', broadcastsRoutes(pool));
   app.use(

@@ -53,9 +53,18 @@ function toSummary(r: z.infer<typeof summaryRow>): RunSummary {
 }
 
 /** Runs newest first, keyset on (started_at, id): every page costs the same at any depth. */
-export async function listRuns(db: Db, workspaceId: string, q: { flowId?: string; status?: RunStatus; cursor?: Cursor; limit: number }): Promise<RunList> {
+export async function listRuns(
+  db: Db,
+  workspaceId: string,
+  q: { flowId?: string; status?: RunStatus; contactId?: string; cursor?: Cursor; limit: number },
+): Promise<RunList> {
   const params: unknown[] = [workspaceId];
   const where = ['r.workspace_id = $1'];
+  if (q.contactId) {
+    // The inbox's contact panel: one contact's runs.
+    params.push(q.contactId);
+    where.push(`r.contact_id = $${params.length}`);
+  }
   if (q.flowId) {
     params.push(q.flowId);
     where.push(`r.flow_id = $${params.length}`);

@@ -95,6 +95,22 @@ export async function getConversation(db: Pick<pg.Pool, 'query'>, workspaceId: s
   return row ? toConversation(row) : undefined;
 }
 
+/** Conversations of the workspace matching `where` (params from $2), newest first. */
+export async function listConversationsWhere(
+  db: Pick<pg.Pool, 'query'>,
+  workspaceId: string,
+  where: string,
+  params: unknown[],
+  limit: number,
+): Promise<Conversation[]> {
+  const { rows } = await db.query(
+    `select ${conversationColumns} from conversations c where c.workspace_id = $1 and ${where}
+     order by c.last_message_time desc, c.id desc limit $${params.length + 2}`,
+    [workspaceId, ...params, limit],
+  );
+  return z.array(conversationRow).parse(rows).map(toConversation);
+}
+
 export const messageRow = z.object({
   id: z.string(),
   conversation_id: z.string(),

@@ -91,6 +91,8 @@ export const flowRuns = pgTable(
     index('flow_runs_waiting_contact_idx')
       .on(t.contactId)
       .where(sql`status = 'waiting'`),
+    // The inbox's contact panel: one contact's runs, newest first.
+    index('flow_runs_contact_recent_idx').on(t.contactId, t.startedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // One live run per flow and contact.
     uniqueIndex('flow_runs_one_live_per_contact')
       .on(t.flowId, t.contactId)

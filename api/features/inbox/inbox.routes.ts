@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { listConversationsQuerySchema, listMessagesQuerySchema, sendMessageBodySchema, updateConversationBodySchema } from '../../../contracts/inbox';
+import { readContactPanel } from '../../../db/inbox/read-contact-panel';
 import { getConversation, listConversations, listMessages } from '../../../db/inbox/read-inbox';
 import { sendInboxReply } from '../../../db/inbox/send-inbox-reply';
 import { updateConversation } from '../../../db/inbox/update-conversation';
@@ -26,6 +27,12 @@ export function inboxRoutes(pool: pg.Pool, limits: SendLimits) {
     const conversation = await getConversation(pool, currentUser(req).workspaceId, idParam(req));
     if (!conversation) throw notFound();
     res.json(conversation);
+  });
+
+  router.get('/:id/contact', async (req, res) => {
+    const panel = await readContactPanel(pool, currentUser(req).workspaceId, idParam(req));
+    if (!panel) throw notFound();
+    res.json(panel);
   });
 
   router.get('/:id/messages', async (req, res) => {

@@ -5,6 +5,7 @@ import { PublicLayout } from '../pages/public-layout/public-layout';
 import { AdaptiveLayout } from './adaptive-layout';
 import * as P from './lazy-pages';
 import { MinimalLayout } from './minimal-layout';
+import { RedirectKeepingQuery } from './redirect-keeping-query';
 import { NotFoundPage } from './not-found.page';
 import { RequireAuth } from './require-auth';
 import { RootLayout } from './root-layout';
@@ -84,7 +85,8 @@ export const appRoutes: RouteObject[] = [
               { path: '/runs', element: <P.RunsPage /> },
               { path: '/runs/:id', element: <P.RunDetailPage /> },
               { path: '/inbox', element: <P.InboxPage /> },
-              { path: '/conversations', element: <P.ConversationsPage /> },
+              // The former Conversation Manager: one page for conversations, the inbox.
+              { path: '/conversations', element: <RedirectKeepingQuery to="/inbox" /> },
               { path: '/leads', element: <P.LeadsPage /> },
               { path: '/failed-sends', element: <P.FailedSendsPage /> },
               { path: '/sales-leads', element: <Navigate to="/leads" replace /> },

@@ -46,7 +46,6 @@ export const FlowEditorPage = lazyPage(() => import('../features/flows/flow-edit
 export const RunsPage = lazyPage(() => import('../features/runs/runs.page'), 'RunsPage');
 export const RunDetailPage = lazyPage(() => import('../features/runs/run-detail.page'), 'RunDetailPage');
 export const InboxPage = lazyPage(() => import('../features/inbox/inbox.page'), 'InboxPage');
-export const ConversationsPage = lazyPage(() => import('../features/conversations/conversations.page'), 'ConversationsPage');
 export const FailedSendsPage = lazyPage(() => import('../features/failed-sends/failed-sends.page'), 'FailedSendsPage');
 export const LeadsPage = lazyPage(() => import('../features/leads/leads.page'), 'LeadsPage');
 export const BroadcastsPage = lazyPage(() => import('../features/broadcasts/broadcasts.page'), 'BroadcastsPage');

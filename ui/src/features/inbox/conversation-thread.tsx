@@ -16,9 +16,12 @@ interface ConversationThreadProps {
   /** 'inbox': header actions and toasts (docs/product-spec.md §8); 'manager': simpler, send errors only logged. */
   variant: 'inbox' | 'manager';
   onBack?: () => void;
+  /** The header's Contact toggle (the inbox's contact panel). */
+  contact?: { open: boolean; onToggle: () => void };
+  onManageSavedReplies?: () => void;
 }
 
-export function ConversationThread({ conversationId, conversation, variant, onBack }: ConversationThreadProps) {
+export function ConversationThread({ conversationId, conversation, variant, onBack, contact, onManageSavedReplies }: ConversationThreadProps) {
   const { toast } = useToast();
   const thread = useMessages(conversationId);
   const send = useSendMessage();
@@ -57,6 +60,7 @@ export function ConversationThread({ conversationId, conversation, variant, onBa
         <ThreadHeader
           conversation={conversation}
           onBack={onBack}
+          contact={contact}
           actions={variant === 'inbox' ? { onStatus: (status) => patch({ status }), onTags: (tags) => patch({ tags }), pending: update.isPending } : undefined}
         />
       ) : (
@@ -82,7 +86,7 @@ export function ConversationThread({ conversationId, conversation, variant, onBa
         isFetchingOlder={thread.isFetchingNextPage}
         onLoadOlder={() => void thread.fetchNextPage()}
       />
-      <MessageComposer key={conversationId} onSend={onSend} pending={send.isPending} suggestFor={conversationId} />
+      <MessageComposer key={conversationId} onSend={onSend} pending={send.isPending} suggestFor={conversationId} onManageSavedReplies={onManageSavedReplies} />
     </section>
   );
 }

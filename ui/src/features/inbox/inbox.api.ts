@@ -1,4 +1,4 @@
-import type { Conversation, ConversationsPage, ConversationStatus, Message, MessagesPage } from '@contracts/inbox';
+import type { ContactPanel, Conversation, ConversationsPage, ConversationStatus, Message, MessagesPage } from '@contracts/inbox';
 import type { Platform } from '@contracts/platforms';
 import { apiGet, apiPost, apiRequest } from '../../lib/api';
 
@@ -39,3 +39,5 @@ export const sendMessage = (conversationId: string, content: string) =>
 
 export const updateConversation = (conversationId: string, patch: ConversationPatch) =>
   apiRequest<Conversation>('PATCH', `/api/conversations/${encodeURIComponent(conversationId)}`, patch);
+
+export const fetchContactPanel = (conversationId: string) => apiGet<ContactPanel>(`/api/conversations/${encodeURIComponent(conversationId)}/contact`);

@@ -5,6 +5,9 @@ export const inboxKeys = {
   lists: ['conversations', 'list'] as const,
   list: (filters: ConversationFilters) => ['conversations', 'list', filters] as const,
   detail: (conversationId: string) => ['conversations', 'detail', conversationId] as const,
+  /** The contact panels; a run's change invalidates all of them (the event names no conversation). */
+  contacts: ['conversations', 'contact'] as const,
+  contact: (conversationId: string) => ['conversations', 'contact', conversationId] as const,
   allMessages: ['conversations', 'messages'] as const,
   messages: (conversationId: string) => ['conversations', 'messages', conversationId] as const,
 };

@@ -21,12 +21,13 @@ describe('invalidationsFor (/ws events → stale queries)', () => {
 });
 
 describe('run.updated', () => {
-  it('refreshes the run lists, that run and the flow list (run counts)', () => {
+  it('refreshes the run lists, that run, the flow list (run counts) and the inbox contact panels (a contact’s runs)', () => {
     const keys = invalidationsFor({ type: 'run.updated', runId: 'r1', flowId: 'f1', status: 'completed' });
     expect(keys).toEqual([
       ['runs', 'list'],
       ['runs', 'detail', 'r1'],
       ['flows', 'list'],
+      ['conversations', 'contact'],
     ]);
   });
 });

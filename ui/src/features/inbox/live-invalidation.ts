@@ -12,7 +12,7 @@ import { inboxKeys } from './inbox.keys';
 export function invalidationsFor(event: InboxEvent): QueryKey[] {
   switch (event.type) {
     case 'conversation.updated':
-      return [inboxKeys.lists, inboxKeys.detail(event.conversationId)];
+      return [inboxKeys.lists, inboxKeys.detail(event.conversationId), inboxKeys.contact(event.conversationId)];
     case 'message.created':
       // A new message moves its conversation to the top and may be an automation's reply.
       return [inboxKeys.lists, inboxKeys.detail(event.conversationId), inboxKeys.messages(event.conversationId), automationKeys.activity];
@@ -22,7 +22,8 @@ export function invalidationsFor(event: InboxEvent): QueryKey[] {
       return [simulatorKeys.outbox(event.accountId), commentRuleKeys.all, automationKeys.activity];
     case 'run.updated':
       // Run lists and that run's timeline; the flows list shows run counts.
-      return [runKeys.lists, runKeys.detail(event.runId), flowKeys.list];
+      // The inbox's contact panels list the contact's runs.
+      return [runKeys.lists, runKeys.detail(event.runId), flowKeys.list, inboxKeys.contacts];
     case 'account.updated':
       // The accounts lists, the health banner (under social-accounts) and the activity feed.
       return [accountKeys.connected, accountKeys.social, automationKeys.activity];

@@ -2,6 +2,8 @@ import { useState, type KeyboardEvent } from 'react';
 import { Button } from '../../components/button';
 import { Icon } from '../../components/icon';
 import { inputClasses } from '../../components/input.styles';
+import { pickerListId, pickerOptionId, SavedReplyPicker } from '../saved-replies/saved-reply-picker';
+import { useSlashPicker } from '../saved-replies/use-slash-picker';
 import { SuggestReplyBar } from './suggest-reply-bar';
 
 interface MessageComposerProps {
@@ -13,11 +15,24 @@ interface MessageComposerProps {
   placeholder?: string;
   /** Shows "Suggest reply", drafting an answer for this conversation into the box. */
   suggestFor?: string;
+  /** Offers the workspace's saved replies on `/`; the picker's empty state links to this manager. */
+  onManageSavedReplies?: () => void;
 }
 
-/** Two-row box: Enter sends, Shift+Enter is a newline; Send is disabled when blank or pending. */
-export function MessageComposer({ onSend, pending, disabled, placeholder = 'Type your message...', suggestFor }: MessageComposerProps) {
+/**
+ * Two-row box: Enter sends, Shift+Enter is a newline; Send is disabled when blank or pending.
+ * `/` at the start opens the saved replies (use-slash-picker.ts); while it is open, Enter inserts.
+ */
+export function MessageComposer({
+  onSend,
+  pending,
+  disabled,
+  placeholder = 'Type your message... (/ for saved replies)',
+  suggestFor,
+  onManageSavedReplies,
+}: MessageComposerProps) {
   const [text, setText] = useState('');
+  const picker = useSlashPicker(text, setText, !disabled);
   const canSend = !disabled && !pending && text.trim().length > 0;
 
   function submit() {
@@ -29,6 +44,11 @@ export function MessageComposer({ onSend, pending, disabled, placeholder = 'Type
   }
 
   function onKeyDown(e: KeyboardEvent<HTMLTextAreaElement>) {
+    if (e.nativeEvent.isComposing) return;
+    if (picker.onKeyDown(e)) {
+      e.preventDefault();
+      return;
+    }
     if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
       e.preventDefault();
       submit();
@@ -39,12 +59,13 @@ export function MessageComposer({ onSend, pending, disabled, placeholder = 'Type
     <div className="border-t border-slate-200 dark:border-slate-800">
       {suggestFor && !disabled && <SuggestReplyBar conversationId={suggestFor} onDraft={setText} />}
       <form
-        className="flex items-end gap-2 p-3"
+        className="relative flex items-end gap-2 p-3"
         onSubmit={(e) => {
           e.preventDefault();
           submit();
         }}
       >
+        <SavedReplyPicker picker={picker} onManage={onManageSavedReplies} />
         <label htmlFor="message-composer" className="sr-only">
           Message
         </label>
@@ -56,6 +77,11 @@ export function MessageComposer({ onSend, pending, disabled, placeholder = 'Type
           disabled={disabled}
           onChange={(e) => setText(e.target.value)}
           onKeyDown={onKeyDown}
+          role="combobox"
+          aria-autocomplete="list"
+          aria-expanded={picker.open}
+          aria-controls={picker.open && picker.items.length > 0 ? pickerListId : undefined}
+          aria-activedescendant={picker.open && picker.items.length > 0 ? pickerOptionId(picker.active) : undefined}
           placeholder={disabled ? 'Select a conversation to reply' : placeholder}
           className={inputClasses(false, 'min-h-[3.25rem] resize-none')}
         />

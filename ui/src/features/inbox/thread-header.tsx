@@ -16,9 +16,11 @@ interface ThreadHeaderProps {
   };
   /** Phones show one pane at a time: this goes back to the list. */
   onBack?: () => void;
+  /** Shows or hides the contact panel. */
+  contact?: { open: boolean; onToggle: () => void };
 }
 
-export function ThreadHeader({ conversation: c, actions, onBack }: ThreadHeaderProps) {
+export function ThreadHeader({ conversation: c, actions, onBack, contact }: ThreadHeaderProps) {
   const next = nextStatusAction(c.status);
   return (
     <div className="flex flex-wrap items-center gap-x-3 gap-y-2 border-b border-slate-200 px-4 py-3 dark:border-slate-800">
@@ -50,6 +52,13 @@ export function ThreadHeader({ conversation: c, actions, onBack }: ThreadHeaderP
             {next.label}
           </Button>
           <TagPopover tags={c.tags} onSave={actions.onTags} pending={actions.pending} />
+          {contact && (
+            <Button variant={contact.open ? 'secondary' : 'outline'} size="sm" aria-pressed={contact.open} onClick={contact.onToggle} title="Contact details">
+              <Icon name="user" size={16} />
+              <span className="hidden sm:inline">Contact</span>
+              <span className="sr-only sm:hidden">Contact</span>
+            </Button>
+          )}
         </div>
       )}
     </div>

@@ -51,6 +51,7 @@ import { webhookSetupRoutes } from '../features/webhooks/webhook-setup.routes';
 import { xWebhookRoutes } from '../features/webhooks/x-webhook.routes';
 import { createTokenCipher } from '../../integrations/crypto/token-cipher';
 import type { Mailer } from '../../integrations/mail/mailer';
+import { linksRoutes } from '../features/links/links.routes';
 import { sendLimitsFromConfig } from '../../db/pipeline/send-limits';
 import { apiNotFound, errorHandler } from './errors';
 import { atPrefixUnstripped } from './routers';
@@ -137,6 +138,7 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
   app.use(oauthRoutes(config, passport));
   app.use(newsletterRoutes(database.pool));
   app.use(statsRoutes(database.pool));
+  app.use(linksRoutes(database.pool));
   const { pool } = database;
   const cipher = createTokenCipher(secrets.encryptionKey);
   const verifyToken = metaWebhookVerifyToken(config, secrets);

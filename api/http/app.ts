@@ -165,7 +165,8 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
     '/api/dashboard',
     dashboardRoutes(pool, () => new Date(Date.now())),
   );
-  app.use('/api/analytics', analyticsRoutes(pool));
+  // Links are wrapped with PUBLIC_URL, or this process's own URL when it also runs the worker.
+  app.use('/api/analytics', analyticsRoutes(pool, Boolean(config.publicUrl) || deps.role === 'all'));
   app.use('/api/conversions', conversionsRoutes(pool));
   app.use('/api/settings/api-key', apiKeyRoutes(pool));
   app.use('/api/automation', commentGrowthRoutes(pool));

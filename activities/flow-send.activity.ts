@@ -4,6 +4,7 @@ import { ensureConversation } from '../db/pipeline/ensure-conversation';
 import { outboundLedgerRow } from '../db/pipeline/outbound-ledger-row';
 import { queueOutboundMessage } from '../db/pipeline/queue-outbound-message';
 import type { SendLimits } from '../db/pipeline/send-limits';
+import type { LinkTracking } from '../db/links/wrap-tracked-links';
 import type { ActivityOutcome } from './activity-outcome';
 import { deliverInTransaction, type Sender } from './send-outbound.activity';
 import type { SendOutcome } from './send-outcome';
@@ -18,6 +19,8 @@ export interface FlowSendRequest {
   contactId: string;
   trigger: { type: string; commentId?: string | null };
   activity: { type: 'sendDm'; channel: 'instagram' | 'facebook' | 'twitter'; text: string } | { type: 'publicReply'; text: string };
+  /** Wrap the DM's URLs as tracked links (a DM node with "Track links" on); never for a public reply. */
+  tracking?: LinkTracking | null;
 }
 
 export type PreparedSend = { ledgerId: string; scheduledFor: Date } | { error: string };
@@ -89,6 +92,7 @@ export async function prepareFlowSend(db: Db, req: FlowSendRequest, limits: Send
     idempotencyKey: key,
     limit: limits[kind],
     scheduleJob: false,
+    trackLinks: kind === 'public_reply' ? null : (req.tracking ?? null),
   });
   if (!queued) return { error: 'This send was already made once (idempotency key taken); not sending it again' };
   return { ledgerId: queued.ledgerId, scheduledFor: queued.scheduledFor };

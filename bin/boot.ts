@@ -82,13 +82,16 @@ export async function boot(opts: BootOptions): Promise<Replypilot> {
     await runMigrations(database.pool);
     const secrets = await resolveSecrets(config);
 
+    // Tracked links point at PUBLIC_URL; without it (development, tests on a random port) at this
+    // process's own web server once it listens, and a worker-only process leaves links unwrapped.
+    let linkBaseUrl: string | null = config.publicUrl ?? null;
     let worker: WorkerHandle | undefined;
     if (opts.role !== 'web') {
       // Platform sends and account checks (Meta/X hosts, retry policy, token cipher), passed in. The
       // web role's sends (Social Messaging, "Check now") build theirs from the config and cipher
       // createApp hands the social-accounts routes.
       const platform = platformDepsFromConfig(config, createTokenCipher(secrets.encryptionKey));
-      worker = await startWorker({ pool: database.pool, concurrency: config.workerConcurrency, log, config, platform });
+      worker = await startWorker({ pool: database.pool, concurrency: config.workerConcurrency, log, config, platform, linkBaseUrl: () => linkBaseUrl });
       cleanups.push(() => worker!.stop());
     }
 
@@ -107,6 +110,7 @@ export async function boot(opts: BootOptions): Promise<Replypilot> {
         ...(opts.oauthEndpoints ? { oauthEndpoints: opts.oauthEndpoints } : {}),
       });
       cleanups.push(() => web!.close());
+      linkBaseUrl ??= web.url;
     }
 
     return { config, database, web, worker, log, stop: stopAll };

@@ -91,3 +91,42 @@ export interface AnalyticsRealData {
   platforms: PlatformTotals[];
   flows: FlowFunnel[];
 }
+
+/** Click-through of one DM node (flow) or comment rule's tracked links over the timeframe. */
+export const linkCtrRowSchema = z.object({
+  source: z.enum(['flow', 'rule']),
+  flowId: z.string().nullable(),
+  nodeId: z.string().nullable(),
+  ruleId: z.string().nullable(),
+  /** The flow's name, or the rule's keywords. */
+  name: z.string(),
+  /** Messages with a tracked link that were sent. */
+  sent: z.number().int(),
+  /** Of those, messages whose link was clicked at least once. */
+  clickedMessages: z.number().int(),
+  /** Every click (a person may click twice). */
+  clicks: z.number().int(),
+  /** clickedMessages / sent, 0..1; null when nothing was sent. */
+  ctr: z.number().nullable(),
+});
+export type LinkCtrRow = z.infer<typeof linkCtrRowSchema>;
+
+/** Time from a conversation's first inbound message to the first outbound message after it. */
+export const firstResponseTimeSchema = z.object({
+  medianSeconds: z.number().nullable(),
+  /** Conversations answered (in the median). */
+  conversations: z.number().int(),
+  /** Conversations whose first message is still unanswered. */
+  waiting: z.number().int(),
+});
+export type FirstResponseTime = z.infer<typeof firstResponseTimeSchema>;
+
+/** GET /api/analytics/automation: the Automation tab. */
+export const analyticsAutomationSchema = z.object({
+  timeframe: analyticsTimeframeSchema,
+  /** False when links cannot be wrapped (no PUBLIC_URL and no web server in the worker's process). */
+  linkTrackingConfigured: z.boolean(),
+  links: z.array(linkCtrRowSchema),
+  firstResponse: firstResponseTimeSchema,
+});
+export type AnalyticsAutomation = z.infer<typeof analyticsAutomationSchema>;

@@ -31,6 +31,8 @@ export const commentRuleBodySchema = z
     isActive: z.boolean().default(true),
     automationType: z.enum(['all_posts', 'specific_post']).default('all_posts'),
     postUrl: z.string().trim().max(500).nullish(),
+    /** Wrap the reply's links as tracked links so clicks count; on for new rules. */
+    trackLinks: z.boolean().default(true),
   })
   .superRefine((b, ctx) => {
     if (b.automationType === 'specific_post' && !b.postUrl) {
@@ -45,6 +47,7 @@ export const updateCommentRuleBodySchema = z
     keywords: z.array(keyword).min(1).max(30).transform(uniqueKeywords).optional(),
     responseTemplate: z.string().trim().min(1).max(1000).optional(),
     publicReplyTemplate: z.string().trim().max(1000).nullable().optional(),
+    trackLinks: z.boolean().optional(),
   })
   .refine((b) => Object.keys(b).length > 0, { message: 'Nothing to update' });
 
@@ -67,6 +70,7 @@ export interface CommentRule {
   automationType: 'all_posts' | 'specific_post';
   postUrl: string | null;
   postId: string | null;
+  trackLinks: boolean;
   createdAt: string;
   stats: { matched: number; sent: number; queued: number };
 }

@@ -11,7 +11,14 @@ import { platformSchema } from './platforms';
 
 /** Side effects that leave the database: carried out by the driver with key `runId:seq`. */
 export const activitySchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('sendDm'), channel: platformSchema, text: z.string(), quickReplies: z.array(z.string()) }),
+  z.object({
+    type: z.literal('sendDm'),
+    channel: platformSchema,
+    text: z.string(),
+    quickReplies: z.array(z.string()),
+    /** The node's "Track links": its URLs go out as tracked links (absent in states from before). */
+    trackLinks: z.boolean().optional(),
+  }),
   z.object({ type: z.literal('publicReply'), text: z.string() }),
   z.object({
     type: z.literal('webhook'),

@@ -19,6 +19,7 @@ import { createAiRuntime } from '../activities/ai-answer.activity';
 import { startTimerPump } from './flows/timer-pump';
 import { webhookBudget, webhookSlots, type WebhookBudget } from './flows/webhook-budget';
 import { startWatchdog } from './watchdog';
+import { noLinkBase, type LinkBase } from './inbound/apply-comment-rules';
 
 export interface WorkerConfig {
   privateRepliesPerHour: number;
@@ -38,15 +39,21 @@ export interface WebhookSlots {
 }
 
 /** Every task of the catalogue (contracts/jobs.ts), and only those: `satisfies` checks both ways. */
-export function taskList(pool: pg.Pool, config: WorkerConfig, platform: PlatformDeps, webhooks: WebhookSlots): TaskList {
+export function taskList(pool: pg.Pool, config: WorkerConfig, platform: PlatformDeps, webhooks: WebhookSlots, links: LinkBase = noLinkBase): TaskList {
   const limits = sendLimitsFromConfig(config);
   const sender = createSender(pool, platform);
   return {
     'maintenance:prune': maintenancePrune({ demoTtlHours: config.demo.ttlHours, pool }),
-    'inbound.process': inboundProcessJob(pool, limits),
+    'inbound.process': inboundProcessJob(pool, limits, links),
     'outbound.send': outboundSendJob(sender),
     'broadcast.dispatch': broadcastDispatchJob(pool, { limits, batchSize: 200, lookaheadMs: 5000 }),
-    'run.advance': runAdvanceJob(pool, { limits, sender, retryBaseMs: config.flows.retryBaseMs, maxAttempts: config.flows.maxAttempts }),
+    'run.advance': runAdvanceJob(pool, {
+      limits,
+      sender,
+      retryBaseMs: config.flows.retryBaseMs,
+      maxAttempts: config.flows.maxAttempts,
+      linkBaseUrl: links,
+    }),
     'runs.resume': runsResumeJob(pool),
     'accounts:health': accountsHealthCron(pool, config.accountHealthIntervalMinutes),
     'account.health': accountHealthJob(pool, platform),
@@ -102,6 +109,8 @@ export async function startWorker(opts: {
   config: WorkerConfig;
   /** Platform hosts, retry policy and token cipher for sends and account checks (bin/boot.ts). */
   platform: PlatformDeps;
+  /** Where tracked links point (PUBLIC_URL, else the web server's URL when it runs in this process). */
+  linkBaseUrl?: LinkBase;
 }): Promise<WorkerHandle> {
   const watchdog = startWatchdog(opts.pool, {
     staleAfterMs: opts.config.workerStaleAfterMs,
@@ -112,7 +121,7 @@ export async function startWorker(opts: {
   const runner = await run({
     pgPool: opts.pool,
     concurrency: opts.concurrency,
-    taskList: taskList(opts.pool, opts.config, opts.platform, webhooks),
+    taskList: taskList(opts.pool, opts.config, opts.platform, webhooks, opts.linkBaseUrl),
     crontab: crontab(opts.config),
     logger: graphileLogger(opts.log),
     noHandleSignals: true, // bin/replypilot.ts owns signals and shuts down in order

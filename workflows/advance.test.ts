@@ -56,6 +56,18 @@ describe('advance', () => {
     expect(r.state).toMatchObject({ seq: 2, awaiting: { seq: 2, nodeId: '2', on: 'activity' }, done: false });
   });
 
+  it('marks the DM activity for tracked links only when the node has Track links on', () => {
+    const tracked = planOf({
+      nodes: [trigger, node('2', 'instagramDM', { text: 'Shop: https://shop.example', trackLinks: true }), node('3', 'complete')],
+      edges: [edge('1', '2'), edge('2', '3')],
+    });
+    const on = advance(tracked, initialState(), { type: 'start' }, ctx());
+    expect(on.commands[1]).toMatchObject({ activity: { type: 'sendDm', text: 'Shop: https://shop.example', trackLinks: true } });
+    // A node saved before the option existed has no trackLinks: off, the activity as before.
+    const off = advance(dmFlow, initialState(), { type: 'start' }, ctx());
+    expect(off.commands[1]).toEqual(expect.objectContaining({ activity: expect.not.objectContaining({ trackLinks: expect.anything() }) }));
+  });
+
   it('finishes the step on success and completes', () => {
     const parked = advance(dmFlow, initialState(), { type: 'start' }, ctx()).state;
     const r = advance(dmFlow, parked, { type: 'activityResult', seq: 2, ok: true, output: { messageId: 'm1' } }, ctx());

@@ -216,7 +216,13 @@ function run(plan: ExecutionPlan, state: RunState, nodeId: string | null, seq: n
       case 'messengerDM':
       case 'twitterDM': {
         const channel = node.kind === 'instagramDM' ? 'instagram' : node.kind === 'messengerDM' ? 'facebook' : 'twitter';
-        const activity: Activity = { type: 'sendDm', channel, text: render(node.config.text, contact), quickReplies: node.config.quickReplies };
+        const activity: Activity = {
+          type: 'sendDm',
+          channel,
+          text: render(node.config.text, contact),
+          quickReplies: node.config.quickReplies,
+          ...(node.config.trackLinks ? { trackLinks: true } : {}),
+        };
         commands.push({ type: 'callActivity', seq, nodeId: node.id, kind: node.kind, activity });
         return park({ seq, nodeId: node.id, on: 'activity', activity });
       }

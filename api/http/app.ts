@@ -52,6 +52,7 @@ import { webhookSetupRoutes } from '../features/webhooks/webhook-setup.routes';
 import { xWebhookRoutes } from '../features/webhooks/x-webhook.routes';
 import { createTokenCipher } from '../../integrations/crypto/token-cipher';
 import type { Mailer } from '../../integrations/mail/mailer';
+import { linksRoutes } from '../features/links/links.routes';
 import { sendLimitsFromConfig } from '../../db/pipeline/send-limits';
 import { apiNotFound, errorHandler } from './errors';
 import { atPrefixUnstripped } from './routers';
@@ -141,6 +142,7 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
   app.use(oauthRoutes(config, passport));
   app.use(newsletterRoutes(database.pool));
   app.use(statsRoutes(database.pool));
+  app.use(linksRoutes(database.pool));
   const { pool } = database;
   const cipher = createTokenCipher(secrets.encryptionKey);
   const verifyToken = metaWebhookVerifyToken(config, secrets);
@@ -168,7 +170,8 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
     '/api/dashboard',
     dashboardRoutes(pool, () => new Date(Date.now())),
   );
-  app.use('/api/analytics', analyticsRoutes(pool));
+  // Links are wrapped with PUBLIC_URL, or this process's own URL when it also runs the worker.
+  app.use('/api/analytics', analyticsRoutes(pool, Boolean(config.publicUrl) || deps.role === 'all'));
   app.use('/api/conversions', conversionsRoutes(pool));
   app.use('/api/settings/api-key', apiKeyRoutes(pool));
   app.use('/api/automation', commentGrowthRoutes(pool));

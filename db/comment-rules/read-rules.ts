@@ -8,6 +8,7 @@ const ruleRow = z.object({
   keywords: z.array(z.string()),
   response_template: z.string(),
   public_reply_template: z.string().nullable(),
+  track_links: z.boolean(),
   is_active: z.boolean(),
   automation_type: z.enum(['all_posts', 'specific_post']),
   post_url: z.string().nullable(),
@@ -19,7 +20,7 @@ const ruleRow = z.object({
 });
 
 const selectRules = `
-  select r.id, r.platform, r.keywords, r.response_template, r.public_reply_template, r.is_active, r.automation_type,
+  select r.id, r.platform, r.keywords, r.response_template, r.public_reply_template, r.track_links, r.is_active, r.automation_type,
          r.post_url, r.post_id, r.created_at,
          count(l.id) filter (where l.kind = 'private_reply') as matched,
          count(l.id) filter (where l.kind = 'private_reply' and l.status = 'sent') as sent,
@@ -34,6 +35,7 @@ function toRule(r: z.infer<typeof ruleRow>): CommentRule {
     keywords: r.keywords,
     responseTemplate: r.response_template,
     publicReplyTemplate: r.public_reply_template,
+    trackLinks: r.track_links,
     isActive: r.is_active,
     automationType: r.automation_type,
     postUrl: r.post_url,

@@ -7,8 +7,8 @@ type NewRule = z.output<typeof commentRuleBodySchema>;
 /** Creates a keyword rule; `postId` is the resolved post of a specific-post rule. Returns its id. */
 export async function createRule(db: pg.Pool, workspaceId: string, body: NewRule, postId: string | null): Promise<string> {
   const { rows } = await db.query<{ id: string }>(
-    `insert into comment_rules (workspace_id, platform, keywords, response_template, public_reply_template, is_active, automation_type, post_url, post_id)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning id`,
+    `insert into comment_rules (workspace_id, platform, keywords, response_template, public_reply_template, is_active, automation_type, post_url, post_id, track_links)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) returning id`,
     [
       workspaceId,
       body.platform,
@@ -19,6 +19,7 @@ export async function createRule(db: pg.Pool, workspaceId: string, body: NewRule
       body.automationType,
       body.automationType === 'specific_post' ? body.postUrl : null,
       postId,
+      body.trackLinks,
     ],
   );
   return rows[0]!.id;
@@ -31,7 +32,8 @@ export async function updateRule(db: pg.Pool, workspaceId: string, id: string, b
        is_active = coalesce($3, is_active),
        keywords = coalesce($4, keywords),
        response_template = coalesce($5, response_template),
-       public_reply_template = case when $6 then $7 else public_reply_template end
+       public_reply_template = case when $6 then $7 else public_reply_template end,
+       track_links = coalesce($8, track_links)
      where workspace_id = $1 and id = $2`,
     [
       workspaceId,
@@ -42,6 +44,7 @@ export async function updateRule(db: pg.Pool, workspaceId: string, id: string, b
       // An explicit empty template clears it; an absent one leaves it.
       body.publicReplyTemplate !== undefined,
       body.publicReplyTemplate || null,
+      body.trackLinks ?? null,
     ],
   );
   return rowCount !== 0;

@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import type { SendKind } from '../../contracts/inbound';
+import { planTrackedLinks, saveTrackedLinks, type LinkTracking } from '../links/wrap-tracked-links';
 import { enqueueSend } from './enqueue-send';
 import { notifyWorkspace } from './notify';
 import type { SendLimit } from './reserve-send-slot';
@@ -26,6 +27,11 @@ export interface OutboundMessage {
   scheduleJob?: boolean;
   /** A person answered from the inbox: the conversation's unread count is cleared. */
   markRead?: boolean;
+  /**
+   * Wrap the text's http(s) URLs as tracked links (`<baseUrl>/l/<code>`, one code per message and
+   * URL) before anything is written. Only messages with a conversation (DMs, private replies).
+   */
+  trackLinks?: LinkTracking | null;
 }
 
 export interface QueuedMessage {
@@ -45,7 +51,9 @@ export interface QueuedMessage {
  * in its conversation upsert while Social Messaging bumped it). A send whose idempotency key is
  * already taken writes nothing, leaves the conversation where it was and returns null.
  */
-export async function queueOutboundMessage(db: Pick<pg.PoolClient, 'query'>, m: OutboundMessage): Promise<QueuedMessage | null> {
+export async function queueOutboundMessage(db: Pick<pg.PoolClient, 'query'>, message: OutboundMessage): Promise<QueuedMessage | null> {
+  const planned = message.trackLinks && message.conversationId ? planTrackedLinks(message.text, message.trackLinks.baseUrl) : null;
+  const m = planned ? { ...message, text: planned.text } : message;
   let messageId: string | null = null;
   if (m.conversationId) {
     const inserted = await db.query<{ id: string }>(
@@ -77,6 +85,7 @@ export async function queueOutboundMessage(db: Pick<pg.PoolClient, 'query'>, m: 
     if (messageId) await db.query('delete from messages where id = $1', [messageId]);
     return null;
   }
+  if (planned && messageId && m.trackLinks) await saveTrackedLinks(db, m.workspaceId, messageId, m.trackLinks, planned.links);
   if (m.conversationId && messageId) {
     await db.query(
       `update conversations set last_message = $2, last_message_time = now(), updated_at = now()${m.markRead ? ', unread_count = 0' : ''} where id = $1`,

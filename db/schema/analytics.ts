@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, check, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAtColumn, workspaceIdColumn } from './columns';
 import { flowRuns, flows } from './flows';
-import { contacts } from './inbox';
+import { contacts, messages } from './inbox';
 import { leads } from './leads';
 
 /**
@@ -85,7 +85,10 @@ export const workspaceApiKeys = pgTable('workspace_api_keys', {
   createdAt: createdAtColumn(),
 });
 
-/** A URL in a flow or rule DM wrapped as /l/<code>; clicks are counted per link. */
+/**
+ * A URL in a flow or rule DM wrapped as /l/<code> when the message was queued: one code per
+ * (message, URL), so clicks and sends count per message (db/links/wrap-tracked-links.ts).
+ */
 export const trackedLinks = pgTable(
   'tracked_links',
   {
@@ -96,9 +99,15 @@ export const trackedLinks = pgTable(
     nodeId: text('node_id'),
     ruleId: uuid('rule_id'),
     contactId: uuid('contact_id').references(() => contacts.id, { onDelete: 'set null' }),
+    /** The outbound message that carries the link (its status says whether it was sent). */
+    messageId: uuid('message_id').references(() => messages.id, { onDelete: 'cascade' }),
     createdAt: createdAtColumn(),
   },
-  (t) => [index('tracked_links_workspace_idx').on(t.workspaceId)],
+  (t) => [
+    index('tracked_links_workspace_idx').on(t.workspaceId),
+    uniqueIndex('tracked_links_message_url').on(t.messageId, t.targetUrl),
+    index('tracked_links_workspace_created_idx').on(t.workspaceId, t.createdAt),
+  ],
 );
 
 export const linkClicks = pgTable(

@@ -17,6 +17,8 @@ export const commentRules = pgTable(
       .default('all_posts'),
     postUrl: text('post_url'),
     postId: text('post_id'),
+    /** Wrap the reply's http(s) URLs as tracked links (PUBLIC_URL/l/<code>); rules made before this are off. */
+    trackLinks: boolean('track_links').notNull().default(false),
     createdAt: createdAtColumn(),
   },
   (t) => [index('comment_rules_workspace_idx').on(t.workspaceId, t.createdAt)],

@@ -31,8 +31,15 @@ import { enqueueAiCall, enqueueWebhookCall } from '../../db/flows/enqueue-webhoo
 
 export interface DriverConfig extends RetryPolicy {
   limits: SendLimits;
+  /** Where tracked links point (PUBLIC_URL, or the web server's URL in development); null: links are left as written. */
+  linkBaseUrl?: () => string | null;
   /** Delivers a step's send to Meta or X between transactions (createSender, passed in by workers/worker.ts). */
   sender: Sender;
+}
+
+function linkTracking(config: DriverConfig, flowId: string, nodeId: string, contactId: string) {
+  const baseUrl = config.linkBaseUrl?.() ?? null;
+  return baseUrl ? { baseUrl, flowId, nodeId, contactId } : null;
 }
 
 /** Turns of the loop per job before yielding the worker slot to other runs. */
@@ -143,7 +150,7 @@ interface Applied {
 async function apply(client: pg.PoolClient, run: RunRow, plan: ExecutionPlan, commands: Command[], config: DriverConfig): Promise<Applied> {
   await applyRunWrites(client, writesFor(run, plan, commands));
   const call = commands.find((c) => c.type === 'callActivity');
-  return call ? beginActivity(client, run, call.seq, call.activity, config) : { turn: null };
+  return call ? beginActivity(client, run, call.seq, call.nodeId, call.activity, config) : { turn: null };
 }
 
 /**
@@ -154,6 +161,7 @@ async function beginActivity(
   client: pg.PoolClient,
   run: RunRow,
   seq: number,
+  nodeId: string,
   activity: NonNullable<Awaiting['activity']>,
   config: DriverConfig,
 ): Promise<Applied> {
@@ -177,6 +185,8 @@ async function beginActivity(
       contactId: run.contact_id,
       trigger: run.trigger,
       activity: send,
+      // A DM node with "Track links" on, when there is a URL to point links at (PUBLIC_URL).
+      tracking: activity.type === 'sendDm' && activity.trackLinks ? linkTracking(config, run.flow_id, nodeId, run.contact_id) : null,
     },
     config.limits,
     new Date(),
@@ -201,11 +211,12 @@ async function effectFor(client: pg.PoolClient, run: RunRow, awaiting: Awaiting,
   if (!activity) return null;
   // A webhook (or AI answer) step's job may still be queued or calling; queueing it again replaces a waiting one
   // (job_key) and a running one recognises the step as settled when it is its turn (same queue).
-  if (activity.type === 'webhook' || activity.type === 'aiAnswer') return (await beginActivity(client, run, awaiting.seq, activity, config)).turn;
+  if (activity.type === 'webhook' || activity.type === 'aiAnswer')
+    return (await beginActivity(client, run, awaiting.seq, awaiting.nodeId, activity, config)).turn;
   const ledgerId = await stepLedgerId(client, run.id, awaiting.seq);
   if (ledgerId) return { effect: { type: 'deliver', run, seq: awaiting.seq, ledgerId } };
   // Recorded without its ledger row yet (a batch resume defers it, or preparing failed): begin it now.
-  const begun = await beginActivity(client, run, awaiting.seq, activity, config);
+  const begun = await beginActivity(client, run, awaiting.seq, awaiting.nodeId, activity, config);
   if (begun.sleep) await markRunSleeping(client, run.id, begun.sleep.detail, begun.sleep.until);
   return begun.turn;
 }

@@ -9,8 +9,13 @@ import { renderTemplate } from '../../workflows/render-template';
 import type { AccountRow } from './conversations';
 import type { SendLimits } from '../../db/pipeline/send-limits';
 
+/** Where tracked links point: PUBLIC_URL, or the web server's own URL in development; null: not wrapped. */
+export type LinkBase = () => string | null;
+export const noLinkBase: LinkBase = () => null;
+
 const ruleRow = z.object({
   id: z.string(),
+  track_links: z.boolean(),
   keywords: z.array(z.string()),
   response_template: z.string(),
   public_reply_template: z.string().nullable(),
@@ -29,10 +34,11 @@ export async function applyCommentRules(
   contactId: string,
   e: Extract<NormalizedEvent, { kind: 'comment' }>,
   limits: SendLimits,
+  links: LinkBase = noLinkBase,
 ): Promise<string | null> {
   if (account.platform === 'twitter') return null;
   const { rows } = await client.query(
-    `select id, keywords, response_template, public_reply_template from comment_rules
+    `select id, keywords, response_template, public_reply_template, track_links from comment_rules
      where workspace_id = $1 and is_active and platform = $2
        and (automation_type = 'all_posts' or post_id = $3)
      order by created_at, id`,
@@ -74,6 +80,7 @@ export async function applyCommentRules(
     idempotencyKey: `private_reply:${account.id}:${e.commentId}`,
     ruleId: hit.rule.id,
     limit: limits.private_reply,
+    trackLinks: trackingFor(hit.rule.track_links, links, hit.rule.id, contactId),
   });
   if (!queued) return null; // already replied to this comment (ledger key taken): nothing was written
   if (hit.rule.public_reply_template) {
@@ -98,4 +105,9 @@ export async function applyCommentRules(
     'lead',
   );
   return conversationId;
+}
+
+function trackingFor(on: boolean, links: LinkBase, ruleId: string, contactId: string) {
+  const baseUrl = on ? links() : null;
+  return baseUrl ? { baseUrl, ruleId, contactId } : null;
 }

@@ -14,6 +14,7 @@ import { storeEcho } from './store-echo';
 import { resumeWaitingRuns } from '../../db/flows/runs';
 import { matchingTriggers, startTriggeredRuns } from '../flows/triggers';
 import type { SendLimits } from '../../db/pipeline/send-limits';
+import { noLinkBase, type LinkBase } from './apply-comment-rules';
 
 const eventRow = z.object({
   id: z.string(),
@@ -30,7 +31,7 @@ export type ProcessOutcome = 'processed' | 'already-processed' | 'malformed' | '
  * triggers — all in ONE transaction with marking it processed, so a crash anywhere redoes the whole
  * event and a finished event is never redone (ARCHITECTURE.md#inbound-pipeline step 2).
  */
-export async function processInboundEvent(pool: pg.Pool, eventId: string, limits: SendLimits): Promise<ProcessOutcome> {
+export async function processInboundEvent(pool: pg.Pool, eventId: string, limits: SendLimits, links: LinkBase = noLinkBase): Promise<ProcessOutcome> {
   return withTransaction(pool, async (client): Promise<ProcessOutcome | Rollback<ProcessOutcome>> => {
     const found = await client.query('select id::text, provider, workspace_id, payload, processed_at from inbound_events where id = $1 for update', [eventId]);
     if (found.rowCount === 0) return rollback('missing');
@@ -65,7 +66,7 @@ export async function processInboundEvent(pool: pg.Pool, eventId: string, limits
       if (normalized.kind === 'message') {
         await storeInboundMessage(client, account, contactId, normalized);
       } else {
-        await storeComment(client, account, contactId, normalized, limits);
+        await storeComment(client, account, contactId, normalized, limits, links);
       }
     }
     await client.query('update inbound_events set processed_at = now(), attempts = attempts + 1, error = null, workspace_id = $2 where id = $1', [
@@ -139,6 +140,7 @@ async function storeComment(
   contactId: string,
   e: Extract<NormalizedEvent, { kind: 'comment' }>,
   limits: SendLimits,
+  links: LinkBase,
 ) {
   const inserted = await client.query<{ id: string }>(
     `insert into comments (workspace_id, account_id, contact_id, platform_comment_id, post_id, text, author_external_id, author_username, commented_at)
@@ -148,7 +150,7 @@ async function storeComment(
     [account.workspace_id, account.id, contactId, e.commentId, e.postId, e.text, e.from.id, e.from.username, e.createdAt],
   );
   if (!inserted.rows[0]) return; // already seen: its rules already ran
-  const repliedIn = await applyCommentRules(client, account, contactId, e, limits);
+  const repliedIn = await applyCommentRules(client, account, contactId, e, limits, links);
   await captureLead(client, account, contactId, e, { intent: classifyIntent(e.text), ruleFired: repliedIn !== null, conversationId: repliedIn });
   const event = { kind: 'comment' as const, text: e.text, commentId: e.commentId, postId: e.postId };
   if (repliedIn === null) {

@@ -1,13 +1,15 @@
 import type pg from 'pg';
-import type { AnalyticsDashboard, AnalyticsRealData, AnalyticsSummaryResponse } from '../../../contracts/analytics';
-import { analyticsQuerySchema, timeframeDays } from '../../../contracts/analytics';
+import type { AnalyticsAutomation, AnalyticsDashboard, AnalyticsRealData, AnalyticsSummaryResponse } from '../../../contracts/analytics';
+import { analyticsAutomationSchema, analyticsQuerySchema, timeframeDays } from '../../../contracts/analytics';
+import { readFirstResponseTime } from '../../../db/analytics/read-first-response';
+import { readLinkCtr } from '../../../db/analytics/read-link-ctr';
 import { readDailySeries, readFlowFunnels, readPlatformTotals, readTotals, toSummary } from '../../../db/analytics/read-analytics';
 import { readRecentActivity, readRecentLeads } from '../../../db/analytics/read-recent';
 import { authedRouter, currentUser } from '../../http/routers';
 import { parseQuery } from '../../http/validate';
 
 /** Analytics (docs/product-spec.md §2), mounted at /api/analytics: figures from the daily rollups only. */
-export function analyticsRoutes(pool: pg.Pool) {
+export function analyticsRoutes(pool: pg.Pool, linkTrackingConfigured = true) {
   const router = authedRouter();
 
   router.get('/dashboard', async (req, res) => {
@@ -39,6 +41,15 @@ export function analyticsRoutes(pool: pg.Pool) {
       readFlowFunnels(pool, workspaceId, days),
     ]);
     const body: AnalyticsRealData = { timeframe, days: series, platforms, flows };
+    res.json(body);
+  });
+
+  router.get('/automation', async (req, res) => {
+    const workspaceId = currentUser(req).workspaceId;
+    const { timeframe } = parseQuery(analyticsQuerySchema, req);
+    const days = timeframeDays[timeframe];
+    const [links, firstResponse] = await Promise.all([readLinkCtr(pool, workspaceId, days), readFirstResponseTime(pool, workspaceId, days)]);
+    const body: AnalyticsAutomation = analyticsAutomationSchema.parse({ timeframe, linkTrackingConfigured, links, firstResponse });
     res.json(body);
   });
 

@@ -6,6 +6,7 @@ import { PageHeader } from '../../components/page-header';
 import { Spinner } from '../../components/spinner';
 import { cn } from '../../lib/cn';
 import { ActivityTab, AutomationTab, LeadsTab, OverviewTab } from './analytics-panels';
+import { AutomationLinks } from './automation-links';
 import { useAnalyticsDashboard, useAnalyticsSeries, usd } from './analytics.api';
 
 const tabs = ['Overview', 'Lead Performance', 'Automation', 'Recent Activity'] as const;
@@ -88,7 +89,10 @@ export function AnalyticsPage() {
               <LeadsTab data={series.data} dashboard={dashboard.data} />
             </TabPanel>
             <TabPanel>
-              <AutomationTab data={series.data} />
+              <div className="space-y-4">
+                <AutomationTab data={series.data} />
+                <AutomationLinks timeframe={timeframe} />
+              </div>
             </TabPanel>
             <TabPanel>
               <ActivityTab dashboard={dashboard.data} />

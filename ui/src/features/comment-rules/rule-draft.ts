@@ -9,6 +9,8 @@ export interface RuleDraft {
   automationType: 'all_posts' | 'specific_post';
   postUrl: string;
   isActive: boolean;
+  /** Links in the reply go out as tracked links (clicks on the Analytics page). */
+  trackLinks: boolean;
 }
 
 export const emptyDraft = (platform: RuleDraft['platform'] = 'instagram'): RuleDraft => ({
@@ -20,6 +22,7 @@ export const emptyDraft = (platform: RuleDraft['platform'] = 'instagram'): RuleD
   automationType: 'all_posts',
   postUrl: '',
   isActive: true,
+  trackLinks: true,
 });
 
 export const MAX_KEYWORDS = 30;

@@ -1,6 +1,7 @@
 import { useState, type KeyboardEvent } from 'react';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
+import { CheckboxField } from '../../components/checkbox-field';
 import { Icon } from '../../components/icon';
 import { SelectField } from '../../components/select-field';
 import { TextField } from '../../components/text-field';
@@ -54,6 +55,7 @@ export function RuleForm() {
         isActive: draft.isActive,
         automationType: draft.automationType,
         postUrl: specific ? draft.postUrl.trim() : null,
+        trackLinks: draft.trackLinks,
       },
       {
         onSuccess: (rule) => {
@@ -111,6 +113,13 @@ export function RuleForm() {
             hint={<VariableHint onInsert={(v) => set('responseTemplate', `${draft.responseTemplate}${v}`)} />}
           />
           <TemplatePreview template={draft.responseTemplate} />
+          <div className="mt-3">
+            <CheckboxField
+              checked={draft.trackLinks}
+              onChange={(v) => set('trackLinks', v)}
+              label="Track links: count clicks on links in this reply (shown on Analytics → Automation)"
+            />
+          </div>
         </div>
         <TextareaField
           label="Public reply (optional)"

@@ -1,4 +1,5 @@
 import type { NodeConfig } from '@contracts/flows';
+import { CheckboxField } from '../../../components/checkbox-field';
 import { withDefaults } from '../graph/config-errors';
 import { ChipsInput } from './chips-input';
 import type { ConfigFormProps } from './form-types';
@@ -20,6 +21,8 @@ export function MessageForm({ kind, config, onChange, errors }: ConfigFormProps)
     );
   }
   const c = withDefaults<NodeConfig<'instagramDM'>>(kind, config);
+  // Absent on nodes saved before the option: off, as the runtime reads it (new nodes start with it on).
+  const trackLinks = config.trackLinks === true;
   const quickRepliesError = Object.entries(errors).find(([path]) => path.startsWith('quickReplies'))?.[1];
   return (
     <div className="space-y-4">
@@ -40,6 +43,11 @@ export function MessageForm({ kind, config, onChange, errors }: ConfigFormProps)
         error={quickRepliesError}
         max={13}
         maxLength={20}
+      />
+      <CheckboxField
+        checked={trackLinks}
+        onChange={(on) => onChange({ ...c, trackLinks: on })}
+        label="Track links: count clicks on links in this message (Analytics → Automation)"
       />
     </div>
   );

@@ -14,3 +14,4 @@ export * from './templates';
 export * from './leads';
 export * from './broadcasts';
 export * from './analytics';
+export * from './reconcile';

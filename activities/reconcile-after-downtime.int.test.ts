@@ -54,7 +54,7 @@ it(`stop, ${COMMENTS} comments without webhooks, start: each answered exactly on
   t = await startTestApp({ env: env(fake), db: t.db });
   const pool = t.app.database.pool;
   const replied = () => ids.filter((id) => fake.sends.some((s) => s.kind === 'private_reply' && s.recipient === id)).length;
-  await expect.poll(replied, { timeout: 60_000, interval: 250 }).toBe(COMMENTS);
+  await expect.poll(replied, { timeout: 90_000, interval: 250 }).toBe(COMMENTS);
   const seconds = (performance.now() - started) / 1000;
 
   const perComment = new Map<string, number>();

@@ -106,6 +106,10 @@ export const envSchema = z.object({
   TIMER_PUMP_INTERVAL_MS: z.coerce.number().int().min(10).max(60_000).default(250),
   /** How often each connected account's token and permissions are checked with its platform; 0 turns the checks off. */
   ACCOUNT_HEALTH_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
+  /** Minutes between missed-webhook reconciliations of each connected Meta account (also at boot and on connect); 0 turns reconciliation off. */
+  RECONCILE_EVERY_MINUTES: z.coerce.number().int().min(0).max(10_080).default(15),
+  /** Graph API reads one account's reconciliation may make per hour (its own bucket, apart from sends). */
+  RECONCILE_READS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(600),
   /** Account mail (password reset). Unset: a local outbox (/dev/outbox) outside production, no mail in production. */
   SMTP_URL: z
     .string()
@@ -190,6 +194,8 @@ export interface Config {
   workerStaleAfterMs: number;
   /** Minutes between platform checks of each account's token (0: off). */
   accountHealthIntervalMinutes: number;
+  /** Missed-webhook reconciliation (ADR 0014): minutes between runs per account (0: off), Graph reads per hour per account. */
+  reconcile: { everyMinutes: number; readsPerHour: number };
   /** Account mail: 'outbox' stores mails in dev_outbox (never in production), 'disabled' sends nothing. */
   mail: { mode: 'smtp' | 'outbox' | 'disabled'; smtpUrl: string | undefined; from: string };
   accountLoginFailuresPer15Min: number;
@@ -301,6 +307,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     privateRepliesPerHour: e.PRIVATE_REPLIES_PER_HOUR,
     workerStaleAfterMs: e.WORKER_STALE_AFTER_MS,
     accountHealthIntervalMinutes: e.ACCOUNT_HEALTH_INTERVAL_MINUTES,
+    reconcile: { everyMinutes: e.RECONCILE_EVERY_MINUTES, readsPerHour: e.RECONCILE_READS_PER_HOUR },
     mail: {
       mode: e.SMTP_URL ? 'smtp' : isProduction ? 'disabled' : 'outbox',
       smtpUrl: e.SMTP_URL,

@@ -68,6 +68,15 @@ export const jobs = {
   'broadcast.dispatch': define({ payload: z.object({ broadcastId: z.uuid() }), maxAttempts: 25, priority: 1, keyPrefix: 'broadcast:' }),
   /** One account's token check; below sends and flow steps so a fleet of checks never delays a DM. */
   'account.health': define({ payload: z.object({ accountId: z.uuid() }), maxAttempts: 3, priority: 10, keyPrefix: 'account-health:' }),
+  /**
+   * One Meta account's missed-webhook reconciliation (ADR 0014): reads the comments written since
+   * its cursor back from the Graph API into the inbound pipeline. Its key dedupes pending runs and
+   * its queue (`reconcile:<accountId>`, the same string) runs one at a time per account across the
+   * fleet; below sends and flow steps, like account checks.
+   */
+  'account.reconcile': define({ payload: z.object({ accountId: z.uuid() }), maxAttempts: 5, priority: 10, keyPrefix: 'reconcile:' }),
+  /** Crontab: queues the reconciliations that have come due (RECONCILE_EVERY_MINUTES). */
+  'accounts:reconcile': define({ payload: z.unknown(), maxAttempts: 25, priority: null, keyPrefix: null, cron: true }),
   /** Crontab: queues the account checks that have come due. */
   'accounts:health': define({ payload: z.unknown(), maxAttempts: 25, priority: null, keyPrefix: null, cron: true }),
   /** Crontab: housekeeping (sessions, rate-limit windows, demo workspaces, old events). */
@@ -84,6 +93,8 @@ export function jobKey(task: TaskName, id: string): string {
   return prefix + id;
 }
 
+/** One Graphile queue per account for reconciliation: two processes never reconcile one account at once. */
+export const reconcileQueueName = (accountId: string) => `reconcile:${accountId}`;
 /** Flag of webhook calls: the worker forbids it while its webhook slots are full (ADR 0009). */
 export const WEBHOOK_FLAG = 'webhook';
 /** One Graphile queue per workspace: one webhook call in flight per workspace across the fleet. */

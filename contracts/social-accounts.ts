@@ -21,9 +21,22 @@ export interface SocialAccount {
   healthCheckedAt: string | null;
   /** Why that check got no answer (network, throttling); null when it did. */
   healthError: string | null;
+  /**
+   * Missed-webhook reconciliation (ADR 0014), Meta accounts only: when it last read the platform
+   * back completely, what that run recovered, all it ever recovered, and why the last run stopped
+   * early. null: never run (sandbox and X accounts, or reconciliation is off).
+   */
+  reconciliation: AccountReconciliation | null;
   /** Where "Reconnect" starts the login that connected it (null for sandbox accounts). */
   reconnectPath: string | null;
   isSandbox: boolean;
+}
+
+export interface AccountReconciliation {
+  lastReconciledAt: string | null;
+  lastRecovered: number;
+  totalRecovered: number;
+  lastError: string | null;
 }
 
 /** GET /api/accounts/connected (polled every 5 s by the UI). */

@@ -47,11 +47,18 @@ it('schedules maintenance:prune from the crontab', async () => {
 });
 
 it('sweeps for due account health checks every 5 minutes unless ACCOUNT_HEALTH_INTERVAL_MINUTES=0', async () => {
-  const on = parseCrontab(crontab({ accountHealthIntervalMinutes: 60 }));
+  const on = parseCrontab(crontab({ accountHealthIntervalMinutes: 60, reconcile: { everyMinutes: 0, readsPerHour: 600 } }));
   expect(on.map((c) => c.task)).toEqual(['maintenance:prune', 'accounts:health']);
   expect(on[1]!.match).toBeTypeOf('function');
-  expect(parseCrontab(crontab({ accountHealthIntervalMinutes: 0 })).map((c) => c.task)).toEqual(['maintenance:prune']);
+  expect(parseCrontab(crontab({ accountHealthIntervalMinutes: 0, reconcile: { everyMinutes: 0, readsPerHour: 600 } })).map((c) => c.task)).toEqual([
+    'maintenance:prune',
+  ]);
   // The test app turns the checks off: nothing is scheduled that could race a test.
   const { rows } = await t.app.database.pool.query('select identifier from graphile_worker._private_known_crontabs');
   expect(rows.map((r: { identifier: string }) => r.identifier)).not.toContain('accounts:health');
+});
+
+it('sweeps for due reconciliations every minute unless RECONCILE_EVERY_MINUTES=0', () => {
+  const on = parseCrontab(crontab({ accountHealthIntervalMinutes: 0, reconcile: { everyMinutes: 15, readsPerHour: 600 } }));
+  expect(on.map((c) => c.task)).toEqual(['maintenance:prune', 'accounts:reconcile']);
 });

@@ -7,6 +7,10 @@ import { createSender } from '../activities/send-outbound.activity';
 import { sendLimitsFromConfig } from '../db/pipeline/send-limits';
 import { throttledErrorLog } from '../db/unavailable';
 import { accountHealthJob, accountsHealthCron } from './jobs/account-health.job';
+import { accountReconcileJob, accountsReconcileCron } from './jobs/account-reconcile.job';
+import { enqueueReconciliations } from '../db/reconcile/enqueue-reconciliations';
+import type { ReconcileOptions } from '../activities/reconcile-account';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { broadcastDispatchJob } from './jobs/broadcast-dispatch.job';
 import { inboundProcessJob } from './jobs/inbound-process.job';
 import { maintenancePrune } from './jobs/maintenance-prune.job';
@@ -26,6 +30,8 @@ export interface WorkerConfig {
   workerStaleAfterMs: number;
   /** Minutes between checks of each account's token with its platform (0: no checks). */
   accountHealthIntervalMinutes: number;
+  /** Missed-webhook reconciliation (ADR 0014): minutes between runs per account (0: off), Graph reads per hour per account. */
+  reconcile: { everyMinutes: number; readsPerHour: number };
   demo: { ttlHours: number };
   flows: { retryBaseMs: number; maxAttempts: number; webhookTimeoutMs: number; webhookAllowLoopback: boolean; timerPumpIntervalMs: number };
   /** AI reply steps' provider; absent or without one, they quote the knowledge base (ADR 0011). */
@@ -57,6 +63,8 @@ export function taskList(pool: pg.Pool, config: WorkerConfig, platform: Platform
     'runs.resume': runsResumeJob(pool),
     'accounts:health': accountsHealthCron(pool, config.accountHealthIntervalMinutes),
     'account.health': accountHealthJob(pool, platform),
+    'accounts:reconcile': accountsReconcileCron(pool, config.reconcile.everyMinutes),
+    'account.reconcile': accountReconcileJob(pool, platform, reconcileOptions(config.reconcile.readsPerHour)),
     'run.webhook': runWebhookJob(
       pool,
       {
@@ -72,12 +80,33 @@ export function taskList(pool: pg.Pool, config: WorkerConfig, platform: Platform
 }
 
 /**
+ * Reconciliation's limits (ADR 0014): its own Graph read bucket per account (a burst of 10, then
+ * the configured rate), a run waits at most 5 s for a slot before handing its worker slot back, the
+ * 50 newest posts, 10 pages of 50 comments each, 10 minutes of overlap, 30 days back at most.
+ */
+export function reconcileOptions(readsPerHour: number): ReconcileOptions {
+  return {
+    readLimit: { perHour: readsPerHour, burst: 10 },
+    maxWaitMs: 5000,
+    maxPosts: 50,
+    pageSize: 25,
+    maxCommentPages: 10,
+    overlapMinutes: 10,
+    maxLookbackDays: 30,
+    sleep: (ms) => sleep(ms),
+    now: () => new Date(),
+  };
+}
+
+/**
  * Housekeeping every 15 minutes (`?fill=1h` backfills a run missed while no worker was up) and,
  * unless turned off, a sweep every 5 minutes that queues account checks that have come due.
  */
-export function crontab(config: Pick<WorkerConfig, 'accountHealthIntervalMinutes'>): string {
+export function crontab(config: Pick<WorkerConfig, 'accountHealthIntervalMinutes' | 'reconcile'>): string {
   const lines = ['*/15 * * * * maintenance:prune ?fill=1h'];
   if (config.accountHealthIntervalMinutes > 0) lines.push('*/5 * * * * accounts:health');
+  // Every minute a sweep queues the accounts whose last reconciliation is RECONCILE_EVERY_MINUTES old.
+  if (config.reconcile.everyMinutes > 0) lines.push('* * * * * accounts:reconcile');
   return lines.join('\n');
 }
 
@@ -134,6 +163,8 @@ export async function startWorker(opts: {
     preset: { worker: { completeJobBatchDelay: 0, failJobBatchDelay: 0 } },
   });
   await watchdog.tick();
+  // After downtime: every account is read back from its cursor (the gap since what we last stored).
+  if (opts.config.reconcile.everyMinutes > 0) await enqueueReconciliations(opts.pool, { all: true });
   // It ticks every 250 ms: while PostgreSQL is down, one line per 30 s, not four a second (review F15).
   const pumpLog = throttledErrorLog({ error: (o, m) => opts.log.error(o, m), info: (m) => opts.log.info(m) }, 'timer pump failed');
   const pump = startTimerPump(opts.pool, {

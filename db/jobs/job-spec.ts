@@ -8,10 +8,13 @@ import { jobs, type TaskName } from '../../contracts/jobs';
  * job_spec's fields, in order: identifier, payload, queue_name, run_at, max_attempts, job_key,
  * priority, flags.
  */
-export function jobSpecRow(task: TaskName, sql: { payload: string; runAt?: string; keyOf?: string; priority?: string }): string {
+export function jobSpecRow(task: TaskName, sql: { payload: string; runAt?: string; keyOf?: string; queueOf?: string; priority?: string }): string {
   const job = jobs[task];
   if (!/^[a-z.:]+$/.test(task)) throw new Error(`unexpected task name ${task}`);
   const key = sql.keyOf === undefined ? 'null' : `'${job.keyPrefix ?? ''}' || ${sql.keyOf}`;
   if (sql.keyOf !== undefined && job.keyPrefix === null) throw new Error(`job ${task} has no key`);
-  return `row('${task}', ${sql.payload}, null, ${sql.runAt ?? 'null'}, ${job.maxAttempts}, ${key}, ${sql.priority ?? job.priority ?? 'null'}, null)::graphile_worker.job_spec`;
+  // A queue per id (`<prefix><id>`, like the key) runs that id's jobs one at a time across the fleet.
+  const queue = sql.queueOf === undefined ? 'null' : `'${job.keyPrefix ?? ''}' || ${sql.queueOf}`;
+  if (sql.queueOf !== undefined && job.keyPrefix === null) throw new Error(`job ${task} has no key`);
+  return `row('${task}', ${sql.payload}, ${queue}, ${sql.runAt ?? 'null'}, ${job.maxAttempts}, ${key}, ${sql.priority ?? job.priority ?? 'null'}, null)::graphile_worker.job_spec`;
 }

@@ -15,3 +15,4 @@ export * from './leads';
 export * from './broadcasts';
 export * from './analytics';
 export * from './saved-replies';
+export * from './reconcile';

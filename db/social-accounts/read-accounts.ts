@@ -17,6 +17,11 @@ const row = z.object({
   health_checked_at: z.date().nullable(),
   health_error: z.string().nullable(),
   profile: z.unknown(),
+  rec_started_at: z.date().nullable(),
+  rec_finished_at: z.date().nullable(),
+  rec_last_recovered: z.number().nullable(),
+  rec_total_recovered: z.number().nullable(),
+  rec_error: z.string().nullable(),
 });
 
 /** The login that connected the account is the one that reconnects it. */
@@ -27,9 +32,12 @@ function reconnectPath(r: { provider: string; platform: string; profile: unknown
   return r.platform === 'instagram' && profile.success && profile.data.loginPath === 'instagram' ? '/oauth/instagram' : '/oauth/facebook';
 }
 
-const selectAccounts = `select id, platform, provider, external_id, username, display_name, connected_at, is_active, status, status_reason, token_expires_at,
-  health_checked_at, health_error, profile
-  from social_accounts where workspace_id = $1 order by provider = 'sandbox', connected_at, platform`;
+const selectAccounts = `select a.id, a.platform, a.provider, a.external_id, a.username, a.display_name, a.connected_at, a.is_active, a.status, a.status_reason,
+  a.token_expires_at, a.health_checked_at, a.health_error, a.profile,
+  r.last_started_at as rec_started_at, r.last_finished_at as rec_finished_at, r.last_recovered as rec_last_recovered,
+  r.total_recovered as rec_total_recovered, r.last_error as rec_error
+  from social_accounts a left join account_reconciliations r on r.account_id = a.id
+  where a.workspace_id = $1 order by a.provider = 'sandbox', a.connected_at, a.platform`;
 
 export async function listSocialAccounts(pool: pg.Pool, workspaceId: string): Promise<SocialAccount[]> {
   // Polled every 5 s by every open browser: a pure read (sandbox accounts are made with the workspace).
@@ -52,6 +60,14 @@ export async function listSocialAccounts(pool: pg.Pool, workspaceId: string): Pr
       tokenExpiresAt: r.token_expires_at?.toISOString() ?? null,
       healthCheckedAt: r.health_checked_at?.toISOString() ?? null,
       healthError: r.health_error,
+      reconciliation: r.rec_started_at
+        ? {
+            lastReconciledAt: r.rec_finished_at?.toISOString() ?? null,
+            lastRecovered: r.rec_last_recovered ?? 0,
+            totalRecovered: r.rec_total_recovered ?? 0,
+            lastError: r.rec_error,
+          }
+        : null,
       reconnectPath: reconnectPath(r),
       isSandbox: r.provider === 'sandbox',
     }));

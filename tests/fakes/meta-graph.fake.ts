@@ -13,7 +13,10 @@ import type { AddressInfo } from 'node:net';
  * latency, signed webhook delivery to our server, and Instagram Login (its dialog, api.instagram.com
  * code exchange, graph.instagram.com long-lived token and its refresh, /me, subscribed_apps, Bearer
  * sends), and `debug_token` (validity, granted permissions minus any removed, data-access expiry).
- * Records every call.
+ * It also holds posts and comments that were never delivered by webhook (`addPost`, `addComment`)
+ * and lists them as the Graph API does (docs/platform-apis.md §2.8): `/{ig-user-id}/media`,
+ * `/{page-id}/feed`, `/{post-id}/comments`, newest first, `limit` + `after` cursor paging with
+ * `paging.next` only while more remain. Records every call.
  * Test infrastructure only: it lives under tests/ and no production default points at it.
  */
 export interface FakeInstagramAccount {
@@ -55,6 +58,20 @@ export interface FakeSend {
   metadata: string | null;
   at: number;
 }
+/** A post (Instagram media or Page post) the fake holds, with its comments. */
+export interface FakePost {
+  id: string;
+  /** The Instagram account or Page that published it. */
+  ownerId: string;
+  createdAt: Date;
+}
+export interface FakeComment {
+  id: string;
+  postId: string;
+  text: string;
+  from: { id: string; username?: string; name?: string };
+  createdAt: Date;
+}
 export interface GraphErrorSpec {
   code: number;
   subcode?: number;
@@ -89,6 +106,10 @@ export interface MetaGraphFake {
   restorePermission(pageId: string, permission: string): void;
   /** When this Page's token loses data access (`debug_token` data_access_expires_at); default 90 days after it was issued. */
   setDataAccessExpiry(pageId: string, at: Date): void;
+  /** A post on an Instagram account or Page (newest first in listings by `createdAt`, default now). */
+  addPost(ownerId: string, post?: { id?: string; createdAt?: Date }): FakePost;
+  /** A comment the platform has; no webhook is sent (deliver one with deliverWebhook if wanted). */
+  addComment(postId: string, c: { id?: string; text: string; from: { id: string; username?: string; name?: string }; createdAt?: Date }): FakeComment;
   /** POSTs a webhook to our server signed like Meta: escaped-unicode JSON, X-Hub-Signature-256. */
   deliverWebhook(targetUrl: string, body: unknown, opts?: { secret?: string; signature?: string | null }): Promise<{ status: number; text: string }>;
   stop(): Promise<void>;
@@ -154,6 +175,8 @@ export async function startMetaGraphFake(opts: { appId?: string; appSecret?: str
   const subscriptions = new Map<string, string[]>();
   const repliedComments = new Set<string>();
   const failures: { path: RegExp; error: GraphErrorSpec; times: number }[] = [];
+  const posts = new Map<string, FakePost>();
+  const comments = new Map<string, FakeComment[]>();
   const id = (p: string) => `${p}${randomBytes(8).toString('hex')}`;
 
   const extraPages: FakePage[] = [];
@@ -380,6 +403,54 @@ export async function startMetaGraphFake(opts: { appId?: string; appSecret?: str
       return json(res, 200, { data: subscriptions.has(target) ? [{ id: app.id, name: 'Replypilot', subscribed_fields: subscriptions.get(target) }] : [] });
     }
 
+    // Listings (docs/platform-apis.md §2.8): newest first, `limit` (default 25, at most 100) and an opaque `after` cursor.
+    if (req.method === 'GET' && (edge === 'media' || edge === 'feed' || edge === 'comments') && segs.length === 2) {
+      const post = edge === 'comments' ? posts.get(target) : undefined;
+      const accountId = post ? post.ownerId : target;
+      const ownerPage = pages().find((p) => p.id === accountId || p.instagram?.id === accountId);
+      if (!ownerPage || !page || page !== ownerPage)
+        return graphError(res, { code: 100, message: `(#100) Object with ID '${target}' does not exist or cannot be loaded` });
+      const isInstagram = ownerPage.instagram?.id === accountId;
+      if ((edge === 'media' && !isInstagram) || (edge === 'feed' && isInstagram))
+        return graphError(res, { code: 100, message: `(#100) Tried accessing nonexisting field (${edge})` });
+      const limit = Math.min(100, Math.max(1, Number(query.limit ?? 25) || 25));
+      const offset = query.after ? Number(Buffer.from(query.after, 'base64url').toString()) : 0;
+      const graphTime = (d: Date) => d.toISOString().replace(/\.\d{3}Z$/, '+0000');
+      let items: Record<string, unknown>[];
+      if (edge === 'comments') {
+        const list = [...(comments.get(target) ?? [])];
+        // Facebook lists comments oldest first unless asked for reverse_chronological; Instagram newest first.
+        list.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+        if (isInstagram || query.order === 'reverse_chronological') list.reverse();
+        items = list.map((c) =>
+          isInstagram
+            ? { id: c.id, text: c.text, timestamp: graphTime(c.createdAt), username: c.from.username, from: { id: c.from.id, username: c.from.username } }
+            : { id: c.id, message: c.text, created_time: graphTime(c.createdAt), from: { id: c.from.id, name: c.from.name } },
+        );
+      } else {
+        items = [...posts.values()]
+          .filter((p) => p.ownerId === accountId)
+          .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
+          .map((p) =>
+            isInstagram
+              ? { id: p.id, timestamp: graphTime(p.createdAt), comments_count: comments.get(p.id)?.length ?? 0 }
+              : { id: p.id, created_time: graphTime(p.createdAt) },
+          );
+      }
+      const slice = items.slice(offset, offset + limit);
+      const cursor = (n: number) => Buffer.from(String(n)).toString('base64url');
+      const more = offset + limit < items.length;
+      const next = new URL(`http://${req.headers.host ?? '127.0.0.1'}${url.pathname}`);
+      for (const [k, v] of Object.entries(query)) next.searchParams.set(k, v);
+      next.searchParams.set('after', cursor(offset + limit));
+      return json(res, 200, {
+        data: slice,
+        ...(slice.length
+          ? { paging: { cursors: { before: cursor(offset), after: cursor(offset + slice.length) }, ...(more ? { next: next.toString() } : {}) } }
+          : {}),
+      });
+    }
+
     if (req.method === 'POST' && edge === 'messages') {
       if (!owner || !page || !(page.id === target || page.instagram?.id === target))
         return graphError(res, { code: 200, message: '(#200) The page is not authorised to message on behalf of this account' });
@@ -475,6 +546,17 @@ export async function startMetaGraphFake(opts: { appId?: string; appSecret?: str
       signedIn = u;
     },
     addPage: (p) => extraPages.push(p),
+    addPost: (ownerId, p = {}) => {
+      const post = { id: p.id ?? id('post'), ownerId, createdAt: p.createdAt ?? new Date() };
+      posts.set(post.id, post);
+      return post;
+    },
+    addComment: (postId, c) => {
+      if (!posts.has(postId)) throw new Error(`addComment: no post ${postId}`);
+      const comment = { id: c.id ?? id('1790'), postId, text: c.text, from: c.from, createdAt: c.createdAt ?? new Date() };
+      comments.set(postId, [...(comments.get(postId) ?? []), comment]);
+      return comment;
+    },
     calls,
     sends,
     subscriptions,

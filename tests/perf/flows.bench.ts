@@ -112,6 +112,7 @@ async function main() {
       privateRepliesPerHour: 750,
       workerStaleAfterMs: 60_000,
       accountHealthIntervalMinutes: 0,
+      reconcile: { everyMinutes: 0, readsPerHour: 600 },
       demo: { ttlHours: 24 },
       flows: { retryBaseMs: 1000, maxAttempts: 5, webhookTimeoutMs: 10_000, webhookAllowLoopback: false, timerPumpIntervalMs: 250 },
     },

@@ -18,11 +18,13 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   ui?: boolean;
   oauthEndpoints?: OAuthEndpoints;
+  /** Boot on this database (a restart of a stopped app); it is dropped by whichever app's stop() comes last. */
+  db?: TestDatabase;
 }
 
 /** The real server (real HTTP, real PostgreSQL) on a random port with its own database. */
 export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
-  const db = await createTestDatabase();
+  const db = opts.db ?? (await createTestDatabase());
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'replypilot-app-'));
   const app = await boot({
     role: opts.role ?? 'all',
@@ -43,6 +45,8 @@ export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
       DEMO_PER_IP_PER_HOUR: '10000',
       // Scheduled account checks would race tests about send failures; health tests turn them on.
       ACCOUNT_HEALTH_INTERVAL_MINUTES: '0',
+      // So would reconciliation's Graph reads; reconciliation tests turn it on.
+      RECONCILE_EVERY_MINUTES: '0',
       ...opts.env,
     },
   });

@@ -24,6 +24,9 @@ const eventRow = z.object({
   processed_at: z.date().nullable(),
 });
 
+/** Meta's private-reply window (docs/platform-apis.md §2.3). */
+const PRIVATE_REPLY_WINDOW_DAYS = 7;
+
 export type ProcessOutcome = 'processed' | 'already-processed' | 'malformed' | 'missing';
 
 /**
@@ -142,14 +145,27 @@ async function storeComment(
   limits: SendLimits,
   links: LinkBase,
 ) {
-  const inserted = await client.query<{ id: string }>(
+  const inserted = await client.query<{ id: string; age_days: number }>(
     `insert into comments (workspace_id, account_id, contact_id, platform_comment_id, post_id, text, author_external_id, author_username, commented_at)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9)
      on conflict (account_id, platform_comment_id) do nothing
-     returning id`,
+     returning id, extract(epoch from now() - commented_at)::float8 / 86400 as age_days`,
     [account.workspace_id, account.id, contactId, e.commentId, e.postId, e.text, e.from.id, e.from.username, e.createdAt],
   );
-  if (!inserted.rows[0]) return; // already seen: its rules already ran
+  const stored = inserted.rows[0];
+  if (!stored) return; // already seen: its rules already ran
+  // Meta allows a private reply only within 7 days of the comment (docs/platform-apis.md §2.3): an
+  // older one (found late by reconciliation, ADR 0014) is recorded, and neither rules nor flows answer it.
+  if (account.platform !== 'twitter' && stored.age_days > PRIVATE_REPLY_WINDOW_DAYS) {
+    await recordActivity(
+      client,
+      account.workspace_id,
+      'comment_outside_reply_window',
+      `Comment from ${e.from.name || e.from.username || e.from.id} recorded but not answered: it is ${Math.floor(stored.age_days)} days old, and Meta allows a private reply only within 7 days`,
+      'general',
+    );
+    return;
+  }
   const repliedIn = await applyCommentRules(client, account, contactId, e, limits, links);
   await captureLead(client, account, contactId, e, { intent: classifyIntent(e.text), ruleFired: repliedIn !== null, conversationId: repliedIn });
   const event = { kind: 'comment' as const, text: e.text, commentId: e.commentId, postId: e.postId };

@@ -10,6 +10,7 @@ const config: WorkerConfig = {
   privateRepliesPerHour: 750,
   workerStaleAfterMs: 60_000,
   accountHealthIntervalMinutes: 60,
+  reconcile: { everyMinutes: 15, readsPerHour: 600 },
   demo: { ttlHours: 24 },
   flows: { retryBaseMs: 1000, maxAttempts: 5, webhookTimeoutMs: 10_000, webhookAllowLoopback: false, timerPumpIntervalMs: 250 },
 };
@@ -43,5 +44,9 @@ describe('the job catalogue (contracts/jobs.ts)', () => {
       `row('account.health', p, null, null, 3, 'account-health:' || id, 10, null)::graphile_worker.job_spec`,
     );
     expect(() => jobSpecRow('inbound.process', { payload: 'p', keyOf: 'id' })).toThrow('has no key');
+    // Reconciliation: key and queue per account, so one account's runs never overlap.
+    expect(jobSpecRow('account.reconcile', { payload: 'p', keyOf: 'id', queueOf: 'id' })).toBe(
+      `row('account.reconcile', p, 'reconcile:' || id, null, 5, 'reconcile:' || id, 10, null)::graphile_worker.job_spec`,
+    );
   });
 });

@@ -2,6 +2,7 @@ import type pg from 'pg';
 import type { Logger } from 'pino';
 import type { Config } from '../../../config/config';
 import { recordActivity } from '../../../db/pipeline/record-activity';
+import { enqueueReconciliations } from '../../../db/reconcile/enqueue-reconciliations';
 import type { TokenCipher } from '../../../integrations/crypto/token-cipher';
 import { upsertMetaAccount } from '../../../db/social-accounts/upsert-connected-account';
 import {
@@ -77,6 +78,8 @@ export function instagramConnectRoutes(deps: { pool: pg.Pool; config: Config; ci
           'general',
         );
       }
+      // Read back what webhooks missed while it was not connected (ADR 0014).
+      if (deps.config.reconcile.everyMinutes > 0) await enqueueReconciliations(deps.pool, { accountIds: [accountId] });
       await recordActivity(deps.pool, workspaceId, 'account_connected', `Connected Instagram @${p.username} (Instagram Login)`, 'general');
       res.redirect('/connect-accounts?connected=1');
     } catch (err) {

@@ -3,6 +3,7 @@ import type pg from 'pg';
 import type { Logger } from 'pino';
 import type { Config } from '../../../config/config';
 import { enqueueHealthChecks } from '../../../db/accounts/enqueue-health-checks';
+import { enqueueReconciliations } from '../../../db/reconcile/enqueue-reconciliations';
 import { recordActivity } from '../../../db/pipeline/record-activity';
 import type { TokenCipher } from '../../../integrations/crypto/token-cipher';
 import {
@@ -81,6 +82,8 @@ export function metaConnectRoutes(deps: { pool: pg.Pool; config: Config; cipher:
       }
       // Check at once what was granted: a permission left unticked in the dialog shows up in minutes.
       if (deps.config.accountHealthIntervalMinutes > 0) await enqueueHealthChecks(deps.pool, { accountIds: stored.connected.map((c) => c.accountId) });
+      // Read back what webhooks missed while it was not connected (ADR 0014).
+      if (deps.config.reconcile.everyMinutes > 0) await enqueueReconciliations(deps.pool, { accountIds: stored.connected.map((c) => c.accountId) });
       for (const c of stored.connected) {
         await recordActivity(
           deps.pool,

@@ -31,6 +31,31 @@ function HealthLine({ account }: { account: SocialAccount }) {
   );
 }
 
+/**
+ * Missed-webhook reconciliation (ADR 0014): when the platform was last read back and how many
+ * events that found which webhooks never delivered; or that it has not run / stopped early.
+ */
+function ReconcileLine({ account }: { account: SocialAccount }) {
+  if (account.isSandbox || account.provider !== 'meta' || account.status !== 'active') return null;
+  const r = account.reconciliation;
+  if (!r) return <p className="text-xs text-slate-500 dark:text-slate-400">Missed comments: not checked yet</p>;
+  const recovered = r.totalRecovered === 1 ? '1 missed event recovered' : `${r.totalRecovered.toLocaleString()} missed events recovered`;
+  const last = r.lastReconciledAt
+    ? `checked for missed comments ${formatListTime(r.lastReconciledAt)} (${r.lastRecovered.toLocaleString()} found)`
+    : 'not yet checked for missed comments';
+  return (
+    <p className="text-xs text-slate-500 dark:text-slate-400" data-testid="reconcile-line">
+      {last} · {recovered} in all
+      {r.lastError && (
+        <span className="text-amber-700 dark:text-amber-300" title={r.lastError}>
+          {' '}
+          · last run stopped early: {r.lastError}
+        </span>
+      )}
+    </p>
+  );
+}
+
 function Row({ account }: { account: SocialAccount }) {
   const qc = useQueryClient();
   const { toast } = useToast();
@@ -65,6 +90,7 @@ function Row({ account }: { account: SocialAccount }) {
         <div className="min-w-0 flex-1">
           <p className="truncate text-sm font-medium text-slate-900 dark:text-white">{name}</p>
           <HealthLine account={account} />
+          <ReconcileLine account={account} />
         </div>
       </div>
       <div className="flex flex-wrap items-center gap-2 pl-11 sm:pl-0">

@@ -82,9 +82,12 @@ try {
     const body = igCommentsWebhook(page.instagram!.id, [{ id: commentId, text: 'link please', from: { id: `fan-${i}`, username: `fan${i}` }, mediaId: 'm1' }]);
     started.set(commentId, Date.now());
     inflight.push(
-      fake.deliverWebhook(hook, body).then((r) => {
-        if (r.status !== 200) webhookErrors++;
-      }),
+      fake.deliverWebhook(hook, body).then(
+        (r) => {
+          if (r.status !== 200) webhookErrors++;
+        },
+        () => webhookErrors++, // e.g. a keep-alive socket closed by the server as it was reused
+      ),
     );
   }
   await Promise.all(inflight);

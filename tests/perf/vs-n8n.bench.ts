@@ -78,13 +78,13 @@ function rssMiB(pids: number[]): number {
   }
   return kb / 1024;
 }
-/** The embedded PostgreSQL's processes: the postmaster listening on our data dir, and its children. */
-function postgresPids(dataDir: string): number[] {
+/** The embedded PostgreSQL's processes: the postmaster started with our port, and its children. */
+function postgresPids(port: string): number[] {
   const pids = readdirSync('/proc').filter((d) => /^\d+$/.test(d));
   for (const p of pids) {
     try {
       const cmd = readFileSync(`/proc/${p}/cmdline`, 'utf8');
-      if (cmd.includes('postgres') && cmd.includes(dataDir)) return tree(Number(p));
+      if (cmd.includes('postgres') && cmd.includes(`port=${port}\u0000`)) return tree(Number(p));
     } catch {
       // gone
     }
@@ -123,6 +123,7 @@ async function startSink() {
 
 // ---------- the load generator ----------
 interface LoadResult {
+  firstFailure?: string;
   sent: number;
   acked: number;
   failed: number;
@@ -149,9 +150,13 @@ async function drive(url: string, concurrency: number, seconds: number, next: (i
           if (res.ok) {
             r.acked++;
             r.ackMs.push(performance.now() - start);
-          } else r.failed++;
-        } catch {
+          } else {
+            r.failed++;
+            r.firstFailure ??= `HTTP ${res.status}`;
+          }
+        } catch (err) {
           r.failed++;
+          r.firstFailure ??= String((err as { cause?: unknown }).cause ?? err);
         }
       }
     }),
@@ -167,6 +172,7 @@ interface Measured {
   sent: number;
   acked: number;
   webhookFailed: number;
+  firstWebhookFailure: string | null;
   completed: number;
   lost: number;
   failedExecutions: number;
@@ -221,6 +227,7 @@ async function measure(opts: {
     sent: res.sent,
     acked: res.acked,
     webhookFailed: res.failed,
+    firstWebhookFailure: res.firstFailure ?? null,
     completed,
     lost: Math.max(0, res.acked - done.size - failed - stuck),
     failedExecutions: failed,
@@ -454,21 +461,22 @@ function readN8nVersion(): string {
 async function waitForN8n(child: ChildProcess, hookUrl: string, out: () => string) {
   const deadline = Date.now() + 240_000;
   let exited: number | null | undefined;
+  let lastProbe = '';
   child.once('exit', (code) => (exited = code));
   while (Date.now() < deadline) {
     if (exited !== undefined) throw new Error(`n8n exited ${exited}: ${out().slice(-3000)}`);
     try {
-      // An unknown method on the registered path answers without running the workflow once it is live.
-      const r = await fetch(hookUrl, { method: 'GET' });
-      if (r.status !== 404 && r.status !== 503) return;
-      const text = await r.text();
-      if (r.status === 404 && !/not registered|is not registered/i.test(text)) return;
-    } catch {
-      // not listening yet
+      // A DM without the keyword: the workflow runs, the IF says no, nothing reaches the sink.
+      const probe = messagingWebhook('instagram', '17840', [{ sender: 'probe', recipient: '17840', message: { mid: 'm_probe', text: 'probe' } }]);
+      const r = await fetch(hookUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(probe) });
+      lastProbe = `${r.status} ${(await r.text()).slice(0, 200)}`;
+      if (r.ok) return;
+    } catch (err) {
+      lastProbe = String(err); // not listening yet
     }
     await sleep(1000);
   }
-  throw new Error(`n8n did not register its webhook in 240 s: ${out().slice(-3000)}`);
+  throw new Error(`n8n did not register its webhook in 240 s (last probe: ${lastProbe}): ${out().slice(-3000)}`);
 }
 
 // ---------- Replypilot ----------
@@ -647,7 +655,7 @@ async function runOurs(dbUrl: string, pgDir: string, pool: pg.Pool, sinkUrl: str
 const { db, pool, stop } = await benchDatabase();
 const sink = await startSink();
 try {
-  const dataDir = (await pool.query<{ d: string }>('show data_directory')).rows[0]!.d;
+  const dataDir = new URL(db.url).port; // postgresPids finds the server by its port
   const runs: Measured[] = [];
   const errors: Record<string, string> = {};
   if (ONLY === 'all' || ONLY === 'ours') runs.push(...(await runOurs(db.url, dataDir, pool, sink.url, sink.arrivals)));

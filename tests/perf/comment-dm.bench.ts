@@ -86,7 +86,9 @@ try {
         (r) => {
           if (r.status !== 200) webhookErrors++;
         },
-        () => webhookErrors++, // e.g. a keep-alive socket closed by the server as it was reused
+        () => {
+          webhookErrors++; // e.g. a keep-alive socket closed by the server as it was reused
+        },
       ),
     );
   }

@@ -1,7 +1,8 @@
 import type pg from 'pg';
 import { meterAutomatedSend } from '../db/usage/meter-automated-send';
 import { z } from 'zod';
-import { notifyWorkspace } from '../db/pipeline/notify';
+import { notifyWorkspaceMany } from '../db/pipeline/notify';
+import type { InboxEvent } from '../contracts/inbox';
 import { outboundLedgerRow } from '../db/pipeline/outbound-ledger-row';
 import { recordActivity } from '../db/pipeline/record-activity';
 import { notifyFailedSendsThreshold } from '../db/failed-sends/failed-sends-threshold';
@@ -165,18 +166,21 @@ function finish<Plan>(client: pg.PoolClient, entry: SendEntry, result: CallResul
 
 async function finishIn<Plan>(client: pg.PoolClient, entry: SendEntry, result: CallResult, deps: PlatformDeps, driver: SendDriver<Plan>): Promise<SendOutcome> {
   if (result.ok) {
-    await client.query(`update outbound_ledger set status = 'sent', sent_at = now(), error = null, platform_message_id = $2 where id = $1`, [
-      entry.id,
-      result.platformId,
-    ]);
     if (entry.message_id) {
-      // An echo of this very send may have been stored first (as a message of its own): keep ours.
-      await client.query('delete from messages where account_id = $1 and platform_message_id = $2 and id <> $3', [
-        entry.account_id,
-        result.platformId,
-        entry.message_id,
-      ]);
+      // Marked sent, and an echo of this very send that may have been stored first (as a message of
+      // its own) removed: ours is kept. One round trip (different tables, so the order is free); the
+      // update of our message comes after, as the echo holds the same platform id.
+      await client.query(
+        `with sent as (update outbound_ledger set status = 'sent', sent_at = now(), error = null, platform_message_id = $2 where id = $1)
+         delete from messages where account_id = $3 and platform_message_id = $2 and id <> $4`,
+        [entry.id, result.platformId, entry.account_id, entry.message_id],
+      );
       await client.query(`update messages set status = 'sent', error = null, platform_message_id = $2 where id = $1`, [entry.message_id, result.platformId]);
+    } else {
+      await client.query(`update outbound_ledger set status = 'sent', sent_at = now(), error = null, platform_message_id = $2 where id = $1`, [
+        entry.id,
+        result.platformId,
+      ]);
     }
     // Counted with the mark, in this transaction: a row turns sent once, so it counts once.
     await meterAutomatedSend(client, entry.id);
@@ -230,8 +234,10 @@ async function markFailed(client: pg.PoolClient, entry: SendEntry, error: string
 }
 
 async function notifyDelivered(client: pg.PoolClient, entry: SendEntry) {
+  const events: InboxEvent[] = [];
   if (entry.message_id && entry.conversation_id) {
-    await notifyWorkspace(client, entry.workspace_id, { type: 'message.updated', conversationId: entry.conversation_id, messageId: entry.message_id });
+    events.push({ type: 'message.updated', conversationId: entry.conversation_id, messageId: entry.message_id });
   }
-  await notifyWorkspace(client, entry.workspace_id, { type: 'outbox.delivered', accountId: entry.account_id });
+  events.push({ type: 'outbox.delivered', accountId: entry.account_id });
+  await notifyWorkspaceMany(client, entry.workspace_id, events);
 }

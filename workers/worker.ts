@@ -116,7 +116,11 @@ export interface WorkerHandle {
 }
 
 function graphileLogger(log: Pino): Logger {
+  const pinoLevel = { error: 'error', warning: 'warn', info: 'info' } as const;
   return new Logger((scope) => (level, message, meta) => {
+    // Graphile logs every job's start and end at debug: skip a disabled level before making a child
+    // logger (that was a measurable share of a comment's CPU, tests/perf/results/comment-dm.json).
+    if (!log.isLevelEnabled(pinoLevel[level as keyof typeof pinoLevel] ?? 'debug')) return;
     const child = log.child({ component: 'worker', ...scope });
     const payload = meta ?? {};
     if (level === 'error') child.error(payload, message);

@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { platformSendLimit } from '../../contracts/inbound';
 import { jobKey, jobs, type TaskName } from '../../contracts/jobs';
-import { reserveSendSlot, type SendLimit } from './reserve-send-slot';
+import { RESERVE_SLOT_SQL, type SendLimit } from './reserve-send-slot';
 
 export interface SendIntent {
   workspaceId: string;
@@ -35,13 +35,29 @@ export async function enqueueSend(db: Pick<pg.PoolClient, 'query'>, intent: Send
   if (!ledgerId) return null;
   // X and Messenger have their own limits (docs/platform-apis.md §2.6, §4.3); the caller's is the default.
   const limit = platformSendLimit(ins.rows[0]?.platform ?? null, intent.kind) ?? intent.limit;
-  const scheduledFor = await reserveSendSlot(db, intent.accountId, intent.kind, limit);
-  await db.query('update outbound_ledger set scheduled_for = $2 where id = $1', [ledgerId, scheduledFor]);
-  if (intent.scheduleJob === false) return { ledgerId, scheduledFor };
-  await db.query(
-    `select graphile_worker.add_job($3, json_build_object('ledgerId', $1::text),
-       run_at => $2::timestamptz, max_attempts => $4, job_key => $5)`,
-    [ledgerId, scheduledFor, 'outbound.send' satisfies TaskName, jobs['outbound.send'].maxAttempts, jobKey('outbound.send', ledgerId)],
+  // One round trip: the slot (reserveSendSlot's cell-rate upsert), the row's scheduled_for, and its
+  // outbound.send job at that slot. Was three statements; a comment's reply is CPU-bound on round trips.
+  const schedule = intent.scheduleJob !== false;
+  const { rows } = await db.query<{ send_at: Date }>(
+    `with slot as (${RESERVE_SLOT_SQL}), mark as (
+       update outbound_ledger set scheduled_for = (select send_at from slot) where id = $5
+     )
+     select send_at${
+       schedule
+         ? `, graphile_worker.add_job($6, json_build_object('ledgerId', $5::text), run_at => send_at, max_attempts => $7, job_key => $8) is not null as job`
+         : ''
+     }
+     from slot`,
+    [
+      intent.accountId,
+      intent.kind,
+      3_600_000 / limit.perHour,
+      limit.burst,
+      ledgerId,
+      ...(schedule ? ['outbound.send' satisfies TaskName, jobs['outbound.send'].maxAttempts, jobKey('outbound.send', ledgerId)] : []),
+    ],
   );
+  const scheduledFor = rows[0]?.send_at;
+  if (!(scheduledFor instanceof Date)) throw new Error('enqueueSend reserved no send slot');
   return { ledgerId, scheduledFor };
 }

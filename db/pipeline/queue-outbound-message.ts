@@ -2,7 +2,8 @@ import type pg from 'pg';
 import type { SendKind } from '../../contracts/inbound';
 import { planTrackedLinks, saveTrackedLinks, type LinkTracking } from '../links/wrap-tracked-links';
 import { enqueueSend } from './enqueue-send';
-import { notifyWorkspace } from './notify';
+import { EVENTS_CHANNEL } from './notify';
+import type { InboxEvent } from '../../contracts/inbox';
 import type { SendLimit } from './reserve-send-slot';
 
 export interface OutboundMessage {
@@ -87,11 +88,19 @@ export async function queueOutboundMessage(db: Pick<pg.PoolClient, 'query'>, mes
   }
   if (planned && messageId && m.trackLinks) await saveTrackedLinks(db, m.workspaceId, messageId, m.trackLinks, planned.links);
   if (m.conversationId && messageId) {
+    // The conversation's last message and the /ws notice in one round trip (notifyWorkspace's pg_notify).
     await db.query(
-      `update conversations set last_message = $2, last_message_time = now(), updated_at = now()${m.markRead ? ', unread_count = 0' : ''} where id = $1`,
-      [m.conversationId, m.text],
+      `with c as (
+         update conversations set last_message = $2, last_message_time = now(), updated_at = now()${m.markRead ? ', unread_count = 0' : ''} where id = $1
+       )
+       select pg_notify($3, $4)`,
+      [
+        m.conversationId,
+        m.text,
+        EVENTS_CHANNEL,
+        JSON.stringify({ workspaceId: m.workspaceId, event: { type: 'message.created', conversationId: m.conversationId, messageId } satisfies InboxEvent }),
+      ],
     );
-    await notifyWorkspace(db, m.workspaceId, { type: 'message.created', conversationId: m.conversationId, messageId });
   }
   return { ...queued, messageId };
 }

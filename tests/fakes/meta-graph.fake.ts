@@ -520,7 +520,8 @@ export async function startMetaGraphFake(opts: { appId?: string; appSecret?: str
   const server: Server = createServer((req, res) => {
     handle(req, res).catch((err: unknown) => json(res, 500, { error: { message: String(err), code: 1 } }));
   });
-  server.keepAliveTimeout = 1000;
+  // Graph API hosts keep connections alive; a 1 s idle limit made every paced send open a new one.
+  server.keepAliveTimeout = 65_000;
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 

@@ -34,8 +34,9 @@ export async function benchDatabase(): Promise<{ db: EmbeddedDatabase; pool: pg.
 /** The real server as its own process (so the load generator does not share its event loop). */
 export async function spawnServer(role: 'web' | 'all', env: Record<string, string>): Promise<{ url: string; child: ChildProcess; stop(): Promise<void> }> {
   const port = await freePort();
-  // BENCH_CPU_PROF=<dir>: the server writes a V8 CPU profile there when it stops (node --cpu-prof).
-  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  // BENCH_CPU_PROF=<dir>: the server writes a V8 CPU profile there when it exits (summarise it with
+  // `node --import tsx tests/perf/cpu-profile-top.ts <file>`).
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF] : [];
   const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'bin/replypilot.ts', role], {
     cwd: root,
     env: {

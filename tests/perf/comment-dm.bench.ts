@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import os from 'node:os';
 import { createTokenCipher } from '../../integrations/crypto/token-cipher';
 import { startMetaGraphFake, type FakePage } from '../fakes/meta-graph.fake';
 import { igCommentsWebhook } from '../fakes/meta-webhook-payloads';
@@ -68,6 +69,8 @@ try {
   const total = RATE * SECONDS;
   let webhookErrors = 0;
   const cpuBefore = serverCpu();
+  // The machine is shared: the load average around the run says how pessimistic these figures are.
+  const loadBefore = os.loadavg().map((l) => Number(l.toFixed(2)));
   const t0 = performance.now();
   const inflight: Promise<void>[] = [];
   for (let i = 0; i < total; i++) {
@@ -79,9 +82,14 @@ try {
     const body = igCommentsWebhook(page.instagram!.id, [{ id: commentId, text: 'link please', from: { id: `fan-${i}`, username: `fan${i}` }, mediaId: 'm1' }]);
     started.set(commentId, Date.now());
     inflight.push(
-      fake.deliverWebhook(hook, body).then((r) => {
-        if (r.status !== 200) webhookErrors++;
-      }),
+      fake.deliverWebhook(hook, body).then(
+        (r) => {
+          if (r.status !== 200) webhookErrors++;
+        },
+        () => {
+          webhookErrors++; // e.g. a keep-alive socket closed by the server as it was reused
+        },
+      ),
     );
   }
   await Promise.all(inflight);
@@ -92,6 +100,8 @@ try {
   const deadline = Date.now() + 60_000;
   while (sendArrivals().length < total && Date.now() < deadline) await new Promise((r) => setTimeout(r, 250));
   const cpuPerComment = (serverCpu() - cpuBefore) / total;
+  const sustainedPerSecond = sendArrivals().length / ((performance.now() - t0) / 1000);
+  const loadAfter = os.loadavg().map((l) => Number(l.toFixed(2)));
   const overhead = sendArrivals()
     .map((c) => c.at - started.get((c.body.recipient as { comment_id: string }).comment_id)!)
     .sort((a, b) => a - b);
@@ -160,6 +170,8 @@ try {
       webhookErrors,
       privateRepliesReceivedByFake: sendArrivals().length,
       serverCpuMsPerComment: round(cpuPerComment * 1000),
+      repliesPerSecondUntilLast: round(sustainedPerSecond),
+      loadAverage: { before: loadBefore, after: loadAfter },
       duplicatesAtFake: sendArrivals().length - new Set(sendArrivals().map((c) => (c.body.recipient as { comment_id: string }).comment_id)).size,
       ownOverheadMs: {
         p50: round(percentile(overhead, 50)),

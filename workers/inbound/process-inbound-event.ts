@@ -36,7 +36,18 @@ export type ProcessOutcome = 'processed' | 'already-processed' | 'malformed' | '
  */
 export async function processInboundEvent(pool: pg.Pool, eventId: string, limits: SendLimits, links: LinkBase = noLinkBase): Promise<ProcessOutcome> {
   return withTransaction(pool, async (client): Promise<ProcessOutcome | Rollback<ProcessOutcome>> => {
-    const found = await client.query('select id::text, provider, workspace_id, payload, processed_at from inbound_events where id = $1 for update', [eventId]);
+    // The event and, in the same round trip, the active account its payload names (normalizeEvent
+    // below still decides which account it is: the prefetched row is used only if it is that one).
+    const found = await client.query(
+      `select e.id::text, e.provider, e.workspace_id, e.payload, e.processed_at,
+              a.id as a_id, a.workspace_id as a_workspace_id, a.platform as a_platform, a.provider as a_provider, a.username as a_username
+       from inbound_events e
+       left join social_accounts a on a.is_active and a.id = case when e.payload->>'accountId' ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
+                                                          then (e.payload->>'accountId')::uuid end
+       where e.id = $1
+       for update of e`,
+      [eventId],
+    );
     if (found.rowCount === 0) return rollback('missing');
     const event = eventRow.parse(found.rows[0]);
     if (event.processed_at) return rollback('already-processed');
@@ -45,11 +56,17 @@ export async function processInboundEvent(pool: pg.Pool, eventId: string, limits
     let account: AccountRow;
     try {
       normalized = normalizeEvent(event.provider, event.payload);
-      const acc = await client.query('select id, workspace_id, platform, provider, username from social_accounts where id = $1 and is_active', [
-        normalized.accountId,
-      ]);
-      if (acc.rowCount === 0) throw new MalformedEventError(`Unknown or inactive account ${normalized.accountId}`);
-      account = accountRow.parse(acc.rows[0]);
+      const pre = found.rows[0] as Record<string, unknown>;
+      const acc =
+        pre.a_id === normalized.accountId
+          ? [{ id: pre.a_id, workspace_id: pre.a_workspace_id, platform: pre.a_platform, provider: pre.a_provider, username: pre.a_username }]
+          : (
+              await client.query('select id, workspace_id, platform, provider, username from social_accounts where id = $1 and is_active', [
+                normalized.accountId,
+              ])
+            ).rows;
+      if (acc.length === 0) throw new MalformedEventError(`Unknown or inactive account ${normalized.accountId}`);
+      account = accountRow.parse(acc[0]);
       // A sandbox event names its workspace at ingest; it must match the account's (no cross-tenant writes).
       if (event.workspace_id && event.workspace_id !== account.workspace_id) {
         throw new MalformedEventError('Event workspace does not own the account');

@@ -18,7 +18,7 @@ export default defineConfig(({ mode }) => ({
   build: {
     outDir: fileURLToPath(new URL('./dist/ui', import.meta.url)),
     emptyOutDir: true,
-    // Everything under dist/ui is public: no source maps in a production build (review F16).
+    // Everything under dist/ui is public: no source maps in a production build.
     // `vite build --mode development` still writes them for debugging a build locally.
     sourcemap: mode !== 'production',
     // The entry chunk (react-dom, router, Headless UI: what the landing page needs) is ~520 kB raw,

@@ -261,7 +261,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       facebookAppId: e.FACEBOOK_APP_ID,
       facebookSecret: Boolean(e.FACEBOOK_APP_SECRET),
     },
-    // Review F6: never on by default — it signs into any demo account by email.
+    // Never on by default — it signs into any demo account by email.
     testLoginEnabled: (e.ENABLE_TEST_LOGIN ?? false) && !isProduction,
     adminEmails: e.ADMIN_EMAILS?.split(',')
       .map((x) => x.trim().toLowerCase())

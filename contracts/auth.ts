@@ -9,7 +9,7 @@ export const emailSchema = z
   .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'Please enter a valid email address')
   .transform((e) => e.toLowerCase());
 
-/** Security review F13: 8+ characters (the common-password and email rules are checked server-side). */
+/** 8+ characters (the common-password and email rules are checked server-side). */
 export const PASSWORD_MIN_LENGTH = 8;
 export const newPasswordSchema = z
   .string({ error: 'Password is required' })

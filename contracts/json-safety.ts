@@ -1,8 +1,8 @@
 import type { z } from 'zod';
 
 /**
- * Text PostgreSQL cannot store, and JSON nested past what our code can walk (security review F4,
- * F5, F9). PostgreSQL refuses U+0000 in text and jsonb (22021 / 22P05), and a UTF-16 surrogate
+ * Text PostgreSQL cannot store, and JSON nested past what our code can walk.
+ * PostgreSQL refuses U+0000 in text and jsonb (22021 / 22P05), and a UTF-16 surrogate
  * without its pair has no UTF-8 form (jsonb answers 22P02). JSON.stringify recurses, so a value
  * nested a few thousand levels deep overflows the stack. Everything here walks iteratively: the
  * input is exactly what an attacker controls, so it must not be able to overflow this code either.

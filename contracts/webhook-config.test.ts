@@ -3,7 +3,7 @@ import { isForbiddenWebhookHeader, webhookConfig } from './flows';
 
 const config = (key: string) => ({ method: 'POST', url: 'https://crm.example.com/hook', headers: [{ key, value: 'x' }] });
 
-describe('webhook node config: headers the node may not set (security review F14)', () => {
+describe('webhook node config: headers the node may not set', () => {
   it.each([
     'Host',
     'host',

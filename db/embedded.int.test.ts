@@ -24,7 +24,7 @@ async function canConnect(url: string): Promise<boolean> {
   }
 }
 
-describe('embedded PostgreSQL superuser password (review F16)', () => {
+describe('embedded PostgreSQL superuser password', () => {
   it('is generated per data dir, kept private, and a cluster with the old default gets a new one', async () => {
     const port = await freePort();
     const first = await startEmbeddedPostgres({ dir, port, database: 'rp' });

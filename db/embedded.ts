@@ -38,7 +38,7 @@ const PASSWORD_FILE = 'pg-password';
 /**
  * The superuser's password, generated once per data dir and kept beside the cluster (mode 0600).
  * PostgreSQL listens on 127.0.0.1 only, but a fixed password would let any local user or process
- * read every tenant's data (review F16).
+ * read every tenant's data.
  */
 async function clusterPassword(dir: string): Promise<{ password: string; fresh: boolean }> {
   const file = path.join(dir, PASSWORD_FILE);

@@ -1,7 +1,7 @@
 /**
  * Whether an error means "the database cannot be reached right now" (refused, reset, shutting
  * down, out of connections) rather than a bug: such requests answer 503 with Retry-After, and
- * such worker errors are logged once in a while instead of on every tick (review F15).
+ * such worker errors are logged once in a while instead of on every tick.
  * Drizzle and pg-pool wrap the driver's error, so the cause chain is walked.
  */
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE', 'EHOSTUNREACH']);

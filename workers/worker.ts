@@ -169,7 +169,7 @@ export async function startWorker(opts: {
   await watchdog.tick();
   // After downtime: every account is read back from its cursor (the gap since what we last stored).
   if (opts.config.reconcile.everyMinutes > 0) await enqueueReconciliations(opts.pool, { all: true });
-  // It ticks every 250 ms: while PostgreSQL is down, one line per 30 s, not four a second (review F15).
+  // It ticks every 250 ms: while PostgreSQL is down, one line per 30 s, not four a second.
   const pumpLog = throttledErrorLog({ error: (o, m) => opts.log.error(o, m), info: (m) => opts.log.info(m) }, 'timer pump failed');
   const pump = startTimerPump(opts.pool, {
     intervalMs: opts.config.flows.timerPumpIntervalMs,

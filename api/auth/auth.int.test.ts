@@ -142,7 +142,7 @@ describe('sessions', () => {
     expect(replay.status).toBe(401);
   });
 
-  it('F12: GET /api/logout does not exist, so a cross-site link cannot sign anyone out', async () => {
+  it('GET /api/logout does not exist, so a cross-site link cannot sign anyone out', async () => {
     const c = client();
     await c.post('/api/auth/register', registration());
     const out = await c.get('/api/logout', { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'navigate' });

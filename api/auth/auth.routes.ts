@@ -30,12 +30,12 @@ export function authRoutes({ pool, config, passport, cookieName, throttles }: Au
 
   router.get('/api/auth/user', (req, res) => {
     if (!req.user) throw new AppError('UNAUTHORIZED', 'Unauthorized');
-    // The maintenance job deletes demo workspaces this long after they were made (review F6).
+    // The maintenance job deletes demo workspaces this long after they were made.
     res.json(toSignedInUser(req.user, config.demo.ttlHours));
   });
 
-  // The spec's 409 "already registered" tells whoever asks that an email has an account (review
-  // F13). We keep it (docs/product-spec.md §7: the form shows that message), and bound how fast it can be asked:
+  // The spec's 409 "already registered" tells whoever asks that an email has an account.
+  // We keep it (docs/product-spec.md §7: the form shows that message), and bound how fast it can be asked:
   // every registration attempt, 409s included, counts toward the per-address limit.
   router.post('/api/auth/register', authRateLimit(pool, 'register', limit), async (req, res) => {
     const body = parseBody(registerBodySchema, req);
@@ -53,7 +53,7 @@ export function authRoutes({ pool, config, passport, cookieName, throttles }: Au
     res.status(201).json(response);
   });
 
-  // Only failures count, per address and per account (review F13): the attempt is counted first
+  // Only failures count, per address and per account: the attempt is counted first
   // and given back when the password was right.
   router.post('/api/auth/login', async (req, res) => {
     const body = parseBody(loginBodySchema, req);
@@ -67,11 +67,11 @@ export function authRoutes({ pool, config, passport, cookieName, throttles }: Au
     res.json(response);
   });
 
-  // POST only (review F12): a GET could be triggered by any site through a link or an <img>.
+  // POST only: a GET could be triggered by any site through a link or an <img>.
   router.post('/api/logout', async (req, res) => {
     const sid = req.user ? req.sessionID : undefined;
     await destroySession(req, res, cookieName);
-    // This session's open /ws sockets, on every web process, are closed (review F11).
+    // This session's open /ws sockets, on every web process, are closed.
     if (sid) await announceSessionEnded(pool, sid);
     res.json({ success: true, message: 'Logged out' });
   });

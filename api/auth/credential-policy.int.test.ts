@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpClient } from '../../tests/support/http-client';
 import { startTestApp, type TestApp } from '../../tests/support/test-app';
 
-// Review F13: weak passwords, a per-IP-only brute-force limit that successes used up, and an
+// Weak passwords, a per-IP-only brute-force limit that successes used up, and an
 // unthrottled "already registered" answer.
 let t: TestApp;
 beforeAll(async () => {
@@ -16,7 +16,7 @@ async function clearLimits() {
   await t.app.database.pool.query('delete from rate_limit_hits');
 }
 
-describe('F13: password rules at registration', () => {
+describe('password rules at registration', () => {
   it.each([
     ['123456', 'Password must be at least 8 characters'],
     ['password1', 'This password is one of the most common passwords. Please choose one that is harder to guess'],
@@ -32,7 +32,7 @@ describe('F13: password rules at registration', () => {
   });
 });
 
-describe('F13: sign-in throttling', () => {
+describe('sign-in throttling', () => {
   it('successful sign-ins do not use up the per-address budget', async () => {
     await clearLimits();
     await c().post('/api/auth/register', { firstName: 'S', email: 'often@example.com', password: 'regular-visitor-1' });
@@ -72,7 +72,7 @@ describe('F13: sign-in throttling', () => {
   });
 });
 
-describe('F13: "already registered" is rate limited', () => {
+describe('"already registered" is rate limited', () => {
   it('answers 409 with the spec message, then 429 once the address has used its budget', async () => {
     await clearLimits();
     await c().post('/api/auth/register', { firstName: 'E', email: 'exists@example.com', password: 'taken-already-5' });

@@ -11,7 +11,7 @@ afterAll(() => t.stop());
 
 const client = () => new HttpClient(t.baseUrl);
 
-describe('"Try Live Demo" (POST /api/auth/test-login without an email) — review F6', () => {
+describe('"Try Live Demo" (POST /api/auth/test-login without an email) ', () => {
   it('gives each visitor a demo workspace of their own, reused for the same browser', async () => {
     const alice = client();
     const bob = client();

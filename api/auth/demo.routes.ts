@@ -45,7 +45,7 @@ async function createDemoUser(pool: pg.Pool, email: string, name = 'Demo User'):
 /**
  * POST /api/auth/test-login (docs/product-spec.md §5, "Try Live Demo"). Without an email, every visitor gets a
  * demo workspace of their own, kept for `DEMO_TTL_HOURS` and then deleted by the maintenance job
- * (review F6: one shared workspace let visitors see and change each other's data). With an email it
+ * (one shared workspace let visitors see and change each other's data). With an email it
  * is the development-only test login (`ENABLE_TEST_LOGIN`), which signs into demo accounts only.
  */
 export function demoRoutes({ pool, config }: { pool: pg.Pool; config: Config }) {

@@ -6,8 +6,8 @@ export interface LoginThrottles {
   /** Failed sign-ins per client address (AUTH_RATE_LIMIT_PER_15_MIN). */
   ip: FailureThrottle;
   /**
-   * Failed sign-ins per account, whatever the address (ACCOUNT_LOGIN_FAILURES_PER_15_MIN, review
-   * F13): a botnet cannot try more than that many passwords on one account per window. It is keyed
+   * Failed sign-ins per account, whatever the address (ACCOUNT_LOGIN_FAILURES_PER_15_MIN):
+   * a botnet cannot try more than that many passwords on one account per window. It is keyed
    * by the email asked for, existing or not, so a 429 says nothing about which accounts exist.
    * The price: anyone can lock an account's password sign-in for 15 minutes; reset by email and
    * Google/Facebook sign-in still work.

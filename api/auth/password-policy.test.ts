@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PASSWORD_RULES, passwordPolicyViolation } from './password-policy';
 
-describe('password policy (F13)', () => {
+describe('password policy', () => {
   it.each(['password1', 'Password123', 'QWERTY123', 'iloveyou', '1qaz2wsx', 'sunshine'])('refuses the common password %s', (pw) => {
     expect(passwordPolicyViolation(pw, 'x@example.com')).toBe(PASSWORD_RULES.common);
   });

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { AppError } from '../http/errors';
 
 /**
- * Credential policy (security review F13), applied wherever a password is chosen: register,
+ * Credential policy, applied wherever a password is chosen: register,
  * reset and change. The length rule is also in the zod contract (contracts/auth.ts), so forms show
  * it before submitting; the list and the email rule need the server.
  */

@@ -26,7 +26,7 @@ function appOrigin(config: Config, req: Request): string {
   return config.publicUrl ?? `${req.protocol}://${req.get('host') ?? 'localhost'}`;
 }
 
-/** Forgot / reset password (docs/product-spec.md §2 Settings, review F13). */
+/** Forgot / reset password (docs/product-spec.md §2 Settings). */
 export function passwordResetRoutes({ pool, config, mailer, log }: PasswordResetDeps) {
   const router = publicRouter();
   const limit = config.authRateLimitPer15Min;

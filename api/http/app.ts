@@ -118,7 +118,7 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
     cookie: {
       httpOnly: true,
       sameSite: 'lax',
-      // From PUBLIC_URL's scheme, not NODE_ENV: production over plain http must still sign people in (F3).
+      // From PUBLIC_URL's scheme, not NODE_ENV: production over plain http must still sign people in.
       secure: sessionCookieSecure(config, log),
       maxAge: THIRTY_DAYS_MS,
     },

@@ -8,7 +8,7 @@ import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../db/embedded'
 import { HttpClient } from '../../tests/support/http-client';
 import { freePort } from '../../tests/support/free-port';
 
-/** A PostgreSQL of its own, so the test can stop it under a running web process (review F15). */
+/** A PostgreSQL of its own, so the test can stop it under a running web process. */
 let dir: string;
 let port: number;
 let pg: EmbeddedDatabase;

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Request, Response } from 'express';
 import { AppError, errorHandler } from './errors';
 
-/** Express/body-parser/zlib client errors keep their 4xx and are not logged as errors (review F8). */
+/** Express/body-parser/zlib client errors keep their 4xx and are not logged as errors. */
 function answer(err: unknown) {
   const log = { error: vi.fn() };
   let status = 0;

@@ -51,7 +51,7 @@ const codeByStatus: Partial<Record<number, ErrorCode>> = {
 };
 
 /**
- * A library's client error as ours, or null when it is not one (security review F8). Express and
+ * A library's client error as ours, or null when it is not one. Express and
  * its parsers mark what the client got wrong with a 4xx `status`: a malformed `%ff` in a path
  * (URIError), a body that is not gzip under Content-Encoding: gzip (zlib), an unknown charset.
  * Those are the client's to fix, not ours to log as errors.
@@ -83,7 +83,7 @@ export function errorHandler(log: { error: (obj: object, msg: string) => void; i
     if (err instanceof AppError) {
       appError = err;
     } else if (isDatabaseUnavailable(err)) {
-      // 503 + Retry-After, not a bare 500: the client (and Meta, for webhooks) should retry (review F15).
+      // 503 + Retry-After, not a bare 500: the client (and Meta, for webhooks) should retry.
       outage.error(err);
       res.set('Retry-After', '5');
       appError = new AppError('UNAVAILABLE', 'The database is unavailable; please retry in a few seconds');

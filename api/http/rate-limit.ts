@@ -67,7 +67,7 @@ export function accountKey(email: string): string {
 }
 
 /**
- * Counts failed attempts only (review F13: successful sign-ins must not use up a budget). The
+ * Counts failed attempts only (successful sign-ins must not use up a budget). The
  * attempt is counted up front in one atomic upsert, so a parallel burst cannot slip past the
  * limit, and `succeeded()` gives it back before the response is sent.
  */

@@ -7,7 +7,7 @@ function warnings(config: { isProduction: boolean; publicUrl: string | undefined
   return { secure, logged };
 }
 
-describe('the session cookie follows PUBLIC_URL, not NODE_ENV (review F3)', () => {
+describe('the session cookie follows PUBLIC_URL, not NODE_ENV', () => {
   it('is Secure only when PUBLIC_URL is https', () => {
     expect(servesHttps('https://rp.example.com')).toBe(true);
     expect(servesHttps('http://localhost:8080')).toBe(false);

@@ -43,7 +43,7 @@ interface TransportLog {
 }
 
 /**
- * The session cookie's `secure` flag, from PUBLIC_URL's scheme rather than NODE_ENV (review F3):
+ * The session cookie's `secure` flag, from PUBLIC_URL's scheme rather than NODE_ENV:
  * express-session silently drops a Secure cookie on a request it sees as plain HTTP, so
  * `NODE_ENV=production` behind an http-only proxy signed nobody in. Warns at boot about the two
  * set-ups that still lose logins or leak them.
@@ -68,8 +68,8 @@ export function sessionCookieSecure(config: { isProduction: boolean; publicUrl: 
 /**
  * helmet, with the https-only parts (CSP `upgrade-insecure-requests`, HSTS) sent only when
  * PUBLIC_URL is https. Over plain HTTP the upgrade made browsers fetch our own /assets over
- * https:// and show a blank page on any non-localhost host (review F7), and HSTS would pin a later
- * TLS set-up of the same host for a year (F16).
+ * https:// and show a blank page on any non-localhost host, and HSTS would pin a later
+ * TLS set-up of the same host for a year.
  */
 export function securityHeaders(opts: { dev: boolean; publicUrl: string | undefined; log: TransportLog }): RequestHandler {
   const https = servesHttps(opts.publicUrl);
@@ -90,7 +90,7 @@ export function securityHeaders(opts: { dev: boolean; publicUrl: string | undefi
   let warned = false;
   return (req, res, next) => {
     // A sign-in that arrives as plain HTTP while PUBLIC_URL is https gets no cookie (express-session
-    // refuses Secure on it); say so once instead of failing silently (review F3).
+    // refuses Secure on it); say so once instead of failing silently.
     if (https && !warned && !req.secure && req.path.startsWith('/api/auth/')) {
       warned = true;
       opts.log.warn(

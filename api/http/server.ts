@@ -20,7 +20,7 @@ export async function startWebServer(deps: AppDeps & { port: number; host: strin
     log: deps.log,
     pool: deps.database.pool,
   });
-  // Workspace events → that workspace's sockets; ended sessions → their sockets closed (F11).
+  // Workspace events → that workspace's sockets; ended sessions → their sockets closed.
   const events = listenLiveChannels(deps.database.pool, hub, deps.log);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -63,7 +63,7 @@ export function sendPrecompressed(req: Request, res: Response, next: NextFunctio
  * Serves the files of `dir` (GET/HEAD), precompressed when possible. A path that is missing, a
  * directory, a dotfile, outside `dir` or not decodable is `notFound`: 'next' lets the SPA fallback
  * answer, '404' answers a plain 404 itself (a missing /assets file is the client's stale
- * index.html, never a server error — review F8).
+ * index.html, never a server error).
  */
 export function precompressedStatic(dir: string, opts: { cacheControl: string; notFound: 'next' | '404' }): RequestHandler {
   const root = path.resolve(dir);

@@ -8,7 +8,7 @@ import { HttpClient } from '../../tests/support/http-client';
 import { createTestDatabase, type TestDatabase } from '../../tests/support/test-db';
 
 /**
- * What PUBLIC_URL's scheme switches (reviews F3, F7, F16): a production deployment over plain
+ * What PUBLIC_URL's scheme switches: a production deployment over plain
  * http (the docker compose default, http://localhost:8080 behind nginx) keeps people signed in
  * with a non-Secure cookie, warns at boot, and sends neither HSTS nor `upgrade-insecure-requests`;
  * over https all three are on.

@@ -13,7 +13,7 @@ import { mountUi } from './ui';
 /**
  * The built UI as `npm start` serves it: precompressed .br/.gz chosen by Accept-Encoding,
  * immutable hashed assets, a revalidated index.html, and a plain 404 (no 500, no error log) for a
- * missing asset — the stale index.html after every deploy asks for those (review F8).
+ * missing asset — the stale index.html after every deploy asks for those.
  */
 let dir: string;
 let server: Server;

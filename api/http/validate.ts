@@ -33,7 +33,7 @@ const bodyMethods = new Set(['POST', 'PUT', 'PATCH']);
 const hasBody = (req: Request) => req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
 
 /**
- * One check for every route, mounted after the JSON parser (security review F4, F9, F16), so no
+ * One check for every route, mounted after the JSON parser, so no
  * route can forget it: text PostgreSQL refuses (NUL, lone surrogates) in the body, query or URL
  * path, and bodies nested absurdly deep, answer 400 naming the field; a body the JSON parser did
  * not take (text/plain, a form) answers 415 instead of "expected object, received undefined".

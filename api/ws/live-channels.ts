@@ -10,7 +10,7 @@ import type { WsHub } from './ws-server';
  * The web process's one LISTEN connection: workspace events are pushed to that workspace's
  * sockets; ended sessions close theirs. After each (re)connect the hub re-checks every socket's
  * session, and after a reconnect tells every browser to refetch, since notifications sent while
- * the connection was down are lost (review F15).
+ * the connection was down are lost.
  */
 export function listenLiveChannels(pool: pg.Pool, hub: WsHub, log: { warn: (obj: object, msg: string) => void }) {
   return listenChannels(

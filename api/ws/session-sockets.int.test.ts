@@ -10,7 +10,7 @@ import { startTestApp, type TestApp } from '../../tests/support/test-app';
 import { maya, newWorkspaceUser } from '../../tests/support/workspace';
 import { SESSION_ENDED_CLOSE_CODE } from './ws-server';
 
-// Review F11: a socket opened before logout kept receiving the workspace's events.
+// A socket opened before logout kept receiving the workspace's events.
 let t: TestApp;
 let second: Replypilot;
 let secondUrl: string;
@@ -65,7 +65,7 @@ async function signIn(baseUrl: string, email: string, password = 'secret12') {
 const within = <T>(p: Promise<T>, ms: number) =>
   Promise.race([p, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`not within ${ms} ms`)), ms))]);
 
-describe('F11: sockets of ended sessions are closed', () => {
+describe('sockets of ended sessions are closed', () => {
   it('logout closes that session’s socket within 2 s; it gets no later events, the other session’s does', async () => {
     const owner = await newWorkspaceUser(t.baseUrl, 'Sock');
     const email = (await owner.client.get('/api/auth/user')).data.email as string;

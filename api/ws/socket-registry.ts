@@ -1,7 +1,7 @@
 import type { WebSocket } from 'ws';
 import type { SessionsEnded } from '../../db/sessions/sessions-ended';
 
-/** Who an authenticated socket belongs to: its workspace (events), its session and user (F11). */
+/** Who an authenticated socket belongs to: its workspace (events), its session and user. */
 export interface SocketOwner {
   workspaceId: string;
   userId: string;

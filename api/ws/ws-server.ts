@@ -31,11 +31,11 @@ export interface WsHub {
   clientsOf(workspaceId: string): Set<WebSocket>;
   /** Pushes a workspace event to that workspace's open browsers. */
   publish(workspaceId: string, event: InboxEvent): void;
-  /** Closes the sockets of ended sessions (NOTIFY from any web process, review F11). */
+  /** Closes the sockets of ended sessions (NOTIFY from any web process). */
   endSessions(ended: SessionsEnded): void;
   /** Closes every socket whose session no longer exists or belongs to someone else. */
   recheckSessions(): Promise<void>;
-  /** Tells every signed-in socket to refetch: events sent while LISTEN was down are lost (review F15). */
+  /** Tells every signed-in socket to refetch: events sent while LISTEN was down are lost. */
   resyncAll(): void;
 }
 
@@ -98,7 +98,7 @@ export function attachWebSocket(server: Server, deps: WsDeps): WsHub {
     }
     send(ws, { type: 'hello', authenticated: Boolean(user && req.sessionID) });
     // A signed-out socket would only ever hear "hello": close it, so anonymous clients cannot
-    // hold sockets open by the hundred (review F16). The browser retries once signed in.
+    // hold sockets open by the hundred. The browser retries once signed in.
     if (!(user && req.sessionID)) {
       ws.close(SIGN_IN_FIRST_CLOSE_CODE, 'Sign in first');
       return;

@@ -76,14 +76,14 @@ it('refuses an upgrade from another origin (cross-site WebSocket hijacking)', as
   await expect(open({ origin: 'https://evil.example' })).rejects.toThrow('HTTP 403');
 });
 
-it('says hello to a signed-out socket and closes it, so anonymous clients cannot pile up sockets (review F16)', async () => {
+it('says hello to a signed-out socket and closes it, so anonymous clients cannot pile up sockets', async () => {
   const { ws, next } = await open();
   const closed = new Promise<number>((resolve) => ws.once('close', (code) => resolve(code)));
   expect(await next()).toEqual({ type: 'hello', authenticated: false });
   expect(await closed).toBe(4003);
 });
 
-it('tells open browsers to refetch after its LISTEN connection comes back (review F15)', async () => {
+it('tells open browsers to refetch after its LISTEN connection comes back', async () => {
   const { ws, next } = await open(await signedInHeaders());
   await next();
   // Drop the web process's LISTEN connection, as a database restart would.

@@ -18,7 +18,7 @@ export const flowNodeSchema = z.object({
     platform: z.string().max(20).optional(),
     /**
      * Validated per kind by the compiler, so a half-configured draft can still be saved; bounded
-     * here because a draft is serialised as is (5,000 levels overflowed JSON.stringify: review F9).
+     * here because a draft is serialised as is (5,000 levels overflowed JSON.stringify).
      */
     config: boundedJson(z.record(z.string(), z.unknown())).default({}),
   }),

@@ -3,7 +3,7 @@ import { createTestDatabase, type TestDatabase } from '../../tests/support/test-
 import { ingestEvents } from './ingest-events';
 import pg from 'pg';
 
-/** Nothing in one event can fail the batch insert (security review F5): every event is made storable. */
+/** Nothing in one event can fail the batch insert: every event is made storable. */
 let db: TestDatabase;
 let pool: pg.Pool;
 beforeAll(async () => {

@@ -23,7 +23,7 @@ export interface IngestResult {
  * event (a known key is a no-op) and enqueue its `inbound.process` job. Callers acknowledge only
  * after this resolves, so nothing acknowledged can be lost.
  *
- * One bad event must not fail its batch (security review F5: a NUL in one DM made Meta redeliver,
+ * One bad event must not fail its batch (a NUL in one DM made Meta redeliver,
  * and lose, the whole batch). Each event is first made storable (`storable` below), which removes
  * every reason one row could fail: what is left to fail (database down, lock timeout) fails every
  * row alike, and then the 5xx and the platform's redelivery are the right answer. Per-event

@@ -4,7 +4,7 @@ import { notifySessionsEnded } from './sessions-ended';
 
 /**
  * Ends every session of a user except `exceptSid` (the one that changed the password): deletes
- * their rows and tells every web process to close their /ws sockets (F11). Run inside the
+ * their rows and tells every web process to close their /ws sockets. Run inside the
  * caller's transaction so the password and the sessions change together.
  */
 export async function endUserSessions(client: pg.PoolClient, userId: string, exceptSid?: string): Promise<number> {

@@ -12,7 +12,7 @@ export const sessionsEndedSchema = z.union([
 export type SessionsEnded = z.infer<typeof sessionsEndedSchema>;
 
 /**
- * Tells every web process to close the /ws sockets of ended sessions (review F11). Inside a
+ * Tells every web process to close the /ws sockets of ended sessions. Inside a
  * transaction it fires on commit, together with the deletion of the session rows.
  */
 export async function notifySessionsEnded(db: Pick<pg.PoolClient, 'query'>, ended: SessionsEnded): Promise<void> {

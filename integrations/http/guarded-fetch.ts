@@ -13,12 +13,12 @@ import { linkedAbort } from '../../contracts/abort';
  * time (DNS rebinding) can't slip through. Redirects are not followed.
  *
  * `timeoutMs` is a deadline for the whole call — DNS, connect, headers and body — because a
- * server that trickles a byte at a time never trips an idle timeout (security review F2).
+ * server that trickles a byte at a time never trips an idle timeout.
  */
 
 export type { GuardOptions } from './address-policy';
 
-/** Refused before anything was sent. The message never names the address (F14: it would map internal DNS). */
+/** Refused before anything was sent. The message never names the address (it would map internal DNS). */
 export class BlockedAddressError extends Error {
   constructor(
     message: string,
@@ -98,7 +98,7 @@ async function call(target: URL, init: GuardedRequest, opts: GuardOptions, signa
   const pinned = addresses[0]!;
   const lib = target.protocol === 'https:' ? https : http;
   const maxBody = init.maxBodyBytes ?? 64 * 1024;
-  // The caller never chooses the Host or the message framing (F14): Node sets them from the URL and body.
+  // The caller never chooses the Host or the message framing: Node sets them from the URL and body.
   const headers = Object.fromEntries(Object.entries(init.headers).filter(([name]) => !isForbiddenWebhookHeader(name)));
 
   return new Promise<GuardedResponse>((resolve, reject) => {

@@ -15,7 +15,7 @@ import { freePort } from '../support/free-port';
 
 /**
  * The docker compose shape without Docker: the production `web` role behind a real nginx running
- * deploy/nginx.conf (review F3). A browser must be able to sign in, stay signed in and open /ws
+ * deploy/nginx.conf. A browser must be able to sign in, stay signed in and open /ws
  * through it, both when the deployment is plain http and when TLS is terminated in front
  * (simulated by nginx sending a fixed X-Forwarded-Proto: https).
  */

@@ -8,7 +8,7 @@ import { buildUi, uiBuildReason } from '../../bin/ui-build';
 
 /**
  * `npm start` always serves a production, precompressed build without public source maps
- * (review F16): it forces NODE_ENV=production on `vite build` and rebuilds a development build.
+ * it forces NODE_ENV=production on `vite build` and rebuilds a development build.
  */
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const temps: string[] = [];

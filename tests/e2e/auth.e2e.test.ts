@@ -41,7 +41,7 @@ async function signOutFromShell(page: Page, firstName: string) {
   const res = await logoutResponse;
   expect(res.request().method()).toBe('POST');
   expect(res.status()).toBe(200);
-  // POST /api/logout (never a GET: review F12), then the landing page.
+  // POST /api/logout (never a GET), then the landing page.
   await page.waitForURL((url) => url.pathname === '/');
 }
 
@@ -200,7 +200,7 @@ describe('live demo', () => {
     await page.getByRole('button', { name: /^Demo .*account menu$/ }).waitFor();
     const me = await (await page.request.get('/api/auth/user')).json();
     expect(me.isDemo).toBe(true);
-    // Each visitor's demo is their own and temporary, and the page says when it goes (review F6).
+    // Each visitor's demo is their own and temporary, and the page says when it goes.
     await page.getByRole('note').getByText('This is your own demo workspace').waitFor();
     expect(Date.parse(me.demoExpiresAt) - Date.now()).toBeGreaterThan(23 * 3_600_000);
     await e2e.screenshot(page, 'auth-demo-dashboard');

@@ -6,7 +6,7 @@ import { startTestApp, type TestApp } from '../support/test-app';
 import { CHROMIUM_ARGS, chromiumPath, screenshotDir } from './harness';
 
 /**
- * Security review F7: helmet's default CSP sent `upgrade-insecure-requests`, so a browser on any
+ * helmet's default CSP sent `upgrade-insecure-requests`, so a browser on any
  * plain-HTTP origin other than localhost (a LAN address, `http://server:8080` behind the compose
  * nginx) rewrote the app's own /assets/*.js to https:// and showed a blank page. Chromium exempts
  * every loopback address (127.0.0.0/8, localhost) from the upgrade, which is why the other e2e

@@ -5,7 +5,7 @@ import { fieldCases, genericCases, genericSample, hostileParams, hostileQueries,
 import { fillParams, listRoutes } from './routes';
 
 /**
- * The API answers hostile input with a 4xx, never a 5xx (security review 2079628, F4/F5/F8/F9/F16).
+ * The API answers hostile input with a 4xx, never a 5xx (NUL bytes, lone surrogates, deep JSON, parser errors, non-JSON bodies).
  * Every POST/PUT/PATCH route of the running app gets malformed and non-object bodies, wrong content
  * types, and each field of a valid sample swapped for NUL bytes, lone surrogates, wrong types, huge
  * and deeply nested values; every route with a `:param` or a query gets hostile ones there.

@@ -7,7 +7,7 @@ import { spawnWorker } from '../../tests/support/worker-process';
 import { newWorkspaceUser } from '../../tests/support/workspace';
 
 /**
- * Security review F2: one workspace's slow webhook must not stall anyone else. Workspace A's
+ * One workspace's slow webhook must not stall anyone else. Workspace A's
  * endpoint answers 200 and then one byte a second, forever; A triggers it more times than the worker
  * has slots. Workspace B's DM is still stored and answered at once, B's own webhook still runs, A's
  * calls end at WEBHOOK_TIMEOUT_MS and are retried per policy, and a graceful shutdown in the middle

@@ -12,7 +12,7 @@ afterAll(() => t.stop());
 
 const q = <R extends object = Record<string, unknown>>(sql: string, params: unknown[] = []) => t.app.database.pool.query<R>(sql, params);
 
-describe('expired demo workspaces are deleted with all their data (review F6)', () => {
+describe('expired demo workspaces are deleted with all their data', () => {
   it('deletes a demo workspace past its TTL, keeps younger demos and every real workspace', async () => {
     const old = new HttpClient(t.baseUrl);
     const oldDemo = (await old.post('/api/auth/test-login', {})).data.user as { workspaceId: string };
@@ -36,7 +36,7 @@ describe('expired demo workspaces are deleted with all their data (review F6)', 
   });
 });
 
-describe('inbound events are pruned after the retention window (review F16)', () => {
+describe('inbound events are pruned after the retention window', () => {
   it('deletes old processed events only; unprocessed and recent ones stay', async () => {
     const insert = (key: string, ageDays: number, processed: boolean) =>
       q(

@@ -5,14 +5,14 @@ import { jobs } from '../../contracts/jobs';
 /**
  * Processed inbound events are kept this long. Their (provider, event_key) row is what makes a
  * platform's redelivery a no-op; Meta retries for up to 36 hours and X for about a day, so a month
- * is far past any redelivery while keeping the table from growing without bound (review F16).
+ * is far past any redelivery while keeping the table from growing without bound.
  */
 export const INBOUND_EVENT_RETENTION_DAYS = 30;
 /** Rows deleted per statement, so a backlog never holds a long lock on a busy table. */
 const BATCH = 5000;
 
 export interface PruneOptions {
-  /** Demo workspaces are deleted this long after they were made ("Try Live Demo", review F6). */
+  /** Demo workspaces are deleted this long after they were made ("Try Live Demo"). */
   demoTtlHours: number;
   /** For Graphile's own garbage collection (makeWorkerUtils needs a pool, not a job's client). */
   pool: pg.Pool;

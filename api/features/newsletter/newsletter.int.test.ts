@@ -34,7 +34,7 @@ it.each([
   expect(res.data.error).toBe(message);
 });
 
-it('limits anonymous subscriptions per address (review F16)', async () => {
+it('limits anonymous subscriptions per address', async () => {
   const statuses: number[] = [];
   for (let i = 0; i < NEWSLETTER_PER_IP_PER_HOUR + 2; i++) statuses.push((await subscribe(`bulk${i}@example.com`)).status);
   expect(statuses.at(-1)).toBe(429);

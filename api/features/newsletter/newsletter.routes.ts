@@ -5,7 +5,7 @@ import { pgRateLimit } from '../../http/rate-limit';
 import { publicRouter } from '../../http/routers';
 import { parseBody } from '../../http/validate';
 
-/** A person subscribes once or twice; more from one address is someone filling the table (review F16). */
+/** A person subscribes once or twice; more from one address is someone filling the table. */
 export const NEWSLETTER_PER_IP_PER_HOUR = 20;
 
 export function newsletterRoutes(pool: pg.Pool) {

@@ -23,7 +23,7 @@ async function register() {
   return { c, workspaceId: res.data.user.workspaceId as string };
 }
 
-describe('sandbox accounts (review F16: no side effects on GET)', () => {
+describe('sandbox accounts (no side effects on GET)', () => {
   it('are made with the workspace, and GET /api/simulator and GET /api/social-accounts only read', async () => {
     const { c, workspaceId } = await register();
     expect(await sandboxCount(workspaceId)).toBe(2);

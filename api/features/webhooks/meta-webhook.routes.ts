@@ -39,7 +39,7 @@ export function metaWebhookRoutes(deps: { pool: pg.Pool; config: Config; verifyT
     }
     let json: unknown;
     try {
-      // Storable from here on (NUL, lone surrogates, absurd nesting): one bad event must not fail its batch (F5).
+      // Storable from here on (NUL, lone surrogates, absurd nesting): one bad event must not fail its batch.
       json = toStorableJson(JSON.parse(raw.toString('utf8')));
     } catch {
       throw new AppError('BAD_REQUEST', 'Malformed JSON body');

@@ -6,7 +6,7 @@ import { startTestApp, type TestApp } from '../../../tests/support/test-app';
 import { newWorkspaceUser } from '../../../tests/support/workspace';
 
 /**
- * One bad event never fails its batch (security review F5): a DM with a NUL byte or a lone
+ * One bad event never fails its batch: a DM with a NUL byte or a lone
  * surrogate, which PostgreSQL refuses, used to make the whole signed delivery answer 500 on every
  * redelivery, so the good DMs beside it were never stored.
  */

@@ -19,7 +19,7 @@ afterAll(async () => {
 
 const xEvents = async () => (await t.app.database.pool.query<{ n: number }>("select count(*)::int as n from inbound_events where provider = 'x'")).rows[0]!.n;
 
-describe('X CRC cannot be used to sign event bodies (review F1)', () => {
+describe('X CRC cannot be used to sign event bodies', () => {
   const forged = JSON.stringify({
     for_user_id: '4242',
     direct_message_events: [
@@ -86,7 +86,7 @@ function partialUpload(path: string, headers: Record<string, string>, length: nu
   };
 }
 
-describe('webhook bodies are read only when they could be genuine (review F10)', () => {
+describe('webhook bodies are read only when they could be genuine', () => {
   it('answers an unsigned upload with 403 before reading its body', async () => {
     const meta = partialUpload('/api/webhooks/facebook/webhook', {}, 9 * 1024 * 1024);
     const xUp = partialUpload('/api/webhooks/x', { 'x-twitter-webhooks-signature-oauth2': 'sha256=garbage' }, 9 * 1024 * 1024);

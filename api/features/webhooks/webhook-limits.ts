@@ -8,7 +8,7 @@ export const WEBHOOK_BODY_LIMIT_BYTES = 10 * 1024 * 1024;
 /**
  * Bytes of webhook bodies one process buffers at once. Signatures are over the raw bytes, so a body
  * must be read whole before it can be checked; this bounds what unauthenticated senders can make us
- * hold (review F10: 24 concurrent 10 MB POSTs took RSS from 141 MB to 435 MB). Past it the sender
+ * hold (24 concurrent 10 MB POSTs took RSS from 141 MB to 435 MB). Past it the sender
  * gets a 503 with Retry-After, which Meta and X treat as "retry later".
  */
 export const WEBHOOK_INFLIGHT_BUDGET_BYTES = 4 * WEBHOOK_BODY_LIMIT_BYTES;

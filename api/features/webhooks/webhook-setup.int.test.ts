@@ -10,7 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.stop());
 
-describe('GET /api/webhooks/facebook/setup (review F16: the verify token is the instance operator’s)', () => {
+describe('GET /api/webhooks/facebook/setup (the verify token is the instance operator’s)', () => {
   it('shows the app-wide verify token to the operators in ADMIN_EMAILS only', async () => {
     const op = new HttpClient(t.baseUrl);
     expect((await op.post('/api/auth/register', { firstName: 'Op', email: admin, password: 'Tr0ub4dor&3-horse' })).status).toBe(201);

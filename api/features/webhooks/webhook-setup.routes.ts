@@ -7,7 +7,7 @@ import { X_WEBHOOK_PATH } from './x-webhook.routes';
 
 /**
  * /webhook-setup's values: the real callback URL, and the verify token for the instance's
- * operators only — it is app-wide, not a workspace's (review F16).
+ * operators only — it is app-wide, not a workspace's.
  */
 export function webhookSetupRoutes(config: Config, verifyToken: string) {
   const router = authedRouter();

@@ -15,7 +15,7 @@ export const X_WEBHOOK_PATH = '/api/webhooks/x';
 /**
  * X's CRC tokens are short base64/base64url strings. Anything else is refused: the CRC answer is an
  * HMAC under the same secret that signs event POSTs, so signing arbitrary text would let anyone
- * forge a signature for a JSON body (review F1). A JSON body always contains `{` and `"`, which this
+ * forge a signature for a JSON body. A JSON body always contains `{` and `"`, which this
  * alphabet excludes.
  */
 export const X_CRC_TOKEN = /^[A-Za-z0-9+/=_-]{1,128}$/;
@@ -49,7 +49,7 @@ export function xWebhookRoutes(deps: { pool: pg.Pool; config: Config }) {
     if (!signed) throw new AppError('FORBIDDEN', 'Invalid webhook signature');
     let json: unknown;
     try {
-      // Storable from here on (NUL, lone surrogates, absurd nesting): one bad event must not fail its batch (F5).
+      // Storable from here on (NUL, lone surrogates, absurd nesting): one bad event must not fail its batch.
       json = toStorableJson(JSON.parse(raw.toString('utf8')));
     } catch {
       throw new AppError('BAD_REQUEST', 'Malformed JSON body');

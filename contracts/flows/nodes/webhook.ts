@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { fieldName } from './shared';
 
 /**
- * Headers a webhook node may not set (security review F14): Host would pick a name-based virtual
+ * Headers a webhook node may not set: Host would pick a name-based virtual
  * host on whatever address the URL resolves to; the others are hop-by-hop or frame the message,
  * which the HTTP client sets from the request itself. Refused when publishing, dropped when calling.
  */

@@ -45,7 +45,7 @@ export function ShellUserMenu({ user }: { user: PublicUser }) {
         </MenuItem>
         <MenuSeparator className="my-1 h-px bg-slate-200 dark:bg-slate-800" />
         <MenuItem>
-          {/* POST /api/logout, then the landing page (the spec's destination). Never a GET: review F12. */}
+          {/* POST /api/logout, then the landing page (the spec's destination). Never a GET. */}
           <button type="button" onClick={() => logout.mutate()} disabled={logout.isPending} className={itemClasses}>
             <Icon name="log-out" size={16} /> Sign Out
           </button>

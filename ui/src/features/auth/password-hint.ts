@@ -1,6 +1,6 @@
 import { PASSWORD_MIN_LENGTH } from '@contracts/auth';
 
-/** The credential policy in one line (review F13), shown under new-password fields. */
+/** The credential policy in one line, shown under new-password fields. */
 export const PASSWORD_HINT = `At least ${PASSWORD_MIN_LENGTH} characters. Not a common password, and not your email address.`;
 
 /** Client-side checks before the server's (which also refuses common passwords and the email). */

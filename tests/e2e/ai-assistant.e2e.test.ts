@@ -129,6 +129,12 @@ describe('dashboard assistant', () => {
     await page.getByText('Feedback Recorded').waitFor();
     await page.getByRole('heading', { name: /AI Automation Assistant/ }).scrollIntoViewIfNeeded();
     await viewportShot(page, 'ai-dashboard-panel');
+    await page.evaluate(() => document.documentElement.classList.add('dark'));
+    await viewportShot(page, 'ai-dashboard-panel-dark');
+    await page.evaluate(() => document.documentElement.classList.remove('dark'));
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('heading', { name: /AI Automation Assistant/ }).scrollIntoViewIfNeeded();
+    await viewportShot(page, 'ai-dashboard-panel-phone');
   });
 });
 

@@ -110,6 +110,12 @@ export interface KbChatResponse {
   sources: AnswerSource[];
   userRole: AccessLevel;
   isAuthenticated: boolean;
+  /**
+   * The model was asked and failed (after its retries): the answer quotes the knowledge base instead
+   * (mode `knowledge_base`, confidence from the best entry's rank), and `fallbackReason` says why.
+   */
+  fallback: boolean;
+  fallbackReason?: string;
   /** The user's usage after this answer (docs/product-spec.md §3 User). */
   usage: { messagesUsed: number; messageLimit: number };
 }

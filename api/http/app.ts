@@ -179,10 +179,10 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
   app.use('/api/flows', flowsRoutes(pool));
   app.use('/api/runs', runsRoutes(pool));
   // The AI assistant (ADR 0011): one runtime (or none: knowledge-base-only answers) for all its routes.
-  const aiDeps = { pool, log, ai: createAiRuntime(config.ai) };
-  app.use('/api/kb', kbChatRoutes(aiDeps, config.ai));
-  app.use('/api/smartkb', smartKbRoutes(aiDeps, config.ai));
-  app.use('/api/inbox/conversations', suggestReplyRoutes(aiDeps, config.ai));
+  const aiDeps = { pool, log, ai: createAiRuntime(config.ai), userPerMinute: config.ai.userPerMinute };
+  app.use('/api/kb', kbChatRoutes(aiDeps));
+  app.use('/api/smartkb', smartKbRoutes(aiDeps));
+  app.use('/api/inbox/conversations', suggestReplyRoutes(aiDeps));
   app.use(supportChatRoutes(aiDeps, config.ai));
   app.use('/api/notifications', notificationsRoutes(pool));
   app.use('/api/knowledge', knowledgeRoutes(pool));

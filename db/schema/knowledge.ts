@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, customType, index, integer, jsonb, pgTable, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, customType, date, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAtColumn, workspaceIdColumn } from './columns';
 import { users } from './users';
 import { workspaces } from './workspaces';
@@ -92,6 +92,23 @@ export const aiChatMessages = pgTable(
     check('ai_chat_messages_role_check', sql`${t.role} in ('user', 'assistant')`),
     index('ai_chat_messages_conversation_idx').on(t.workspaceId, t.conversationId, t.createdAt),
   ],
+);
+
+/**
+ * Model answers per workspace per UTC month: the one count the monthly allowance
+ * (contracts/ai.ts `aiAllowances`) is checked against, for every model answer — /ai-chat, the
+ * dashboard panel, smart KB, "Suggest reply" and the flows' AI Reply steps. A call claims its answer
+ * before it goes out and gives it back if the model failed (db/ai/model-allowance.ts).
+ */
+export const aiModelUsage = pgTable(
+  'ai_model_usage',
+  {
+    workspaceId: workspaceIdColumn(),
+    /** The first day of the UTC month. */
+    month: date('month').notNull(),
+    answers: integer('answers').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.month] }), check('ai_model_usage_answers_check', sql`${t.answers} >= 0`)],
 );
 
 /** Thumbs on an assistant answer (docs/product-spec.md §3 Feedback). Anonymous widget feedback has no user or workspace. */

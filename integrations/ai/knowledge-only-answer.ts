@@ -69,3 +69,17 @@ export function knowledgeOnlyAnswer(hits: KnowledgeHit[], opts: { emptyHint?: st
     sources: best.map(answerSource),
   };
 }
+
+/**
+ * The fallback when a model was asked and failed (ADR 0011): the same quotes, with a confidence from
+ * how well the best entry matched — its search rank r as r / (1 + r), at most 0.6 like every quote
+ * (full-text ranks run from about 0.1 for one word to several for a close match; a typo-only match
+ * ranks below 0.01). Pure.
+ */
+export function fallbackAnswer(hits: KnowledgeHit[]): KnowledgeOnlyAnswer {
+  const kb = knowledgeOnlyAnswer(hits);
+  const best = hits[0];
+  if (!best || kb.mode === 'none') return kb;
+  const r = Math.max(0, best.rank);
+  return { ...kb, confidence: Math.round(Math.min(0.6, r / (1 + r)) * 100) / 100 };
+}

@@ -1,51 +1,28 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { insertKnowledgeEntry } from '../../db/knowledge/write-entries';
-import { startGeminiFake, type GeminiFake } from '../fakes/gemini.fake';
-import { screenshotDir, startE2E, type E2E } from './harness';
+import { useGeminiE2E } from '../support/gemini-e2e';
+import { screenshotDir } from './harness';
 
 // AI assistant E2E: the real server with Gemini pointed at its contract fake, a real Chromium.
 // A FAQ entry and an offer are put in the user's knowledge base; /ai-chat streams an answer that
 // cites the FAQ with a confidence and the offer; thumbs record feedback; the dashboard badge says
 // what is configured; the support widget answers locally when the model fails.
 
-let e2e: E2E;
+const ai = useGeminiE2E({ AI_MAX_RETRIES: '0', AI_TIMEOUT_MS: '3000' });
 
 /** The viewport only: a full-page capture misplaces the fixed widget and header. */
 const viewportShot = (page: Page, name: string) => page.screenshot({ path: path.join(screenshotDir, `${name}.png`) });
-let gemini: GeminiFake;
-let db: pg.Pool;
 
-beforeAll(async () => {
-  gemini = await startGeminiFake();
-  e2e = await startE2E({ env: { ...gemini.env, AI_MAX_RETRIES: '0', AI_TIMEOUT_MS: '3000' } });
-  db = new pg.Pool({ connectionString: e2e.app.db.url, max: 2 });
-});
-
-afterAll(async () => {
-  await db?.end();
-  await e2e?.stop();
-  await gemini?.close();
-});
-
-let seq = 0;
 async function registerWithKnowledge(page: Page) {
-  seq += 1;
-  const email = `ada-ai-${Date.now()}-${seq}@example.com`;
-  const res = await page.request.post('/api/auth/register', {
-    data: { firstName: 'Ada', lastName: 'Assist', email, password: 'secret12' },
-  });
-  expect(res.status()).toBe(201);
-  const { rows } = await db.query<{ workspace_id: string }>('select workspace_id from users where email = $1', [email]);
-  const workspaceId = rows[0]!.workspace_id;
-  const faqId = await insertKnowledgeEntry(db, workspaceId, {
+  const { workspaceId } = await ai.register(page, { firstName: 'Ada', lastName: 'Assist' });
+  const faqId = await insertKnowledgeEntry(ai.db, workspaceId, {
     kind: 'faq',
     title: 'Shipping to Norway',
     body: 'We ship to Norway in 3 to 5 working days; shipping is free over $80.',
   });
-  const offerId = await insertKnowledgeEntry(db, workspaceId, {
+  const offerId = await insertKnowledgeEntry(ai.db, workspaceId, {
     kind: 'offer',
     title: 'Trail Runner Fitting',
     body: 'A 30-minute video fitting with a coach who picks the right trail shoe for you and your route.',
@@ -58,10 +35,10 @@ async function registerWithKnowledge(page: Page) {
 
 describe('/ai-chat', () => {
   it('streams an answer citing the knowledge base, with confidence, an offer and chips; thumbs up records feedback', async () => {
-    const page = await e2e.newPage();
+    const page = await ai.e2e.newPage();
     const { offerId } = await registerWithKnowledge(page);
     // Scripted up front: the badge's status ping is answered without taking a scripted reply.
-    gemini.script.push({
+    ai.gemini.script.push({
       json: {
         answer: 'We ship to Norway in 3 to 5 working days, and shipping is free over $80. Want help picking a trail shoe first?',
         confidence: 0.87,
@@ -75,7 +52,7 @@ describe('/ai-chat', () => {
     await page.getByRole('heading', { name: 'AI Assistant' }).waitFor();
     await page.getByText('Stage: Hook').waitFor();
     await page.getByText('Live · Gemini').waitFor();
-    expect(gemini.script).toHaveLength(1);
+    expect(ai.gemini.script).toHaveLength(1);
 
     await page.getByRole('button', { name: /Pricing questions/ }).waitFor();
     await page.getByLabel('Platform').selectOption('instagram');
@@ -91,29 +68,29 @@ describe('/ai-chat', () => {
     await page.getByText('$49.00').waitFor();
     await page.getByText('Shipping to Norway', { exact: true }).waitFor();
     await page.getByText('Stage: Prescribe').waitFor();
-    const call = gemini.requests.filter((r) => !r.ping).at(-1);
+    const call = ai.gemini.requests.filter((r) => !r.ping).at(-1);
     expect(call?.stream).toBe(true);
     expect(call?.userText).toContain('Shipping to Norway');
 
     // A suggested reply fills the input; it does not send.
     await page.getByRole('button', { name: 'Book a fitting' }).click();
     expect(await input.inputValue()).toBe('Book a fitting');
-    await e2e.screenshot(page, 'ai-chat-answer');
+    await ai.e2e.screenshot(page, 'ai-chat-answer');
 
     await page.getByRole('button', { name: 'Thumbs up: helpful' }).click();
     await page.getByText('Feedback Recorded').waitFor();
 
     await page.evaluate(() => document.documentElement.classList.add('dark'));
-    await e2e.screenshot(page, 'ai-chat-answer-dark');
+    await ai.e2e.screenshot(page, 'ai-chat-answer-dark');
     await page.evaluate(() => document.documentElement.classList.remove('dark'));
     await page.setViewportSize({ width: 390, height: 844 });
-    await e2e.screenshot(page, 'ai-chat-answer-phone');
+    await ai.e2e.screenshot(page, 'ai-chat-answer-phone');
   });
 });
 
 describe('dashboard assistant', () => {
   it('shows the configured model in its badge and answers with thumbs', async () => {
-    const page = await e2e.newPage();
+    const page = await ai.e2e.newPage();
     await registerWithKnowledge(page);
     await page.goto('/dashboard');
     await page.getByText('Live · Gemini').waitFor();
@@ -129,14 +106,20 @@ describe('dashboard assistant', () => {
     await page.getByText('Feedback Recorded').waitFor();
     await page.getByRole('heading', { name: /AI Automation Assistant/ }).scrollIntoViewIfNeeded();
     await viewportShot(page, 'ai-dashboard-panel');
+    await page.evaluate(() => document.documentElement.classList.add('dark'));
+    await viewportShot(page, 'ai-dashboard-panel-dark');
+    await page.evaluate(() => document.documentElement.classList.remove('dark'));
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('heading', { name: /AI Automation Assistant/ }).scrollIntoViewIfNeeded();
+    await viewportShot(page, 'ai-dashboard-panel-phone');
   });
 });
 
 describe('support widget', () => {
   it('answers with the local reply when the model fails', async () => {
-    gemini.fallback = { error: 500, message: 'Internal error' };
+    ai.gemini.fallback = { error: 500, message: 'Internal error' };
     try {
-      const page = await e2e.newPage();
+      const page = await ai.e2e.newPage();
       await page.goto('/');
       await page.getByRole('button', { name: 'Open support chat' }).click();
       const panel = page.getByRole('dialog', { name: 'Support chat' });
@@ -148,7 +131,7 @@ describe('support widget', () => {
       await page.getByText('Feedback Recorded').waitFor();
       await viewportShot(page, 'ai-support-widget');
     } finally {
-      gemini.fallback = {
+      ai.gemini.fallback = {
         json: {
           answer: 'Thanks for asking! Here is what I know.',
           confidence: 0.8,

@@ -1,31 +1,23 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { insertKnowledgeEntry } from '../../../db/knowledge/write-entries';
 import { systemPrompts } from '../../../integrations/ai/prompt';
-import { startGeminiFake, type GeminiFake } from '../../../tests/fakes/gemini.fake';
+import { useGeminiApp } from '../../../tests/support/gemini-app';
 import { readKbStream } from '../../../tests/support/kb-stream';
-import { startTestApp, type TestApp } from '../../../tests/support/test-app';
 import { newWorkspaceUser } from '../../../tests/support/workspace';
 
-let t: TestApp;
-let gemini: GeminiFake;
+const ai = useGeminiApp();
 
-beforeAll(async () => {
-  gemini = await startGeminiFake();
-  t = await startTestApp({ env: { ...gemini.env, AI_TIMEOUT_MS: '1500', AI_MAX_RETRIES: '2', AI_RETRY_BASE_MS: '10', AI_USER_PER_MINUTE: '1000' } });
-});
-afterAll(async () => {
-  await t.stop();
-  await gemini.close();
-});
-beforeEach(() => {
-  gemini.script.length = 0;
-  gemini.requests.length = 0;
-  gemini.latencyMs = 0;
-});
+async function modelAnswersThisMonth(workspaceId: string): Promise<number> {
+  const { rows } = await ai.t.app.database.pool.query(
+    `select coalesce(sum(answers), 0)::int as n from ai_model_usage where workspace_id = $1 and month = date_trunc('month', now() at time zone 'utc')::date`,
+    [workspaceId],
+  );
+  return rows[0].n as number;
+}
 
 async function workspaceWithKnowledge(name: string) {
-  const u = await newWorkspaceUser(t.baseUrl, name);
-  const pool = t.app.database.pool;
+  const u = await newWorkspaceUser(ai.t.baseUrl, name);
+  const pool = ai.t.app.database.pool;
   const shipping = await insertKnowledgeEntry(pool, u.user.workspaceId, {
     kind: 'faq',
     title: 'Do you ship to Canada?',
@@ -45,7 +37,7 @@ async function workspaceWithKnowledge(name: string) {
 describe('POST /api/kb/chat with Gemini', () => {
   it('answers from the workspace knowledge base with the model, cites only given offers, stores both turns and meters the answer', async () => {
     const u = await workspaceWithKnowledge('Kim');
-    gemini.script.push({
+    ai.gemini.script.push({
       json: {
         answer: 'Yes! Shipping to Canada takes 5-7 days ($9).',
         confidence: 0.9,
@@ -71,14 +63,14 @@ describe('POST /api/kb/chat with Gemini', () => {
     ]);
     expect(res.data.sources.map((s: { id: string }) => s.id)).toContain(u.shipping);
 
-    const sent = gemini.requests[0]!;
-    expect(sent.apiKey).toBe(gemini.apiKey);
+    const sent = ai.gemini.requests[0]!;
+    expect(sent.apiKey).toBe(ai.gemini.apiKey);
     expect(sent.model).toBe('gemini-2.5-flash');
     expect(sent.system).toBe(systemPrompts.assistant);
     expect(sent.userText).toContain('5-7 days');
     expect((sent.body.generationConfig as { responseMimeType?: string }).responseMimeType).toBe('application/json');
 
-    const { rows } = await t.app.database.pool.query(
+    const { rows } = await ai.t.app.database.pool.query(
       'select role, content, mode, model, tokens_in, tokens_out from ai_chat_messages where conversation_id = $1 order by created_at',
       [res.data.conversationId],
     );
@@ -92,44 +84,76 @@ describe('POST /api/kb/chat with Gemini', () => {
 
   it('retries 429 and 503 with backoff, then answers', async () => {
     const u = await workspaceWithKnowledge('Retry');
-    gemini.script.push({ error: 429 }, { error: 503 });
+    ai.gemini.script.push({ error: 429 }, { error: 503 });
     const res = await u.client.post('/api/kb/chat', { message: 'shipping to Canada?' });
     expect(res.status).toBe(200);
     expect(res.data.mode).toBe('model');
-    expect(gemini.requests).toHaveLength(3);
+    expect(ai.gemini.requests).toHaveLength(3);
   });
 
-  it("answers 503 'AI Service Unavailable' when the provider keeps failing, and stores nothing", async () => {
+  it('answers from the knowledge base (fallback: true) when the provider keeps failing, and gives the allowance claim back', async () => {
     const u = await workspaceWithKnowledge('Down');
-    gemini.script.push({ error: 500 }, { error: 503 }, { error: 500, message: 'Internal error encountered.' });
-    const res = await u.client.post('/api/kb/chat', { message: 'shipping?' });
+    ai.gemini.script.push({ error: 500 }, { error: 503 }, { error: 500, message: 'Internal error encountered.' });
+    const res = await u.client.post('/api/kb/chat', { message: 'shipping to Canada?' });
+    expect(res.status).toBe(200);
+    expect(res.data).toMatchObject({ mode: 'knowledge_base', fallback: true });
+    expect(res.data.fallbackReason).toContain('Internal error encountered.');
+    expect(res.data.response).toContain('"Yes, shipping to Canada takes 5-7 days and costs $9."');
+    expect(res.data.response).toContain('quoted, not written by an AI');
+    // Confidence from the best entry's rank, never above a quote's 0.6.
+    expect(res.data.confidence).toBeGreaterThan(0);
+    expect(res.data.confidence).toBeLessThanOrEqual(0.6);
+    expect(res.data.sources[0].id).toBe(u.shipping);
+    expect(ai.gemini.requests).toHaveLength(3);
+    expect(await modelAnswersThisMonth(u.user.workspaceId)).toBe(0);
+    const { rows } = await ai.t.app.database.pool.query('select role, mode from ai_chat_messages where workspace_id = $1 order by created_at', [
+      u.user.workspaceId,
+    ]);
+    expect(rows).toEqual([
+      { role: 'user', mode: null },
+      { role: 'assistant', mode: 'knowledge_base' },
+    ]);
+  });
+
+  it("answers 503 'AI Service Unavailable' when the provider keeps failing and nothing in the knowledge base matches, and stores nothing", async () => {
+    const u = await workspaceWithKnowledge('DownEmpty');
+    ai.gemini.script.push({ error: 500 }, { error: 503 }, { error: 500, message: 'Internal error encountered.' });
+    const res = await u.client.post('/api/kb/chat', { message: 'zebra xylophone quartet?' });
     expect(res.status).toBe(503);
     expect(res.data).toMatchObject({ error: 'AI Service Unavailable', code: 'UNAVAILABLE' });
     expect(res.data.details).toContain('Internal error encountered.');
-    expect(gemini.requests).toHaveLength(3);
-    const { rows } = await t.app.database.pool.query('select count(*)::int as n from ai_chat_messages where workspace_id = $1', [u.user.workspaceId]);
+    expect(ai.gemini.requests).toHaveLength(3);
+    const { rows } = await ai.t.app.database.pool.query('select count(*)::int as n from ai_chat_messages where workspace_id = $1', [u.user.workspaceId]);
     expect(rows[0].n).toBe(0);
+    expect(await modelAnswersThisMonth(u.user.workspaceId)).toBe(0);
   });
 
-  it('does not retry a 400 (a request to fix, not to repeat) and answers 503', async () => {
+  it('does not retry a 400 (a request to fix, not to repeat) and answers 503 when nothing matches', async () => {
     const u = await workspaceWithKnowledge('Bad');
-    gemini.script.push({ error: 400, message: 'Invalid JSON payload received.' });
-    const res = await u.client.post('/api/kb/chat', { message: 'shipping?' });
+    ai.gemini.script.push({ error: 400, message: 'Invalid JSON payload received.' });
+    const res = await u.client.post('/api/kb/chat', { message: 'zebra xylophone?' });
     expect(res.status).toBe(503);
-    expect(gemini.requests).toHaveLength(1);
+    expect(ai.gemini.requests).toHaveLength(1);
   });
 
-  it("answers 504 'Connection Issue' when every attempt times out", async () => {
+  it("times out on every attempt: the knowledge base's quotes when something matches, else 504 'Connection Issue'", async () => {
     const u = await workspaceWithKnowledge('Slow');
-    gemini.script.push({ hang: true }, { hang: true }, { hang: true });
-    const res = await u.client.post('/api/kb/chat', { message: 'shipping?' });
+    ai.gemini.script.push({ hang: true }, { hang: true }, { hang: true });
+    const quoted = await u.client.post('/api/kb/chat', { message: 'shipping to Canada?' });
+    expect(quoted.status).toBe(200);
+    expect(quoted.data).toMatchObject({ mode: 'knowledge_base', fallback: true });
+    expect(quoted.data.fallbackReason).toMatch(/Connection Issue: The AI provider did not answer within/);
+    expect(ai.gemini.requests).toHaveLength(3);
+
+    ai.gemini.script.push({ hang: true }, { hang: true }, { hang: true });
+    const res = await u.client.post('/api/kb/chat', { message: 'zebra xylophone?' });
     expect(res.status).toBe(504);
     expect(res.data).toMatchObject({ error: 'Connection Issue', code: 'UPSTREAM_TIMEOUT' });
-    expect(gemini.requests).toHaveLength(3);
-  }, 15_000);
+    expect(ai.gemini.requests).toHaveLength(6);
+  }, 30_000);
 
   it('rejects bad input with 400 and the contract message', async () => {
-    const u = await newWorkspaceUser(t.baseUrl, 'Input');
+    const u = await newWorkspaceUser(ai.t.baseUrl, 'Input');
     const blank = await u.client.post('/api/kb/chat', { message: '   ' });
     expect(blank.status).toBe(400);
     expect(blank.data.error).toBe('Please type a message');
@@ -138,11 +162,11 @@ describe('POST /api/kb/chat with Gemini', () => {
     const platform = await u.client.post('/api/kb/chat', { message: 'hi', platform: 'myspace' });
     expect(platform.status).toBe(400);
     expect(platform.data.details[0].path).toBe('platform');
-    expect(gemini.requests).toHaveLength(0);
+    expect(ai.gemini.requests).toHaveLength(0);
   });
 
   it('is for signed-in users only', async () => {
-    const res = await fetch(`${t.baseUrl}/api/kb/chat`, {
+    const res = await fetch(`${ai.t.baseUrl}/api/kb/chat`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ message: 'hi' }),
@@ -155,11 +179,11 @@ describe('POST /api/kb/chat/stream', () => {
   it('delivers the answer text as token events while the model writes, then one done with the stored answer', async () => {
     const u = await workspaceWithKnowledge('Stream');
     const answer = 'Shipping to Canada takes five to seven days and costs nine dollars.';
-    gemini.script.push({ json: { answer, confidence: 0.7, funnelStage: 'diagnose', relatedOfferIds: [], suggestedActions: [] } });
+    ai.gemini.script.push({ json: { answer, confidence: 0.7, funnelStage: 'diagnose', relatedOfferIds: [], suggestedActions: [] } });
     const s = await readKbStream(u.client, { message: 'shipping to Canada?' });
     expect(s.status).toBe(200);
     expect(s.contentType).toContain('text/event-stream');
-    expect(gemini.requests[0]!.stream).toBe(true);
+    expect(ai.gemini.requests[0]!.stream).toBe(true);
     const tokens = s.events.filter((e) => e.type === 'token');
     expect(tokens.length).toBeGreaterThan(3);
     expect(tokens.map((e) => (e.type === 'token' ? e.text : '')).join('')).toBe(answer);
@@ -167,29 +191,41 @@ describe('POST /api/kb/chat/stream', () => {
     expect(last.type).toBe('done');
     if (last.type !== 'done') return;
     expect(last.answer).toMatchObject({ response: answer, mode: 'model', confidence: 0.7 });
-    const { rows } = await t.app.database.pool.query('select content from ai_chat_messages where id = $1', [last.answer.messageId]);
+    const { rows } = await ai.t.app.database.pool.query('select content from ai_chat_messages where id = $1', [last.answer.messageId]);
     expect(rows[0].content).toBe(answer);
   });
 
-  it('ends with an error event when the provider is down', async () => {
+  it('ends with done and the knowledge base quoted (fallback: true) when the provider is down and something matches', async () => {
+    const u = await workspaceWithKnowledge('StreamFallback');
+    ai.gemini.script.push({ error: 503 }, { error: 503 }, { error: 503 });
+    const s = await readKbStream(u.client, { message: 'shipping to Canada?' });
+    expect(s.status).toBe(200);
+    const last = s.events.at(-1)!;
+    expect(last.type).toBe('done');
+    if (last.type !== 'done') return;
+    expect(last.answer).toMatchObject({ mode: 'knowledge_base', fallback: true });
+    expect(s.events.filter((e) => e.type === 'token').map((e) => (e.type === 'token' ? e.text : ''))).toEqual([last.answer.response]);
+  });
+
+  it('ends with an error event when the provider is down and nothing matches', async () => {
     const u = await workspaceWithKnowledge('StreamDown');
-    gemini.script.push({ error: 503 }, { error: 503 }, { error: 503 });
-    const s = await readKbStream(u.client, { message: 'shipping?' });
+    ai.gemini.script.push({ error: 503 }, { error: 503 }, { error: 503 });
+    const s = await readKbStream(u.client, { message: 'zebra xylophone?' });
     expect(s.status).toBe(200);
     expect(s.events).toEqual([{ type: 'error', error: 'AI Service Unavailable', message: expect.stringContaining('503') }]);
   });
 
-  it("ends with a 'Connection Issue' error event when every streamed attempt times out", async () => {
+  it("ends with a 'Connection Issue' error event when every streamed attempt times out and nothing matches", async () => {
     const u = await workspaceWithKnowledge('StreamSlow');
-    gemini.script.push({ hang: true }, { hang: true }, { hang: true });
-    const s = await readKbStream(u.client, { message: 'shipping?' });
+    ai.gemini.script.push({ hang: true }, { hang: true }, { hang: true });
+    const s = await readKbStream(u.client, { message: 'zebra xylophone?' });
     expect(s.events).toEqual([{ type: 'error', error: 'Connection Issue', message: 'The AI provider did not answer within 2 s' }]);
-    expect(gemini.requests.filter((r) => !r.ping)).toHaveLength(3);
+    expect(ai.gemini.requests.filter((r) => !r.ping)).toHaveLength(3);
   }, 15_000);
 
   it('a client that disconnects mid-stream cancels the model call: no retry, nothing stored', async () => {
     const u = await workspaceWithKnowledge('StreamGone');
-    gemini.script.push({ hang: true }, { hang: true }, { hang: true });
+    ai.gemini.script.push({ hang: true }, { hang: true }, { hang: true });
     const leave = new AbortController();
     const res = await fetch(`${u.client.baseUrl}/api/kb/chat/stream`, {
       method: 'POST',
@@ -198,19 +234,66 @@ describe('POST /api/kb/chat/stream', () => {
       signal: leave.signal,
     });
     expect(res.status).toBe(200);
-    await vi.waitFor(() => expect(gemini.requests.filter((r) => !r.ping)).toHaveLength(1), { timeout: 5_000 });
+    await vi.waitFor(() => expect(ai.gemini.requests.filter((r) => !r.ping)).toHaveLength(1), { timeout: 5_000 });
     leave.abort();
     // Without the cancel, the call would run into its 1.5 s deadline and be retried twice.
-    await vi.waitFor(() => expect(gemini.requests[0]!.abandoned).toBe(true), { timeout: 1_000 });
+    await vi.waitFor(() => expect(ai.gemini.requests[0]!.abandoned).toBe(true), { timeout: 1_000 });
     await new Promise((resolve) => setTimeout(resolve, 2_500));
-    expect(gemini.requests.filter((r) => !r.ping)).toHaveLength(1);
-    const { rows } = await t.app.database.pool.query('select count(*)::int as n from ai_chat_messages where workspace_id = $1', [u.user.workspaceId]);
+    expect(ai.gemini.requests.filter((r) => !r.ping)).toHaveLength(1);
+    const { rows } = await ai.t.app.database.pool.query('select count(*)::int as n from ai_chat_messages where workspace_id = $1', [u.user.workspaceId]);
     expect(rows[0].n).toBe(0);
   }, 15_000);
 
   it('answers bad input with a plain 400 before any stream', async () => {
-    const u = await newWorkspaceUser(t.baseUrl, 'StreamInput');
+    const u = await newWorkspaceUser(ai.t.baseUrl, 'StreamInput');
     const s = await readKbStream(u.client, { message: '' });
     expect(s.status).toBe(400);
+  });
+});
+
+describe('the monthly model allowance', () => {
+  it('counts every model answer once, and past the allowance answers from the knowledge base without calling the model', async () => {
+    const u = await workspaceWithKnowledge('Allowance');
+    const first = await u.client.post('/api/kb/chat', { message: 'shipping to Canada?' });
+    expect(first.data.mode).toBe('model');
+    expect(await modelAnswersThisMonth(u.user.workspaceId)).toBe(1);
+    // Free: 50 model answers a month (contracts/ai.ts aiAllowances). Use up the rest.
+    await ai.t.app.database.pool.query(
+      `update ai_model_usage set answers = 50 where workspace_id = $1 and month = date_trunc('month', now() at time zone 'utc')::date`,
+      [u.user.workspaceId],
+    );
+    ai.gemini.requests.length = 0;
+    const over = await u.client.post('/api/kb/chat', { message: 'shipping to Canada?' });
+    expect(over.status).toBe(200);
+    expect(over.data).toMatchObject({ mode: 'knowledge_base', fallback: false });
+    expect(ai.modelCalls()).toHaveLength(0);
+    expect(await modelAnswersThisMonth(u.user.workspaceId)).toBe(50);
+  });
+
+  it('never claims past the allowance under concurrent questions', async () => {
+    const u = await workspaceWithKnowledge('Race');
+    await ai.t.app.database.pool.query(
+      `insert into ai_model_usage (workspace_id, month, answers) values ($1, date_trunc('month', now() at time zone 'utc')::date, 47)`,
+      [u.user.workspaceId],
+    );
+    const answers = await Promise.all(Array.from({ length: 6 }, () => u.client.post('/api/kb/chat', { message: 'shipping to Canada?' })));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200, 200]);
+    expect(answers.filter((a) => a.data.mode === 'model')).toHaveLength(3);
+    expect(ai.modelCalls()).toHaveLength(3);
+    expect(await modelAnswersThisMonth(u.user.workspaceId)).toBe(50);
+  });
+
+  it('limits questions per user per minute in the same statement: over AI_USER_PER_MINUTE is 429 before any stream, nothing claimed', async () => {
+    const u = await workspaceWithKnowledge('Limited');
+    await ai.t.app.database.pool.query(`insert into rate_limit_hits (key, hits, reset_at) values ($1, 1000, now() + interval '1 minute')`, [
+      `ai-user:${u.user.id}`,
+    ]);
+    const res = await u.client.post('/api/kb/chat', { message: 'shipping to Canada?' });
+    expect(res.status).toBe(429);
+    expect(res.data).toMatchObject({ code: 'RATE_LIMITED' });
+    const s = await readKbStream(u.client, { message: 'shipping to Canada?' });
+    expect(s.status).toBe(429);
+    expect(ai.modelCalls()).toHaveLength(0);
+    expect(await modelAnswersThisMonth(u.user.workspaceId)).toBe(0);
   });
 });

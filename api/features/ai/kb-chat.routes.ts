@@ -1,16 +1,16 @@
 import { kbChatRequestSchema, smartKbQuerySchema, type SmartKbQueryResponse } from '../../../contracts/ai';
-import type { AiConfig } from '../../../config/config';
 import { AppError } from '../../http/errors';
 import { authedRouter, currentUser } from '../../http/routers';
 import { parseBody } from '../../http/validate';
 import { answerQuestion, type AiDeps } from './ai-answer.service';
-import { aiRateLimits } from './ai-rate-limit';
 import { startEventStream } from './sse';
 
-/** The AI Assistant page and the dashboard panel, mounted at /api/kb (signed in). */
-export function kbChatRoutes(deps: AiDeps, limits: AiConfig) {
+/**
+ * The AI Assistant page and the dashboard panel, mounted at /api/kb (signed in). The per-user rate
+ * limit (AI_USER_PER_MINUTE) is counted by answerQuestion, in the same statement as the allowance.
+ */
+export function kbChatRoutes(deps: AiDeps) {
   const router = authedRouter();
-  router.use(aiRateLimits(deps.pool, limits));
 
   router.post('/chat', async (req, res) => {
     const body = parseBody(kbChatRequestSchema, req);
@@ -29,7 +29,8 @@ export function kbChatRoutes(deps: AiDeps, limits: AiConfig) {
   router.post('/chat/stream', async (req, res) => {
     const user = currentUser(req);
     const body = parseBody(kbChatRequestSchema, req);
-    const stream = startEventStream(res);
+    // Set by onReady (a callback, so held in an object TypeScript does not narrow away).
+    const open: { stream: ReturnType<typeof startEventStream> | null } = { stream: null };
     // A client that goes away (tab closed, stop) cancels the model call instead of paying for its answer.
     const disconnected = new AbortController();
     res.on('close', () => {
@@ -42,11 +43,14 @@ export function kbChatRoutes(deps: AiDeps, limits: AiConfig) {
         purpose: 'assistant',
         platform: body.platform,
         ...(body.conversationId ? { conversationId: body.conversationId } : {}),
-        onToken: (text) => stream.send({ type: 'token', text }),
+        onReady: () => (open.stream = startEventStream(res)),
+        onToken: (text) => open.stream?.send({ type: 'token', text }),
         cancel: disconnected.signal,
       });
-      stream.send({ type: 'done', answer });
+      open.stream?.send({ type: 'done', answer });
     } catch (err) {
+      const stream = open.stream;
+      if (!stream) throw err; // before the stream: a plain JSON error (429)
       if (disconnected.signal.aborted) return; // nobody left to tell
       if (err instanceof AppError) {
         stream.send({ type: 'error', error: err.message, message: typeof err.details === 'string' ? err.details : err.message });
@@ -55,16 +59,15 @@ export function kbChatRoutes(deps: AiDeps, limits: AiConfig) {
         stream.send({ type: 'error', error: 'AI Service Unavailable', message: 'Something went wrong on our side. Please try again.' });
       }
     }
-    stream.end();
+    open.stream?.end();
   });
 
   return router;
 }
 
 /** POST /api/smartkb/query (docs/product-spec.md §7), mounted at /api/smartkb (signed in). */
-export function smartKbRoutes(deps: AiDeps, limits: AiConfig) {
+export function smartKbRoutes(deps: AiDeps) {
   const router = authedRouter();
-  router.use(aiRateLimits(deps.pool, limits));
   router.post('/query', async (req, res) => {
     const body = parseBody(smartKbQuerySchema, req);
     const a = await answerQuestion(deps, { user: currentUser(req), question: body.query, purpose: 'assistant' });

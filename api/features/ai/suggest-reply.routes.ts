@@ -1,20 +1,17 @@
 import type { SuggestReplyResponse } from '../../../contracts/ai';
-import type { AiConfig } from '../../../config/config';
 import { lastInboundMessage } from '../../../db/ai/last-inbound-message';
 import { answerSource } from '../../../integrations/ai/knowledge-only-answer';
 import { AppError } from '../../http/errors';
 import { authedRouter, currentUser, idParam } from '../../http/routers';
 import { answerQuestion, type AiDeps } from './ai-answer.service';
-import { aiRateLimits } from './ai-rate-limit';
 
 /**
  * POST /api/inbox/conversations/:id/suggest-reply, mounted at /api/inbox/conversations (signed in):
  * a draft answer to the contact's last message for the reply box. Never sends anything. Without a
  * model the draft is the best matching entry's own text, for the person to edit.
  */
-export function suggestReplyRoutes(deps: AiDeps, limits: AiConfig) {
+export function suggestReplyRoutes(deps: AiDeps) {
   const router = authedRouter();
-  router.use(aiRateLimits(deps.pool, limits));
   router.post('/:id/suggest-reply', async (req, res) => {
     const user = currentUser(req);
     const last = await lastInboundMessage(deps.pool, user.workspaceId, idParam(req));

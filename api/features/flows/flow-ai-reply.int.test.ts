@@ -1,28 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { enqueueAiCall } from '../../../db/flows/enqueue-webhook-call';
 import { insertKnowledgeEntry } from '../../../db/knowledge/write-entries';
 import { answerAiStep } from '../../../workers/flows/ai-step';
-import { startGeminiFake, type GeminiFake } from '../../../tests/fakes/gemini.fake';
+import { useGeminiApp } from '../../../tests/support/gemini-app';
 import { edge, keywordTrigger, node, publishFlow, runDetail, runsOf } from '../../../tests/support/flows';
-import { startTestApp, type TestApp } from '../../../tests/support/test-app';
 import { maya, newWorkspaceUser } from '../../../tests/support/workspace';
 
-let gemini: GeminiFake;
-let t: TestApp;
-
-beforeAll(async () => {
-  gemini = await startGeminiFake();
-  t = await startTestApp({ env: { ...gemini.env, AI_TIMEOUT_MS: '1500', AI_MAX_RETRIES: '1', AI_RETRY_BASE_MS: '10', TIMER_PUMP_INTERVAL_MS: '50' } });
-});
-afterAll(async () => {
-  await t.stop();
-  await gemini.close();
-});
-beforeEach(() => {
-  gemini.script.length = 0;
-  gemini.requests.length = 0;
-  gemini.latencyMs = 0;
-});
+const ai = useGeminiApp({ AI_MAX_RETRIES: '1', TIMER_PUMP_INTERVAL_MS: '50' });
 
 type W = Awaited<ReturnType<typeof newWorkspaceUser>>;
 const dm = (w: W, text: string) => w.client.post('/api/simulator/messages', { accountId: w.instagram.id, contact: maya, text });
@@ -38,8 +22,8 @@ const flow = {
 };
 
 async function workspaceWithFlow() {
-  const w = await newWorkspaceUser(t.baseUrl);
-  const shipping = await insertKnowledgeEntry(t.app.database.pool, w.user.workspaceId, {
+  const w = await newWorkspaceUser(ai.t.baseUrl);
+  const shipping = await insertKnowledgeEntry(ai.t.app.database.pool, w.user.workspaceId, {
     kind: 'faq',
     title: 'Shipping to Canada',
     body: 'Yes, we ship to Canada in 5-7 days for $9.',
@@ -48,13 +32,21 @@ async function workspaceWithFlow() {
   return { ...w, flowId, shipping };
 }
 
+async function modelAnswersThisMonth(workspaceId: string): Promise<number> {
+  const { rows } = await ai.t.app.database.pool.query(
+    `select coalesce(sum(answers), 0)::int as n from ai_model_usage where workspace_id = $1 and month = date_trunc('month', now() at time zone 'utc')::date`,
+    [workspaceId],
+  );
+  return rows[0].n as number;
+}
+
 async function finishedRun(w: W & { flowId: string }) {
   await expect.poll(async () => (await runsOf(w.client, w.flowId))[0]?.status, { timeout: 10_000 }).toBe('completed');
   return runDetail(w.client, (await runsOf(w.client, w.flowId))[0]!.id);
 }
 
 async function contactState(w: W) {
-  const { rows } = await t.app.database.pool.query(
+  const { rows } = await ai.t.app.database.pool.query(
     `select c.tags, v.priority, u.messages_used from contacts c join conversations v on v.contact_id = c.id
        join users u on u.workspace_id = c.workspace_id where c.workspace_id = $1`,
     [w.user.workspaceId],
@@ -65,7 +57,7 @@ async function contactState(w: W) {
 describe('AI reply node', () => {
   it('answers the DM from the knowledge base with the model, sends it on the same channel and records the answer in the step', async () => {
     const w = await workspaceWithFlow();
-    gemini.script.push({
+    ai.gemini.script.push({
       json: { answer: 'Yes! Canada in 5-7 days, $9.', confidence: 0.9, funnelStage: 'prescribe', relatedOfferIds: [], suggestedActions: [] },
     });
     await dm(w, 'Do you ship to Canada?');
@@ -82,8 +74,8 @@ describe('AI reply node', () => {
     });
     expect(run.steps.map((s) => `${s.nodeId}:${s.status}`)).toEqual(['1:completed', '2:completed', '2:completed', '3:completed']);
     // The tone guidance reaches the model as a data block, never in the system rules.
-    expect(gemini.requests[0]!.userText).toContain('<<<STYLE');
-    expect(gemini.requests[0]!.system).not.toContain('Warm and short');
+    expect(ai.gemini.requests[0]!.userText).toContain('<<<STYLE');
+    expect(ai.gemini.requests[0]!.system).not.toContain('Warm and short');
     const state = await contactState(w);
     expect(state.tags).not.toContain('needs-human');
     // One for the AI answer, one for the DM actually sent.
@@ -92,7 +84,7 @@ describe('AI reply node', () => {
 
   it('a low-confidence answer hands off: the tag, conversation priority high, nothing sent', async () => {
     const w = await workspaceWithFlow();
-    gemini.script.push({ json: { answer: 'Maybe?', confidence: 0.3, funnelStage: 'hook', relatedOfferIds: [], suggestedActions: [] } });
+    ai.gemini.script.push({ json: { answer: 'Maybe?', confidence: 0.3, funnelStage: 'hook', relatedOfferIds: [], suggestedActions: [] } });
     await dm(w, 'Do you ship to Mars?');
     const run = await finishedRun(w);
     expect(await outboxTexts(w)).toEqual([]);
@@ -106,10 +98,10 @@ describe('AI reply node', () => {
 
   it('a provider failing with 500 after its retries hands off, with the error in the step', async () => {
     const w = await workspaceWithFlow();
-    gemini.script.push({ error: 500, message: 'boom' }, { error: 500, message: 'boom' });
+    ai.gemini.script.push({ error: 500, message: 'boom' }, { error: 500, message: 'boom' });
     await dm(w, 'Do you ship to Canada?');
     const run = await finishedRun(w);
-    expect(gemini.requests).toHaveLength(2);
+    expect(ai.gemini.requests).toHaveLength(2);
     expect(await outboxTexts(w)).toEqual([]);
     const step = run.steps.find((s) => s.nodeId === '2');
     expect(step?.output).toMatchObject({ mode: 'error', answer: '' });
@@ -120,34 +112,80 @@ describe('AI reply node', () => {
 
   it('a retried run.ai job finds its step settled: no second model call, DM or count', async () => {
     const w = await workspaceWithFlow();
-    gemini.script.push({ json: { answer: 'We do ship to Canada.', confidence: 0.95, funnelStage: 'hook', relatedOfferIds: [], suggestedActions: [] } });
+    ai.gemini.script.push({ json: { answer: 'We do ship to Canada.', confidence: 0.95, funnelStage: 'hook', relatedOfferIds: [], suggestedActions: [] } });
     await dm(w, 'Do you ship to Canada?');
     const run = await finishedRun(w);
-    await enqueueAiCall(t.app.database.pool, { id: run.id, workspace_id: w.user.workspaceId }, 2);
+    await enqueueAiCall(ai.t.app.database.pool, { id: run.id, workspace_id: w.user.workspaceId }, 2);
     await expect
-      .poll(async () => (await t.app.database.pool.query(`select count(*)::int as n from graphile_worker.jobs where task_identifier = 'run.ai'`)).rows[0].n, {
-        timeout: 10_000,
-      })
+      .poll(
+        async () => (await ai.t.app.database.pool.query(`select count(*)::int as n from graphile_worker.jobs where task_identifier = 'run.ai'`)).rows[0].n,
+        {
+          timeout: 10_000,
+        },
+      )
       .toBe(0);
-    expect(gemini.requests).toHaveLength(1);
+    expect(ai.gemini.requests).toHaveLength(1);
     expect(await outboxTexts(w)).toEqual(['We do ship to Canada.']);
     expect((await contactState(w)).messages_used).toBe(2);
   });
 
   it('a shutdown during the model call records nothing (the job hands itself back); the answer is recorded once', async () => {
     const w = await workspaceWithFlow();
-    gemini.latencyMs = 800; // under AI_TIMEOUT_MS: the worker's own call answers
-    gemini.script.push({ json: { answer: 'Canada: 5-7 days.', confidence: 0.9, funnelStage: 'hook', relatedOfferIds: [], suggestedActions: [] } });
+    ai.gemini.latencyMs = 800; // under AI_TIMEOUT_MS: the worker's own call answers
+    ai.gemini.script.push({ json: { answer: 'Canada: 5-7 days.', confidence: 0.9, funnelStage: 'hook', relatedOfferIds: [], suggestedActions: [] } });
     await dm(w, 'Do you ship to Canada?');
     await expect.poll(async () => (await runsOf(w.client, w.flowId))[0]?.id, { timeout: 10_000 }).toBeTruthy();
     const runId = (await runsOf(w.client, w.flowId))[0]!.id;
     await expect.poll(async () => (await runDetail(w.client, runId)).steps.some((s) => s.nodeId === '2'), { timeout: 10_000 }).toBe(true);
     const stopping = new AbortController();
     stopping.abort(new Error('worker stopping'));
-    expect(await answerAiStep(t.app.database.pool, null, runId, 2, stopping.signal)).toBe('interrupted');
+    expect(await answerAiStep(ai.t.app.database.pool, null, runId, 2, stopping.signal)).toBe('interrupted');
     const run = await finishedRun(w);
     expect(run.steps.filter((s) => s.nodeId === '2').map((s) => s.status)).toEqual(['completed', 'completed']);
     expect(await outboxTexts(w)).toEqual(['Canada: 5-7 days.']);
     expect((await contactState(w)).messages_used).toBe(2);
+  });
+
+  it('counts its model answer on the monthly allowance the chat uses', async () => {
+    const w = await workspaceWithFlow();
+    ai.gemini.script.push({ json: { answer: 'Canada: yes, 5-7 days.', confidence: 0.9, funnelStage: 'hook', relatedOfferIds: [], suggestedActions: [] } });
+    await dm(w, 'Do you ship to Canada?');
+    await finishedRun(w);
+    expect(await modelAnswersThisMonth(w.user.workspaceId)).toBe(1);
+    // The chat draws on the same count.
+    await w.client.post('/api/kb/chat', { message: 'Do you ship to Canada?' });
+    expect(await modelAnswersThisMonth(w.user.workspaceId)).toBe(2);
+  });
+
+  it('at the monthly limit it does not call the model: it quotes the knowledge base, and the step and the activity feed say why', async () => {
+    const w = await workspaceWithFlow();
+    // Free: 50 model answers a month (contracts/ai.ts aiAllowances), all used.
+    await ai.t.app.database.pool.query(
+      `insert into ai_model_usage (workspace_id, month, answers) values ($1, date_trunc('month', now() at time zone 'utc')::date, 50)`,
+      [w.user.workspaceId],
+    );
+    await dm(w, 'Do you ship to Canada?');
+    const run = await finishedRun(w);
+    expect(ai.modelCalls()).toHaveLength(0);
+    const step = run.steps.find((s) => s.nodeId === '2');
+    expect(step?.output).toMatchObject({ mode: 'knowledge_base', model: null, note: expect.stringContaining('AI allowance (50 model answers) is used up') });
+    expect(JSON.stringify(step?.output)).toContain('Yes, we ship to Canada in 5-7 days for $9.');
+    // One matching entry quotes at 0.4, under the node's 0.6: a hand-off, nothing sent.
+    expect(await outboxTexts(w)).toEqual([]);
+    expect(await modelAnswersThisMonth(w.user.workspaceId)).toBe(50);
+    const { rows } = await ai.t.app.database.pool.query(
+      `select action, message from automation_activity where workspace_id = $1 and action = 'ai_reply_without_model'`,
+      [w.user.workspaceId],
+    );
+    expect(rows).toEqual([{ action: 'ai_reply_without_model', message: expect.stringContaining('answered from the knowledge base without the model') }]);
+  });
+
+  it('a model failure gives its allowance claim back', async () => {
+    const w = await workspaceWithFlow();
+    ai.gemini.script.push({ error: 500 }, { error: 500 });
+    await dm(w, 'Do you ship to Canada?');
+    await finishedRun(w);
+    expect(ai.modelCalls()).toHaveLength(2);
+    expect(await modelAnswersThisMonth(w.user.workspaceId)).toBe(0);
   });
 });

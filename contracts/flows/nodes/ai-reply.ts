@@ -20,7 +20,8 @@ export const aiReplyHandles = ['answered', 'handoff'] as const;
 
 /**
  * What the `run.ai` job reports back for an aiReply step (the step's output, shown in the Runs
- * view). `error` set: the model failed after its retries; the node hands off.
+ * view). `error` set: the model failed after its retries; the node hands off. `note` set: the
+ * monthly model allowance was used up and the knowledge base answered alone.
  */
 export const aiAnswerOutput = z.object({
   question: z.string(),
@@ -32,5 +33,10 @@ export const aiAnswerOutput = z.object({
   tokensIn: z.number().nullable(),
   tokensOut: z.number().nullable(),
   error: z.string().optional(),
+  /**
+   * Why the model did not answer although a provider is configured: the workspace's monthly model
+   * answers (contracts/ai.ts `aiAllowances`) are used up, so the answer quotes the knowledge base.
+   */
+  note: z.string().optional(),
 });
 export type AiAnswerOutput = z.infer<typeof aiAnswerOutput>;

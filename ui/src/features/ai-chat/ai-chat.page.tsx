@@ -5,9 +5,9 @@ import { Card } from '../../components/card';
 import { PageHeader } from '../../components/page-header';
 import { SelectField } from '../../components/select-field';
 import { chatPlatformLabels, funnelStageLabels } from '../ai/ai.format';
+import { ChatComposer } from '../ai/chat-composer';
 import { useAiFeedback } from '../ai/use-ai-feedback';
 import { useAiStatus } from '../ai/use-ai-status';
-import { ChatComposer } from './chat-composer';
 import { ChatTurnBubble } from './chat-turn-bubble';
 import { QuickTopics } from './quick-topics';
 import { SuggestedReplies } from './suggested-replies';
@@ -93,7 +93,19 @@ export function AiChatPage() {
           )}
         </div>
         {!pending && <SuggestedReplies replies={lastAnswer && turns.at(-1)?.answer === lastAnswer ? lastAnswer.suggestedActions : []} onPick={fill} />}
-        <ChatComposer value={draft} onChange={setDraft} onSend={submit} waiting={pending} inputRef={inputRef} />
+        <ChatComposer
+          id="ai-chat-input"
+          label="Ask the assistant"
+          size="lg"
+          value={draft}
+          onChange={setDraft}
+          onSend={submit}
+          waiting={pending}
+          disableWhileWaiting
+          placeholder={pending ? 'Answering…' : 'Ask about your offers, prices, policies…'}
+          inputRef={inputRef}
+          className="p-3 sm:p-4"
+        />
       </Card>
     </div>
   );

@@ -46,7 +46,7 @@ export function ChatTurnBubble({ turn, rating, onRate }: ChatTurnBubbleProps) {
         {answer && (
           <>
             <RelatedOffers offers={answer.relatedOffers} />
-            <AnswerSources mode={answer.mode} sources={answer.sources} />
+            <AnswerSources mode={answer.mode} sources={answer.sources} fallback={answer.fallback} />
             <div className="flex items-center justify-between gap-3">
               {answer.mode !== 'none' ? (
                 <span className="text-xs text-slate-500 dark:text-slate-400">

@@ -14,6 +14,7 @@ const answer: KbChatResponse = {
   sources: [],
   userRole: 'pro',
   isAuthenticated: true,
+  fallback: false,
   usage: { messagesUsed: 3, messageLimit: 100 },
 };
 

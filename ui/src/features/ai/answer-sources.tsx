@@ -6,10 +6,12 @@ import { sourceKindLabel } from './ai.format';
 interface AnswerSourcesProps {
   mode: AnswerMode;
   sources: AnswerSource[];
+  /** The model was asked and failed: these quotes stand in for its answer. */
+  fallback?: boolean;
 }
 
 /** What an answer was made from: cited entries, or a plain "nothing matched" with a way to add some. */
-export function AnswerSources({ mode, sources }: AnswerSourcesProps) {
+export function AnswerSources({ mode, sources, fallback = false }: AnswerSourcesProps) {
   if (mode === 'none' || sources.length === 0) {
     return (
       <p className="text-xs text-slate-500 dark:text-slate-400">
@@ -23,7 +25,11 @@ export function AnswerSources({ mode, sources }: AnswerSourcesProps) {
   return (
     <div className="space-y-1">
       <p className="text-xs font-medium text-slate-500 dark:text-slate-400">
-        {mode === 'knowledge_base' ? 'Quoted from your knowledge base (no AI model answered)' : 'Sources'}
+        {mode !== 'knowledge_base'
+          ? 'Sources'
+          : fallback
+            ? 'The AI model failed, so this is quoted from your knowledge base'
+            : 'Quoted from your knowledge base (no AI model answered)'}
       </p>
       <ul className="flex flex-wrap gap-1.5">
         {sources.map((source) => (

@@ -31,6 +31,8 @@ export const kbChatResponseSchema = z.object({
   sources: z.array(answerSourceSchema),
   userRole: z.enum(accessLevels),
   isAuthenticated: z.boolean(),
+  fallback: z.boolean(),
+  fallbackReason: z.string().optional(),
   usage: z.object({ messagesUsed: z.number(), messageLimit: z.number() }),
 }) satisfies z.ZodType<KbChatResponse>;
 

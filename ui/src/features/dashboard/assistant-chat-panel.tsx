@@ -1,8 +1,8 @@
-import { useEffect, useRef, useState, type KeyboardEvent, type Ref } from 'react';
+import { useEffect, useRef, useState, type Ref } from 'react';
 import { Badge } from '../../components/badge';
 import { Card } from '../../components/card';
 import { Icon } from '../../components/icon';
-import { inputClasses } from '../../components/input.styles';
+import { ChatComposer } from '../ai/chat-composer';
 import { TypingDots } from '../ai/typing-dots';
 import { useAiFeedback } from '../ai/use-ai-feedback';
 import { useAiStatus } from '../ai/use-ai-status';
@@ -32,13 +32,6 @@ export function AssistantChatPanel({ signedIn, inputRef }: AssistantChatPanelPro
 
   function submit() {
     if (send(draft)) setDraft('');
-  }
-
-  function handleKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
-    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
-      event.preventDefault();
-      submit();
-    }
   }
 
   const chips = lastAnswer ? lastAnswer.suggestedActions : messages.length === 1 ? ASSISTANT_STARTERS : [];
@@ -92,31 +85,17 @@ export function AssistantChatPanel({ signedIn, inputRef }: AssistantChatPanelPro
           ))}
         </div>
       )}
-      <div className="flex items-end gap-2 border-t border-slate-200 px-5 py-4 dark:border-slate-800">
-        <label htmlFor="assistant-input" className="sr-only">
-          Ask the assistant
-        </label>
-        <textarea
-          id="assistant-input"
-          ref={inputRef}
-          rows={1}
-          value={draft}
-          maxLength={2000}
-          onChange={(e) => setDraft(e.target.value)}
-          onKeyDown={handleKeyDown}
-          placeholder="Type your question..."
-          className={inputClasses(false, 'max-h-32 min-h-10 resize-none')}
-        />
-        <button
-          type="button"
-          onClick={submit}
-          disabled={pending || !draft.trim()}
-          aria-label="Send question"
-          className="flex h-10 w-10 shrink-0 items-center justify-center rounded-lg bg-indigo-600 text-white hover:bg-indigo-500 disabled:opacity-40"
-        >
-          <Icon name="send" size={16} />
-        </button>
-      </div>
+      <ChatComposer
+        id="assistant-input"
+        label="Ask the assistant"
+        value={draft}
+        onChange={setDraft}
+        onSend={submit}
+        waiting={pending}
+        placeholder="Type your question..."
+        inputRef={inputRef}
+        className="px-5 py-4"
+      />
       <p className="px-5 pb-3 text-[11px] text-slate-500 dark:text-slate-400">{status.credit}</p>
     </Card>
   );

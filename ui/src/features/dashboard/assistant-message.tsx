@@ -36,7 +36,7 @@ export function AssistantMessage({ message, rating, onRate }: AssistantMessagePr
         </div>
         {answer && (
           <>
-            <AnswerSources mode={answer.mode} sources={answer.sources} />
+            <AnswerSources mode={answer.mode} sources={answer.sources} fallback={answer.fallback} />
             <div className="flex items-center justify-between gap-3">
               <span className="text-xs text-slate-500 dark:text-slate-400">
                 {answer.mode !== 'none' && <>Confidence {formatConfidence(answer.confidence)}</>}

@@ -1,8 +1,8 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Icon } from '../../components/icon';
-import { inputClasses } from '../../components/input.styles';
 import { cn } from '../../lib/cn';
 import type { FeedbackRating } from '../ai/ai.api';
+import { ChatComposer } from '../ai/chat-composer';
 import { FeedbackButtons } from '../ai/feedback-buttons';
 import { TypingDots } from '../ai/typing-dots';
 import type { SupportChatMessage } from './support-chat.replies';
@@ -19,7 +19,7 @@ interface SupportChatPanelProps {
 export function SupportChatPanel({ messages, typing, onSend, onClose, ratingOf, onRate }: SupportChatPanelProps) {
   const [draft, setDraft] = useState('');
   const listRef = useRef<HTMLDivElement>(null);
-  const inputRef = useRef<HTMLInputElement>(null);
+  const inputRef = useRef<HTMLTextAreaElement>(null);
 
   useEffect(() => {
     listRef.current?.scrollTo({ top: listRef.current.scrollHeight, behavior: 'smooth' });
@@ -34,13 +34,6 @@ export function SupportChatPanel({ messages, typing, onSend, onClose, ratingOf, 
     if (!trimmed) return;
     onSend(trimmed);
     setDraft('');
-  }
-
-  function handleKeyDown(event: KeyboardEvent<HTMLInputElement>) {
-    if (event.key === 'Enter' && !event.shiftKey) {
-      event.preventDefault();
-      send(draft);
-    }
   }
 
   const last = messages[messages.length - 1];
@@ -102,29 +95,17 @@ export function SupportChatPanel({ messages, typing, onSend, onClose, ratingOf, 
           ))}
         </div>
       )}
-      <div className="flex items-center gap-2 border-t border-slate-200 p-3 dark:border-slate-800">
-        <label htmlFor="support-chat-input" className="sr-only">
-          Message
-        </label>
-        <input
-          id="support-chat-input"
-          ref={inputRef}
-          value={draft}
-          onChange={(e) => setDraft(e.target.value)}
-          onKeyDown={handleKeyDown}
-          placeholder="Type your message..."
-          className={inputClasses(false)}
-        />
-        <button
-          type="button"
-          onClick={() => send(draft)}
-          disabled={!draft.trim()}
-          aria-label="Send message"
-          className="flex h-9 w-9 shrink-0 items-center justify-center rounded-lg bg-indigo-600 text-white hover:bg-indigo-500 disabled:opacity-40"
-        >
-          <Icon name="send" size={16} />
-        </button>
-      </div>
+      <ChatComposer
+        id="support-chat-input"
+        label="Message"
+        sendLabel="Send message"
+        value={draft}
+        onChange={setDraft}
+        onSend={() => send(draft)}
+        placeholder="Type your message..."
+        inputRef={inputRef}
+        className="p-3"
+      />
     </section>
   );
 }

@@ -22,10 +22,34 @@ export const leadFiltersSchema = z.object({
 });
 export type LeadFilters = z.infer<typeof leadFiltersSchema>;
 
-export const listLeadsQuerySchema = leadFiltersSchema.extend({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(LEADS_PAGE_SIZE),
-});
+/**
+ * A keyset position in the list: the lead's `created_at` (UTC, to the microsecond) and id, as the
+ * server hands it out in `pagination.nextCursor` / `prevCursor`. Clients pass it back untouched.
+ */
+export const leadCursorSchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, 'Not a leads cursor');
+
+/** Splits a cursor into the timestamp and id it encodes. */
+export function parseLeadCursor(cursor: string): { createdAt: string; id: string } {
+  const i = cursor.lastIndexOf('_');
+  return { createdAt: cursor.slice(0, i), id: cursor.slice(i + 1) };
+}
+
+/**
+ * `page` (OFFSET, any page by number) or a keyset cursor: `after` = the leads older than that
+ * position (the next page), `before` = the leads newer than it (the previous page). A cursor page
+ * costs the same at any depth; with a cursor, `page` is only echoed back (the page number the client
+ * is showing).
+ */
+export const listLeadsQuerySchema = leadFiltersSchema
+  .extend({
+    page: z.coerce.number().int().min(1).max(100_000).default(1),
+    limit: z.coerce.number().int().min(1).max(100).default(LEADS_PAGE_SIZE),
+    after: leadCursorSchema.optional(),
+    before: leadCursorSchema.optional(),
+  })
+  .refine((q) => !(q.after && q.before), { message: 'Pass after or before, not both', path: ['before'] });
 export type ListLeadsQuery = z.infer<typeof listLeadsQuerySchema>;
 
 const name = z.string().trim().max(200, 'Name is limited to 200 characters');
@@ -85,7 +109,11 @@ export type LeadCounts = Record<LeadStatus, number>;
 /** GET /api/leads (docs/product-spec.md §3 List response, plus counts per status for the stats row). */
 export interface LeadsPage {
   leads: Lead[];
-  pagination: { page: number; limit: number; total: number; pages: number };
+  /**
+   * `nextCursor` / `prevCursor`: pass as `after` / `before` for the next / previous page (null when
+   * there is none); the cheap way to step through pages at any depth.
+   */
+  pagination: { page: number; limit: number; total: number; pages: number; nextCursor: string | null; prevCursor: string | null };
   /** Every lead of the workspace per status, whatever the filters. */
   counts: LeadCounts;
 }

@@ -86,7 +86,7 @@ describe('list', () => {
     for (let page = 1; page <= 5; page++) {
       const res = await w.client.get(`/api/leads?page=${page}&limit=20`);
       expect(res.status).toBe(200);
-      expect(res.data.pagination).toEqual({ page, limit: 20, total: 95, pages: 5 });
+      expect(res.data.pagination).toMatchObject({ page, limit: 20, total: 95, pages: 5 });
       expect(res.data.leads).toHaveLength(page === 5 ? 15 : 20);
       seen.push(...res.data.leads.map((l: { id: string }) => l.id));
     }
@@ -96,6 +96,65 @@ describe('list', () => {
     expect((await w.client.get('/api/leads?page=0')).status).toBe(400);
     expect((await w.client.get('/api/leads?limit=500')).status).toBe(400);
     expect((await w.client.get('/api/leads')).data.counts).toEqual({ new: 19, contacted: 19, qualified: 19, converted: 19, lost: 19 });
+  });
+
+  it('steps through every page with keyset cursors, forwards and back, filtered or not, same order as page numbers', async () => {
+    const w = await newWorkspaceUser(t.baseUrl);
+    // 95 leads in groups of 10 sharing one timestamp, some a microsecond apart (finer than a JS date).
+    await t.app.database.pool.query(
+      `insert into leads (workspace_id, name, source, status, created_at)
+       select $1, 'Lead ' || g, (array['instagram','facebook','twitter','manual'])[1 + g % 4],
+              (array['new','contacted','qualified','converted','lost'])[1 + g % 5],
+              timestamptz '2026-01-01' + (g / 10) * interval '1 minute' + (g % 3) * interval '1 microsecond'
+       from generate_series(1, 95) g`,
+      [w.user.workspaceId],
+    );
+    const ids = (res: { data: { leads: { id: string }[] } }) => res.data.leads.map((l) => l.id);
+    for (const filter of ['', 'source=instagram&', 'status=new&source=twitter&', 'search=lead%201&']) {
+      const byNumber: string[][] = [];
+      const first = await w.client.get(`/api/leads?${filter}limit=7`);
+      for (let page = 1; page <= first.data.pagination.pages; page++) byNumber.push(ids(await w.client.get(`/api/leads?${filter}limit=7&page=${page}`)));
+      expect(first.data.pagination.prevCursor).toBeNull();
+
+      // Forwards with `after`: the same pages as by number, then no next cursor.
+      const forwards: string[][] = [ids(first)];
+      let res = first;
+      while (res.data.pagination.nextCursor) {
+        res = await w.client.get(`/api/leads?${filter}limit=7&after=${encodeURIComponent(res.data.pagination.nextCursor)}&page=${forwards.length + 1}`);
+        expect(res.status).toBe(200);
+        expect(res.data.pagination).toMatchObject({ page: forwards.length + 1, total: first.data.pagination.total, pages: first.data.pagination.pages });
+        forwards.push(ids(res));
+      }
+      expect(forwards).toEqual(byNumber);
+
+      // Back with `before` from the last page: the same pages again, then no previous cursor.
+      const backwards: string[][] = [ids(res)];
+      while (res.data.pagination.prevCursor) {
+        res = await w.client.get(`/api/leads?${filter}limit=7&before=${encodeURIComponent(res.data.pagination.prevCursor)}`);
+        expect(res.status).toBe(200);
+        backwards.unshift(ids(res));
+      }
+      expect(backwards).toEqual(byNumber);
+    }
+    // A page by number hands out cursors too: page 3's next is page 4.
+    const p3 = await w.client.get('/api/leads?limit=20&page=3');
+    const p4 = await w.client.get(`/api/leads?limit=20&after=${encodeURIComponent(p3.data.pagination.nextCursor)}`);
+    expect(ids(p4)).toEqual(ids(await w.client.get('/api/leads?limit=20&page=4')));
+    const p2 = await w.client.get(`/api/leads?limit=20&before=${encodeURIComponent(p3.data.pagination.prevCursor)}`);
+    expect(ids(p2)).toEqual(ids(await w.client.get('/api/leads?limit=20&page=2')));
+  });
+
+  it('refuses a malformed cursor, or after and before together, with 400 and details', async () => {
+    const w = await newWorkspaceUser(t.baseUrl);
+    await w.client.post('/api/leads', { name: 'Only' });
+    const cursor = '2026-01-01T00:00:00.000000Z_00000000-0000-4000-8000-000000000000';
+    for (const q of ['after=yesterday', 'before=2026-01-01_1', "after=2026-01-01T00:00:00.000000Z_x'--", `after=${cursor}&before=${cursor}`]) {
+      const res = await w.client.get(`/api/leads?${q}`);
+      expect(res.status, q).toBe(400);
+      expect(res.data, q).toMatchObject({ error: expect.any(String), details: [expect.objectContaining({ path: expect.any(String) })] });
+    }
+    // A well-formed cursor nothing was made from is just a position: older than 2026 is nothing here.
+    expect((await w.client.get(`/api/leads?after=${cursor}`)).data).toMatchObject({ leads: [], pagination: { total: 1, nextCursor: null } });
   });
 
   it('filters by status, source and search on name, email or handle, and pages the filtered set', async () => {
@@ -112,7 +171,7 @@ describe('list', () => {
     expect(await names('status=all&source=all')).toHaveLength(3);
     expect(await names('status=lost')).toEqual([]);
     const filtered = await w.client.get('/api/leads?source=instagram&limit=1&page=2');
-    expect(filtered.data.pagination).toEqual({ page: 2, limit: 1, total: 2, pages: 2 });
+    expect(filtered.data.pagination).toMatchObject({ page: 2, limit: 1, total: 2, pages: 2, nextCursor: null });
     expect(filtered.data.counts.new).toBe(3); // the stats row counts the whole workspace
   });
 });
@@ -130,6 +189,16 @@ describe('tenancy', () => {
     // The same email in another workspace is another lead.
     expect((await b.client.post('/api/leads', { email: 'secret@example.com' })).status).toBe(201);
     expect((await a.client.get(`/api/leads/${secret.id}`)).data.status).toBe('new');
+    // A cursor is only a position: Alice's, used by Bob, pages Bob's leads, never hers.
+    const { data: second } = await a.client.post('/api/leads', { name: 'Second Buyer' });
+    const aliceNext: string = (await a.client.get('/api/leads?limit=1')).data.pagination.nextCursor;
+    expect(aliceNext).toContain('_');
+    await b.client.post('/api/leads', { name: 'Bob Lead' });
+    const newer = await b.client.get(`/api/leads?before=${encodeURIComponent(aliceNext)}`);
+    const older = await b.client.get(`/api/leads?after=${encodeURIComponent(aliceNext)}`);
+    expect(newer.status).toBe(200);
+    expect(newer.data.leads.map((l: { name: string }) => l.name)).toContain('Bob Lead');
+    for (const l of [...newer.data.leads, ...older.data.leads] as { id: string }[]) expect([secret.id, second.id]).not.toContain(l.id);
     expect((await new HttpClient(t.baseUrl).get('/api/leads')).status).toBe(401);
   });
 });

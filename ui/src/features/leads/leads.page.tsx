@@ -15,21 +15,31 @@ import { LeadStats } from './lead-stats';
 import { exportUrl, type LeadQuery } from './leads.api';
 import { useLeads } from './use-leads';
 
-type Filters = Omit<LeadQuery, 'page'>;
+type Filters = Omit<LeadQuery, 'page' | 'after' | 'before'>;
+/** The page shown: its number, and the cursor that reads it (none for page 1 or a page picked by number). */
+type Position = Pick<LeadQuery, 'page' | 'after' | 'before'>;
 
 /** /leads (/sales-leads redirects here; docs/product-spec.md §2 Sales Leads): stats, filters, list, pages of 20, add and export. */
 export function LeadsPage() {
   const [filters, setFilters] = useState<Filters>({ status: 'all', source: 'all', search: '' });
-  const [page, setPage] = useState(1);
+  const [position, setPosition] = useState<Position>({ page: 1 });
   const [adding, setAdding] = useState(false);
   const search = useDebouncedValue(filters.search, 250);
-  const query = { ...filters, search, page };
+  const query = { ...filters, search, ...position };
   const leads = useLeads(query);
   const data = leads.data;
   const filtered = filters.status !== 'all' || filters.source !== 'all' || search.trim() !== '';
   const changeFilters = (next: Filters) => {
     setFilters(next);
-    setPage(1);
+    setPosition({ page: 1 });
+  };
+  // Next and Previous follow the answer's keyset cursors, so a deep page costs what the first does;
+  // page 1, or a click while the shown page is still the previous answer, goes by number.
+  const goToPage = (page: number) => {
+    const p = leads.isPlaceholderData ? undefined : data?.pagination;
+    if (page > 1 && p && page === position.page + 1 && p.nextCursor) setPosition({ page, after: p.nextCursor });
+    else if (page > 1 && p && page === position.page - 1 && p.prevCursor) setPosition({ page, before: p.prevCursor });
+    else setPosition({ page });
   };
 
   return (
@@ -61,7 +71,7 @@ export function LeadsPage() {
       ) : data && data.leads.length > 0 ? (
         <>
           <LeadList leads={data.leads} />
-          <LeadPagination {...data.pagination} onPage={setPage} />
+          <LeadPagination {...data.pagination} onPage={goToPage} />
         </>
       ) : filtered ? (
         <EmptyState icon="search" title="No leads match" description="Try another status, source or search.">

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, date, index, integer, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAtColumn, workspaceIdColumn } from './columns';
 import { flowRuns, flows } from './flows';
 import { contacts, messages } from './inbox';
@@ -9,6 +9,9 @@ import { leads } from './leads';
  * Daily figures per workspace, UTC day and platform ('none' for things with no account, e.g. a
  * manual lead), kept by triggers on the event tables (migration 0016) so each count changes in the
  * transaction that writes its event, whoever writes it. The analytics API reads only these rows.
+ * `shard` (migration 0021): each writer adds to one of 16 rows of its key, chosen by its database
+ * connection, so concurrent events of one workspace and day do not queue on one row's lock; every
+ * read sums over the shards.
  */
 export const analyticsDaily = pgTable(
   'analytics_daily',
@@ -16,6 +19,7 @@ export const analyticsDaily = pgTable(
     workspaceId: workspaceIdColumn(),
     day: date('day').notNull(),
     platform: text('platform').notNull(),
+    shard: smallint('shard').notNull().default(0),
     messagesIn: integer('messages_in').notNull().default(0),
     messagesOut: integer('messages_out').notNull().default(0),
     commentsAnswered: integer('comments_answered').notNull().default(0),
@@ -27,7 +31,7 @@ export const analyticsDaily = pgTable(
     revenueCents: bigint('revenue_cents', { mode: 'number' }).notNull().default(0),
     linkClicks: integer('link_clicks').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.workspaceId, t.day, t.platform] })],
+  (t) => [primaryKey({ columns: [t.workspaceId, t.day, t.platform, t.shard] })],
 );
 
 /** Daily run figures per flow (entered → completed / failed → converted), kept by the same triggers. */
@@ -39,13 +43,14 @@ export const analyticsFlowDaily = pgTable(
     flowId: uuid('flow_id')
       .notNull()
       .references(() => flows.id, { onDelete: 'cascade' }),
+    shard: smallint('shard').notNull().default(0),
     runsStarted: integer('runs_started').notNull().default(0),
     runsCompleted: integer('runs_completed').notNull().default(0),
     runsFailed: integer('runs_failed').notNull().default(0),
     conversions: integer('conversions').notNull().default(0),
     revenueCents: bigint('revenue_cents', { mode: 'number' }).notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.workspaceId, t.day, t.flowId] })],
+  (t) => [primaryKey({ columns: [t.workspaceId, t.day, t.flowId, t.shard] })],
 );
 
 /**

@@ -114,7 +114,7 @@ try {
       const [table, trigger] = t.split(' ');
       await pool.query(`alter table ${table} enable trigger ${trigger}`);
     }
-    const add = `on conflict (workspace_id, day, platform) do update set messages_in = a.messages_in + excluded.messages_in,
+    const add = `on conflict (workspace_id, day, platform, shard) do update set messages_in = a.messages_in + excluded.messages_in,
       messages_out = a.messages_out + excluded.messages_out, leads_created = a.leads_created + excluded.leads_created`;
     await pool.query(`insert into analytics_daily as a (workspace_id, day, platform, messages_in, messages_out)
       select m.workspace_id, (m.created_at at time zone 'UTC')::date, s.platform,
@@ -127,7 +127,7 @@ try {
     await pool.query(`insert into analytics_flow_daily as a (workspace_id, day, flow_id, runs_completed, runs_failed)
       select workspace_id, (finished_at at time zone 'UTC')::date, flow_id, count(*) filter (where status = 'completed'), count(*) filter (where status = 'failed')
       from flow_runs where status in ('completed', 'failed') group by 1, 2, 3
-      on conflict (workspace_id, day, flow_id) do update set runs_completed = a.runs_completed + excluded.runs_completed, runs_failed = a.runs_failed + excluded.runs_failed`);
+      on conflict (workspace_id, day, flow_id, shard) do update set runs_completed = a.runs_completed + excluded.runs_completed, runs_failed = a.runs_failed + excluded.runs_failed`);
     // Sales from converted leads, as the lead trigger would have made them (their own trigger rolls them up).
     await pool.query(`insert into conversions (workspace_id, source, lead_id, contact_id, amount_cents, idempotency_key)
       select workspace_id, 'lead', id, contact_id, value_cents, 'lead:' || id from leads where status = 'converted' and value_cents > 0`);

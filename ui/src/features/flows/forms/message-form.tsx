@@ -20,9 +20,10 @@ export function MessageForm({ kind, config, onChange, errors }: ConfigFormProps)
       />
     );
   }
-  const c = withDefaults<NodeConfig<'instagramDM'>>(kind, config);
-  // Absent on nodes saved before the option: off, as the runtime reads it (new nodes start with it on).
+  // Absent on nodes saved before the option: off, as the runtime reads it (new nodes start with it on),
+  // and an edit of another field must not turn it on.
   const trackLinks = config.trackLinks === true;
+  const c = { ...withDefaults<NodeConfig<'instagramDM'>>(kind, config), trackLinks };
   const quickRepliesError = Object.entries(errors).find(([path]) => path.startsWith('quickReplies'))?.[1];
   return (
     <div className="space-y-4">

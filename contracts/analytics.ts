@@ -92,13 +92,14 @@ export interface AnalyticsRealData {
   flows: FlowFunnel[];
 }
 
-/** Click-through of one DM node (flow) or comment rule's tracked links over the timeframe. */
+/** Click-through of one DM node (flow), comment rule or broadcast's tracked links over the timeframe. */
 export const linkCtrRowSchema = z.object({
-  source: z.enum(['flow', 'rule']),
+  source: z.enum(['flow', 'rule', 'broadcast']),
   flowId: z.string().nullable(),
   nodeId: z.string().nullable(),
   ruleId: z.string().nullable(),
-  /** The flow's name, or the rule's keywords. */
+  broadcastId: z.string().nullable(),
+  /** The flow's name, the rule's keywords, or the broadcast's name. */
   name: z.string(),
   /** Messages with a tracked link that were sent. */
   sent: z.number().int(),

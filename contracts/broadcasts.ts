@@ -30,6 +30,8 @@ export const createBroadcastBodySchema = z.object({
   name: z.string().trim().min(1, 'Name the broadcast').max(200),
   text,
   link: z.union([z.literal(''), z.url('Enter a full link, e.g. https://example.com').max(2000)]).default(''),
+  /** The message's links are sent as tracked `/l/<code>` links (one code per recipient), so clicks count. */
+  trackLinks: z.boolean().default(true),
   segment: broadcastSegmentSchema,
 });
 export type CreateBroadcastBody = z.infer<typeof createBroadcastBodySchema>;
@@ -77,6 +79,7 @@ export interface Broadcast {
   name: string;
   text: string;
   link: string | null;
+  trackLinks: boolean;
   segment: BroadcastSegment;
   status: BroadcastStatus;
   runAt: string | null;

@@ -52,7 +52,7 @@ export function taskList(pool: pg.Pool, config: WorkerConfig, platform: Platform
     'maintenance:prune': maintenancePrune({ demoTtlHours: config.demo.ttlHours, pool }),
     'inbound.process': inboundProcessJob(pool, limits, links),
     'outbound.send': outboundSendJob(sender),
-    'broadcast.dispatch': broadcastDispatchJob(pool, { limits, batchSize: 200, lookaheadMs: 5000 }),
+    'broadcast.dispatch': broadcastDispatchJob(pool, { limits, batchSize: 200, lookaheadMs: 5000, linkBaseUrl: links }),
     'run.advance': runAdvanceJob(pool, {
       limits,
       sender,

@@ -12,6 +12,11 @@ export interface DispatchOptions {
   batchSize: number;
   /** Sends are queued this far ahead of their rate-limit slot, no further: a pause takes back the rest. */
   lookaheadMs: number;
+  /**
+   * Where tracked links point (PUBLIC_URL, else the web server's URL in this process); null: a
+   * broadcast with Track links on goes out with its links as written.
+   */
+  linkBaseUrl?: () => string | null;
 }
 
 /** What the dispatch job does next: nothing (done, paused, cancelled) or run again at `at`. */
@@ -32,8 +37,8 @@ export type DispatchStep = { again: Date | null };
 export async function dispatchBroadcast(pool: pg.Pool, broadcastId: string, opts: DispatchOptions): Promise<DispatchStep> {
   for (;;) {
     const step = await withTransaction(pool, async (client): Promise<DispatchStep | 'more'> => {
-      const { rows } = await client.query<{ workspace_id: string; status: string; segment: unknown; text: string; link: string | null }>(
-        'select workspace_id, status, segment, text, link from broadcasts where id = $1 for update',
+      const { rows } = await client.query<{ workspace_id: string; status: string; segment: unknown; text: string; link: string | null; track_links: boolean }>(
+        'select workspace_id, status, segment, text, link, track_links from broadcasts where id = $1 for update',
         [broadcastId],
       );
       const b = rows[0];
@@ -88,6 +93,7 @@ export async function dispatchBroadcast(pool: pg.Pool, broadcastId: string, opts
       }
 
       const text = b.link ? `${b.text}\n${b.link}` : b.text;
+      const linkBaseUrl = b.track_links ? (opts.linkBaseUrl?.() ?? null) : null;
       let lastSlot: Date | null = null;
       for (const r of pending.rows) {
         if (r.reason) {
@@ -115,6 +121,8 @@ export async function dispatchBroadcast(pool: pg.Pool, broadcastId: string, opts
           target: r.external_user_id,
           idempotencyKey: key,
           limit: opts.limits.dm,
+          // One code per recipient and URL, made in this transaction: a click says who opened it.
+          trackLinks: linkBaseUrl ? { baseUrl: linkBaseUrl, broadcastId, contactId: r.contact_id } : null,
         });
         // A key already in the ledger is this recipient's send from before: point at it, send nothing new.
         const ledgerId =

@@ -9,6 +9,7 @@ interface BroadcastRow {
   name: string;
   text: string;
   link: string | null;
+  track_links: boolean;
   segment: unknown;
   status: BroadcastStatus;
   run_at: Date | null;
@@ -52,7 +53,7 @@ export async function readProgress(db: Db, broadcastId: string): Promise<Broadca
   return p;
 }
 
-const COLUMNS = 'id, name, text, link, segment, status, run_at, started_at, finished_at, created_at';
+const COLUMNS = 'id, name, text, link, track_links, segment, status, run_at, started_at, finished_at, created_at';
 
 async function toBroadcast(db: Db, row: BroadcastRow): Promise<Broadcast> {
   return {
@@ -60,6 +61,7 @@ async function toBroadcast(db: Db, row: BroadcastRow): Promise<Broadcast> {
     name: row.name,
     text: row.text,
     link: row.link,
+    trackLinks: row.track_links,
     segment: broadcastSegmentSchema.parse(row.segment),
     status: row.status,
     runAt: iso(row.run_at),

@@ -7,8 +7,8 @@ type Client = Pick<pg.PoolClient, 'query'>;
 
 export async function createBroadcast(pool: pg.Pool, workspaceId: string, body: CreateBroadcastBody): Promise<string> {
   const { rows } = await pool.query<{ id: string }>(
-    `insert into broadcasts (workspace_id, name, text, link, segment) values ($1, $2, $3, $4, $5) returning id`,
-    [workspaceId, body.name, body.text, body.link || null, JSON.stringify(body.segment)],
+    `insert into broadcasts (workspace_id, name, text, link, track_links, segment) values ($1, $2, $3, $4, $5, $6) returning id`,
+    [workspaceId, body.name, body.text, body.link || null, body.trackLinks, JSON.stringify(body.segment)],
   );
   return rows[0]!.id;
 }

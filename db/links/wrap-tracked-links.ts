@@ -1,13 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
 
-/** Where a tracked link came from: the flow's DM node, or the comment rule, and who got it. */
+/** Where a tracked link came from: the flow's DM node, the comment rule or the broadcast, and who got it. */
 export interface LinkTracking {
   /** PUBLIC_URL (or the web server's own URL in development): links become `<baseUrl>/l/<code>`. */
   baseUrl: string;
   flowId?: string | null;
   nodeId?: string | null;
   ruleId?: string | null;
+  broadcastId?: string | null;
   contactId: string | null;
 }
 
@@ -78,14 +79,15 @@ export async function saveTrackedLinks(
 ): Promise<void> {
   if (links.length === 0) return;
   await db.query(
-    `insert into tracked_links (code, workspace_id, target_url, flow_id, node_id, rule_id, contact_id, message_id)
-     select code, $1, target_url, $2, $3, $4, $5, $6
-     from unnest($7::text[], $8::text[]) as l(code, target_url)`,
+    `insert into tracked_links (code, workspace_id, target_url, flow_id, node_id, rule_id, broadcast_id, contact_id, message_id)
+     select code, $1, target_url, $2, $3, $4, $5, $6, $7
+     from unnest($8::text[], $9::text[]) as l(code, target_url)`,
     [
       workspaceId,
       tracking.flowId ?? null,
       tracking.nodeId ?? null,
       tracking.ruleId ?? null,
+      tracking.broadcastId ?? null,
       tracking.contactId,
       messageId,
       links.map((l) => l.code),

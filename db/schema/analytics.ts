@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, date, index, integer, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { broadcasts } from './broadcasts';
 import { createdAtColumn, workspaceIdColumn } from './columns';
 import { flowRuns, flows } from './flows';
 import { contacts, messages } from './inbox';
@@ -91,7 +92,7 @@ export const workspaceApiKeys = pgTable('workspace_api_keys', {
 });
 
 /**
- * A URL in a flow or rule DM wrapped as /l/<code> when the message was queued: one code per
+ * A URL in a flow, rule or broadcast DM wrapped as /l/<code> when the message was queued: one code per
  * (message, URL), so clicks and sends count per message (db/links/wrap-tracked-links.ts).
  */
 export const trackedLinks = pgTable(
@@ -103,6 +104,7 @@ export const trackedLinks = pgTable(
     flowId: uuid('flow_id').references(() => flows.id, { onDelete: 'set null' }),
     nodeId: text('node_id'),
     ruleId: uuid('rule_id'),
+    broadcastId: uuid('broadcast_id').references(() => broadcasts.id, { onDelete: 'set null' }),
     contactId: uuid('contact_id').references(() => contacts.id, { onDelete: 'set null' }),
     /** The outbound message that carries the link (its status says whether it was sent). */
     messageId: uuid('message_id').references(() => messages.id, { onDelete: 'cascade' }),

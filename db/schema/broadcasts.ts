@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { accountIdColumn } from './social-accounts';
 import { createdAtColumn, workspaceIdColumn } from './columns';
 import { contacts } from './inbox';
@@ -17,6 +17,8 @@ export const broadcasts = pgTable(
     name: text('name').notNull(),
     text: text('text').notNull(),
     link: text('link'),
+    /** The message's http(s) URLs are sent as tracked `/l/<code>` links (db/links/wrap-tracked-links.ts). */
+    trackLinks: boolean('track_links').notNull().default(false),
     segment: jsonb('segment').notNull(),
     status: text('status').notNull().default('draft'),
     runAt: timestamp('run_at', { withTimezone: true }),

@@ -47,6 +47,8 @@ describe('/broadcasts', () => {
     await page.getByLabel('Name', { exact: true }).fill('Weekend drop');
     await page.getByLabel('Message', { exact: true }).fill('New colours are in this weekend');
     await page.getByLabel('Link (optional)').fill('https://shop.example/drop');
+    // Track links is on by default: each recipient's link becomes a /l/<code> of their own.
+    expect(await page.getByLabel(/Track links/).isChecked()).toBe(true);
     await e2e.screenshot(page, 'broadcasts-compose');
     await page.getByRole('button', { name: 'Send now to 3 contacts' }).click();
 
@@ -59,9 +61,15 @@ describe('/broadcasts', () => {
     await page.evaluate(() => window.scrollTo(0, 0));
     await e2e.screenshot(page, 'broadcasts-sent');
 
-    // The sandbox "platform" received each message once.
+    // The sandbox "platform" received each message once, with a tracked link of its own.
     const items = (await (await page.request.get('/api/simulator/outbox?limit=200')).json()) as OutboxItem[];
-    const got = items.filter((i) => i.text === 'New colours are in this weekend\nhttps://shop.example/drop').map((i) => i.recipientExternalId);
-    expect(got.sort()).toEqual(['sim-ana', 'sim-ben', 'sim-cy']);
+    const sent = items.filter((i) => i.text.startsWith('New colours are in this weekend\n'));
+    expect(sent.map((i) => i.recipientExternalId).sort()).toEqual(['sim-ana', 'sim-ben', 'sim-cy']);
+    const codes = sent.map((i) => /\/l\/([A-Za-z0-9]{12})$/.exec(i.text)?.[1]);
+    expect(new Set(codes).size).toBe(3);
+    expect(codes.every(Boolean)).toBe(true);
+    const click = await page.request.get(`/l/${codes[0]}`, { maxRedirects: 0 });
+    expect(click.status()).toBe(302);
+    expect(click.headers()['location']).toBe('https://shop.example/drop');
   });
 });

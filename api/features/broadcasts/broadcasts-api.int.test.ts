@@ -96,10 +96,12 @@ describe('broadcasts', () => {
       name: 'Spring sale',
       text: 'Spring sale is on',
       link: 'https://shop.example/spring',
+      // Off: the link goes out as written (tracked links are the next test).
+      trackLinks: false,
       segment: segment({ tags: ['vip'] }),
     });
     expect(created.status).toBe(201);
-    expect(created.data).toMatchObject({ status: 'draft', progress: { total: 0 } });
+    expect(created.data).toMatchObject({ status: 'draft', trackLinks: false, progress: { total: 0 } });
     const id = created.data.id;
 
     const [a, b] = await Promise.all([w.client.post(`/api/broadcasts/${id}/start`, {}), w.client.post(`/api/broadcasts/${id}/start`, {})]);
@@ -131,6 +133,60 @@ describe('broadcasts', () => {
     expect(report).toHaveLength(8);
     expect(report.every((r: { status: string; reason: string }) => r.status === 'skipped' && r.reason.length > 0)).toBe(true);
     expect((await w.client.post(`/api/broadcasts/${id}/start`, {})).status).toBe(409);
+  });
+
+  it('sends its links as /l/<code> with Track links on (the default), one code per recipient, and a click is recorded', async () => {
+    const w = await newWorkspaceUser(t.baseUrl);
+    const pool = t.app.database.pool;
+    const ws = w.user.workspaceId;
+    await seedContacts(pool, { workspaceId: ws, accountId: w.instagram.id, prefix: 'ig-link', count: 3, lastInboundHoursAgo: 1, tags: ['link'] });
+    const created = await w.client.post('/api/broadcasts', {
+      name: 'Link drop',
+      text: 'New arrivals: https://shop.example/new?ref=bc.',
+      link: 'https://shop.example/spring',
+      segment: segment({ tags: ['link'] }),
+    });
+    expect(created.status).toBe(201);
+    expect(created.data.trackLinks).toBe(true);
+    const id = created.data.id;
+    expect((await w.client.post(`/api/broadcasts/${id}/start`, {})).status).toBe(200);
+    await waitFor(w, id, (x) => x.status === 'completed');
+
+    const sent = await pool.query<{ recipient_external_id: string; text: string }>(
+      'select recipient_external_id, text from sandbox_deliveries where workspace_id = $1 order by recipient_external_id',
+      [ws],
+    );
+    expect(sent.rows).toHaveLength(3);
+    const base = t.app.web!.url;
+    const codes = sent.rows.map((r) => {
+      // Both URLs wrapped; the sentence's full stop stays outside; the targets are never in the message.
+      const m = new RegExp(`^New arrivals: ${base}/l/([A-Za-z0-9]{12})\\.\n${base}/l/([A-Za-z0-9]{12})$`).exec(r.text);
+      expect(m, r.text).not.toBeNull();
+      return [m![1]!, m![2]!] as const;
+    });
+    expect(new Set(codes.flat()).size).toBe(6);
+    const links = await pool.query(
+      `select t.code, t.target_url, t.broadcast_id, c.external_user_id from tracked_links t join contacts c on c.id = t.contact_id
+       where t.workspace_id = $1 order by c.external_user_id, t.target_url`,
+      [ws],
+    );
+    expect(links.rows).toHaveLength(6);
+    expect(links.rows.every((r) => r.broadcast_id === id)).toBe(true);
+    const [newCode] = codes[0]!;
+    expect(links.rows.find((r) => r.code === newCode)).toMatchObject({
+      target_url: 'https://shop.example/new?ref=bc',
+      external_user_id: sent.rows[0]!.recipient_external_id,
+    });
+
+    const click = await fetch(`${t.baseUrl}/l/${newCode}`, { redirect: 'manual' });
+    expect(click.status).toBe(302);
+    expect(click.headers.get('location')).toBe('https://shop.example/new?ref=bc');
+    expect(await count('select count(*)::int as n from link_clicks where workspace_id = $1 and code = $2', [ws, newCode])).toBe(1);
+    // Click-through per broadcast: 3 messages sent, 1 clicked.
+    const ctr = await w.client.get('/api/analytics/automation?timeframe=7d');
+    expect(ctr.data.links).toEqual([
+      expect.objectContaining({ source: 'broadcast', broadcastId: id, name: 'Broadcast: Link drop', sent: 3, clickedMessages: 1, clicks: 1 }),
+    ]);
   });
 
   it('pauses (taking back what waits for its slot), resumes, and cancels', async () => {

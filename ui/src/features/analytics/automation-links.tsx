@@ -14,7 +14,7 @@ export function formatDuration(seconds: number): string {
 
 const pct = (ctr: number | null) => (ctr === null ? '—' : `${(ctr * 100).toFixed(1)}%`);
 
-/** Automation tab, second row: click-through per DM node / comment rule, and median first response time. */
+/** Automation tab, second row: click-through per DM node / comment rule / broadcast, and median first response time. */
 export function AutomationLinks({ timeframe }: { timeframe: AnalyticsTimeframe }) {
   const q = useAnalyticsAutomation(timeframe);
   if (q.isError) {
@@ -50,7 +50,7 @@ function LinkCtrPanel({ data }: { data: AnalyticsAutomation }) {
         </p>
       )}
       {data.links.length === 0 ? (
-        <NoData what="sends with tracked links (turn on “Track links” on a DM node or comment rule)" />
+        <NoData what="sends with tracked links (turn on “Track links” on a DM node, comment rule or broadcast)" />
       ) : (
         <div className="overflow-x-auto">
           <table className="w-full text-left text-sm" data-testid="link-ctr-table">
@@ -65,7 +65,7 @@ function LinkCtrPanel({ data }: { data: AnalyticsAutomation }) {
             </thead>
             <tbody className="divide-y divide-slate-100 text-slate-700 dark:divide-slate-800 dark:text-slate-300">
               {data.links.map((r) => (
-                <tr key={`${r.source}:${r.flowId ?? ''}:${r.nodeId ?? ''}:${r.ruleId ?? ''}`}>
+                <tr key={`${r.source}:${r.flowId ?? ''}:${r.nodeId ?? ''}:${r.ruleId ?? ''}:${r.broadcastId ?? ''}`}>
                   <td className="py-2 pr-3">
                     <span className="font-medium text-slate-900 dark:text-white">{r.name}</span>
                     {r.source === 'flow' && r.nodeId && <span className="ml-1 text-xs text-slate-500">· DM node {r.nodeId}</span>}

@@ -5,6 +5,7 @@ import { leadStatuses } from '@contracts/leads';
 import { Badge, type BadgeTone } from '../../components/badge';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
+import { CheckboxField } from '../../components/checkbox-field';
 import { PageHeader } from '../../components/page-header';
 import { SelectField } from '../../components/select-field';
 import { TextField } from '../../components/text-field';
@@ -19,6 +20,7 @@ interface Draft {
   name: string;
   text: string;
   link: string;
+  trackLinks: boolean;
   tags: string;
   fieldKey: string;
   fieldValue: string;
@@ -27,7 +29,19 @@ interface Draft {
   withinHours: string;
   runAt: string;
 }
-const emptyDraft: Draft = { name: '', text: '', link: '', tags: '', fieldKey: '', fieldValue: '', platform: '', leadStatus: '', withinHours: '', runAt: '' };
+const emptyDraft: Draft = {
+  name: '',
+  text: '',
+  link: '',
+  trackLinks: true,
+  tags: '',
+  fieldKey: '',
+  fieldValue: '',
+  platform: '',
+  leadStatus: '',
+  withinHours: '',
+  runAt: '',
+};
 
 function toSegment(d: Draft): BroadcastSegment {
   const hours = Number.parseInt(d.withinHours, 10);
@@ -74,7 +88,13 @@ export function BroadcastsPage() {
   });
   const send = useMutation({
     mutationFn: async () => {
-      const created = await createBroadcast({ name: draft.name, text: draft.text, link: draft.link, segment: toSegment(draft) });
+      const created = await createBroadcast({
+        name: draft.name,
+        text: draft.text,
+        link: draft.link,
+        trackLinks: draft.trackLinks,
+        segment: toSegment(draft),
+      });
       return startBroadcast(created.id, draft.runAt ? new Date(draft.runAt).toISOString() : null);
     },
     onSuccess: () => {
@@ -97,6 +117,11 @@ export function BroadcastsPage() {
           <TextField label="Name" value={draft.name} onChange={set('name')} placeholder="Spring sale" />
           <TextareaField label="Message" value={draft.text} onChange={set('text')} rows={3} placeholder="Our spring sale starts today" />
           <TextField label="Link (optional)" value={draft.link} onChange={set('link')} placeholder="https://shop.example/spring" />
+          <CheckboxField
+            checked={draft.trackLinks}
+            onChange={(v) => setDraft({ ...draft, trackLinks: v })}
+            label="Track links: count clicks on links in this message (shown on Analytics → Automation)"
+          />
           <div className="grid gap-4 sm:grid-cols-2">
             <TextField label="Tags (all of)" value={draft.tags} onChange={set('tags')} placeholder="vip, shoes" />
             <SelectField

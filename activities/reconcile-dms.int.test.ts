@@ -131,4 +131,31 @@ describe('missed-webhook reconciliation of DMs', () => {
     // Every Graph read took a slot in the account's read bucket.
     expect(await count("select count(*)::int as n from send_rate_limits where account_id = $1 and kind = 'graph_read'", [pageAccountId])).toBe(1);
   });
+  it('records a DM found more than 24 hours late without running flows on it, and says so in the activity feed', async () => {
+    const { w, igId, igAccountId } = await connectedWorkspace('dmold');
+    // Connected 3 days ago; the server saw nothing since (downtime).
+    await pool().query("update social_accounts set connected_at = now() - interval '3 days' where id = $1", [igAccountId]);
+    const flowId = await publishFlow(
+      w.client,
+      { nodes: [keywordTrigger(['price']), node('2', 'instagramDM', { text: 'Price list coming' })], edges: [edge('1', '2')] },
+      'Price DM',
+      'instagram',
+    );
+    const oldDm = fake.addMessage(fake.addConversation(igId, { id: 'igsid-dm-old' }).id, { text: 'price?', createdAt: minutesAgo(30 * 60) });
+    fake.addMessage(fake.addConversation(igId, { id: 'igsid-dm-new' }).id, { text: 'price please', createdAt: minutesAgo(120) });
+
+    expect(await reconcileAccount(pool(), igAccountId, deps, options())).toEqual({ outcome: 'finished', read: 2, recovered: 2 });
+    await expect.poll(async () => (await runsOf(w.client, flowId)).map((r) => r.status), { timeout: 20_000, interval: 100 }).toEqual(['completed']);
+    await expect.poll(eventsProcessed, { timeout: 10_000 }).toBe(true);
+    const sentTo = (who: string) => fake.sends.filter((s) => s.kind === 'dm' && s.recipient === who).length;
+    await expect.poll(() => sentTo('igsid-dm-new'), { timeout: 10_000 }).toBe(1);
+    expect(sentTo('igsid-dm-old')).toBe(0);
+    // In the inbox all the same (a person may still answer it within 7 days).
+    expect(await count('select count(*)::int as n from messages where platform_message_id = $1', [oldDm.id])).toBe(1);
+    const activity = await pool().query<{ message: string }>(
+      "select message from automation_activity where workspace_id = $1 and action = 'dm_outside_messaging_window'",
+      [w.user.workspaceId],
+    );
+    expect(activity.rows.map((r) => r.message)).toEqual([expect.stringMatching(/igsid-dm-old recorded but not answered by flows: it is 30 hours old/)]);
+  });
 });

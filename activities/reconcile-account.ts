@@ -7,6 +7,7 @@ import { reserveSendSlot, type SendLimit } from '../db/pipeline/reserve-send-slo
 import { failReconciliation, findReconcileAccount, finishReconciliation, startReconciliation } from '../db/reconcile/reconcile-state';
 import { classifyGraphError } from '../integrations/meta/classify-graph-error';
 import { listRecentComments, type ListedComment } from '../integrations/meta/list-recent-comments';
+import { listRecentMessages, type ListedMessage } from '../integrations/meta/list-recent-messages';
 import { graphClientFor } from '../integrations/meta/meta-send';
 import type { PlatformDeps } from './platform-deps';
 
@@ -21,6 +22,9 @@ export interface ReconcileOptions {
   maxPosts: number;
   pageSize: number;
   maxCommentPages: number;
+  /** DMs: the most recently updated conversations read per run, and pages of messages per conversation. */
+  maxConversations: number;
+  maxMessagePages: number;
   overlapMinutes: number;
   maxLookbackDays: number;
   sleep: (ms: number) => Promise<void>;
@@ -41,10 +45,10 @@ class PacedOut extends Error {
 }
 
 /**
- * Missed-webhook reconciliation of one Meta account (ADR 0014): reads the comments written since
- * the account's cursor from the Graph API and feeds each into the NORMAL inbound pipeline as the
- * webhook it should have been (same event key `comment:<id>`, same stored shape), so a comment we
- * already have is a no-op and a webhook arriving later adds nothing. Every Graph read first takes a
+ * Missed-webhook reconciliation of one Meta account (ADR 0014): reads the comments written and the
+ * DMs received since the account's cursor from the Graph API and feeds each into the NORMAL inbound
+ * pipeline as the webhook it should have been (same event key `comment:<id>` / `msg:<mid>`, same
+ * stored shape), so an event we already have is a no-op and a webhook arriving later adds nothing. Every Graph read first takes a
  * slot in the account's `graph_read` bucket. The cursor moves only when a run read everything.
  */
 export async function reconcileAccount(pool: pg.Pool, accountId: string, deps: PlatformDeps, o: ReconcileOptions): Promise<ReconcileResult> {
@@ -60,10 +64,18 @@ export async function reconcileAccount(pool: pg.Pool, accountId: string, deps: P
   const token = deps.cipher.decrypt(account.access_token_enc);
   const { startedAt, since } = await startReconciliation(pool, { id: account.id, workspaceId: account.workspace_id }, o);
 
+  const beforeCall = async () => {
+    const slot = await reserveSendSlot(pool, account.id, GRAPH_READ_KIND, o.readLimit);
+    const waitMs = slot.getTime() - o.now().getTime();
+    if (waitMs > o.maxWaitMs) throw new PacedOut(slot);
+    if (waitMs > 0) await o.sleep(waitMs);
+  };
+  const client = graphClientFor({ loginPath }, deps.meta);
   let listed: ListedComment[];
+  let messages: ListedMessage[];
   try {
     listed = await listRecentComments({
-      client: graphClientFor({ loginPath }, deps.meta),
+      client,
       token,
       platform,
       externalId: account.external_id,
@@ -71,12 +83,20 @@ export async function reconcileAccount(pool: pg.Pool, accountId: string, deps: P
       maxPosts: o.maxPosts,
       pageSize: o.pageSize,
       maxCommentPages: o.maxCommentPages,
-      beforeCall: async () => {
-        const slot = await reserveSendSlot(pool, account.id, GRAPH_READ_KIND, o.readLimit);
-        const waitMs = slot.getTime() - o.now().getTime();
-        if (waitMs > o.maxWaitMs) throw new PacedOut(slot);
-        if (waitMs > 0) await o.sleep(waitMs);
-      },
+      beforeCall,
+    });
+    messages = await listRecentMessages({
+      client,
+      token,
+      platform,
+      externalId: account.external_id,
+      // Facebook Login lists an Instagram account's conversations through its Page (§2.9).
+      conversationsNode: platform === 'instagram' && loginPath === 'facebook' ? (account.linked_external_id ?? account.external_id) : account.external_id,
+      since,
+      maxConversations: o.maxConversations,
+      maxMessagePages: o.maxMessagePages,
+      pageSize: o.pageSize,
+      beforeCall,
     });
   } catch (err) {
     if (err instanceof PacedOut) {
@@ -93,12 +113,12 @@ export async function reconcileAccount(pool: pg.Pool, accountId: string, deps: P
     return { outcome: 'failed', recovered: 0, reason };
   }
 
-  const events = listed.map((c) => asWebhookEvent(account, platform, c));
+  const events = [...listed.map((c) => asWebhookEvent(account, platform, c)), ...messages.map((m) => asMessagingWebhookEvent(account, platform, m))];
   let recovered = 0;
   for (let i = 0; i < events.length; i += 500) recovered += (await ingestEvents(pool, events.slice(i, i + 500))).accepted;
   await finishReconciliation(pool, account.id, startedAt, recovered);
   await notifyWorkspace(pool, account.workspace_id, { type: 'account.updated', accountId: account.id });
-  return { outcome: 'finished', read: listed.length, recovered };
+  return { outcome: 'finished', read: listed.length + messages.length, recovered };
 }
 
 /**
@@ -150,4 +170,28 @@ function asWebhookEvent(
           },
         };
   return { provider: 'meta', eventKey: `comment:${c.commentId}`, workspaceId: account.workspace_id, payload: { ...stored, recoveredBy: 'reconciliation' } };
+}
+
+/**
+ * The DM as its `messages` webhook would have stored it (integrations/meta/split-webhook.ts): key
+ * `msg:<mid>`, one `messaging` item with `sender` the contact, `recipient` the account and the
+ * message's own time in ms (docs/platform-apis.md §1.4, §1.6), so a later redelivery is a no-op.
+ */
+function asMessagingWebhookEvent(
+  account: { id: string; workspace_id: string; external_id: string },
+  platform: 'facebook' | 'instagram',
+  m: ListedMessage,
+): IncomingEvent {
+  const ms = Date.parse(m.createdAt);
+  const stored: MetaStoredEvent = {
+    object: platform === 'instagram' ? 'instagram' : 'page',
+    accountId: account.id,
+    accountExternalId: account.external_id,
+    entryTime: ms,
+    item: {
+      type: 'messaging',
+      event: { sender: { id: m.from.id }, recipient: { id: account.external_id }, timestamp: ms, message: { mid: m.messageId, text: m.text } },
+    },
+  };
+  return { provider: 'meta', eventKey: `msg:${m.messageId}`, workspaceId: account.workspace_id, payload: { ...stored, recoveredBy: 'reconciliation' } };
 }

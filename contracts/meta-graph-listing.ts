@@ -42,3 +42,37 @@ export const fbCommentListSchema = listing(
 );
 
 export type GraphListing<T> = { data: T[]; paging?: { cursors?: { after?: string | undefined } | undefined; next?: string | undefined } | undefined };
+
+/** Graph times: ISO 8601 (`+0000`), or Unix seconds as the conversations guide shows `updated_time`. */
+const graphTime = z.union([z.string(), z.number()]);
+/** Messenger `from`/`to` carry `name` (and `email`); Instagram carries `username`. */
+const messagingParty = z.object({ id: idString, name: z.string().optional(), username: z.string().optional() }).loose();
+
+/** `GET /{page-id|ig-user-id}/conversations?platform=messenger|instagram&fields=updated_time,participants` (§2.9). */
+export const conversationListSchema = listing(
+  z
+    .object({
+      id: idString,
+      updated_time: graphTime.optional(),
+      participants: z
+        .object({ data: z.array(messagingParty) })
+        .loose()
+        .optional(),
+    })
+    .loose(),
+);
+/** `GET /{conversation-id}/messages?fields=id,created_time,from,to,message` (§2.9), newest first. */
+export const conversationMessageListSchema = listing(
+  z
+    .object({
+      id: z.string().min(1),
+      created_time: graphTime,
+      from: messagingParty.optional(),
+      to: z
+        .object({ data: z.array(messagingParty) })
+        .loose()
+        .optional(),
+      message: z.string().default(''),
+    })
+    .loose(),
+);

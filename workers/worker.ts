@@ -81,16 +81,22 @@ export function taskList(pool: pg.Pool, config: WorkerConfig, platform: Platform
 
 /**
  * Reconciliation's limits (ADR 0014): its own Graph read bucket per account (a burst of 10, then
- * the configured rate), a run waits at most 5 s for a slot before handing its worker slot back, the
- * 50 newest posts, 10 pages of 50 comments each, 10 minutes of overlap, 30 days back at most.
+ * the configured rate), a run waits for a slot at most 5 s or one read interval (whichever is longer)
+ * before handing its worker slot back, the
+ * 50 newest posts, 10 pages of 25 comments each, the 25 most recently updated conversations with 2
+ * pages of 25 messages each, 10 minutes of overlap, 30 days back at most.
  */
 export function reconcileOptions(readsPerHour: number): ReconcileOptions {
   return {
     readLimit: { perHour: readsPerHour, burst: 10 },
-    maxWaitMs: 5000,
+    // At least one read interval: a run needing more reads than the burst must be able to take the
+    // next slot; with less, its retry (which starts over) paused again at the same read, forever.
+    maxWaitMs: Math.max(5000, Math.ceil(3_600_000 / readsPerHour) + 1000),
     maxPosts: 50,
     pageSize: 25,
     maxCommentPages: 10,
+    maxConversations: 25,
+    maxMessagePages: 2,
     overlapMinutes: 10,
     maxLookbackDays: 30,
     sleep: (ms) => sleep(ms),

@@ -7,6 +7,8 @@ const accountRow = z.object({
   provider: z.enum(['meta', 'x', 'sandbox']),
   platform: z.enum(['instagram', 'facebook', 'twitter']),
   external_id: z.string(),
+  /** An Instagram account's linked Page (Facebook Login path): its conversations are listed through it. */
+  linked_external_id: z.string().nullable(),
   access_token_enc: z.string().nullable(),
   is_active: z.boolean(),
   status: z.enum(['active', 'needs_reconnect']),
@@ -16,7 +18,7 @@ export type ReconcileAccountRow = z.infer<typeof accountRow>;
 
 export async function findReconcileAccount(db: pg.Pool, accountId: string): Promise<ReconcileAccountRow | null> {
   const { rows } = await db.query(
-    'select id, workspace_id, provider, platform, external_id, access_token_enc, is_active, status, profile from social_accounts where id = $1',
+    'select id, workspace_id, provider, platform, external_id, linked_external_id, access_token_enc, is_active, status, profile from social_accounts where id = $1',
     [accountId],
   );
   return rows[0] ? accountRow.parse(rows[0]) : null;
@@ -26,7 +28,7 @@ const started = z.object({ started_at: z.date(), since: z.date() }).transform((r
 
 /**
  * Marks a run started and answers its cursor (ADR 0014): where the last complete run started, or
- * for an account never reconciled the last comment we stored for it (or when it was connected);
+ * for an account never reconciled the last comment or DM we stored for it (or when it was connected);
  * minus `overlapMinutes` (comments Meta was still indexing), never further back than `maxLookbackDays`.
  */
 export async function startReconciliation(
@@ -44,7 +46,10 @@ export async function startReconciliation(
        greatest(
          coalesce(
            (select reconciled_through from up),
-           (select max(commented_at) from comments where account_id = $1),
+           greatest(
+             (select max(commented_at) from comments where account_id = $1),
+             (select max(created_at) from messages where account_id = $1 and direction = 'inbound')
+           ),
            (select connected_at from social_accounts where id = $1)
          ) - make_interval(mins => $3::int),
          now() - make_interval(days => $4::int)

@@ -1,6 +1,6 @@
-import type { z } from 'zod';
 import { fbCommentListSchema, fbFeedListSchema, igCommentListSchema, igMediaListSchema } from '../../contracts/meta-graph-listing';
 import type { GraphClient } from './graph-client';
+import { metaTime, pageThrough } from './graph-paging';
 
 /** A comment read back from the Graph API, in the terms of the webhook it should have come as. */
 export interface ListedComment {
@@ -100,32 +100,4 @@ export async function listRecentComments(o: ListCommentsOptions): Promise<Listed
     }
   }
   return out;
-}
-
-/** Reads a listing page by page (`after` cursor) while `paging.next` is present, `onPage` wants more, and pages remain. */
-async function pageThrough<
-  S extends z.ZodType<{ data: unknown[]; paging?: { cursors?: { after?: string | undefined } | undefined; next?: string | undefined } | undefined }>,
->(
-  o: ListCommentsOptions,
-  path: string,
-  query: Record<string, string>,
-  schema: S,
-  maxPages: number,
-  onPage: (items: z.infer<S>['data']) => boolean,
-): Promise<void> {
-  let after: string | undefined;
-  for (let page = 0; page < maxPages; page++) {
-    await o.beforeCall();
-    const body = schema.parse(await o.client.call('GET', path, o.token, { query: { ...query, limit: String(o.pageSize), ...(after ? { after } : {}) } }));
-    const more = onPage(body.data);
-    after = body.paging?.cursors?.after;
-    if (!more || !body.paging?.next || !after) return;
-  }
-}
-
-/** Graph times: ISO 8601 with a `+0000` offset (Date.parse accepts it). */
-function metaTime(t: string): number {
-  const ms = Date.parse(t);
-  if (!Number.isFinite(ms)) throw new Error(`not a Graph timestamp: ${t}`);
-  return ms;
 }

@@ -16,7 +16,11 @@ import type { AddressInfo } from 'node:net';
  * It also holds posts and comments that were never delivered by webhook (`addPost`, `addComment`)
  * and lists them as the Graph API does (docs/platform-apis.md §2.8): `/{ig-user-id}/media`,
  * `/{page-id}/feed`, `/{post-id}/comments`, newest first, `limit` + `after` cursor paging with
- * `paging.next` only while more remain. Records every call.
+ * `paging.next` only while more remain. It holds DMs that never got a webhook too (`addConversation`,
+ * `addMessage`) and lists them as the Conversations API does (§2.9): `/{page-id}/conversations?platform=`
+ * (`messenger`, or `instagram` for the Page's linked account; `/{ig-user-id}/conversations` too),
+ * most recently updated first, and `/{conversation-id}/messages`, newest first, with the same paging.
+ * Records every call.
  * Test infrastructure only: it lives under tests/ and no production default points at it.
  */
 export interface FakeInstagramAccount {
@@ -72,6 +76,21 @@ export interface FakeComment {
   from: { id: string; username?: string; name?: string };
   createdAt: Date;
 }
+/** A DM thread between an account (Page or Instagram account) and one person. */
+export interface FakeConversation {
+  id: string;
+  /** The Page or Instagram account in the thread. */
+  ownerId: string;
+  participant: { id: string; username?: string; name?: string };
+}
+export interface FakeDm {
+  id: string;
+  conversationId: string;
+  text: string;
+  /** Sent by the account itself (ours, or typed in Meta's inbox), not by the person. */
+  fromAccount: boolean;
+  createdAt: Date;
+}
 export interface GraphErrorSpec {
   code: number;
   subcode?: number;
@@ -110,6 +129,10 @@ export interface MetaGraphFake {
   addPost(ownerId: string, post?: { id?: string; createdAt?: Date }): FakePost;
   /** A comment the platform has; no webhook is sent (deliver one with deliverWebhook if wanted). */
   addComment(postId: string, c: { id?: string; text: string; from: { id: string; username?: string; name?: string }; createdAt?: Date }): FakeComment;
+  /** A conversation of an Instagram account or Page with one person (listed by its newest message). */
+  addConversation(ownerId: string, participant: { id: string; username?: string; name?: string }): FakeConversation;
+  /** A message in a conversation; no webhook is sent (deliver one with deliverWebhook if wanted). */
+  addMessage(conversationId: string, m: { id?: string; text: string; fromAccount?: boolean; createdAt?: Date }): FakeDm;
   /** POSTs a webhook to our server signed like Meta: escaped-unicode JSON, X-Hub-Signature-256. */
   deliverWebhook(targetUrl: string, body: unknown, opts?: { secret?: string; signature?: string | null }): Promise<{ status: number; text: string }>;
   stop(): Promise<void>;
@@ -177,6 +200,8 @@ export async function startMetaGraphFake(opts: { appId?: string; appSecret?: str
   const failures: { path: RegExp; error: GraphErrorSpec; times: number }[] = [];
   const posts = new Map<string, FakePost>();
   const comments = new Map<string, FakeComment[]>();
+  const conversations = new Map<string, FakeConversation>();
+  const dms = new Map<string, FakeDm[]>();
   const id = (p: string) => `${p}${randomBytes(8).toString('hex')}`;
 
   const extraPages: FakePage[] = [];
@@ -403,6 +428,58 @@ export async function startMetaGraphFake(opts: { appId?: string; appSecret?: str
       return json(res, 200, { data: subscriptions.has(target) ? [{ id: app.id, name: 'Replypilot', subscribed_fields: subscriptions.get(target) }] : [] });
     }
 
+    // Conversations API (docs/platform-apis.md §2.9): threads by their newest message, then a thread's messages, newest first.
+    if (req.method === 'GET' && (edge === 'conversations' || (edge === 'messages' && conversations.has(target))) && segs.length === 2) {
+      const conversation = edge === 'messages' ? conversations.get(target) : undefined;
+      const ownerPage = conversation
+        ? pages().find((p) => p.id === conversation.ownerId || p.instagram?.id === conversation.ownerId)
+        : pages().find((p) => p.id === target || p.instagram?.id === target);
+      if (!ownerPage || !page || page !== ownerPage)
+        return graphError(res, { code: 100, message: `(#100) Object with ID '${target}' does not exist or cannot be loaded` });
+      const graphTime = (d: Date) => d.toISOString().replace(/\.\d{3}Z$/, '+0000');
+      const latest = (c: FakeConversation) => Math.max(0, ...(dms.get(c.id) ?? []).map((m) => m.createdAt.getTime()));
+      let items: Record<string, unknown>[];
+      if (conversation) {
+        const owner =
+          ownerPage.instagram?.id === conversation.ownerId
+            ? { id: conversation.ownerId, username: ownerPage.instagram.username }
+            : { id: ownerPage.id, name: ownerPage.name };
+        items = [...(dms.get(target) ?? [])]
+          .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
+          .map((m) => {
+            const [from, to] = m.fromAccount ? [owner, conversation.participant] : [conversation.participant, owner];
+            return { id: m.id, created_time: graphTime(m.createdAt), from, to: { data: [to] }, message: m.text };
+          });
+      } else {
+        // The Page's id lists Messenger threads (platform=messenger) or its Instagram account's (platform=instagram).
+        const accountId = target === ownerPage.id && query.platform === 'instagram' ? ownerPage.instagram?.id : target;
+        if (target === ownerPage.id && query.platform !== 'instagram' && query.platform !== 'messenger')
+          return graphError(res, { code: 100, message: '(#100) The platform parameter is required' });
+        items = [...conversations.values()]
+          .filter((c) => c.ownerId === accountId && (dms.get(c.id)?.length ?? 0) > 0)
+          .sort((a, b) => latest(b) - latest(a))
+          .map((c) => ({ id: c.id, updated_time: graphTime(new Date(latest(c))), participants: { data: [c.participant, { id: accountId }] } }));
+      }
+      const limit = Math.min(100, Math.max(1, Number(query.limit ?? 25) || 25));
+      const offset = query.after ? Number(Buffer.from(query.after, 'base64url').toString()) : 0;
+      const slice = items.slice(offset, offset + limit);
+      const cursor = (n: number) => Buffer.from(String(n)).toString('base64url');
+      const next = new URL(`http://${req.headers.host ?? '127.0.0.1'}${url.pathname}`);
+      for (const [k, v] of Object.entries(query)) next.searchParams.set(k, v);
+      next.searchParams.set('after', cursor(offset + limit));
+      return json(res, 200, {
+        data: slice,
+        ...(slice.length
+          ? {
+              paging: {
+                cursors: { before: cursor(offset), after: cursor(offset + slice.length) },
+                ...(offset + limit < items.length ? { next: next.toString() } : {}),
+              },
+            }
+          : {}),
+      });
+    }
+
     // Listings (docs/platform-apis.md §2.8): newest first, `limit` (default 25, at most 100) and an opaque `after` cursor.
     if (req.method === 'GET' && (edge === 'media' || edge === 'feed' || edge === 'comments') && segs.length === 2) {
       const post = edge === 'comments' ? posts.get(target) : undefined;
@@ -557,6 +634,17 @@ export async function startMetaGraphFake(opts: { appId?: string; appSecret?: str
       const comment = { id: c.id ?? id('1790'), postId, text: c.text, from: c.from, createdAt: c.createdAt ?? new Date() };
       comments.set(postId, [...(comments.get(postId) ?? []), comment]);
       return comment;
+    },
+    addConversation: (ownerId, participant) => {
+      const conversation = { id: id('t_'), ownerId, participant };
+      conversations.set(conversation.id, conversation);
+      return conversation;
+    },
+    addMessage: (conversationId, m) => {
+      if (!conversations.has(conversationId)) throw new Error(`addMessage: no conversation ${conversationId}`);
+      const dm = { id: m.id ?? id('m_'), conversationId, text: m.text, fromAccount: m.fromAccount ?? false, createdAt: m.createdAt ?? new Date() };
+      dms.set(conversationId, [...(dms.get(conversationId) ?? []), dm]);
+      return dm;
     },
     calls,
     sends,

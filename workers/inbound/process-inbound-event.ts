@@ -26,6 +26,8 @@ const eventRow = z.object({
 
 /** Meta's private-reply window (docs/platform-apis.md §2.3). */
 const PRIVATE_REPLY_WINDOW_DAYS = 7;
+/** Meta's standard messaging window: an automated reply only within 24 hours of the person's message (§2.1). */
+const MESSAGING_WINDOW_HOURS = 24;
 
 export type ProcessOutcome = 'processed' | 'already-processed' | 'malformed' | 'missing';
 
@@ -121,15 +123,16 @@ async function storeInboundMessage(client: pg.PoolClient, account: AccountRow, c
     name: e.from.name,
     username: e.from.username,
   });
-  const inserted = await client.query<{ id: string }>(
+  const inserted = await client.query<{ id: string; age_hours: number }>(
     `insert into messages (workspace_id, conversation_id, account_id, platform_message_id, content, direction, status, source, created_at)
      values ($1, $2, $3, $4, $5, 'inbound', 'sent', 'contact', $6)
      on conflict (account_id, platform_message_id) do nothing
-     returning id`,
+     returning id, extract(epoch from now() - created_at)::float8 / 3600 as age_hours`,
     [account.workspace_id, conversationId, account.id, e.messageId, e.text, e.createdAt],
   );
   const messageId = inserted.rows[0]?.id;
   if (!messageId) return; // the same message delivered twice: one row
+  const ageHours = inserted.rows[0]!.age_hours;
   await client.query(
     `update conversations set last_message = $2, last_message_time = greatest(last_message_time, $3::timestamptz),
        unread_count = unread_count + 1, status = case when status = 'closed' then 'open' else status end, updated_at = now()
@@ -140,6 +143,19 @@ async function storeInboundMessage(client: pg.PoolClient, account: AccountRow, c
   await recordActivity(client, account.workspace_id, 'dm_received', `New ${account.platform} DM from ${e.from.name || e.from.id}`, intent);
   await captureLead(client, account, contactId, e, { intent, ruleFired: false, conversationId });
   await notifyWorkspace(client, account.workspace_id, { type: 'message.created', conversationId, messageId });
+  // A DM found late by reconciliation (ADR 0014) more than 24 hours after it was sent: no automated
+  // reply may answer it any more (docs/platform-apis.md §2.1), so it is recorded (inbox, where a person
+  // may still answer within 7 days) and neither resumes nor starts flows; the activity feed says so.
+  if (account.provider === 'meta' && ageHours > MESSAGING_WINDOW_HOURS) {
+    await recordActivity(
+      client,
+      account.workspace_id,
+      'dm_outside_messaging_window',
+      `DM from ${e.from.name || e.from.username || e.from.id} recorded but not answered by flows: it is ${Math.floor(ageHours)} hours old, and Meta allows automated replies only within 24 hours`,
+      'general',
+    );
+    return;
+  }
   // Triggers in order (ARCHITECTURE.md#inbound-pipeline): runs waiting for this contact's reply take it; otherwise keyword flows.
   // A story mention is not an answer to a question the flow asked, so it only starts story-mention flows.
   const resumed = e.storyMention ? [] : await resumeWaitingRuns(client, account.id, contactId, e.text);

@@ -38,11 +38,11 @@ function HealthLine({ account }: { account: SocialAccount }) {
 function ReconcileLine({ account }: { account: SocialAccount }) {
   if (account.isSandbox || account.provider !== 'meta' || account.status !== 'active') return null;
   const r = account.reconciliation;
-  if (!r) return <p className="text-xs text-slate-500 dark:text-slate-400">Missed comments: not checked yet</p>;
+  if (!r) return <p className="text-xs text-slate-500 dark:text-slate-400">Missed comments and DMs: not checked yet</p>;
   const recovered = r.totalRecovered === 1 ? '1 missed event recovered' : `${r.totalRecovered.toLocaleString()} missed events recovered`;
   const last = r.lastReconciledAt
-    ? `checked for missed comments ${formatListTime(r.lastReconciledAt)} (${r.lastRecovered.toLocaleString()} found)`
-    : 'not yet checked for missed comments';
+    ? `checked for missed comments and DMs ${formatListTime(r.lastReconciledAt)} (${r.lastRecovered.toLocaleString()} found)`
+    : 'not yet checked for missed comments and DMs';
   return (
     <p className="text-xs text-slate-500 dark:text-slate-400" data-testid="reconcile-line">
       {last} · {recovered} in all

@@ -70,9 +70,9 @@ export const jobs = {
   'account.health': define({ payload: z.object({ accountId: z.uuid() }), maxAttempts: 3, priority: 10, keyPrefix: 'account-health:' }),
   /**
    * One Meta account's missed-webhook reconciliation (ADR 0014): reads the comments written since
-   * its cursor back from the Graph API into the inbound pipeline. Its key dedupes pending runs and
-   * its queue (`reconcile:<accountId>`, the same string) runs one at a time per account across the
-   * fleet; below sends and flow steps, like account checks.
+   * its cursor back from the Graph API into the inbound pipeline. Its key dedupes pending runs; one
+   * queue (`reconcile:all`) for all accounts runs one at a time across the fleet, so its paced reads
+   * hold at most one worker slot; below sends and flow steps, like account checks.
    */
   'account.reconcile': define({ payload: z.object({ accountId: z.uuid() }), maxAttempts: 5, priority: 10, keyPrefix: 'reconcile:' }),
   /** Crontab: queues the reconciliations that have come due (RECONCILE_EVERY_MINUTES). */
@@ -93,8 +93,11 @@ export function jobKey(task: TaskName, id: string): string {
   return prefix + id;
 }
 
-/** One Graphile queue per account for reconciliation: two processes never reconcile one account at once. */
-export const reconcileQueueName = (accountId: string) => `reconcile:${accountId}`;
+/**
+ * The one Graphile queue of every reconciliation run (ADR 0014): runs go one at a time across the
+ * fleet, so two processes never reconcile one account at once and the paced reads hold one slot at most.
+ */
+export const RECONCILE_QUEUE = 'reconcile:all';
 /** Flag of webhook calls: the worker forbids it while its webhook slots are full (ADR 0009). */
 export const WEBHOOK_FLAG = 'webhook';
 /** One Graphile queue per workspace: one webhook call in flight per workspace across the fleet. */

@@ -5,8 +5,9 @@ import { jobSpecRow } from '../jobs/job-spec';
  * Queues `account.reconcile` jobs (workers/jobs/account-reconcile.job.ts, ADR 0014) for connected
  * Meta accounts: the given ones (just connected or reconnected), every one (the worker booted: the
  * gap since the last stored event), or those not reconciled in the last `dueAfterMinutes` (cron).
- * Key and queue `reconcile:<id>`: a pending run is replaced, never doubled, and one account's runs
- * never overlap, whichever process queued them.
+ * Key `reconcile:<id>`: a pending run is replaced, never doubled. One queue `reconcile:all` for every
+ * account: runs wait out their read bucket's slots inside the job, so at most one worker slot in the
+ * whole fleet is ever spent on reconciliation, and inbound events and sends always have the rest.
  */
 export async function enqueueReconciliations(
   db: Pick<pg.PoolClient, 'query'>,
@@ -23,7 +24,7 @@ export async function enqueueReconciliations(
          and ($1::uuid[] is null or a.id = any($1::uuid[]))
          and ($2::int is null or r.last_started_at is null or r.last_started_at < now() - make_interval(mins => $2::int))
      ), jobs as (
-       select graphile_worker.add_jobs(array_agg(${jobSpecRow('account.reconcile', { payload: `json_build_object('accountId', id)`, keyOf: 'id', queueOf: 'id' })}))
+       select graphile_worker.add_jobs(array_agg(${jobSpecRow('account.reconcile', { payload: `json_build_object('accountId', id)`, keyOf: 'id', queueOf: "'all'" })}))
        from due having count(*) > 0
      )
      select (select count(*) from due)::int as queued from (select count(*) from jobs) j`,

@@ -2,7 +2,7 @@ import type { Task } from 'graphile-worker';
 import type pg from 'pg';
 import type { PlatformDeps } from '../../activities/platform-deps';
 import { reconcileAccount, type ReconcileOptions } from '../../activities/reconcile-account';
-import { jobKey, jobs, reconcileQueueName } from '../../contracts/jobs';
+import { jobKey, jobs, RECONCILE_QUEUE } from '../../contracts/jobs';
 import { enqueueReconciliations } from '../../db/reconcile/enqueue-reconciliations';
 
 /** `accounts:reconcile` (crontab, every minute): queues the accounts not reconciled in the last `everyMinutes`. */
@@ -29,7 +29,7 @@ export function accountReconcileJob(pool: pg.Pool, platform: PlatformDeps, optio
       await helpers.addJob('account.reconcile', { accountId } satisfies { accountId: string }, {
         runAt: result.retryAt,
         jobKey: jobKey('account.reconcile', accountId),
-        queueName: reconcileQueueName(accountId),
+        queueName: RECONCILE_QUEUE,
         maxAttempts: def.maxAttempts,
         priority: def.priority ?? 0,
       });

@@ -44,9 +44,9 @@ describe('the job catalogue (contracts/jobs.ts)', () => {
       `row('account.health', p, null, null, 3, 'account-health:' || id, 10, null)::graphile_worker.job_spec`,
     );
     expect(() => jobSpecRow('inbound.process', { payload: 'p', keyOf: 'id' })).toThrow('has no key');
-    // Reconciliation: key and queue per account, so one account's runs never overlap.
-    expect(jobSpecRow('account.reconcile', { payload: 'p', keyOf: 'id', queueOf: 'id' })).toBe(
-      `row('account.reconcile', p, 'reconcile:' || id, null, 5, 'reconcile:' || id, 10, null)::graphile_worker.job_spec`,
+    // Reconciliation: a key per account (never doubled), one queue for all (one slot fleet-wide at most).
+    expect(jobSpecRow('account.reconcile', { payload: 'p', keyOf: 'id', queueOf: "'all'" })).toBe(
+      `row('account.reconcile', p, 'reconcile:' || 'all', null, 5, 'reconcile:' || id, 10, null)::graphile_worker.job_spec`,
     );
   });
 });

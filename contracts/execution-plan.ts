@@ -68,6 +68,7 @@ export const planNodeSchema = z.discriminatedUnion('kind', [
   planNode('removeTag'),
   planNode('setField'),
   planNode('trackConversion'),
+  planNode('captureLead'),
   planNode('complete'),
 ]);
 

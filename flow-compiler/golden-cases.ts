@@ -262,4 +262,24 @@ export const goldenCases: GoldenCase[] = [
       edges: [e('1', '2'), e('2', '3')],
     },
   },
+  // ---- the Capture lead node ----
+  {
+    name: 'valid-capture-lead',
+    graph: {
+      nodes: [
+        dmTrigger(),
+        n('2', 'waitForReply', { timeout: { amount: 1, unit: 'hours' } }),
+        n('3', 'captureLead', { from: 'lastMessage', name: '{name}' }),
+        n('4', 'complete'),
+      ],
+      edges: [e('1', '2'), e('2', '3', 'reply'), e('2', '4', 'timeout'), e('3', '4')],
+    },
+  },
+  {
+    name: 'error-capture-lead-invalid-config',
+    graph: {
+      nodes: [dmTrigger(), n('2', 'captureLead', { from: 'template', value: '' }), n('3', 'complete')],
+      edges: [e('1', '2'), e('2', '3')],
+    },
+  },
 ];

@@ -106,6 +106,51 @@ describe('advance', () => {
     expect(r.commands[1]).toEqual({ type: 'trackConversion', seq: 2, nodeId: '2', amountCents: 4900 });
   });
 
+  describe('captureLead', () => {
+    const askAndCapture = (config: Record<string, unknown>) =>
+      planOf({
+        nodes: [
+          trigger,
+          node('2', 'waitForReply', { timeout: { amount: 1, unit: 'hours' } }),
+          node('3', 'captureLead', config),
+          node('4', 'addTag', { tag: 'after' }),
+          node('5', 'complete'),
+        ],
+        edges: [edge('1', '2'), edge('2', '3', 'reply'), edge('2', '5', 'timeout'), edge('3', '4'), edge('4', '5')],
+      });
+
+    it("takes the first email of the reply the run resumed with, and saves it with the name's template", () => {
+      const plan = askAndCapture({ from: 'lastMessage', name: '{first_name}' });
+      const parked = advance(plan, initialState(), { type: 'start' }, ctx()).state;
+      const r = advance(plan, parked, { type: 'reply', seq: 2, text: "sure, it's ana@example.com!" }, ctx());
+      expect(kinds(r.commands)).toEqual(['step:waitForReply', 'captureLead', 'step:captureLead', 'updateContact', 'step:addTag', 'step:complete', 'complete']);
+      expect(r.commands[1]).toEqual({ type: 'captureLead', seq: 3, nodeId: '3', email: 'ana@example.com', name: 'Maya' });
+      expect(r.commands[2]).toMatchObject({ step: { seq: 3, kind: 'captureLead', status: 'completed', output: { email: 'ana@example.com', name: 'Maya' } } });
+    });
+
+    it('with no email in the text, writes nothing, says so in the step and goes on', () => {
+      const plan = askAndCapture({ from: 'lastMessage' });
+      const parked = advance(plan, initialState(), { type: 'start' }, ctx()).state;
+      const r = advance(plan, parked, { type: 'reply', seq: 2, text: 'no thanks' }, ctx());
+      expect(kinds(r.commands)).toEqual(['step:waitForReply', 'step:captureLead', 'updateContact', 'step:addTag', 'step:complete', 'complete']);
+      expect(r.commands[1]).toMatchObject({ step: { kind: 'captureLead', output: { email: null, note: 'No email found' } } });
+    });
+
+    it('reads a template (a contact field) when told to, and leaves the name alone when none is given', () => {
+      const plan = planOf({ nodes: [trigger, node('2', 'captureLead', { from: 'template', value: '{field.mail}' })], edges: [edge('1', '2')] });
+      const r = advance(plan, initialState(), { type: 'start' }, ctx({ fields: { mail: 'Bob@Example.org' } }));
+      expect(r.commands[1]).toEqual({ type: 'captureLead', seq: 2, nodeId: '2', email: 'Bob@Example.org', name: null });
+    });
+
+    it('refuses to publish a template source with no text', () => {
+      const r = compile({ nodes: [trigger, node('2', 'captureLead', { from: 'template', value: ' ' })], edges: [edge('1', '2')] });
+      expect(r.ok).toBe(false);
+      expect(r.errors).toEqual([
+        expect.objectContaining({ nodeId: '2', code: 'invalid_config', message: 'captureLead: value: Write the text to take the email from' }),
+      ]);
+    });
+  });
+
   it('a delay above zero starts a timer and resumes on it; a zero delay is a step that passes straight on', () => {
     const plan = planOf({
       nodes: [trigger, node('2', 'delay', { amount: 0, unit: 'seconds' }), node('3', 'delay', { amount: 3, unit: 'days' }), node('4', 'complete')],

@@ -1,6 +1,7 @@
 import { DEFAULT_EXIT, type ExecutionPlan, type PlanNode } from '../contracts/execution-plan';
 import { durationMs, type ConditionRule, type NodeKind } from '../contracts/flows';
 import { aiReplyOutcome } from './ai-reply-outcome';
+import { extractEmail } from './extract-email';
 import { initialRunState, type Activity, type AdvanceInput, type Awaiting, type RunState } from '../contracts/run-state';
 import { renderTemplate } from './render-template';
 
@@ -55,6 +56,8 @@ export type Command =
     }
   /** A Track conversion step: one sale, keyed by the run and step so a redone turn records it once. */
   | { type: 'trackConversion'; seq: number; nodeId: string; amountCents: number }
+  /** A Capture lead step found an email: the driver saves it on the contact's lead in the turn's transaction. */
+  | { type: 'captureLead'; seq: number; nodeId: string; email: string; name: string | null }
   | { type: 'complete' }
   | { type: 'fail'; seq: number; nodeId: string; reason: string };
 
@@ -293,6 +296,16 @@ function run(plan: ExecutionPlan, state: RunState, nodeId: string | null, seq: n
       case 'trackConversion': {
         commands.push({ type: 'trackConversion', seq, nodeId: node.id, amountCents: node.config.amountCents });
         done({ amountCents: node.config.amountCents, currency: node.config.currency });
+        current = exit(node, DEFAULT_EXIT);
+        break;
+      }
+      case 'captureLead': {
+        const text = node.config.from === 'lastMessage' ? (contact.lastMessage ?? '') : render(node.config.value, contact);
+        const email = extractEmail(text);
+        const name = node.config.name.trim() === '' ? null : render(node.config.name, contact).trim() || null;
+        if (email) commands.push({ type: 'captureLead', seq, nodeId: node.id, email, name });
+        // The lead's outcome (created, updated, an existing lead's email) is added to this output by the write.
+        done(email ? { email, name } : { email: null, note: 'No email found' }, { from: node.config.from, text: text.slice(0, 500) });
         current = exit(node, DEFAULT_EXIT);
         break;
       }

@@ -19,6 +19,7 @@ export const nodeKinds = [
   'removeTag',
   'setField',
   'trackConversion',
+  'captureLead',
   'complete',
 ] as const;
 export type NodeKind = (typeof nodeKinds)[number];
@@ -40,5 +41,6 @@ export const nodeKindInfo: Record<NodeKind, { label: string; platform: 'multi' |
   removeTag: { label: 'Remove Tag', platform: 'multi', description: 'Remove a tag from the contact' },
   setField: { label: 'Set Field', platform: 'multi', description: 'Save a value to a contact field' },
   trackConversion: { label: 'Track Conversion', platform: 'multi', description: 'Record a sale (USD) for this contact' },
+  captureLead: { label: 'Capture Lead', platform: 'multi', description: "Save the contact's email as a lead" },
   complete: { label: 'Complete', platform: 'multi', description: 'End point for your automation' },
 };

@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import type { RunState } from '../../contracts/run-state';
 import type { RunStatus } from '../../contracts/flows';
+import { saveCapturedLead, type CapturedLead } from '../leads/capture-lead';
 
 type Db = Pick<pg.PoolClient, 'query'>;
 
@@ -23,6 +24,8 @@ export interface RunWrites {
   contactUpdates: { contactId: string; addTags: string[]; removeTags: string[]; setFields: Record<string, unknown>; conversationPriority?: 'high' }[];
   /** Track conversion steps: one sale each, keyed `flow:<runId>:<seq>` so a redone turn adds none. */
   conversions: { runId: string; seq: number; amountCents: number }[];
+  /** Capture lead steps that found an email: saved on the contact's lead, after the steps they annotate. */
+  capturedLeads: CapturedLead[];
   /** Runs that ended: their timers go. */
   clearTimers: string[];
   timers: { runId: string; seq: number; kind: 'delay' | 'reply_timeout'; dueInMs: number }[];
@@ -105,6 +108,8 @@ export async function applyRunWrites(db: Db, w: RunWrites): Promise<void> {
       [c.map((x) => x.runId), c.map((x) => x.seq), c.map((x) => x.amountCents)],
     );
   }
+  // Rare (one per Capture lead step), and each reads the leads it may merge with: one at a time, in order.
+  for (const c of w.capturedLeads) await saveCapturedLead(db, c);
   if (w.clearTimers.length > 0) await db.query('delete from run_timers where run_id = any($1::uuid[])', [w.clearTimers]);
   if (w.timers.length > 0) {
     const t = w.timers;

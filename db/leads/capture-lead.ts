@@ -68,3 +68,79 @@ export async function hasOutboundMessage(client: pg.PoolClient, conversationId: 
   const { rows } = await client.query(`select exists (select 1 from messages where conversation_id = $1 and direction = 'outbound') as yes`, [conversationId]);
   return z.object({ yes: z.boolean() }).parse(rows[0]).yes;
 }
+
+/** A Capture lead step's email (and name) for the run's contact, applied in the run turn's transaction. */
+export interface CapturedLead {
+  runId: string;
+  seq: number;
+  email: string;
+  /** null: a new lead takes the contact's name, an existing one keeps its own. */
+  name: string | null;
+}
+
+/** What a Capture lead step did: made the contact's lead, set its email, or found the email on another lead. */
+export type CaptureOutcome = 'created' | 'updated' | 'existing_email';
+
+const leadRef = z.object({ id: z.string(), contact_id: z.string().nullable() });
+const runRef = z.object({ workspace_id: z.string(), contact_id: z.string(), name: z.string(), username: z.string().nullable(), platform: z.string() });
+
+/**
+ * Saves a captured email on the run's contact's lead, keeping the leads table's two rules (one lead
+ * per contact, one per email, case-insensitively, in a workspace: docs/product-spec.md §3 Lead):
+ * - the email is already a lead's (any case): that lead is the person, as when a lead is added by hand
+ *   (createLead): its empty name is filled in, and a lead with no contact is linked to this one when
+ *   the contact has none; the contact's own lead, if another, is left as it is → 'existing_email';
+ * - else the contact's lead takes the email (and the name, if given) → 'updated';
+ * - else a new lead for the contact, sourced from its account's platform → 'created'.
+ * The step's output (recorded earlier in the same turn) gets the outcome and the lead's id. A
+ * concurrent writer taking the email or the contact first makes a statement fail, the turn roll back
+ * and its job run again, which then takes the first branch.
+ */
+export async function saveCapturedLead(db: Pick<pg.PoolClient, 'query'>, c: CapturedLead): Promise<{ outcome: CaptureOutcome; leadId: string }> {
+  const run = runRef.parse(
+    (
+      await db.query(
+        `select r.workspace_id, r.contact_id, ct.name, ct.username, a.platform
+         from flow_runs r join contacts ct on ct.id = r.contact_id join social_accounts a on a.id = r.account_id where r.id = $1`,
+        [c.runId],
+      )
+    ).rows[0],
+  );
+  const byEmail = await db.query(`select id, contact_id from leads where workspace_id = $1 and lower(email) = lower($2) for update`, [
+    run.workspace_id,
+    c.email,
+  ]);
+  const own = await db.query(`select id, contact_id from leads where workspace_id = $1 and contact_id = $2 for update`, [run.workspace_id, run.contact_id]);
+  const emailLead = byEmail.rows[0] ? leadRef.parse(byEmail.rows[0]) : null;
+  const contactLead = own.rows[0] ? leadRef.parse(own.rows[0]) : null;
+
+  let result: { outcome: CaptureOutcome; leadId: string };
+  if (emailLead && emailLead.id !== contactLead?.id) {
+    await db.query(
+      `update leads set
+         name = case when name = '' then coalesce($2, $3) else name end,
+         contact_id = case when contact_id is null and $4 then $5::uuid else contact_id end,
+         updated_at = now()
+       where id = $1`,
+      [emailLead.id, c.name, run.name, contactLead === null, run.contact_id],
+    );
+    result = { outcome: 'existing_email', leadId: emailLead.id };
+  } else if (contactLead) {
+    await db.query(`update leads set email = $2, name = coalesce($3, name), updated_at = now() where id = $1`, [contactLead.id, c.email, c.name]);
+    result = { outcome: 'updated', leadId: contactLead.id };
+  } else {
+    const { rows } = await db.query(
+      `insert into leads (workspace_id, contact_id, conversation_id, name, email, social_handle, source, last_activity_at)
+       values ($1, $2, (select id from conversations where contact_id = $2 order by last_message_time desc nulls last limit 1), $3, $4, $5, $6, now())
+       returning id`,
+      [run.workspace_id, run.contact_id, c.name ?? run.name, c.email, run.username ? `@${run.username}` : null, run.platform],
+    );
+    result = { outcome: 'created', leadId: z.object({ id: z.string() }).parse(rows[0]).id };
+  }
+  await db.query(`update run_steps set output = coalesce(output, '{}'::jsonb) || $3::jsonb where run_id = $1 and seq = $2`, [
+    c.runId,
+    c.seq,
+    JSON.stringify({ lead: result.outcome, leadId: result.leadId }),
+  ]);
+  return result;
+}

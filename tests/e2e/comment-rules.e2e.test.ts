@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startE2E, type E2E } from './harness';
 
 // Comment rules: a keyword a live flow already answers is flagged when the rule is saved (with who
-// wins); a rule can be edited; delete asks first. Screenshots desktop, phone (390 px) and dark.
+// wins); a rule can be edited (keywords, Track links); delete asks first. Screenshots desktop, phone (390 px) and dark.
 
 let e2e: E2E;
 beforeAll(async () => {
@@ -53,6 +53,28 @@ describe('comment rules page', () => {
     await page.getByLabel('Keywords (comma-separated)').fill('promo, coupon');
     await page.getByRole('button', { name: 'Save changes' }).click();
     await page.getByRole('button', { name: /^Edit rule for promo, coupon/ }).waitFor();
+
+    // Edit: Track links (on for a new rule) can be turned off, and the dialog shows what is saved.
+    const ruleId = async () =>
+      ((await (await page.request.get('/api/comment-rules')).json()) as { id: string; keywords: string[]; trackLinks: boolean }[]).find((r) =>
+        r.keywords.includes('coupon'),
+      )!;
+    expect((await ruleId()).trackLinks).toBe(true);
+    await page.getByRole('button', { name: /^Edit rule for promo, coupon/ }).click();
+    const track = page.getByRole('dialog').getByLabel(/^Track links/);
+    expect(await track.isChecked()).toBe(true);
+    await track.uncheck();
+    await e2e.screenshot(page, 'comment-rules-edit-dialog');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect.poll(async () => (await ruleId()).trackLinks).toBe(false);
+    await page.getByRole('button', { name: /^Edit rule for promo, coupon/ }).click();
+    expect(
+      await page
+        .getByRole('dialog')
+        .getByLabel(/^Track links/)
+        .isChecked(),
+    ).toBe(false);
+    await page.getByRole('button', { name: 'Cancel' }).click();
 
     // Delete asks first; "Keep it" keeps the rule.
     await page.getByRole('button', { name: /^Delete rule for promo, coupon/ }).click();

@@ -1,7 +1,8 @@
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Flow } from '../../contracts/flows';
-import { startE2E, type E2E } from './harness';
+import { screenshotDir, startE2E, type E2E } from './harness';
 
 // Building a flow by palette clicks and the keyboard only: each new node lands below the selected
 // one and is wired to it; one trigger; undo/redo, copy/paste, shift-click multi-select, auto-layout;
@@ -123,6 +124,36 @@ describe('flow builder by clicks and keyboard', () => {
     await node(page, '5').waitFor();
     await page.waitForTimeout(300);
     await e2e.screenshot(page, 'flow-builder-dark');
+    expect(errors).toEqual([]);
+  });
+
+  it('adds a Capture Lead step from the palette: its form, its summary, and a flow that can go live', async () => {
+    const page = await e2e.newPage();
+    await page.setViewportSize({ width: 1440, height: 1000 });
+    const errors: string[] = [];
+    page.on('pageerror', (err) => errors.push(err.message));
+    expect((await page.request.post('/api/auth/test-login', { data: { email: 'e2e-capture@replypilot.app' } })).status()).toBe(200);
+
+    await page.goto('/flow-builder');
+    await page.getByLabel('Flow name').fill('Capture lead (e2e)');
+    await node(page, '1').click();
+    await page.getByLabel('Starts when').selectOption('keyword_dm');
+    await page.getByLabel('Keywords', { exact: true }).fill('newsletter');
+    await page.getByLabel('Keywords', { exact: true }).press('Enter');
+    await add(page, 'captureLead', '2');
+    expect(await node(page, '2').textContent()).toContain('Email from the last message');
+    await page.getByLabel('Take the email from').selectOption('template');
+    await page.getByLabel('Text', { exact: true }).fill('{field.email}');
+    await page.getByLabel('Lead name (optional)').fill('{name}');
+    await expect.poll(async () => node(page, '2').textContent()).toContain('Email from {field.email}');
+    await add(page, 'complete', '3');
+    await page.getByTestId('flow-valid').waitFor();
+    await node(page, '2').click();
+    await tool(page, 'Fit view').click();
+    await page.waitForTimeout(300);
+    await e2e.screenshot(page, 'flow-builder-capture-lead');
+    // The side panel scrolls on its own: a shot of the node's form itself.
+    await page.locator('[data-config-node-id="2"]').screenshot({ path: path.join(screenshotDir, 'flow-builder-capture-lead-form.png') });
     expect(errors).toEqual([]);
   });
 });

@@ -48,6 +48,9 @@ export function writesFor(run: { id: string; contact_id: string }, plan: Executi
       case 'trackConversion':
         w.conversions.push({ runId: run.id, seq: c.seq, amountCents: c.amountCents });
         break;
+      case 'captureLead':
+        w.capturedLeads.push({ runId: run.id, seq: c.seq, email: c.email, name: c.name });
+        break;
       case 'fail':
         w.failedSteps.push({ runId: run.id, seq: c.seq, nodeId: c.nodeId, kind: kindOf(c.nodeId), error: c.reason });
         w.clearTimers.push(run.id);
@@ -61,7 +64,17 @@ export function writesFor(run: { id: string; contact_id: string }, plan: Executi
 }
 
 export function emptyWrites(): RunWrites {
-  return { recordedSteps: [], openedSteps: [], finishedSteps: [], failedSteps: [], contactUpdates: [], conversions: [], clearTimers: [], timers: [] };
+  return {
+    recordedSteps: [],
+    openedSteps: [],
+    finishedSteps: [],
+    failedSteps: [],
+    contactUpdates: [],
+    conversions: [],
+    capturedLeads: [],
+    clearTimers: [],
+    timers: [],
+  };
 }
 
 /** Several runs' writes as one set of bulk statements (the batch resume). */

@@ -13,8 +13,7 @@ type Inbound = Extract<NormalizedEvent, { kind: 'message' | 'comment' }>;
  * lead; any other comment or DM from a contact who already is a lead only counts towards its
  * score. Runs in the event's transaction (ARCHITECTURE.md#inbound-pipeline), after the comment or
  * message insert that dedupes redeliveries, so a retried event never counts or creates twice.
- *
- * A flow "Capture lead" node is left for later: the flow runtime is being reworked.
+ * A flow's Capture lead step saves an email on the same lead (db/leads/capture-lead.ts saveCapturedLead).
  */
 export async function captureLead(
   client: pg.PoolClient,

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { edge, keywordTrigger, node, publishFlow, runsOf } from '../../../tests/support/flows';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app';
 import { maya, newWorkspaceUser } from '../../../tests/support/workspace';
 
@@ -96,6 +97,40 @@ describe('tracked links from a comment rule', () => {
     await expect
       .poll(async () => ((await w.client.get(`/api/simulator/outbox?accountId=${w.instagram.id}`)).data as Outbox).map((o) => o.text), { timeout: 10_000 })
       .toEqual(['Menu: https://food.example.com/menu']);
+  });
+});
+
+describe('tracked links from a flow DM', () => {
+  it('wraps the DM link as /l/<code> when the node has Track links on, and credits the click to that flow and node', async () => {
+    const w = await newWorkspaceUser(t.baseUrl);
+    const flowId = await publishFlow(w.client, {
+      nodes: [
+        keywordTrigger(['catalog']),
+        node('2', 'instagramDM', { text: 'Our catalog: https://shop.example.com/catalog?src=flow', trackLinks: true }),
+        node('3', 'instagramDM', { text: 'Untracked: https://shop.example.com/faq', trackLinks: false }),
+        node('4', 'complete'),
+      ],
+      edges: [edge('1', '2'), edge('2', '3'), edge('3', '4')],
+    });
+    await w.client.post('/api/simulator/messages', { accountId: w.instagram.id, contact: maya, text: 'catalog' });
+    await expect.poll(async () => (await runsOf(w.client, flowId))[0]?.status, { timeout: 15_000 }).toBe('completed');
+    const texts = ((await w.client.get(`/api/simulator/outbox?accountId=${w.instagram.id}`)).data as Outbox).map((o) => o.text).sort();
+    const code = codeIn(texts[0]!)!;
+    // Only the node with Track links on is wrapped.
+    expect(texts).toEqual([`Our catalog: ${t.app.web!.url}/l/${code}`, 'Untracked: https://shop.example.com/faq']);
+
+    const click = await fetch(`${t.baseUrl}/l/${code}`, { redirect: 'manual' });
+    expect(click.status).toBe(302);
+    expect(click.headers.get('location')).toBe('https://shop.example.com/catalog?src=flow');
+
+    const rows = await pool.query(
+      `select c.workspace_id, l.flow_id, l.node_id, l.rule_id, ct.external_user_id from link_clicks c
+       join tracked_links l on l.code = c.code join contacts ct on ct.id = l.contact_id where c.code = $1`,
+      [code],
+    );
+    expect(rows.rows).toEqual([{ workspace_id: w.user.workspaceId, flow_id: flowId, node_id: '2', rule_id: null, external_user_id: 'sim-maya' }]);
+    const links = (await w.client.get('/api/analytics/automation?timeframe=7d')).data.links;
+    expect(links).toEqual([expect.objectContaining({ source: 'flow', flowId, nodeId: '2', sent: 1, clickedMessages: 1, clicks: 1, ctr: 1 })]);
   });
 });
 

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { NodeKind } from '../node-kinds';
 import { aiReplyConfig, aiReplyDefault, aiReplyHandles } from './ai-reply';
+import { captureLeadConfig, captureLeadDefault } from './capture-lead';
 import { completeConfig, completeDefault } from './complete';
 import { conditionConfig, conditionDefault } from './condition';
 import { delayConfig, delayDefault } from './delay';
@@ -31,6 +32,7 @@ export const nodeConfigSchemas = {
   removeTag: tagConfig,
   setField: setFieldConfig,
   trackConversion: trackConversionConfig,
+  captureLead: captureLeadConfig,
   complete: completeConfig,
 } satisfies Record<NodeKind, z.ZodType>;
 
@@ -53,6 +55,7 @@ const defaultConfigs = {
   removeTag: tagDefault,
   setField: setFieldDefault,
   trackConversion: trackConversionDefault,
+  captureLead: captureLeadDefault,
   complete: completeDefault,
 } satisfies { [K in NodeKind]: NodeConfig<K> };
 
@@ -79,6 +82,7 @@ export function handlesOf(kind: NodeKind, config?: unknown): string[] | null {
 
 export {
   aiReplyConfig,
+  captureLeadConfig,
   completeConfig,
   conditionConfig,
   delayConfig,

@@ -11,7 +11,7 @@ export const fetchCommentRules = () => apiGet<CommentRule[]>('/api/comment-rules
 export const createCommentRule = (body: NewCommentRule) => apiPost<SavedCommentRule>('/api/comment-rules', body);
 export const setCommentRuleActive = (id: string, isActive: boolean) =>
   apiRequest<SavedCommentRule>('PATCH', `/api/comment-rules/${encodeURIComponent(id)}`, { isActive });
-export type RuleEdit = { keywords: string[]; responseTemplate: string; publicReplyTemplate: string | null };
+export type RuleEdit = { keywords: string[]; responseTemplate: string; publicReplyTemplate: string | null; trackLinks: boolean };
 export const updateCommentRule = (id: string, body: RuleEdit) => apiRequest<SavedCommentRule>('PATCH', `/api/comment-rules/${encodeURIComponent(id)}`, body);
 export const deleteCommentRule = (id: string) => apiRequest<null>('DELETE', `/api/comment-rules/${encodeURIComponent(id)}`);
 export const fetchReplyQueue = () => apiGet<ReplyQueueStatus>('/api/comment-rules/queue');

@@ -2,6 +2,7 @@ import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { useState } from 'react';
 import type { CommentRule, KeywordClash } from '@contracts/comment-rules';
 import { Button } from '../../components/button';
+import { CheckboxField } from '../../components/checkbox-field';
 import { errorMessage } from '../../lib/api';
 import { ClashWarning } from './clash-warning';
 import { useUpdateCommentRule } from './use-comment-rules';
@@ -9,12 +10,13 @@ import { useUpdateCommentRule } from './use-comment-rules';
 const field =
   'mt-1 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500/30 focus:outline-none dark:border-slate-700 dark:bg-slate-950 dark:text-white';
 
-/** Edit a rule's keywords and replies in place (platform and post stay: delete and recreate to move a rule). */
+/** Edit a rule's keywords, replies and Track links in place (platform and post stay: delete and recreate to move a rule). */
 export function EditRuleDialog({ rule, onClose }: { rule: CommentRule; onClose: () => void }) {
   const update = useUpdateCommentRule();
   const [keywords, setKeywords] = useState(rule.keywords.join(', '));
   const [responseTemplate, setResponse] = useState(rule.responseTemplate);
   const [publicReply, setPublicReply] = useState(rule.publicReplyTemplate ?? '');
+  const [trackLinks, setTrackLinks] = useState(rule.trackLinks);
   const [clashes, setClashes] = useState<KeywordClash[] | null>(null);
   const list = keywords
     .split(',')
@@ -34,7 +36,7 @@ export function EditRuleDialog({ rule, onClose }: { rule: CommentRule; onClose: 
               e.preventDefault();
               if (!valid) return;
               update.mutate(
-                { id: rule.id, body: { keywords: list, responseTemplate, publicReplyTemplate: publicReply.trim() || null } },
+                { id: rule.id, body: { keywords: list, responseTemplate, publicReplyTemplate: publicReply.trim() || null, trackLinks } },
                 { onSuccess: (saved) => (saved.clashes.length > 0 ? setClashes(saved.clashes) : onClose()) },
               );
             }}
@@ -47,6 +49,11 @@ export function EditRuleDialog({ rule, onClose }: { rule: CommentRule; onClose: 
               Response template (private reply DM)
               <textarea className={field} rows={3} maxLength={1000} value={responseTemplate} onChange={(e) => setResponse(e.target.value)} />
             </label>
+            <CheckboxField
+              checked={trackLinks}
+              onChange={setTrackLinks}
+              label="Track links: count clicks on links in this reply (shown on Analytics → Automation)"
+            />
             <label className="block text-sm font-medium text-slate-700 dark:text-slate-300">
               Public reply (optional)
               <textarea className={field} rows={2} maxLength={1000} value={publicReply} onChange={(e) => setPublicReply(e.target.value)} />

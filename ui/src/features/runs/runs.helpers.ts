@@ -36,6 +36,7 @@ const kindLabels: Record<NodeKind, string> = {
   removeTag: 'Remove Tag',
   setField: 'Set Field',
   trackConversion: 'Track Conversion',
+  captureLead: 'Capture Lead',
   complete: 'Complete',
 };
 export const kindLabel = (kind: string): string => kindLabels[kind as NodeKind] ?? kind;

@@ -17,5 +17,6 @@ export const kindIcon: Record<NodeKind, IconName> = {
   removeTag: 'x',
   setField: 'database',
   trackConversion: 'chart',
+  captureLead: 'mail',
   complete: 'check-circle',
 };

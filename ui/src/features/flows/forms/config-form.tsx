@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import type { NodeKind } from '@contracts/flows';
 import { AiReplyForm } from './ai-reply-form';
+import { CaptureLeadForm } from './capture-lead-form';
 import { ConditionForm } from './condition-form';
 import { ContactDataForm } from './contact-data-form';
 import type { ConfigFormProps } from './form-types';
@@ -33,6 +34,7 @@ const forms: Record<NodeKind, ComponentType<ConfigFormProps>> = {
   removeTag: ContactDataForm,
   setField: ContactDataForm,
   trackConversion: TrackConversionForm,
+  captureLead: CaptureLeadForm,
   complete: CompleteNote,
 };
 

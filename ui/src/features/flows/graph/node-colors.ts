@@ -19,6 +19,7 @@ export const nodeColorOf: Record<NodeKind, NodeColor> = {
   removeTag: 'green',
   setField: 'green',
   trackConversion: 'green',
+  captureLead: 'green',
   complete: 'grey',
 };
 

@@ -44,6 +44,8 @@ describe('nodeSummary', () => {
     expect(nodeSummary('webhook', { method: 'GET', url: 'https://example.com/hook' })).toBe('GET example.com/hook');
     expect(nodeSummary('addTag', { tag: 'vip' })).toBe('Add tag “vip”');
     expect(nodeSummary('setField', { field: 'city', value: 'Paris' })).toBe('Set city = Paris');
+    expect(nodeSummary('captureLead', { from: 'lastMessage', value: '', name: '' })).toBe('Email from the last message');
+    expect(nodeSummary('captureLead', { from: 'template', value: '{field.email}', name: '' })).toBe('Email from {field.email}');
     expect(nodeSummary('complete', {})).toBe('End of flow');
     expect(nodeSummary(undefined, {})).toBe('Unknown step');
   });

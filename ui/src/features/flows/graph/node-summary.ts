@@ -94,6 +94,8 @@ export function nodeSummary(kind: NodeKind | undefined, config: Record<string, u
       return str(config.field) ? `Set ${str(config.field)} = ${clip(str(config.value), 24) || '“”'}` : 'No field yet';
     case 'trackConversion':
       return `Conversion $${(Number(config.amountCents ?? 0) / 100).toFixed(2)}`;
+    case 'captureLead':
+      return config.from === 'template' ? `Email from ${clip(str(config.value), 30) || '…'}` : 'Email from the last message';
     case 'complete':
       return 'End of flow';
     default:

@@ -184,7 +184,7 @@ describe('inbox Suggest reply', () => {
     await page.goto(`/inbox?c=${conversationId}`);
     await page.getByRole('region', { name: 'Conversation', exact: true }).getByRole('heading', { name: 'Sam Suggest' }).waitFor();
     await page.getByRole('button', { name: 'Suggest reply' }).click();
-    const box = page.getByRole('textbox', { name: 'Message' });
+    const box = page.getByRole('combobox', { name: 'Message' });
     await expect.poll(() => box.inputValue()).toBe(draft);
     await page.getByText('Drafted by AI from your knowledge base · confidence 91% · review it before sending').waitFor();
     expect(modelCalls().at(-1)?.userText).toContain('Is the trail shoe fitting still available this week?');

@@ -50,7 +50,7 @@ export function EditorHeader(props: EditorHeaderProps) {
         )}
         {(dirty || !saved) && <span className="text-xs text-amber-700 dark:text-amber-400">{saved ? 'Unsaved changes' : 'Not saved yet'}</span>}
       </div>
-      <div className="flex items-center gap-2">
+      <div className="flex flex-wrap items-center gap-2">
         {props.onTestRun && (
           <Button variant="outline" onClick={props.onTestRun} title="Run the published flow for a sandbox contact">
             <Icon name="send" size={14} /> Test run

@@ -50,7 +50,8 @@ export function EditorHeader(props: EditorHeaderProps) {
         )}
         {(dirty || !saved) && <span className="text-xs text-amber-700 dark:text-amber-400">{saved ? 'Unsaved changes' : 'Not saved yet'}</span>}
       </div>
-      <div className="flex items-center gap-2">
+      {/* Wraps on a phone: a saved flow has four buttons, wider than 390 px. */}
+      <div className="flex flex-wrap items-center gap-2">
         {props.onTestRun && (
           <Button variant="outline" onClick={props.onTestRun} title="Run the published flow for a sandbox contact">
             <Icon name="send" size={14} /> Test run

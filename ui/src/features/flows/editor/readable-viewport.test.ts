@@ -25,9 +25,15 @@ describe('readableViewport', () => {
     expect(100 * v.zoom + v.x + (240 * v.zoom) / 2).toBeCloseTo(450);
   });
 
-  it('on a 390 px phone a wide flow starts at its left edge', () => {
-    const v = readableViewport({ x: -200, y: 0, width: 800, height: 300 }, { width: 390, height: 600 });
-    expect(v.zoom).toBe(READABLE_ZOOM);
+  it('always fits the width: a wide flow on a 390 px phone is zoomed out until no node is off to the side', () => {
+    const v = readableViewport({ x: -200, y: 0, width: 1140, height: 90 }, { width: 390, height: 600 });
+    expect(v.zoom).toBeCloseTo(326 / 1140);
     expect(-200 * v.zoom + v.x).toBeCloseTo(32);
+    expect((-200 + 1140) * v.zoom + v.x).toBeCloseTo(390 - 32);
+  });
+
+  it('never below the canvas minimum zoom, never above its maximum', () => {
+    expect(readableViewport({ x: 0, y: 0, width: 5000, height: 90 }, { width: 1000, height: 600 }, { minZoom: 0.5, maxZoom: 2 }).zoom).toBe(0.5);
+    expect(readableViewport({ x: 0, y: 0, width: 10, height: 10 }, { width: 1000, height: 600 }, { minZoom: 0.5, maxZoom: 2 }).zoom).toBe(2);
   });
 });

@@ -17,16 +17,18 @@ export interface Viewport {
 }
 
 /**
- * Where to look at a flow of these bounds on a canvas of this size: the whole flow, centred, when it
- * fits at a readable zoom (at most 1); otherwise the readable zoom, with the flow's top and left edge
- * in view (the trigger sits at the top) and the rest a scroll away. Fitting every flow whole drew a
- * five-step flow's text at about 7 px.
+ * Where to look at a flow of these bounds on a canvas of this size. The flow's width always fits (no
+ * node off to the side: a wide flow on a 390 px phone is zoomed out to fit, down to the canvas's
+ * `minZoom`); its height fits only down to the readable zoom, below which the flow's top (the trigger)
+ * is shown and the rest is a scroll away. Fitting every flow whole drew a five-step flow's text at about
+ * 7 px. Never enlarged past `maxZoom`.
  */
-export function readableViewport(bounds: Box, canvas: { width: number; height: number }, maxZoom = 1): Viewport {
+export function readableViewport(bounds: Box, canvas: { width: number; height: number }, limits = { minZoom: 0.25, maxZoom: 1 }): Viewport {
   const roomX = Math.max(1, canvas.width - 2 * MARGIN);
   const roomY = Math.max(1, canvas.height - 2 * MARGIN);
-  const fit = Math.min(roomX / Math.max(1, bounds.width), roomY / Math.max(1, bounds.height));
-  const zoom = Math.max(READABLE_ZOOM, Math.min(fit, maxZoom));
+  const fitX = roomX / Math.max(1, bounds.width);
+  const fitY = roomY / Math.max(1, bounds.height);
+  const zoom = Math.max(limits.minZoom, Math.min(limits.maxZoom, fitX, Math.max(READABLE_ZOOM, fitY)));
   const along = (start: number, size: number, room: number, canvasSize: number) =>
     size * zoom <= room ? (canvasSize - size * zoom) / 2 - start * zoom : MARGIN - start * zoom;
   return {

@@ -8,10 +8,10 @@ export function useReadableFit() {
   const store = useStoreApi();
   return useCallback(
     (duration = 0) => {
-      const { width, height } = store.getState();
+      const { width, height, minZoom } = store.getState();
       const nodes = flow.getNodes();
       if (width === 0 || height === 0 || nodes.length === 0) return;
-      void flow.setViewport(readableViewport(flow.getNodesBounds(nodes), { width, height }), { duration });
+      void flow.setViewport(readableViewport(flow.getNodesBounds(nodes), { width, height }, { minZoom, maxZoom: 1 }), { duration });
     },
     [flow, store],
   );

@@ -80,6 +80,13 @@ describe('flow editor', () => {
     expect(phoneNode.x).toBeGreaterThanOrEqual(0);
     expect(phoneNode.x + phoneNode.width).toBeLessThanOrEqual(PHONE.width);
     await e2e.screenshot(page, 'ux-flow-editor-phone');
+    // A new flow's name ("Untitled Flow") is shown whole on a phone too.
+    await page.goto('/flow-builder');
+    const fresh = page.getByLabel('Flow name');
+    await expect.poll(() => fresh.inputValue()).toBe('Untitled Flow');
+    await e2e.screenshot(page, 'ux-flow-builder-new-phone');
+    expect(await fresh.evaluate((el: HTMLInputElement) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    await page.goto(`/flows/${id}`);
     await dark(page);
     await page.locator('.react-flow__node[data-id="5"]').waitFor();
     await page.waitForTimeout(300);

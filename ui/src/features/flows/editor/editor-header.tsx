@@ -33,7 +33,8 @@ export function EditorHeader(props: EditorHeaderProps) {
       <ButtonLink to="/flows" variant="ghost" size="sm" className="-ml-2 px-2">
         <Icon name="arrow-left" size={16} /> Back
       </ButtonLink>
-      <div className="flex min-w-0 flex-1 flex-wrap items-center gap-2">
+      {/* At least 12rem: on a phone the buttons wrap below rather than squeeze the name to "Untitlec". */}
+      <div className="flex min-w-48 flex-1 flex-wrap items-center gap-2">
         <input
           aria-label="Flow name"
           value={props.name}

@@ -22,7 +22,11 @@ const xDriver: SendDriver<null> = {
     return { plan: null };
   },
   async deliver(entry, token, _plan, deps, pool) {
-    if (!deps.x) return { ok: false, failure: { kind: 'rejected', message: 'X is not configured on this server (X_CLIENT_ID / X_CLIENT_SECRET)' } };
+    if (!deps.x)
+      return {
+        ok: false,
+        failure: { kind: 'rejected', message: "X is not set up on this server: an administrator needs to add the X app's client ID and secret" },
+      };
     const fresh = await freshXToken(pool, { id: entry.account_id, tokenExpiresAt: entry.token_expires_at }, token, deps.x, deps.cipher);
     if (typeof fresh !== 'string') return { ok: false, failure: fresh };
     try {

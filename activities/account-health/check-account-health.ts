@@ -172,7 +172,7 @@ function fromFailure(f: PlatformFailure | null, err: unknown, rejected: string):
 }
 
 async function probeFacebookLogin(platform: 'facebook' | 'instagram', token: string, deps: PlatformDeps): Promise<Probe> {
-  if (!deps.metaApp) return { unknown: 'FACEBOOK_APP_ID / FACEBOOK_APP_SECRET are not set, so Meta tokens cannot be checked' };
+  if (!deps.metaApp) return { unknown: 'Meta tokens cannot be checked: an administrator needs to add the Facebook app ID and secret' };
   let info;
   try {
     info = await debugToken(
@@ -231,7 +231,7 @@ async function probeInstagramLogin(account: AccountRow, token: string, stored: A
 }
 
 async function probeX(pool: pg.Pool, account: AccountRow, token: string, deps: PlatformDeps): Promise<Probe> {
-  if (!deps.x) return { unknown: 'X_CLIENT_ID / X_CLIENT_SECRET are not set, so X tokens cannot be checked' };
+  if (!deps.x) return { unknown: "X tokens cannot be checked: an administrator needs to add the X app's client ID and secret" };
   const fresh = await freshXToken(pool, { id: account.id, tokenExpiresAt: account.token_expires_at }, token, deps.x, deps.cipher);
   if (typeof fresh !== 'string') return fromFailure(fresh, null, 'X rejected the access token');
   try {

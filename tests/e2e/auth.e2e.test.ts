@@ -194,7 +194,7 @@ describe('live demo', () => {
     await e2e.screenshot(page, 'landing-results');
     await page.getByRole('link', { name: 'Try Live Demo' }).first().click();
     await page.waitForURL('**/test-login');
-    await page.getByText('Test session created. All features now accessible!').waitFor();
+    await page.getByText("You're in the live demo").waitFor();
     await page.waitForURL('**/dashboard');
     await page.getByRole('heading', { name: 'Your Dashboard' }).waitFor();
     await page.getByRole('button', { name: /^Demo .*account menu$/ }).waitFor();

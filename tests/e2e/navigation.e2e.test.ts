@@ -19,7 +19,7 @@ async function signInAsDemo(page: Page) {
 }
 
 describe('route guards', () => {
-  for (const path of ['/dashboard', '/inbox', '/settings', '/flows/42']) {
+  for (const path of ['/dashboard', '/inbox', '/settings', '/flows/42', '/system-test', '/comprehensive-test', '/real-data-test', '/feature-validation']) {
     it(`${path} redirects a signed-out visitor to /login`, async () => {
       const page = await e2e.newPage();
       await page.goto(path);
@@ -57,7 +57,7 @@ describe('not found and shared chrome', () => {
 
   it('every layout has a skip link to #main-content', async () => {
     const page = await e2e.newPage();
-    for (const path of ['/', '/login', '/pricing', '/system-test', '/nope']) {
+    for (const path of ['/', '/login', '/pricing', '/oauth-setup', '/nope']) {
       await page.goto(path);
       await page.locator('#main-content').waitFor();
       expect(await page.getByRole('link', { name: 'Skip to main content' }).getAttribute('href')).toBe('#main-content');
@@ -99,33 +99,36 @@ describe('theme', () => {
 });
 
 describe('newsletter', () => {
-  /** Submits the footer form and returns the alert text (the handler is attached before the click,
-   * because a synchronous alert blocks the click until it is dismissed). */
-  async function submitNewsletter(page: Page, email: string): Promise<string> {
-    const message = new Promise<string>((resolve) => {
-      page.once('dialog', (dialog) => {
-        resolve(dialog.message());
-        void dialog.accept();
-      });
+  /** Submits the footer form and returns the toast it shows (the app's toasts, never a browser alert). */
+  async function submitNewsletter(page: Page, email: string, expected: string): Promise<void> {
+    const dialogs: string[] = [];
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
     });
     await page.getByLabel('Email address for newsletter').fill(email);
     await page.getByRole('button', { name: 'Subscribe' }).click();
-    return message;
+    await page.getByText(expected).last().waitFor();
+    expect(dialogs).toEqual([]);
   }
 
-  it('a valid address shows the thank-you alert and clears the field', async () => {
+  it('a valid address shows the thank-you toast and clears the field', async () => {
     const page = await e2e.newPage();
     await page.goto('/');
-    const message = await submitNewsletter(page, `reader.${Date.now()}@example.com`);
-    expect(message).toBe("Thank you for subscribing! You'll receive updates about new features and automation tips.");
+    await submitNewsletter(
+      page,
+      `reader.${Date.now()}@example.com`,
+      "Thank you for subscribing! You'll receive updates about new features and automation tips.",
+    );
     await page.waitForFunction(() => (document.getElementById('newsletter-email') as HTMLInputElement | null)?.value === '');
+    await e2e.screenshot(page, 'nav-newsletter-toast');
   });
 
   it('empty and malformed addresses are refused in the browser', async () => {
     const page = await e2e.newPage();
     await page.goto('/');
-    expect(await submitNewsletter(page, '   ')).toBe('Please enter your email address');
-    expect(await submitNewsletter(page, 'reader@example')).toBe('Please enter a valid email address');
+    await submitNewsletter(page, '   ', 'Please enter your email address');
+    await submitNewsletter(page, 'reader@example', 'Please enter a valid email address');
   });
 });
 

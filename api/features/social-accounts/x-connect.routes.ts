@@ -36,7 +36,7 @@ export function xConnectRoutes(deps: { pool: pg.Pool; config: Config; cipher: To
   const redirectUri = (req: { protocol: string; get(h: string): string | undefined }) =>
     `${deps.config.publicUrl ?? `${req.protocol}://${req.get('host') ?? ''}`}/oauth/twitter/callback`;
 
-  const notConfigured = `/connect-accounts?error=twitter&reason=${encodeURIComponent('X is not configured on this server: an administrator sets X_CLIENT_ID and X_CLIENT_SECRET.')}`;
+  const notConfigured = `/connect-accounts?error=twitter&reason=${encodeURIComponent("X is not set up on this server yet: an administrator needs to add the X app's client ID and secret.")}`;
 
   /**
    * Registers the app's webhook (once; X checks it with a CRC) and subscribes the account to it, so
@@ -50,7 +50,7 @@ export function xConnectRoutes(deps: { pool: pg.Pool; config: Config; cipher: To
         deps.pool,
         workspaceId,
         'webhook_subscription_failed',
-        `@${username} is not subscribed to X Account Activity: X_BEARER_TOKEN is not set, so its DMs and mentions will not arrive`,
+        `@${username} is not subscribed to X Account Activity: an administrator needs to add the X app's bearer token, so its DMs and mentions will not arrive`,
         'general',
       );
       return;

@@ -112,10 +112,17 @@ export const appRoutes: RouteObject[] = [
           { path: '/quick-login', element: <P.QuickLoginPage /> },
           { path: '/test-login', element: <P.TestLoginPage /> },
           { path: '/login-success', element: <P.LoginSuccessPage /> },
-          { path: '/system-test', element: <P.SystemTestPage /> },
-          { path: '/comprehensive-test', element: <P.ComprehensiveTestPage /> },
-          { path: '/real-data-test', element: <P.RealDataTestPage /> },
-          { path: '/feature-validation', element: <P.FeatureValidationPage /> },
+          // Diagnostics probe the signed-in API of a workspace: sign in first. The OAuth setup/status
+          // pages above stay public, as an operator needs them before any sign-in works.
+          {
+            element: <RequireAuth />,
+            children: [
+              { path: '/system-test', element: <P.SystemTestPage /> },
+              { path: '/comprehensive-test', element: <P.ComprehensiveTestPage /> },
+              { path: '/real-data-test', element: <P.RealDataTestPage /> },
+              { path: '/feature-validation', element: <P.FeatureValidationPage /> },
+            ],
+          },
           { path: '/dev/outbox', element: <P.DevOutboxPage /> },
           { path: '*', element: <NotFoundPage /> },
         ],

@@ -28,3 +28,21 @@ export function formatClock(iso: string, locale?: string): string {
   if (Number.isNaN(date.getTime())) return '';
   return date.toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit', hour12: false });
 }
+
+/** A thread's day separator: "Today", "Yesterday", "Monday, March 4" this year, "March 4, 2023" before. */
+export function formatDayLabel(iso: string, now: Date = new Date(), locale?: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  if (date.toDateString() === now.toDateString()) return 'Today';
+  const yesterday = new Date(now);
+  yesterday.setDate(now.getDate() - 1);
+  if (date.toDateString() === yesterday.toDateString()) return 'Yesterday';
+  if (date.getFullYear() === now.getFullYear()) return date.toLocaleDateString(locale, { weekday: 'long', month: 'long', day: 'numeric' });
+  return date.toLocaleDateString(locale, { month: 'long', day: 'numeric', year: 'numeric' });
+}
+
+/** The local calendar day of an instant, for grouping ("2026-3-4"). */
+export function localDayKey(iso: string): string {
+  const date = new Date(iso);
+  return `${date.getFullYear()}-${date.getMonth()}-${date.getDate()}`;
+}

@@ -46,7 +46,7 @@ function LinkCtrPanel({ data }: { data: AnalyticsAutomation }) {
     <Panel title="Link clicks per message (tracked links)">
       {!data.linkTrackingConfigured && (
         <p className="mb-3 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-800 dark:bg-amber-900/30 dark:text-amber-200">
-          Link tracking is off: set PUBLIC_URL so links in DMs can point at this server.
+          Link tracking is off: an administrator needs to set this server's public address, so that links in DMs can point at it.
         </p>
       )}
       {data.links.length === 0 ? (

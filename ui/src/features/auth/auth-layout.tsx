@@ -26,12 +26,6 @@ export function AuthLayout() {
               </li>
             ))}
           </ul>
-          <figure className="mt-12 rounded-2xl bg-white/10 p-6 ring-1 ring-white/15 backdrop-blur">
-            <blockquote className="text-sm leading-relaxed text-indigo-50">
-              “We answer every ‘price?’ comment within seconds now — and those DMs turn into sales.”
-            </blockquote>
-            <figcaption className="mt-3 text-xs text-indigo-200">Sample testimonial</figcaption>
-          </figure>
         </div>
       </aside>
       <main id="main-content" tabIndex={-1} className="flex flex-col px-4 py-8 outline-none sm:px-8">

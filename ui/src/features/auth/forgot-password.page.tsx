@@ -43,9 +43,8 @@ export function ForgotPasswordPage() {
       <div>
         <Header title="Forgot your password?">
           <p>
-            Email is not configured on this Replypilot server, so reset links cannot be sent. Ask its administrator to set{' '}
-            <code className="rounded bg-slate-100 px-1 dark:bg-slate-800">SMTP_URL</code>, or to reset your password for you. If you signed up with Google or
-            Facebook, sign in with that instead.
+            Email is not set up on this Replypilot server, so reset links cannot be sent. Ask its administrator to set up outgoing email, or to reset your
+            password for you. If you signed up with Google or Facebook, sign in with that instead.
           </p>
         </Header>
         <div className="mt-8">

@@ -21,7 +21,11 @@ export function useTestLogin() {
     mutationFn: testLogin,
     onSuccess: (data) => {
       queryClient.setQueryData(CURRENT_USER_KEY, data.user);
-      toast({ title: 'Success', description: 'Test session created. All features now accessible!', variant: 'success' });
+      toast({
+        title: "You're in the live demo",
+        description: 'A demo workspace of your own, with sample conversations. Opening your dashboard…',
+        variant: 'success',
+      });
       timer.current = window.setTimeout(() => void navigate('/dashboard'), REDIRECT_DELAY_MS);
     },
     onError: (err) => {

@@ -1,4 +1,5 @@
 import type { Conversation } from '@contracts/inbox';
+import { ButtonLink } from '../../components/button-link';
 import { Icon } from '../../components/icon';
 import { useToast } from '../../components/toast/use-toast';
 import { errorMessage } from '../../lib/api';
@@ -91,15 +92,38 @@ export function ConversationThread({ conversationId, conversation, variant, onBa
   );
 }
 
-/** The right pane before anything is chosen (docs/product-spec.md §2 wording). */
-export function NoConversationSelected() {
+/**
+ * The right pane before anything is chosen (docs/product-spec.md §2 wording); with no conversation at
+ * all, how conversations arrive instead.
+ */
+export function NoConversationSelected({ inboxEmpty = false }: { inboxEmpty?: boolean }) {
   return (
     <div className="flex h-full flex-col items-center justify-center p-10 text-center">
       <span className="flex h-12 w-12 items-center justify-center rounded-full bg-slate-100 text-slate-400 dark:bg-slate-800">
         <Icon name="inbox" size={24} />
       </span>
-      <h2 className="mt-4 font-semibold text-slate-900 dark:text-white">Select a conversation</h2>
-      <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">Choose a conversation from the sidebar to start messaging</p>
+      {inboxEmpty ? (
+        <>
+          <h2 className="mt-4 font-semibold text-slate-900 dark:text-white">No conversations yet</h2>
+          <p className="mt-1 max-w-sm text-sm text-slate-500 dark:text-slate-400">
+            A conversation starts when someone sends a DM to, or comments on a post of, an account you connected. Connect Instagram, Messenger or X, or send a
+            test comment or DM from the Simulator.
+          </p>
+          <div className="mt-4 flex flex-wrap justify-center gap-2">
+            <ButtonLink to="/connect-accounts" size="sm">
+              Connect an account
+            </ButtonLink>
+            <ButtonLink to="/simulator" variant="outline" size="sm">
+              Open the Simulator
+            </ButtonLink>
+          </div>
+        </>
+      ) : (
+        <>
+          <h2 className="mt-4 font-semibold text-slate-900 dark:text-white">Select a conversation</h2>
+          <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">Choose a conversation from the sidebar to start messaging</p>
+        </>
+      )}
     </div>
   );
 }

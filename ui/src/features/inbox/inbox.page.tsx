@@ -34,6 +34,9 @@ export function InboxPage() {
   const [savedRepliesOpen, setSavedRepliesOpen] = useState(false);
   const ids = useMemo(() => list.conversations.map((c) => c.id), [list.conversations]);
   useConversationKeys(ids, selectedId, select);
+  // Nothing at all, not just nothing matching a filter: say how conversations arrive.
+  const unfiltered = filters.platform === 'all' && filters.status === 'all' && !search.trim();
+  const inboxEmpty = unfiltered && !list.isPending && !list.error && list.conversations.length === 0;
 
   return (
     <div>
@@ -78,7 +81,7 @@ export function InboxPage() {
               onManageSavedReplies={() => setSavedRepliesOpen(true)}
             />
           ) : (
-            <NoConversationSelected />
+            <NoConversationSelected inboxEmpty={inboxEmpty} />
           )
         }
         aside={

@@ -1,8 +1,9 @@
-import { useLayoutEffect, useRef } from 'react';
+import { Fragment, useLayoutEffect, useRef } from 'react';
 import type { Message } from '@contracts/inbox';
 import { Button } from '../../components/button';
 import { Spinner } from '../../components/spinner';
 import { errorMessage } from '../../lib/api';
+import { formatDayLabel, localDayKey } from '../../lib/format-time';
 import { MessageBubble } from './message-bubble';
 
 interface MessageListProps {
@@ -66,9 +67,23 @@ export function MessageList({ messages, isPending, error, hasOlder, isFetchingOl
             </div>
           )}
           <ol aria-label="Messages" className="space-y-3">
-            {messages.map((m) => (
-              <MessageBubble key={m.id} message={m} />
-            ))}
+            {messages.map((m, i) => {
+              // A separator above the first message of each local day.
+              const day = localDayKey(m.createdAt);
+              const newDay = i === 0 || day !== localDayKey(messages[i - 1]!.createdAt);
+              return (
+                <Fragment key={m.id}>
+                  {newDay && (
+                    <li data-day-separator className="flex items-center gap-3 py-1 text-xs font-medium text-slate-500 dark:text-slate-400">
+                      <span aria-hidden="true" className="h-px flex-1 bg-slate-200 dark:bg-slate-800" />
+                      <span>{formatDayLabel(m.createdAt)}</span>
+                      <span aria-hidden="true" className="h-px flex-1 bg-slate-200 dark:bg-slate-800" />
+                    </li>
+                  )}
+                  <MessageBubble message={m} />
+                </Fragment>
+              );
+            })}
           </ol>
         </>
       )}

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../components/button';
+import { useToast } from '../../components/toast/use-toast';
 import { inputClasses } from '../../components/input.styles';
 import { ApiError } from '../../lib/api';
 import { subscribeToNewsletter } from './newsletter.api';
@@ -7,33 +8,41 @@ import { subscribeToNewsletter } from './newsletter.api';
 // docs/product-spec.md §5: text, @, text, dot, text.
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** Footer newsletter sign-up. Feedback uses browser alerts, as the error catalogue says (docs/product-spec.md §8). */
+/** Footer newsletter sign-up. Feedback is the app's toasts (the error catalogue's texts, docs/product-spec.md §8), not browser alerts. */
 export function NewsletterForm() {
   const [email, setEmail] = useState('');
   const [subscribing, setSubscribing] = useState(false);
+  const { toast } = useToast();
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const trimmed = email.trim();
     if (!trimmed) {
-      window.alert('Please enter your email address');
+      toast({ title: 'Please enter your email address', variant: 'destructive' });
       return;
     }
     if (!EMAIL_PATTERN.test(trimmed)) {
-      window.alert('Please enter a valid email address');
+      toast({ title: 'Please enter a valid email address', variant: 'destructive' });
       return;
     }
     setSubscribing(true);
     try {
       await subscribeToNewsletter(trimmed);
-      window.alert("Thank you for subscribing! You'll receive updates about new features and automation tips.");
+      toast({
+        title: 'Subscribed',
+        description: "Thank you for subscribing! You'll receive updates about new features and automation tips.",
+        variant: 'success',
+      });
       setEmail('');
     } catch (err) {
-      window.alert(
-        err instanceof ApiError
-          ? (err.serverMessage() ?? 'Failed to subscribe. Please try again.')
-          : 'Network error. Please check your connection and try again.',
-      );
+      toast({
+        title: 'Subscription failed',
+        description:
+          err instanceof ApiError
+            ? (err.serverMessage() ?? 'Failed to subscribe. Please try again.')
+            : 'Network error. Please check your connection and try again.',
+        variant: 'destructive',
+      });
     } finally {
       setSubscribing(false);
     }

@@ -29,15 +29,12 @@ export function ContactPage() {
         description="Questions, partnerships or enterprise plans — we'd love to hear from you."
       />
       <PageSection>
-        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <div className="grid gap-4 sm:grid-cols-3">
           <Link to="/dashboard" className={channelClasses}>
             <Channel icon="message" title="Live Chat" text="Ask the assistant from your dashboard." />
           </Link>
           <a href={`mailto:${SUPPORT_EMAIL}`} className={channelClasses}>
             <Channel icon="mail" title="Email Us" text={SUPPORT_EMAIL} />
-          </a>
-          <a href="tel:+18005550199" className={channelClasses}>
-            <Channel icon="phone" title="Call Us" text="+1 (800) 555-0199 · 9am–6pm EST" />
           </a>
           <button type="button" onClick={scrollToForm} className={channelClasses}>
             <Channel icon="building" title="Enterprise" text="Custom volume, onboarding and SLAs." />
@@ -61,7 +58,7 @@ export function ContactPage() {
               </Link>
               .
             </p>
-            <p>Support hours: 9:00 AM to 6:00 PM EST, Monday to Friday.</p>
+            <p>There is no phone support: Replypilot is self-hosted, so write to us by email or with the form.</p>
             <button type="button" onClick={scrollToForm} className="font-medium text-indigo-600 dark:text-indigo-400">
               Request a partnership →
             </button>

@@ -48,10 +48,7 @@ export function LandingFeatures() {
         </div>
         <div className="mt-14 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {features.map((feature) => (
-            <article
-              key={feature.title}
-              className="group rounded-2xl border border-slate-200 bg-white p-6 transition-shadow hover:shadow-lg hover:shadow-indigo-500/5 dark:border-slate-800 dark:bg-slate-900"
-            >
+            <article key={feature.title} className="rounded-2xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900">
               <span className="flex h-11 w-11 items-center justify-center rounded-xl bg-gradient-to-br from-indigo-500 to-violet-500 text-white shadow-sm">
                 <Icon name={feature.icon} size={22} />
               </span>

@@ -22,9 +22,11 @@ export const publicNavGroups: NavGroup[] = [
       { label: 'Templates', to: '/templates', description: 'Ready-made automation flows', icon: 'layers' },
       { label: 'Integrations', to: '/integrations', description: 'Instagram, Messenger, X and more', icon: 'link' },
       { label: 'Case Studies', to: '/case-studies', description: 'How teams grow with automation', icon: 'trending-up' },
-      { label: 'Flow Builder', to: '/flow-builder', description: 'Design flows visually', icon: 'workflow' },
-      { label: 'Comment Growth', to: '/comment-growth', description: 'Turn comments into DMs', icon: 'message' },
-      { label: 'Unified Inbox', to: '/inbox', description: 'Every conversation in one place', icon: 'inbox' },
+      { label: 'Connect Accounts', to: '/connect-accounts', description: 'Link your social accounts', icon: 'globe' },
+      // Signed-in pages: the description says so, and /login names the page it is opening.
+      { label: 'Flow Builder', to: '/flow-builder', description: 'Design flows visually (sign in)', icon: 'workflow' },
+      { label: 'Comment Growth', to: '/comment-growth', description: 'Turn comments into DMs (sign in)', icon: 'message' },
+      { label: 'Unified Inbox', to: '/inbox', description: 'Every conversation in one place (sign in)', icon: 'inbox' },
     ],
   },
   {
@@ -45,7 +47,6 @@ export const publicNavGroups: NavGroup[] = [
       { label: 'Contact', to: '/contact', description: 'Talk to the team', icon: 'mail' },
       { label: 'Community', to: '/community', description: 'Meet other automators', icon: 'users' },
       { label: 'Support', to: '/support', description: 'Get help from a human', icon: 'heart' },
-      { label: 'Connect Accounts', to: '/connect-accounts', description: 'Link your social accounts', icon: 'globe' },
     ],
   },
   {

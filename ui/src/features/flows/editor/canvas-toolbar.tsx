@@ -1,4 +1,4 @@
-import { useReactFlow } from '@xyflow/react';
+import { useReadableFit } from './use-readable-fit';
 import type { ReactNode } from 'react';
 import { Icon, type IconName } from '../../../components/icon';
 import { cn } from '../../../lib/cn';
@@ -48,8 +48,8 @@ function ToolButton({
 
 /** Above the canvas: Undo, Redo, Duplicate, Auto-layout, Fit view, then the flow's status. Needs a ReactFlowProvider. */
 export function CanvasToolbar({ canUndo, canRedo, canDuplicate, onUndo, onRedo, onDuplicate, onLayout, children }: CanvasToolbarProps) {
-  const flow = useReactFlow();
-  const fit = () => void flow.fitView({ padding: 0.25, maxZoom: 1, duration: 200 });
+  const readableFit = useReadableFit();
+  const fit = () => readableFit(200);
   return (
     <div className="flex flex-wrap items-start gap-2 border-b border-slate-200 bg-white px-2 py-1.5 dark:border-slate-800 dark:bg-slate-900">
       <div role="toolbar" aria-label="Canvas tools" className={cn('flex shrink-0 items-center gap-0.5')}>

@@ -33,7 +33,8 @@ export function EditorHeader(props: EditorHeaderProps) {
       <ButtonLink to="/flows" variant="ghost" size="sm" className="-ml-2 px-2">
         <Icon name="arrow-left" size={16} /> Back
       </ButtonLink>
-      <div className="flex min-w-0 flex-1 flex-wrap items-center gap-2">
+      {/* At least 12rem: on a phone the buttons wrap below rather than squeeze the name to "Untitlec". */}
+      <div className="flex min-w-48 flex-1 flex-wrap items-center gap-2">
         <input
           aria-label="Flow name"
           value={props.name}
@@ -50,6 +51,7 @@ export function EditorHeader(props: EditorHeaderProps) {
         )}
         {(dirty || !saved) && <span className="text-xs text-amber-700 dark:text-amber-400">{saved ? 'Unsaved changes' : 'Not saved yet'}</span>}
       </div>
+      {/* Wraps on a phone: a saved flow has four buttons, wider than 390 px. */}
       <div className="flex flex-wrap items-center gap-2">
         {props.onTestRun && (
           <Button variant="outline" onClick={props.onTestRun} title="Run the published flow for a sandbox contact">

@@ -1,25 +1,25 @@
-import { useReactFlow, useStore, type FitViewOptions } from '@xyflow/react';
+import { useNodesInitialized, useStore } from '@xyflow/react';
 import { useEffect, useRef } from 'react';
+import { useReadableFit } from './use-readable-fit';
 
 /**
- * Re-fits the view when the canvas gets narrower or wider (a phone rotated, a window dragged down to
- * 390 px): the zoom chosen for a wide canvas leaves nodes off-screen on a narrow one. Height changes
- * (an on-screen keyboard opening) keep the user's view.
+ * The first fit, once the nodes are measured, and a re-fit when the canvas gets narrower or wider (a
+ * phone rotated, a window dragged down to 390 px): the view chosen for a wide canvas leaves nodes
+ * off-screen on a narrow one. Height changes (an on-screen keyboard opening) keep the user's view.
+ * Both fit at a readable zoom (readable-viewport.ts), not React Flow's fit-everything.
  */
-export function FitOnResize({ options }: { options: FitViewOptions }) {
+export function FitOnResize() {
   const width = useStore((s) => s.width);
-  const { fitView } = useReactFlow();
-  const last = useRef(width);
+  const initialized = useNodesInitialized();
+  const fit = useReadableFit();
+  const last = useRef(0);
 
   useEffect(() => {
-    if (width === 0 || width === last.current) return;
-    const first = last.current === 0;
+    if (width === 0 || !initialized || width === last.current) return;
     last.current = width;
-    // The initial fit is React Flow's own (the fitView prop).
-    if (first) return;
-    const frame = requestAnimationFrame(() => void fitView(options));
+    const frame = requestAnimationFrame(() => fit());
     return () => cancelAnimationFrame(frame);
-  }, [width, fitView, options]);
+  }, [width, initialized, fit]);
 
   return null;
 }

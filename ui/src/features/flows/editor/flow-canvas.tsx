@@ -10,7 +10,6 @@ import { FlowNodeView } from './flow-node';
 
 // One node component draws every kind (saved as type 'default', docs/product-spec.md §3; 'step' avoids React Flow's default-node CSS).
 const nodeTypes = { step: FlowNodeView };
-const fitViewOptions = { padding: 0.25, maxZoom: 1 };
 const minimapStyle = { width: 200, height: 150 };
 const deleteKeys = ['Backspace', 'Delete'];
 // Shift-drag draws a selection box; Shift/Ctrl/Cmd-click adds a node to the selection.
@@ -64,12 +63,10 @@ export function FlowCanvas({ nodes, edges, edgeErrors, onNodesChange, onEdgesCha
       deleteKeyCode={deleteKeys}
       selectionKeyCode="Shift"
       multiSelectionKeyCode={multiSelectKeys}
-      fitView
-      fitViewOptions={fitViewOptions}
       aria-label="Flow canvas"
       style={canvasStyle}
     >
-      <FitOnResize options={fitViewOptions} />
+      <FitOnResize />
       <Background variant={BackgroundVariant.Dots} gap={12} size={1} />
       <Controls showInteractive={false} />
       <MiniMap

@@ -63,16 +63,26 @@ function textOf(content: unknown): string {
   return parts.map((p) => p.text ?? '').join('');
 }
 
+/** What a fake answers when a test has not scripted it: the state it starts in. */
+const unscripted = (): Pick<GeminiFake, 'fallback' | 'pingReply' | 'latencyMs'> => ({
+  fallback: { json: defaultAnswer },
+  pingReply: { text: 'ok' },
+  latencyMs: 0,
+});
+
+/**
+ * Puts the fake back as it started: script and recorded requests emptied (in place, so references
+ * stay valid), fallback, ping reply and latency restored. AI test fixtures call it before each test.
+ */
+export function resetGeminiFake(fake: GeminiFake): void {
+  fake.script.length = 0;
+  fake.requests.length = 0;
+  Object.assign(fake, unscripted());
+}
+
 export async function startGeminiFake(opts: { apiKey?: string; model?: string } = {}): Promise<GeminiFake> {
   const apiKey = opts.apiKey ?? 'test-gemini-key';
-  const fake: Omit<GeminiFake, 'url' | 'env' | 'close'> = {
-    apiKey,
-    requests: [],
-    script: [],
-    fallback: { json: defaultAnswer },
-    pingReply: { text: 'ok' },
-    latencyMs: 0,
-  };
+  const fake: Omit<GeminiFake, 'url' | 'env' | 'close'> = { apiKey, requests: [], script: [], ...unscripted() };
 
   const server = createServer((req, res) => {
     void (async () => {

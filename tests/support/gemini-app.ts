@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, beforeEach } from 'vitest';
-import { startGeminiFake, type GeminiFake } from '../fakes/gemini.fake';
-import { startTestApp, type TestApp } from './test-app';
-import { newWorkspaceUser } from './workspace';
+import { beforeEach } from 'vitest';
+import { resetGeminiFake, startGeminiFake, type GeminiFake } from '../fakes/gemini.fake';
+import type { TestApp } from './test-app';
+import { useTestApp } from './use-test-app';
+import type { newWorkspaceUser } from './workspace';
 
 /** Fast AI settings for tests: a short deadline, quick backoff, and rate limits out of the way. */
 export const fastAiEnv = { AI_TIMEOUT_MS: '1500', AI_MAX_RETRIES: '2', AI_RETRY_BASE_MS: '10', AI_USER_PER_MINUTE: '1000', AI_GUEST_PER_HOUR: '1000' };
@@ -18,38 +19,20 @@ export interface GeminiApp {
 
 /**
  * The setup every AI integration test file repeats: the Gemini contract fake, the real server
- * pointed at it (fastAiEnv plus `env`), both stopped after the file, and the fake's script,
- * requests and latency emptied before each test. Call at the top level of a test file.
+ * pointed at it (fastAiEnv plus `env`), both stopped after the file (useTestApp), and the fake put
+ * back as it started before each test (resetGeminiFake). Call at the top level of a test file.
  */
 export function useGeminiApp(env: Record<string, string> = {}): GeminiApp {
-  let t: TestApp | undefined;
-  let gemini: GeminiFake | undefined;
-  beforeAll(async () => {
-    gemini = await startGeminiFake();
-    t = await startTestApp({ env: { ...gemini.env, ...fastAiEnv, ...env } });
-  });
-  afterAll(async () => {
-    await t?.stop();
-    await gemini?.close();
-  });
-  beforeEach(() => {
-    if (!gemini) return;
-    gemini.script.length = 0;
-    gemini.requests.length = 0;
-    gemini.latencyMs = 0;
-  });
-  const started = <T>(v: T | undefined): T => {
-    if (!v) throw new Error('useGeminiApp: used before beforeAll ran');
-    return v;
-  };
+  const app = useTestApp({ fakes: { gemini: startGeminiFake }, env: { ...fastAiEnv, ...env } });
+  beforeEach(() => resetGeminiFake(app.fakes.gemini));
   return {
     get t() {
-      return started(t);
+      return app.t;
     },
     get gemini() {
-      return started(gemini);
+      return app.fakes.gemini;
     },
-    modelCalls: () => started(gemini).requests.filter((r) => !r.ping),
-    signIn: (firstName = 'Owner') => newWorkspaceUser(started(t).baseUrl, firstName),
+    modelCalls: () => app.fakes.gemini.requests.filter((r) => !r.ping),
+    signIn: app.signIn,
   };
 }

@@ -1,27 +1,20 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { systemPrompts } from '../../../integrations/ai/prompt';
-import { startOpenAiCompatibleFake, type OpenAiCompatibleFake } from '../../../tests/fakes/openai-compatible.fake';
+import { startOpenAiCompatibleFake } from '../../../tests/fakes/openai-compatible.fake';
 import { readKbStream } from '../../../tests/support/kb-stream';
-import { startTestApp, type TestApp } from '../../../tests/support/test-app';
-import { newWorkspaceUser } from '../../../tests/support/workspace';
+import { useTestApp } from '../../../tests/support/use-test-app';
 
-let t: TestApp;
-let server: OpenAiCompatibleFake;
-beforeAll(async () => {
-  server = await startOpenAiCompatibleFake({ apiKey: 'local-key', model: 'llama3.1' });
-  t = await startTestApp({ env: { ...server.env, AI_MAX_RETRIES: '1', AI_RETRY_BASE_MS: '10', AI_USER_PER_MINUTE: '1000' } });
-});
-afterAll(async () => {
-  await t.stop();
-  await server.close();
+const app = useTestApp({
+  fakes: { ai: () => startOpenAiCompatibleFake({ apiKey: 'local-key', model: 'llama3.1' }) },
+  env: { AI_MAX_RETRIES: '1', AI_RETRY_BASE_MS: '10', AI_USER_PER_MINUTE: '1000' },
 });
 
 it('answers through an OpenAI-compatible server with a JSON-schema response format and the bearer key', async () => {
-  const u = await newWorkspaceUser(t.baseUrl, 'Local');
-  server.script.push({ json: { answer: 'Local model says hi.', confidence: 0.5, funnelStage: 'hook', relatedOfferIds: [], suggestedActions: [] } });
+  const u = await app.signIn('Local');
+  app.fakes.ai.script.push({ json: { answer: 'Local model says hi.', confidence: 0.5, funnelStage: 'hook', relatedOfferIds: [], suggestedActions: [] } });
   const res = await u.client.post('/api/kb/chat', { message: 'hello' });
   expect(res.data).toMatchObject({ response: 'Local model says hi.', mode: 'model' });
-  const sent = server.requests[0]!;
+  const sent = app.fakes.ai.requests[0]!;
   expect(sent.authorization).toBe('Bearer local-key');
   expect(sent.body.model).toBe('llama3.1');
   expect(sent.system).toBe(systemPrompts.assistant);
@@ -29,9 +22,9 @@ it('answers through an OpenAI-compatible server with a JSON-schema response form
 });
 
 it('streams tokens from chat.completion.chunk events, then done with token counts stored', async () => {
-  const u = await newWorkspaceUser(t.baseUrl, 'LocalStream');
+  const u = await app.signIn('LocalStream');
   const answer = 'Streaming through the OpenAI wire format works fine.';
-  server.script.push({ json: { answer, confidence: 0.6, funnelStage: 'hook', relatedOfferIds: [], suggestedActions: [] } });
+  app.fakes.ai.script.push({ json: { answer, confidence: 0.6, funnelStage: 'hook', relatedOfferIds: [], suggestedActions: [] } });
   const s = await readKbStream(u.client, { message: 'stream please' });
   const tokens = s.events.flatMap((e) => (e.type === 'token' ? [e.text] : []));
   expect(tokens.length).toBeGreaterThan(3);
@@ -39,14 +32,14 @@ it('streams tokens from chat.completion.chunk events, then done with token count
   const done = s.events.at(-1)!;
   expect(done.type).toBe('done');
   if (done.type !== 'done') return;
-  const { rows } = await t.app.database.pool.query('select tokens_in, tokens_out, model from ai_chat_messages where id = $1', [done.answer.messageId]);
+  const { rows } = await app.pool.query('select tokens_in, tokens_out, model from ai_chat_messages where id = $1', [done.answer.messageId]);
   expect(rows[0]).toMatchObject({ model: 'llama3.1' });
   expect(rows[0].tokens_out).toBeGreaterThan(0);
 });
 
 it("maps a 429 that persists to 503 'AI Service Unavailable'", async () => {
-  const u = await newWorkspaceUser(t.baseUrl, 'LocalBusy');
-  server.script.push({ error: 429 }, { error: 429 });
+  const u = await app.signIn('LocalBusy');
+  app.fakes.ai.script.push({ error: 429 }, { error: 429 });
   const res = await u.client.post('/api/kb/chat', { message: 'hello' });
   expect(res.status).toBe(503);
   expect(res.data.details).toContain('429');
@@ -54,11 +47,11 @@ it("maps a 429 that persists to 503 'AI Service Unavailable'", async () => {
 
 it('GET /api/ai/gemini/test pings the model without taking a scripted reply', async () => {
   const scripted = { json: { answer: 'Kept for the next question.', confidence: 0.5, funnelStage: 'hook', relatedOfferIds: [], suggestedActions: [] } };
-  server.script.push(scripted);
-  const before = server.requests.length;
-  const status = (await (await fetch(`${t.baseUrl}/api/ai/gemini/test`)).json()) as { provider: string; reachable: boolean };
+  app.fakes.ai.script.push(scripted);
+  const before = app.fakes.ai.requests.length;
+  const status = (await (await fetch(`${app.t.baseUrl}/api/ai/gemini/test`)).json()) as { provider: string; reachable: boolean };
   expect(status).toMatchObject({ provider: 'openai-compatible', reachable: true });
-  expect(server.requests.slice(before).map((r) => r.ping)).toEqual([true]);
-  expect(server.script).toEqual([scripted]);
-  server.script.length = 0;
+  expect(app.fakes.ai.requests.slice(before).map((r) => r.ping)).toEqual([true]);
+  expect(app.fakes.ai.script).toEqual([scripted]);
+  app.fakes.ai.script.length = 0;
 });

@@ -1,21 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { insertKnowledgeEntry } from '../../../db/knowledge/write-entries';
 import { readKbStream } from '../../../tests/support/kb-stream';
-import { startTestApp, type TestApp } from '../../../tests/support/test-app';
-import { maya, newWorkspaceUser } from '../../../tests/support/workspace';
+import { useTestApp } from '../../../tests/support/use-test-app';
+import { maya } from '../../../tests/support/workspace';
 
 /** The embedded default: no provider configured. Answers quote the knowledge base; nothing is invented. */
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp({ env: { AI_GUEST_PER_HOUR: '4', AI_USER_PER_MINUTE: '1000' } });
-});
-afterAll(() => t.stop());
+const app = useTestApp({ env: { AI_GUEST_PER_HOUR: '4', AI_USER_PER_MINUTE: '1000' } });
 
-const pool = () => t.app.database.pool;
+const pool = () => app.pool;
 
 describe('knowledge-base-only answers', () => {
   it('quotes the best matching entries with their source (mode knowledge_base) and stores the exchange', async () => {
-    const u = await newWorkspaceUser(t.baseUrl, 'Quote');
+    const u = await app.signIn('Quote');
     const id = await insertKnowledgeEntry(pool(), u.user.workspaceId, {
       kind: 'faq',
       title: 'Shipping to Canada',
@@ -35,8 +31,8 @@ describe('knowledge-base-only answers', () => {
   });
 
   it("never retrieves another workspace's knowledge base", async () => {
-    const alice = await newWorkspaceUser(t.baseUrl, 'Alice');
-    const mallory = await newWorkspaceUser(t.baseUrl, 'Mallory');
+    const alice = await app.signIn('Alice');
+    const mallory = await app.signIn('Mallory');
     await insertKnowledgeEntry(pool(), alice.user.workspaceId, {
       kind: 'document',
       title: 'Secret wholesale discount',
@@ -54,13 +50,13 @@ describe('knowledge-base-only answers', () => {
   });
 
   it('says nothing matched (mode none) and does not count it', async () => {
-    const u = await newWorkspaceUser(t.baseUrl, 'Empty');
+    const u = await app.signIn('Empty');
     const res = await u.client.post('/api/kb/chat', { message: 'What about unicorns?' });
     expect(res.data).toMatchObject({ mode: 'none', confidence: 0, sources: [], usage: { messagesUsed: 0 } });
   });
 
   it('streams a quote as one token, then done', async () => {
-    const u = await newWorkspaceUser(t.baseUrl, 'StreamKb');
+    const u = await app.signIn('StreamKb');
     await insertKnowledgeEntry(pool(), u.user.workspaceId, { kind: 'faq', title: 'Opening hours', body: 'Open 9 to 5, Monday to Friday.' });
     const s = await readKbStream(u.client, { message: 'opening hours?' });
     expect(s.events.map((e) => e.type)).toEqual(['token', 'done']);
@@ -69,7 +65,7 @@ describe('knowledge-base-only answers', () => {
   });
 
   it("suggests a draft from the best entry for the contact's last message, and 404s for another workspace's conversation", async () => {
-    const u = await newWorkspaceUser(t.baseUrl, 'Draft');
+    const u = await app.signIn('Draft');
     await insertKnowledgeEntry(pool(), u.user.workspaceId, { kind: 'faq', title: 'Returns policy', body: 'Returns are free within 30 days.' });
     await u.client.post('/api/simulator/messages', { accountId: u.messenger.id, contact: maya, text: 'Can I make returns?' });
     await expect.poll(async () => (await u.client.get('/api/conversations')).data.conversations.length, { timeout: 10_000 }).toBe(1);
@@ -80,7 +76,7 @@ describe('knowledge-base-only answers', () => {
     // Never sent: the thread still holds only the contact's message.
     expect((await u.client.get(`/api/conversations/${conv.id}/messages`)).data.messages).toHaveLength(1);
 
-    const other = await newWorkspaceUser(t.baseUrl, 'Other');
+    const other = await app.signIn('Other');
     expect((await other.client.post(`/api/inbox/conversations/${conv.id}/suggest-reply`)).status).toBe(404);
     expect((await other.client.post('/api/inbox/conversations/not-a-uuid/suggest-reply')).status).toBe(404);
   });
@@ -88,7 +84,7 @@ describe('knowledge-base-only answers', () => {
 
 describe('support widget without a provider', () => {
   it('quotes the product facts that match, and answers 503 AI Service Unavailable when none do', async () => {
-    const quoted = await fetch(`${t.baseUrl}/api/chat`, {
+    const quoted = await fetch(`${app.t.baseUrl}/api/chat`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ message: 'How do I self-host it with docker?' }),
@@ -97,7 +93,7 @@ describe('support widget without a provider', () => {
     const body = (await quoted.json()) as { response: string; mode: string };
     expect(body.mode).toBe('knowledge_base');
     expect(body.response).toContain('docker compose');
-    const none = await fetch(`${t.baseUrl}/api/chat/gemini`, {
+    const none = await fetch(`${app.t.baseUrl}/api/chat/gemini`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ message: 'zzzz qqqq' }),
@@ -107,20 +103,20 @@ describe('support widget without a provider', () => {
   });
 
   it('reports no provider on GET /api/ai/gemini/test', async () => {
-    const res = await fetch(`${t.baseUrl}/api/ai/gemini/test`);
+    const res = await fetch(`${app.t.baseUrl}/api/ai/gemini/test`);
     expect(await res.json()).toMatchObject({ provider: null, model: null, reachable: null });
   });
 });
 
 describe('feedback', () => {
   it('stores anonymous and signed-in ratings', async () => {
-    const anon = await fetch(`${t.baseUrl}/api/chatbot/feedback`, {
+    const anon = await fetch(`${app.t.baseUrl}/api/chatbot/feedback`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ conversationId: 'bot-1', messageId: 'm-1', rating: 'thumbs_up' }),
     });
     expect(anon.status).toBe(201);
-    const u = await newWorkspaceUser(t.baseUrl, 'Rater');
+    const u = await app.signIn('Rater');
     const signed = await u.client.post('/api/chatbot/feedback', { conversationId: 'c-2', messageId: 'm-2', rating: 'thumbs_down' });
     expect(signed.status).toBe(201);
     const { rows } = await pool().query('select workspace_id, user_id, rating from ai_feedback where message_id in ($1, $2) order by message_id', [
@@ -143,7 +139,7 @@ describe('anonymous rate limit', () => {
     await pool().query("delete from rate_limit_hits where key like 'ai-guest:%'");
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) {
-      const res = await fetch(`${t.baseUrl}/api/chat/gemini`, {
+      const res = await fetch(`${app.t.baseUrl}/api/chat/gemini`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ message: 'self-host docker' }),
@@ -152,7 +148,7 @@ describe('anonymous rate limit', () => {
       if (res.status === 429) expect(await res.json()).toMatchObject({ code: 'RATE_LIMITED' });
     }
     expect(statuses).toEqual([200, 200, 200, 200, 429, 429]);
-    const u = await newWorkspaceUser(t.baseUrl, 'NotLimited');
+    const u = await app.signIn('NotLimited');
     expect((await u.client.post('/api/chat/gemini', { message: 'self-host docker' })).status).toBe(200);
   });
 });

@@ -1,25 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMetaGraphFake, type MetaGraphFake } from '../../../tests/fakes/meta-graph.fake';
+import { describe, expect, it } from 'vitest';
 import { igCommentsWebhook } from '../../../tests/fakes/meta-webhook-payloads';
-import { fakePage, seedMetaAccounts } from '../../../tests/support/meta-accounts';
-import { startTestApp, type TestApp } from '../../../tests/support/test-app';
+import { useMetaApp } from '../../../tests/support/meta-app';
 import { newWorkspaceUser } from '../../../tests/support/workspace';
 
-let t: TestApp;
-let fake: MetaGraphFake;
-let hook: string;
+const meta = useMetaApp({ PRIVATE_REPLIES_PER_HOUR: '1000000', SEND_RETRY_BASE_MS: '300' });
 
-beforeAll(async () => {
-  fake = await startMetaGraphFake();
-  t = await startTestApp({ env: { ...fake.env, PRIVATE_REPLIES_PER_HOUR: '1000000', SEND_RETRY_BASE_MS: '300' } });
-  hook = `${t.baseUrl}/api/webhooks/facebook/webhook`;
-});
-afterAll(async () => {
-  await t.stop();
-  await fake.stop();
-});
-
-const pool = () => t.app.database.pool;
+const pool = () => meta.pool;
 const ledgerOf = async (accountId: string) =>
   (
     await pool().query(
@@ -30,22 +16,19 @@ const ledgerOf = async (accountId: string) =>
 
 /** A workspace with a connected Instagram account and a "link" rule; `comment()` delivers one matching comment by webhook. */
 async function account(prefix: string) {
-  const w = await newWorkspaceUser(t.baseUrl);
-  const page = fakePage(prefix);
-  fake.addPage(page);
-  const { igAccountId } = await seedMetaAccounts(pool(), w.user.workspaceId, page);
+  const { w, page, igAccountId } = await meta.connectedWorkspace(prefix);
   await w.client.post('/api/comment-rules', { platform: 'instagram', keywords: ['link'], responseTemplate: 'Here you go: example.com' });
   let n = 0;
   const comment = async () => {
     n += 1;
     const commentId = `c-${prefix}-${n}-${Date.now()}`;
-    await fake.deliverWebhook(
-      hook,
+    await meta.fake.deliverWebhook(
+      meta.hook,
       igCommentsWebhook(page.instagram!.id, [{ id: commentId, text: 'link?', from: { id: `igsid-${prefix}-${n}`, username: `${prefix}${n}` }, mediaId: 'm1' }]),
     );
     return commentId;
   };
-  return { w, page, accountId: igAccountId!, comment };
+  return { w, page, accountId: igAccountId, comment };
 }
 
 const failedCount = async (accountId: string, n: number) =>
@@ -61,7 +44,7 @@ describe('Failed sends', () => {
       [{ code: 1 }, 'uncertain'],
     ];
     for (const [i, [err]] of cases.entries()) {
-      fake.failNext(new RegExp(`^/${a.page.id}/messages$`), err as { code: number });
+      meta.fake.failNext(new RegExp(`^/${a.page.id}/messages$`), err as { code: number });
       await a.comment();
       await failedCount(a.accountId, i + 1);
     }
@@ -94,14 +77,14 @@ describe('Failed sends', () => {
 
   it('permission removed → failed; retry after reconnect delivers once and links the new attempt to the original', async () => {
     const a = await account('perm');
-    fake.removePermission(a.page.id, 'instagram_manage_messages');
+    meta.fake.removePermission(a.page.id, 'instagram_manage_messages');
     const commentId = await a.comment();
     await failedCount(a.accountId, 1);
     const [item] = (await a.w.client.get('/api/failed-sends')).data.items;
     expect(item.reason).toBe('permission_removed');
-    expect(fake.sends.filter((s) => s.recipient === commentId)).toHaveLength(0);
+    expect(meta.fake.sends.filter((s) => s.recipient === commentId)).toHaveLength(0);
 
-    fake.restorePermission(a.page.id, 'instagram_manage_messages');
+    meta.fake.restorePermission(a.page.id, 'instagram_manage_messages');
     const res = await a.w.client.post('/api/failed-sends/retry', { ids: [item.id] });
     expect(res.status).toBe(200);
     expect(res.data.results).toEqual([{ id: item.id, status: 'queued', retryId: expect.any(String) }]);
@@ -111,13 +94,13 @@ describe('Failed sends', () => {
     const [original, retry] = await ledgerOf(a.accountId);
     expect(retry).toMatchObject({ id: res.data.results[0].retryId, retry_of: original.id });
     expect(original).toMatchObject({ status: 'failed', failure_reason: 'permission_removed' });
-    expect(fake.sends.filter((s) => s.recipient === commentId)).toHaveLength(1);
+    expect(meta.fake.sends.filter((s) => s.recipient === commentId)).toHaveLength(1);
     expect((await a.w.client.get('/api/failed-sends')).data.total).toBe(0);
   });
 
   it('a token the platform rejected is not retried until the account is reconnected', async () => {
     const a = await account('token');
-    fake.failNext(new RegExp(`^/${a.page.id}/messages$`), { code: 190 });
+    meta.fake.failNext(new RegExp(`^/${a.page.id}/messages$`), { code: 190 });
     await a.comment();
     await failedCount(a.accountId, 1);
     const [item] = (await a.w.client.get('/api/failed-sends')).data.items;
@@ -129,12 +112,12 @@ describe('Failed sends', () => {
 
   it('dismiss records the note and hides the send; another workspace gets 404', async () => {
     const a = await account('dismiss');
-    fake.failNext(new RegExp(`^/${a.page.id}/messages$`), { code: 551 });
+    meta.fake.failNext(new RegExp(`^/${a.page.id}/messages$`), { code: 551 });
     await a.comment();
     await failedCount(a.accountId, 1);
     const [item] = (await a.w.client.get('/api/failed-sends')).data.items;
 
-    const other = await newWorkspaceUser(t.baseUrl);
+    const other = await newWorkspaceUser(meta.t.baseUrl);
     expect((await other.client.get('/api/failed-sends')).data.total).toBe(0);
     expect((await other.client.post('/api/failed-sends/retry', { ids: [item.id] })).status).toBe(404);
     expect((await other.client.post('/api/failed-sends/dismiss', { ids: [item.id], note: 'mine now' })).status).toBe(404);
@@ -149,7 +132,7 @@ describe('Failed sends', () => {
 
   it('notifies the bell once when an account passes the threshold', async () => {
     const a = await account('bell');
-    fake.failNext(new RegExp(`^/${a.page.id}/messages$`), { code: 551 }, 5);
+    meta.fake.failNext(new RegExp(`^/${a.page.id}/messages$`), { code: 551 }, 5);
     for (let i = 1; i <= 5; i++) {
       await a.comment();
       await failedCount(a.accountId, i);

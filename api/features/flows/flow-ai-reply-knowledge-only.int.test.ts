@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { insertKnowledgeEntry } from '../../../db/knowledge/write-entries';
 import { edge, keywordTrigger, node, publishFlow, runDetail, runsOf } from '../../../tests/support/flows';
-import { startTestApp, type TestApp } from '../../../tests/support/test-app';
-import { maya, newWorkspaceUser } from '../../../tests/support/workspace';
+import { useTestApp } from '../../../tests/support/use-test-app';
+import { maya } from '../../../tests/support/workspace';
 
 // No AI provider configured: the AI Reply node uses the knowledge-base-only answer and its own
 // confidence (0.4 / 0.5 / 0.6 for 1 / 2 / 3+ matching entries), compared with the threshold.
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(async () => {
-  await t.stop();
-});
+const app = useTestApp();
 
 const flow = {
   nodes: [keywordTrigger(['refund']), node('2', 'aiReply', {}), node('3', 'complete'), node('4', 'complete')],
@@ -20,9 +14,9 @@ const flow = {
 };
 
 async function ask(entries: number) {
-  const w = await newWorkspaceUser(t.baseUrl);
+  const w = await app.signIn();
   for (let i = 1; i <= entries; i++) {
-    await insertKnowledgeEntry(t.app.database.pool, w.user.workspaceId, {
+    await insertKnowledgeEntry(app.pool, w.user.workspaceId, {
       kind: 'faq',
       title: `Refund policy ${i}`,
       body: `Refund rule ${i}: refunds within 30 days.`,

@@ -1,24 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMetaGraphFake, type MetaGraphFake } from '../../../tests/fakes/meta-graph.fake';
+import { describe, expect, it } from 'vitest';
 import { messagingWebhook } from '../../../tests/fakes/meta-webhook-payloads';
 import { edge, node, publishFlow, runsOf } from '../../../tests/support/flows';
-import { fakePage, seedMetaAccounts } from '../../../tests/support/meta-accounts';
-import { startTestApp, type TestApp } from '../../../tests/support/test-app';
-import { newWorkspaceUser } from '../../../tests/support/workspace';
+import { useMetaApp } from '../../../tests/support/meta-app';
 
-let t: TestApp;
-let fake: MetaGraphFake;
-let hook: string;
-
-beforeAll(async () => {
-  fake = await startMetaGraphFake();
-  t = await startTestApp({ env: { ...fake.env, TIMER_PUMP_INTERVAL_MS: '50' } });
-  hook = `${t.baseUrl}/api/webhooks/facebook/webhook`;
-});
-afterAll(async () => {
-  await t.stop();
-  await fake.stop();
-});
+const meta = useMetaApp({ TIMER_PUMP_INTERVAL_MS: '50' });
 
 /** The messaging webhook Instagram sends for a story that mentions the account (docs/platform-apis.md §1.6). */
 const storyMention = (igId: string, sender: string, mid: string) =>
@@ -32,10 +17,7 @@ const storyMention = (igId: string, sender: string, mid: string) =>
 
 describe('story-mention triggered flows', () => {
   it('a story mention webhook starts the story_mention flow and its DM is sent once, even when Meta delivers the webhook twice', async () => {
-    const w = await newWorkspaceUser(t.baseUrl);
-    const page = fakePage('story');
-    fake.addPage(page);
-    await seedMetaAccounts(t.app.database.pool, w.user.workspaceId, page);
+    const { w, page } = await meta.connectedWorkspace('story');
     const ig = page.instagram!;
     const mentionFlow = await publishFlow(
       w.client,
@@ -62,17 +44,17 @@ describe('story-mention triggered flows', () => {
     );
 
     const body = storyMention(ig.id, 'igsid-fan-1', 'mid_story_mention_1');
-    expect((await fake.deliverWebhook(hook, body)).status).toBe(200);
-    expect((await fake.deliverWebhook(hook, body)).status).toBe(200); // Meta's retry of the same delivery
+    expect((await meta.fake.deliverWebhook(meta.hook, body)).status).toBe(200);
+    expect((await meta.fake.deliverWebhook(meta.hook, body)).status).toBe(200); // Meta's retry of the same delivery
 
     await expect.poll(async () => (await runsOf(w.client, mentionFlow)).map((r) => r.status), { timeout: 15_000, interval: 100 }).toEqual(['completed']);
-    const thanks = () => fake.sends.filter((s) => s.recipient === 'igsid-fan-1' && s.text === 'Thanks for the story mention!');
+    const thanks = () => meta.fake.sends.filter((s) => s.recipient === 'igsid-fan-1' && s.text === 'Thanks for the story mention!');
     await expect.poll(() => thanks().length, { timeout: 10_000 }).toBe(1);
     // Instagram DMs on the Facebook Login path go through the Page's Send API (docs/platform-apis.md §2.2).
     expect(thanks()[0]).toMatchObject({ kind: 'dm', on: page.id });
     expect(await runsOf(w.client, dmFlow)).toHaveLength(0);
 
-    const { rows } = await t.app.database.pool.query<{ content: string; trigger: { type: string } }>(
+    const { rows } = await meta.pool.query<{ content: string; trigger: { type: string } }>(
       `select m.content, r.trigger from messages m join flow_runs r on r.flow_id = $2
         where m.platform_message_id = 'mid_story_mention_1' and m.workspace_id = $1`,
       [w.user.workspaceId, mentionFlow],
@@ -80,8 +62,8 @@ describe('story-mention triggered flows', () => {
     expect(rows).toEqual([{ content: 'Mentioned you in their story', trigger: expect.objectContaining({ type: 'story_mention' }) }]);
 
     // A plain DM from the same person starts the keyword flow, not the story-mention flow.
-    await fake.deliverWebhook(
-      hook,
+    await meta.fake.deliverWebhook(
+      meta.hook,
       messagingWebhook('instagram', ig.id, [{ sender: 'igsid-fan-1', recipient: ig.id, message: { mid: 'mid_plain_1', text: 'hello' } }]),
     );
     await expect.poll(async () => (await runsOf(w.client, dmFlow)).length, { timeout: 15_000 }).toBe(1);

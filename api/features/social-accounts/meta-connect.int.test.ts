@@ -1,23 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMetaGraphFake, type MetaGraphFake } from '../../../tests/fakes/meta-graph.fake';
+import { describe, expect, it } from 'vitest';
 import { igCommentsWebhook, messagingWebhook } from '../../../tests/fakes/meta-webhook-payloads';
 import { HttpClient } from '../../../tests/support/http-client';
+import { useMetaApp } from '../../../tests/support/meta-app';
 import { fakePage } from '../../../tests/support/meta-accounts';
 import { oauthRoundTrip } from '../../../tests/support/oauth-round-trip';
-import { startTestApp, type TestApp } from '../../../tests/support/test-app';
 import { newWorkspaceUser } from '../../../tests/support/workspace';
 
-let t: TestApp;
-let fake: MetaGraphFake;
-
-beforeAll(async () => {
-  fake = await startMetaGraphFake();
-  t = await startTestApp({ env: fake.env });
-});
-afterAll(async () => {
-  await t.stop();
-  await fake.stop();
-});
+const meta = useMetaApp();
 
 /** Runs the browser's redirect chain: our /oauth/facebook → the fake dialog → our callback. */
 async function connect(client: HttpClient) {
@@ -27,10 +16,10 @@ async function connect(client: HttpClient) {
 }
 
 async function connectedWorkspace(prefix: string) {
-  const w = await newWorkspaceUser(t.baseUrl);
+  const w = await newWorkspaceUser(meta.t.baseUrl);
   const page = fakePage(prefix);
   const second = { ...fakePage(`${prefix}-plain`), instagram: undefined };
-  fake.signInAs({ id: `fb-user-${prefix}`, name: 'Owner', pages: [page, second] });
+  meta.fake.signInAs({ id: `fb-user-${prefix}`, name: 'Owner', pages: [page, second] });
   const flow = await connect(w.client);
   return { w, page, second, ...flow };
 }
@@ -52,7 +41,7 @@ describe('Connect Facebook Pages and Instagram accounts (Facebook Login)', () =>
     ]) {
       expect(scopes).toContain(s);
     }
-    expect(dialog.searchParams.get('redirect_uri')).toBe(`${t.baseUrl}/oauth/facebook/callback`);
+    expect(dialog.searchParams.get('redirect_uri')).toBe(`${meta.t.baseUrl}/oauth/facebook/callback`);
     expect(done.status).toBe(302);
     expect(done.headers.get('location')).toBe('/social-messaging?connected=3');
 
@@ -65,12 +54,10 @@ describe('Connect Facebook Pages and Instagram accounts (Facebook Login)', () =>
       instagram_business_account: { id: page.instagram!.id, username: page.instagram!.username, followers_count: 1234 },
     });
     expect(pages[1].instagram_business_account).toBeUndefined();
-    expect(fake.subscriptions.get(page.id)).toEqual(['messages', 'messaging_postbacks', 'message_echoes', 'feed']);
-    expect(fake.subscriptions.get(second.id)).toBeDefined();
+    expect(meta.fake.subscriptions.get(page.id)).toEqual(['messages', 'messaging_postbacks', 'message_echoes', 'feed']);
+    expect(meta.fake.subscriptions.get(second.id)).toBeDefined();
 
-    const { rows } = await t.app.database.pool.query<{ access_token_enc: string }>('select access_token_enc from social_accounts where external_id = $1', [
-      page.id,
-    ]);
+    const { rows } = await meta.pool.query<{ access_token_enc: string }>('select access_token_enc from social_accounts where external_id = $1', [page.id]);
     expect(rows[0]!.access_token_enc).not.toContain(page.accessToken);
     expect(rows[0]!.access_token_enc).toMatch(/^v1\./);
 
@@ -80,24 +67,24 @@ describe('Connect Facebook Pages and Instagram accounts (Facebook Login)', () =>
   });
 
   it('refuses a callback it did not start (state) and sends a signed-out visitor to /login', async () => {
-    const w = await newWorkspaceUser(t.baseUrl);
+    const w = await newWorkspaceUser(meta.t.baseUrl);
     const forged = await w.client.get('/oauth/facebook/callback?code=abc&state=forged');
     expect(forged.headers.get('location')).toMatch(/^\/connect-accounts\?error=facebook/);
-    expect((await new HttpClient(t.baseUrl).get('/oauth/facebook')).headers.get('location')).toBe('/login');
-    expect((await new HttpClient(t.baseUrl).get('/api/instagram/profile')).status).toBe(401);
+    expect((await new HttpClient(meta.t.baseUrl).get('/oauth/facebook')).headers.get('location')).toBe('/login');
+    expect((await new HttpClient(meta.t.baseUrl).get('/api/instagram/profile')).status).toBe(401);
     expect((await w.client.get('/api/social-accounts/facebook/pages')).data.pages).toEqual([]);
   });
 
   it('keeps other workspaces out: their Page ids answer 404', async () => {
     const a = await connectedWorkspace('tenant-a');
-    const b = await newWorkspaceUser(t.baseUrl);
+    const b = await newWorkspaceUser(meta.t.baseUrl);
     expect((await b.client.get(`/api/social-accounts/instagram/profile/${a.page.id}`)).status).toBe(404);
     const send = await b.client.post('/api/social-accounts/facebook/send-message', { pageId: a.page.id, recipientId: '123', message: 'hi' });
     expect(send.status).toBe(404);
     const accountId = (await a.w.client.get('/api/social-accounts/facebook/pages')).data.pages[0].accountId;
     expect((await b.client.request('DELETE', `/api/social-accounts/${accountId}`)).status).toBe(404);
     // Connecting the same Page from another workspace does not take it over.
-    fake.signInAs({ id: 'fb-user-b', name: 'B', pages: [a.page] });
+    meta.fake.signInAs({ id: 'fb-user-b', name: 'B', pages: [a.page] });
     const flow = await connect(b.client);
     expect(flow.done.headers.get('location')).toBe('/social-messaging?connected=0&skipped=2');
   });
@@ -106,7 +93,7 @@ describe('Connect Facebook Pages and Instagram accounts (Facebook Login)', () =>
 describe('Social Messaging send forms', () => {
   it('validates, refuses outside the window, sends a Messenger message and an Instagram DM inside it', async () => {
     const { w, page } = await connectedWorkspace('send');
-    const hook = `${t.baseUrl}/api/webhooks/facebook/webhook`;
+    const hook = meta.hook;
     const missing = await w.client.post('/api/social-accounts/facebook/send-message', { pageId: page.id, recipientId: '', message: 'x' });
     expect(missing.status).toBe(400);
     expect(missing.data.error).toBe('Please select a page, enter recipient ID, and write a message');
@@ -119,11 +106,11 @@ describe('Social Messaging send forms', () => {
     expect(cold.status).toBe(422);
     expect(cold.data.error).toMatch(/outside Meta's messaging window/);
 
-    await fake.deliverWebhook(
+    await meta.fake.deliverWebhook(
       hook,
       messagingWebhook('page', page.id, [{ sender: '900002', recipient: page.id, message: { mid: 'm_fb_in', text: 'hi page' } }]),
     );
-    await fake.deliverWebhook(
+    await meta.fake.deliverWebhook(
       hook,
       messagingWebhook('instagram', page.instagram!.id, [{ sender: '800002', recipient: page.instagram!.id, message: { mid: 'ig_in', text: 'hi ig' } }]),
     );
@@ -138,7 +125,7 @@ describe('Social Messaging send forms', () => {
     expect(fbSend.data).toMatchObject({ success: true, status: 'sent', recipientId: '900002', messageId: expect.stringMatching(/^m_/) });
     const igSend = await w.client.post('/api/social-accounts/instagram/send-message', { pageId: page.id, recipientId: '800002', message: 'Hi from Instagram' });
     expect(igSend.data).toMatchObject({ status: 'sent' });
-    expect(fake.sends.filter((s) => s.kind === 'dm' && s.on === page.id).map((s) => [s.recipient, s.text])).toEqual([
+    expect(meta.fake.sends.filter((s) => s.kind === 'dm' && s.on === page.id).map((s) => [s.recipient, s.text])).toEqual([
       ['900002', 'Thanks for writing!'],
       ['800002', 'Hi from Instagram'],
     ]);
@@ -149,9 +136,9 @@ describe('Social Messaging send forms', () => {
     const pageAccount = (await w.client.get('/api/social-accounts/facebook/pages')).data.pages[0];
     const del = await w.client.request('DELETE', `/api/social-accounts/${pageAccount.accountId}`);
     expect(del.data).toEqual({ success: true, disconnected: 2 });
-    expect(fake.subscriptions.has(page.id)).toBe(false);
+    expect(meta.fake.subscriptions.has(page.id)).toBe(false);
     expect((await w.client.get('/api/social-accounts/facebook/pages')).data.pages.map((p: { id: string }) => p.id)).not.toContain(page.id);
-    const { rows } = await t.app.database.pool.query('select is_active, access_token_enc from social_accounts where external_id in ($1, $2)', [
+    const { rows } = await meta.pool.query('select is_active, access_token_enc from social_accounts where external_id in ($1, $2)', [
       page.id,
       page.instagram!.id,
     ]);
@@ -168,7 +155,7 @@ describe('Social Messaging send forms', () => {
     await w.client.post('/api/comment-rules', { platform: 'instagram', keywords: ['a'], responseTemplate: 'b' });
     await w.client.post('/api/comment-rules', { platform: 'instagram', keywords: ['c'], responseTemplate: 'd' });
     expect((await w.client.get('/api/social-accounts/health')).data.warnings).toEqual([]);
-    await t.app.database.pool.query(`update social_accounts set token_expires_at = now() + interval '5 days' - interval '1 minute' where external_id = $1`, [
+    await meta.pool.query(`update social_accounts set token_expires_at = now() + interval '5 days' - interval '1 minute' where external_id = $1`, [
       page.instagram!.id,
     ]);
     expect((await w.client.get('/api/social-accounts/health')).data.warnings).toEqual([
@@ -183,9 +170,9 @@ describe('Social Messaging send forms', () => {
 
 describe('Instagram Login (accounts without a Facebook Page)', () => {
   it('connects with a 60-day token, subscribes webhooks, and private-replies through graph.instagram.com', async () => {
-    const w = await newWorkspaceUser(t.baseUrl);
+    const w = await newWorkspaceUser(meta.t.baseUrl);
     const acc = { ...fakePage('iglogin').instagram!, id: `1789${Date.now()}` };
-    fake.signInToInstagramAs(acc);
+    meta.fake.signInToInstagramAs(acc);
     const start = await w.client.get('/oauth/instagram');
     const dialog = new URL(start.headers.get('location')!);
     expect(dialog.pathname).toBe('/oauth/authorize');
@@ -196,13 +183,13 @@ describe('Instagram Login (accounts without a Facebook Page)', () => {
     const done = await w.client.get(callback.pathname + callback.search);
     expect(done.headers.get('location')).toBe('/connect-accounts?connected=1');
 
-    const { rows } = await t.app.database.pool.query<{ id: string; profile: { loginPath: string }; days: number; linked_external_id: string | null }>(
+    const { rows } = await meta.pool.query<{ id: string; profile: { loginPath: string }; days: number; linked_external_id: string | null }>(
       `select id, profile, linked_external_id, extract(day from token_expires_at - now())::int as days from social_accounts where external_id = $1`,
       [acc.id],
     );
     expect(rows[0]).toMatchObject({ profile: { loginPath: 'instagram' }, linked_external_id: null });
     expect(rows[0]!.days).toBeGreaterThanOrEqual(59);
-    expect(fake.subscriptions.get(acc.id)).toEqual(['comments', 'messages', 'messaging_postbacks']);
+    expect(meta.fake.subscriptions.get(acc.id)).toEqual(['comments', 'messages', 'messaging_postbacks']);
     const listed = (await w.client.get('/api/social-accounts/facebook/pages')).data;
     expect(listed.pages).toEqual([]);
     expect(listed.instagramAccounts).toEqual([expect.objectContaining({ id: acc.id, username: acc.username, pageId: null, followers_count: 1234 })]);
@@ -210,9 +197,9 @@ describe('Instagram Login (accounts without a Facebook Page)', () => {
     // A comment webhook signed with the Instagram app's secret → private reply with the IG token.
     await w.client.post('/api/comment-rules', { platform: 'instagram', keywords: ['guide'], responseTemplate: 'Guide: example.com/guide' });
     const body = igCommentsWebhook(acc.id, [{ id: `c-iglogin-${Date.now()}`, text: 'guide pls', from: { id: '7700001', username: 'reader' }, mediaId: 'm9' }]);
-    expect((await fake.deliverWebhook(`${t.baseUrl}/api/webhooks/facebook/webhook`, body, { secret: fake.igApp.secret })).status).toBe(200);
-    await expect.poll(() => fake.sends.filter((s) => s.on === acc.id && s.kind === 'private_reply').length, { timeout: 10_000 }).toBe(1);
-    const call = fake.calls.find((c) => c.path === `/${acc.id}/messages`);
+    expect((await meta.fake.deliverWebhook(meta.hook, body, { secret: meta.fake.igApp.secret })).status).toBe(200);
+    await expect.poll(() => meta.fake.sends.filter((s) => s.on === acc.id && s.kind === 'private_reply').length, { timeout: 10_000 }).toBe(1);
+    const call = meta.fake.calls.find((c) => c.path === `/${acc.id}/messages`);
     expect(call?.token).toMatch(/^IGQVJlong/);
     expect(call?.query.access_token).toBeUndefined(); // Bearer header on graph.instagram.com, not a query token
   });

@@ -1,13 +1,8 @@
-import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import * as schema from './schema';
 
-/** Drizzle over the pool (`$client`), for the few places that use its query builder. */
-export type Db = NodePgDatabase<typeof schema> & { $client: pg.Pool };
-
+/** The app's PostgreSQL pool. Queries are raw SQL in db/ operations (ADR 0010); Drizzle is kept for the schema and migrations only. */
 export interface Database {
   pool: pg.Pool;
-  db: Db;
   close(): Promise<void>;
 }
 
@@ -17,10 +12,8 @@ export function connectDatabase(url: string, opts: { max?: number; onError?: (er
   // the query that used it fails and is retried or reported by its caller.
   pool.on('error', (err) => opts.onError?.(err));
   pool.on('connect', (client) => client.on('error', (err) => opts.onError?.(err)));
-  const db = drizzle(pool, { schema });
   return {
     pool,
-    db,
     close: () => pool.end(),
   };
 }

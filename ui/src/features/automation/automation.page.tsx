@@ -6,6 +6,7 @@ import { Button } from '../../components/button';
 import { ButtonLink } from '../../components/button-link';
 import { Card } from '../../components/card';
 import { EmptyState } from '../../components/empty-state';
+import { ListCard } from '../../components/list-card';
 import { PageHeader } from '../../components/page-header';
 import { Spinner } from '../../components/spinner';
 import { useToast } from '../../components/toast/use-toast';
@@ -32,57 +33,55 @@ function Overview({ data }: { data: AutomationOverview }) {
   const q = data.queue;
   return (
     <div className="grid gap-6 lg:grid-cols-2">
-      <Card className="p-5">
-        <h2 className="font-semibold text-slate-900 dark:text-white">Published flows</h2>
-        {data.flows.length === 0 ? (
-          <p className="mt-3 text-sm text-slate-500 dark:text-slate-400">
+      <ListCard
+        title="Published flows"
+        items={data.flows}
+        itemKey={(f) => f.id}
+        empty={
+          <>
             No published flow yet.{' '}
             <Link to="/flows" className="text-indigo-600 hover:underline dark:text-indigo-400">
               Build one
             </Link>
             .
-          </p>
-        ) : (
-          <ul className="mt-3 divide-y divide-slate-100 dark:divide-slate-800">
-            {data.flows.map((f) => (
-              <li key={f.id} className="flex items-center justify-between gap-3 py-2 text-sm">
-                <Link to={`/flows/${f.id}`} className="min-w-0 truncate font-medium text-slate-900 hover:underline dark:text-white">
-                  {f.name}
-                </Link>
-                <span className="flex shrink-0 items-center gap-2">
-                  <Link to={`/runs?flowId=${f.id}`} className="text-xs text-slate-500 hover:underline dark:text-slate-400">
-                    {f.runs.total} {f.runs.total === 1 ? 'run' : 'runs'} · {f.runs.live} live · {f.runs.failed} failed
-                  </Link>
-                  <Badge tone={f.isActive ? 'success' : 'warning'}>{f.isActive ? 'Active' : 'Paused'}</Badge>
-                </span>
-              </li>
-            ))}
-          </ul>
+          </>
+        }
+        renderItem={(f) => (
+          <>
+            <Link to={`/flows/${f.id}`} className="min-w-0 truncate font-medium text-slate-900 hover:underline dark:text-white">
+              {f.name}
+            </Link>
+            <span className="flex shrink-0 items-center gap-2">
+              <Link to={`/runs?flowId=${f.id}`} className="text-xs text-slate-500 hover:underline dark:text-slate-400">
+                {f.runs.total} {f.runs.total === 1 ? 'run' : 'runs'} · {f.runs.live} live · {f.runs.failed} failed
+              </Link>
+              <Badge tone={f.isActive ? 'success' : 'warning'}>{f.isActive ? 'Active' : 'Paused'}</Badge>
+            </span>
+          </>
         )}
-      </Card>
-      <Card className="p-5">
-        <h2 className="font-semibold text-slate-900 dark:text-white">Comment rules</h2>
-        {data.rules.length === 0 ? (
-          <p className="mt-3 text-sm text-slate-500 dark:text-slate-400">
+      />
+      <ListCard
+        title="Comment rules"
+        items={data.rules}
+        itemKey={(r) => r.id}
+        empty={
+          <>
             No comment rule yet.{' '}
             <Link to="/comment-growth" className="text-indigo-600 hover:underline dark:text-indigo-400">
               Add one
             </Link>
             .
-          </p>
-        ) : (
-          <ul className="mt-3 divide-y divide-slate-100 dark:divide-slate-800">
-            {data.rules.map((r) => (
-              <li key={r.id} className="flex items-center justify-between gap-3 py-2 text-sm">
-                <span className="min-w-0 truncate text-slate-900 dark:text-white">
-                  <span className="text-slate-500 capitalize dark:text-slate-400">{r.platform}:</span> {r.keywords.join(', ')}
-                </span>
-                <Badge tone={r.isActive ? 'success' : 'warning'}>{r.isActive ? 'Active' : 'Paused'}</Badge>
-              </li>
-            ))}
-          </ul>
+          </>
+        }
+        renderItem={(r) => (
+          <>
+            <span className="min-w-0 truncate text-slate-900 dark:text-white">
+              <span className="text-slate-500 capitalize dark:text-slate-400">{r.platform}:</span> {r.keywords.join(', ')}
+            </span>
+            <Badge tone={r.isActive ? 'success' : 'warning'}>{r.isActive ? 'Active' : 'Paused'}</Badge>
+          </>
         )}
-      </Card>
+      />
       <Card className="p-5 lg:col-span-2">
         <h2 className="font-semibold text-slate-900 dark:text-white">Queue</h2>
         <div className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-5">

@@ -117,29 +117,18 @@ describe('dashboard assistant', () => {
 
 describe('support widget', () => {
   it('answers with the local reply when the model fails', async () => {
+    // resetGeminiFake puts the default fallback back before the next test.
     ai.gemini.fallback = { error: 500, message: 'Internal error' };
-    try {
-      const page = await ai.e2e.newPage();
-      await page.goto('/');
-      await page.getByRole('button', { name: 'Open support chat' }).click();
-      const panel = page.getByRole('dialog', { name: 'Support chat' });
-      const input = panel.getByRole('textbox', { name: 'Message' });
-      await input.fill('How much is the price?');
-      await input.press('Enter');
-      await panel.getByText(/Auto Starter is \$15\/month/).waitFor();
-      await panel.getByRole('button', { name: 'Thumbs up: helpful' }).click();
-      await page.getByText('Feedback Recorded').waitFor();
-      await viewportShot(page, 'ai-support-widget');
-    } finally {
-      ai.gemini.fallback = {
-        json: {
-          answer: 'Thanks for asking! Here is what I know.',
-          confidence: 0.8,
-          funnelStage: 'diagnose',
-          relatedOfferIds: [],
-          suggestedActions: ['Tell me more'],
-        },
-      };
-    }
+    const page = await ai.e2e.newPage();
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Open support chat' }).click();
+    const panel = page.getByRole('dialog', { name: 'Support chat' });
+    const input = panel.getByRole('textbox', { name: 'Message' });
+    await input.fill('How much is the price?');
+    await input.press('Enter');
+    await panel.getByText(/Auto Starter is \$15\/month/).waitFor();
+    await panel.getByRole('button', { name: 'Thumbs up: helpful' }).click();
+    await page.getByText('Feedback Recorded').waitFor();
+    await viewportShot(page, 'ai-support-widget');
   });
 });

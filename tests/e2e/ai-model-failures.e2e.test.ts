@@ -1,12 +1,11 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import pg from 'pg';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ConversationsPage } from '../../contracts/inbox';
 import type { OutboxItem, SimulatorState } from '../../contracts/simulator';
 import { defaultAnswer } from '../fakes/ai-fake-script';
-import { startGeminiFake, type GeminiFake } from '../fakes/gemini.fake';
-import { screenshotDir, startE2E, type E2E } from './harness';
+import { useGeminiE2E } from '../support/gemini-e2e';
+import { screenshotDir } from './harness';
 
 // The real server with Gemini pointed at its contract fake, when the model fails and when it drafts:
 // /ai-chat shows 'AI Service Unavailable' after every attempt got a 5xx, and 'Connection Issue' when
@@ -15,45 +14,11 @@ import { screenshotDir, startE2E, type E2E } from './harness';
 // model's draft in the reply box and sends nothing.
 
 const TIMEOUT_MS = 2000;
-let e2e: E2E;
-let gemini: GeminiFake;
-let db: pg.Pool;
+const ai = useGeminiE2E({ AI_MAX_RETRIES: '1', AI_RETRY_BASE_MS: '10', AI_TIMEOUT_MS: String(TIMEOUT_MS) });
 
 /** The viewport only: a full-page capture misplaces the fixed widget and header. */
 const viewportShot = (page: Page, name: string) => page.screenshot({ path: path.join(screenshotDir, `${name}.png`) });
-/** Model calls other than the badge's status ping. */
-const modelCalls = () => gemini.requests.filter((r) => !r.ping);
-
-beforeAll(async () => {
-  gemini = await startGeminiFake();
-  e2e = await startE2E({
-    env: { ...gemini.env, AI_MAX_RETRIES: '1', AI_RETRY_BASE_MS: '10', AI_TIMEOUT_MS: String(TIMEOUT_MS) },
-  });
-  db = new pg.Pool({ connectionString: e2e.app.db.url, max: 2 });
-});
-
-beforeEach(() => {
-  gemini.script.length = 0;
-  gemini.requests.length = 0;
-});
-
-afterAll(async () => {
-  await db?.end();
-  await e2e?.stop();
-  await gemini?.close();
-});
-
-let seq = 0;
-async function register(page: Page) {
-  seq += 1;
-  const email = `fay-fail-${Date.now()}-${seq}@example.com`;
-  const res = await page.request.post('/api/auth/register', {
-    data: { firstName: 'Fay', lastName: 'Failure', email, password: 'secret12' },
-  });
-  expect(res.status()).toBe(201);
-  const { rows } = await db.query<{ workspace_id: string }>('select workspace_id from users where email = $1', [email]);
-  return rows[0]!.workspace_id;
-}
+const register = async (page: Page) => (await ai.register(page, { firstName: 'Fay', lastName: 'Failure' })).workspaceId;
 
 async function ask(page: Page, question: string) {
   const input = page.getByRole('textbox', { name: 'Ask the assistant' });
@@ -63,11 +28,11 @@ async function ask(page: Page, question: string) {
 
 describe('/ai-chat when the model fails', () => {
   it('a 5xx on every attempt ends the stream with AI Service Unavailable and the reason', async () => {
-    const page = await e2e.newPage();
+    const page = await ai.e2e.newPage();
     await register(page);
     await page.goto('/ai-chat');
     await page.getByText('Live · Gemini').waitFor();
-    gemini.script.push({ error: 500 }, { error: 503, message: 'The model is overloaded. Please try again later.' });
+    ai.gemini.script.push({ error: 500 }, { error: 503, message: 'The model is overloaded. Please try again later.' });
 
     await ask(page, 'How long does shipping take?');
     await page.getByRole('alert').getByText('AI Service Unavailable').waitFor();
@@ -75,18 +40,18 @@ describe('/ai-chat when the model fails', () => {
       .getByText(/The AI provider is unavailable \(HTTP 503\): The model is overloaded/)
       .first()
       .waitFor();
-    expect(modelCalls()).toHaveLength(2); // the first try and its one retry
-    expect(gemini.script).toHaveLength(0);
+    expect(ai.modelCalls()).toHaveLength(2); // the first try and its one retry
+    expect(ai.gemini.script).toHaveLength(0);
     await viewportShot(page, 'ai-chat-model-unavailable');
   });
 
   it('a model slower than AI_TIMEOUT_MS ends the stream with Connection Issue', async () => {
-    const page = await e2e.newPage();
+    const page = await ai.e2e.newPage();
     await register(page);
     await page.goto('/ai-chat');
     await page.getByText('Live · Gemini').waitFor();
     const slow = { json: defaultAnswer, delayMs: TIMEOUT_MS + 2000 };
-    gemini.script.push(slow, slow);
+    ai.gemini.script.push(slow, slow);
 
     const started = Date.now();
     await ask(page, 'Do you ship to Norway?');
@@ -100,16 +65,16 @@ describe('/ai-chat when the model fails', () => {
       .first()
       .waitFor();
     expect(await page.getByText('Thanks for asking! Here is what I know.').count()).toBe(0);
-    expect(modelCalls()).toHaveLength(2);
+    expect(ai.modelCalls()).toHaveLength(2);
     await viewportShot(page, 'ai-chat-model-timeout');
   });
 });
 
 describe('support widget on the landing page', () => {
   it('a model 503/500 → the local reply 800–1200 ms after the server answered, then the content tip', async () => {
-    const page = await e2e.newPage();
+    const page = await ai.e2e.newPage();
     await register(page); // signed in, so the widget's question goes to the model
-    gemini.script.push({ error: 503 }, { error: 500 });
+    ai.gemini.script.push({ error: 503 }, { error: 500 });
     await page.goto('/');
     await page.getByRole('button', { name: 'Open support chat' }).click();
     const panel = page.getByRole('dialog', { name: 'Support chat' });
@@ -139,7 +104,7 @@ describe('support widget on the landing page', () => {
     });
     expect(delay).toBeGreaterThanOrEqual(800);
     expect(delay).toBeLessThan(1200 + 300); // the spec's 800 + up to 400 ms, plus rendering on a busy machine
-    expect(modelCalls()).toHaveLength(2);
+    expect(ai.modelCalls()).toHaveLength(2);
     await panel.getByText(/does not write posts or stories/).waitFor();
     await viewportShot(page, 'ai-support-widget-model-down');
   });
@@ -147,7 +112,7 @@ describe('support widget on the landing page', () => {
 
 describe('inbox Suggest reply', () => {
   it("puts the model's draft in the reply box and sends nothing", async () => {
-    const page = await e2e.newPage();
+    const page = await ai.e2e.newPage();
     const workspaceId = await register(page);
     const state = (await (await page.request.get('/api/simulator')).json()) as SimulatorState;
     const instagram = state.accounts.find((a) => a.platform === 'instagram')!;
@@ -169,7 +134,7 @@ describe('inbox Suggest reply', () => {
       .toBeTruthy();
 
     const counts = async () => {
-      const { rows } = await db.query<{ ledger: number; messages: number }>(
+      const { rows } = await ai.db.query<{ ledger: number; messages: number }>(
         `select (select count(*)::int from outbound_ledger where workspace_id = $1) as ledger,
                 (select count(*)::int from messages where workspace_id = $1 and direction <> 'inbound') as messages`,
         [workspaceId],
@@ -180,14 +145,14 @@ describe('inbox Suggest reply', () => {
     const before = await counts();
 
     const draft = 'Yes! We still have fitting slots this week. Would Thursday or Friday suit you better?';
-    gemini.script.push({ json: { answer: draft, confidence: 0.91, funnelStage: 'close', relatedOfferIds: [], suggestedActions: [] } });
+    ai.gemini.script.push({ json: { answer: draft, confidence: 0.91, funnelStage: 'close', relatedOfferIds: [], suggestedActions: [] } });
     await page.goto(`/inbox?c=${conversationId}`);
     await page.getByRole('region', { name: 'Conversation', exact: true }).getByRole('heading', { name: 'Sam Suggest' }).waitFor();
     await page.getByRole('button', { name: 'Suggest reply' }).click();
     const box = page.getByRole('combobox', { name: 'Message' });
     await expect.poll(() => box.inputValue()).toBe(draft);
     await page.getByText('Drafted by AI from your knowledge base · confidence 91% · review it before sending').waitFor();
-    expect(modelCalls().at(-1)?.userText).toContain('Is the trail shoe fitting still available this week?');
+    expect(ai.modelCalls().at(-1)?.userText).toContain('Is the trail shoe fitting still available this week?');
     await viewportShot(page, 'ai-inbox-suggest-reply');
 
     await new Promise((r) => setTimeout(r, 500)); // anything sent would be queued by now

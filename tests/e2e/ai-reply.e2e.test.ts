@@ -1,30 +1,14 @@
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FlowNode, NodeKind, RunList } from '../../contracts/flows';
 import { insertKnowledgeEntry } from '../../db/knowledge/write-entries';
-import { startGeminiFake, type GeminiFake } from '../fakes/gemini.fake';
-import { startE2E, type E2E } from './harness';
+import { useGeminiE2E } from '../support/gemini-e2e';
 
 // AI Reply E2E: the real server with Gemini at its contract fake and a real Chromium. A flow
 // keyword DM → AI Reply → (Answered) Complete / (Handoff) Add Tag is published; the editor shows the
 // node with its two labelled exits and its config; a Simulator DM is answered with the model's
 // answer; the run's timeline shows the question, answer and confidence.
 
-let e2e: E2E;
-let gemini: GeminiFake;
-let db: pg.Pool;
-
-beforeAll(async () => {
-  gemini = await startGeminiFake();
-  e2e = await startE2E({ env: { ...gemini.env, AI_MAX_RETRIES: '0', AI_TIMEOUT_MS: '3000' } });
-  db = new pg.Pool({ connectionString: e2e.app.db.url, max: 2 });
-});
-
-afterAll(async () => {
-  await db?.end();
-  await e2e?.stop();
-  await gemini?.close();
-});
+const ai = useGeminiE2E({ AI_MAX_RETRIES: '0', AI_TIMEOUT_MS: '3000' });
 
 const at = (id: string, kind: NodeKind, x: number, y: number, config: Record<string, unknown>, label: string): FlowNode => ({
   id,
@@ -35,12 +19,9 @@ const at = (id: string, kind: NodeKind, x: number, y: number, config: Record<str
 
 describe('AI Reply node', () => {
   it('is configured in the editor, answers a Simulator DM from the knowledge base and shows the answer in the run timeline', async () => {
-    const page = await e2e.newPage();
-    const email = `ada-reply-${Date.now()}@example.com`;
-    const reg = await page.request.post('/api/auth/register', { data: { firstName: 'Ada', lastName: 'Reply', email, password: 'secret12' } });
-    expect(reg.status()).toBe(201);
-    const { rows } = await db.query<{ workspace_id: string }>('select workspace_id from users where email = $1', [email]);
-    await insertKnowledgeEntry(db, rows[0]!.workspace_id, {
+    const page = await ai.e2e.newPage();
+    const { email, workspaceId } = await ai.register(page, { firstName: 'Ada', lastName: 'Reply' });
+    await insertKnowledgeEntry(ai.db, workspaceId, {
       kind: 'faq',
       title: 'Shipping to Norway',
       body: 'We ship to Norway in 3 to 5 working days; free over $80.',
@@ -77,10 +58,10 @@ describe('AI Reply node', () => {
     expect(await page.getByLabel('Confidence threshold (percent)').inputValue()).toBe('70');
     expect(await page.getByLabel('Hand-off tag').inputValue()).toBe('needs-human');
     await page.waitForTimeout(300); // the selection ring fades in
-    await e2e.screenshot(page, 'ai-reply-node');
+    await ai.e2e.screenshot(page, 'ai-reply-node');
 
     // A Simulator DM with the keyword is answered with the model's answer.
-    gemini.script.push({
+    ai.gemini.script.push({
       json: {
         answer: 'Yes! Norway takes 3 to 5 working days, free over $80.',
         confidence: 0.9,
@@ -89,7 +70,7 @@ describe('AI Reply node', () => {
         suggestedActions: [],
       },
     });
-    const sim = await e2e.newPage();
+    const sim = await ai.e2e.newPage();
     await sim.request.post('/api/auth/login', { data: { email, password: 'secret12' } });
     await sim.goto('/simulator');
     await sim.getByRole('heading', { name: 'Simulator', level: 1 }).waitFor();
@@ -122,6 +103,6 @@ describe('AI Reply node', () => {
     await answer.getByText('Confidence 90%').waitFor();
     await answer.getByText('Do you ship to Norway?').waitFor();
     await answer.getByText('Sources: Shipping to Norway').waitFor();
-    await e2e.screenshot(page, 'ai-reply-run-timeline');
+    await ai.e2e.screenshot(page, 'ai-reply-run-timeline');
   });
 });

@@ -27,7 +27,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           sequence: { groupOrder: 0 },
-          include: ['{contracts,flow-compiler,workflows,activities,integrations,db,api,workers,config,ui}/**/*.test.{ts,tsx}'],
+          include: ['{contracts,flow-compiler,workflows,activities,integrations,db,api,workers,config,ui,tests/perf}/**/*.test.{ts,tsx}'],
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
         },
       },

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { searchKnowledge, searchKnowledgeStatement } from '../../db/knowledge/search-knowledge';
 import { insertKnowledgeEntry } from '../../db/knowledge/write-entries';
 import { startGeminiFake } from '../fakes/gemini.fake';
-import { benchDatabase, machine, percentile, root, signIn, spawnServer, writeResult } from './bench-kit';
+import { benchDatabase, machine, percentile, root, signIn, spawnServer, timeRequests, writeResult } from './bench-kit';
 import { questionStream } from './ai/knowledge-corpus';
 import { seedKnowledge } from './ai/seed-knowledge';
 
@@ -45,24 +45,14 @@ const retrieval: Section = {
 
 async function measure(pool: pg.Pool, workspaceId: string, concurrency: number) {
   const stream = questionStream(QUERIES);
-  const times: number[] = [];
+  const run = await timeRequests((i) => searchKnowledge(pool, workspaceId, stream[i]!, { limit: 5, maxBodyChars: 1500 }), {
+    count: stream.length,
+    concurrency,
+  });
+  const times = run.ms;
   const perQuestion = new Map<string, number[]>();
-  let empty = 0;
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < stream.length) {
-        const q = stream[next++]!;
-        const t0 = performance.now();
-        const hits = await searchKnowledge(pool, workspaceId, q, { limit: 5, maxBodyChars: 1500 });
-        const ms = performance.now() - t0;
-        times.push(ms);
-        perQuestion.set(q, [...(perQuestion.get(q) ?? []), ms]);
-        if (hits.length === 0) empty++;
-      }
-    }),
-  );
-  times.sort((a, b) => a - b);
+  for (const { i, ms } of run.samples) perQuestion.set(stream[i]!, [...(perQuestion.get(stream[i]!) ?? []), ms]);
+  const empty = run.samples.filter((s) => s.value.length === 0).length;
   const slowest = [...perQuestion]
     .map(([q, ms]) => ({
       q,
@@ -116,7 +106,6 @@ const modelOverhead: Section = {
       const questions = questionStream(OVERHEAD_CALLS + 20, 3);
       for (const q of questions.slice(0, 200)) await insertKnowledgeEntry(pool, workspaceId, { kind: 'faq', title: q, body: `Answer to: ${q}` });
       const ask = async (message: string) => {
-        const t0 = performance.now();
         const res = await fetch(`${server.url}/api/kb/chat`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', cookie },
@@ -124,20 +113,14 @@ const modelOverhead: Section = {
         });
         const body = (await res.json()) as { mode?: string };
         if (res.status !== 200 || body.mode !== 'model') throw new Error(`kb chat answered ${res.status} ${JSON.stringify(body)}`);
-        return performance.now() - t0 - FAKE_LATENCY_MS;
       };
       for (const q of questions.slice(0, 20)) await ask(q); // warm-up
       const runs: Record<string, unknown> = {};
       for (const concurrency of CONCURRENCIES) {
-        const overhead: number[] = [];
-        let next = 20;
-        const end = 20 + OVERHEAD_CALLS / CONCURRENCIES.length;
-        await Promise.all(
-          Array.from({ length: concurrency }, async () => {
-            while (next < end) overhead.push(await ask(questions[next++]!));
-          }),
-        );
-        overhead.sort((a, b) => a - b);
+        // Each concurrency asks the same questions, those after the warm-up's.
+        const run = await timeRequests((i) => ask(questions[20 + i]!), { count: OVERHEAD_CALLS / CONCURRENCIES.length, concurrency });
+        // Our own overhead: end to end minus the fake's fixed latency.
+        const overhead = run.ms.map((ms) => ms - FAKE_LATENCY_MS);
         runs[`concurrency${concurrency}`] = {
           calls: overhead.length,
           overheadP50Ms: round(percentile(overhead, 50)),

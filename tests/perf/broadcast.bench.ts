@@ -5,7 +5,7 @@ import { dispatchBroadcast } from '../../db/broadcasts/dispatch-broadcast';
 import { audienceSql } from '../../db/broadcasts/audience';
 import { defaultSendLimits } from '../../contracts/inbound';
 import { broadcastSegmentSchema } from '../../contracts/broadcasts';
-import { benchDatabase, machine, percentile, root, signIn, spawnServer, writeResult } from './bench-kit';
+import { benchDatabase, latencyStats, machine, root, signIn, spawnServer, timeRequests, writeResult } from './bench-kit';
 
 /**
  * Targets, with 100,000 contacts in one workspace:
@@ -76,15 +76,10 @@ try {
   // One warm-up call per segment, then 100 calls round-robin over the segments.
   const audiences: Record<string, unknown> = {};
   for (const name of names) audiences[name] = (await api('POST', '/api/broadcasts/audience', { segment: segments[name] })).json;
-  const bySegment: Record<string, number[]> = Object.fromEntries(names.map((n) => [n, []]));
-  const all: number[] = [];
-  for (let i = 0; i < AUDIENCE_CALLS; i++) {
-    const name = names[i % names.length]!;
-    const { ms } = await api('POST', '/api/broadcasts/audience', { segment: segments[name] });
-    bySegment[name]!.push(ms);
-    all.push(ms);
-  }
-  const audience = stats(all);
+  const segmentOf = (i: number) => names[i % names.length]!;
+  const calls = await timeRequests((i) => api('POST', '/api/broadcasts/audience', { segment: segments[segmentOf(i)] }), { count: AUDIENCE_CALLS });
+  const bySegment: Record<string, number[]> = Object.fromEntries(names.map((n) => [n, calls.samples.filter((c) => segmentOf(c.i) === n).map((c) => c.ms)]));
+  const audience = latencyStats(calls.ms);
   console.log('audience', audience);
 
   // The endpoint's own SQL, one plan at a time (not concurrently: the timings are each query's own).
@@ -150,7 +145,7 @@ try {
       endpoint: 'POST /api/broadcasts/audience',
       calls: AUDIENCE_CALLS,
       all: audience,
-      bySegment: Object.fromEntries(names.map((n) => [n, stats(bySegment[n]!)])),
+      bySegment: Object.fromEntries(names.map((n) => [n, latencyStats(bySegment[n]!)])),
       results: audiences,
     },
     broadcast: {
@@ -178,15 +173,4 @@ try {
   await writeResult('broadcast', result);
 } finally {
   await stop();
-}
-
-function stats(xs: number[]) {
-  const s = [...xs].sort((a, b) => a - b);
-  return {
-    n: s.length,
-    p50: +percentile(s, 50).toFixed(1),
-    p95: +percentile(s, 95).toFixed(1),
-    p99: +percentile(s, 99).toFixed(1),
-    max: +(s[s.length - 1] ?? 0).toFixed(1),
-  };
 }

@@ -1,6 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { benchDatabase, machine, percentile, root, signIn, spawnServer, writeResult } from './bench-kit';
+import { benchDatabase, latencyStats, machine, root, signIn, spawnServer, timeRequests, writeResult } from './bench-kit';
 
 /**
  * Target: with 1M messages / 100k conversations in one workspace, the conversation list and a
@@ -70,9 +70,9 @@ try {
     pages++;
   } while (cursor);
   // Filtered lists (status, search) at the first page.
-  const filteredMs: number[] = [];
-  for (let i = 0; i < 50; i++) filteredMs.push((await get('/api/conversations?status=pending&limit=50')).ms);
-  for (let i = 0; i < 20; i++) filteredMs.push((await get(`/api/conversations?search=Customer%20${9000 + i}&limit=50`)).ms);
+  const pending = await timeRequests(() => get('/api/conversations?status=pending&limit=50'), { count: 50 });
+  const searched = await timeRequests((i) => get(`/api/conversations?search=Customer%20${9000 + i}&limit=50`), { count: 20 });
+  const filteredMs = [...pending.ms, ...searched.ms];
 
   // Walk the 100k-message thread back to its start (1,000 pages of 100).
   const threadMs: number[] = [];
@@ -113,25 +113,15 @@ try {
     `-- conversation list, page at depth 99,000 (keyset)\n${plan(explainList)}\n\n-- thread page ~97,000 messages deep (keyset)\n${plan(explainThread)}\n`,
   );
 
-  const stats = (xs: number[]) => {
-    const s = [...xs].sort((a, b) => a - b);
-    return {
-      n: s.length,
-      p50: +percentile(s, 50).toFixed(1),
-      p95: +percentile(s, 95).toFixed(1),
-      p99: +percentile(s, 99).toFixed(1),
-      max: +(s[s.length - 1] ?? 0).toFixed(1),
-    };
-  };
   const lastTenth = (xs: number[]) => xs.slice(Math.floor(xs.length * 0.9));
   const result = {
     benchmark: 'inbox',
     date: new Date().toISOString(),
     machine: await machine(pool),
     data: { conversations: CONVERSATIONS, messages: totalMessages, bigThreadMessages: BIG_THREAD, seedSeconds: Math.round(seedSeconds) },
-    conversationList: { pages, all: stats(listMs), deepestTenth: stats(lastTenth(listMs)) },
-    filteredFirstPages: stats(filteredMs),
-    thread: { pages: threadPages, all: stats(threadMs), deepestTenth: stats(lastTenth(threadMs)) },
+    conversationList: { pages, all: latencyStats(listMs), deepestTenth: latencyStats(lastTenth(listMs)) },
+    filteredFirstPages: latencyStats(filteredMs),
+    thread: { pages: threadPages, all: latencyStats(threadMs), deepestTenth: latencyStats(lastTenth(threadMs)) },
     target: { p95Ms: '<= 75 at any depth' },
     explain: 'tests/perf/results/inbox-explain.txt',
   };

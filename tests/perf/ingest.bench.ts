@@ -1,4 +1,4 @@
-import { benchDatabase, machine, percentile, rawInsertRate, signIn, spawnServer, writeResult } from './bench-kit';
+import { benchDatabase, machine, percentile, rawInsertRate, signIn, spawnServer, timeRequests, writeResult } from './bench-kit';
 
 /**
  * Target: ≥ 1,000 events/s accepted durably through the HTTP ingest path (the simulator's
@@ -24,37 +24,28 @@ try {
   const account = sim.accounts.find((a) => a.platform === 'instagram')!;
   const post = sim.posts.find((p) => p.accountId === account.id)!;
 
-  const latencies: number[] = [];
-  let errors = 0;
-  let n = 0;
-  const started = performance.now();
-  const until = started + SECONDS * 1000;
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (performance.now() < until) {
-        const i = n++;
-        const t0 = performance.now();
-        const res = await fetch(`${server.url}/api/simulator/comments`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', cookie },
-          body: JSON.stringify({
-            accountId: account.id,
-            postId: post.externalId,
-            contact: { externalUserId: `fan-${i % 1000}`, name: `Fan ${i % 1000}`, username: `fan${i % 1000}` },
-            text: 'what is the price?',
-            commentId: `bench-${i}`,
-          }),
-        });
-        await res.arrayBuffer();
-        if (res.status === 202) latencies.push(performance.now() - t0);
-        else errors++;
-      }
-    }),
+  const run = await timeRequests(
+    async (i) => {
+      const res = await fetch(`${server.url}/api/simulator/comments`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie },
+        body: JSON.stringify({
+          accountId: account.id,
+          postId: post.externalId,
+          contact: { externalUserId: `fan-${i % 1000}`, name: `Fan ${i % 1000}`, username: `fan${i % 1000}` },
+          text: 'what is the price?',
+          commentId: `bench-${i}`,
+        }),
+      });
+      await res.arrayBuffer();
+      if (res.status !== 202) throw new Error(`HTTP ${res.status}`);
+    },
+    { seconds: SECONDS, concurrency: CONCURRENCY, tolerateFailures: true },
   );
-  const elapsed = (performance.now() - started) / 1000;
+  const latencies = run.ms;
+  const elapsed = run.seconds;
   await server.stop();
 
-  latencies.sort((a, b) => a - b);
   const stored = Number((await pool.query<{ n: string }>('select count(*) as n from inbound_events')).rows[0]!.n);
   const jobs = Number((await pool.query<{ n: string }>("select count(*) as n from graphile_worker.jobs where task_identifier = 'inbound.process'")).rows[0]!.n);
   const eventsPerSecond = latencies.length / elapsed;
@@ -70,7 +61,7 @@ try {
     },
     rawInsertPerSecond: Math.round(rawPerSecond),
     accepted: latencies.length,
-    errors,
+    errors: run.failed,
     storedEvents: stored,
     enqueuedJobs: jobs,
     eventsPerSecond: Math.round(eventsPerSecond),

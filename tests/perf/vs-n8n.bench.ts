@@ -9,7 +9,7 @@ import { createTokenCipher } from '../../integrations/crypto/token-cipher';
 import { startMetaGraphFake, metaJson, metaSignature, type FakePage } from '../fakes/meta-graph.fake';
 import { igCommentsWebhook, messagingWebhook } from '../fakes/meta-webhook-payloads';
 import { edge, keywordTrigger, node } from '../support/flows';
-import { benchDatabase, freePort, machine, percentile, signIn, spawnServer, writeResult } from './bench-kit';
+import { benchDatabase, freePort, machine, percentile, signIn, spawnServer, timeRequests, writeResult } from './bench-kit';
 
 /**
  * `npm run bench -- vs-n8n [--duration 60] [--concurrency 32] [--only ours|n8n]`
@@ -122,47 +122,25 @@ async function startSink() {
 }
 
 // ---------- the load generator ----------
-interface LoadResult {
-  firstFailure?: string;
-  sent: number;
-  acked: number;
-  failed: number;
-  ackMs: number[];
-  started: Map<string, number>;
-  seconds: number;
+interface HookRequest {
+  id: string;
+  raw: string;
+  headers: Record<string, string>;
 }
-/** `concurrency` loops, each POSTing its next request as soon as the previous one is answered. */
-async function drive(url: string, concurrency: number, seconds: number, next: (i: number) => { id: string; raw: string; headers: Record<string, string> }) {
-  const r: LoadResult = { sent: 0, acked: 0, failed: 0, ackMs: [], started: new Map(), seconds };
-  const until = performance.now() + seconds * 1000;
-  let i = 0;
-  const t0 = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (performance.now() < until) {
-        const req = next(i++);
-        r.sent++;
-        const start = performance.now();
-        r.started.set(req.id, Date.now());
-        try {
-          const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...req.headers }, body: req.raw });
-          await res.arrayBuffer();
-          if (res.ok) {
-            r.acked++;
-            r.ackMs.push(performance.now() - start);
-          } else {
-            r.failed++;
-            r.firstFailure ??= `HTTP ${res.status}`;
-          }
-        } catch (err) {
-          r.failed++;
-          r.firstFailure ??= String((err as { cause?: unknown }).cause ?? err);
-        }
-      }
-    }),
+/** `concurrency` loops, each POSTing its next request as soon as the previous one is answered (timeRequests). */
+async function drive(url: string, concurrency: number, seconds: number, next: (i: number) => HookRequest) {
+  const started = new Map<string, number>();
+  const run = await timeRequests(
+    async (i) => {
+      const req = next(i);
+      started.set(req.id, Date.now());
+      const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...req.headers }, body: req.raw });
+      await res.arrayBuffer();
+      if (!res.ok) throw new Error(`HTTP ${res.status}`);
+    },
+    { seconds, concurrency, tolerateFailures: true },
   );
-  r.seconds = (performance.now() - t0) / 1000;
-  return r;
+  return { ...run, started };
 }
 
 interface Measured {
@@ -195,7 +173,7 @@ async function measure(opts: {
   serverPid: number;
   pgDir: string;
   url: string;
-  next: (i: number) => { id: string; raw: string; headers: Record<string, string> };
+  next: (i: number) => HookRequest;
   completions: () => Map<string, number>;
   outcome: (acked: Set<string>) => Promise<{ failed: number; stuck: number }>;
   notes: string;
@@ -208,7 +186,8 @@ async function measure(opts: {
   const res = await drive(opts.url, CONCURRENCY, DURATION_S, opts.next);
   const drainStart = performance.now();
   const deadline = Date.now() + 60_000;
-  while (opts.completions().size < res.acked && Date.now() < deadline) await sleep(250);
+  const acked = res.samples.length;
+  while (opts.completions().size < acked && Date.now() < deadline) await sleep(250);
   const drainS = (performance.now() - drainStart) / 1000;
   await sleep(500);
   clearInterval(rss);
@@ -216,25 +195,24 @@ async function measure(opts: {
   const serverCpu = cpuSeconds(tree(opts.serverPid)) - serverCpu0;
   const pgCpu = cpuSeconds(postgresPids(opts.pgDir)) - pgCpu0;
   const e2e = [...done.entries()].flatMap(([id, at]) => (res.started.has(id) ? [at - res.started.get(id)!] : [])).sort((a, b) => a - b);
-  const ack = res.ackMs.sort((a, b) => a - b);
   const ackedIds = new Set([...res.started.keys()]);
   const { failed, stuck } = await opts.outcome(ackedIds);
-  const completed = Math.min(done.size, res.acked);
+  const completed = Math.min(done.size, acked);
   const m: Measured = {
     engine: opts.engine,
     durationS: round(res.seconds),
     concurrency: CONCURRENCY,
     sent: res.sent,
-    acked: res.acked,
+    acked,
     webhookFailed: res.failed,
-    firstWebhookFailure: res.firstFailure ?? null,
+    firstWebhookFailure: res.firstFailure,
     completed,
-    lost: Math.max(0, res.acked - done.size - failed - stuck),
+    lost: Math.max(0, acked - done.size - failed - stuck),
     failedExecutions: failed,
     stuck,
-    ackedPerSecond: round(res.acked / res.seconds),
+    ackedPerSecond: round(acked / res.seconds),
     completedPerSecond: round(completed / (res.seconds + drainS)),
-    ackMs: { p50: round(percentile(ack, 50)), p99: round(percentile(ack, 99)) },
+    ackMs: { p50: round(percentile(res.ms, 50)), p99: round(percentile(res.ms, 99)) },
     endToEndMs: { p50: round(percentile(e2e, 50)), p99: round(percentile(e2e, 99)) },
     serverCpuMsPerExecution: round((serverCpu * 1000) / Math.max(1, completed)),
     postgresCpuMsPerExecution: round((pgCpu * 1000) / Math.max(1, completed)),
@@ -335,14 +313,7 @@ function n8nWorkflow(sinkUrl: string) {
   };
 }
 
-async function runN8n(
-  dbUrl: string,
-  pgDir: string,
-  pool: pg.Pool,
-  sinkUrl: string,
-  sink: Arrival[],
-  hookPayload: (i: number) => { id: string; raw: string; headers: Record<string, string> },
-) {
+async function runN8n(dbUrl: string, pgDir: string, pool: pg.Pool, sinkUrl: string, sink: Arrival[], hookPayload: (i: number) => HookRequest) {
   const bin = ensureN8n();
   await pool.query('create database n8n');
   const u = new URL(dbUrl);

@@ -3,14 +3,9 @@ import pg from 'pg';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { startE2E, type E2E } from '../e2e/harness';
 import type { TestAppOptions } from './test-app';
-import { startFakes, stopFakes, type StartedFake } from './use-test-app';
+import { startFakes, stopFakes, type FakesAndEnv, type StartedFake } from './use-test-app';
 
-export interface UseE2EOptions<F> extends Omit<TestAppOptions, 'env' | 'db' | 'ui'> {
-  /** Started in this order before the app; their `env` is merged in the same order. */
-  fakes?: { [K in keyof F]: () => Promise<F[K]> };
-  /** Applied over the fakes' environment. */
-  env?: Record<string, string>;
-}
+export type UseE2EOptions<F> = FakesAndEnv<F> & Omit<TestAppOptions, 'env' | 'db' | 'ui'>;
 
 export interface E2EFixture<F> {
   /** The real server (built UI) pointed at the fakes, and a real Chromium (tests/e2e/harness.ts). */

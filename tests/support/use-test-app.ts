@@ -6,12 +6,15 @@ import { newWorkspaceUser } from './workspace';
 /** A contract fake as tests/fakes/ starts one: the environment that points the app at it, and a way to stop it. */
 export type StartedFake = { env: Record<string, string> } & ({ stop(): Promise<void> } | { close(): Promise<void> });
 
-export interface UseTestAppOptions<F> extends Omit<TestAppOptions, 'env' | 'db'> {
+/** What a fixture starts the app with: the fakes and the environment on top of theirs. */
+export interface FakesAndEnv<F> {
   /** Started in this order before the app; their `env` is merged in the same order. */
   fakes?: { [K in keyof F]: () => Promise<F[K]> };
   /** Applied over the fakes' environment. */
   env?: Record<string, string>;
 }
+
+export type UseTestAppOptions<F> = FakesAndEnv<F> & Omit<TestAppOptions, 'env' | 'db'>;
 
 export interface TestAppFixture<F> {
   /** The real server (tests/support/test-app.ts), pointed at the fakes. */
@@ -24,10 +27,7 @@ export interface TestAppFixture<F> {
 }
 
 /** Starts `starters` one after another into `into` (so a failure still leaves the started ones to stop); their merged env. */
-export async function startFakes<F extends Record<string, StartedFake>>(
-  starters: { [K in keyof F]: () => Promise<F[K]> } | undefined,
-  into: Partial<F>,
-): Promise<Record<string, string>> {
+export async function startFakes<F extends Record<string, StartedFake>>(starters: FakesAndEnv<F>['fakes'], into: Partial<F>): Promise<Record<string, string>> {
   let env: Record<string, string> = {};
   for (const [name, start] of Object.entries(starters ?? {}) as [keyof F, () => Promise<F[keyof F]>][]) {
     const fake = await start();

@@ -1,18 +1,7 @@
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../tests/support/test-app';
-import { newWorkspaceUser } from '../../../tests/support/workspace';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../tests/support/use-test-app';
 
-let t: TestApp;
-let pool: pg.Pool;
-beforeAll(async () => {
-  t = await startTestApp();
-  pool = new pg.Pool({ connectionString: t.db.url, max: 2 });
-});
-afterAll(async () => {
-  await pool.end();
-  await t.stop();
-});
+const app = useTestApp();
 
 /** Days ago each seeded event happened: inside and outside every timeframe's edge. */
 const AGES = [0, 1, 6, 8, 20, 29, 31, 60, 89, 91, 120];
@@ -20,7 +9,7 @@ const timeframes = { '7d': 7, '30d': 30, '90d': 90 } as const;
 
 /** Raw rows written the way the app writes them (the rollup triggers see ordinary inserts and updates), dated in the past. */
 async function seed(workspaceId: string, accountId: string) {
-  const q = (sql: string, params: unknown[]) => pool.query(sql, params);
+  const q = (sql: string, params: unknown[]) => app.pool.query(sql, params);
   const flow = await q(`insert into flows (workspace_id, name, graph, is_active) values ($1, 'Welcome', '{}', true) returning id`, [workspaceId]);
   const flowId: string = flow.rows[0].id;
   const version = await q(`insert into flow_versions (workspace_id, flow_id, version, graph, plan) values ($1, $2, 1, '{}', '{}') returning id`, [
@@ -82,7 +71,7 @@ async function seed(workspaceId: string, accountId: string) {
 /** The same figures counted straight from the raw rows, by UTC day, independently of the rollups. */
 async function rawFigures(workspaceId: string, days: number) {
   const inWindow = (col: string) => `(${col} at time zone 'UTC')::date >= (now() at time zone 'UTC')::date - ${days - 1}`;
-  const one = async (sql: string) => Number((await pool.query(sql, [workspaceId])).rows[0].n);
+  const one = async (sql: string) => Number((await app.pool.query(sql, [workspaceId])).rows[0].n);
   return {
     messagesIn: await one(`select count(*) n from messages where workspace_id = $1 and direction = 'inbound' and ${inWindow('created_at')}`),
     messagesOut: await one(`select count(*) n from messages where workspace_id = $1 and direction = 'outbound' and ${inWindow('created_at')}`),
@@ -105,8 +94,8 @@ async function rawFigures(workspaceId: string, days: number) {
 
 describe('analytics figures equal the raw rows, per timeframe', () => {
   it('summary, dashboard and series agree with counts taken from the seeded rows', async () => {
-    const w = await newWorkspaceUser(t.baseUrl);
-    const other = await newWorkspaceUser(t.baseUrl);
+    const w = await app.signIn();
+    const other = await app.signIn();
     const flowId = await seed(w.user.workspaceId, w.instagram.id);
     // Another tenant's activity never shows up.
     await seed(other.user.workspaceId, other.instagram.id);
@@ -159,12 +148,12 @@ describe('analytics figures equal the raw rows, per timeframe', () => {
   });
 
   it('defaults to 30 days, refuses other timeframes, and needs a session', async () => {
-    const w = await newWorkspaceUser(t.baseUrl);
+    const w = await app.signIn();
     const empty = (await w.client.get('/api/analytics/dashboard')).data;
     expect(empty).toMatchObject({ timeframe: '30d', summary: { totalLeads: 0, totalConversions: 0, totalRevenue: 0, conversionRate: '0%' }, recentLeads: [] });
     expect((await w.client.get('/api/analytics/real-data')).data.days).toHaveLength(30);
     expect((await w.client.get('/api/analytics/summary?timeframe=365d')).status).toBe(400);
-    const anonymous = await fetch(`${t.baseUrl}/api/analytics/summary`);
+    const anonymous = await fetch(`${app.t.baseUrl}/api/analytics/summary`);
     expect(anonymous.status).toBe(401);
   });
 });

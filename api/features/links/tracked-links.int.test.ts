@@ -1,27 +1,17 @@
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { edge, keywordTrigger, node, publishFlow, runsOf } from '../../../tests/support/flows';
-import { startTestApp, type TestApp } from '../../../tests/support/test-app';
-import { maya, newWorkspaceUser } from '../../../tests/support/workspace';
+import { useTestApp } from '../../../tests/support/use-test-app';
+import { maya } from '../../../tests/support/workspace';
 
-let t: TestApp;
-let pool: pg.Pool;
-beforeAll(async () => {
-  t = await startTestApp();
-  pool = new pg.Pool({ connectionString: t.db.url, max: 2 });
-});
-afterAll(async () => {
-  await pool.end();
-  await t.stop();
-});
+const app = useTestApp();
 
 type Outbox = { kind: string; text: string }[];
 const codeIn = (text: string) => /\/l\/([A-Za-z0-9]{12})\b/.exec(text)?.[1];
 
 describe('tracked links from a comment rule', () => {
   it('wraps the reply link, 302s to the target, records the click and its lead score, and shows CTR to its own workspace only', async () => {
-    const w = await newWorkspaceUser(t.baseUrl);
-    const other = await newWorkspaceUser(t.baseUrl, 'Other');
+    const w = await app.signIn();
+    const other = await app.signIn('Other');
     const rule = await w.client.post('/api/comment-rules', {
       platform: 'instagram',
       keywords: ['price'],
@@ -37,7 +27,7 @@ describe('tracked links from a comment rule', () => {
     const [dm] = (await w.client.get(`/api/simulator/outbox?accountId=${w.instagram.id}`)).data as Outbox;
     const code = codeIn(dm!.text)!;
     // The sentence's full stop stays outside the link; the target is never in the message.
-    expect(dm!.text).toBe(`Hi Maya! Prices: ${t.app.web!.url}/l/${code}.`);
+    expect(dm!.text).toBe(`Hi Maya! Prices: ${app.t.app.web!.url}/l/${code}.`);
 
     const before = await w.client.get('/api/analytics/automation?timeframe=7d');
     expect(before.status).toBe(200);
@@ -46,24 +36,24 @@ describe('tracked links from a comment rule', () => {
     ]);
 
     // Public: no session needed.
-    const click = await fetch(`${t.baseUrl}/l/${code}`, { redirect: 'manual' });
+    const click = await fetch(`${app.t.baseUrl}/l/${code}`, { redirect: 'manual' });
     expect(click.status).toBe(302);
     expect(click.headers.get('location')).toBe('https://shop.example.com/prices?ref=dm');
 
-    const rows = await pool.query(
+    const rows = await app.pool.query(
       `select c.workspace_id, l.rule_id, l.contact_id, ct.external_user_id from link_clicks c
        join tracked_links l on l.code = c.code join contacts ct on ct.id = l.contact_id where c.code = $1`,
       [code],
     );
     expect(rows.rows).toEqual([{ workspace_id: w.user.workspaceId, rule_id: rule.data.id, contact_id: expect.any(String), external_user_id: 'sim-maya' }]);
     // The rule made Maya a lead; the click counts on it and in the daily rollup.
-    const lead = await pool.query('select link_clicks, score from leads where workspace_id = $1', [w.user.workspaceId]);
+    const lead = await app.pool.query('select link_clicks, score from leads where workspace_id = $1', [w.user.workspaceId]);
     expect(lead.rows[0].link_clicks).toBe(1);
-    const rollup = await pool.query('select coalesce(sum(link_clicks), 0)::int as n from analytics_daily where workspace_id = $1', [w.user.workspaceId]);
+    const rollup = await app.pool.query('select coalesce(sum(link_clicks), 0)::int as n from analytics_daily where workspace_id = $1', [w.user.workspaceId]);
     expect(rollup.rows[0].n).toBe(1);
 
     // A second click: 2 clicks, still one clicked message of one sent.
-    expect((await fetch(`${t.baseUrl}/l/${code}`, { redirect: 'manual' })).status).toBe(302);
+    expect((await fetch(`${app.t.baseUrl}/l/${code}`, { redirect: 'manual' })).status).toBe(302);
     const after = await w.client.get('/api/analytics/automation?timeframe=7d');
     expect(after.data.links).toEqual([expect.objectContaining({ sent: 1, clickedMessages: 1, clicks: 2, ctr: 1 })]);
     expect(after.data.linkTrackingConfigured).toBe(true);
@@ -76,17 +66,17 @@ describe('tracked links from a comment rule', () => {
 
   it('answers an HTML 404 for unknown and malformed codes, and counts nothing', async () => {
     for (const path of ['/l/AAAAAAAAAAAA', '/l/short', '/l/%3Cscript%3E']) {
-      const res = await fetch(`${t.baseUrl}${path}`, { redirect: 'manual' });
+      const res = await fetch(`${app.t.baseUrl}${path}`, { redirect: 'manual' });
       expect(res.status).toBe(404);
       expect(res.headers.get('content-type')).toMatch(/^text\/html/);
       expect(await res.text()).toContain('Link not found');
     }
-    const clicks = await pool.query(`select count(*)::int as n from link_clicks where code = 'AAAAAAAAAAAA'`);
+    const clicks = await app.pool.query(`select count(*)::int as n from link_clicks where code = 'AAAAAAAAAAAA'`);
     expect(clicks.rows[0].n).toBe(0);
   });
 
   it('leaves links alone when the rule has Track links off', async () => {
-    const w = await newWorkspaceUser(t.baseUrl);
+    const w = await app.signIn();
     await w.client.post('/api/comment-rules', {
       platform: 'instagram',
       keywords: ['menu'],
@@ -102,7 +92,7 @@ describe('tracked links from a comment rule', () => {
 
 describe('tracked links from a flow DM', () => {
   it('wraps the DM link as /l/<code> when the node has Track links on, and credits the click to that flow and node', async () => {
-    const w = await newWorkspaceUser(t.baseUrl);
+    const w = await app.signIn();
     const flowId = await publishFlow(w.client, {
       nodes: [
         keywordTrigger(['catalog']),
@@ -117,13 +107,13 @@ describe('tracked links from a flow DM', () => {
     const texts = ((await w.client.get(`/api/simulator/outbox?accountId=${w.instagram.id}`)).data as Outbox).map((o) => o.text).sort();
     const code = codeIn(texts[0]!)!;
     // Only the node with Track links on is wrapped.
-    expect(texts).toEqual([`Our catalog: ${t.app.web!.url}/l/${code}`, 'Untracked: https://shop.example.com/faq']);
+    expect(texts).toEqual([`Our catalog: ${app.t.app.web!.url}/l/${code}`, 'Untracked: https://shop.example.com/faq']);
 
-    const click = await fetch(`${t.baseUrl}/l/${code}`, { redirect: 'manual' });
+    const click = await fetch(`${app.t.baseUrl}/l/${code}`, { redirect: 'manual' });
     expect(click.status).toBe(302);
     expect(click.headers.get('location')).toBe('https://shop.example.com/catalog?src=flow');
 
-    const rows = await pool.query(
+    const rows = await app.pool.query(
       `select c.workspace_id, l.flow_id, l.node_id, l.rule_id, ct.external_user_id from link_clicks c
        join tracked_links l on l.code = c.code join contacts ct on ct.id = l.contact_id where c.code = $1`,
       [code],
@@ -136,8 +126,8 @@ describe('tracked links from a flow DM', () => {
 
 describe('median first response time', () => {
   it('is the median of first inbound → first outbound per conversation, unanswered ones counted apart', async () => {
-    const w = await newWorkspaceUser(t.baseUrl);
-    const q = (sql: string, params: unknown[]) => pool.query(sql, params);
+    const w = await app.signIn();
+    const q = (sql: string, params: unknown[]) => app.pool.query(sql, params);
     const empty = await w.client.get('/api/analytics/automation?timeframe=30d');
     expect(empty.data.firstResponse).toEqual({ medianSeconds: null, conversations: 0, waiting: 0 });
     // Answered after 60 s, 120 s and 600 s; one never answered.
@@ -163,7 +153,7 @@ describe('median first response time', () => {
   });
 
   it('rejects an unknown timeframe with 400', async () => {
-    const w = await newWorkspaceUser(t.baseUrl);
+    const w = await app.signIn();
     const res = await w.client.get('/api/analytics/automation?timeframe=1y');
     expect(res.status).toBe(400);
   });

@@ -27,6 +27,8 @@ export default defineConfig({
         test: {
           name: 'unit',
           sequence: { groupOrder: 0 },
+          // vitest's default is one worker per core less one: a single file at a time on 2 cores.
+          maxWorkers: 2,
           include: ['{contracts,flow-compiler,workflows,activities,integrations,db,api,workers,config,ui}/**/*.test.{ts,tsx}'],
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
         },
@@ -36,6 +38,9 @@ export default defineConfig({
         test: {
           name: 'integration',
           sequence: { groupOrder: 1 },
+          // Two files at once: each mostly waits on PostgreSQL, HTTP and its own timers, so one at a
+          // time (the default on 2 cores) left a core idle.
+          maxWorkers: 2,
           include: ['**/*.int.test.ts'],
           exclude: ['**/node_modules/**', ...heavy],
         },

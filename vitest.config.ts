@@ -27,6 +27,8 @@ export default defineConfig({
         test: {
           name: 'unit',
           sequence: { groupOrder: 0 },
+          // vitest's default is one worker per core less one: a single file at a time on 2 cores.
+          maxWorkers: 2,
           include: ['{contracts,flow-compiler,workflows,activities,integrations,db,api,workers,config,ui,tests/perf}/**/*.test.{ts,tsx}'],
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
         },
@@ -36,6 +38,8 @@ export default defineConfig({
         test: {
           name: 'integration',
           sequence: { groupOrder: 1 },
+          // One file at a time (vitest's default on 2 cores): files here assert wall-clock bounds
+          // (webhook-isolation's 2 s) that a second file beside them can push over on a busy machine.
           include: ['**/*.int.test.ts'],
           exclude: ['**/node_modules/**', ...heavy],
         },

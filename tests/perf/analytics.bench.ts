@@ -1,6 +1,11 @@
+import { writeFile } from 'node:fs/promises';
 import os from 'node:os';
+import path from 'node:path';
 import type pg from 'pg';
-import { benchDatabase, bulkLoad, machine, percentile, spawnServer, uptime, writeResult } from './bench-kit';
+import { readFirstResponseTime } from '../../db/analytics/read-first-response';
+import { readDailySeries, readFlowFunnels, readPlatformTotals, readTotals } from '../../db/analytics/read-analytics';
+import { readRecentActivity, readRecentLeads } from '../../db/analytics/read-recent';
+import { benchDatabase, bulkLoad, machine, percentile, root, spawnServer, uptime, writeResult } from './bench-kit';
 
 /**
  * Targets: in a workspace with 1,000,000 messages, 100,000 leads and 1,000,000 run steps (100,000
@@ -98,6 +103,34 @@ try {
   };
   await server.stop();
 
+  // The plans of the statements behind those endpoints (db/analytics/*), as the API runs them: each
+  // read is called with a pool whose query() answers with EXPLAIN ANALYZE of its statement.
+  const plans: string[] = [];
+  const explaining = {
+    query: async (text: string, params: unknown[]) => {
+      const r = await pool.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${text}`, params);
+      plans.push(r.rows.map((x) => x['QUERY PLAN']).join('\n'));
+      return { rows: [] };
+    },
+  } as unknown as pg.Pool;
+  const ws = measured!.workspaceId;
+  const reads: [string, () => Promise<unknown>][] = [
+    ['readTotals 90d (dashboard, summary)', () => readTotals(explaining, ws, 90)],
+    ['readRecentLeads (dashboard)', () => readRecentLeads(explaining, ws)],
+    ['readRecentActivity (dashboard)', () => readRecentActivity(explaining, ws)],
+    ['readDailySeries 90d (real-data)', () => readDailySeries(explaining, ws, 90)],
+    ['readPlatformTotals 90d (real-data)', () => readPlatformTotals(explaining, ws, 90)],
+    ['readFlowFunnels 90d (real-data)', () => readFlowFunnels(explaining, ws, 90)],
+    ['readFirstResponseTime 90d (automation)', () => readFirstResponseTime(explaining, ws, 90)],
+  ];
+  const explained: string[] = [];
+  for (const [name, read] of reads) {
+    plans.length = 0;
+    await read().catch(() => {}); // the empty answer does not parse: only the plan is wanted
+    explained.push(`-- ${name}\n${plans.join('\n\n')}`);
+  }
+  await writeFile(path.join(root, 'tests/perf/results/analytics-explain.txt'), `-- ${uptime()}\n\n${explained.join('\n\n')}\n`);
+
   // Hot rollup row: N connections insert inbound messages for ONE workspace, ONE account, today
   // (one analytics_daily key), for 5 s each variant. "tail" = the transaction goes on for 5 ms after
   // the insert (as inbound.process does: contact, rules, activity, notify), holding what it locked.
@@ -150,6 +183,7 @@ try {
     http,
     dashboard90dSummary: sample.summary,
     contention,
+    explain: 'tests/perf/results/analytics-explain.txt',
     target: { httpP95Ms: '<= 100 for dashboard, summary and real-data (automation is reported, not held to it)' },
     met: { http: all.every((s) => s.p95 <= 100) },
   };

@@ -20,10 +20,12 @@ export async function readFirstResponseTime(db: pg.Pool, workspaceId: string, da
        where c.workspace_id = $1 and c.last_message_time >= now() - make_interval(days => $2::int)
          and fi.first_in >= now() - make_interval(days => $2::int)
      ), answered as (
-       select f.conversation_id, f.first_in,
-         (select min(o.created_at) from messages o
-          where o.conversation_id = f.conversation_id and o.direction = 'outbound' and o.created_at >= f.first_in) as first_out
+       -- A lateral join, not a scalar subquery: the aggregates below read first_out three times, and
+       -- an inlined subquery ran its index probe once per mention (4 probes per conversation).
+       select f.conversation_id, f.first_in, fo.first_out
        from firsts f
+       cross join lateral (select min(o.created_at) as first_out from messages o
+          where o.conversation_id = f.conversation_id and o.direction = 'outbound' and o.created_at >= f.first_in) fo
      )
      select percentile_cont(0.5) within group (order by extract(epoch from first_out - first_in)) filter (where first_out is not null) as median_seconds,
        count(*) filter (where first_out is not null) as conversations,

@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import type { RunState } from '../../contracts/run-state';
 import type { RunStatus } from '../../contracts/flows';
-import { saveCapturedLead, type CapturedLead } from '../leads/capture-lead';
+import { saveCapturedLead, type CapturedLead, type LeadScoring } from '../leads/capture-lead';
 
 type Db = Pick<pg.PoolClient, 'query'>;
 
@@ -46,7 +46,8 @@ export interface RunUpdate {
 
 const json = (value: unknown) => JSON.stringify(value ?? null);
 
-export async function applyRunWrites(db: Db, w: RunWrites): Promise<void> {
+/** `scoring`: how a captured lead's score is recomputed (workflows/lead-score.ts and the turn's clock). */
+export async function applyRunWrites(db: Db, w: RunWrites, scoring: LeadScoring): Promise<void> {
   if (w.recordedSteps.length > 0) {
     const s = w.recordedSteps;
     await db.query(
@@ -109,7 +110,7 @@ export async function applyRunWrites(db: Db, w: RunWrites): Promise<void> {
     );
   }
   // Rare (one per Capture lead step), and each reads the leads it may merge with: one at a time, in order.
-  for (const c of w.capturedLeads) await saveCapturedLead(db, c);
+  for (const c of w.capturedLeads) await saveCapturedLead(db, c, scoring);
   if (w.clearTimers.length > 0) await db.query('delete from run_timers where run_id = any($1::uuid[])', [w.clearTimers]);
   if (w.timers.length > 0) {
     const t = w.timers;

@@ -59,7 +59,7 @@ export async function recordLeadActivity(client: pg.PoolClient, a: LeadActivity)
   return rows[0] ? engagementRow.parse(rows[0]) : null;
 }
 
-export async function setLeadScore(client: pg.PoolClient, leadId: string, score: number): Promise<void> {
+export async function setLeadScore(client: Pick<pg.PoolClient, 'query'>, leadId: string, score: number): Promise<void> {
   await client.query('update leads set score = $2 where id = $1', [leadId, score]);
 }
 
@@ -68,6 +68,43 @@ export async function hasOutboundMessage(client: pg.PoolClient, conversationId: 
   const { rows } = await client.query(`select exists (select 1 from messages where conversation_id = $1 and direction = 'outbound') as yes`, [conversationId]);
   return z.object({ yes: z.boolean() }).parse(rows[0]).yes;
 }
+
+/** A lead's score inputs, as the score function (workflows/lead-score.ts, passed in: db/ cannot import it) reads them. */
+export interface LeadScoreInputs {
+  inboundMessages: number;
+  replies: number;
+  linkClicks: number;
+  lastActivityAt: Date | null;
+}
+
+/** How a writer that changes a lead recomputes its score: the function and the clock, passed in. */
+export interface LeadScoring {
+  score: (e: LeadScoreInputs, now: Date) => number;
+  now: Date;
+}
+
+const scoreOf = (r: LeadEngagement, scoring: LeadScoring) =>
+  scoring.score({ inboundMessages: r.inbound_count, replies: r.reply_count, linkClicks: r.link_clicks, lastActivityAt: r.last_activity_at }, scoring.now);
+
+/**
+ * What a contact has done so far, counted from the stored events the inbound pipeline and the link
+ * redirect count one by one on a lead (recordLeadActivity, recordLinkClick): every comment and
+ * inbound DM, the DMs that came after one of ours in their conversation (replies), the clicks on
+ * links made for the contact, and the latest of them. For a lead that starts following a contact
+ * whose activity no lead counted yet. $1 = contact id, $2 = its account, $3 = its workspace.
+ */
+const contactHistory = `
+  select ((select count(*) from messages m join conversations c on c.id = m.conversation_id
+           where c.account_id = $2 and c.contact_id = $1 and m.direction = 'inbound')
+        + (select count(*) from comments where account_id = $2 and contact_id = $1))::int as inbound_count,
+         (select count(*) from messages m join conversations c on c.id = m.conversation_id
+          where c.account_id = $2 and c.contact_id = $1 and m.direction = 'inbound'
+            and exists (select 1 from messages o where o.conversation_id = m.conversation_id and o.direction = 'outbound' and o.created_at < m.created_at))::int as reply_count,
+         (select count(*) from link_clicks k join tracked_links t on t.code = k.code where t.workspace_id = $3 and t.contact_id = $1)::int as link_clicks,
+         greatest((select max(m.created_at) from messages m join conversations c on c.id = m.conversation_id
+                   where c.account_id = $2 and c.contact_id = $1 and m.direction = 'inbound'),
+                  (select max(commented_at) from comments where account_id = $2 and contact_id = $1),
+                  (select max(k.clicked_at) from link_clicks k join tracked_links t on t.code = k.code where t.workspace_id = $3 and t.contact_id = $1)) as last_activity_at`;
 
 /** A Capture lead step's email (and name) for the run's contact, applied in the run turn's transaction. */
 export interface CapturedLead {
@@ -82,7 +119,14 @@ export interface CapturedLead {
 export type CaptureOutcome = 'created' | 'updated' | 'existing_email';
 
 const leadRef = z.object({ id: z.string(), contact_id: z.string().nullable() });
-const runRef = z.object({ workspace_id: z.string(), contact_id: z.string(), name: z.string(), username: z.string().nullable(), platform: z.string() });
+const runRef = z.object({
+  workspace_id: z.string(),
+  contact_id: z.string(),
+  account_id: z.string(),
+  name: z.string(),
+  username: z.string().nullable(),
+  platform: z.string(),
+});
 
 /**
  * Saves a captured email on the run's contact's lead, keeping the leads table's two rules (one lead
@@ -92,15 +136,22 @@ const runRef = z.object({ workspace_id: z.string(), contact_id: z.string(), name
  *   the contact has none; the contact's own lead, if another, is left as it is → 'existing_email';
  * - else the contact's lead takes the email (and the name, if given) → 'updated';
  * - else a new lead for the contact, sourced from its account's platform → 'created'.
+ * The score follows (workflows/lead-score.ts through `scoring`): a new lead, or one that becomes this
+ * contact's, takes the contact's activity so far (contactHistory) into its counters, since no lead
+ * counted it; the lead written is rescored at `scoring.now` either way.
  * The step's output (recorded earlier in the same turn) gets the outcome and the lead's id. A
  * concurrent writer taking the email or the contact first makes a statement fail, the turn roll back
  * and its job run again, which then takes the first branch.
  */
-export async function saveCapturedLead(db: Pick<pg.PoolClient, 'query'>, c: CapturedLead): Promise<{ outcome: CaptureOutcome; leadId: string }> {
+export async function saveCapturedLead(
+  db: Pick<pg.PoolClient, 'query'>,
+  c: CapturedLead,
+  scoring: LeadScoring,
+): Promise<{ outcome: CaptureOutcome; leadId: string }> {
   const run = runRef.parse(
     (
       await db.query(
-        `select r.workspace_id, r.contact_id, ct.name, ct.username, a.platform
+        `select r.workspace_id, r.contact_id, ct.account_id, ct.name, ct.username, a.platform
          from flow_runs r join contacts ct on ct.id = r.contact_id join social_accounts a on a.id = r.account_id where r.id = $1`,
         [c.runId],
       )
@@ -114,29 +165,51 @@ export async function saveCapturedLead(db: Pick<pg.PoolClient, 'query'>, c: Capt
   const emailLead = byEmail.rows[0] ? leadRef.parse(byEmail.rows[0]) : null;
   const contactLead = own.rows[0] ? leadRef.parse(own.rows[0]) : null;
 
-  let result: { outcome: CaptureOutcome; leadId: string };
+  const history = [run.contact_id, run.account_id, run.workspace_id];
+  let written: unknown;
+  let outcome: CaptureOutcome;
   if (emailLead && emailLead.id !== contactLead?.id) {
-    await db.query(
-      `update leads set
-         name = case when name = '' then coalesce($2, $3) else name end,
-         contact_id = case when contact_id is null and $4 then $5::uuid else contact_id end,
+    // Linked to this contact (it had no lead): its activity so far is the lead's now.
+    const links = emailLead.contact_id === null && contactLead === null;
+    const { rows } = await db.query(
+      `with h as (${contactHistory})
+       update leads l set
+         name = case when l.name = '' then coalesce($5, $6) else l.name end,
+         contact_id = case when $7 then $1::uuid else l.contact_id end,
+         inbound_count = l.inbound_count + case when $7 then h.inbound_count else 0 end,
+         reply_count = l.reply_count + case when $7 then h.reply_count else 0 end,
+         link_clicks = l.link_clicks + case when $7 then h.link_clicks else 0 end,
+         last_activity_at = case when $7 then greatest(l.last_activity_at, h.last_activity_at) else l.last_activity_at end,
          updated_at = now()
-       where id = $1`,
-      [emailLead.id, c.name, run.name, contactLead === null, run.contact_id],
+       from h where l.id = $4
+       returning l.id, l.inbound_count, l.reply_count, l.link_clicks, l.last_activity_at`,
+      [...history, emailLead.id, c.name, run.name, links],
     );
-    result = { outcome: 'existing_email', leadId: emailLead.id };
+    written = rows[0];
+    outcome = 'existing_email';
   } else if (contactLead) {
-    await db.query(`update leads set email = $2, name = coalesce($3, name), updated_at = now() where id = $1`, [contactLead.id, c.email, c.name]);
-    result = { outcome: 'updated', leadId: contactLead.id };
+    const { rows } = await db.query(`update leads set email = $2, name = coalesce($3, name), updated_at = now() where id = $1 ${returning}`, [
+      contactLead.id,
+      c.email,
+      c.name,
+    ]);
+    written = rows[0];
+    outcome = 'updated';
   } else {
     const { rows } = await db.query(
-      `insert into leads (workspace_id, contact_id, conversation_id, name, email, social_handle, source, last_activity_at)
-       values ($1, $2, (select id from conversations where contact_id = $2 order by last_message_time desc nulls last limit 1), $3, $4, $5, $6, now())
-       returning id`,
-      [run.workspace_id, run.contact_id, c.name ?? run.name, c.email, run.username ? `@${run.username}` : null, run.platform],
+      `insert into leads (workspace_id, contact_id, conversation_id, name, email, social_handle, source, inbound_count, reply_count, link_clicks, last_activity_at)
+       select $3, $1, (select id from conversations where account_id = $2 and contact_id = $1 order by last_message_time desc nulls last limit 1),
+              $4, $5, $6, $7, h.inbound_count, h.reply_count, h.link_clicks, h.last_activity_at
+       from (${contactHistory}) h
+       ${returning}`,
+      [...history, c.name ?? run.name, c.email, run.username ? `@${run.username}` : null, run.platform],
     );
-    result = { outcome: 'created', leadId: z.object({ id: z.string() }).parse(rows[0]).id };
+    written = rows[0];
+    outcome = 'created';
   }
+  const lead = engagementRow.parse(written);
+  await setLeadScore(db, lead.id, scoreOf(lead, scoring));
+  const result = { outcome, leadId: lead.id };
   await db.query(`update run_steps set output = coalesce(output, '{}'::jsonb) || $3::jsonb where run_id = $1 and seq = $2`, [
     c.runId,
     c.seq,

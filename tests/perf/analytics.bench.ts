@@ -1,41 +1,50 @@
+import { writeFile } from 'node:fs/promises';
 import os from 'node:os';
+import path from 'node:path';
 import type pg from 'pg';
-import { benchDatabase, machine, percentile, spawnServer, writeResult } from './bench-kit';
+import { readFirstResponseTime } from '../../db/analytics/read-first-response';
+import { readDailySeries, readFlowFunnels, readPlatformTotals, readTotals } from '../../db/analytics/read-analytics';
+import { readRecentActivity, readRecentLeads } from '../../db/analytics/read-recent';
+import { benchDatabase, bulkLoad, machine, percentile, root, spawnServer, uptime, writeResult } from './bench-kit';
 
 /**
- * Targets: with 1,000,000 raw event rows (messages, flow runs, leads) over 90 days in 4 workspaces,
- * rolled up as migration 0016 does (its triggers, or its backfill for bulk-seeded rows), GET /api/analytics/dashboard?timeframe=90d and
- * the series endpoints (summary, real-data) answer at p95 ≤ 100 ms over HTTP. Then: many concurrent
- * inserts of events for ONE workspace on ONE day (the same rollup row), with and without the
- * rollup trigger, to see whether the rollup row serializes its writers.
+ * Targets: in a workspace with 1,000,000 messages, 100,000 leads and 1,000,000 run steps (100,000
+ * flow runs of 10 steps) over the last 90 days, GET /api/analytics/dashboard (7d, 30d, 90d),
+ * /summary and /real-data answer at p95 ≤ 100 ms over HTTP. Three smaller workspaces are noise (the
+ * rollup tables and indexes hold their rows too). Then: many concurrent inserts of events for ONE
+ * workspace on ONE day and platform (one rollup key), with and without the rollup trigger, to see
+ * whether the rollup rows serialize their writers (sharded since migration 0021).
  */
-const WORKSPACES = 4;
-const MESSAGES_PER_WS = 225_000;
-const RUNS_PER_WS = 15_000;
-const LEADS_PER_WS = 10_000;
-const CONTACTS_PER_WS = 3_000;
-const FLOWS_PER_WS = 5; // FLOWS × CONTACTS ≥ RUNS: one live run per (flow, contact) while seeding
+interface Workload {
+  messages: number;
+  contacts: number;
+  flows: number;
+  /** flows × contacts ≥ runs: one live run per (flow, contact) while seeding. */
+  runs: number;
+  stepsPerRun: number;
+  leads: number;
+}
+const MEASURED: Workload = { messages: 1_000_000, contacts: 10_000, flows: 10, runs: 100_000, stepsPerRun: 10, leads: 100_000 };
+const NOISE: Workload = { messages: 100_000, contacts: 2_000, flows: 5, runs: 10_000, stepsPerRun: 10, leads: 10_000 };
+const NOISE_WORKSPACES = 3;
 const NINETY_DAYS_S = 90 * 86_400;
 const RUNS_PER_ENDPOINT = 200;
 
 const loadAverage = () => os.loadavg().map((l) => +l.toFixed(1));
 const loadAtStart = loadAverage();
+const uptimes: Record<string, string> = { start: uptime() };
 const { db, pool, stop } = await benchDatabase();
 try {
   const server = await spawnServer('web', { DATABASE_URL: db.url });
-  const workspaces: { cookie: string; workspaceId: string }[] = [];
-  for (let i = 0; i < WORKSPACES; i++) workspaces.push(await register(server.url, i));
+  const workspaces: { cookie: string; workspaceId: string; load: Workload }[] = [];
+  for (let i = 0; i <= NOISE_WORKSPACES; i++) workspaces.push({ ...(await register(server.url, i)), load: i === 0 ? MEASURED : NOISE });
   const [measured] = workspaces;
 
-  // Seed fast: the raw rows go in with the rollup triggers of messages, flow_runs and leads off,
-  // then the rollups are built from them set-based, as migration 0016 backfills an existing install
-  // (a first run that fired the triggers row by row for 1M rows did not finish in 30 minutes on this
-  // loaded machine). The trigger path itself is exercised and checked by the contention part below.
-  // Timestamps are spread over the last 90 days (a multiplicative scatter, so every day gets rows).
-  for (const t of ['messages analytics_messages', 'flow_runs analytics_runs', 'leads analytics_leads']) {
-    const [table, trigger] = t.split(' ');
-    await pool.query(`alter table ${table} disable trigger ${trigger}`);
-  }
+  // Seed fast: the raw rows go in with the rollup triggers off, then the rollups are built from
+  // them set-based and checked equal to the raw rows (bench-kit bulkLoad; a first run that fired
+  // the triggers row by row for 1M rows did not finish in 30 minutes on this loaded machine). The
+  // trigger path itself is exercised and checked by the contention part below. Timestamps are
+  // spread over the last 90 days (a multiplicative scatter, so every day gets rows).
   const t0 = performance.now();
   const seedTimes: Record<string, number> = {};
   const timed = async (name: string, fn: () => Promise<unknown>) => {
@@ -43,122 +52,24 @@ try {
     await fn();
     seedTimes[name] = +((seedTimes[name] ?? 0) + (performance.now() - t) / 1000).toFixed(1);
   };
-  for (const { workspaceId } of workspaces) {
-    const accounts = (
-      await pool.query<{ id: string; platform: string }>('select id, platform from social_accounts where workspace_id = $1 order by platform', [workspaceId])
-    ).rows;
-    if (accounts.length === 0) throw new Error('no sandbox accounts');
-    await timed('contactsAndConversations', async () => {
-      for (const a of accounts) {
-        await pool.query(
-          `insert into contacts (workspace_id, account_id, external_user_id, name)
-           select $1, $2, 'u' || g, 'Customer ' || g from generate_series(1, $3) g`,
-          [workspaceId, a.id, Math.ceil(CONTACTS_PER_WS / accounts.length)],
-        );
-        await pool.query(
-          `insert into conversations (workspace_id, account_id, contact_id, platform, customer_name, external_user_id)
-           select workspace_id, account_id, id, $2, name, external_user_id from contacts where account_id = $1`,
-          [a.id, a.platform],
-        );
-      }
-    });
-    const conversations = Number(
-      (await pool.query<{ n: string }>('select count(*) as n from conversations where workspace_id = $1', [workspaceId])).rows[0]!.n,
-    );
-    await timed('messages', () =>
-      pool.query(
-        `with conv as (select id, account_id, row_number() over (order by id) - 1 as k from conversations where workspace_id = $1)
-         insert into messages (workspace_id, conversation_id, account_id, content, direction, source, created_at)
-         select $1, c.id, c.account_id, 'message ' || g, case when g % 3 = 0 then 'outbound' else 'inbound' end,
-                case when g % 3 = 0 then 'flow' else 'contact' end, now() - ((g::bigint * 7919) % $3) * interval '1 second'
-         from generate_series(1, $2) g join conv c on c.k = g % $4`,
-        [workspaceId, MESSAGES_PER_WS, NINETY_DAYS_S, conversations],
-      ),
-    );
-    await timed('runs', async () => {
-      const flows = (
-        await pool.query<{ id: string }>(
-          `insert into flows (workspace_id, name, graph) select $1, 'Flow ' || g, '{}' from generate_series(1, $2) g returning id`,
-          [workspaceId, FLOWS_PER_WS],
-        )
-      ).rows;
-      for (const f of flows) {
-        await pool.query(`insert into flow_versions (workspace_id, flow_id, version, graph, plan) values ($1, $2, 1, '{}', '{}')`, [workspaceId, f.id]);
-      }
-      // 80% completed and 10% failed a minute after they started, 10% still running.
-      await pool.query(
-        `with fl as (select f.id, v.id as version_id, row_number() over (order by f.id) - 1 as k from flows f join flow_versions v on v.flow_id = f.id where f.workspace_id = $1),
-              ct as (select id, account_id, row_number() over (order by id) - 1 as k from contacts where workspace_id = $1)
-         insert into flow_runs (workspace_id, flow_id, version_id, account_id, contact_id, status, state, trigger, started_at, finished_at)
-         select $1, fl.id, fl.version_id, ct.account_id, ct.id, s.status, '{}', '{}', s.at,
-                case when s.status = 'running' then null else s.at + interval '1 minute' end
-         from generate_series(0, $2 - 1) g join fl on fl.k = g % $4 join ct on ct.k = (g / $4) % $5
-         cross join lateral (select case g % 10 when 0 then 'failed' when 1 then 'running' else 'completed' end as status,
-                                    now() - ((g::bigint * 7919) % $3) * interval '1 second' as at) s`,
-        [workspaceId, RUNS_PER_WS, NINETY_DAYS_S, FLOWS_PER_WS, CONTACTS_PER_WS],
-      );
-    });
-    await timed('leads', () =>
-      pool.query(
-        `insert into leads (workspace_id, name, email, source, status, value_cents, created_at)
-         select $1, 'Customer ' || g, 'customer' || g || '@example.com', (array['instagram','facebook','twitter','manual'])[1 + g % 4],
-                (array['new','contacted','qualified','converted','lost'])[1 + g % 5], (g % 500) * 100,
-                now() - ((g::bigint * 7919) % $3) * interval '1 second'
-         from generate_series(1, $2) g`,
-        [workspaceId, LEADS_PER_WS, NINETY_DAYS_S],
-      ),
-    );
-  }
-  await timed('rollupBackfill', async () => {
-    for (const t of ['messages analytics_messages', 'flow_runs analytics_runs', 'leads analytics_leads']) {
-      const [table, trigger] = t.split(' ');
-      await pool.query(`alter table ${table} enable trigger ${trigger}`);
-    }
-    const add = `on conflict (workspace_id, day, platform, shard) do update set messages_in = a.messages_in + excluded.messages_in,
-      messages_out = a.messages_out + excluded.messages_out, leads_created = a.leads_created + excluded.leads_created`;
-    await pool.query(`insert into analytics_daily as a (workspace_id, day, platform, messages_in, messages_out)
-      select m.workspace_id, (m.created_at at time zone 'UTC')::date, s.platform,
-        count(*) filter (where m.direction = 'inbound'), count(*) filter (where m.direction = 'outbound')
-      from messages m join social_accounts s on s.id = m.account_id group by 1, 2, 3 ${add}`);
-    await pool.query(`insert into analytics_daily as a (workspace_id, day, platform, leads_created)
-      select workspace_id, (created_at at time zone 'UTC')::date, coalesce(nullif(source, 'manual'), 'none'), count(*) from leads group by 1, 2, 3 ${add}`);
-    await pool.query(`insert into analytics_flow_daily (workspace_id, day, flow_id, runs_started)
-      select workspace_id, (started_at at time zone 'UTC')::date, flow_id, count(*) from flow_runs group by 1, 2, 3`);
-    await pool.query(`insert into analytics_flow_daily as a (workspace_id, day, flow_id, runs_completed, runs_failed)
-      select workspace_id, (finished_at at time zone 'UTC')::date, flow_id, count(*) filter (where status = 'completed'), count(*) filter (where status = 'failed')
-      from flow_runs where status in ('completed', 'failed') group by 1, 2, 3
-      on conflict (workspace_id, day, flow_id, shard) do update set runs_completed = a.runs_completed + excluded.runs_completed, runs_failed = a.runs_failed + excluded.runs_failed`);
-    // Sales from converted leads, as the lead trigger would have made them (their own trigger rolls them up).
-    await pool.query(`insert into conversions (workspace_id, source, lead_id, contact_id, amount_cents, idempotency_key)
-      select workspace_id, 'lead', id, contact_id, value_cents, 'lead:' || id from leads where status = 'converted' and value_cents > 0`);
+  const seeded = await bulkLoad(pool, async () => {
+    for (const { workspaceId, load } of workspaces) await seedWorkspace(pool, workspaceId, load, timed);
   });
-  await pool.query('vacuum analyze');
+  seedTimes.rollups = +seeded.rollupSeconds.toFixed(1);
+  await timed('vacuumAnalyze', () => pool.query('vacuum analyze'));
   const seedSeconds = (performance.now() - t0) / 1000;
-  const raw = await counts(pool);
-  console.log(`seeded ${JSON.stringify(raw)} in ${seedSeconds.toFixed(0)} s`, seedTimes);
-
-  // The rollups must equal the raw rows they summarise (all days, all workspaces).
-  const rolled = (
-    await pool.query<{ messages: string; runs_started: string; runs_completed: string; runs_failed: string; leads: string; conversions: string }>(
-      `select (select sum(messages_in + messages_out) from analytics_daily) as messages,
-              (select sum(leads_created) from analytics_daily) as leads,
-              (select sum(conversions) from analytics_daily) as conversions,
-              (select sum(runs_started) from analytics_flow_daily) as runs_started,
-              (select sum(runs_completed) from analytics_flow_daily) as runs_completed,
-              (select sum(runs_failed) from analytics_flow_daily) as runs_failed`,
+  const measuredRows = (
+    await pool.query<Record<string, string>>(
+      `select (select count(*) from messages where workspace_id = $1) as messages, (select count(*) from leads where workspace_id = $1) as leads,
+              (select count(*) from flow_runs where workspace_id = $1) as runs,
+              (select count(*) from run_steps s join flow_runs r on r.id = s.run_id where r.workspace_id = $1) as run_steps,
+              (select count(*) from conversions where workspace_id = $1) as conversions`,
+      [measured!.workspaceId],
     )
   ).rows[0]!;
-  const rollupMatches =
-    Number(rolled.messages) === raw.messages &&
-    Number(rolled.leads) === raw.leads &&
-    Number(rolled.conversions) === raw.conversions &&
-    Number(rolled.runs_started) === raw.runs &&
-    Number(rolled.runs_completed) === raw.runsCompleted &&
-    Number(rolled.runs_failed) === raw.runsFailed;
-  if (!rollupMatches) throw new Error(`rollups differ from raw rows: ${JSON.stringify({ rolled, raw })}`);
-  const rollupRows = Number(
-    (await pool.query<{ n: string }>('select (select count(*) from analytics_daily) + (select count(*) from analytics_flow_daily) as n')).rows[0]!.n,
-  );
+  const runSteps = Number((await pool.query<{ n: string }>('select count(*) as n from run_steps')).rows[0]!.n);
+  console.log(`seeded ${JSON.stringify(seeded.raw)} + ${runSteps} run steps in ${seedSeconds.toFixed(0)} s`, seedTimes, 'measured workspace', measuredRows);
+  uptimes.seeded = uptime();
 
   // Every endpoint, sequentially, as one signed-in user: warm-up 10, then RUNS_PER_ENDPOINT timed.
   const endpoints = [
@@ -166,24 +77,59 @@ try {
     '/api/analytics/dashboard?timeframe=30d',
     '/api/analytics/dashboard?timeframe=7d',
     '/api/analytics/summary?timeframe=90d',
+    '/api/analytics/summary?timeframe=30d',
+    '/api/analytics/summary?timeframe=7d',
     '/api/analytics/real-data?timeframe=90d',
     '/api/analytics/real-data?timeframe=30d',
     '/api/analytics/real-data?timeframe=7d',
   ];
-  const http: Record<string, ReturnType<typeof stats>> = {};
+  // Not in the target: the automation card reads raw messages (first response time); timed fewer times.
+  const extra = ['/api/analytics/automation?timeframe=7d', '/api/analytics/automation?timeframe=90d'];
+  const http: Record<string, ReturnType<typeof stats> & { uptime: string }> = {};
   const loadDuringHttp: number[][] = [loadAverage()];
-  for (const p of endpoints) {
+  uptimes.httpStart = uptime();
+  for (const p of [...endpoints, ...extra]) {
+    const n = extra.includes(p) ? 30 : RUNS_PER_ENDPOINT;
     for (let i = 0; i < 10; i++) await get(server.url + p, measured!.cookie);
     const ms: number[] = [];
-    for (let i = 0; i < RUNS_PER_ENDPOINT; i++) ms.push(await get(server.url + p, measured!.cookie));
-    http[p] = stats(ms);
+    for (let i = 0; i < n; i++) ms.push(await get(server.url + p, measured!.cookie));
+    http[p] = { ...stats(ms), uptime: uptime() };
     console.log(p, http[p]);
   }
   loadDuringHttp.push(loadAverage());
+  uptimes.httpEnd = uptime();
   const sample = (await (await fetch(`${server.url}/api/analytics/dashboard?timeframe=90d`, { headers: { cookie: measured!.cookie } })).json()) as {
     summary: unknown;
   };
   await server.stop();
+
+  // The plans of the statements behind those endpoints (db/analytics/*), as the API runs them: each
+  // read is called with a pool whose query() answers with EXPLAIN ANALYZE of its statement.
+  const plans: string[] = [];
+  const explaining = {
+    query: async (text: string, params: unknown[]) => {
+      const r = await pool.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${text}`, params);
+      plans.push(r.rows.map((x) => x['QUERY PLAN']).join('\n'));
+      return { rows: [] };
+    },
+  } as unknown as pg.Pool;
+  const ws = measured!.workspaceId;
+  const reads: [string, () => Promise<unknown>][] = [
+    ['readTotals 90d (dashboard, summary)', () => readTotals(explaining, ws, 90)],
+    ['readRecentLeads (dashboard)', () => readRecentLeads(explaining, ws)],
+    ['readRecentActivity (dashboard)', () => readRecentActivity(explaining, ws)],
+    ['readDailySeries 90d (real-data)', () => readDailySeries(explaining, ws, 90)],
+    ['readPlatformTotals 90d (real-data)', () => readPlatformTotals(explaining, ws, 90)],
+    ['readFlowFunnels 90d (real-data)', () => readFlowFunnels(explaining, ws, 90)],
+    ['readFirstResponseTime 90d (automation)', () => readFirstResponseTime(explaining, ws, 90)],
+  ];
+  const explained: string[] = [];
+  for (const [name, read] of reads) {
+    plans.length = 0;
+    await read().catch(() => {}); // the empty answer does not parse: only the plan is wanted
+    explained.push(`-- ${name}\n${plans.join('\n\n')}`);
+  }
+  await writeFile(path.join(root, 'tests/perf/results/analytics-explain.txt'), `-- ${uptime()}\n\n${explained.join('\n\n')}\n`);
 
   // Hot rollup row: N connections insert inbound messages for ONE workspace, ONE account, today
   // (one analytics_daily key), for 5 s each variant. "tail" = the transaction goes on for 5 ms after
@@ -209,26 +155,27 @@ try {
     const before = await hotRow(pool, hotWs);
     const r = await hammer(pool, v.connections, v.tailMs, [hotWs, hot.id, hot.account_id]);
     const after = await hotRow(pool, hotWs);
-    const row = { ...v, ...r, rollupRowsAfter: after.rows, rollupCounted: after.messagesIn - before.messagesIn, load: loadAverage() };
+    const row = { ...v, ...r, rollupRowsAfter: after.rows, rollupCounted: after.messagesIn - before.messagesIn, load: loadAverage(), uptime: uptime() };
     if (v.trigger && row.rollupCounted !== r.inserts) throw new Error(`rollup counted ${row.rollupCounted} of ${r.inserts} inserts`);
     contention.push(row);
     console.log(row);
   }
   await pool.query('alter table messages enable trigger analytics_messages');
 
-  const all = Object.values(http);
+  const all = endpoints.map((p) => http[p]!);
   const result = {
     benchmark: 'analytics',
     date: new Date().toISOString(),
     machine: await machine(pool),
     loadAverage: { atStart: loadAtStart, aroundHttp: loadDuringHttp, atEnd: loadAverage() },
-    note: 'Measured on a shared 2-core machine while other engineers ran their tests (see loadAverage: 1, 5, 15-minute averages).',
+    uptime: { ...uptimes, end: uptime() },
+    note: 'Shared 2-core machine: `uptime` is recorded at each phase, with each endpoint and with each contention variant.',
     data: {
-      workspaces: WORKSPACES,
-      rawRows: raw,
-      rawEventRows: raw.messages + raw.runs + raw.leads,
-      rollupRows,
-      rollupMatchesRawRows: rollupMatches,
+      measuredWorkspace: { ...MEASURED, rows: Object.fromEntries(Object.entries(measuredRows).map(([k, v]) => [k, Number(v)])) },
+      noiseWorkspaces: { count: NOISE_WORKSPACES, each: NOISE },
+      rawRowsAllWorkspaces: { ...seeded.raw, runSteps },
+      rollupRows: seeded.rollupRows,
+      rollupMatchesRawRows: true,
       seedSeconds: Math.round(seedSeconds),
       seedSecondsByTable: seedTimes,
       runsPerEndpoint: RUNS_PER_ENDPOINT,
@@ -236,7 +183,8 @@ try {
     http,
     dashboard90dSummary: sample.summary,
     contention,
-    target: { httpP95Ms: '<= 100 for dashboard and series endpoints' },
+    explain: 'tests/perf/results/analytics-explain.txt',
+    target: { httpP95Ms: '<= 100 for dashboard, summary and real-data (automation is reported, not held to it)' },
     met: { http: all.every((s) => s.p95 <= 100) },
   };
   console.log(JSON.stringify(result, null, 2));
@@ -265,23 +213,83 @@ async function get(url: string, cookie: string): Promise<number> {
   return performance.now() - t;
 }
 
-async function counts(db: pg.Pool) {
-  const r = (
-    await db.query<Record<string, string>>(
-      `select (select count(*) from messages) as messages, (select count(*) from flow_runs) as runs,
-              (select count(*) from flow_runs where status = 'completed') as runs_completed,
-              (select count(*) from flow_runs where status = 'failed') as runs_failed,
-              (select count(*) from leads) as leads, (select count(*) from conversions) as conversions`,
-    )
-  ).rows[0]!;
-  return {
-    messages: Number(r.messages),
-    runs: Number(r.runs),
-    runsCompleted: Number(r.runs_completed),
-    runsFailed: Number(r.runs_failed),
-    leads: Number(r.leads),
-    conversions: Number(r.conversions),
-  };
+/**
+ * One workspace's raw rows: contacts and their conversations on each sandbox account, messages
+ * spread over the conversations and 90 days, flows with runs (80% completed, 10% failed, 10% still
+ * running) of `stepsPerRun` steps each, and leads (converted ones with a value become sales in
+ * bulkLoad). Set-based, with the rollup triggers off (the caller's bulkLoad).
+ */
+async function seedWorkspace(db: pg.Pool, workspaceId: string, w: Workload, timed: (name: string, fn: () => Promise<unknown>) => Promise<void>) {
+  const accounts = (
+    await db.query<{ id: string; platform: string }>('select id, platform from social_accounts where workspace_id = $1 order by platform', [workspaceId])
+  ).rows;
+  if (accounts.length === 0) throw new Error('no sandbox accounts');
+  await timed('contactsAndConversations', async () => {
+    for (const [i, a] of accounts.entries()) {
+      await db.query(
+        `insert into contacts (workspace_id, account_id, external_user_id, name)
+         select $1, $2, 'u' || g, 'Customer ' || g from generate_series($3::int * $4::int + 1, ($3::int + 1) * $4::int) g`,
+        [workspaceId, a.id, i, Math.ceil(w.contacts / accounts.length)],
+      );
+      await db.query(
+        `insert into conversations (workspace_id, account_id, contact_id, platform, customer_name, external_user_id)
+         select workspace_id, account_id, id, $2, name, external_user_id from contacts where account_id = $1`,
+        [a.id, a.platform],
+      );
+    }
+  });
+  const conversations = Number((await db.query<{ n: string }>('select count(*) as n from conversations where workspace_id = $1', [workspaceId])).rows[0]!.n);
+  await timed('messages', () =>
+    db.query(
+      `with conv as (select id, account_id, row_number() over (order by id) - 1 as k from conversations where workspace_id = $1)
+       insert into messages (workspace_id, conversation_id, account_id, content, direction, source, created_at)
+       select $1, c.id, c.account_id, 'message ' || g, case when g % 3 = 0 then 'outbound' else 'inbound' end,
+              case when g % 3 = 0 then 'flow' else 'contact' end, now() - ((g::bigint * 7919) % $3) * interval '1 second'
+       from generate_series(1, $2) g join conv c on c.k = g % $4`,
+      [workspaceId, w.messages, NINETY_DAYS_S, conversations],
+    ),
+  );
+  await timed('runs', async () => {
+    const flows = (
+      await db.query<{ id: string }>(`insert into flows (workspace_id, name, graph) select $1, 'Flow ' || g, '{}' from generate_series(1, $2) g returning id`, [
+        workspaceId,
+        w.flows,
+      ])
+    ).rows;
+    for (const f of flows) {
+      await db.query(`insert into flow_versions (workspace_id, flow_id, version, graph, plan) values ($1, $2, 1, '{}', '{}')`, [workspaceId, f.id]);
+    }
+    // 80% completed and 10% failed a minute after they started, 10% still running.
+    await db.query(
+      `with fl as (select f.id, v.id as version_id, row_number() over (order by f.id) - 1 as k from flows f join flow_versions v on v.flow_id = f.id where f.workspace_id = $1),
+            ct as (select id, account_id, row_number() over (order by id) - 1 as k from contacts where workspace_id = $1)
+       insert into flow_runs (workspace_id, flow_id, version_id, account_id, contact_id, status, state, trigger, started_at, updated_at, finished_at, step_count)
+       select $1, fl.id, fl.version_id, ct.account_id, ct.id, s.status, '{}', '{}', s.at, s.at + interval '1 minute',
+              case when s.status = 'running' then null else s.at + interval '1 minute' end, $6
+       from generate_series(0, $2 - 1) g join fl on fl.k = g % $4 join ct on ct.k = (g / $4) % $5
+       cross join lateral (select case g % 10 when 0 then 'failed' when 1 then 'running' else 'completed' end as status,
+                                  now() - ((g::bigint * 7919) % $3) * interval '1 second' as at) s`,
+      [workspaceId, w.runs, NINETY_DAYS_S, w.flows, w.contacts, w.stepsPerRun],
+    );
+  });
+  await timed('runSteps', () =>
+    db.query(
+      `insert into run_steps (run_id, seq, node_id, kind, status, input, output, started_at, finished_at)
+       select r.id, s, 'n' || s, case when s = 1 then 'trigger' when s % 2 = 0 then 'instagramDM' else 'condition' end, 'completed',
+              jsonb_build_object('text', 'Step ' || s), jsonb_build_object('ok', true), r.started_at + s * interval '1 second', r.started_at + s * interval '1 second'
+       from flow_runs r cross join generate_series(1, $2) s where r.workspace_id = $1`,
+      [workspaceId, w.stepsPerRun],
+    ),
+  );
+  await timed('leads', () =>
+    db.query(
+      `insert into leads (workspace_id, name, email, source, status, value_cents, created_at, updated_at)
+       select $1, 'Customer ' || g, 'customer' || g || '@example.com', (array['instagram','facebook','twitter','manual'])[1 + g % 4],
+              (array['new','contacted','qualified','converted','lost'])[1 + g % 5], (g % 500) * 100, c.at, least(now(), c.at + interval '1 day')
+       from generate_series(1, $2) g cross join lateral (select now() - ((g::bigint * 7919) % $3) * interval '1 second' as at) c`,
+      [workspaceId, w.leads, NINETY_DAYS_S],
+    ),
+  );
 }
 
 /** Today's rollup rows of the hot workspace's instagram platform (one, or several if sharded). */

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -238,4 +238,125 @@ export async function driveLoad<T>(
   await Promise.all(inflight);
   if (errors.length > 0) throw errors[0];
   return { ...rec.done(), maxLagMs };
+}
+
+/** The per-row triggers that keep the rollups (migrations 0012 and 0016): off while a bench bulk-loads. */
+const rollupTriggers = [
+  ['messages', 'analytics_messages'],
+  ['flow_runs', 'analytics_runs'],
+  ['leads', 'analytics_leads'],
+  ['leads', 'leads_count_insert_delete'],
+  ['conversions', 'analytics_conversions'],
+] as const;
+const eventTables = ['messages', 'flow_runs', 'leads', 'conversions', 'outbound_ledger', 'link_clicks'];
+
+/**
+ * Bulk-loads raw rows the way an install is backfilled, not row by row: `load` runs with the rollup
+ * triggers off (fired per row, thousands of inserts into one day's rollup row in one statement each
+ * walk that row's chain of dead versions: quadratic, and a 100k-lead seed never finished), then
+ * the sales the lead trigger would have made from converted leads are inserted, and everything is
+ * rolled up set-based into analytics_daily, analytics_flow_daily and lead_counts (shard 0), as
+ * migration 0016 backfills an install. Finally the rollups are checked against the raw rows: a
+ * bench never measures figures that differ from their events. The event tables must be empty
+ * before (a fresh bench database), so every raw row is one `load` wrote.
+ */
+export async function bulkLoad(pool: pg.Pool, load: () => Promise<void>): Promise<{ rollupRows: number; rollupSeconds: number; raw: RawCounts }> {
+  for (const table of eventTables) {
+    if ((await pool.query(`select 1 from ${table} limit 1`)).rows.length > 0) throw new Error(`bulkLoad needs an empty ${table}`);
+  }
+  for (const [table, trigger] of rollupTriggers) await pool.query(`alter table ${table} disable trigger ${trigger}`);
+  try {
+    await load();
+    await pool.query(`insert into conversions (workspace_id, source, lead_id, contact_id, amount_cents, idempotency_key, created_at)
+      select workspace_id, 'lead', id, contact_id, value_cents, 'lead:' || id, updated_at from leads where status = 'converted' and value_cents > 0`);
+  } finally {
+    for (const [table, trigger] of rollupTriggers) await pool.query(`alter table ${table} enable trigger ${trigger}`);
+  }
+  const t = performance.now();
+  const day = (col: string) => `(${col} at time zone 'UTC')::date`;
+  const add = (cols: string[]) => cols.map((c) => `${c} = a.${c} + excluded.${c}`).join(', ');
+  await pool.query(`insert into analytics_daily as a (workspace_id, day, platform, messages_in, messages_out)
+    select m.workspace_id, ${day('m.created_at')}, s.platform, count(*) filter (where m.direction = 'inbound'), count(*) filter (where m.direction = 'outbound')
+    from messages m join social_accounts s on s.id = m.account_id group by 1, 2, 3
+    on conflict (workspace_id, day, platform, shard) do update set ${add(['messages_in', 'messages_out'])}`);
+  await pool.query(`insert into analytics_daily as a (workspace_id, day, platform, leads_created)
+    select workspace_id, ${day('created_at')}, coalesce(nullif(source, 'manual'), 'none'), count(*) from leads group by 1, 2, 3
+    on conflict (workspace_id, day, platform, shard) do update set ${add(['leads_created'])}`);
+  await pool.query(`insert into analytics_daily as a (workspace_id, day, platform, conversions, revenue_cents)
+    select v.workspace_id, ${day('v.created_at')}, coalesce(s.platform, nullif(l.source, 'manual'), 'none'), count(*), sum(v.amount_cents)
+    from conversions v left join contacts c on c.id = v.contact_id left join social_accounts s on s.id = c.account_id left join leads l on l.id = v.lead_id
+    group by 1, 2, 3
+    on conflict (workspace_id, day, platform, shard) do update set ${add(['conversions', 'revenue_cents'])}`);
+  await pool.query(`insert into analytics_flow_daily as a (workspace_id, day, flow_id, runs_started)
+    select workspace_id, ${day('started_at')}, flow_id, count(*) from flow_runs group by 1, 2, 3
+    on conflict (workspace_id, day, flow_id, shard) do update set ${add(['runs_started'])}`);
+  await pool.query(`insert into analytics_flow_daily as a (workspace_id, day, flow_id, runs_completed, runs_failed)
+    select workspace_id, ${day('coalesce(finished_at, updated_at)')}, flow_id, count(*) filter (where status = 'completed'), count(*) filter (where status = 'failed')
+    from flow_runs where status in ('completed', 'failed') group by 1, 2, 3
+    on conflict (workspace_id, day, flow_id, shard) do update set ${add(['runs_completed', 'runs_failed'])}`);
+  await pool.query(`insert into analytics_flow_daily as a (workspace_id, day, flow_id, conversions, revenue_cents)
+    select workspace_id, ${day('created_at')}, flow_id, count(*), sum(amount_cents) from conversions where flow_id is not null group by 1, 2, 3
+    on conflict (workspace_id, day, flow_id, shard) do update set ${add(['conversions', 'revenue_cents'])}`);
+  await pool.query(`insert into lead_counts as a (workspace_id, status, source, n)
+    select workspace_id, status, source, count(*) from leads group by 1, 2, 3
+    on conflict (workspace_id, status, source) do update set n = a.n + excluded.n`);
+  const rollupSeconds = (performance.now() - t) / 1000;
+
+  const raw = await rawCounts(pool);
+  const rolled = (
+    await pool.query<Record<string, string>>(
+      `select (select coalesce(sum(messages_in + messages_out), 0) from analytics_daily) as messages,
+              (select coalesce(sum(leads_created), 0) from analytics_daily) as leads,
+              (select coalesce(sum(conversions), 0) from analytics_daily) as conversions,
+              (select coalesce(sum(revenue_cents), 0) from analytics_daily) as revenue,
+              (select coalesce(sum(runs_started), 0) from analytics_flow_daily) as runs,
+              (select coalesce(sum(runs_completed), 0) from analytics_flow_daily) as runs_completed,
+              (select coalesce(sum(runs_failed), 0) from analytics_flow_daily) as runs_failed,
+              (select count(*) from (select workspace_id, status, source, count(*)::int as n from leads group by 1, 2, 3
+                 except select workspace_id, status, source, n from lead_counts where n <> 0) d) as lead_counts_differing`,
+    )
+  ).rows[0]!;
+  const expected: Record<string, number> = { ...raw, lead_counts_differing: 0 };
+  const differing = Object.entries(expected).filter(([k, v]) => Number(rolled[k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)]) !== v);
+  if (differing.length > 0) throw new Error(`rollups differ from the raw rows: ${JSON.stringify({ rolled, raw })}`);
+  const rollupRows = Number(
+    (await pool.query<{ n: string }>('select (select count(*) from analytics_daily) + (select count(*) from analytics_flow_daily) as n')).rows[0]!.n,
+  );
+  return { rollupRows, rollupSeconds, raw };
+}
+
+export interface RawCounts {
+  messages: number;
+  leads: number;
+  conversions: number;
+  revenue: number;
+  runs: number;
+  runsCompleted: number;
+  runsFailed: number;
+}
+
+/** The raw event rows of the whole database, as the rollups should sum them. */
+export async function rawCounts(pool: pg.Pool): Promise<RawCounts> {
+  const r = (
+    await pool.query<Record<string, string>>(
+      `select (select count(*) from messages) as messages, (select count(*) from leads) as leads,
+              (select count(*) from conversions) as conversions, (select coalesce(sum(amount_cents), 0) from conversions) as revenue,
+              (select count(*) from flow_runs) as runs, (select count(*) from flow_runs where status = 'completed') as runs_completed,
+              (select count(*) from flow_runs where status = 'failed') as runs_failed`,
+    )
+  ).rows[0]!;
+  return {
+    messages: Number(r.messages),
+    leads: Number(r.leads),
+    conversions: Number(r.conversions),
+    revenue: Number(r.revenue),
+    runs: Number(r.runs),
+    runsCompleted: Number(r.runs_completed),
+    runsFailed: Number(r.runs_failed),
+  };
+}
+
+/** `uptime`'s line (time, 1/5/15-minute load averages): recorded with every figure, the machine is shared. */
+export function uptime(): string {
+  return execFileSync('uptime', { encoding: 'utf8' }).trim();
 }

@@ -6,6 +6,7 @@ import { enqueueAdvance, loadPlan } from '../../db/flows/runs';
 import { notifyWorkspace } from '../../db/pipeline/notify';
 import { withTransaction } from '../../db/transaction';
 import { advance } from '../../workflows/advance';
+import { leadScore } from '../../workflows/lead-score';
 import { loadContacts } from './run-contacts';
 import { mergeWrites, runUpdateFor, statusAfter, writesFor } from './run-writes';
 
@@ -59,7 +60,7 @@ export async function resumeBatch(pool: pg.Pool, runIds: string[]): Promise<void
       notices.set(`${run.workspace_id}:${run.flow_id}`, { workspaceId: run.workspace_id, flowId: run.flow_id, runId: run.id, status: status.status });
     }
 
-    await applyRunWrites(client, mergeWrites(writes));
+    await applyRunWrites(client, mergeWrites(writes), { score: leadScore, now });
     await updateRuns(client, updates);
     await dropRunInputs(client, ignored);
     for (const n of notices.values()) await notifyWorkspace(client, n.workspaceId, { type: 'run.updated', runId: n.runId, flowId: n.flowId, status: n.status });

@@ -14,6 +14,7 @@ import { notifyWorkspace } from '../../db/pipeline/notify';
 import type { SendLimits } from '../../db/pipeline/send-limits';
 import { inTransaction } from '../../db/transaction';
 import { advance, type AdvanceInput, type Awaiting, type Command } from '../../workflows/advance';
+import { leadScore } from '../../workflows/lead-score';
 import { loadContact } from './run-contacts';
 import { runUpdateFor, statusAfter, writesFor } from './run-writes';
 import { resultInput, retryOrGiveUp, type RetryPolicy } from './settle-outcome';
@@ -148,7 +149,7 @@ interface Applied {
  * the activity the run now awaits, if any; returns what is left for after commit.
  */
 async function apply(client: pg.PoolClient, run: RunRow, plan: ExecutionPlan, commands: Command[], config: DriverConfig): Promise<Applied> {
-  await applyRunWrites(client, writesFor(run, plan, commands));
+  await applyRunWrites(client, writesFor(run, plan, commands), { score: leadScore, now: new Date() });
   const call = commands.find((c) => c.type === 'callActivity');
   return call ? beginActivity(client, run, call.seq, call.nodeId, call.activity, config) : { turn: null };
 }

@@ -2,16 +2,21 @@ import type { Request, Response } from 'express';
 import type pg from 'pg';
 import { once } from 'node:events';
 import { leadFiltersSchema } from '../../../contracts/leads';
-import { exportLeads } from '../../../db/leads/export-leads';
+import { exportLeadsCsv, leadsCsvHeader } from '../../../db/leads/export-leads';
 import { currentUser } from '../../http/routers';
 import { parseQuery } from '../../http/validate';
-import { csvHeader, csvRow } from './leads.csv';
 
 class ClientGone extends Error {}
 
+async function untilDrained(res: Response): Promise<void> {
+  await Promise.race([once(res, 'drain'), once(res, 'close')]);
+  if (res.destroyed) throw new ClientGone();
+}
+
 /**
  * GET /api/leads/export.csv: the filtered leads as CSV, streamed batch by batch from a server-side
- * cursor and waiting on the socket's backpressure, so 100k leads cost the same memory as 1,000.
+ * cursor and waiting on the socket's backpressure (`res.write()` returning false), so 100k leads cost
+ * the same memory as 1,000.
  */
 export async function sendLeadsCsv(pool: pg.Pool, req: Request, res: Response) {
   const workspaceId = currentUser(req).workspaceId;
@@ -21,14 +26,12 @@ export async function sendLeadsCsv(pool: pg.Pool, req: Request, res: Response) {
   res.setHeader('Content-Disposition', `attachment; filename="leads-${day}.csv"`);
   res.setHeader('Cache-Control', 'no-store');
   // A BOM so spreadsheet apps read the file as UTF-8 (names with accents, emoji).
-  res.write(`\uFEFF${csvHeader}`);
+  res.write(`\uFEFF${leadsCsvHeader}`);
   try {
-    await exportLeads(pool, workspaceId, filters, async (leads) => {
+    // A promise only when the socket's buffer is full, resolved when it drains or closes.
+    await exportLeadsCsv(pool, workspaceId, filters, (csv) => {
       if (res.destroyed) throw new ClientGone();
-      if (!res.write(leads.map(csvRow).join(''))) {
-        await Promise.race([once(res, 'drain'), once(res, 'close')]);
-        if (res.destroyed) throw new ClientGone();
-      }
+      return res.write(csv) ? undefined : untilDrained(res);
     });
   } catch (err) {
     if (err instanceof ClientGone) return;

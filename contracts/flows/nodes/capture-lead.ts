@@ -12,6 +12,8 @@ import { z } from 'zod';
  *   contact and one per email in a workspace. The contact's lead gets the email (made if the contact
  *   has none); an email another lead already holds is that lead (as when a lead is added by hand): its
  *   missing name is filled in and nothing else changes. The step's output says which happened.
+ *   A lead made (or linked to the contact) here counts the contact's DMs, replies, comments and link
+ *   clicks so far, and its score is recomputed from them (workflows/lead-score.ts).
  * - `name`: a template for the lead's name ('' = a new lead takes the contact's name, an existing
  *   one keeps its own).
  */

@@ -1,6 +1,5 @@
-import { readFile } from 'node:fs/promises';
 import os from 'node:os';
-import { benchDatabase, machine, percentile, signIn, spawnServer, writeResult } from './bench-kit';
+import { benchDatabase, machine, percentile, processCpuMs as cpuMs, signIn, spawnServer, writeResult } from './bench-kit';
 
 /**
  * What a signed-in request costs next to an anonymous one: `GET /api/health` (no session) against
@@ -10,12 +9,6 @@ import { benchDatabase, machine, percentile, signIn, spawnServer, writeResult } 
  */
 const CONCURRENCY = 32;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-
-async function cpuMs(pid: number): Promise<number> {
-  // utime and stime, fields 14 and 15 of /proc/<pid>/stat, in clock ticks (100/s on Linux).
-  const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]!.split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-}
 
 async function drive(url: string, headers: Record<string, string>, pid: number) {
   const latencies: number[] = [];
@@ -45,7 +38,11 @@ async function drive(url: string, headers: Record<string, string>, pid: number) 
 }
 
 const { db, pool, stop } = await benchDatabase();
-const server = await spawnServer('web', { DATABASE_URL: db.url });
+// Inside the try: a server that fails to start must not leave the embedded PostgreSQL running.
+const server = await spawnServer('web', { DATABASE_URL: db.url }).catch(async (err: unknown) => {
+  await stop();
+  throw err;
+});
 try {
   const { cookie } = await signIn(server.url);
   const pid = server.child.pid!;

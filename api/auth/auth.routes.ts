@@ -9,7 +9,6 @@ import { parseBody } from '../http/validate';
 import type { LoginThrottles } from './login-throttle';
 import { hashPassword } from './password';
 import { assertPasswordPolicy } from './password-policy';
-import { announceSessionEnded } from '../../db/sessions/end-sessions';
 import { checkCredentials, destroySession, logIn } from './session';
 import { createUserWithWorkspace } from '../../db/auth/users';
 import { toPublicUser, toSignedInUser } from './public-user';
@@ -69,10 +68,9 @@ export function authRoutes({ pool, config, passport, cookieName, throttles }: Au
 
   // POST only: a GET could be triggered by any site through a link or an <img>.
   router.post('/api/logout', async (req, res) => {
-    const sid = req.user ? req.sessionID : undefined;
+    // Deleting the session row announces it ended in the same statement (db/sessions/session-rows.ts):
+    // every web process drops it from its cache and closes its /ws sockets.
     await destroySession(req, res, cookieName);
-    // This session's open /ws sockets, on every web process, are closed.
-    if (sid) await announceSessionEnded(pool, sid);
     res.json({ success: true, message: 'Logged out' });
   });
 

@@ -7,6 +7,7 @@ import type { Config } from '../../config/config';
 import { verifyPassword } from './password';
 import { findOrCreateOAuthUser } from './oauth-users';
 import { findUserByEmail, findUserById } from '../../db/auth/users';
+import type { SessionCache } from './session-cache';
 
 export interface OAuthEndpoints {
   google?: { authorizationURL?: string; tokenURL?: string; userProfileURL?: string };
@@ -18,14 +19,19 @@ export function oauthCallbackUrl(config: Config, provider: 'google' | 'facebook'
   return `${config.publicUrl ?? ''}/api/auth/${provider}/callback`;
 }
 
-/** Builds a passport instance (not the global singleton, so tests can run several apps). */
-export function createPassport(pool: pg.Pool, config: Config, endpoints: OAuthEndpoints = {}): passport.PassportStatic {
+/**
+ * Builds a passport instance (not the global singleton, so tests can run several apps). The signed-in
+ * user comes from the session cache when it has them (the store's miss path puts them there).
+ */
+export function createPassport(pool: pg.Pool, config: Config, endpoints: OAuthEndpoints = {}, cache?: SessionCache): passport.PassportStatic {
   const pp = new passport.Passport() as passport.PassportStatic;
 
   pp.serializeUser((user, done) => done(null, user.id));
   pp.deserializeUser((id: unknown, done) => {
     if (typeof id !== 'string') return done(null, false);
-    findUserById(pool, id).then(
+    const cached = cache?.user(id);
+    if (cached) return done(null, cached);
+    (cache ? cache.loadUser(id, () => findUserById(pool, id)) : findUserById(pool, id)).then(
       (row) => done(null, row ?? false),
       (err: unknown) => done(err),
     );

@@ -11,12 +11,15 @@ import { hashPassword } from './password';
 import { assertPasswordPolicy } from './password-policy';
 import { resetPasswordWithToken } from '../../db/auth/password-reset-tokens';
 import { sendResetLink } from './reset-mail';
+import type { SessionCache } from './session-cache';
 
 export interface PasswordResetDeps {
   pool: pg.Pool;
   config: Config;
   mailer: Mailer;
   log: { error: (obj: object, msg: string) => void };
+  /** This process drops the user's sessions at once; the others on the NOTIFY. */
+  sessionCache?: SessionCache;
 }
 
 const MAILS_PER_ACCOUNT_PER_HOUR = 3;
@@ -27,7 +30,7 @@ function appOrigin(config: Config, req: Request): string {
 }
 
 /** Forgot / reset password (docs/product-spec.md §2 Settings). */
-export function passwordResetRoutes({ pool, config, mailer, log }: PasswordResetDeps) {
+export function passwordResetRoutes({ pool, config, mailer, log, sessionCache }: PasswordResetDeps) {
   const router = publicRouter();
   const limit = config.authRateLimitPer15Min;
   // Per account, silently: a 4th request within the hour gets the same answer but no mail (no mail bombing).
@@ -58,6 +61,7 @@ export function passwordResetRoutes({ pool, config, mailer, log }: PasswordReset
       return hashPassword(body.password);
     });
     if (!done) throw new AppError('BAD_REQUEST', RESET_LINK_INVALID, [{ path: 'token', message: RESET_LINK_INVALID }]);
+    sessionCache?.applyEnded({ userId: done.userId });
     res.json({ success: true, message: 'Your password has been changed. Sign in with your new password.' });
   });
 

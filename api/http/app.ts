@@ -1,4 +1,3 @@
-import connectPgSimple from 'connect-pg-simple';
 import express, { type RequestHandler } from 'express';
 import session from 'express-session';
 import type { Logger } from 'pino';
@@ -13,6 +12,9 @@ import { devOutboxRoutes } from '../auth/dev-outbox.routes';
 import { createLoginThrottles } from '../auth/login-throttle';
 import { oauthRoutes } from '../auth/oauth.routes';
 import { createPassport, type OAuthEndpoints } from '../auth/passport';
+import { PgSessionStore } from '../auth/pg-session-store';
+import { SessionCache } from '../auth/session-cache';
+import { sessionWrites } from '../auth/session-writes';
 import { passwordResetRoutes } from '../auth/password-reset.routes';
 import { kbChatRoutes, smartKbRoutes } from '../features/ai/kb-chat.routes';
 import { suggestReplyRoutes } from '../features/ai/suggest-reply.routes';
@@ -81,6 +83,8 @@ export interface BuiltApp {
   app: express.Express;
   /** session + passport, reused by /ws to learn who connects */
   sessionMiddlewares: RequestHandler[];
+  /** Sessions and users in memory; the web server's LISTEN connection keeps it true (ADR 0015). */
+  sessionCache: SessionCache;
   close(): Promise<void>;
 }
 
@@ -91,10 +95,12 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
   app.set('trust proxy', config.trustProxy);
   app.set('query parser', 'simple');
 
-  app.use(securityHeaders({ dev: deps.ui === 'dev', publicUrl: config.publicUrl, log }));
-  // Before the JSON parser and sessions: Meta's signature is over the raw bytes (docs/platform-apis.md §1.2).
+  // First, before helmet, the JSON parser and sessions: Meta's signature is over the raw bytes
+  // (docs/platform-apis.md §1.2), and a platform's server-to-server POST needs no browser headers,
+  // cookie or session; at low volume Meta sends one POST per event, so each middleware skipped counts.
   app.use(metaWebhookRoutes({ pool: database.pool, config, verifyToken: metaWebhookVerifyToken(config, secrets) }));
   app.use(xWebhookRoutes({ pool: database.pool, config }));
+  app.use(securityHeaders({ dev: deps.ui === 'dev', publicUrl: config.publicUrl, log }));
   // A flow graph of a few hundred nodes is larger than an ordinary request.
   app.use('/api/flows', express.json({ limit: '2mb' }));
   // A knowledge document may be 100,000 characters (contracts/knowledge.ts), more bytes once JSON-escaped.
@@ -102,15 +108,18 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
   app.use(express.json({ limit: config.jsonBodyLimit }));
   app.use(checkRequestInput);
 
-  const PgStore = connectPgSimple(session);
+  // Sessions live in PostgreSQL (user_sessions); each web process keeps the ones in use in memory,
+  // dropped by NOTIFY from whichever process ends or changes them (ADR 0015).
+  const clock = () => Date.now();
+  const sessionCache = new SessionCache({ ttlMs: config.sessionCacheTtlSeconds * 1000, maxEntries: 10_000, now: clock });
   const sessionMiddleware = session({
     name: SESSION_COOKIE,
     secret: secrets.sessionSecret,
-    // The worker prunes expired rows (workers/maintenance); web processes never run DDL.
-    // disableTouch: express-session otherwise "touches" every unmodified session at the end of each
-    // request, an UPDATE (and a WAL flush) per signed-in API call. The cookie is not rolling, so the
-    // row's expiry set when the session is saved is already the cookie's.
-    store: new PgStore({ pool: database.pool, tableName: 'user_sessions', createTableIfMissing: false, pruneSessionInterval: false, disableTouch: true }),
+    // The worker prunes expired rows (workers/maintenance); web processes never run DDL. The store
+    // has no touch: express-session would otherwise write every unmodified session back at the end of
+    // each request, an UPDATE (and a WAL flush) per signed-in API call. The cookie is not rolling, so
+    // the row's expiry set when the session is saved is already the cookie's.
+    store: new PgSessionStore(database.pool, sessionCache, clock, THIRTY_DAYS_MS),
     resave: false,
     saveUninitialized: false,
     // Not rolling: a rolling session rewrites its row on every request (an UPDATE per API call).
@@ -123,9 +132,11 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
       maxAge: THIRTY_DAYS_MS,
     },
   });
-  const passport = createPassport(database.pool, config, deps.oauthEndpoints);
+  const passport = createPassport(database.pool, config, deps.oauthEndpoints, sessionCache);
   const sessionMiddlewares: RequestHandler[] = [sessionMiddleware, passport.initialize(), passport.session()];
   app.use(sessionMiddlewares);
+  // A signed-in user's own state-changing request is never answered from, nor followed by, a stale cache.
+  app.use(sessionWrites(sessionCache));
 
   // Webhooks authenticate by signature, not by origin.
   app.use(sameOriginOnly(config.publicUrl, ['/api/webhooks/', '/api/conversions']));
@@ -135,7 +146,7 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
   const throttles = createLoginThrottles(database.pool, config);
   const mailer = deps.mailer ?? createAccountMailer(config, database.pool, log);
   app.use(authRoutes({ pool: database.pool, config, passport, cookieName: SESSION_COOKIE, throttles }));
-  app.use(passwordResetRoutes({ pool: database.pool, config, mailer, log }));
+  app.use(passwordResetRoutes({ pool: database.pool, config, mailer, log, sessionCache }));
   // account.routes.ts spells full paths; its guard must still see only /api/account/*.
   app.use(atPrefixUnstripped('/api/account', accountRoutes({ pool: database.pool, cookieName: SESSION_COOKIE, throttles })));
   app.use(devOutboxRoutes(database.pool, config));
@@ -196,5 +207,5 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
   const closeUi = await mountUi(app, deps.ui);
   app.use(errorHandler(log));
 
-  return { app, sessionMiddlewares, close: closeUi };
+  return { app, sessionMiddlewares, sessionCache, close: closeUi };
 }

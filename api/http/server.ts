@@ -2,11 +2,14 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { attachWebSocket } from '../ws/ws-server';
 import { listenLiveChannels } from '../ws/live-channels';
+import type { SessionCache } from '../auth/session-cache';
 import { createApp, type AppDeps } from './app';
 
 export interface WebServer {
   url: string;
   server: Server;
+  /** This process's session cache (ADR 0015); tests read its stats. */
+  sessionCache: SessionCache;
   close(): Promise<void>;
 }
 
@@ -21,7 +24,7 @@ export async function startWebServer(deps: AppDeps & { port: number; host: strin
     pool: deps.database.pool,
   });
   // Workspace events → that workspace's sockets; ended sessions → their sockets closed.
-  const events = listenLiveChannels(deps.database.pool, hub, deps.log);
+  const events = listenLiveChannels(deps.database.pool, hub, built.sessionCache, deps.log);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(deps.port, deps.host, () => resolve());
@@ -31,6 +34,7 @@ export async function startWebServer(deps: AppDeps & { port: number; host: strin
   return {
     url: `http://${shownHost}:${port}`,
     server,
+    sessionCache: built.sessionCache,
     async close() {
       await events.close();
       await hub.close();

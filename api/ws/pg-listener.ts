@@ -15,6 +15,8 @@ export function listenChannels(
   log: { warn: (obj: object, msg: string) => void },
   /** After every LISTEN; `reconnected` is false the first time. */
   onListening?: (reconnected: boolean) => void,
+  /** The connection was lost (or closed): notifications from now until the next `onListening` are missed. */
+  onLost?: () => void,
 ): { close(): Promise<void> } {
   let client: pg.PoolClient | undefined;
   let closed = false;
@@ -37,15 +39,18 @@ export function listenChannels(
         const handler = handlers[msg.channel];
         if (handler && msg.payload) handler(msg.payload);
       });
-      c.on('error', (err) => {
+      const lost = (err: unknown) => {
         // Errors can arrive more than once, or after close() released the client: act only once.
         if (client !== c) return;
         client = undefined;
+        onLost?.();
         c.release(true);
         if (closed) return;
         log.warn({ err }, 'event listener connection lost; reconnecting');
         schedule();
-      });
+      };
+      c.on('error', lost);
+      c.on('end', () => lost(new Error('connection ended')));
       for (const channel of channels) await listenOn(c, channel);
       retryMs = 500;
       onListening?.(listenedBefore);
@@ -68,6 +73,7 @@ export function listenChannels(
       if (timer) clearTimeout(timer);
       const c = client;
       client = undefined;
+      onLost?.();
       if (c) {
         await unlistenAll(c).catch(() => {});
         c.release();

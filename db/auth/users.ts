@@ -6,8 +6,8 @@ import { withTransaction } from '../transaction';
 
 type Db = Pick<pg.Pool, 'query'>;
 
-/** Every column of `users`, named as UserRow names them. */
-const userColumns = `id, workspace_id as "workspaceId", email, password_hash as "passwordHash", first_name as "firstName",
+/** Every column of `users`, named as UserRow names them (unqualified: also used in joins with user_sessions). */
+export const userColumns = `id, workspace_id as "workspaceId", email, password_hash as "passwordHash", first_name as "firstName",
   last_name as "lastName", profile_image_url as "profileImageUrl", subscription_tier as "subscriptionTier",
   messages_used as "messagesUsed", message_limit as "messageLimit", usage_period_start as "usagePeriodStart",
   onboarding_step as "onboardingStep", google_id as "googleId", facebook_id as "facebookId", is_demo as "isDemo",
@@ -34,6 +34,9 @@ const userRowSchema = z.object({
 }) satisfies z.ZodType<UserRow>;
 
 const firstUser = (rows: unknown[]): UserRow | undefined => (rows[0] === undefined ? undefined : userRowSchema.parse(rows[0]));
+
+/** A row selected with `userColumns`, parsed. */
+export const parseUserRow = (row: unknown): UserRow => userRowSchema.parse(row);
 
 export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
   // A malformed id in an old cookie must not become a 500.

@@ -33,8 +33,10 @@ export interface IngestResult {
 export async function ingestEvents(pool: pg.Pool, input: IncomingEvent[]): Promise<IngestResult> {
   if (input.length === 0) return { ids: [], accepted: 0, duplicates: 0 };
   const events = input.map(storable);
-  const { rows } = await pool.query<{ id: string; event_key: string; provider: string }>(
-    `with input as (
+  // Named: each connection plans this statement once (every webhook delivery runs it).
+  const { rows } = await pool.query<{ id: string; event_key: string; provider: string }>({
+    name: 'ingest-events',
+    text: `with input as (
        select * from unnest($1::text[], $2::text[], $3::uuid[], $4::jsonb[]) as t(provider, event_key, workspace_id, payload)
      ), ins as (
        insert into inbound_events (provider, event_key, workspace_id, payload)
@@ -45,8 +47,8 @@ export async function ingestEvents(pool: pg.Pool, input: IncomingEvent[]): Promi
        select graphile_worker.add_jobs(array_agg(${jobSpecRow('inbound.process', { payload: `json_build_object('eventId', id)` })})) from ins
      )
      select ins.id::text, ins.event_key, ins.provider from ins, (select count(*) from jobs) j`,
-    [events.map((e) => e.provider), events.map((e) => e.eventKey), events.map((e) => e.workspaceId), events.map((e) => JSON.stringify(e.payload))],
-  );
+    values: [events.map((e) => e.provider), events.map((e) => e.eventKey), events.map((e) => e.workspaceId), events.map((e) => JSON.stringify(e.payload))],
+  });
   const byKey = new Map(rows.map((r) => [`${r.provider}\u0000${r.event_key}`, r.id]));
   // The same key twice in one batch: the first occurrence is the accepted one, the rest duplicates.
   const ids = events.map((e) => {

@@ -16,11 +16,6 @@ export async function endUserSessions(client: pg.PoolClient, userId: string, exc
   return rowCount ?? 0;
 }
 
-/** Logout: the session row is already destroyed; its sockets on every web process are closed. */
-export async function announceSessionEnded(pool: pg.Pool, sid: string): Promise<void> {
-  await notifySessionsEnded(pool, { sid });
-}
-
 /** Sets a new password hash and ends the user's other sessions, in one transaction. */
 export async function setPasswordAndEndSessions(pool: pg.Pool, userId: string, passwordHash: string, keepSid?: string): Promise<void> {
   await withTransaction(pool, async (client) => {

@@ -1,5 +1,5 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -81,6 +81,13 @@ export async function spawnServer(role: 'web' | 'all', env: Record<string, strin
         child.kill('SIGTERM');
       }),
   };
+}
+
+/** CPU time (user + system) a process has used so far, from /proc (comparable on a busy machine, where throughput is not). */
+export async function processCpuMs(pid: number): Promise<number> {
+  // utime and stime, fields 14 and 15 of /proc/<pid>/stat, in clock ticks (100/s on Linux).
+  const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]!.split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
 }
 
 export function percentile(sorted: number[], p: number): number {

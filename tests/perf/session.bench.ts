@@ -1,21 +1,16 @@
-import { readFile } from 'node:fs/promises';
 import os from 'node:os';
-import { benchDatabase, machine, percentile, signIn, spawnServer, writeResult } from './bench-kit';
+import { benchDatabase, machine, percentile, processCpuMs as cpuMs, signIn, spawnServer, writeResult } from './bench-kit';
 
 /**
  * What a signed-in request costs next to an anonymous one: `GET /api/health` (no session) against
  * `GET /api/auth/user` (cookie → session → user), each driven by 32 concurrent clients for 10 s at
  * one `replypilot web` process. Reports requests/s, latency p50/p99 and the server's CPU time per
- * request (from /proc, so it is comparable on a busy machine where requests/s is not).
+ * request (from /proc, so it is comparable on a busy machine where requests/s is not). The signed-in
+ * request is measured twice: with the session cache (ADR 0015) and, on a second server with
+ * SESSION_CACHE_TTL_SECONDS=0, without it (session and user read from PostgreSQL each time).
  */
 const CONCURRENCY = 32;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-
-async function cpuMs(pid: number): Promise<number> {
-  // utime and stime, fields 14 and 15 of /proc/<pid>/stat, in clock ticks (100/s on Linux).
-  const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]!.split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-}
 
 async function drive(url: string, headers: Record<string, string>, pid: number) {
   const latencies: number[] = [];
@@ -44,25 +39,42 @@ async function drive(url: string, headers: Record<string, string>, pid: number) 
   };
 }
 
+const loadAverageBefore = os.loadavg().map((l) => Number(l.toFixed(2)));
 const { db, pool, stop } = await benchDatabase();
-const server = await spawnServer('web', { DATABASE_URL: db.url });
+// Inside the try: a server that fails to start must not leave the embedded PostgreSQL running.
+const server = await spawnServer('web', { DATABASE_URL: db.url }).catch(async (err: unknown) => {
+  await stop();
+  throw err;
+});
 try {
   const { cookie } = await signIn(server.url);
   const pid = server.child.pid!;
   await drive(`${server.url}/api/health`, {}, pid); // warm-up
   const anonymous = await drive(`${server.url}/api/health`, {}, pid);
   const signedIn = await drive(`${server.url}/api/auth/user`, { cookie }, pid);
+  // The same signed-in request with the session cache off (ADR 0015): session and user from PostgreSQL each time.
+  await server.stop();
+  const uncachedServer = await spawnServer('web', { DATABASE_URL: db.url, SESSION_CACHE_TTL_SECONDS: '0' });
+  let signedInUncached;
+  try {
+    await drive(`${uncachedServer.url}/api/health`, {}, uncachedServer.child.pid!); // warm-up
+    signedInUncached = await drive(`${uncachedServer.url}/api/auth/user`, { cookie }, uncachedServer.child.pid!);
+  } finally {
+    await uncachedServer.stop();
+  }
   const result = {
-    machine: { ...(await machine(pool)), loadAverage: os.loadavg().map((l) => Number(l.toFixed(2))) },
+    machine: { ...(await machine(pool)), loadAverageBefore, loadAverage: os.loadavg().map((l) => Number(l.toFixed(2))) },
     concurrency: CONCURRENCY,
     seconds: SECONDS,
     anonymous,
     signedIn,
+    signedInUncached,
     signedInCpuRatio: Number((signedIn.serverCpuMsPerRequest / anonymous.serverCpuMsPerRequest).toFixed(2)),
+    signedInUncachedCpuRatio: Number((signedInUncached.serverCpuMsPerRequest / anonymous.serverCpuMsPerRequest).toFixed(2)),
   };
   console.log(JSON.stringify(result, null, 2));
   await writeResult('session', result);
 } finally {
-  await server.stop();
+  if (server.child.exitCode === null && server.child.signalCode === null) await server.stop();
   await stop();
 }

@@ -3,7 +3,8 @@ import { z } from 'zod';
 import type { Config } from '../../../config/config';
 import { metaEnvelopeSchema } from '../../../contracts/meta-webhooks';
 import { toStorableJson } from '../../../contracts/json-safety';
-import { ingestEvents, type IncomingEvent } from '../../../db/pipeline/ingest-events';
+import { createIngestBatcher } from '../../../db/pipeline/ingest-batcher';
+import type { IncomingEvent } from '../../../db/pipeline/ingest-events';
 import { findActiveMetaAccounts, type WebhookAccountRow } from '../../../db/social-accounts/find-webhook-accounts';
 import { splitMetaWebhook } from '../../../integrations/meta/split-webhook';
 import { constantTimeEqual, metaSignatureValid } from '../../../integrations/meta/webhook-signature';
@@ -22,6 +23,8 @@ const verifyQuery = z.object({ 'hub.mode': z.string(), 'hub.verify_token': z.str
  */
 export function metaWebhookRoutes(deps: { pool: pg.Pool; config: Config; verifyToken: string }) {
   const router = publicRouter();
+  // Concurrent deliveries share a transaction (group commit); each is answered after its commit.
+  const batcher = createIngestBatcher(deps.pool);
 
   router.get(META_WEBHOOK_PATH, (req, res) => {
     const q = verifyQuery.safeParse(req.query);
@@ -58,8 +61,9 @@ export function metaWebhookRoutes(deps: { pool: pg.Pool; config: Config; verifyT
         payload: { ...e.payload, accountId: account?.id ?? null },
       };
     });
-    await ingestEvents(deps.pool, events);
-    res.status(200).type('text/plain').send('EVENT_RECEIVED');
+    await batcher.ingest(events);
+    // end(), not send(): no ETag or freshness check for an answer only Meta reads.
+    res.status(200).type('text/plain').end('EVENT_RECEIVED');
   });
 
   return router;

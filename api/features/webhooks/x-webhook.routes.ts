@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Config } from '../../../config/config';
 import { xEnvelopeSchema } from '../../../contracts/x-webhooks';
 import { toStorableJson } from '../../../contracts/json-safety';
-import { ingestEvents } from '../../../db/pipeline/ingest-events';
+import { createIngestBatcher } from '../../../db/pipeline/ingest-batcher';
 import { findActiveXAccount } from '../../../db/social-accounts/find-webhook-accounts';
 import { splitXWebhook } from '../../../integrations/x/x-webhook';
 import { xCrcResponse, xSignatureValid } from '../../../integrations/x/x-webhook';
@@ -28,6 +28,8 @@ const crcQuery = z.object({ crc_token: z.string().regex(X_CRC_TOKEN) });
 export function xWebhookRoutes(deps: { pool: pg.Pool; config: Config }) {
   const router = publicRouter();
   const x = deps.config.x;
+  // Concurrent deliveries share a commit, each answered after it (as Meta's).
+  const batcher = createIngestBatcher(deps.pool);
 
   // X runs a CRC on registration and about hourly; a burst is someone probing the route.
   router.get(X_WEBHOOK_PATH, crcRateLimit(deps.pool), (req, res) => {
@@ -62,8 +64,7 @@ export function xWebhookRoutes(deps: { pool: pg.Pool; config: Config }) {
     }
     const split = splitXWebhook(env.data);
     const account = split.length ? await findActiveXAccount(deps.pool, env.data.for_user_id) : null;
-    await ingestEvents(
-      deps.pool,
+    await batcher.ingest(
       split.map((e) => ({
         provider: 'x',
         eventKey: e.eventKey,

@@ -170,14 +170,7 @@ export async function startWorker(opts: {
     // Batched (0 ms) so a shutdown waits until finished jobs are marked so: unbatched, that write is
     // fire-and-forget and the process can exit first, leaving a job (and a webhook job's workspace
     // queue) locked until the watchdog's stale sweep.
-    //
-    // localQueue (ADR 0015): the pool fetches and locks up to `concurrency` due jobs in one get_jobs
-    // and hands them to free workers, instead of one get_job round trip per job. With the webhook
-    // budget full, a worker asks with forbiddenFlags and Graphile fetches that one job directly (the
-    // batch is never filtered); a webhook job already in the batch may still reach a worker then, and
-    // hands itself back (slow-external-step.ts). Jobs waiting in the batch are locked by this pool,
-    // so a kill -9 leaves them to the watchdog like running ones.
-    preset: { worker: { completeJobBatchDelay: 0, failJobBatchDelay: 0, localQueue: { size: Math.max(2, opts.concurrency) } } },
+    preset: { worker: { completeJobBatchDelay: 0, failJobBatchDelay: 0 } },
   });
   await watchdog.tick();
   // After downtime: every account is read back from its cursor (the gap since what we last stored).

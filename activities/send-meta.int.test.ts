@@ -120,6 +120,33 @@ async function bareLedgerRow(status: 'queued' | 'sending') {
   return { ledgerId: rows[0]!.id, igAccountId: igAccountId!, commentId };
 }
 
+describe('Meta sends: a delivery, in one statement', () => {
+  it('marks the ledger row and the message sent with the platform id, counts the reply once and adds the usage notifications it crosses', async () => {
+    const { w, igAccountId, commentId, deliver } = await commentOnNewAccount('delivered');
+    await pool().query('update users set message_limit = 1 where id = $1', [w.user.id]);
+    await deliver();
+    await expect.poll(async () => (await ledgerOf(igAccountId))[0]?.status, { timeout: 10_000 }).toBe('sent');
+    const [sent] = await ledgerOf(igAccountId);
+    const platformId = fake.sends.find((s) => s.recipient === commentId)!.messageId;
+    expect(sent).toMatchObject({ attempts: 1, error: null, platform_message_id: platformId });
+    const { rows: messages } = await pool().query(
+      `select m.status, m.error, m.platform_message_id from outbound_ledger l join messages m on m.id = l.message_id where l.id = $1`,
+      [sent.id],
+    );
+    expect(messages).toEqual([{ status: 'sent', error: null, platform_message_id: platformId }]);
+    const usage = await pool().query('select messages_used from users where id = $1', [w.user.id]);
+    expect(usage.rows[0].messages_used).toBe(1);
+    const month = new Date().toISOString().slice(0, 7);
+    const bell = await pool().query('select key from notifications where user_id = $1 order by key', [w.user.id]);
+    expect(bell.rows.map((r) => r.key)).toEqual([`usage-100:${month}`, `usage-80:${month}`]);
+
+    // The same row again: nothing is sent or counted twice.
+    expect(await sendOutbound(sent.id)).toEqual({ status: 'already-sent' });
+    expect((await pool().query('select messages_used from users where id = $1', [w.user.id])).rows[0].messages_used).toBe(1);
+    expect(fake.sends.filter((s) => s.recipient === commentId)).toHaveLength(1);
+  });
+});
+
 describe('Meta sends: at most once', () => {
   it('a row left "sending" by a crashed attempt is failed, never resent', async () => {
     const { ledgerId, igAccountId, commentId } = await bareLedgerRow('sending');

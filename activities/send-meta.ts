@@ -15,7 +15,7 @@ export { UNCERTAIN_AFTER_CRASH } from './send-at-most-once';
  * replies by comment id and public replies as the call (docs/platform-apis.md §2). Our `metadata`
  * (`rp:<ledgerId>`) comes back in the echo, which is how echoes of our sends are recognised.
  */
-const metaDriver: SendDriver<{ humanAgentTag: boolean }> = {
+export const metaDriver: SendDriver<{ humanAgentTag: boolean }> = {
   name: 'Meta',
   tokenRejected: 'Meta rejected the access token (code 190)',
   check(entry) {

@@ -1,13 +1,14 @@
 import type pg from 'pg';
 import { z } from 'zod';
-import { rollback, withTransaction } from '../db/transaction';
+import { inTransaction, rollback } from '../db/transaction';
 import { notifyWorkspace } from '../db/pipeline/notify';
 import { meterAutomatedSend } from '../db/usage/meter-automated-send';
 import { outboundLedgerRow } from '../db/pipeline/outbound-ledger-row';
 import type { PlatformDeps } from './platform-deps';
-import { sendThroughMeta } from './send-meta';
+import { metaDriver } from './send-meta';
+import { sendByProvider } from './send-at-most-once';
 import type { SendOutcome } from './send-outcome';
-import { sendThroughX } from './send-x';
+import { xDriver } from './send-x';
 
 const ledgerRow = outboundLedgerRow
   .pick({ id: true, workspace_id: true, account_id: true, kind: true, target: true, text: true, message_id: true, status: true })
@@ -34,21 +35,22 @@ export interface Sender {
  */
 export function createSender(pool: pg.Pool, deps: PlatformDeps): Sender {
   return {
-    async send(ledgerId) {
-      const { rows: found } = await pool.query<{ provider: string }>(
-        'select a.provider from outbound_ledger l join social_accounts a on a.id = l.account_id where l.id = $1',
-        [ledgerId],
+    send(ledgerId) {
+      // The row and its provider are read with the send's advisory lock, in one round trip; a
+      // sandbox row is delivered in a transaction on that same connection.
+      return sendByProvider(
+        pool,
+        ledgerId,
+        deps,
+        (provider) => (provider === 'meta' ? metaDriver : provider === 'x' ? xDriver : undefined),
+        (client) => sendInOneTransaction(client, ledgerId),
       );
-      if (found.length === 0) return { status: 'missing' };
-      if (found[0]!.provider === 'meta') return sendThroughMeta(pool, ledgerId, deps);
-      if (found[0]!.provider === 'x') return sendThroughX(pool, ledgerId, deps);
-      return sendInOneTransaction(pool, ledgerId);
     },
   };
 }
 
-async function sendInOneTransaction(pool: pg.Pool, ledgerId: string): Promise<SendOutcome> {
-  return withTransaction(pool, async (client) => {
+async function sendInOneTransaction(client: pg.PoolClient, ledgerId: string): Promise<SendOutcome> {
+  return inTransaction(client, async (client) => {
     const outcome = await deliverInTransaction(client, ledgerId);
     // Nothing to send: let go of the row lock without writing.
     return outcome.status === 'missing' || outcome.status === 'already-sent' ? rollback(outcome) : outcome;

@@ -10,7 +10,7 @@ import { freshXToken } from './x-token';
  * answered the account (docs/platform-apis.md §4). X has no messaging window and no private replies.
  * Access tokens last 2 hours: an expiring one is refreshed first (activities/x-token.ts).
  */
-const xDriver: SendDriver<null> = {
+export const xDriver: SendDriver<null> = {
   name: 'X',
   tokenRejected: 'X rejected the access token',
   check(entry) {

@@ -19,12 +19,13 @@ export interface ConversationKey {
  * storeEcho), not because someone looked it up.
  */
 export async function ensureConversation(db: Pick<pg.PoolClient, 'query'>, c: ConversationKey): Promise<string> {
-  const { rows } = await db.query<{ id: string }>(
-    `insert into conversations (workspace_id, account_id, contact_id, platform, customer_name, customer_username, external_user_id)
+  const { rows } = await db.query<{ id: string }>({
+    name: 'ensure-conversation',
+    text: `insert into conversations (workspace_id, account_id, contact_id, platform, customer_name, customer_username, external_user_id)
      values ($1, $2, $3, $4, $5, $6, $7)
      on conflict (account_id, contact_id) do update set customer_name = coalesce(nullif(excluded.customer_name, ''), conversations.customer_name)
      returning id`,
-    [c.workspaceId, c.accountId, c.contactId, c.platform, c.name || c.username || c.externalUserId, c.username, c.externalUserId],
-  );
+    values: [c.workspaceId, c.accountId, c.contactId, c.platform, c.name || c.username || c.externalUserId, c.username, c.externalUserId],
+  });
   return rows[0]!.id;
 }

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { readActiveTriggers } from '../../db/flows/active-triggers';
+import { readActiveTriggers, type ActiveTrigger } from '../../db/flows/active-triggers';
 import { startRun } from '../../db/flows/runs';
 import { matchKeyword } from '../../workflows/match-keywords';
 
@@ -23,9 +23,9 @@ export interface TriggerEvent {
 type Account = { id: string; workspace_id: string; platform: 'instagram' | 'facebook' | 'twitter' };
 
 /** The active flows whose trigger matches this event, each with the keyword that matched (null = a trigger without keywords). */
-export async function matchingTriggers(db: Db, account: Account, event: TriggerEvent) {
-  const matches: Array<{ row: Awaited<ReturnType<typeof readActiveTriggers>>[number]; keyword: string | null }> = [];
-  for (const row of await readActiveTriggers(db, account.workspace_id)) {
+export async function matchingTriggers(db: Db, account: Account, event: TriggerEvent, prefetched?: ActiveTrigger[]) {
+  const matches: Array<{ row: ActiveTrigger; keyword: string | null }> = [];
+  for (const row of prefetched ?? (await readActiveTriggers(db, account.workspace_id))) {
     const t = row.trigger;
     const wanted = event.kind === 'comment' ? 'comment' : event.storyMention ? 'story_mention' : event.storyReply ? 'story_reply' : 'keyword_dm';
     if (t.type !== wanted) continue;
@@ -42,9 +42,9 @@ export async function matchingTriggers(db: Db, account: Account, event: TriggerE
   return matches;
 }
 
-export async function startTriggeredRuns(db: Db, account: Account, contactId: string, event: TriggerEvent): Promise<string[]> {
+export async function startTriggeredRuns(db: Db, account: Account, contactId: string, event: TriggerEvent, prefetched?: ActiveTrigger[]): Promise<string[]> {
   const started: string[] = [];
-  for (const { row, keyword } of await matchingTriggers(db, account, event)) {
+  for (const { row, keyword } of await matchingTriggers(db, account, event, prefetched)) {
     const t = row.trigger;
     const id = await startRun(db, {
       workspaceId: account.workspace_id,

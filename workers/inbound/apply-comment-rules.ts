@@ -3,7 +3,8 @@ import { z } from 'zod';
 import type { NormalizedEvent } from '../../contracts/inbound';
 import { ensureConversation } from '../../db/pipeline/ensure-conversation';
 import { queueOutboundMessage } from '../../db/pipeline/queue-outbound-message';
-import { recordActivity } from '../../db/pipeline/record-activity';
+import type { EventTail } from '../../db/pipeline/event-tail';
+import { activeCommentRulesJsonSql } from '../../db/comment-rules/active-rules';
 import { matchKeyword } from '../../workflows/match-keywords';
 import { renderTemplate } from '../../workflows/render-template';
 import type { AccountRow } from './conversations';
@@ -15,6 +16,8 @@ export const noLinkBase: LinkBase = () => null;
 
 const ruleRow = z.object({
   id: z.string(),
+  automation_type: z.string(),
+  post_id: z.string().nullable(),
   track_links: z.boolean(),
   keywords: z.array(z.string()),
   response_template: z.string(),
@@ -34,17 +37,18 @@ export async function applyCommentRules(
   contactId: string,
   e: Extract<NormalizedEvent, { kind: 'comment' }>,
   limits: SendLimits,
-  links: LinkBase = noLinkBase,
+  links: LinkBase,
+  tail: EventTail,
+  /** The account's active rules for its platform, oldest first, read with the event (activeCommentRulesJsonSql). */
+  prefetched?: unknown,
 ): Promise<string | null> {
   if (account.platform === 'twitter') return null;
-  const { rows } = await client.query(
-    `select id, keywords, response_template, public_reply_template, track_links from comment_rules
-     where workspace_id = $1 and is_active and platform = $2
-       and (automation_type = 'all_posts' or post_id = $3)
-     order by created_at, id`,
-    [account.workspace_id, account.platform, e.postId],
-  );
-  const rules = z.array(ruleRow).parse(rows);
+  const all =
+    prefetched ?? (await client.query(`select ${activeCommentRulesJsonSql('$1', '$2')} as rules`, [account.workspace_id, account.platform])).rows[0]?.rules;
+  const rules = z
+    .array(ruleRow)
+    .parse(all)
+    .filter((r) => r.automation_type === 'all_posts' || (r.post_id !== null && r.post_id === e.postId));
   let hit: { rule: z.infer<typeof ruleRow>; keyword: string } | undefined;
   for (const rule of rules) {
     const keyword = matchKeyword(e.text, rule.keywords);
@@ -54,7 +58,7 @@ export async function applyCommentRules(
     }
   }
   if (!hit) {
-    await recordActivity(client, account.workspace_id, 'comment_received', `Comment from ${e.from.name || e.from.id}: no rule matched`, 'general');
+    tail.activities.push({ action: 'comment_received', message: `Comment from ${e.from.name || e.from.id}: no rule matched`, intent: 'general' });
     return null;
   }
 
@@ -97,13 +101,11 @@ export async function applyCommentRules(
       limit: limits.public_reply,
     });
   }
-  await recordActivity(
-    client,
-    account.workspace_id,
-    'comment_rule_matched',
-    `"${hit.keyword}" from ${e.from.name || e.from.id} matched a rule: private reply queued`,
-    'lead',
-  );
+  tail.activities.push({
+    action: 'comment_rule_matched',
+    message: `"${hit.keyword}" from ${e.from.name || e.from.id} matched a rule: private reply queued`,
+    intent: 'lead',
+  });
   return conversationId;
 }
 

@@ -4,6 +4,7 @@ import { hasOutboundMessage, recordLeadActivity, setLeadScore } from '../../db/l
 import type { Intent } from '../../workflows/classify-intent';
 import { leadScore } from '../../workflows/lead-score';
 import type { AccountRow } from './conversations';
+import type { EventTail } from '../../db/pipeline/event-tail';
 
 type Inbound = Extract<NormalizedEvent, { kind: 'message' | 'comment' }>;
 
@@ -21,6 +22,8 @@ export async function captureLead(
   contactId: string,
   e: Inbound,
   opts: { intent: Intent; ruleFired: boolean; conversationId: string | null },
+  /** The event's deferred writes: the score goes with its processed mark (db/pipeline/event-tail.ts). */
+  tail?: EventTail,
 ): Promise<void> {
   const reply = e.kind === 'message' && opts.conversationId !== null && (await hasOutboundMessage(client, opts.conversationId)) ? 1 : 0;
   const at = new Date(e.createdAt);
@@ -45,5 +48,6 @@ export async function captureLead(
     },
     at,
   );
-  await setLeadScore(client, engagement.id, score);
+  if (tail) tail.leadScores.push({ leadId: engagement.id, score });
+  else await setLeadScore(client, engagement.id, score);
 }

@@ -4,7 +4,9 @@ import { rollback, withTransaction, type Rollback } from '../../db/transaction';
 import type { NormalizedEvent } from '../../contracts/inbound';
 import { notifyWorkspace } from '../../db/pipeline/notify';
 import { ensureConversation } from '../../db/pipeline/ensure-conversation';
-import { recordActivity } from '../../db/pipeline/record-activity';
+import { markEventProcessed, newEventTail, type EventTail } from '../../db/pipeline/event-tail';
+import { activeCommentRulesJsonSql } from '../../db/comment-rules/active-rules';
+import { activeTriggersJsonSql, parseActiveTriggers, type ActiveTrigger } from '../../db/flows/active-triggers';
 import { classifyIntent } from '../../workflows/classify-intent';
 import { applyCommentRules } from './apply-comment-rules';
 import { captureLead } from './capture-lead';
@@ -40,22 +42,30 @@ export async function processInboundEvent(pool: pg.Pool, eventId: string, limits
   return withTransaction(pool, async (client): Promise<ProcessOutcome | Rollback<ProcessOutcome>> => {
     // The event and, in the same round trip, the active account its payload names (normalizeEvent
     // below still decides which account it is: the prefetched row is used only if it is that one).
-    const found = await client.query(
-      `select e.id::text, e.provider, e.workspace_id, e.payload, e.processed_at,
-              a.id as a_id, a.workspace_id as a_workspace_id, a.platform as a_platform, a.provider as a_provider, a.username as a_username
+    // With the account come its comment rules and its workspace's flow triggers (ADR 0015): what the
+    // event will be matched against, read in this round trip instead of one each later.
+    // Named (prepared once per connection), as are the pipeline's other hot statements: PostgreSQL
+    // parses and plans them once, not per event.
+    const found = await client.query({
+      name: 'inbound-event',
+      text: `select e.id::text, e.provider, e.workspace_id, e.payload, e.processed_at,
+              a.id as a_id, a.workspace_id as a_workspace_id, a.platform as a_platform, a.provider as a_provider, a.username as a_username,
+              case when a.id is not null then ${activeCommentRulesJsonSql('a.workspace_id', 'a.platform')} end as a_rules,
+              case when a.id is not null then ${activeTriggersJsonSql('a.workspace_id')} end as a_triggers
        from inbound_events e
        left join social_accounts a on a.is_active and a.id = case when e.payload->>'accountId' ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
                                                           then (e.payload->>'accountId')::uuid end
        where e.id = $1
        for update of e`,
-      [eventId],
-    );
+      values: [eventId],
+    });
     if (found.rowCount === 0) return rollback('missing');
     const event = eventRow.parse(found.rows[0]);
     if (event.processed_at) return rollback('already-processed');
 
     let normalized: NormalizedEvent;
     let account: AccountRow;
+    let prefetched: Prefetched = {};
     try {
       normalized = normalizeEvent(event.provider, event.payload);
       const pre = found.rows[0] as Record<string, unknown>;
@@ -69,6 +79,7 @@ export async function processInboundEvent(pool: pg.Pool, eventId: string, limits
             ).rows;
       if (acc.length === 0) throw new MalformedEventError(`Unknown or inactive account ${normalized.accountId}`);
       account = accountRow.parse(acc[0]);
+      if (pre.a_id === normalized.accountId) prefetched = { rules: pre.a_rules, triggers: pre.a_triggers };
       // A sandbox event names its workspace at ingest; it must match the account's (no cross-tenant writes).
       if (event.workspace_id && event.workspace_id !== account.workspace_id) {
         throw new MalformedEventError('Event workspace does not own the account');
@@ -80,40 +91,57 @@ export async function processInboundEvent(pool: pg.Pool, eventId: string, limits
       return 'malformed';
     }
 
+    const tail = newEventTail();
     if (normalized.kind === 'echo') {
       // The account's own outgoing message: stored as outbound, never a trigger.
       await storeEcho(client, account, normalized);
-    } else {
+    } else if (normalized.kind === 'message') {
       const contactId = await upsertContact(client, account, normalized);
-      if (normalized.kind === 'message') {
-        await storeInboundMessage(client, account, contactId, normalized);
-      } else {
-        await storeComment(client, account, contactId, normalized, limits, links);
-      }
+      await storeInboundMessage(client, account, contactId, normalized, tail, prefetched);
+    } else {
+      await storeComment(client, account, normalized, limits, links, tail, prefetched);
     }
-    await client.query('update inbound_events set processed_at = now(), attempts = attempts + 1, error = null, workspace_id = $2 where id = $1', [
-      eventId,
-      account.workspace_id,
-    ]);
+    await markEventProcessed(client, eventId, account.workspace_id, tail);
     return 'processed';
   });
 }
 
-async function upsertContact(client: pg.PoolClient, account: AccountRow, e: Exclude<NormalizedEvent, { kind: 'echo' }>): Promise<string> {
-  const { rows } = await client.query<{ id: string }>(
-    `insert into contacts (workspace_id, account_id, external_user_id, name, username, last_inbound_at)
-     values ($1, $2, $3, $4, $5, case when $6 then $7::timestamptz end)
+/** $1 workspace, $2 account, $3 external user id, $4 name, $5 username, $6 is a DM, $7 its time (contactParams). */
+const CONTACT_UPSERT_SQL = `insert into contacts (workspace_id, account_id, external_user_id, name, username, last_inbound_at)
+     values ($1, $2, $3, $4, $5, case when $6::boolean then $7::timestamptz end)
      on conflict (account_id, external_user_id) do update set
        name = coalesce(nullif(excluded.name, ''), contacts.name),
        username = coalesce(excluded.username, contacts.username),
        last_inbound_at = greatest(contacts.last_inbound_at, excluded.last_inbound_at)
-     returning id`,
-    [account.workspace_id, account.id, e.from.id, e.from.name, e.from.username, e.kind === 'message', e.createdAt],
-  );
+     returning id`;
+
+function contactParams(account: AccountRow, e: Exclude<NormalizedEvent, { kind: 'echo' }>): unknown[] {
+  return [account.workspace_id, account.id, e.from.id, e.from.name, e.from.username, e.kind === 'message', e.createdAt];
+}
+
+async function upsertContact(client: pg.PoolClient, account: AccountRow, e: Exclude<NormalizedEvent, { kind: 'echo' }>): Promise<string> {
+  const { rows } = await client.query<{ id: string }>(CONTACT_UPSERT_SQL, contactParams(account, e));
   return rows[0]!.id;
 }
 
-async function storeInboundMessage(client: pg.PoolClient, account: AccountRow, contactId: string, e: Extract<NormalizedEvent, { kind: 'message' }>) {
+/** What the first read brought with the account (undefined: read them when needed). */
+interface Prefetched {
+  rules?: unknown;
+  triggers?: unknown;
+}
+
+function triggersOf(p: Prefetched): ActiveTrigger[] | undefined {
+  return p.triggers === undefined || p.triggers === null ? undefined : parseActiveTriggers(p.triggers);
+}
+
+async function storeInboundMessage(
+  client: pg.PoolClient,
+  account: AccountRow,
+  contactId: string,
+  e: Extract<NormalizedEvent, { kind: 'message' }>,
+  tail: EventTail,
+  prefetched: Prefetched,
+) {
   const conversationId = await ensureConversation(client, {
     workspaceId: account.workspace_id,
     accountId: account.id,
@@ -140,81 +168,86 @@ async function storeInboundMessage(client: pg.PoolClient, account: AccountRow, c
     [conversationId, e.text, e.createdAt],
   );
   const intent = classifyIntent(e.text);
-  await recordActivity(client, account.workspace_id, 'dm_received', `New ${account.platform} DM from ${e.from.name || e.from.id}`, intent);
-  await captureLead(client, account, contactId, e, { intent, ruleFired: false, conversationId });
+  tail.activities.push({ action: 'dm_received', message: `New ${account.platform} DM from ${e.from.name || e.from.id}`, intent });
+  await captureLead(client, account, contactId, e, { intent, ruleFired: false, conversationId }, tail);
   await notifyWorkspace(client, account.workspace_id, { type: 'message.created', conversationId, messageId });
   // A DM found late by reconciliation (ADR 0014) more than 24 hours after it was sent: no automated
   // reply may answer it any more (docs/platform-apis.md §2.1), so it is recorded (inbox, where a person
   // may still answer within 7 days) and neither resumes nor starts flows; the activity feed says so.
   if (account.provider === 'meta' && ageHours > MESSAGING_WINDOW_HOURS) {
-    await recordActivity(
-      client,
-      account.workspace_id,
-      'dm_outside_messaging_window',
-      `DM from ${e.from.name || e.from.username || e.from.id} recorded but not answered by flows: it is ${Math.floor(ageHours)} hours old, and Meta allows automated replies only within 24 hours`,
-      'general',
-    );
+    tail.activities.push({
+      action: 'dm_outside_messaging_window',
+      message: `DM from ${e.from.name || e.from.username || e.from.id} recorded but not answered by flows: it is ${Math.floor(ageHours)} hours old, and Meta allows automated replies only within 24 hours`,
+      intent: 'general',
+    });
     return;
   }
   // Triggers in order (ARCHITECTURE.md#inbound-pipeline): runs waiting for this contact's reply take it; otherwise keyword flows.
   // A story mention is not an answer to a question the flow asked, so it only starts story-mention flows.
   const resumed = e.storyMention ? [] : await resumeWaitingRuns(client, account.id, contactId, e.text);
   if (resumed.length === 0) {
-    await startTriggeredRuns(client, account, contactId, {
-      kind: 'message',
-      storyReply: e.storyReply === true,
-      storyMention: e.storyMention === true,
-      text: e.text,
-      messageId: e.messageId,
-    });
+    await startTriggeredRuns(
+      client,
+      account,
+      contactId,
+      {
+        kind: 'message',
+        storyReply: e.storyReply === true,
+        storyMention: e.storyMention === true,
+        text: e.text,
+        messageId: e.messageId,
+      },
+      triggersOf(prefetched),
+    );
   }
 }
 
 async function storeComment(
   client: pg.PoolClient,
   account: AccountRow,
-  contactId: string,
   e: Extract<NormalizedEvent, { kind: 'comment' }>,
   limits: SendLimits,
   links: LinkBase,
+  tail: EventTail,
+  prefetched: Prefetched,
 ) {
-  const inserted = await client.query<{ id: string; age_days: number }>(
-    `insert into comments (workspace_id, account_id, contact_id, platform_comment_id, post_id, text, author_external_id, author_username, commented_at)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+  // The contact and the comment in one round trip (upsertContact's upsert, then the comment).
+  const inserted = await client.query<{ id: string; age_days: number; contact_id: string }>({
+    name: 'inbound-comment',
+    text: `with contact as (${CONTACT_UPSERT_SQL})
+     insert into comments (workspace_id, account_id, contact_id, platform_comment_id, post_id, text, author_external_id, author_username, commented_at)
+     select $1, $2, contact.id, $8, $9, $10, $3, $5, $7 from contact
      on conflict (account_id, platform_comment_id) do nothing
-     returning id, extract(epoch from now() - commented_at)::float8 / 86400 as age_days`,
-    [account.workspace_id, account.id, contactId, e.commentId, e.postId, e.text, e.from.id, e.from.username, e.createdAt],
-  );
+     returning id, extract(epoch from now() - commented_at)::float8 / 86400 as age_days, contact_id`,
+    values: [...contactParams(account, e), e.commentId, e.postId, e.text],
+  });
   const stored = inserted.rows[0];
   if (!stored) return; // already seen: its rules already ran
+  const contactId = stored.contact_id;
   // Meta allows a private reply only within 7 days of the comment (docs/platform-apis.md §2.3): an
   // older one (found late by reconciliation, ADR 0014) is recorded, and neither rules nor flows answer it.
   if (account.platform !== 'twitter' && stored.age_days > PRIVATE_REPLY_WINDOW_DAYS) {
-    await recordActivity(
-      client,
-      account.workspace_id,
-      'comment_outside_reply_window',
-      `Comment from ${e.from.name || e.from.username || e.from.id} recorded but not answered: it is ${Math.floor(stored.age_days)} days old, and Meta allows a private reply only within 7 days`,
-      'general',
-    );
+    tail.activities.push({
+      action: 'comment_outside_reply_window',
+      message: `Comment from ${e.from.name || e.from.username || e.from.id} recorded but not answered: it is ${Math.floor(stored.age_days)} days old, and Meta allows a private reply only within 7 days`,
+      intent: 'general',
+    });
     return;
   }
-  const repliedIn = await applyCommentRules(client, account, contactId, e, limits, links);
-  await captureLead(client, account, contactId, e, { intent: classifyIntent(e.text), ruleFired: repliedIn !== null, conversationId: repliedIn });
+  const repliedIn = await applyCommentRules(client, account, contactId, e, limits, links, tail, prefetched.rules);
+  await captureLead(client, account, contactId, e, { intent: classifyIntent(e.text), ruleFired: repliedIn !== null, conversationId: repliedIn }, tail);
   const event = { kind: 'comment' as const, text: e.text, commentId: e.commentId, postId: e.postId };
   if (repliedIn === null) {
-    await startTriggeredRuns(client, account, contactId, event);
+    await startTriggeredRuns(client, account, contactId, event, triggersOf(prefetched));
     return;
   }
   // A comment rule answered: it used the comment's one private reply, so the flows this comment
   // would start do not start (ARCHITECTURE.md#rules-and-flows); the activity feed says which.
-  for (const { row } of await matchingTriggers(client, account, event)) {
-    await recordActivity(
-      client,
-      account.workspace_id,
-      'flow_skipped_rule_answered',
-      `Flow "${row.flow_name}" not started for ${e.from.name || e.from.id}'s comment: a comment rule already answered it`,
-      'general',
-    );
+  for (const { row } of await matchingTriggers(client, account, event, triggersOf(prefetched))) {
+    tail.activities.push({
+      action: 'flow_skipped_rule_answered',
+      message: `Flow "${row.flow_name}" not started for ${e.from.name || e.from.id}'s comment: a comment rule already answered it`,
+      intent: 'general',
+    });
   }
 }

@@ -91,7 +91,7 @@ const ENTRY_COLUMNS = `l.id, l.workspace_id, l.account_id, l.kind, l.target, l.t
  * A row found `sending` in step 1 belongs to an attempt that died mid-call: it may have been
  * delivered, so it is failed, never resent.
  *
- * Round trips (a comment's private reply is CPU-bound on them, ADR 0015): the lock and the row are
+ * Round trips (a comment's private reply is CPU-bound on them, ADR 0017): the lock and the row are
  * read in one statement, without a row lock; `sending` is then a compare-and-set on the status and
  * attempts that were read (its own commit). Anything else — the row changed in between, a check
  * fails, a row found `sending` — goes through the locked transaction as before, which reads the row

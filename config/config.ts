@@ -73,7 +73,7 @@ export const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(5),
   JSON_BODY_LIMIT: z.string().default('100kb'),
-  /** Web processes cache sessions and their users this long at most (ADR 0015; NOTIFY invalidates them sooner); 0 = no cache. */
+  /** Web processes cache sessions and their users this long at most (ADR 0016; NOTIFY invalidates them sooner); 0 = no cache. */
   SESSION_CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   AUTH_RATE_LIMIT_PER_15_MIN: z.coerce.number().int().min(1).default(30),
   /** Instagram allows 750 private replies per hour per account; the sandbox paces itself the same way. */
@@ -191,7 +191,7 @@ export interface Config {
   logLevel: Env['LOG_LEVEL'];
   workerConcurrency: number;
   jsonBodyLimit: string;
-  /** Backstop age of the web process's session cache (0: off); notices drop entries sooner (ADR 0015). */
+  /** Backstop age of the web process's session cache (0: off); notices drop entries sooner (ADR 0016). */
   sessionCacheTtlSeconds: number;
   authRateLimitPer15Min: number;
   privateRepliesPerHour: number;

@@ -7,7 +7,7 @@ type Callback = (err?: unknown) => void;
 
 /**
  * express-session's store on `user_sessions` (connect-pg-simple's table and row format), read
- * through the per-process SessionCache (ADR 0015). A miss reads the session and its user in one
+ * through the per-process SessionCache (ADR 0016). A miss reads the session and its user in one
  * query and caches both, so passport's deserialize finds the user without another round trip.
  * Writes go to PostgreSQL first; replacing or deleting a stored session notifies every web process
  * in the same statement and drops this process's copy at once.

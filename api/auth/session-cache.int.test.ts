@@ -13,7 +13,7 @@ import { startTestApp, type TestApp } from '../../tests/support/test-app';
 import { toSignedInUser } from './public-user';
 
 /**
- * The session cache (ADR 0015) across web processes: A (role all) and B (role web) on one
+ * The session cache (ADR 0016) across web processes: A (role all) and B (role web) on one
  * database, as `docker compose` runs web ×2. Whatever ends or changes a session or a user on one
  * process, or in the database from elsewhere (a worker, an operator), is refused or seen on the
  * other as soon as the NOTIFY arrives (within a 1 s poll here; the TTL is 30 s). The process that

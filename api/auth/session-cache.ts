@@ -26,7 +26,7 @@ interface Load {
 
 /**
  * Per-process cache of sessions (sid → stored session) and users (id → row), so a signed-in request
- * costs no database round trip (ADR 0015). Correct across web processes because every change
+ * costs no database round trip (ADR 0016). Correct across web processes because every change
  * reaches every process by NOTIFY; the rules:
  *  - used only while this process LISTENs (`setLive`): not before the first LISTEN, and emptied and
  *    off from the moment the connection is lost until it is back (notices sent meanwhile are lost);

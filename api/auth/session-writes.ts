@@ -4,7 +4,7 @@ import type { SessionCache } from './session-cache';
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * Read-your-writes for the session cache (ADR 0015): while a signed-in user's state-changing
+ * Read-your-writes for the session cache (ADR 0016): while a signed-in user's state-changing
  * request runs on this process, none of their sessions or their user row is cached or served from
  * memory, and what was cached is dropped when it starts. A password change, a profile edit or an
  * onboarding step is then seen by the very next request here without waiting for the NOTIFY that

@@ -83,7 +83,7 @@ export interface BuiltApp {
   app: express.Express;
   /** session + passport, reused by /ws to learn who connects */
   sessionMiddlewares: RequestHandler[];
-  /** Sessions and users in memory; the web server's LISTEN connection keeps it true (ADR 0015). */
+  /** Sessions and users in memory; the web server's LISTEN connection keeps it true (ADR 0016). */
   sessionCache: SessionCache;
   close(): Promise<void>;
 }
@@ -109,7 +109,7 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
   app.use(checkRequestInput);
 
   // Sessions live in PostgreSQL (user_sessions); each web process keeps the ones in use in memory,
-  // dropped by NOTIFY from whichever process ends or changes them (ADR 0015).
+  // dropped by NOTIFY from whichever process ends or changes them (ADR 0016).
   const clock = () => Date.now();
   const sessionCache = new SessionCache({ ttlMs: config.sessionCacheTtlSeconds * 1000, maxEntries: 10_000, now: clock });
   const sessionMiddleware = session({

@@ -8,7 +8,7 @@ import { createApp, type AppDeps } from './app';
 export interface WebServer {
   url: string;
   server: Server;
-  /** This process's session cache (ADR 0015); tests read its stats. */
+  /** This process's session cache (ADR 0016); tests read its stats. */
   sessionCache: SessionCache;
   close(): Promise<void>;
 }

@@ -11,7 +11,7 @@ import type { WsHub } from './ws-server';
 /**
  * The web process's one LISTEN connection: workspace events are pushed to that workspace's
  * sockets; ended sessions close theirs and leave the session cache, as do changed sessions and
- * users (ADR 0015). After each (re)connect the hub re-checks every socket's session, and after a
+ * users (ADR 0016). After each (re)connect the hub re-checks every socket's session, and after a
  * reconnect tells every browser to refetch, since notifications sent while the connection was down
  * are lost; for the same reason the session cache is emptied and off while the connection is down.
  */

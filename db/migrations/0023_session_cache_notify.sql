@@ -1,4 +1,4 @@
--- Web processes cache sessions and their users (ADR 0015). Whoever changes or deletes a user row
+-- Web processes cache sessions and their users (ADR 0016). Whoever changes or deletes a user row
 -- (profile, password, onboarding, usage counts, a workspace deleted with its users) tells them in
 -- the same transaction, on commit: they drop that user from their cache.
 CREATE FUNCTION session_cache_user_changed() RETURNS trigger LANGUAGE plpgsql AS $$

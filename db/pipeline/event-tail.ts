@@ -3,7 +3,7 @@ import type pg from 'pg';
 /**
  * Writes an inbound event's transaction makes that nothing later in it reads — its activity feed
  * lines and lead scores — kept for the statement that marks the event processed (markEventProcessed),
- * so each costs no round trip of its own (ADR 0015). Committed together, as before.
+ * so each costs no round trip of its own (ADR 0017). Committed together, as before.
  */
 export interface EventTail {
   activities: Array<{ action: string; message: string; intent: string }>;

@@ -58,7 +58,7 @@ export async function queueOutboundMessage(db: Pick<pg.PoolClient, 'query'>, mes
   const key = m.idempotencyKey;
   if (typeof key !== 'string') return queueKeyedByMessage(db, m, key, planned);
   // The message and its ledger row in one round trip (three with the slot and the conversation,
-  // five before; ADR 0015). A taken key inserts no ledger row: the message is deleted again.
+  // five before; ADR 0017). A taken key inserts no ledger row: the message is deleted again.
   const { rows } = await db.query<{ message_id: string | null; ledger_id: string | null; platform: string | null }>({
     name: 'queue-outbound-message',
     text: `with msg as (

@@ -13,9 +13,9 @@ export const root = fileURLToPath(new URL('../..', import.meta.url));
 export { freePort };
 
 /** A real PostgreSQL with default (durable) settings in a temp dir, migrated. */
-export async function benchDatabase(): Promise<{ db: EmbeddedDatabase; pool: pg.Pool; stop(): Promise<void> }> {
+export async function benchDatabase(settings: Record<string, string> = {}): Promise<{ db: EmbeddedDatabase; pool: pg.Pool; stop(): Promise<void> }> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'replypilot-bench-'));
-  const db = await startEmbeddedPostgres({ dir, port: await freePort(), database: 'bench', settings: { max_connections: '200' } });
+  const db = await startEmbeddedPostgres({ dir, port: await freePort(), database: 'bench', settings: { max_connections: '200', ...settings } });
   const pool = new pg.Pool({ connectionString: db.url, max: 40 });
   pool.on('error', () => {});
   pool.on('connect', (c) => c.on('error', () => {}));

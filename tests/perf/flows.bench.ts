@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import pino from 'pino';
@@ -11,6 +12,7 @@ import { createTokenCipher } from '../../integrations/crypto/token-cipher';
 import { startWorker } from '../../workers/worker';
 import { edge, keywordTrigger, node } from '../support/flows';
 import { benchDatabase, machine, percentile, writeResult } from './bench-kit';
+import { costProbe } from './bench-probes';
 
 /**
  * `npm run bench -- flows` (targets in ADR 0007). In-process worker (so its heap can be measured) on a real
@@ -19,6 +21,11 @@ import { benchDatabase, machine, percentile, writeResult } from './bench-kit';
  *     for 60 s; durable steps/s (rows in run_steps) and step-to-step lag.
  *  B. 100,000 runs sleeping in a 1-hour delay: worker heap growth, PostgreSQL bytes per run.
  *  C. 10,000 of those timers moved to fall due in the same second: time until all resumed.
+ * Knobs: BENCH_WINDOW_S (60), BENCH_SLEEPERS (100,000), BENCH_CONCURRENCY (16); BENCH_PHASES=A runs
+ * part A only and writes no results file (a quick comparison); BENCH_PG_STAT=1 loads
+ * pg_stat_statements and prints the statements of part A's window by total time; BENCH_ROLLUP=legacy
+ * puts back the analytics rollups as they were before migration 0024 (SQL functions, immediate
+ * triggers) and BENCH_ROLLUP=off disables them, to compare on the same machine back to back.
  */
 const ACTIVE = 10_000;
 const WINDOW_S = Number(process.env.BENCH_WINDOW_S ?? 60);
@@ -26,6 +33,8 @@ const SLEEPERS = Number(process.env.BENCH_SLEEPERS ?? 100_000);
 const DUE_TOGETHER = 10_000;
 const ACCOUNTS = 50;
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
+const ONLY_A = process.env.BENCH_PHASES === 'A';
+const PG_STAT = process.env.BENCH_PG_STAT === '1';
 
 v8.setFlagsFromString('--expose-gc');
 const gc = vm.runInNewContext('gc') as () => void;
@@ -76,7 +85,31 @@ async function startRuns(pool: pg.Pool, workspaceId: string, flow: { flowId: str
 }
 
 async function main() {
-  const { pool, stop } = await benchDatabase();
+  const { pool, stop } = await benchDatabase(PG_STAT ? { shared_preload_libraries: 'pg_stat_statements', 'pg_stat_statements.track': 'all' } : {});
+  if (PG_STAT) await pool.query('create extension if not exists pg_stat_statements');
+  if (process.env.BENCH_ROLLUP === 'legacy') {
+    // Before migration 0024: LANGUAGE sql rollup functions (0016/0021) and immediate row triggers.
+    const chunks = (f: string) => readFileSync(new URL(`../../db/migrations/${f}`, import.meta.url), 'utf8').split('--> statement-breakpoint');
+    const fns = [
+      ...chunks('0016_analytics.sql').filter((c) => c.includes('FUNCTION analytics_account_platform(')),
+      ...chunks('0021_analytics_shards.sql').filter((c) => /FUNCTION analytics_(flow_)?add\(/.test(c)),
+    ];
+    if (fns.length !== 3) throw new Error('legacy rollup functions not found');
+    for (const f of fns) await pool.query(f.replace(/^(\s*(--[^\n]*)?\n)*\s*CREATE FUNCTION/, 'CREATE OR REPLACE FUNCTION'));
+    for (const [t, g, ev, fn] of [
+      ['messages', 'analytics_messages', 'insert', 'analytics_on_message'],
+      ['outbound_ledger', 'analytics_ledger', 'insert or update of status', 'analytics_on_ledger'],
+      ['flow_runs', 'analytics_runs', 'insert or update of status', 'analytics_on_run'],
+    ])
+      await pool.query(`drop trigger ${g} on ${t}; create trigger ${g} after ${ev} on ${t} for each row execute function ${fn}()`);
+  }
+  if (process.env.BENCH_ROLLUP === 'off')
+    for (const [t, g] of [
+      ['messages', 'analytics_messages'],
+      ['outbound_ledger', 'analytics_ledger'],
+      ['flow_runs', 'analytics_runs'],
+    ])
+      await pool.query(`alter table ${t} disable trigger ${g}`);
   const log = pino({ level: 'warn' });
   const ws = await one<{ id: string }>(pool, `insert into workspaces (name) values ('bench') returning id`);
   await pool.query(
@@ -84,7 +117,7 @@ async function main() {
      select $1, 'instagram', 'sandbox', 'bench-ig-' || g, 'bench' || g, 'Bench ' || g from generate_series(1, $2::int) g`,
     [ws.id, ACCOUNTS],
   );
-  const contactCount = SLEEPERS + 60_000;
+  const contactCount = (ONLY_A ? 0 : SLEEPERS) + 60_000;
   await pool.query(
     `insert into contacts (workspace_id, account_id, external_user_id, name, username, last_inbound_at)
      select $1, a.ids[(g % $2::int) + 1], 'c' || g, 'Contact ' || g, 'c' || g, now()
@@ -163,7 +196,10 @@ async function main() {
     }
   })();
   await sleep(5000); // warm-up
+  const probe = await costProbe(pool);
+  if (PG_STAT) await pool.query('select pg_stat_statements_reset()');
   const t0 = Date.now();
+  const cost0 = probe.mark();
   const steps0 = (await one<{ n: number }>(pool, 'select count(*)::int n from run_steps')).n;
   const mark0 = (await one<{ t: Date }>(pool, 'select clock_timestamp() t')).t;
   const perSecond: number[] = [];
@@ -177,6 +213,19 @@ async function main() {
   }
   const elapsed = (Date.now() - t0) / 1000;
   const steps = last - steps0;
+  const costPerStep = probe.per(cost0, probe.mark(), steps);
+  if (PG_STAT) {
+    const top = await pool.query<{ calls: string; total_ms: number; mean_ms: number; query: string }>(
+      `select calls, round(total_exec_time::numeric, 0)::float8 total_ms, round(mean_exec_time::numeric, 3)::float8 mean_ms,
+              left(regexp_replace(query, '\\s+', ' ', 'g'), 160) query
+       from pg_stat_statements order by total_exec_time desc limit 30`,
+    );
+    console.log('pg_stat_statements (part A window), per step = calls / steps:');
+    for (const q of top.rows)
+      console.log(
+        `${String(q.total_ms).padStart(8)} ms ${String(q.mean_ms).padStart(8)} ms/call ${(Number(q.calls) / steps).toFixed(2).padStart(6)}/step  ${q.query}`,
+      );
+  }
   feeding = false;
   await feeder;
   await quietFeeder;
@@ -212,6 +261,8 @@ async function main() {
     stepsPerSecond: Math.round(steps / elapsed),
     worstSecond: Math.min(...perSecond),
     bestSecond: Math.max(...perSecond),
+    // CPU of this process (worker + load generator) and of PostgreSQL, and statements sent, per durable step.
+    costPerStep,
     stepToStepLagMs: {
       p50: round(percentile(lagMs, 50)),
       p95: round(percentile(lagMs, 95)),
@@ -231,6 +282,12 @@ async function main() {
     duplicateSteps: dupSteps,
   };
   console.log('A', throughput);
+  if (ONLY_A) {
+    console.log('BENCH_PHASES=A: parts B and C skipped, no results file written');
+    await worker.stop();
+    await stop();
+    return;
+  }
   // Let the in-flight runs drain before part B.
   while ((await one<{ n: number }>(pool, `select count(*)::int n from flow_runs where status in ('running', 'sleeping')`)).n > 0) await sleep(500);
 

@@ -6,7 +6,7 @@ import { benchDatabase, machine, percentile, processCpuMs as cpuMs, signIn, spaw
  * `GET /api/auth/user` (cookie → session → user), each driven by 32 concurrent clients for 10 s at
  * one `replypilot web` process. Reports requests/s, latency p50/p99 and the server's CPU time per
  * request (from /proc, so it is comparable on a busy machine where requests/s is not). The signed-in
- * request is measured twice: with the session cache (ADR 0015) and, on a second server with
+ * request is measured twice: with the session cache (ADR 0016) and, on a second server with
  * SESSION_CACHE_TTL_SECONDS=0, without it (session and user read from PostgreSQL each time).
  */
 const CONCURRENCY = 32;
@@ -52,7 +52,7 @@ try {
   await drive(`${server.url}/api/health`, {}, pid); // warm-up
   const anonymous = await drive(`${server.url}/api/health`, {}, pid);
   const signedIn = await drive(`${server.url}/api/auth/user`, { cookie }, pid);
-  // The same signed-in request with the session cache off (ADR 0015): session and user from PostgreSQL each time.
+  // The same signed-in request with the session cache off (ADR 0016): session and user from PostgreSQL each time.
   await server.stop();
   const uncachedServer = await spawnServer('web', { DATABASE_URL: db.url, SESSION_CACHE_TTL_SECONDS: '0' });
   let signedInUncached;

@@ -42,7 +42,7 @@ export async function processInboundEvent(pool: pg.Pool, eventId: string, limits
   return withTransaction(pool, async (client): Promise<ProcessOutcome | Rollback<ProcessOutcome>> => {
     // The event and, in the same round trip, the active account its payload names (normalizeEvent
     // below still decides which account it is: the prefetched row is used only if it is that one).
-    // With the account come its comment rules and its workspace's flow triggers (ADR 0015): what the
+    // With the account come its comment rules and its workspace's flow triggers (ADR 0017): what the
     // event will be matched against, read in this round trip instead of one each later.
     // Named (prepared once per connection), as are the pipeline's other hot statements: PostgreSQL
     // parses and plans them once, not per event.

@@ -136,9 +136,13 @@ describe('/inbox', () => {
     await page.waitForURL(new RegExp(`c=${lia!.id}`));
     await page.keyboard.press('Alt+ArrowDown');
     await page.waitForURL(new RegExp(`c=${bo!.id}`));
+    await panel.getByText('@bo.buyer').waitFor();
     await box.click();
     await page.keyboard.press('Alt+ArrowUp');
     await page.waitForURL(new RegExp(`c=${lia!.id}`));
+    // The reply box is keyed by the conversation: type once Lia's render is done (the URL changes
+    // first), or a remount after the keys would start an empty box.
+    await panel.getByText('@lia.lead').waitFor();
     await box.pressSequentially('jk');
     expect(await box.inputValue()).toBe('jk');
     expect(page.url()).toContain(`c=${lia!.id}`);

@@ -71,4 +71,10 @@ it('a conversation with a newly queued message rises to the top of the inbox; a 
   expect(await conversation(older)).toEqual(after);
   const count = await pool().query<{ n: number }>('select count(*)::int as n from messages where conversation_id = $1', [older]);
   expect(count.rows[0]!.n).toBe(1);
+  // The draft message written and deleted again under the taken key is not counted by the analytics rollup either.
+  const rollup = await pool().query<{ out: number; queued: number }>(
+    'select coalesce(sum(messages_out), 0)::int as out, coalesce(sum(dms_queued), 0)::int as queued from analytics_daily where workspace_id = $1',
+    [workspaceId],
+  );
+  expect(rollup.rows[0]).toEqual({ out: 1, queued: 1 });
 });

@@ -16,8 +16,9 @@ const row = z.object({
 });
 
 /**
- * Click-through per DM node, per comment rule and per broadcast, from the raw rows (tracked_links → messages,
- * link_clicks), over links made in the last `days` days. One code per (message, URL), so:
+ * Click-through per DM node, per comment rule and per broadcast, from tracked_links → messages over
+ * links made in the last `days` days; each link's clicks are its `clicks` counter (kept by a trigger
+ * on link_clicks at commit, migration 0025), not a count of link_clicks rows. One code per (message, URL), so:
  * sent = messages carrying a tracked link that reached `sent`; clicked = those of them with at
  * least one click; clicks = every click; CTR = clicked / sent. Bounded by
  * tracked_links_workspace_created_idx.
@@ -26,7 +27,7 @@ export async function readLinkCtr(db: pg.Pool, workspaceId: string, days: number
   const { rows } = await db.query(
     `with links as (
        select t.message_id, t.flow_id, t.node_id, t.rule_id, t.broadcast_id, m.status,
-         (select count(*) from link_clicks c where c.code = t.code) as clicks
+         t.clicks
        from tracked_links t join messages m on m.id = t.message_id
        where t.workspace_id = $1 and t.created_at >= now() - make_interval(days => $2::int)
      ), per_message as (

@@ -109,6 +109,8 @@ export const trackedLinks = pgTable(
     /** The outbound message that carries the link (its status says whether it was sent). */
     messageId: uuid('message_id').references(() => messages.id, { onDelete: 'cascade' }),
     createdAt: createdAtColumn(),
+    /** Its link_clicks rows, counted by their trigger at commit (migration 0025). */
+    clicks: integer('clicks').notNull().default(0),
   },
   (t) => [
     index('tracked_links_workspace_idx').on(t.workspaceId),

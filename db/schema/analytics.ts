@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, date, index, integer, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, index, integer, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { broadcasts } from './broadcasts';
 import { createdAtColumn, workspaceIdColumn } from './columns';
 import { flowRuns, flows } from './flows';
@@ -111,6 +111,8 @@ export const trackedLinks = pgTable(
     createdAt: createdAtColumn(),
     /** Its link_clicks rows, counted by their trigger at commit (migration 0025). */
     clicks: integer('clicks').notNull().default(0),
+    /** Whether its message's status is `sent`, kept by triggers (migration 0025): CTR reads no messages. */
+    messageSent: boolean('message_sent').notNull().default(false),
   },
   (t) => [
     index('tracked_links_workspace_idx').on(t.workspaceId),

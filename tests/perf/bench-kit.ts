@@ -333,7 +333,8 @@ export async function bulkLoad(pool: pg.Pool, load: () => Promise<void>): Promis
               (select count(*) from conversations c left join lateral (
                  select min(created_at) filter (where direction = 'inbound') as first_in from messages m where m.conversation_id = c.id) f on true
                  where c.first_inbound_at is distinct from f.first_in) as first_inbound_differing,
-              (select count(*) from tracked_links t where t.clicks <> (select count(*) from link_clicks k where k.code = t.code)) as link_clicks_differing`,
+              (select count(*) from tracked_links t where t.clicks <> (select count(*) from link_clicks k where k.code = t.code)
+                 or t.message_sent <> coalesce((select m.status = 'sent' from messages m where m.id = t.message_id), false)) as link_clicks_differing`,
     )
   ).rows[0]!;
   const expected: Record<string, number> = { ...raw, lead_counts_differing: 0, first_inbound_differing: 0, link_clicks_differing: 0 };

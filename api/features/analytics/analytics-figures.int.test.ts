@@ -173,6 +173,20 @@ async function seedAutomation(workspaceId: string, accountId: string) {
       for (let c = 0; c < clicks; c++) await q(`insert into link_clicks (workspace_id, code) values ($1, $2)`, [workspaceId, code]);
     }
   }
+  // The sender changes statuses after the links exist: some sent DMs fail, the failed ones are
+  // retried and sent, one goes back to queued and is sent within one transaction.
+  for (const [k, m] of dmMessages.entries()) {
+    if (k % 4 === 2) await q(`update messages set status = case status when 'sent' then 'failed' else 'sent' end where id = $1`, [m.id]);
+  }
+  const sender = await app.pool.connect();
+  try {
+    await sender.query('begin');
+    await sender.query(`update messages set status = 'queued' where id = $1`, [dmMessages[0]!.id]);
+    await sender.query(`update messages set status = 'sent' where id = $1`, [dmMessages[0]!.id]);
+    await sender.query('commit');
+  } finally {
+    sender.release();
+  }
   // One click made and withdrawn in a transaction that rolls back counts nothing.
   const client = await app.pool.connect();
   try {
@@ -189,12 +203,12 @@ async function seedAutomation(workspaceId: string, accountId: string) {
 async function rawAutomation(workspaceId: string, days: number) {
   const since = Number((await app.pool.query(`select extract(epoch from now() - make_interval(days => $1::int)) * 1000000 as t`, [days])).rows[0].t);
   const msgs = // Microseconds since the epoch: a JS Date would round the stored times to milliseconds.
-  (
-    await app.pool.query<{ conversation_id: string; direction: string; us: string }>(
-      `select conversation_id, direction, (extract(epoch from created_at) * 1000000)::bigint::text as us from messages where workspace_id = $1`,
-      [workspaceId],
-    )
-  ).rows;
+    (
+      await app.pool.query<{ conversation_id: string; direction: string; us: string }>(
+        `select conversation_id, direction, (extract(epoch from created_at) * 1000000)::bigint::text as us from messages where workspace_id = $1`,
+        [workspaceId],
+      )
+    ).rows;
   const answered: number[] = [];
   let waiting = 0;
   for (const conv of new Set(msgs.map((m) => m.conversation_id))) {

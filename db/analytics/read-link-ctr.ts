@@ -16,35 +16,38 @@ const row = z.object({
 });
 
 /**
- * Click-through per DM node, per comment rule and per broadcast, from the raw rows (tracked_links → messages,
- * link_clicks), over links made in the last `days` days. One code per (message, URL), so:
+ * Click-through per DM node, per comment rule and per broadcast, from the tracked_links made in the
+ * last `days` days alone: each link's clicks are its `clicks` counter and its message's status is
+ * its `message_sent` (both kept by triggers, migration 0026), so neither link_clicks nor messages
+ * are read. One code per (message, URL), so:
  * sent = messages carrying a tracked link that reached `sent`; clicked = those of them with at
  * least one click; clicks = every click; CTR = clicked / sent. Bounded by
  * tracked_links_workspace_created_idx.
  */
 export async function readLinkCtr(db: pg.Pool, workspaceId: string, days: number): Promise<LinkCtrRow[]> {
   const { rows } = await db.query(
-    `with links as (
-       select t.message_id, t.flow_id, t.node_id, t.rule_id, t.broadcast_id, m.status,
-         (select count(*) from link_clicks c where c.code = t.code) as clicks
-       from tracked_links t join messages m on m.id = t.message_id
-       where t.workspace_id = $1 and t.created_at >= now() - make_interval(days => $2::int)
-     ), per_message as (
-       select message_id, flow_id, node_id, rule_id, broadcast_id, bool_or(status = 'sent') as sent, sum(clicks) as clicks
-       from links group by message_id, flow_id, node_id, rule_id, broadcast_id
+    `with per_message as (
+       -- A message's links all come from one DM node, rule or broadcast (wrapped together when it
+       -- was queued) and share its status: one hash group per message, then per source.
+       select t.message_id, any_value(t.flow_id) as flow_id, any_value(t.node_id) as node_id, any_value(t.rule_id) as rule_id,
+         any_value(t.broadcast_id) as broadcast_id, bool_or(t.message_sent) as sent, sum(t.clicks) as clicks
+       from tracked_links t
+       where t.workspace_id = $1 and t.created_at >= now() - make_interval(days => $2::int) and t.message_id is not null
+       group by t.message_id
+     ), per_source as (
+       select flow_id, node_id, rule_id, broadcast_id, count(*) filter (where sent) as sent,
+         count(*) filter (where sent and clicks > 0) as clicked_messages, coalesce(sum(clicks), 0) as clicks
+       from per_message group by flow_id, node_id, rule_id, broadcast_id
      )
      select case when p.rule_id is not null then 'rule' when p.broadcast_id is not null then 'broadcast' else 'flow' end as source,
        p.flow_id::text, p.node_id, p.rule_id::text, p.broadcast_id::text,
        coalesce(f.name, case when r.id is not null then 'Comment rule: ' || array_to_string(r.keywords, ', ')
          when b.id is not null then 'Broadcast: ' || b.name else 'Deleted' end) as name,
-       count(*) filter (where p.sent) as sent,
-       count(*) filter (where p.sent and p.clicks > 0) as clicked_messages,
-       coalesce(sum(p.clicks), 0) as clicks
-     from per_message p
+       p.sent, p.clicked_messages, p.clicks
+     from per_source p
      left join flows f on f.id = p.flow_id and f.workspace_id = $1
      left join comment_rules r on r.id = p.rule_id and r.workspace_id = $1
      left join broadcasts b on b.id = p.broadcast_id and b.workspace_id = $1
-     group by 1, 2, 3, 4, 5, 6
      order by sent desc, name`,
     [workspaceId, days],
   );

@@ -4,6 +4,8 @@ import { z } from 'zod';
 /** One inbound comment or DM from a contact, as the lead it may make or feed sees it. */
 export interface LeadActivity {
   workspaceId: string;
+  /** The account the contact is on (the contact's history is counted on it). */
+  accountId: string;
   contactId: string;
   conversationId: string | null;
   name: string;
@@ -28,34 +30,42 @@ export type LeadEngagement = z.infer<typeof engagementRow>;
 const returning = 'returning id, inbound_count, reply_count, link_clicks, last_activity_at';
 
 /**
- * Counts one inbound event on the contact's lead, creating it if asked: an upsert on the
- * (workspace, contact) unique index, inside the caller's transaction, so the event and its lead
- * commit together and a redone event (whose message or comment insert was a no-op, so this is never
- * reached) cannot count twice. Returns the new counters, or null when there is no lead to feed.
+ * Counts one inbound event on the contact's lead, creating it if asked: inside the caller's
+ * transaction, so the event and its lead commit together and a redone event (whose message or
+ * comment insert was a no-op, so this is never reached) cannot count twice. An existing lead gets
+ * +1 (and +1 reply). A lead made now starts from the contact's whole history (contactHistory, the
+ * same counting a Capture lead step uses), which already holds this event: its earlier DMs,
+ * replies, comments and clicks count as they would have had the lead existed. The insert is an
+ * upsert on the (workspace, contact) unique index: a concurrent event that made the lead first
+ * leaves this one to add its +1 (its own event was not in the other's history: not committed yet).
+ * Returns the new counters, or null when there is no lead to feed.
  */
 export async function recordLeadActivity(client: pg.PoolClient, a: LeadActivity): Promise<LeadEngagement | null> {
-  const params = [a.workspaceId, a.contactId, a.conversationId, a.reply, a.at];
-  const { rows } = a.create
-    ? await client.query(
-        `insert into leads (workspace_id, contact_id, conversation_id, name, social_handle, source, inbound_count, reply_count, last_activity_at)
-         values ($1, $2, $3, $6, $7, $8, 1, $4, $5)
-         on conflict (workspace_id, contact_id) do update set
-           inbound_count = leads.inbound_count + 1,
-           reply_count = leads.reply_count + excluded.reply_count,
-           last_activity_at = greatest(leads.last_activity_at, excluded.last_activity_at),
-           conversation_id = coalesce(leads.conversation_id, excluded.conversation_id),
-           updated_at = now()
-         ${returning}`,
-        [...params, a.name, a.handle, a.source],
-      )
-    : await client.query(
-        `update leads set inbound_count = inbound_count + 1, reply_count = reply_count + $4,
-           last_activity_at = greatest(last_activity_at, $5::timestamptz),
-           conversation_id = coalesce(conversation_id, $3), updated_at = now()
-         where workspace_id = $1 and contact_id = $2
-         ${returning}`,
-        params,
-      );
+  // One round trip: the update of an existing lead, else (when asked) the insert, whose history
+  // subquery runs only then.
+  const { rows } = await client.query(
+    `with fed as (
+       update leads set inbound_count = inbound_count + 1, reply_count = reply_count + $4,
+         last_activity_at = greatest(last_activity_at, $5::timestamptz),
+         conversation_id = coalesce(conversation_id, $3), updated_at = now()
+       where workspace_id = $1 and contact_id = $2
+       ${returning}
+     ), made as (
+       insert into leads (workspace_id, contact_id, conversation_id, name, social_handle, source, inbound_count, reply_count, link_clicks, last_activity_at)
+       select $1, $2, $3, $6, $7, $8, h.inbound_count, h.reply_count, h.link_clicks, greatest(h.last_activity_at, $5::timestamptz)
+       from (${contactHistory('$2::uuid', '$9::uuid', '$1::uuid')}) h
+       where $10::boolean and not exists (select 1 from fed)
+       on conflict (workspace_id, contact_id) do update set
+         inbound_count = leads.inbound_count + 1,
+         reply_count = leads.reply_count + $4,
+         last_activity_at = greatest(leads.last_activity_at, $5::timestamptz),
+         conversation_id = coalesce(leads.conversation_id, excluded.conversation_id),
+         updated_at = now()
+       ${returning}
+     )
+     select * from fed union all select * from made`,
+    [a.workspaceId, a.contactId, a.conversationId, a.reply, a.at, a.name, a.handle, a.source, a.accountId, a.create],
+  );
   return rows[0] ? engagementRow.parse(rows[0]) : null;
 }
 
@@ -91,20 +101,22 @@ const scoreOf = (r: LeadEngagement, scoring: LeadScoring) =>
  * redirect count one by one on a lead (recordLeadActivity, recordLinkClick): every comment and
  * inbound DM, the DMs that came after one of ours in their conversation (replies), the clicks on
  * links made for the contact, and the latest of them. For a lead that starts following a contact
- * whose activity no lead counted yet. $1 = contact id, $2 = its account, $3 = its workspace.
+ * whose activity no lead counted yet: made by a Capture lead step (saveCapturedLead) or by the
+ * inbound pipeline (recordLeadActivity). The arguments are SQL expressions (parameters) for the
+ * contact's id, its account and its workspace.
  */
-const contactHistory = `
+const contactHistory = (contact: string, account: string, workspace: string) => `
   select ((select count(*) from messages m join conversations c on c.id = m.conversation_id
-           where c.account_id = $2 and c.contact_id = $1 and m.direction = 'inbound')
-        + (select count(*) from comments where account_id = $2 and contact_id = $1))::int as inbound_count,
+           where c.account_id = ${account} and c.contact_id = ${contact} and m.direction = 'inbound')
+        + (select count(*) from comments where account_id = ${account} and contact_id = ${contact}))::int as inbound_count,
          (select count(*) from messages m join conversations c on c.id = m.conversation_id
-          where c.account_id = $2 and c.contact_id = $1 and m.direction = 'inbound'
+          where c.account_id = ${account} and c.contact_id = ${contact} and m.direction = 'inbound'
             and exists (select 1 from messages o where o.conversation_id = m.conversation_id and o.direction = 'outbound' and o.created_at < m.created_at))::int as reply_count,
-         (select count(*) from link_clicks k join tracked_links t on t.code = k.code where t.workspace_id = $3 and t.contact_id = $1)::int as link_clicks,
+         (select count(*) from link_clicks k join tracked_links t on t.code = k.code where t.workspace_id = ${workspace} and t.contact_id = ${contact})::int as link_clicks,
          greatest((select max(m.created_at) from messages m join conversations c on c.id = m.conversation_id
-                   where c.account_id = $2 and c.contact_id = $1 and m.direction = 'inbound'),
-                  (select max(commented_at) from comments where account_id = $2 and contact_id = $1),
-                  (select max(k.clicked_at) from link_clicks k join tracked_links t on t.code = k.code where t.workspace_id = $3 and t.contact_id = $1)) as last_activity_at`;
+                   where c.account_id = ${account} and c.contact_id = ${contact} and m.direction = 'inbound'),
+                  (select max(commented_at) from comments where account_id = ${account} and contact_id = ${contact}),
+                  (select max(k.clicked_at) from link_clicks k join tracked_links t on t.code = k.code where t.workspace_id = ${workspace} and t.contact_id = ${contact})) as last_activity_at`;
 
 /** A Capture lead step's email (and name) for the run's contact, applied in the run turn's transaction. */
 export interface CapturedLead {
@@ -172,7 +184,7 @@ export async function saveCapturedLead(
     // Linked to this contact (it had no lead): its activity so far is the lead's now.
     const links = emailLead.contact_id === null && contactLead === null;
     const { rows } = await db.query(
-      `with h as (${contactHistory})
+      `with h as (${contactHistory('$1', '$2', '$3')})
        update leads l set
          name = case when l.name = '' then coalesce($5, $6) else l.name end,
          contact_id = case when $7 then $1::uuid else l.contact_id end,
@@ -200,7 +212,7 @@ export async function saveCapturedLead(
       `insert into leads (workspace_id, contact_id, conversation_id, name, email, social_handle, source, inbound_count, reply_count, link_clicks, last_activity_at)
        select $3, $1, (select id from conversations where account_id = $2 and contact_id = $1 order by last_message_time desc nulls last limit 1),
               $4, $5, $6, $7, h.inbound_count, h.reply_count, h.link_clicks, h.last_activity_at
-       from (${contactHistory}) h
+       from (${contactHistory('$1', '$2', '$3')}) h
        ${returning}`,
       [...history, c.name ?? run.name, c.email, run.username ? `@${run.username}` : null, run.platform],
     );

@@ -19,7 +19,7 @@ async function countMatching(pool: pg.Pool, workspaceId: string, q: ListLeadsQue
 }
 
 /** The keyset position of a row, as `leadCursorSchema` reads it back (microseconds: JS dates stop at ms). */
-const cursorOf = `to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') || '_' || id`;
+const cursorOf = (t = '') => `to_char(${t}created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') || '_' || ${t}id`;
 const pageColumns = leadColumns
   .split(', ')
   .map((col) => `l.${col}`)
@@ -33,9 +33,9 @@ const pageColumns = leadColumns
  * cost at any depth. This is how the leads page steps through pages.
  *
  * With only `page` (numbered from 1, docs/product-spec.md §7) it is an OFFSET, kept for jumping to a
- * page by number: the offset walks only the (…, created_at, id) index (index-only, then 20 rows are
- * fetched), and a page past the middle is read from the other end, so no page skips more than half
- * the matching rows.
+ * page by number: the offset walks only the (…, created_at, id) index (index-only, to the page's
+ * first key, then 20 rows are read from there), and a page past the middle is read from the other
+ * end, so no page skips more than half the matching rows.
  */
 export async function listLeads(pool: pg.Pool, workspaceId: string, q: ListLeadsQuery): Promise<LeadsPage> {
   const counters = readCounters(pool, workspaceId);
@@ -82,7 +82,7 @@ async function readKeysetPage(pool: pg.Pool, workspaceId: string, q: ListLeadsQu
   // One more than a page tells whether there is anything past it.
   const found = await pool.query(
     `select ${pageColumns}, p.cursor
-     from (select id, created_at, ${cursorOf} as cursor from leads
+     from (select id, created_at, ${cursorOf()} as cursor from leads
            where ${where} and (created_at, id) ${older ? '<' : '>'} ($${n - 2}::timestamptz, $${n - 1}::uuid)
            order by created_at ${dir}, id ${dir} limit $${n}) p
      join leads l on l.id = p.id
@@ -106,12 +106,17 @@ async function readOffsetPage(pool: pg.Pool, workspaceId: string, q: ListLeadsQu
   const dir = fromEnd ? 'asc' : 'desc';
   const { where, params } = leadWhere(workspaceId, q);
   params.push(take, skip);
+  // A deferred join: the page's first key is found by an index-only walk that computes nothing per
+  // skipped entry (offset … limit 1 over the sort keys only), then the page is a keyset read from
+  // that key, like a cursor's. The same rows in the same order as limit … offset (the key is
+  // unique: ties on created_at are ordered by id), without projecting every skipped row.
   const found = await pool.query(
-    `select ${pageColumns}, p.cursor
-     from (select id, created_at, ${cursorOf} as cursor from leads where ${where}
-           order by created_at ${dir}, id ${dir} limit $${params.length - 1} offset $${params.length}) p
-     join leads l on l.id = p.id
-     order by p.created_at desc, p.id desc`,
+    `select ${pageColumns}, ${cursorOf('l.')} as cursor
+     from (select ${leadColumns} from leads
+           where ${where} and (created_at, id) ${fromEnd ? '>=' : '<='} (
+             select created_at, id from leads where ${where} order by created_at ${dir}, id ${dir} offset $${params.length} limit 1)
+           order by created_at ${dir}, id ${dir} limit $${params.length - 1}) l
+     order by l.created_at desc, l.id desc`,
     params,
   );
   return toPage(found.rows, offset + found.rows.length < n, offset > 0);

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, date, index, integer, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, index, integer, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { broadcasts } from './broadcasts';
 import { createdAtColumn, workspaceIdColumn } from './columns';
 import { flowRuns, flows } from './flows';
@@ -109,6 +109,10 @@ export const trackedLinks = pgTable(
     /** The outbound message that carries the link (its status says whether it was sent). */
     messageId: uuid('message_id').references(() => messages.id, { onDelete: 'cascade' }),
     createdAt: createdAtColumn(),
+    /** Its link_clicks rows, counted by their trigger at commit (migration 0026). */
+    clicks: integer('clicks').notNull().default(0),
+    /** Whether its message's status is `sent`, kept by triggers (migration 0026): CTR reads no messages. */
+    messageSent: boolean('message_sent').notNull().default(false),
   },
   (t) => [
     index('tracked_links_workspace_idx').on(t.workspaceId),

@@ -54,9 +54,19 @@ export const conversations = pgTable(
       .default(sql`'{}'::text[]`),
     createdAt: createdAtColumn(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The first response time rollup, kept by the messages trigger at commit (migration 0026): the
+     * earliest inbound message, and the earliest outbound message at or after it (null: waiting).
+     */
+    firstInboundAt: timestamp('first_inbound_at', { withTimezone: true }),
+    firstResponseAt: timestamp('first_response_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('conversations_account_contact_key').on(t.accountId, t.contactId),
+    // The automation card's median first response: the conversations first written to in a window.
+    index('conversations_workspace_first_inbound_idx')
+      .on(t.workspaceId, t.firstInboundAt)
+      .where(sql`first_inbound_at is not null`),
     // Keyset pagination of the inbox: (workspace, last_message_time desc, id desc). NULLS FIRST is
     // what ORDER BY … DESC means; an index with NULLS LAST would not serve it (a sort per page).
     index('conversations_workspace_recent_idx').on(t.workspaceId, t.lastMessageTime.desc().nullsFirst(), t.id.desc().nullsFirst()),

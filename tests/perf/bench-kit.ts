@@ -247,9 +247,11 @@ export async function driveLoad<T>(
   return { ...rec.done(), maxLagMs };
 }
 
-/** The per-row triggers that keep the rollups (migrations 0012 and 0016): off while a bench bulk-loads. */
+/** The per-row triggers that keep the rollups (migrations 0012, 0016 and 0026): off while a bench bulk-loads. */
 const rollupTriggers = [
   ['messages', 'analytics_messages'],
+  ['messages', 'analytics_first_response'],
+  ['link_clicks', 'analytics_link_click_counts'],
   ['flow_runs', 'analytics_runs'],
   ['leads', 'analytics_leads'],
   ['leads', 'leads_count_insert_delete'],
@@ -307,6 +309,13 @@ export async function bulkLoad(pool: pg.Pool, load: () => Promise<void>): Promis
   await pool.query(`insert into lead_counts as a (workspace_id, status, source, n)
     select workspace_id, status, source, count(*) from leads group by 1, 2, 3
     on conflict (workspace_id, status, source) do update set n = a.n + excluded.n`);
+  // Migration 0026's rollups, as its backfill computes them: each conversation's first inbound and
+  // first response, each tracked link's clicks.
+  await pool.query(`update conversations c set first_inbound_at = f.first_in,
+      first_response_at = (select min(o.created_at) from messages o where o.conversation_id = c.id and o.direction = 'outbound' and o.created_at >= f.first_in)
+    from (select conversation_id, min(created_at) as first_in from messages where direction = 'inbound' group by conversation_id) f
+    where f.conversation_id = c.id`);
+  await pool.query(`update tracked_links t set clicks = k.n from (select code, count(*)::int as n from link_clicks group by code) k where k.code = t.code`);
   const rollupSeconds = (performance.now() - t) / 1000;
 
   const raw = await rawCounts(pool);
@@ -320,10 +329,15 @@ export async function bulkLoad(pool: pg.Pool, load: () => Promise<void>): Promis
               (select coalesce(sum(runs_completed), 0) from analytics_flow_daily) as runs_completed,
               (select coalesce(sum(runs_failed), 0) from analytics_flow_daily) as runs_failed,
               (select count(*) from (select workspace_id, status, source, count(*)::int as n from leads group by 1, 2, 3
-                 except select workspace_id, status, source, n from lead_counts where n <> 0) d) as lead_counts_differing`,
+                 except select workspace_id, status, source, n from lead_counts where n <> 0) d) as lead_counts_differing,
+              (select count(*) from conversations c left join lateral (
+                 select min(created_at) filter (where direction = 'inbound') as first_in from messages m where m.conversation_id = c.id) f on true
+                 where c.first_inbound_at is distinct from f.first_in) as first_inbound_differing,
+              (select count(*) from tracked_links t where t.clicks <> (select count(*) from link_clicks k where k.code = t.code)
+                 or t.message_sent <> coalesce((select m.status = 'sent' from messages m where m.id = t.message_id), false)) as link_clicks_differing`,
     )
   ).rows[0]!;
-  const expected: Record<string, number> = { ...raw, lead_counts_differing: 0 };
+  const expected: Record<string, number> = { ...raw, lead_counts_differing: 0, first_inbound_differing: 0, link_clicks_differing: 0 };
   const differing = Object.entries(expected).filter(([k, v]) => Number(rolled[k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)]) !== v);
   if (differing.length > 0) throw new Error(`rollups differ from the raw rows: ${JSON.stringify({ rolled, raw })}`);
   const rollupRows = Number(

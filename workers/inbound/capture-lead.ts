@@ -12,7 +12,8 @@ type Inbound = Extract<NormalizedEvent, { kind: 'message' | 'comment' }>;
  * Leads from inbound activity (docs/product-spec.md §3: an intent other than general is a potential
  * lead): a comment that fired a rule, or a comment or DM with buying intent, makes the contact's
  * lead; any other comment or DM from a contact who already is a lead only counts towards its
- * score. Runs in the event's transaction (ARCHITECTURE.md#inbound-pipeline), after the comment or
+ * score. A lead made here starts from the contact's earlier DMs, replies, comments and clicks
+ * (recordLeadActivity), as a Capture lead step's does. Runs in the event's transaction (ARCHITECTURE.md#inbound-pipeline), after the comment or
  * message insert that dedupes redeliveries, so a retried event never counts or creates twice.
  * A flow's Capture lead step saves an email on the same lead (db/leads/capture-lead.ts saveCapturedLead).
  */
@@ -29,6 +30,7 @@ export async function captureLead(
   const at = new Date(e.createdAt);
   const engagement = await recordLeadActivity(client, {
     workspaceId: account.workspace_id,
+    accountId: account.id,
     contactId,
     conversationId: opts.conversationId,
     name: e.from.name,

@@ -92,6 +92,166 @@ async function rawFigures(workspaceId: string, days: number) {
   };
 }
 
+/**
+ * Conversations for the first response figure, written in the ways the app writes messages: replies
+ * by a flow, a comment rule and a person; one waiting; one whose broadcast came before the person
+ * wrote (not a response); rows inserted out of time order (a later reply first, then an earlier one,
+ * then the inbound before both); a queued reply deleted again (a taken send key); conversations
+ * with no inbound message. Each statement commits on its own, so the triggers run at every commit.
+ * Then DMs of one flow node carrying tracked links: sent or not, clicked or not, two links in one
+ * message, and links made just inside and outside the 7-day window clicked today.
+ */
+async function seedAutomation(workspaceId: string, accountId: string) {
+  const q = async (sql: string, params: unknown[]) => (await app.pool.query(sql, params)).rows;
+  const [flow] = await q(`insert into flows (workspace_id, name, graph, is_active) values ($1, 'Links', '{}', true) returning id`, [workspaceId]);
+  const flowId: string = flow.id;
+  const message = async (conversationId: string, direction: 'inbound' | 'outbound', source: string, at: string, status = 'sent') =>
+    (
+      await q(
+        `insert into messages (workspace_id, conversation_id, account_id, content, direction, status, source, created_at)
+         values ($1, $2, $3, 'x', $4, $5, $6, ${at}) returning id`,
+        [workspaceId, conversationId, accountId, direction, status, source],
+      )
+    )[0].id as string;
+  const dmMessages: { id: string; at: string }[] = [];
+  for (const [i, age] of AGES.entries()) {
+    const [contact] = await q(`insert into contacts (workspace_id, account_id, external_user_id, name) values ($1, $2, $3, $3) returning id`, [
+      workspaceId,
+      accountId,
+      `a${i}`,
+    ]);
+    const [conv] = await q(
+      `insert into conversations (workspace_id, account_id, contact_id, platform, customer_name, external_user_id) values ($1, $2, $3, 'instagram', 'x', $4) returning id`,
+      [workspaceId, accountId, contact.id, `a${i}`],
+    );
+    const t0 = `now() - interval '${age} days' + interval '1 hour'`;
+    const after = (minutes: number) => `${t0} + interval '${minutes} minutes'`;
+    switch (i % 5) {
+      case 0: {
+        // Answered by the flow after 3 + i minutes; an earlier queued reply deleted again.
+        await message(conv.id, 'inbound', 'contact', t0);
+        const draft = await message(conv.id, 'outbound', 'flow', after(1), 'queued');
+        await app.pool.query('delete from messages where id = $1', [draft]);
+        dmMessages.push({ id: await message(conv.id, 'outbound', 'flow', after(3 + i)), at: after(3 + i) });
+        await message(conv.id, 'inbound', 'contact', after(30));
+        break;
+      }
+      case 1:
+        // Answered by a person in the inbox, after 90 + i minutes.
+        await message(conv.id, 'inbound', 'contact', t0);
+        await message(conv.id, 'outbound', 'inbox', after(90 + i));
+        dmMessages.push({ id: await message(conv.id, 'outbound', 'flow', after(200), i % 2 ? 'failed' : 'sent'), at: after(200) });
+        break;
+      case 2:
+        // A broadcast before the person ever wrote, then nobody answers: waiting.
+        dmMessages.push({ id: await message(conv.id, 'outbound', 'flow', `${t0} - interval '2 hours'`), at: `${t0} - interval '2 hours'` });
+        await message(conv.id, 'inbound', 'contact', t0);
+        break;
+      case 3:
+        // Inserted out of time order: an inbound, a late reply, an inbound before both (now the first
+        // inbound), then a rule reply before the late one (now the first response).
+        await message(conv.id, 'inbound', 'contact', after(2));
+        dmMessages.push({ id: await message(conv.id, 'outbound', 'flow', after(400)), at: after(400) });
+        await message(conv.id, 'inbound', 'contact', t0);
+        await message(conv.id, 'outbound', 'comment_rule', after(7 + i));
+        break;
+      default:
+        // Only outbound messages: no first inbound, in no window.
+        await message(conv.id, 'outbound', 'broadcast', t0);
+    }
+  }
+  // Tracked links of the DMs: one per message, a second on some; clicks on some, dated today.
+  for (const [k, m] of dmMessages.entries()) {
+    const urls = k % 3 === 0 ? ['https://a.example', 'https://b.example'] : ['https://a.example'];
+    for (const [u, url] of urls.entries()) {
+      const code = `${workspaceId.slice(0, 8)}${k}x${u}`;
+      await q(
+        `insert into tracked_links (code, workspace_id, target_url, flow_id, node_id, message_id, created_at) values ($1, $2, $3, $4, 'dm', $5, ${m.at})`,
+        [code, workspaceId, url, flowId, m.id],
+      );
+      const clicks = (k + u) % 4 === 1 ? 0 : (k + u) % 3;
+      for (let c = 0; c < clicks; c++) await q(`insert into link_clicks (workspace_id, code) values ($1, $2)`, [workspaceId, code]);
+    }
+  }
+  // The sender changes statuses after the links exist: some sent DMs fail, the failed ones are
+  // retried and sent, one goes back to queued and is sent within one transaction.
+  for (const [k, m] of dmMessages.entries()) {
+    if (k % 4 === 2) await q(`update messages set status = case status when 'sent' then 'failed' else 'sent' end where id = $1`, [m.id]);
+  }
+  const sender = await app.pool.connect();
+  try {
+    await sender.query('begin');
+    await sender.query(`update messages set status = 'queued' where id = $1`, [dmMessages[0]!.id]);
+    await sender.query(`update messages set status = 'sent' where id = $1`, [dmMessages[0]!.id]);
+    await sender.query('commit');
+  } finally {
+    sender.release();
+  }
+  // One click made and withdrawn in a transaction that rolls back counts nothing.
+  const client = await app.pool.connect();
+  try {
+    await client.query('begin');
+    await client.query(`insert into link_clicks (workspace_id, code) values ($1, $2)`, [workspaceId, `${workspaceId.slice(0, 8)}0x0`]);
+    await client.query('rollback');
+  } finally {
+    client.release();
+  }
+  return flowId;
+}
+
+/** The automation figures from the raw messages, tracked_links and link_clicks rows, computed here. */
+async function rawAutomation(workspaceId: string, days: number) {
+  const since = Number((await app.pool.query(`select extract(epoch from now() - make_interval(days => $1::int)) * 1000000 as t`, [days])).rows[0].t);
+  const msgs = // Microseconds since the epoch: a JS Date would round the stored times to milliseconds.
+    (
+      await app.pool.query<{ conversation_id: string; direction: string; us: string }>(
+        `select conversation_id, direction, (extract(epoch from created_at) * 1000000)::bigint::text as us from messages where workspace_id = $1`,
+        [workspaceId],
+      )
+    ).rows;
+  const answered: number[] = [];
+  let waiting = 0;
+  for (const conv of new Set(msgs.map((m) => m.conversation_id))) {
+    const mine = msgs.filter((m) => m.conversation_id === conv);
+    const ins = mine.filter((m) => m.direction === 'inbound').map((m) => Number(m.us));
+    if (ins.length === 0) continue;
+    const firstIn = Math.min(...ins);
+    if (firstIn < since) continue;
+    const outs = mine.filter((m) => m.direction === 'outbound' && Number(m.us) >= firstIn).map((m) => Number(m.us));
+    if (outs.length === 0) waiting++;
+    else answered.push((Math.min(...outs) - firstIn) / 1e6);
+  }
+  const links = (
+    await app.pool.query<{ message_id: string; status: string; us: string; code: string }>(
+      'select t.message_id, m.status, (extract(epoch from t.created_at) * 1000000)::bigint::text as us, t.code from tracked_links t join messages m on m.id = t.message_id where t.workspace_id = $1',
+      [workspaceId],
+    )
+  ).rows.filter((l) => Number(l.us) >= since);
+  const clicksOf = new Map<string, number>();
+  for (const c of (await app.pool.query<{ code: string }>('select code from link_clicks where workspace_id = $1', [workspaceId])).rows) {
+    clicksOf.set(c.code, (clicksOf.get(c.code) ?? 0) + 1);
+  }
+  const perMessage = new Map<string, { sent: boolean; clicks: number }>();
+  for (const l of links) {
+    const m = perMessage.get(l.message_id) ?? { sent: false, clicks: 0 };
+    perMessage.set(l.message_id, { sent: m.sent || l.status === 'sent', clicks: m.clicks + (clicksOf.get(l.code) ?? 0) });
+  }
+  const all = [...perMessage.values()];
+  return {
+    answered,
+    waiting,
+    sent: all.filter((m) => m.sent).length,
+    clicked: all.filter((m) => m.sent && m.clicks > 0).length,
+    clicks: all.reduce((s, m) => s + m.clicks, 0),
+  };
+}
+
+function median(xs: number[]) {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+}
+
 describe('analytics figures equal the raw rows, per timeframe', () => {
   it('summary, dashboard and series agree with counts taken from the seeded rows', async () => {
     const w = await app.signIn();
@@ -145,6 +305,34 @@ describe('analytics figures equal the raw rows, per timeframe', () => {
         },
       ]);
     }
+  });
+
+  it('automation: median first response and link CTR per timeframe equal what the raw messages and clicks say', async () => {
+    const w = await app.signIn();
+    const other = await app.signIn();
+    const flowId = await seedAutomation(w.user.workspaceId, w.instagram.id);
+    await seedAutomation(other.user.workspaceId, other.instagram.id);
+
+    for (const [timeframe, days] of Object.entries(timeframes)) {
+      const raw = await rawAutomation(w.user.workspaceId, days);
+      const res = await w.client.get(`/api/analytics/automation?timeframe=${timeframe}`);
+      expect(res.status).toBe(200);
+      const { firstResponse, links } = res.data;
+      expect(firstResponse.conversations).toBe(raw.answered.length);
+      expect(firstResponse.waiting).toBe(raw.waiting);
+      expect(raw.answered.length).toBeGreaterThan(0);
+      expect(firstResponse.medianSeconds).toBeCloseTo(median(raw.answered), 5);
+
+      expect(links).toEqual([
+        expect.objectContaining({ source: 'flow', flowId, nodeId: 'dm', name: 'Links', sent: raw.sent, clickedMessages: raw.clicked, clicks: raw.clicks }),
+      ]);
+      expect(raw.sent).toBeGreaterThan(raw.clicked);
+      expect(links[0].ctr).toBeCloseTo(raw.clicked / raw.sent, 6);
+    }
+    // Clicks count with their link's day: a link made 8 days ago and clicked today is in 30d, not 7d.
+    const week = await rawAutomation(w.user.workspaceId, 7);
+    const month = await rawAutomation(w.user.workspaceId, 30);
+    expect(month.clicks).toBeGreaterThan(week.clicks);
   });
 
   it('defaults to 30 days, refuses other timeframes, and needs a session', async () => {

@@ -98,6 +98,42 @@ describe('list', () => {
     expect((await w.client.get('/api/leads')).data.counts).toEqual({ new: 19, contacted: 19, qualified: 19, converted: 19, lost: 19 });
   });
 
+  it('a deep page by number (found by its first key, then read by keyset) is the same rows as the order says, ties and filters included', async () => {
+    const w = await newWorkspaceUser(t.baseUrl);
+    // 700 leads in groups of 7 sharing one timestamp: page boundaries (limit 20) fall inside groups.
+    await t.app.database.pool.query(
+      `insert into leads (workspace_id, name, source, status, created_at)
+       select $1, 'Lead ' || g, (array['instagram','facebook','twitter','manual'])[1 + g % 4],
+              (array['new','contacted','qualified','converted','lost'])[1 + g % 5], timestamptz '2026-01-01' + (g / 7) * interval '1 second'
+       from generate_series(1, 700) g`,
+      [w.user.workspaceId],
+    );
+    for (const [filter, where] of [
+      ['', ''],
+      ['status=qualified&', "and status = 'qualified'"],
+      ['source=facebook&', "and source = 'facebook'"],
+      ['search=lead%201&', "and name ilike '%lead 1%'"],
+    ] as const) {
+      const expected = (
+        await t.app.database.pool.query(`select id from leads where workspace_id = $1 ${where} order by created_at desc, id desc`, [w.user.workspaceId])
+      ).rows.map((r: { id: string }) => r.id);
+      expect(expected.length).toBeGreaterThan(40);
+      const pages = Math.ceil(expected.length / 20);
+      // Every page from the first to the last (the middle ones skip the most), then one past the end.
+      for (let page = 1; page <= pages + 1; page++) {
+        const res = await w.client.get(`/api/leads?${filter}limit=20&page=${page}`);
+        expect(res.status).toBe(200);
+        expect(res.data.pagination).toMatchObject({ page, total: expected.length, pages });
+        expect(res.data.leads.map((l: { id: string }) => l.id)).toEqual(expected.slice((page - 1) * 20, page * 20));
+        // Its cursors continue where it ends, as a keyset read would.
+        if (page < pages) {
+          const next = await w.client.get(`/api/leads?${filter}limit=20&after=${encodeURIComponent(res.data.pagination.nextCursor)}`);
+          expect(next.data.leads.map((l: { id: string }) => l.id)).toEqual(expected.slice(page * 20, (page + 1) * 20));
+        }
+      }
+    }
+  });
+
   it('steps through every page with keyset cursors, forwards and back, filtered or not, same order as page numbers', async () => {
     const w = await newWorkspaceUser(t.baseUrl);
     // 95 leads in groups of 10 sharing one timestamp, some a microsecond apart (finer than a JS date).

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app';
 import { maya, newWorkspaceUser } from '../../../tests/support/workspace';
+import { leadScore } from '../../../workflows/lead-score';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -58,6 +59,58 @@ describe('leads made by the inbound pipeline', () => {
     expect(leads[0]!.score).toBe(44);
     const { rows } = await t.app.database.pool.query('select inbound_count, reply_count from leads where workspace_id = $1', [w.user.workspaceId]);
     expect(rows).toEqual([{ inbound_count: 3, reply_count: 1 }]);
+  });
+
+  it('a lead the pipeline makes starts from the contact’s earlier comments, DMs, replies and clicks, scored by the same function', async () => {
+    const w = await newWorkspaceUser(t.baseUrl);
+    const { pool } = t.app.database;
+    const gene = { externalUserId: 'sim-gene', name: 'Gene', username: 'gene' };
+    const dm = (text: string) => w.client.post('/api/simulator/messages', { accountId: w.instagram.id, contact: gene, text });
+    // No rule, no buying intent: a comment and a DM make no lead.
+    await w.client.post('/api/simulator/comments', { accountId: w.instagram.id, postId: w.igPosts[0]!.externalId, contact: gene, text: 'nice colours' });
+    await dm('Love your page!');
+    await processed(w, 2);
+    expect(await leadsOf(w)).toEqual([]);
+    // We answer (an outbound message in the conversation), Gene replies, and clicks a link made for him.
+    const ids = (
+      await pool.query<{ contact_id: string; conversation_id: string }>(
+        `select c.id as contact_id, v.id as conversation_id from contacts c join conversations v on v.contact_id = c.id
+         where c.workspace_id = $1 and c.external_user_id = 'sim-gene'`,
+        [w.user.workspaceId],
+      )
+    ).rows[0]!;
+    await pool.query(
+      `insert into messages (workspace_id, conversation_id, account_id, content, direction, source) values ($1, $2, $3, 'Thanks Gene!', 'outbound', 'inbox')`,
+      [w.user.workspaceId, ids.conversation_id, w.instagram.id],
+    );
+    await dm('thanks!');
+    await processed(w, 3);
+    await pool.query(`insert into tracked_links (code, workspace_id, target_url, contact_id) values ('geneClick001', $1, 'https://shop.example.com', $2)`, [
+      w.user.workspaceId,
+      ids.contact_id,
+    ]);
+    expect((await fetch(`${t.baseUrl}/l/geneClick001`, { redirect: 'manual' })).status).toBe(302);
+    expect(await leadsOf(w)).toEqual([]);
+
+    // Buying intent makes the lead: it counts the comment, the three DMs (two after our answer) and the click.
+    await dm('How much is the course?');
+    await processed(w, 4);
+    const { rows } = await pool.query<{ inbound_count: number; reply_count: number; link_clicks: number; last_activity_at: Date; score: number }>(
+      'select inbound_count, reply_count, link_clicks, last_activity_at, score from leads where workspace_id = $1',
+      [w.user.workspaceId],
+    );
+    expect(rows).toEqual([expect.objectContaining({ inbound_count: 4, reply_count: 2, link_clicks: 1 })]);
+    const l = rows[0]!;
+    expect(l.score).toBe(leadScore({ inboundMessages: 4, replies: 2, linkClicks: 1, lastActivityAt: l.last_activity_at }, new Date()));
+    expect(l.score).toBeGreaterThan(leadScore({ inboundMessages: 1, replies: 1, linkClicks: 0, lastActivityAt: l.last_activity_at }, new Date()));
+    expect((await leadsOf(w))[0]).toMatchObject({ name: 'Gene', source: 'instagram', score: l.score });
+
+    // Afterwards each event adds one, as before.
+    await dm('and the price for two?');
+    await processed(w, 5);
+    expect((await pool.query('select inbound_count, reply_count from leads where workspace_id = $1', [w.user.workspaceId])).rows).toEqual([
+      { inbound_count: 5, reply_count: 3 },
+    ]);
   });
 
   it('a DM with buying intent makes a lead; a general one does not', async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { enqueueAiCall } from '../../../db/flows/enqueue-webhook-call';
 import { insertKnowledgeEntry } from '../../../db/knowledge/write-entries';
+import { messagesUsedSql } from '../../../db/usage/record-usage';
 import { answerAiStep } from '../../../workers/flows/ai-step';
 import { useGeminiApp } from '../../../tests/support/gemini-app';
 import { edge, keywordTrigger, node, publishFlow, runDetail, runsOf } from '../../../tests/support/flows';
@@ -47,7 +48,7 @@ async function finishedRun(w: W & { flowId: string }) {
 
 async function contactState(w: W) {
   const { rows } = await ai.t.app.database.pool.query(
-    `select c.tags, v.priority, u.messages_used from contacts c join conversations v on v.contact_id = c.id
+    `select c.tags, v.priority, ${messagesUsedSql('u.id')} as messages_used from contacts c join conversations v on v.contact_id = c.id
        join users u on u.workspace_id = c.workspace_id where c.workspace_id = $1`,
     [w.user.workspaceId],
   );

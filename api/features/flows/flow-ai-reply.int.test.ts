@@ -116,7 +116,7 @@ describe('AI reply node', () => {
     ai.gemini.script.push({ json: { answer: 'We do ship to Canada.', confidence: 0.95, funnelStage: 'hook', relatedOfferIds: [], suggestedActions: [] } });
     await dm(w, 'Do you ship to Canada?');
     const run = await finishedRun(w);
-    await enqueueAiCall(ai.t.app.database.pool, { id: run.id, workspace_id: w.user.workspaceId }, 2);
+    await enqueueAiCall(ai.t.app.database.pool, { id: run.id, workspace_id: w.user.workspaceId }, 2, ai.t.app.config.flows.webhookLanes);
     await expect
       .poll(
         async () => (await ai.t.app.database.pool.query(`select count(*)::int as n from graphile_worker.jobs where task_identifier = 'run.ai'`)).rows[0].n,

@@ -4,6 +4,7 @@ import { igCommentsWebhook, messagingWebhook } from '../tests/fakes/meta-webhook
 import { fakePage, seedMetaAccounts } from '../tests/support/meta-accounts';
 import { startTestApp, type TestApp } from '../tests/support/test-app';
 import { newWorkspaceUser } from '../tests/support/workspace';
+import { readMessagesUsed } from '../db/usage/record-usage';
 import { createTokenCipher } from '../integrations/crypto/token-cipher';
 import { platformDepsFromConfig, type PlatformDeps } from './platform-deps';
 import { createSender } from './send-outbound.activity';
@@ -134,15 +135,14 @@ describe('Meta sends: a delivery, in one statement', () => {
       [sent.id],
     );
     expect(messages).toEqual([{ status: 'sent', error: null, platform_message_id: platformId }]);
-    const usage = await pool().query('select messages_used from users where id = $1', [w.user.id]);
-    expect(usage.rows[0].messages_used).toBe(1);
+    expect(await readMessagesUsed(pool(), w.user.id)).toBe(1);
     const month = new Date().toISOString().slice(0, 7);
     const bell = await pool().query('select key from notifications where user_id = $1 order by key', [w.user.id]);
     expect(bell.rows.map((r) => r.key)).toEqual([`usage-100:${month}`, `usage-80:${month}`]);
 
     // The same row again: nothing is sent or counted twice.
     expect(await sendOutbound(sent.id)).toEqual({ status: 'already-sent' });
-    expect((await pool().query('select messages_used from users where id = $1', [w.user.id])).rows[0].messages_used).toBe(1);
+    expect(await readMessagesUsed(pool(), w.user.id)).toBe(1);
     expect(fake.sends.filter((s) => s.recipient === commentId)).toHaveLength(1);
   });
 });

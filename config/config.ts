@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import path from 'node:path';
+import { DEFAULT_WEBHOOK_LANES } from '../contracts/jobs';
 
 /**
  * The only module that reads process.env (ARCHITECTURE.md#processes). Everything else receives a Config.
@@ -86,6 +87,8 @@ export const envSchema = z.object({
   FLOW_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(5),
   /** Total deadline of one flow webhook call: connect, headers and the whole body (ADR 0009). */
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  /** Queues (lanes) per workspace for flow webhook and AI calls: at most this many in flight per workspace fleet-wide (ADR 0009). */
+  FLOW_WEBHOOK_LANES: z.coerce.number().int().min(1).max(64).default(DEFAULT_WEBHOOK_LANES),
   /** Lets the webhook node call 127.0.0.1/::1 (tests, local development). Private ranges stay refused. */
   WEBHOOK_ALLOW_LOOPBACK: z
     .enum(['true', 'false', '1', '0'])
@@ -208,7 +211,15 @@ export interface Config {
   /** The website scan's limits (activities/website-scan/). */
   websiteScan: { maxPages: number; timeoutMs: number; maxBytes: number; allowLoopback: boolean; userPerHour: number };
   /** The flow runtime (workers/flows). */
-  flows: { retryBaseMs: number; maxAttempts: number; webhookTimeoutMs: number; webhookAllowLoopback: boolean; timerPumpIntervalMs: number };
+  flows: {
+    retryBaseMs: number;
+    maxAttempts: number;
+    webhookTimeoutMs: number;
+    webhookAllowLoopback: boolean;
+    /** Queues per workspace for webhook and AI calls (FLOW_WEBHOOK_LANES). */
+    webhookLanes: number;
+    timerPumpIntervalMs: number;
+  };
 }
 
 export type AiProviderConfig =
@@ -339,6 +350,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       maxAttempts: e.FLOW_MAX_ATTEMPTS,
       webhookTimeoutMs: e.WEBHOOK_TIMEOUT_MS,
       webhookAllowLoopback: e.WEBHOOK_ALLOW_LOOPBACK,
+      webhookLanes: e.FLOW_WEBHOOK_LANES,
       timerPumpIntervalMs: e.TIMER_PUMP_INTERVAL_MS,
     },
   };

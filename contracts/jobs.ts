@@ -100,7 +100,19 @@ export function jobKey(task: TaskName, id: string): string {
 export const RECONCILE_QUEUE = 'reconcile:all';
 /** Flag of webhook calls: the worker forbids it while its webhook slots are full (ADR 0009). */
 export const WEBHOOK_FLAG = 'webhook';
-/** One Graphile queue per workspace: one webhook call in flight per workspace across the fleet. */
-export const webhookQueueName = (workspaceId: string) => `webhook:${workspaceId}`;
-/** One Graphile queue per workspace for AI reply calls: a tenant's slow answers queue behind each other only. */
-export const aiQueueName = (workspaceId: string) => `ai:${workspaceId}`;
+/** Lanes (Graphile queues) per workspace for flow webhook and AI calls unless FLOW_WEBHOOK_LANES says otherwise (ADR 0009, 2026-11 amendment). */
+export const DEFAULT_WEBHOOK_LANES = 4;
+/**
+ * A run's lane among its workspace's `lanes`: fixed by the run id, so all of one run's calls go
+ * through one queue, in order; different runs spread over the lanes (run ids are random uuids).
+ */
+export function laneOf(runId: string, lanes: number): number {
+  return Number.parseInt(runId.replace(/-/g, '').slice(-8), 16) % Math.max(1, lanes);
+}
+/**
+ * `lanes` Graphile queues per workspace (`webhook:<workspace>:<lane>`): at most `lanes` webhook calls
+ * of a workspace in flight across the fleet, one per lane, and one run's calls in one lane.
+ */
+export const webhookQueueName = (workspaceId: string, runId: string, lanes: number) => `webhook:${workspaceId}:${laneOf(runId, lanes)}`;
+/** The same lanes for AI reply calls (`ai:<workspace>:<lane>`): a tenant's slow answers queue behind its own only. */
+export const aiQueueName = (workspaceId: string, runId: string, lanes: number) => `ai:${workspaceId}:${laneOf(runId, lanes)}`;

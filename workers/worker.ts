@@ -33,7 +33,15 @@ export interface WorkerConfig {
   /** Missed-webhook reconciliation (ADR 0014): minutes between runs per account (0: off), Graph reads per hour per account. */
   reconcile: { everyMinutes: number; readsPerHour: number };
   demo: { ttlHours: number };
-  flows: { retryBaseMs: number; maxAttempts: number; webhookTimeoutMs: number; webhookAllowLoopback: boolean; timerPumpIntervalMs: number };
+  flows: {
+    retryBaseMs: number;
+    maxAttempts: number;
+    webhookTimeoutMs: number;
+    webhookAllowLoopback: boolean;
+    /** Queues per workspace for webhook and AI calls (FLOW_WEBHOOK_LANES, ADR 0009). */
+    webhookLanes: number;
+    timerPumpIntervalMs: number;
+  };
   /** AI reply steps' provider; absent or without one, they quote the knowledge base (ADR 0011). */
   ai?: AiConfig;
 }
@@ -59,6 +67,7 @@ export function taskList(pool: pg.Pool, config: WorkerConfig, platform: Platform
       retryBaseMs: config.flows.retryBaseMs,
       maxAttempts: config.flows.maxAttempts,
       linkBaseUrl: links,
+      webhookLanes: config.flows.webhookLanes,
     }),
     'runs.resume': runsResumeJob(pool),
     'accounts:health': accountsHealthCron(pool, config.accountHealthIntervalMinutes),
@@ -71,11 +80,12 @@ export function taskList(pool: pg.Pool, config: WorkerConfig, platform: Platform
         webhook: { allowLoopback: config.flows.webhookAllowLoopback, timeoutMs: config.flows.webhookTimeoutMs },
         retryBaseMs: config.flows.retryBaseMs,
         maxAttempts: config.flows.maxAttempts,
+        lanes: config.flows.webhookLanes,
       },
       webhooks.budget,
       webhooks.shutdown,
     ),
-    'run.ai': runAiJob(pool, config.ai ? createAiRuntime(config.ai) : null, webhooks.budget, webhooks.shutdown),
+    'run.ai': runAiJob(pool, config.ai ? createAiRuntime(config.ai) : null, config.flows.webhookLanes, webhooks.budget, webhooks.shutdown),
   } satisfies Record<TaskName, Task>;
 }
 

@@ -8,6 +8,7 @@ import { boot, type Replypilot } from '../../bin/boot';
 import { findUserById } from '../../db/auth/users';
 import { endUserSessions } from '../../db/sessions/end-sessions';
 import { withTransaction } from '../../db/transaction';
+import { recordUsage } from '../../db/usage/record-usage';
 import { HttpClient } from '../../tests/support/http-client';
 import { startTestApp, type TestApp } from '../../tests/support/test-app';
 import { toSignedInUser } from './public-user';
@@ -168,13 +169,48 @@ describe('user changes reach every process', () => {
     await expect.poll(async () => (await whoAmI(bUrl, c.cookieHeader)).body.firstName, soon).toBe('Renamed');
   });
 
-  it('a change written by another process (usage counted by a worker) is what the next request shows', async () => {
+  it('a change written by another process (an operator renaming, in SQL) is what the next request shows', async () => {
+    const { c, userId } = await register(a.baseUrl);
+    await warm(bUrl, c.cookieHeader);
+    await sql.query(`update users set first_name = 'Operator' where id = $1`, [userId]);
+    await expect.poll(async () => (await whoAmI(bUrl, c.cookieHeader)).body.firstName, soon).toBe('Operator');
+  });
+
+  it('usage counted by a worker leaves the session cached (no notice), and the next request shows the new count', async () => {
     const { c, userId } = await register(a.baseUrl);
     expect((await warm(bUrl, c.cookieHeader)).messagesUsed).toBe(0);
-    await sql.query('update users set messages_used = messages_used + 7 where id = $1', [userId]);
-    await expect.poll(async () => (await whoAmI(bUrl, c.cookieHeader)).body.messagesUsed, soon).toBe(7);
+    const { rows } = await sql.query<{ workspace_id: string }>('select workspace_id from users where id = $1', [userId]);
+    expect(await recordUsage(sql, rows[0]!.workspace_id, 7)).toEqual({ messagesUsed: 7, messageLimit: 100 });
+    // An update that changes nothing the cache serves (updated_at alone) sends no notice either.
+    await sql.query('update users set updated_at = now() where id = $1', [userId]);
+    await noticesDelivered();
+    expect(cacheOf(b).user(userId)).toBeDefined();
+    const before = { ...cacheOf(b).stats };
+    const me = await whoAmI(bUrl, c.cookieHeader);
+    expect(me.body.messagesUsed).toBe(7);
+    expect(cacheOf(b).stats).toEqual({ ...before, sessionHits: before.sessionHits + 1, userHits: before.userHits + 1 });
+  });
+
+  it('a password changed in SQL (no session ended) still drops the cached user on every process', async () => {
+    const { c, userId } = await register(a.baseUrl);
+    await warm(bUrl, c.cookieHeader);
+    expect(cacheOf(b).user(userId)?.passwordHash).not.toBeNull();
+    await sql.query('update users set password_hash = null where id = $1', [userId]);
+    await expect.poll(() => cacheOf(b).user(userId), soon).toBeUndefined();
+    expect((await whoAmI(bUrl, c.cookieHeader)).body.hasPassword).toBe(false);
   });
 });
+
+/**
+ * Notices arrive in commit order: once B has seen a change committed after the statements under
+ * test, it has seen every notice those statements sent.
+ */
+async function noticesDelivered() {
+  const probe = await register(a.baseUrl);
+  await warm(bUrl, probe.c.cookieHeader);
+  await sql.query(`update users set first_name = 'Barrier' where id = $1`, [probe.userId]);
+  await expect.poll(() => cacheOf(b).user(probe.userId), soon).toBeUndefined();
+}
 
 describe('lost notifications', () => {
   it('after the LISTEN connection is lost the cache starts empty: a session deleted without a notice is refused', async () => {

@@ -3,13 +3,17 @@ import { z } from 'zod';
 import type { UserRow } from '../schema';
 import { ensureSandboxAccounts } from '../sandbox/seed-sandbox';
 import { withTransaction } from '../transaction';
+import { messagesUsedSql } from '../usage/record-usage';
 
 type Db = Pick<pg.Pool, 'query'>;
 
-/** Every column of `users`, named as UserRow names them (unqualified: also used in joins with user_sessions). */
+/**
+ * Every column of `users`, named as UserRow names them (unqualified: also used in joins with
+ * user_sessions), and this month's message count (usage_counts, ADR 0019).
+ */
 export const userColumns = `id, workspace_id as "workspaceId", email, password_hash as "passwordHash", first_name as "firstName",
   last_name as "lastName", profile_image_url as "profileImageUrl", subscription_tier as "subscriptionTier",
-  messages_used as "messagesUsed", message_limit as "messageLimit", usage_period_start as "usagePeriodStart",
+  ${messagesUsedSql('users.id')} as "messagesUsed", message_limit as "messageLimit",
   onboarding_step as "onboardingStep", google_id as "googleId", facebook_id as "facebookId", is_demo as "isDemo",
   created_at as "createdAt", updated_at as "updatedAt"`;
 
@@ -24,7 +28,6 @@ const userRowSchema = z.object({
   subscriptionTier: z.string(),
   messagesUsed: z.number(),
   messageLimit: z.number(),
-  usagePeriodStart: z.date(),
   onboardingStep: z.number(),
   googleId: z.string().nullable(),
   facebookId: z.string().nullable(),

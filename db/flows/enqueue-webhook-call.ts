@@ -9,15 +9,16 @@ type Run = { id: string; workspace_id: string };
  * transaction (the driver's turn, so the step and its job commit together). One pending job per
  * run (job key); the step is in the payload so a job left over from an earlier step recognises it
  * is stale, the workspace so the job can hand itself back to its queue (contracts/jobs.ts: queue,
- * priority and flag).
+ * priority and flag). The queue is the run's lane of its workspace's `lanes` (FLOW_WEBHOOK_LANES):
+ * a lane runs one call at a time fleet-wide, so a workspace has at most `lanes` in flight.
  */
-export async function enqueueWebhookCall(db: Db, run: Run, seq: number, delayMs = 0): Promise<void> {
-  await enqueueExternalCall(db, 'run.webhook', webhookQueueName(run.workspace_id), run, seq, delayMs);
+export async function enqueueWebhookCall(db: Db, run: Run, seq: number, lanes: number, delayMs = 0): Promise<void> {
+  await enqueueExternalCall(db, 'run.webhook', webhookQueueName(run.workspace_id, run.id, lanes), run, seq, delayMs);
 }
 
-/** The same for an AI reply step's model call (workers/jobs/run-ai.job.ts, ADR 0012): its own queue, the same flag. */
-export async function enqueueAiCall(db: Db, run: Run, seq: number, delayMs = 0): Promise<void> {
-  await enqueueExternalCall(db, 'run.ai', aiQueueName(run.workspace_id), run, seq, delayMs);
+/** The same for an AI reply step's model call (workers/jobs/run-ai.job.ts, ADR 0012): its own lanes, the same flag. */
+export async function enqueueAiCall(db: Db, run: Run, seq: number, lanes: number, delayMs = 0): Promise<void> {
+  await enqueueExternalCall(db, 'run.ai', aiQueueName(run.workspace_id, run.id, lanes), run, seq, delayMs);
 }
 
 async function enqueueExternalCall(

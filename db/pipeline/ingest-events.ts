@@ -9,6 +9,8 @@ export interface IncomingEvent {
   eventKey: string;
   workspaceId: string | null;
   payload: unknown;
+  /** The payload is storable already (its caller made it so, e.g. the Meta route): not walked again. */
+  storable?: true;
 }
 
 export interface IngestResult {
@@ -74,6 +76,6 @@ function storable(e: IncomingEvent): IncomingEvent {
   return {
     ...e,
     eventKey: key.length <= MAX_EVENT_KEY_CHARS ? key : `sha256:${createHash('sha256').update(key).digest('hex')}`,
-    payload: toStorableJson(e.payload),
+    payload: e.storable ? e.payload : toStorableJson(e.payload),
   };
 }

@@ -16,3 +16,4 @@ export * from './broadcasts';
 export * from './analytics';
 export * from './saved-replies';
 export * from './reconcile';
+export * from './usage';

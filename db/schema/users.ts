@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { workspaces } from './workspaces';
 
@@ -17,12 +16,7 @@ export const users = pgTable(
     lastName: text('last_name'),
     profileImageUrl: text('profile_image_url'),
     subscriptionTier: text('subscription_tier').notNull().default('Free'),
-    messagesUsed: integer('messages_used').notNull().default(0),
     messageLimit: integer('message_limit').notNull().default(100),
-    /** Start of the month `messages_used` counts (UTC); the first use in a later month starts it again from 0. */
-    usagePeriodStart: timestamp('usage_period_start', { withTimezone: true })
-      .notNull()
-      .default(sql`(date_trunc('month', now() at time zone 'utc') at time zone 'utc')`),
     onboardingStep: integer('onboarding_step').notNull().default(0),
     googleId: text('google_id'),
     facebookId: text('facebook_id'),
@@ -38,4 +32,5 @@ export const users = pgTable(
   ],
 );
 
-export type UserRow = typeof users.$inferSelect;
+/** A user as read by db/auth/users.ts: the row, and this UTC month's message count (summed from usage_counts). */
+export type UserRow = typeof users.$inferSelect & { messagesUsed: number };

@@ -3,7 +3,7 @@ import { z } from 'zod';
 
 type Db = Pick<pg.PoolClient, 'query'>;
 
-const usageRow = z.object({ user_id: z.string(), messages_used: z.number(), message_limit: z.number(), period: z.string() });
+const usageRow = z.object({ user_id: z.string(), messages_used: z.number(), message_limit: z.number() });
 
 export interface Usage {
   messagesUsed: number;
@@ -16,6 +16,20 @@ const thresholds = [
   { percent: 100, title: 'You have used all of this month’s messages' },
 ] as const;
 
+/** Rows of usage_counts per (owner, month): a connection always adds to the same one (ADR 0019). */
+export const USAGE_SHARDS = 16;
+
+/** The first day of the current UTC month, as SQL (the `month` of usage_counts). */
+export const currentUsageMonth = `(date_trunc('month', now() at time zone 'utc'))::date`;
+
+/**
+ * This month's count of the user `userIdSql` (SQL naming a uuid, e.g. `users.id` or `$1`), as an
+ * integer expression: the sum of its shards (none yet: 0).
+ */
+export function messagesUsedSql(userIdSql: string): string {
+  return `(select coalesce(sum(uc.messages), 0)::int from usage_counts uc where uc.user_id = ${userIdSql} and uc.month = ${currentUsageMonth})`;
+}
+
 /** Where the usage statement's inputs are in the enclosing statement's parameters (`$n`). */
 export interface UsageParams {
   workspaceId: string;
@@ -27,31 +41,31 @@ export interface UsageParams {
 }
 
 /**
- * recordUsage as CTEs (`usage` returns the owner's counters; `usage_alerts` adds the threshold
- * notifications), so a caller can count in the same statement as what it counts (the sent mark of a
- * send, activities/send-at-most-once.ts). Values for `percents` and `titles`: usageThresholdParams().
+ * recordUsage as CTEs (`usage` adds to the owner's count and returns its row of usage_counts;
+ * `usage_alerts` adds the threshold notifications), so a caller can count in the same statement as
+ * what it counts (the sent mark of a send, activities/send-at-most-once.ts). Values for `percents`
+ * and `titles`: usageThresholdParams().
+ *
+ * The count is one of 16 rows per (owner, UTC month) of usage_counts, picked by the connection
+ * (ADR 0019): concurrent senders rarely share a row lock, and the owner's users row is not written
+ * (its updates evict cached sessions, ADR 0016). A new month's first use starts a new set of rows.
+ * The notifications are decided by `usage_due` (migration 0027), which reads the other shards in a
+ * snapshot of its own and, near a threshold not yet announced, under a per-owner lock held until
+ * commit: each threshold is announced once per month (unique key) and never missed.
  */
 export function usageCtes(p: UsageParams): string {
-  return `usage_month as (select date_trunc('month', now() at time zone 'utc') at time zone 'utc' as start),
-     usage_owner as (select id from users where workspace_id = ${p.workspaceId} order by created_at, id limit 1),
-     usage as (
-       update users u set
-         messages_used = case when u.usage_period_start < usage_month.start then ${p.n} else u.messages_used + ${p.n} end,
-         usage_period_start = greatest(u.usage_period_start, usage_month.start),
-         updated_at = now()
-       from usage_owner, usage_month
-       where u.id = usage_owner.id and ${p.enabled}
-       returning u.id as user_id, u.messages_used, u.message_limit,
-                 to_char(u.usage_period_start at time zone 'utc', 'YYYY-MM') as period
+  return `usage as (
+       insert into usage_counts as uc (user_id, month, shard, messages)
+       select o.id, ${currentUsageMonth}, pg_backend_pid() % ${USAGE_SHARDS}, ${p.n}
+       from (select id from users where workspace_id = ${p.workspaceId} order by created_at, id limit 1) o
+       where ${p.enabled}
+       on conflict (user_id, month, shard) do update set messages = uc.messages + excluded.messages
+       returning uc.user_id, uc.month, uc.shard, uc.messages
      ),
      usage_alerts as (
        insert into notifications (workspace_id, user_id, kind, key, title, body, link)
-       select ${p.workspaceId}, usage.user_id, 'usage', 'usage-' || t.percent || ':' || usage.period, t.title,
-              usage.messages_used || ' of ' || usage.message_limit || ' messages used in ' || usage.period
-                || ' (AI answers and automated DMs). Nothing is paused; the count starts again next month.',
-              '/settings'
-       from usage, unnest(${p.percents}::int[], ${p.titles}::text[]) as t(percent, title)
-       where usage.message_limit > 0 and usage.messages_used * 100 >= usage.message_limit * t.percent
+       select ${p.workspaceId}, usage.user_id, 'usage', d.key, d.title, d.body, '/settings'
+       from usage, usage_due(usage.user_id, usage.month, usage.shard, usage.messages, ${p.percents}::int[], ${p.titles}::text[]) d
        on conflict (user_id, key) do nothing
      )`;
 }
@@ -63,20 +77,29 @@ export function usageThresholdParams(): [number[], string[]] {
 
 /**
  * Counts `n` messages (an AI answer, an automated DM that was sent) against the workspace owner's
- * monthly allowance (users.messages_used), in the caller's transaction so it commits or rolls back
- * with what it counts. The first use in a new UTC month starts the count again from `n`
- * (usage_period_start). Crossing 80 % and 100 % of message_limit adds one notification each per
- * month: the key `usage-80:2026-11` is unique per user, so a retry or a race adds nothing. Nothing
- * is ever blocked here. The owner is the workspace's first user (workspaces are made with one).
- * One statement (the count and its notifications).
+ * monthly allowance (usage_counts), in the caller's transaction so it commits or rolls back with
+ * what it counts. Each UTC month counts from 0. Crossing 80 % and 100 % of message_limit adds one
+ * notification each per month: the key `usage-80:2026-11` is unique per user, so a retry or a race
+ * adds nothing. Nothing is ever blocked here. The owner is the workspace's first user (workspaces
+ * are made with one). One statement (the count and its notifications); the answer is the month's
+ * total as this statement sees it (the other shards as last committed).
  */
 export async function recordUsage(db: Db, workspaceId: string, n = 1): Promise<Usage | null> {
   const { rows } = await db.query(
     `with ${usageCtes({ workspaceId: '$1', n: '$2', enabled: 'true', percents: '$3', titles: '$4' })}
-     select user_id, messages_used, message_limit, period from usage`,
+     select usage.user_id, (usage.messages + coalesce(others.messages, 0))::int as messages_used, u.message_limit
+     from usage join users u on u.id = usage.user_id
+     left join lateral (select sum(c.messages) as messages from usage_counts c
+                        where c.user_id = usage.user_id and c.month = usage.month and c.shard <> usage.shard) others on true`,
     [workspaceId, n, ...usageThresholdParams()],
   );
   if (rows.length === 0) return null;
   const row = usageRow.parse(rows[0]);
   return { messagesUsed: row.messages_used, messageLimit: row.message_limit };
+}
+
+/** This month's count of a user (the sum of their shards). */
+export async function readMessagesUsed(db: Db, userId: string): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(`select ${messagesUsedSql('$1::uuid')} as n`, [userId]);
+  return rows[0]!.n;
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertKnowledgeEntry } from '../knowledge/write-entries';
+import { readMessagesUsed } from './record-usage';
 import { startTestApp, type TestApp } from '../../tests/support/test-app';
 import { maya, newWorkspaceUser } from '../../tests/support/workspace';
 
@@ -10,8 +11,7 @@ beforeAll(async () => {
 afterAll(() => t.stop());
 
 const pool = () => t.app.database.pool;
-const usageOf = async (userId: string) =>
-  (await pool().query<{ messages_used: number }>('select messages_used from users where id = $1', [userId])).rows[0]!.messages_used;
+const usageOf = (userId: string) => readMessagesUsed(pool(), userId);
 
 describe('AI answers count against the monthly message limit', () => {
   it('notifies once at 80 % and once at 100 %, never blocks, and the bell lists and marks them', async () => {
@@ -52,16 +52,20 @@ describe('AI answers count against the monthly message limit', () => {
     const u = await newWorkspaceUser(t.baseUrl, 'Month');
     await insertKnowledgeEntry(pool(), u.user.workspaceId, { kind: 'faq', title: 'Hours', body: 'Open 9 to 5.' });
     await pool().query(
-      `update users set messages_used = 97, usage_period_start = date_trunc('month', now() at time zone 'utc') at time zone 'utc' - interval '1 month' where id = $1`,
+      `insert into usage_counts (user_id, month, shard, messages)
+       values ($1, (date_trunc('month', now() at time zone 'utc') - interval '1 month')::date, 3, 97)`,
       [u.user.id],
     );
     const res = await u.client.post('/api/kb/chat', { message: 'hours?' });
     expect(res.data.usage.messagesUsed).toBe(1);
+    expect((await u.client.get('/api/auth/user')).data.messagesUsed).toBe(1);
     const { rows } = await pool().query(
-      `select usage_period_start = date_trunc('month', now() at time zone 'utc') at time zone 'utc' as current from users where id = $1`,
+      `select to_char(month, 'YYYY-MM') as month, sum(messages)::int as n from usage_counts where user_id = $1 group by 1 order by 1`,
       [u.user.id],
     );
-    expect(rows[0].current).toBe(true);
+    expect(rows).toHaveLength(2);
+    expect(rows[1]).toEqual({ month: new Date().toISOString().slice(0, 7), n: 1 });
+    expect(rows[0].n).toBe(97);
   });
 });
 

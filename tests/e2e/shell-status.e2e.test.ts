@@ -33,7 +33,10 @@ it('shows the real plan, the live connection and real notifications, and marks o
   await page.keyboard.press('Escape');
 
   // One answered question at 79 of 100 crosses 80 %: one notification, counted from real usage.
-  await db.query('update users set messages_used = 79, message_limit = 100 where id = $1', [user.id]);
+  await db.query('update users set message_limit = 100 where id = $1', [user.id]);
+  await db.query(`insert into usage_counts (user_id, month, shard, messages) values ($1, date_trunc('month', now() at time zone 'utc')::date, 0, 79)`, [
+    user.id,
+  ]);
   await insertKnowledgeEntry(db, user.workspace_id, { kind: 'faq', title: 'Opening hours', body: 'We are open 9 to 5, Monday to Friday.' });
   expect((await page.request.post('/api/smartkb/query', { data: { query: 'What are your opening hours?' } })).status()).toBe(200);
 

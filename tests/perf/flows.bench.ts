@@ -147,7 +147,7 @@ async function main() {
       accountHealthIntervalMinutes: 0,
       reconcile: { everyMinutes: 0, readsPerHour: 600 },
       demo: { ttlHours: 24 },
-      flows: { retryBaseMs: 1000, maxAttempts: 5, webhookTimeoutMs: 10_000, webhookAllowLoopback: false, timerPumpIntervalMs: 250 },
+      flows: { retryBaseMs: 1000, maxAttempts: 5, webhookTimeoutMs: 10_000, webhookAllowLoopback: false, webhookLanes: 4, timerPumpIntervalMs: 250 },
     },
     // Sandbox accounts only: no platform is ever called.
     platform: platformDepsFromConfig(loadConfig({ NODE_ENV: 'test' }), createTokenCipher('0'.repeat(64))),

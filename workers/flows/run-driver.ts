@@ -3,6 +3,7 @@ import type { ActivityOutcome } from '../../activities/activity-outcome';
 import { deliverFlowSend, deliverSandboxFlowSend, prepareFlowSend } from '../../activities/flow-send.activity';
 import type { Sender } from '../../activities/send-outbound.activity';
 import type { ExecutionPlan } from '../../contracts/execution-plan';
+import { DEFAULT_WEBHOOK_LANES } from '../../contracts/jobs';
 import type { PendingInput } from '../../contracts/run-state';
 import { markRunSleeping, reopenRunForActivity, storeRunInput } from '../../db/flows/run-inputs';
 import { tryLockRun, unlockRun } from '../../db/flows/run-lock';
@@ -36,6 +37,8 @@ export interface DriverConfig extends RetryPolicy {
   linkBaseUrl?: () => string | null;
   /** Delivers a step's send to Meta or X between transactions (createSender, passed in by workers/worker.ts). */
   sender: Sender;
+  /** Queues (lanes) per workspace for webhook and AI calls (FLOW_WEBHOOK_LANES; default DEFAULT_WEBHOOK_LANES). */
+  webhookLanes?: number;
 }
 
 function linkTracking(config: DriverConfig, flowId: string, nodeId: string, contactId: string) {
@@ -167,11 +170,11 @@ async function beginActivity(
   config: DriverConfig,
 ): Promise<Applied> {
   if (activity.type === 'webhook') {
-    await enqueueWebhookCall(client, run, seq);
+    await enqueueWebhookCall(client, run, seq, config.webhookLanes ?? DEFAULT_WEBHOOK_LANES);
     return { turn: null };
   }
   if (activity.type === 'aiAnswer') {
-    await enqueueAiCall(client, run, seq);
+    await enqueueAiCall(client, run, seq, config.webhookLanes ?? DEFAULT_WEBHOOK_LANES);
     return { turn: null };
   }
   // An AI reply's answer goes out on the run's own account, as a DM node's text would.

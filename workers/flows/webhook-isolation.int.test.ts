@@ -9,11 +9,14 @@ import { newWorkspaceUser } from '../../tests/support/workspace';
 /**
  * One workspace's slow webhook must not stall anyone else. Workspace A's
  * endpoint answers 200 and then one byte a second, forever; A triggers it more times than the worker
- * has slots. Workspace B's DM is still stored and answered at once, B's own webhook still runs, A's
- * calls end at WEBHOOK_TIMEOUT_MS and are retried per policy, and a graceful shutdown in the middle
- * of the trickle is not held by it.
+ * has slots. A has at most FLOW_WEBHOOK_LANES calls in flight across the fleet, and on a worker
+ * never every webhook slot; workspace B's DM is still stored and answered at once, B's own webhook
+ * still runs, A's calls end at WEBHOOK_TIMEOUT_MS and are retried per policy, and a graceful
+ * shutdown in the middle of the trickle is not held by it.
  */
 const DEADLINE_MS = 2000;
+const LANES = 2;
+const RUNS_A = 8;
 const workerEnv = {
   WORKER_CONCURRENCY: '5',
   WEBHOOK_ALLOW_LOOPBACK: 'true',
@@ -75,6 +78,8 @@ afterAll(async () => {
 });
 
 type W = Awaited<ReturnType<typeof newWorkspaceUser>>;
+/** 8 slots → 4 webhook slots, a workspace may take 3: only its 2 lanes bound A. */
+const laneEnv = { ...workerEnv, WORKER_CONCURRENCY: '8', FLOW_WEBHOOK_LANES: String(LANES) };
 const dm = (w: W, contact: string, text: string) =>
   w.client.post('/api/simulator/messages', { accountId: w.instagram.id, contact: { externalUserId: contact, name: contact, username: contact }, text });
 const outboxTexts = async (w: W) => ((await w.client.get(`/api/simulator/outbox?accountId=${w.instagram.id}`)).data as { text: string }[]).map((i) => i.text);
@@ -104,12 +109,13 @@ it('a workspace whose webhook trickles forever does not hold up another workspac
     edges: [edge('1', '2'), edge('2', '3'), edge('3', '4')],
   });
 
-  const worker = spawnWorker(t.db.url, workerEnv);
+  const worker = spawnWorker(t.db.url, laneEnv);
   workers.push(worker);
   await worker.ready;
 
-  // A: more trickling calls than the worker has slots (WORKER_CONCURRENCY=5).
-  for (let i = 1; i <= 6; i++) expect((await dm(a, `fan-${i}`, 'trk')).status).toBe(202);
+  // A: more trickling calls than the worker has slots (WORKER_CONCURRENCY=8). 8 runs spread over
+  // the 2 lanes by their random ids (all in one lane: 1 chance in 128).
+  for (let i = 1; i <= RUNS_A; i++) expect((await dm(a, `fan-${i}`, 'trk')).status).toBe(202);
   await expect.poll(open, { timeout: 10_000, interval: 20 }).toBeGreaterThanOrEqual(1);
   await new Promise((r) => setTimeout(r, 300)); // let every slot A can take be taken
 
@@ -153,12 +159,12 @@ it('a workspace whose webhook trickles forever does not hold up another workspac
   await expect.poll(open, { timeout: 2000, interval: 20 }).toBe(0);
 
   // Another worker takes the interrupted calls over; every run ends per policy (2 attempts), none hangs.
-  const next = spawnWorker(t.db.url, workerEnv);
+  const next = spawnWorker(t.db.url, laneEnv);
   workers.push(next);
   await next.ready;
   await expect
     .poll(async () => (await runsOf(a.client, slowFlow)).filter((r) => r.status === 'failed').length, { timeout: 60_000, interval: 200 })
-    .toBe(6)
+    .toBe(RUNS_A)
     .catch(async (err: unknown) => {
       // What was stuck, for the next time this fails: the job table and both workers' logs.
       const jobs = await t.app.database.pool.query(
@@ -177,7 +183,7 @@ it('a workspace whose webhook trickles forever does not hold up another workspac
       );
       throw err;
     });
-  expect(mostOpen).toBe(1); // one call of a workspace at a time, across both workers
+  expect(mostOpen).toBe(LANES); // a workspace's calls in flight: one per lane, across both workers
   for (const r of await runsOf(a.client, slowFlow)) {
     const run = await runDetail(a.client, r.id);
     expect(run.statusDetail).toMatch(new RegExp(`within ${DEADLINE_MS} ms.*gave up after 2 attempts`));
@@ -207,5 +213,38 @@ it('slow endpoints of many workspaces hold at most half the worker slots: inboun
   console.log(`B under three tenants' trickles: DM answered in ${Date.now() - sentAt} ms; webhook calls in flight at most ${mostOpen}`);
   await new Promise((r) => setTimeout(r, DEADLINE_MS + 500)); // a round of calls ends and the next begins
   expect(mostOpen).toBe(2);
+  worker.child.kill('SIGKILL');
+}, 60_000);
+
+it("one workspace with more lanes than the worker has webhook slots still leaves a slot: another workspace's webhook flow runs at once", async () => {
+  // The previous test's worker was killed mid-trickle: its tenants' calls must not be taken over here.
+  await t.app.database.pool.query(
+    `delete from graphile_worker._private_jobs where task_id = (select id from graphile_worker._private_tasks where identifier = 'run.webhook')`,
+  );
+  calls.length = 0;
+  mostOpen = 0;
+  const a = await newWorkspaceUser(t.baseUrl, 'Greedy');
+  await slowWebhookFlow(a);
+  const b = await newWorkspaceUser(t.baseUrl, 'Bob');
+  await publishFlow(b.client, {
+    nodes: [
+      keywordTrigger(['hello']),
+      node('2', 'webhook', { method: 'POST', url: fastUrl, headers: [], body: '{"who":"{username}"}' }),
+      node('3', 'instagramDM', { text: 'Saved by B' }),
+    ],
+    edges: [edge('1', '2'), edge('2', '3')],
+  });
+  // WORKER_CONCURRENCY 5 → 2 webhook slots; FLOW_WEBHOOK_LANES 4 (the default): A alone could fill both.
+  const worker = spawnWorker(t.db.url, { ...workerEnv, FLOW_WEBHOOK_LANES: '4' });
+  workers.push(worker);
+  await worker.ready;
+  for (let i = 1; i <= 8; i++) expect((await dm(a, `fan-${i}`, 'trk')).status).toBe(202);
+  await expect.poll(open, { timeout: 10_000, interval: 20 }).toBe(1);
+  await new Promise((r) => setTimeout(r, 500)); // A's other lanes' jobs are fetched and handed back meanwhile
+  const sentAt = Date.now();
+  expect((await dm(b, 'victim', 'hello')).status).toBe(202);
+  await expect.poll(() => outboxTexts(b), { timeout: 2000, interval: 20 }).toContain('Saved by B');
+  console.log(`B's webhook flow beside A's 4 lanes of trickles on 2 webhook slots: done in ${Date.now() - sentAt} ms; A's calls in flight at most ${mostOpen}`);
+  expect(mostOpen).toBe(1);
   worker.child.kill('SIGKILL');
 }, 60_000);

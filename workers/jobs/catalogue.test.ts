@@ -12,7 +12,7 @@ const config: WorkerConfig = {
   accountHealthIntervalMinutes: 60,
   reconcile: { everyMinutes: 15, readsPerHour: 600 },
   demo: { ttlHours: 24 },
-  flows: { retryBaseMs: 1000, maxAttempts: 5, webhookTimeoutMs: 10_000, webhookAllowLoopback: false, timerPumpIntervalMs: 250 },
+  flows: { retryBaseMs: 1000, maxAttempts: 5, webhookTimeoutMs: 10_000, webhookAllowLoopback: false, webhookLanes: 4, timerPumpIntervalMs: 250 },
 };
 
 describe('the job catalogue (contracts/jobs.ts)', () => {

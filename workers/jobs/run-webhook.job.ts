@@ -6,18 +6,18 @@ import { callWebhookStep, type WebhookStepConfig } from '../flows/webhook-step';
 import { slowExternalStepJob } from './slow-external-step';
 
 /**
- * `run.webhook {runId, seq}`: one flow webhook call (workers/flows/webhook-step.ts) in its
- * workspace's queue, on at most `budget` slots of this worker (ADR 0009). `shutdown` aborts a call
+ * `run.webhook {runId, seq}`: one flow webhook call (workers/flows/webhook-step.ts) in its run's
+ * lane of its workspace (`config.lanes` queues), on at most `budget` slots of this worker (ADR 0009). `shutdown` aborts a call
  * in flight when the worker stops: the job is handed straight back to its queue (same key, no
  * attempt counted) so a trickling endpoint can't hold a shutdown, and the next worker calls again.
  */
-export function runWebhookJob(pool: pg.Pool, config: WebhookStepConfig, budget: WebhookBudget, shutdown: AbortSignal): Task {
+export function runWebhookJob(pool: pg.Pool, config: WebhookStepConfig & { lanes: number }, budget: WebhookBudget, shutdown: AbortSignal): Task {
   return slowExternalStepJob({
     job: 'run.webhook',
     label: 'webhook call',
     budget,
     shutdown,
-    enqueue: (run, seq, delayMs) => enqueueWebhookCall(pool, run, seq, delayMs),
+    enqueue: (run, seq, delayMs) => enqueueWebhookCall(pool, run, seq, config.lanes, delayMs),
     step: (runId, seq, signal) => callWebhookStep(pool, runId, seq, config, signal),
   });
 }

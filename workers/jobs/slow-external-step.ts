@@ -11,8 +11,9 @@ type Run = { id: string; workspace_id: string };
 
 /**
  * The job around one slow external step of a flow run (`run.webhook`, `run.ai`; ADR 0009, 0012),
- * in its workspace's queue:
- * - at most `budget` slots of this worker: a job fetched past a full budget goes back to its queue;
+ * in its run's lane (queue) of its workspace:
+ * - at most `budget` slots of this worker, and all but one of them for one workspace: a job fetched
+ *   past a full budget, or past its workspace's share, goes back to its queue;
  * - either the worker's `shutdown` or Graphile's own abort (graceful shutdown timeout) ends the step;
  * - a step interrupted that way is handed straight back to its queue (same key, no attempt counted),
  *   so a trickling endpoint can't hold a shutdown and the next worker calls again.
@@ -29,7 +30,7 @@ export function slowExternalStepJob(opts: {
   return async (payload: unknown, helpers: JobHelpers) => {
     const { runId, seq, workspaceId } = jobs[opts.job].payload.parse(payload);
     const run = { id: runId, workspace_id: workspaceId };
-    if (!opts.budget.tryAcquire()) {
+    if (!opts.budget.tryAcquire(workspaceId)) {
       await opts.enqueue(run, seq, OVER_BUDGET_DELAY_MS);
       return;
     }
@@ -42,7 +43,7 @@ export function slowExternalStepJob(opts: {
       }
     } finally {
       stop.dispose();
-      opts.budget.release();
+      opts.budget.release(workspaceId);
     }
   };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { enqueueAiCall } from '../../../db/flows/enqueue-webhook-call';
 import { insertKnowledgeEntry } from '../../../db/knowledge/write-entries';
+import { messagesUsedSql } from '../../../db/usage/record-usage';
 import { answerAiStep } from '../../../workers/flows/ai-step';
 import { useGeminiApp } from '../../../tests/support/gemini-app';
 import { edge, keywordTrigger, node, publishFlow, runDetail, runsOf } from '../../../tests/support/flows';
@@ -47,7 +48,7 @@ async function finishedRun(w: W & { flowId: string }) {
 
 async function contactState(w: W) {
   const { rows } = await ai.t.app.database.pool.query(
-    `select c.tags, v.priority, u.messages_used from contacts c join conversations v on v.contact_id = c.id
+    `select c.tags, v.priority, ${messagesUsedSql('u.id')} as messages_used from contacts c join conversations v on v.contact_id = c.id
        join users u on u.workspace_id = c.workspace_id where c.workspace_id = $1`,
     [w.user.workspaceId],
   );
@@ -115,7 +116,7 @@ describe('AI reply node', () => {
     ai.gemini.script.push({ json: { answer: 'We do ship to Canada.', confidence: 0.95, funnelStage: 'hook', relatedOfferIds: [], suggestedActions: [] } });
     await dm(w, 'Do you ship to Canada?');
     const run = await finishedRun(w);
-    await enqueueAiCall(ai.t.app.database.pool, { id: run.id, workspace_id: w.user.workspaceId }, 2);
+    await enqueueAiCall(ai.t.app.database.pool, { id: run.id, workspace_id: w.user.workspaceId }, 2, ai.t.app.config.flows.webhookLanes);
     await expect
       .poll(
         async () => (await ai.t.app.database.pool.query(`select count(*)::int as n from graphile_worker.jobs where task_identifier = 'run.ai'`)).rows[0].n,

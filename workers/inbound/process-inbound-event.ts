@@ -4,7 +4,15 @@ import { rollback, withTransaction, type Rollback } from '../../db/transaction';
 import type { NormalizedEvent } from '../../contracts/inbound';
 import { notifyWorkspace } from '../../db/pipeline/notify';
 import { ensureConversation } from '../../db/pipeline/ensure-conversation';
-import { markEventProcessed, newEventTail, type EventTail } from '../../db/pipeline/event-tail';
+import {
+  markEventProcessed,
+  markEventsProcessed,
+  newEventTail,
+  recordEventFailure,
+  type BatchTail,
+  type EventMark,
+  type EventTail,
+} from '../../db/pipeline/event-tail';
 import { activeCommentRulesJsonSql } from '../../db/comment-rules/active-rules';
 import { activeTriggersJsonSql, parseActiveTriggers, type ActiveTrigger } from '../../db/flows/active-triggers';
 import { classifyIntent } from '../../workflows/classify-intent';
@@ -34,76 +42,161 @@ const MESSAGING_WINDOW_HOURS = 24;
 export type ProcessOutcome = 'processed' | 'already-processed' | 'malformed' | 'missing';
 
 /**
- * Turns one stored inbound event into contacts, conversations, messages and comments and runs its
- * triggers — all in ONE transaction with marking it processed, so a crash anywhere redoes the whole
- * event and a finished event is never redone (ARCHITECTURE.md#inbound-pipeline step 2).
+ * The event and, in the same round trip, the active account its payload names (normalizeEvent
+ * still decides which account it is: the prefetched row is used only if it is that one). With the
+ * account come its comment rules and its workspace's flow triggers (ADR 0017): what the event will
+ * be matched against, read in this round trip instead of one each later.
  */
-export async function processInboundEvent(pool: pg.Pool, eventId: string, limits: SendLimits, links: LinkBase = noLinkBase): Promise<ProcessOutcome> {
-  return withTransaction(pool, async (client): Promise<ProcessOutcome | Rollback<ProcessOutcome>> => {
-    // The event and, in the same round trip, the active account its payload names (normalizeEvent
-    // below still decides which account it is: the prefetched row is used only if it is that one).
-    // With the account come its comment rules and its workspace's flow triggers (ADR 0017): what the
-    // event will be matched against, read in this round trip instead of one each later.
-    // Named (prepared once per connection), as are the pipeline's other hot statements: PostgreSQL
-    // parses and plans them once, not per event.
-    const found = await client.query({
-      name: 'inbound-event',
-      text: `select e.id::text, e.provider, e.workspace_id, e.payload, e.processed_at,
+const EVENT_WITH_ACCOUNT_SQL = `select e.id::text, e.provider, e.workspace_id, e.payload, e.processed_at,
               a.id as a_id, a.workspace_id as a_workspace_id, a.platform as a_platform, a.provider as a_provider, a.username as a_username,
               case when a.id is not null then ${activeCommentRulesJsonSql('a.workspace_id', 'a.platform')} end as a_rules,
               case when a.id is not null then ${activeTriggersJsonSql('a.workspace_id')} end as a_triggers
        from inbound_events e
        left join social_accounts a on a.is_active and a.id = case when e.payload->>'accountId' ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
-                                                          then (e.payload->>'accountId')::uuid end
-       where e.id = $1
-       for update of e`,
-      values: [eventId],
-    });
-    if (found.rowCount === 0) return rollback('missing');
-    const event = eventRow.parse(found.rows[0]);
-    if (event.processed_at) return rollback('already-processed');
+                                                          then (e.payload->>'accountId')::uuid end`;
 
-    let normalized: NormalizedEvent;
-    let account: AccountRow;
-    let prefetched: Prefetched = {};
-    try {
-      normalized = normalizeEvent(event.provider, event.payload);
-      const pre = found.rows[0] as Record<string, unknown>;
-      const acc =
-        pre.a_id === normalized.accountId
-          ? [{ id: pre.a_id, workspace_id: pre.a_workspace_id, platform: pre.a_platform, provider: pre.a_provider, username: pre.a_username }]
-          : (
-              await client.query('select id, workspace_id, platform, provider, username from social_accounts where id = $1 and is_active', [
-                normalized.accountId,
-              ])
-            ).rows;
-      if (acc.length === 0) throw new MalformedEventError(`Unknown or inactive account ${normalized.accountId}`);
-      account = accountRow.parse(acc[0]);
-      if (pre.a_id === normalized.accountId) prefetched = { rules: pre.a_rules, triggers: pre.a_triggers };
-      // A sandbox event names its workspace at ingest; it must match the account's (no cross-tenant writes).
-      if (event.workspace_id && event.workspace_id !== account.workspace_id) {
-        throw new MalformedEventError('Event workspace does not own the account');
-      }
-    } catch (err) {
-      if (!(err instanceof MalformedEventError)) throw err;
+/**
+ * Turns one stored inbound event into contacts, conversations, messages and comments and runs its
+ * triggers — all in ONE transaction with marking it processed, so a crash anywhere redoes the whole
+ * event and a finished event is never redone (ARCHITECTURE.md#inbound-pipeline step 2). The batch
+ * job (processInboundBatch) does the same for many events in one transaction; this is its fallback
+ * for a batch that failed, and the path of `{eventId}` jobs.
+ */
+export async function processInboundEvent(pool: pg.Pool, eventId: string, limits: SendLimits, links: LinkBase = noLinkBase): Promise<ProcessOutcome> {
+  return withTransaction(pool, async (client): Promise<ProcessOutcome | Rollback<ProcessOutcome>> => {
+    // Named (prepared once per connection), as are the pipeline's other hot statements: PostgreSQL
+    // parses and plans them once, not per event.
+    const found = await client.query({ name: 'inbound-event', text: `${EVENT_WITH_ACCOUNT_SQL} where e.id = $1 for update of e`, values: [eventId] });
+    if (found.rowCount === 0) return rollback('missing');
+    const handled = await handleEvent(client, found.rows[0] as Record<string, unknown>, limits, links);
+    if (handled === 'already-processed') return rollback('already-processed');
+    if ('error' in handled) {
       // Stored with its error and visible; never retried, never blocks other events.
-      await client.query('update inbound_events set processed_at = now(), attempts = attempts + 1, error = $2 where id = $1', [eventId, err.message]);
+      await client.query('update inbound_events set processed_at = now(), attempts = attempts + 1, error = $2 where id = $1', [eventId, handled.error]);
       return 'malformed';
     }
-
-    const tail = newEventTail();
-    if (normalized.kind === 'echo') {
-      // The account's own outgoing message: stored as outbound, never a trigger.
-      await storeEcho(client, account, normalized);
-    } else if (normalized.kind === 'message') {
-      const contactId = await upsertContact(client, account, normalized);
-      await storeInboundMessage(client, account, contactId, normalized, tail, prefetched);
-    } else {
-      await storeComment(client, account, normalized, limits, links, tail, prefetched);
-    }
-    await markEventProcessed(client, eventId, account.workspace_id, tail);
+    await markEventProcessed(client, eventId, handled.workspaceId, handled.tail);
     return 'processed';
   });
+}
+
+/** What one batch did; `failed` events were recorded with their error and are retried by a later job. */
+export interface BatchOutcome {
+  claimed: number;
+  processed: number;
+  malformed: number;
+  failed: number;
+}
+
+/** An event that failed this many times (not malformed: e.g. a bug) is left with its error, no longer claimed. */
+export const MAX_EVENT_ATTEMPTS = 25;
+
+/**
+ * One batch of a shard's unprocessed events, oldest first, in ONE transaction (ADR 0019): claimed
+ * with `for update skip locked` (an `{eventId}` job or another batch holding one is skipped), each
+ * handled as processInboundEvent would, then all marked processed — with their activity lines and
+ * lead scores — in one statement. A crash anywhere rolls the whole batch back, so it is redone and
+ * nothing is done twice. If the transaction fails (one event hit an unexpected error), every event
+ * of the batch is redone alone (processInboundEvent): the others go through, and the failing one is
+ * recorded (attempts, error) and left for a later job, until MAX_EVENT_ATTEMPTS.
+ */
+export async function processInboundBatch(pool: pg.Pool, shard: number, size: number, limits: SendLimits, links: LinkBase = noLinkBase): Promise<BatchOutcome> {
+  let claimedIds: string[] = [];
+  try {
+    return await withTransaction(pool, async (client) => {
+      const { rows } = await client.query({
+        name: 'inbound-batch',
+        text: `${EVENT_WITH_ACCOUNT_SQL}
+       where e.shard = $1 and e.processed_at is null and e.attempts < $3
+       order by e.id limit $2
+       for update of e skip locked`,
+        values: [shard, size, MAX_EVENT_ATTEMPTS],
+      });
+      claimedIds = rows.map((r: { id: string }) => r.id);
+      const marks: EventMark[] = [];
+      const tail: BatchTail = { activities: [], leadScores: [] };
+      let malformed = 0;
+      for (const row of rows as Record<string, unknown>[]) {
+        const eventTail = newEventTail();
+        const handled = await handleEvent(client, row, limits, links, eventTail);
+        if (handled === 'already-processed') continue; // claimed rows are unprocessed: not reached
+        if ('error' in handled) {
+          malformed++;
+          marks.push({ eventId: String(row.id), workspaceId: null, error: handled.error });
+          continue;
+        }
+        marks.push({ eventId: String(row.id), workspaceId: handled.workspaceId, error: null });
+        for (const a of eventTail.activities) tail.activities.push({ ...a, workspaceId: handled.workspaceId });
+        tail.leadScores.push(...eventTail.leadScores);
+      }
+      await markEventsProcessed(client, marks, tail);
+      return { claimed: rows.length, processed: marks.length - malformed, malformed, failed: 0 };
+    });
+  } catch (err) {
+    if (claimedIds.length === 0) throw err;
+    const outcome: BatchOutcome = { claimed: claimedIds.length, processed: 0, malformed: 0, failed: 0 };
+    for (const id of claimedIds) {
+      try {
+        const one = await processInboundEvent(pool, id, limits, links);
+        if (one === 'processed') outcome.processed++;
+        else if (one === 'malformed') outcome.malformed++;
+      } catch (e) {
+        outcome.failed++;
+        await recordEventFailure(pool, id, e instanceof Error ? e.message : String(e));
+      }
+    }
+    return outcome;
+  }
+}
+
+/**
+ * One claimed event: normalized, checked against its account, and written (contacts, messages,
+ * comments, rules, flows). Returns what its processed mark needs, or the error a malformed event is
+ * stored with. Writes nothing for a malformed event.
+ */
+async function handleEvent(
+  client: pg.PoolClient,
+  row: Record<string, unknown>,
+  limits: SendLimits,
+  links: LinkBase,
+  tail: EventTail = newEventTail(),
+): Promise<'already-processed' | { error: string } | { workspaceId: string; tail: EventTail }> {
+  const event = eventRow.parse(row);
+  if (event.processed_at) return 'already-processed';
+
+  let normalized: NormalizedEvent;
+  let account: AccountRow;
+  let prefetched: Prefetched = {};
+  try {
+    normalized = normalizeEvent(event.provider, event.payload);
+    const pre = row;
+    const acc =
+      pre.a_id === normalized.accountId
+        ? [{ id: pre.a_id, workspace_id: pre.a_workspace_id, platform: pre.a_platform, provider: pre.a_provider, username: pre.a_username }]
+        : (await client.query('select id, workspace_id, platform, provider, username from social_accounts where id = $1 and is_active', [normalized.accountId]))
+            .rows;
+    if (acc.length === 0) throw new MalformedEventError(`Unknown or inactive account ${normalized.accountId}`);
+    account = accountRow.parse(acc[0]);
+    if (pre.a_id === normalized.accountId) prefetched = { rules: pre.a_rules, triggers: pre.a_triggers };
+    // A sandbox event names its workspace at ingest; it must match the account's (no cross-tenant writes).
+    if (event.workspace_id && event.workspace_id !== account.workspace_id) {
+      throw new MalformedEventError('Event workspace does not own the account');
+    }
+  } catch (err) {
+    if (!(err instanceof MalformedEventError)) throw err;
+    return { error: err.message };
+  }
+
+  if (normalized.kind === 'echo') {
+    // The account's own outgoing message: stored as outbound, never a trigger.
+    await storeEcho(client, account, normalized);
+  } else if (normalized.kind === 'message') {
+    const contactId = await upsertContact(client, account, normalized);
+    await storeInboundMessage(client, account, contactId, normalized, tail, prefetched);
+  } else {
+    await storeComment(client, account, normalized, limits, links, tail, prefetched);
+  }
+  return { workspaceId: account.workspace_id, tail };
 }
 
 /** $1 workspace, $2 account, $3 external user id, $4 name, $5 username, $6 is a DM, $7 its time (contactParams). */

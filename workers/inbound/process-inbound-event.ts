@@ -16,7 +16,9 @@ import {
 import { activeCommentRulesJsonSql } from '../../db/comment-rules/active-rules';
 import { activeTriggersJsonSql, parseActiveTriggers, type ActiveTrigger } from '../../db/flows/active-triggers';
 import { classifyIntent } from '../../workflows/classify-intent';
-import { applyCommentRules } from './apply-comment-rules';
+import { applyCommentRules, pickCommentRule, ruleMatchedActivity } from './apply-comment-rules';
+import { queuePrivateReplyBatch, storeCommentBatch, type BatchReply } from '../../db/pipeline/comment-batch';
+import { renderTemplate } from '../../workflows/render-template';
 import { captureLead } from './capture-lead';
 import { accountRow, type AccountRow } from './conversations';
 import { MalformedEventError, normalizeEvent } from './normalize-event';
@@ -113,24 +115,7 @@ export async function processInboundBatch(pool: pg.Pool, shard: number, size: nu
         values: [shard, size, MAX_EVENT_ATTEMPTS],
       });
       claimedIds = rows.map((r: { id: string }) => r.id);
-      const marks: EventMark[] = [];
-      const tail: BatchTail = { activities: [], leadScores: [] };
-      let malformed = 0;
-      for (const row of rows as Record<string, unknown>[]) {
-        const eventTail = newEventTail();
-        const handled = await handleEvent(client, row, limits, links, eventTail);
-        if (handled === 'already-processed') continue; // claimed rows are unprocessed: not reached
-        if ('error' in handled) {
-          malformed++;
-          marks.push({ eventId: String(row.id), workspaceId: null, error: handled.error });
-          continue;
-        }
-        marks.push({ eventId: String(row.id), workspaceId: handled.workspaceId, error: null });
-        for (const a of eventTail.activities) tail.activities.push({ ...a, workspaceId: handled.workspaceId });
-        tail.leadScores.push(...eventTail.leadScores);
-      }
-      await markEventsProcessed(client, marks, tail);
-      return { claimed: rows.length, processed: marks.length - malformed, malformed, failed: 0 };
+      return handleBatch(client, rows as Record<string, unknown>[], limits, links);
     });
   } catch (err) {
     if (claimedIds.length === 0) throw err;
@@ -149,6 +134,170 @@ export async function processInboundBatch(pool: pg.Pool, shard: number, size: nu
   }
 }
 
+type Comment = Extract<NormalizedEvent, { kind: 'comment' }>;
+
+/**
+ * A claimed batch in the caller's transaction. The hot path is set-based (db/pipeline/comment-batch.ts):
+ * the batch's comments and their contacts in one statement, and the private replies of those a rule
+ * answers plainly (no tracked links, no public reply) in two more; everything else — DMs, echoes,
+ * comments no rule answers, unusual rules, X — takes the per-event path, event by event, in the same
+ * transaction. Each event keeps its own tail, so the activity lines stay in event order.
+ */
+async function handleBatch(client: pg.PoolClient, rows: Record<string, unknown>[], limits: SendLimits, links: LinkBase): Promise<BatchOutcome> {
+  const resolved = await Promise.all(rows.map((row) => resolveEvent(client, row)));
+  const tails = rows.map(() => newEventTail());
+  const done: Array<{ error: string } | { workspaceId: string } | null> = rows.map(() => null);
+
+  // 1. Comments of accounts whose rules came with the claim: one statement for all.
+  const seen = new Set<string>();
+  const batchable: number[] = [];
+  resolved.forEach((r, i) => {
+    if (r === 'already-processed' || 'error' in r || r.normalized.kind !== 'comment') return;
+    if (r.account.platform === 'twitter' || r.prefetched.rules === undefined || r.prefetched.rules === null) return;
+    const key = `${r.account.id}\u0000${r.normalized.commentId}`;
+    if (seen.has(key)) return; // the same comment twice (two providers): the second goes alone
+    seen.add(key);
+    batchable.push(i);
+  });
+  const stored = await storeCommentBatch(
+    client,
+    batchable.map((i) => {
+      const r = resolved[i] as Resolved;
+      const e = r.normalized as Comment;
+      return {
+        workspaceId: r.account.workspace_id,
+        accountId: r.account.id,
+        commentId: e.commentId,
+        postId: e.postId,
+        text: e.text,
+        commentedAt: e.createdAt,
+        from: e.from,
+      };
+    }),
+  );
+  const storedAt = new Map(batchable.map((i, k) => [i, stored[k]!]));
+
+  // 2. Event by event, in order; the plain rule replies are held for one statement at the end.
+  const held: Array<{ i: number; reply: BatchReply; keyword: string }> = [];
+  for (let i = 0; i < rows.length; i++) {
+    const r = resolved[i]!;
+    if (r === 'already-processed') continue; // claimed rows are unprocessed: not reached
+    if ('error' in r) {
+      done[i] = r;
+      continue;
+    }
+    done[i] = { workspaceId: r.account.workspace_id };
+    const s = storedAt.get(i);
+    if (!s) {
+      await writeEvent(client, r, limits, links, tails[i]!);
+      continue;
+    }
+    if (!s.inserted) continue; // already seen: its rules already ran
+    const e = r.normalized as Comment;
+    const inWindow = s.ageDays <= PRIVATE_REPLY_WINDOW_DAYS;
+    const hit = inWindow ? pickCommentRule(r.prefetched.rules, e) : undefined;
+    if (hit && !hit.rule.public_reply_template && !(hit.rule.track_links && links())) {
+      const contact = { name: e.from.name, username: e.from.username };
+      held.push({
+        i,
+        keyword: hit.keyword,
+        reply: {
+          workspaceId: r.account.workspace_id,
+          accountId: r.account.id,
+          platform: r.account.platform,
+          contactId: s.contactId,
+          externalUserId: e.from.id,
+          name: e.from.name,
+          username: e.from.username,
+          commentId: e.commentId,
+          ruleId: hit.rule.id,
+          text: renderTemplate(hit.rule.response_template, contact),
+        },
+      });
+      continue;
+    }
+    await answerComment(client, r.account, e, { contactId: s.contactId, ageDays: s.ageDays }, limits, links, tails[i]!, r.prefetched);
+  }
+
+  // 3. The held replies: conversations, ledger rows, slots, messages, jobs, notices for all at once.
+  const queued = await queuePrivateReplyBatch(
+    client,
+    held.map((h) => h.reply),
+    limits.private_reply,
+  );
+  for (const [k, h] of held.entries()) {
+    const r = resolved[h.i] as Resolved;
+    const e = r.normalized as Comment;
+    const q = queued[k]!;
+    // A taken key wrote nothing: as applyCommentRules returns null for it.
+    if (q.ledgerId) tails[h.i]!.activities.push(ruleMatchedActivity(h.keyword, e));
+    const s = storedAt.get(h.i)!;
+    await answerComment(
+      client,
+      r.account,
+      e,
+      { contactId: s.contactId, ageDays: s.ageDays },
+      limits,
+      links,
+      tails[h.i]!,
+      r.prefetched,
+      q.ledgerId ? q.conversationId : null,
+    );
+  }
+
+  const marks: EventMark[] = [];
+  const tail: BatchTail = { activities: [], leadScores: [] };
+  let malformed = 0;
+  done.forEach((d, i) => {
+    if (d === null) return;
+    if ('error' in d) {
+      malformed++;
+      marks.push({ eventId: String(rows[i]!.id), workspaceId: null, error: d.error });
+      return;
+    }
+    marks.push({ eventId: String(rows[i]!.id), workspaceId: d.workspaceId, error: null });
+    for (const a of tails[i]!.activities) tail.activities.push({ ...a, workspaceId: d.workspaceId });
+    tail.leadScores.push(...tails[i]!.leadScores);
+  });
+  await markEventsProcessed(client, marks, tail);
+  return { claimed: rows.length, processed: marks.length - malformed, malformed, failed: 0 };
+}
+
+interface Resolved {
+  normalized: NormalizedEvent;
+  account: AccountRow;
+  prefetched: Prefetched;
+}
+
+/**
+ * One claimed event normalized and checked against its account (the prefetched one, or read), or
+ * the error a malformed event is stored with.
+ */
+async function resolveEvent(client: pg.PoolClient, row: Record<string, unknown>): Promise<'already-processed' | { error: string } | Resolved> {
+  const event = eventRow.parse(row);
+  if (event.processed_at) return 'already-processed';
+  try {
+    const normalized = normalizeEvent(event.provider, event.payload);
+    const pre = row;
+    const acc =
+      pre.a_id === normalized.accountId
+        ? [{ id: pre.a_id, workspace_id: pre.a_workspace_id, platform: pre.a_platform, provider: pre.a_provider, username: pre.a_username }]
+        : (await client.query('select id, workspace_id, platform, provider, username from social_accounts where id = $1 and is_active', [normalized.accountId]))
+            .rows;
+    if (acc.length === 0) throw new MalformedEventError(`Unknown or inactive account ${normalized.accountId}`);
+    const account = accountRow.parse(acc[0]);
+    const prefetched: Prefetched = pre.a_id === normalized.accountId ? { rules: pre.a_rules, triggers: pre.a_triggers } : {};
+    // A sandbox event names its workspace at ingest; it must match the account's (no cross-tenant writes).
+    if (event.workspace_id && event.workspace_id !== account.workspace_id) {
+      throw new MalformedEventError('Event workspace does not own the account');
+    }
+    return { normalized, account, prefetched };
+  } catch (err) {
+    if (!(err instanceof MalformedEventError)) throw err;
+    return { error: err.message };
+  }
+}
+
 /**
  * One claimed event: normalized, checked against its account, and written (contacts, messages,
  * comments, rules, flows). Returns what its processed mark needs, or the error a malformed event is
@@ -159,34 +308,16 @@ async function handleEvent(
   row: Record<string, unknown>,
   limits: SendLimits,
   links: LinkBase,
-  tail: EventTail = newEventTail(),
 ): Promise<'already-processed' | { error: string } | { workspaceId: string; tail: EventTail }> {
-  const event = eventRow.parse(row);
-  if (event.processed_at) return 'already-processed';
+  const r = await resolveEvent(client, row);
+  if (r === 'already-processed' || 'error' in r) return r;
+  const tail = newEventTail();
+  await writeEvent(client, r, limits, links, tail);
+  return { workspaceId: r.account.workspace_id, tail };
+}
 
-  let normalized: NormalizedEvent;
-  let account: AccountRow;
-  let prefetched: Prefetched = {};
-  try {
-    normalized = normalizeEvent(event.provider, event.payload);
-    const pre = row;
-    const acc =
-      pre.a_id === normalized.accountId
-        ? [{ id: pre.a_id, workspace_id: pre.a_workspace_id, platform: pre.a_platform, provider: pre.a_provider, username: pre.a_username }]
-        : (await client.query('select id, workspace_id, platform, provider, username from social_accounts where id = $1 and is_active', [normalized.accountId]))
-            .rows;
-    if (acc.length === 0) throw new MalformedEventError(`Unknown or inactive account ${normalized.accountId}`);
-    account = accountRow.parse(acc[0]);
-    if (pre.a_id === normalized.accountId) prefetched = { rules: pre.a_rules, triggers: pre.a_triggers };
-    // A sandbox event names its workspace at ingest; it must match the account's (no cross-tenant writes).
-    if (event.workspace_id && event.workspace_id !== account.workspace_id) {
-      throw new MalformedEventError('Event workspace does not own the account');
-    }
-  } catch (err) {
-    if (!(err instanceof MalformedEventError)) throw err;
-    return { error: err.message };
-  }
-
+async function writeEvent(client: pg.PoolClient, r: Resolved, limits: SendLimits, links: LinkBase, tail: EventTail) {
+  const { normalized, account, prefetched } = r;
   if (normalized.kind === 'echo') {
     // The account's own outgoing message: stored as outbound, never a trigger.
     await storeEcho(client, account, normalized);
@@ -196,7 +327,6 @@ async function handleEvent(
   } else {
     await storeComment(client, account, normalized, limits, links, tail, prefetched);
   }
-  return { workspaceId: account.workspace_id, tail };
 }
 
 /** $1 workspace, $2 account, $3 external user id, $4 name, $5 username, $6 is a DM, $7 its time (contactParams). */
@@ -316,18 +446,37 @@ async function storeComment(
   });
   const stored = inserted.rows[0];
   if (!stored) return; // already seen: its rules already ran
-  const contactId = stored.contact_id;
+  await answerComment(client, account, e, { contactId: stored.contact_id, ageDays: stored.age_days }, limits, links, tail, prefetched);
+}
+
+/**
+ * A newly stored comment: the reply window, the comment rules, its lead, then the flows it starts
+ * (or the activity lines of those it does not). `repliedIn`: the rules already ran (the batch's
+ * set-based replies): the conversation the reply was queued in, or null.
+ */
+async function answerComment(
+  client: pg.PoolClient,
+  account: AccountRow,
+  e: Comment,
+  stored: { contactId: string; ageDays: number },
+  limits: SendLimits,
+  links: LinkBase,
+  tail: EventTail,
+  prefetched: Prefetched,
+  ruled?: string | null,
+) {
+  const contactId = stored.contactId;
   // Meta allows a private reply only within 7 days of the comment (docs/platform-apis.md §2.3): an
   // older one (found late by reconciliation, ADR 0014) is recorded, and neither rules nor flows answer it.
-  if (account.platform !== 'twitter' && stored.age_days > PRIVATE_REPLY_WINDOW_DAYS) {
+  if (account.platform !== 'twitter' && stored.ageDays > PRIVATE_REPLY_WINDOW_DAYS) {
     tail.activities.push({
       action: 'comment_outside_reply_window',
-      message: `Comment from ${e.from.name || e.from.username || e.from.id} recorded but not answered: it is ${Math.floor(stored.age_days)} days old, and Meta allows a private reply only within 7 days`,
+      message: `Comment from ${e.from.name || e.from.username || e.from.id} recorded but not answered: it is ${Math.floor(stored.ageDays)} days old, and Meta allows a private reply only within 7 days`,
       intent: 'general',
     });
     return;
   }
-  const repliedIn = await applyCommentRules(client, account, contactId, e, limits, links, tail, prefetched.rules);
+  const repliedIn = ruled !== undefined ? ruled : await applyCommentRules(client, account, contactId, e, limits, links, tail, prefetched.rules);
   await captureLead(client, account, contactId, e, { intent: classifyIntent(e.text), ruleFired: repliedIn !== null, conversationId: repliedIn }, tail);
   const event = { kind: 'comment' as const, text: e.text, commentId: e.commentId, postId: e.postId };
   if (repliedIn === null) {

@@ -22,7 +22,9 @@ export interface IngestResult {
 /**
  * The durable half of the inbound pipeline (ARCHITECTURE.md#inbound-pipeline): in ONE transaction, insert every
  * event (a known key is a no-op) and wake its shard's `inbound.process` batch job (one per shard,
- * keyed: a pending one takes the new events too, ADR 0019). Callers acknowledge only
+ * keyed: a pending one takes the new events too, ADR 0019). The pending job keeps its run_at
+ * (`job_key_preserve_run_at`): bumped to now() by every new event, it would sort behind every job
+ * that came due meanwhile and a busy shard would wait the longest. Callers acknowledge only
  * after this resolves, so nothing acknowledged can be lost.
  *
  * One bad event must not fail its batch (a NUL in one DM made Meta redeliver,
@@ -46,7 +48,7 @@ export async function ingestEvents(pool: pg.Pool, input: IncomingEvent[]): Promi
        on conflict (provider, event_key) do nothing
        returning id, provider, event_key, shard
      ), jobs as (
-       select graphile_worker.add_jobs(array_agg(${jobSpecRow('inbound.process', { payload: `json_build_object('shard', shard)`, keyOf: 'shard', queueOf: 'shard' })} order by shard))
+       select graphile_worker.add_jobs(array_agg(${jobSpecRow('inbound.process', { payload: `json_build_object('shard', shard)`, keyOf: 'shard', queueOf: 'shard' })} order by shard), true)
        from (select distinct shard from ins) s
      )
      select ins.id::text, ins.event_key, ins.provider from ins, (select count(*) from jobs) j`,

@@ -34,6 +34,7 @@ export function inboundProcessJob(pool: pg.Pool, limits: SendLimits, links?: Lin
         await helpers.addJob('inbound.process', next, {
           jobKey: jobKey('inbound.process', String(p.shard)),
           queueName: jobKey('inbound.process', String(p.shard)),
+          jobKeyMode: 'preserve_run_at',
           maxAttempts: jobs['inbound.process'].maxAttempts,
         });
       }

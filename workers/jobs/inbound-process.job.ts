@@ -7,7 +7,7 @@ import type { LinkBase } from '../inbound/apply-comment-rules';
 
 /** Events claimed per transaction, and transactions per job before it hands the shard to a new job. */
 export const INBOUND_BATCH_SIZE = 100;
-const BATCHES_PER_JOB = 20;
+const BATCHES_PER_JOB = 5;
 
 /**
  * `inbound.process {shard}` (ADR 0019): the shard's unprocessed events, a batch per transaction,

@@ -22,12 +22,17 @@ export interface JobDefinition<P extends z.ZodType> {
 const define = <P extends z.ZodType>(d: JobDefinition<P>) => d;
 
 export const jobs = {
-  /** One stored inbound event → our tables and its triggers. The id is a bigint: it may come as a string. */
+  /**
+   * Stored inbound events → our tables and their triggers (ADR 0020). `{shard}`: the shard's
+   * unprocessed events, claimed in batches; one pending job per shard (its key) and one running
+   * per shard across the fleet (its queue, `inbound:<shard>`). `{eventId}`: that one event (jobs
+   * queued before batches; the id is a bigint, it may come as a string).
+   */
   'inbound.process': define({
-    payload: z.object({ eventId: z.union([z.string(), z.number()]).transform(String) }),
+    payload: z.union([z.object({ shard: z.number().int().min(0).max(32767) }), z.object({ eventId: z.union([z.string(), z.number()]).transform(String) })]),
     maxAttempts: 25,
     priority: null,
-    keyPrefix: null,
+    keyPrefix: 'inbound:',
   }),
   /** One send, at most once; re-added at its retry time when throttled. */
   'outbound.send': define({ payload: z.object({ ledgerId: z.uuid() }), maxAttempts: 20, priority: null, keyPrefix: 'send:' }),
@@ -98,6 +103,11 @@ export function jobKey(task: TaskName, id: string): string {
  * fleet, so two processes never reconcile one account at once and the paced reads hold one slot at most.
  */
 export const RECONCILE_QUEUE = 'reconcile:all';
+/**
+ * How many `inbound.process` shards (ADR 0020): at most this many batch jobs run at once across the
+ * fleet; an event's shard is a hash of its account (db/pipeline/ingest-events.ts).
+ */
+export const INBOUND_SHARDS = 8;
 /** Flag of webhook calls: the worker forbids it while its webhook slots are full (ADR 0009). */
 export const WEBHOOK_FLAG = 'webhook';
 /** Lanes (Graphile queues) per workspace for flow webhook and AI calls unless FLOW_WEBHOOK_LANES says otherwise (ADR 0009, 2026-11 amendment). */

@@ -37,11 +37,14 @@ it('commits 40 concurrent deliveries in fewer statements; each gets its own ids;
   // A repeated key is accepted once across the deliveries, whichever delivery came first.
   const accepted = results.reduce((n, r) => n + r.accepted, 0);
   expect(accepted).toBe(70);
-  const stored = await pool.query<{ events: number; jobs: number }>(
+  const stored = await pool.query<{ events: number; jobs: number; shards: number }>(
     `select (select count(*)::int from inbound_events where provider = 'sandbox' and event_key like 'b%') as events,
-            (select count(*)::int from graphile_worker.jobs where task_identifier = 'inbound.process') as jobs`,
+            (select count(*)::int from graphile_worker.jobs where task_identifier = 'inbound.process') as jobs,
+            (select count(distinct shard)::int from inbound_events where provider = 'sandbox' and event_key like 'b%') as shards`,
   );
-  expect(stored.rows[0]).toEqual({ events: 70, jobs: 70 });
+  // One batch job per shard with events (ADR 0020), however many events it holds.
+  expect(stored.rows[0]).toMatchObject({ events: 70 });
+  expect(stored.rows[0]!.jobs).toBe(stored.rows[0]!.shards);
   const ids = results.flatMap((r) => r.ids).filter((id): id is string => id !== null);
   expect(new Set(ids).size).toBe(70);
 });

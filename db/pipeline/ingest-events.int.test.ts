@@ -41,3 +41,22 @@ it('stores NUL bytes, lone surrogates, absurd nesting and over-long keys alongsi
   ]);
   expect(again).toMatchObject({ accepted: 0, duplicates: 2 });
 });
+
+it("wakes one job per shard: one account's events share a shard, and its waiting job keeps the first event's run_at", async () => {
+  const account = '7d0c4a52-5a3e-4c1e-9d55-0c6f8e2b1a01';
+  const ev = (key: string) => ({ provider: 'sandbox' as const, eventKey: key, workspaceId: null, payload: { accountId: account, n: key } });
+  await ingestEvents(pool, [ev('shard-1'), ev('shard-2')]);
+  const shards = await pool.query<{ shard: number }>("select distinct shard from inbound_events where event_key like 'shard-%'");
+  expect(shards.rows).toHaveLength(1);
+  const key = `inbound:${shards.rows[0]!.shard}`;
+  const job = async () =>
+    (await pool.query<{ run_at: Date; queue_name: string }>('select run_at, queue_name from graphile_worker.jobs where key = $1', [key])).rows;
+  const first = await job();
+  expect(first).toHaveLength(1);
+  expect(first[0]).toMatchObject({ queue_name: key });
+  await pool.query('select pg_sleep(0.05)');
+  await ingestEvents(pool, [ev('shard-3')]);
+  const second = await job();
+  expect(second).toHaveLength(1);
+  expect(second[0]!.run_at.getTime()).toBe(first[0]!.run_at.getTime());
+});

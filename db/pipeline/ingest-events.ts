@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type pg from 'pg';
 import { toStorableJson, toStorableText } from '../../contracts/json-safety';
 import { jobSpecRow } from '../jobs/job-spec';
+import { INBOUND_SHARDS } from '../../contracts/jobs';
 
 export interface IncomingEvent {
   provider: 'meta' | 'x' | 'sandbox';
@@ -22,7 +23,10 @@ export interface IngestResult {
 
 /**
  * The durable half of the inbound pipeline (ARCHITECTURE.md#inbound-pipeline): in ONE transaction, insert every
- * event (a known key is a no-op) and enqueue its `inbound.process` job. Callers acknowledge only
+ * event (a known key is a no-op) and wake its shard's `inbound.process` batch job (one per shard,
+ * keyed: a pending one takes the new events too, ADR 0020). The pending job keeps its run_at
+ * (`job_key_preserve_run_at`): bumped to now() by every new event, it would sort behind every job
+ * that came due meanwhile and a busy shard would wait the longest. Callers acknowledge only
  * after this resolves, so nothing acknowledged can be lost.
  *
  * One bad event must not fail its batch (a NUL in one DM made Meta redeliver,
@@ -41,12 +45,13 @@ export async function ingestEvents(pool: pg.Pool, input: IncomingEvent[]): Promi
     text: `with input as (
        select * from unnest($1::text[], $2::text[], $3::uuid[], $4::jsonb[]) as t(provider, event_key, workspace_id, payload)
      ), ins as (
-       insert into inbound_events (provider, event_key, workspace_id, payload)
-       select provider, event_key, workspace_id, payload from input
+       insert into inbound_events (provider, event_key, workspace_id, payload, shard)
+       select provider, event_key, workspace_id, payload, ${SHARD_SQL} from input
        on conflict (provider, event_key) do nothing
-       returning id, provider, event_key
+       returning id, provider, event_key, shard
      ), jobs as (
-       select graphile_worker.add_jobs(array_agg(${jobSpecRow('inbound.process', { payload: `json_build_object('eventId', id)` })})) from ins
+       select graphile_worker.add_jobs(array_agg(${jobSpecRow('inbound.process', { payload: `json_build_object('shard', shard)`, keyOf: 'shard', queueOf: 'shard' })} order by shard), true)
+       from (select distinct shard from ins) s
      )
      select ins.id::text, ins.event_key, ins.provider from ins, (select count(*) from jobs) j`,
     values: [events.map((e) => e.provider), events.map((e) => e.eventKey), events.map((e) => e.workspaceId), events.map((e) => JSON.stringify(e.payload))],
@@ -61,6 +66,13 @@ export async function ingestEvents(pool: pg.Pool, input: IncomingEvent[]): Promi
   });
   return { ids, accepted: rows.length, duplicates: events.length - rows.length };
 }
+
+/**
+ * An event's shard (ADR 0020): a hash of the account its payload names (`accountId`, as every
+ * normalized payload carries it), so one account's events are processed by one job at a time, in
+ * order. hashtext may be negative: the modulo is made non-negative.
+ */
+const SHARD_SQL = `(((hashtext(coalesce(payload->>'accountId', '')) % ${INBOUND_SHARDS}) + ${INBOUND_SHARDS}) % ${INBOUND_SHARDS})::smallint`;
 
 /** Platform ids are short; a longer key (a hostile or broken payload) is hashed to fit the unique index. */
 const MAX_EVENT_KEY_CHARS = 400;

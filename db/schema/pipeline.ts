@@ -1,4 +1,4 @@
-import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { FAILURE_REASONS } from '../../contracts/failed-sends';
 import { sql } from 'drizzle-orm';
 import { createdAtColumn, workspaceIdColumn } from './columns';
@@ -23,8 +23,20 @@ export const inboundEvents = pgTable(
     attempts: integer('attempts').notNull().default(0),
     /** Why processing failed (malformed payload, unknown account…): kept visible, never blocks others. */
     error: text('error'),
+    /**
+     * Which `inbound.process` batch job takes the event (db/pipeline/ingest-events.ts, ADR 0020): a
+     * hash of the account its payload names, so one account's events go through one job at a time.
+     */
+    shard: smallint('shard').notNull().default(0),
   },
-  (t) => [uniqueIndex('inbound_events_provider_key').on(t.provider, t.eventKey), index('inbound_events_workspace_idx').on(t.workspaceId, t.receivedAt.desc())],
+  (t) => [
+    uniqueIndex('inbound_events_provider_key').on(t.provider, t.eventKey),
+    index('inbound_events_workspace_idx').on(t.workspaceId, t.receivedAt.desc()),
+    // What a batch job claims: its shard's unprocessed events, oldest first.
+    index('inbound_events_pending_idx')
+      .on(t.shard, t.id)
+      .where(sql`processed_at is null`),
+  ],
 );
 
 /**

@@ -45,18 +45,7 @@ export async function applyCommentRules(
   if (account.platform === 'twitter') return null;
   const all =
     prefetched ?? (await client.query(`select ${activeCommentRulesJsonSql('$1', '$2')} as rules`, [account.workspace_id, account.platform])).rows[0]?.rules;
-  const rules = z
-    .array(ruleRow)
-    .parse(all)
-    .filter((r) => r.automation_type === 'all_posts' || (r.post_id !== null && r.post_id === e.postId));
-  let hit: { rule: z.infer<typeof ruleRow>; keyword: string } | undefined;
-  for (const rule of rules) {
-    const keyword = matchKeyword(e.text, rule.keywords);
-    if (keyword) {
-      hit = { rule, keyword };
-      break;
-    }
-  }
+  const hit = pickCommentRule(all, e);
   if (!hit) {
     tail.activities.push({ action: 'comment_received', message: `Comment from ${e.from.name || e.from.id}: no rule matched`, intent: 'general' });
     return null;
@@ -101,12 +90,25 @@ export async function applyCommentRules(
       limit: limits.public_reply,
     });
   }
-  tail.activities.push({
-    action: 'comment_rule_matched',
-    message: `"${hit.keyword}" from ${e.from.name || e.from.id} matched a rule: private reply queued`,
-    intent: 'lead',
-  });
+  tail.activities.push(ruleMatchedActivity(hit.keyword, e));
   return conversationId;
+}
+
+export type CommentRule = z.infer<typeof ruleRow>;
+
+/** The first of the account's active rules (oldest first, activeCommentRulesJsonSql) for this comment's post whose keyword it contains. */
+export function pickCommentRule(rules: unknown, e: Pick<Extract<NormalizedEvent, { kind: 'comment' }>, 'postId' | 'text'>) {
+  for (const rule of z.array(ruleRow).parse(rules)) {
+    if (!(rule.automation_type === 'all_posts' || (rule.post_id !== null && rule.post_id === e.postId))) continue;
+    const keyword = matchKeyword(e.text, rule.keywords);
+    if (keyword) return { rule, keyword };
+  }
+  return undefined;
+}
+
+/** The activity line of a rule that queued its private reply. */
+export function ruleMatchedActivity(keyword: string, e: Pick<Extract<NormalizedEvent, { kind: 'comment' }>, 'from'>) {
+  return { action: 'comment_rule_matched', message: `"${keyword}" from ${e.from.name || e.from.id} matched a rule: private reply queued`, intent: 'lead' };
 }
 
 function trackingFor(on: boolean, links: LinkBase, ruleId: string, contactId: string) {

@@ -31,6 +31,8 @@ describe('the job catalogue (contracts/jobs.ts)', () => {
   it('payloads parse as their producers write them', () => {
     const id = '0b9c5c8e-3c1a-4c55-9a3e-1d7a3c1b2f00';
     expect(jobs['inbound.process'].payload.parse({ eventId: 42 })).toEqual({ eventId: '42' });
+    expect(jobs['inbound.process'].payload.parse({ shard: 3 })).toEqual({ shard: 3 });
+    expect(jobs['inbound.process'].payload.safeParse({ shard: -1 }).success).toBe(false);
     expect(jobs['run.advance'].payload.parse({ runId: id })).toEqual({ runId: id });
     expect(jobs['runs.resume'].payload.safeParse({ runIds: [] }).success).toBe(false);
     expect(jobs['run.webhook'].payload.safeParse({ runId: id, seq: 0, workspaceId: id }).success).toBe(false);
@@ -39,11 +41,12 @@ describe('the job catalogue (contracts/jobs.ts)', () => {
   it('keys and job_spec rows come from the catalogue', () => {
     expect(jobKey('outbound.send', 'l1')).toBe('send:l1');
     expect(jobKey('run.advance', 'r1')).toBe('run:r1');
-    expect(() => jobKey('inbound.process', 'e1')).toThrow('has no key');
+    expect(jobKey('inbound.process', '3')).toBe('inbound:3');
+    expect(() => jobKey('runs.resume', 'e1')).toThrow('has no key');
     expect(jobSpecRow('account.health', { payload: 'p', keyOf: 'id' })).toBe(
       `row('account.health', p, null, null, 3, 'account-health:' || id, 10, null)::graphile_worker.job_spec`,
     );
-    expect(() => jobSpecRow('inbound.process', { payload: 'p', keyOf: 'id' })).toThrow('has no key');
+    expect(() => jobSpecRow('runs.resume', { payload: 'p', keyOf: 'id' })).toThrow('has no key');
     // Reconciliation: a key per account (never doubled), one queue for all (one slot fleet-wide at most).
     expect(jobSpecRow('account.reconcile', { payload: 'p', keyOf: 'id', queueOf: "'all'" })).toBe(
       `row('account.reconcile', p, 'reconcile:' || 'all', null, 5, 'reconcile:' || id, 10, null)::graphile_worker.job_spec`,

@@ -1,15 +1,44 @@
 import type { Task } from 'graphile-worker';
 import type pg from 'pg';
-import { jobs } from '../../contracts/jobs';
-import { processInboundEvent } from '../inbound/process-inbound-event';
+import { jobKey, jobs, type JobPayload } from '../../contracts/jobs';
+import { processInboundBatch, processInboundEvent } from '../inbound/process-inbound-event';
 import type { SendLimits } from '../../db/pipeline/send-limits';
 import type { LinkBase } from '../inbound/apply-comment-rules';
 
-/** `inbound.process {eventId}`: one stored inbound event → our tables and its triggers. */
+/** Events claimed per transaction, and transactions per job before it hands the shard to a new job. */
+export const INBOUND_BATCH_SIZE = 100;
+const BATCHES_PER_JOB = 5;
+
+/**
+ * `inbound.process {shard}` (ADR 0020): the shard's unprocessed events, a batch per transaction,
+ * until a batch comes back short; after BATCHES_PER_JOB full batches it adds its shard's job again
+ * (so a busy shard does not hold one worker slot forever) and ends. Events that failed are recorded
+ * and the job fails, to be retried with Graphile's backoff. `{eventId}`: that one event.
+ */
 export function inboundProcessJob(pool: pg.Pool, limits: SendLimits, links?: LinkBase): Task {
   return async (payload, helpers) => {
-    const { eventId } = jobs['inbound.process'].payload.parse(payload);
-    const outcome = await processInboundEvent(pool, eventId, limits, links);
-    if (outcome === 'malformed') helpers.logger.warn(`inbound event ${eventId} is malformed; stored with its error`);
+    const p = jobs['inbound.process'].payload.parse(payload);
+    if ('eventId' in p) {
+      const outcome = await processInboundEvent(pool, p.eventId, limits, links);
+      if (outcome === 'malformed') helpers.logger.warn(`inbound event ${p.eventId} is malformed; stored with its error`);
+      return;
+    }
+    let failed = 0;
+    for (let i = 0; i < BATCHES_PER_JOB; i++) {
+      const batch = await processInboundBatch(pool, p.shard, INBOUND_BATCH_SIZE, limits, links);
+      if (batch.malformed > 0) helpers.logger.warn(`${batch.malformed} inbound event(s) of shard ${p.shard} malformed; stored with their error`);
+      failed += batch.failed;
+      if (batch.claimed < INBOUND_BATCH_SIZE) break;
+      if (i === BATCHES_PER_JOB - 1) {
+        const next: JobPayload<'inbound.process'> = { shard: p.shard };
+        await helpers.addJob('inbound.process', next, {
+          jobKey: jobKey('inbound.process', String(p.shard)),
+          queueName: jobKey('inbound.process', String(p.shard)),
+          jobKeyMode: 'preserve_run_at',
+          maxAttempts: jobs['inbound.process'].maxAttempts,
+        });
+      }
+    }
+    if (failed > 0) throw new Error(`${failed} inbound event(s) of shard ${p.shard} failed; recorded with their error, retried later`);
   };
 }

@@ -87,11 +87,21 @@ describe('X connect (OAuth 2.0 PKCE), inbound DMs and mentions, DM replies', () 
     await expect.poll(async () => (await w.client.get('/api/conversations')).data.conversations.length, { timeout: 10_000 }).toBe(1);
     const conv = (await w.client.get('/api/conversations')).data.conversations[0];
     expect(conv).toMatchObject({ platform: 'twitter', customerName: 'User 9001' });
-    const thread = (await w.client.get(`/api/conversations/${conv.id}/messages`)).data.messages;
-    expect(thread.map((m: { direction: string; content: string }) => [m.direction, m.content])).toEqual([
-      ['inbound', 'hello brand'],
-      ['outbound', 'typed on x.com'],
-    ]);
+    // One account's events are processed in order, one batch after another (ADR 0020): the echo may
+    // land a moment after the DM that opened the conversation.
+    await expect
+      .poll(
+        async () =>
+          (await w.client.get(`/api/conversations/${conv.id}/messages`)).data.messages.map((m: { direction: string; content: string }) => [
+            m.direction,
+            m.content,
+          ]),
+        { timeout: 10_000 },
+      )
+      .toEqual([
+        ['inbound', 'hello brand'],
+        ['outbound', 'typed on x.com'],
+      ]);
     await expect
       .poll(
         async () => (await t.app.database.pool.query('select platform_comment_id, author_username from comments where account_id = $1', [account.id])).rows,

@@ -1,0 +1,2 @@
+ALTER TABLE "inbound_events" ADD COLUMN "shard" smallint DEFAULT 0 NOT NULL;--> statement-breakpoint
+CREATE INDEX "inbound_events_pending_idx" ON "inbound_events" USING btree ("shard","id") WHERE processed_at is null;

@@ -1,0 +1,216 @@
+import type pg from 'pg';
+import { platformSendLimit } from '../../contracts/inbound';
+import { jobSpecRow } from '../jobs/job-spec';
+import { EVENTS_CHANNEL } from './notify';
+import type { SendLimit } from './reserve-send-slot';
+
+type Db = Pick<pg.PoolClient, 'query'>;
+
+/**
+ * The set-based hot path of a batch of inbound comments (ADR 0020): what the per-event path does
+ * for each comment in a statement or two, done for the whole batch in one. The per-event path
+ * (workers/inbound/process-inbound-event.ts, apply-comment-rules.ts, queue-outbound-message.ts)
+ * stays the reference: these produce the same rows.
+ */
+
+export interface BatchComment {
+  workspaceId: string;
+  accountId: string;
+  commentId: string;
+  postId: string;
+  text: string;
+  commentedAt: string;
+  from: { id: string; name: string; username: string | null };
+}
+
+export interface StoredComment {
+  contactId: string;
+  /** false: the comment was stored before (a redelivery): its rules already ran. */
+  inserted: boolean;
+  ageDays: number;
+}
+
+/**
+ * The comments' contacts (one upsert per account + person, however many of their comments the
+ * batch holds; the name and handle are the last ones given, as the per-event upserts in order would
+ * leave them) and the comments (a known one is a no-op), in one statement. No two comments of
+ * `comments` may have the same account and comment id. Returns one entry per comment, in order.
+ */
+export async function storeCommentBatch(db: Db, comments: BatchComment[]): Promise<StoredComment[]> {
+  if (comments.length === 0) return [];
+  const contacts = new Map<string, { workspaceId: string; accountId: string; id: string; name: string; username: string | null }>();
+  for (const c of comments) {
+    const key = `${c.accountId}\u0000${c.from.id}`;
+    const seen = contacts.get(key);
+    contacts.set(key, {
+      workspaceId: c.workspaceId,
+      accountId: c.accountId,
+      id: c.from.id,
+      name: c.from.name !== '' ? c.from.name : (seen?.name ?? ''),
+      username: c.from.username ?? seen?.username ?? null,
+    });
+  }
+  const people = [...contacts.values()];
+  const { rows } = await db.query<{ n: string; contact_id: string; inserted: boolean; age_days: number | null }>({
+    name: 'inbound-comment-batch',
+    text: `with c as (
+       insert into contacts (workspace_id, account_id, external_user_id, name, username, last_inbound_at)
+       select workspace_id, account_id, external_user_id, name, username, null
+       from unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::text[]) as t(workspace_id, account_id, external_user_id, name, username)
+       on conflict (account_id, external_user_id) do update set
+         name = coalesce(nullif(excluded.name, ''), contacts.name),
+         username = coalesce(excluded.username, contacts.username),
+         last_inbound_at = greatest(contacts.last_inbound_at, excluded.last_inbound_at)
+       returning id, account_id, external_user_id
+     ), e as (
+       select * from unnest($6::uuid[], $7::uuid[], $8::text[], $9::text[], $10::text[], $11::text[], $12::text[], $13::timestamptz[])
+         with ordinality as t(workspace_id, account_id, comment_id, post_id, text, author_id, author_username, commented_at, n)
+     ), ins as (
+       insert into comments (workspace_id, account_id, contact_id, platform_comment_id, post_id, text, author_external_id, author_username, commented_at)
+       select e.workspace_id, e.account_id, c.id, e.comment_id, e.post_id, e.text, e.author_id, e.author_username, e.commented_at
+       from e join c on c.account_id = e.account_id and c.external_user_id = e.author_id
+       order by e.n
+       on conflict (account_id, platform_comment_id) do nothing
+       returning account_id, platform_comment_id, extract(epoch from now() - commented_at)::float8 / 86400 as age_days
+     )
+     select e.n, c.id as contact_id, ins.platform_comment_id is not null as inserted, ins.age_days
+     from e join c on c.account_id = e.account_id and c.external_user_id = e.author_id
+     left join ins on ins.account_id = e.account_id and ins.platform_comment_id = e.comment_id
+     order by e.n`,
+    values: [
+      people.map((p) => p.workspaceId),
+      people.map((p) => p.accountId),
+      people.map((p) => p.id),
+      people.map((p) => p.name),
+      people.map((p) => p.username),
+      comments.map((c) => c.workspaceId),
+      comments.map((c) => c.accountId),
+      comments.map((c) => c.commentId),
+      comments.map((c) => c.postId),
+      comments.map((c) => c.text),
+      comments.map((c) => c.from.id),
+      comments.map((c) => c.from.username),
+      comments.map((c) => c.commentedAt),
+    ],
+  });
+  if (rows.length !== comments.length) throw new Error(`storeCommentBatch: ${rows.length} rows for ${comments.length} comments`);
+  return rows.map((r) => ({ contactId: r.contact_id, inserted: r.inserted, ageDays: Number(r.age_days ?? 0) }));
+}
+
+export interface BatchReply {
+  workspaceId: string;
+  accountId: string;
+  platform: 'instagram' | 'facebook' | 'twitter';
+  contactId: string;
+  /** The contact as the platform knows them (the conversation's display name: name, else handle, else id). */
+  externalUserId: string;
+  name: string;
+  username: string | null;
+  commentId: string;
+  ruleId: string;
+  /** The rendered private reply (no tracked links: those go through queueOutboundMessage). */
+  text: string;
+}
+
+export interface QueuedReply {
+  conversationId: string;
+  /** null: the comment's private reply key was already taken; nothing was written for it. */
+  ledgerId: string | null;
+}
+
+/**
+ * The private replies of a batch of comments that a rule answered, as queueOutboundMessage queues
+ * each (source comment_rule, key `private_reply:<account>:<comment>`), in two statements: the
+ * conversations (ensureConversation's upsert, one per account + contact), then the ledger rows —
+ * each with its slot of the account's private-reply rate (the cell-rate upsert advanced once per
+ * account by all its replies: reply k of n gets the slot the k-th single reservation would have) —
+ * their queued messages, `outbound.send` jobs, the conversations' last message and the /ws notices.
+ * A key already taken writes nothing for that reply (its slot is skipped: a gap in the pacing).
+ */
+export async function queuePrivateReplyBatch(db: Db, replies: BatchReply[], limit: SendLimit): Promise<QueuedReply[]> {
+  if (replies.length === 0) return [];
+  const people = new Map<string, BatchReply>();
+  for (const r of replies) people.set(`${r.accountId}\u0000${r.contactId}`, r);
+  const convs = [...people.values()];
+  const conv = await db.query<{ id: string; account_id: string; contact_id: string }>({
+    name: 'ensure-conversation-batch',
+    text: `insert into conversations (workspace_id, account_id, contact_id, platform, customer_name, customer_username, external_user_id)
+     select * from unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[], $5::text[], $6::text[], $7::text[])
+     on conflict (account_id, contact_id) do update set customer_name = coalesce(nullif(excluded.customer_name, ''), conversations.customer_name)
+     returning id, account_id, contact_id`,
+    values: [
+      convs.map((c) => c.workspaceId),
+      convs.map((c) => c.accountId),
+      convs.map((c) => c.contactId),
+      convs.map((c) => c.platform),
+      convs.map((c) => c.name || c.username || c.externalUserId),
+      convs.map((c) => c.username),
+      convs.map((c) => c.externalUserId),
+    ],
+  });
+  const convOf = new Map(conv.rows.map((r) => [`${r.account_id}\u0000${r.contact_id}`, r.id]));
+  const conversationIds = replies.map((r) => {
+    const id = convOf.get(`${r.accountId}\u0000${r.contactId}`);
+    if (!id) throw new Error('queuePrivateReplyBatch: no conversation');
+    return id;
+  });
+  const limits = replies.map((r) => platformSendLimit(r.platform, 'private_reply') ?? limit);
+  const { rows } = await db.query<{ n: string; ledger_id: string | null }>({
+    name: 'queue-private-reply-batch',
+    text: `with input as materialized (
+       select t.*, gen_random_uuid() as message_id,
+              row_number() over (partition by t.account_id order by t.n) as k,
+              count(*) over (partition by t.account_id) as cnt
+       from unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[], $5::text[], $6::uuid[], $7::float8[], $8::int[])
+         with ordinality as t(workspace_id, account_id, conversation_id, comment_id, text, rule_id, interval_ms, burst, n)
+     ), slot as (
+       insert into send_rate_limits (account_id, kind, tat)
+       select account_id, 'private_reply', statement_timestamp() + make_interval(secs => max(interval_ms) * max(cnt) / 1000.0)
+       from input group by account_id
+       on conflict (account_id, kind) do update
+         set tat = greatest(send_rate_limits.tat, clock_timestamp()) + (excluded.tat - statement_timestamp())
+       returning account_id, tat
+     ), sched as (
+       select i.*, greatest(clock_timestamp(), s.tat - make_interval(secs => (i.cnt - i.k + i.burst) * i.interval_ms / 1000.0)) as send_at
+       from input i join slot s on s.account_id = i.account_id
+     ), led as (
+       insert into outbound_ledger (workspace_id, account_id, idempotency_key, kind, target, text, message_id, rule_id, scheduled_for)
+       select workspace_id, account_id, 'private_reply:' || account_id || ':' || comment_id, 'private_reply', comment_id, text, message_id, rule_id, send_at
+       from sched order by n
+       on conflict (idempotency_key) do nothing
+       returning id, message_id
+     ), fresh as (
+       select s.*, led.id as ledger_id from sched s join led on led.message_id = s.message_id
+     ), msg as (
+       insert into messages (id, workspace_id, conversation_id, account_id, content, direction, status, source)
+       select message_id, workspace_id, conversation_id, account_id, text, 'outbound', 'queued', 'comment_rule' from fresh order by n
+     ), touched as (
+       update conversations c set last_message = x.text, last_message_time = now(), updated_at = now()
+       from (select distinct on (conversation_id) conversation_id, text from fresh order by conversation_id, n desc) x
+       where c.id = x.conversation_id
+     ), jobs as (
+       select graphile_worker.add_jobs(array_agg(${jobSpecRow('outbound.send', {
+         payload: `json_build_object('ledgerId', ledger_id::text)`,
+         runAt: 'send_at',
+         keyOf: 'ledger_id::text',
+       })} order by n)) from fresh
+     )
+     select i.n, f.ledger_id,
+            case when f.ledger_id is not null then pg_notify($9, json_build_object('workspaceId', f.workspace_id, 'event',
+              json_build_object('type', 'message.created', 'conversationId', f.conversation_id, 'messageId', f.message_id))::text) end as notified
+     from input i left join fresh f on f.n = i.n, (select count(*) from jobs) j
+     order by i.n`,
+    values: [
+      replies.map((r) => r.workspaceId),
+      replies.map((r) => r.accountId),
+      conversationIds,
+      replies.map((r) => r.commentId),
+      replies.map((r) => r.text),
+      replies.map((r) => r.ruleId),
+      limits.map((l) => 3_600_000 / l.perHour),
+      limits.map((l) => l.burst),
+      EVENTS_CHANNEL,
+    ],
+  });
+  return rows.map((r, i) => ({ conversationId: conversationIds[i]!, ledgerId: r.ledger_id }));
+}

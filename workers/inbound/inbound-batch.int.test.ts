@@ -1,0 +1,147 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { ingestEvents, type IncomingEvent } from '../../db/pipeline/ingest-events';
+import { sendLimitsFromConfig } from '../../db/pipeline/send-limits';
+import { startTestApp, type TestApp } from '../../tests/support/test-app';
+import { newWorkspaceUser } from '../../tests/support/workspace';
+import { MAX_EVENT_ATTEMPTS, processInboundBatch } from './process-inbound-event';
+
+/**
+ * The batch job's transaction (ADR 0020), driven directly (a web-only app: no worker takes the
+ * events first): a mixed batch gets what the per-event path gives each event, a redelivered comment
+ * nothing more, and a batch that fails is redone event by event.
+ */
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp({ role: 'web' });
+});
+afterAll(() => t.stop());
+
+const limits = sendLimitsFromConfig({ privateRepliesPerHour: 750 });
+
+async function setup() {
+  const w = await newWorkspaceUser(t.baseUrl);
+  const rule = await w.client.post('/api/comment-rules', { platform: 'instagram', keywords: ['deal'], responseTemplate: 'Here is your deal, {first_name}' });
+  expect(rule.status).toBe(201);
+  const { pool } = t.app.database;
+  const postId = w.igPosts[0]!.externalId;
+  const comment = (id: string, from: string, text: string, createdAt = new Date().toISOString()): IncomingEvent => ({
+    provider: 'sandbox',
+    eventKey: `${w.user.workspaceId}:${id}`,
+    workspaceId: w.user.workspaceId,
+    payload: { type: 'comment', accountId: w.instagram.id, postId, commentId: id, from: { id: from, name: `Fan ${from}`, username: from }, text, createdAt },
+  });
+  const shardOf = async (key: string) =>
+    (await pool.query<{ shard: number }>('select shard from inbound_events where event_key = $1', [`${w.user.workspaceId}:${key}`])).rows[0]!.shard;
+  return { w, pool, comment, shardOf };
+}
+
+it('a mixed batch in one transaction: plain rule replies set-based, the rest per event, activity in event order, nothing twice', async () => {
+  const { w, pool, comment, shardOf } = await setup();
+  const ws = w.user.workspaceId;
+  const tenDaysAgo = new Date(Date.now() - 10 * 86_400_000).toISOString();
+  await ingestEvents(pool, [
+    comment('c1', 'fan-a', 'a DEAL please'),
+    comment('c2', 'fan-a', 'another deal?'),
+    comment('c3', 'fan-b', 'nice photo'),
+    {
+      provider: 'sandbox',
+      eventKey: `${ws}:d1`,
+      workspaceId: ws,
+      payload: {
+        type: 'message',
+        accountId: w.instagram.id,
+        messageId: 'd1',
+        from: { id: 'fan-c', name: 'Fan C', username: 'fan-c' },
+        text: 'hi',
+        createdAt: new Date().toISOString(),
+      },
+    },
+    comment('c4', 'fan-d', 'old deal', tenDaysAgo),
+    { provider: 'sandbox', eventKey: `${ws}:bad`, workspaceId: ws, payload: { type: 'comment', accountId: w.instagram.id, text: 42 } },
+  ]);
+  const shard = await shardOf('c1');
+  // The malformed payload names the same account, so the same shard.
+  expect(await shardOf('bad')).toBe(shard);
+
+  const outcome = await processInboundBatch(pool, shard, 100, limits);
+  expect(outcome).toEqual({ claimed: 6, processed: 5, malformed: 1, failed: 0 });
+  expect(await processInboundBatch(pool, shard, 100, limits)).toMatchObject({ claimed: 0 });
+
+  const events = await pool.query('select event_key, processed_at is not null as done, error from inbound_events where workspace_id = $1 order by id', [ws]);
+  expect(events.rows.every((r) => r.done)).toBe(true);
+  expect(events.rows.find((r) => r.event_key === `${ws}:bad`)!.error).toMatch(/commentId|postId|text|from/);
+
+  // Two private replies, one conversation for fan-a, paced in comment order; their jobs queued.
+  const ledger = await pool.query(
+    `select l.idempotency_key, l.scheduled_for, l.status, m.content, m.status as message_status, m.source, c.external_user_id, c.last_message
+     from outbound_ledger l join messages m on m.id = l.message_id join conversations c on c.id = m.conversation_id
+     where l.workspace_id = $1 order by l.scheduled_for`,
+    [ws],
+  );
+  expect(ledger.rows.map((r) => r.idempotency_key)).toEqual([`private_reply:${w.instagram.id}:c1`, `private_reply:${w.instagram.id}:c2`]);
+  expect(ledger.rows[0].scheduled_for.getTime()).toBeLessThanOrEqual(ledger.rows[1].scheduled_for.getTime());
+  expect(ledger.rows.every((r) => r.status === 'queued' && r.message_status === 'queued' && r.source === 'comment_rule')).toBe(true);
+  expect(
+    ledger.rows.every((r) => r.external_user_id === 'fan-a' && r.content === 'Here is your deal, Fan' && r.last_message === 'Here is your deal, Fan'),
+  ).toBe(true);
+  const jobs = await pool.query(
+    `select count(*)::int as n from graphile_worker.jobs j join outbound_ledger l on j.key = 'send:' || l.id::text where l.workspace_id = $1 and j.run_at = l.scheduled_for`,
+    [ws],
+  );
+  expect(jobs.rows[0].n).toBe(2);
+  const conversations = await pool.query('select external_user_id from conversations where workspace_id = $1 order by external_user_id', [ws]);
+  expect(conversations.rows.map((r) => r.external_user_id)).toEqual(['fan-a', 'fan-c']);
+
+  // The activity feed, in event order, as the per-event path writes it (one insert, same created_at:
+  // the rows' heap order is their insert order; the ids are random).
+  const activity = await pool.query("select action from automation_activity where workspace_id = $1 and action <> 'rule_created' order by created_at, ctid", [
+    ws,
+  ]);
+  expect(activity.rows.map((r) => r.action)).toEqual([
+    'comment_rule_matched',
+    'comment_rule_matched',
+    'comment_received',
+    'dm_received',
+    'comment_outside_reply_window',
+  ]);
+  // fan-a's rule-fired comments made one lead, scored.
+  const leads = await pool.query('select l.score from leads l join contacts c on c.id = l.contact_id where l.workspace_id = $1 and c.external_user_id = $2', [
+    ws,
+    'fan-a',
+  ]);
+  expect(leads.rows).toHaveLength(1);
+  expect(leads.rows[0].score).toBeGreaterThan(0);
+
+  // The same comment delivered again under another key (a second provider): stored once, no second reply.
+  await ingestEvents(pool, [{ ...comment('c1', 'fan-a', 'a DEAL please'), eventKey: `${ws}:c1-again` }]);
+  expect(await processInboundBatch(pool, shard, 100, limits)).toEqual({ claimed: 1, processed: 1, malformed: 0, failed: 0 });
+  const counts = await pool.query(
+    `select (select count(*)::int from outbound_ledger where workspace_id = $1) as ledger, (select count(*)::int from messages where workspace_id = $1 and direction = 'outbound') as messages`,
+    [ws],
+  );
+  expect(counts.rows[0]).toEqual({ ledger: 2, messages: 2 });
+});
+
+it('a batch whose transaction fails is redone event by event: the others go through, the failing one is recorded, retried, then left', async () => {
+  const { w, pool, comment, shardOf } = await setup();
+  const ws = w.user.workspaceId;
+  // A fault only this test's comment text hits (a constraint check fails its insert).
+  await pool.query(`alter table comments add constraint inbound_batch_fault check (text <> 'deal boom') not valid`);
+  try {
+    await ingestEvents(pool, [comment('ok-1', 'fan-e', 'deal'), comment('boom', 'fan-f', 'deal boom'), comment('ok-2', 'fan-g', 'deal')]);
+    const shard = await shardOf('boom');
+    expect(await processInboundBatch(pool, shard, 100, limits)).toEqual({ claimed: 3, processed: 2, malformed: 0, failed: 1 });
+    const boom = await pool.query('select processed_at, attempts, error from inbound_events where event_key = $1', [`${ws}:boom`]);
+    expect(boom.rows[0]).toMatchObject({ processed_at: null, attempts: 1 });
+    expect(boom.rows[0].error).toMatch(/inbound_batch_fault/);
+    const sent = await pool.query('select target from outbound_ledger where workspace_id = $1 order by target', [ws]);
+    expect(sent.rows.map((r) => r.target)).toEqual(['ok-1', 'ok-2']);
+
+    // Retried by the next job; after MAX_EVENT_ATTEMPTS it is left with its error, no longer claimed.
+    expect(await processInboundBatch(pool, shard, 100, limits)).toEqual({ claimed: 1, processed: 0, malformed: 0, failed: 1 });
+    await pool.query('update inbound_events set attempts = $2 where event_key = $1', [`${ws}:boom`, MAX_EVENT_ATTEMPTS]);
+    expect(await processInboundBatch(pool, shard, 100, limits)).toMatchObject({ claimed: 0 });
+  } finally {
+    await pool.query('alter table comments drop constraint inbound_batch_fault');
+  }
+});

@@ -374,6 +374,60 @@ async function finish<Plan>(
   return rows[0]?.mine ? { status: 'sent' } : { status: 'failed', retryable: false, error: LEASE_LOST };
 }
 
+/**
+ * Group commit of deliveries (the send pump, ADR 0019): many finished sends of ONE workspace marked
+ * sent in one statement — the same writes as `finish` for each (ledger row and message marked, a
+ * stored echo removed, the /ws notices), each only while the row is still its claim's `sending`, and
+ * the workspace's automated sends metered once with their count. Under load every delivery of a
+ * workspace otherwise queues on its owner's usage row, one commit at a time. Returns the ids written.
+ */
+export async function finishDeliveredBatch(pool: pg.Pool, workspaceId: string, items: { claimed: Claimed; platformId: string }[]): Promise<Set<string>> {
+  const notices = items.flatMap(({ claimed: { entry } }) =>
+    deliveredNotices(entry).map((event) => ({ id: entry.id, payload: JSON.stringify({ workspaceId: entry.workspace_id, event }) })),
+  );
+  const { rows } = await pool.query<{ id: string }>({
+    name: 'send-delivered-batch',
+    text: `with input as (
+       select * from unnest($1::uuid[], $2::text[], $3::int[], $4::boolean[]) as t(id, platform_id, attempts, metered)
+     ), sent as (
+       update outbound_ledger l set status = 'sent', sent_at = now(), error = null, platform_message_id = i.platform_id
+       from input i
+       where l.id = i.id and l.status = 'sending' and l.attempts = i.attempts
+       returning l.id, l.account_id, l.message_id, i.platform_id, i.metered
+     ), echo as (
+       delete from messages m using sent s
+       where s.message_id is not null and m.account_id = s.account_id and m.platform_message_id = s.platform_id and m.id <> s.message_id
+       returning m.id
+     ), msg as (
+       update messages m set status = 'sent', error = null, platform_message_id = s.platform_id
+       from sent s where m.id = s.message_id and (select count(*) from echo) >= 0
+     ), ${usageCtes({
+       workspaceId: '$5::uuid',
+       n: '(select count(*) from sent where metered)::int',
+       enabled: '(select count(*) from sent where metered) > 0',
+       percents: '$6',
+       titles: '$7',
+     })},
+     notices as (
+       select pg_notify($8, t.p) from unnest($9::uuid[], $10::text[]) with ordinality as t(id, p, n)
+       where t.id in (select id from sent) order by t.n
+     )
+     select id from sent where (select count(*) from notices) >= 0`,
+    values: [
+      items.map((i) => i.claimed.entry.id),
+      items.map((i) => i.platformId),
+      items.map((i) => i.claimed.entry.attempts),
+      items.map((i) => isMeteredSend(i.claimed.entry)),
+      workspaceId,
+      ...usageThresholdParams(),
+      EVENTS_CHANNEL,
+      notices.map((n) => n.id),
+      notices.map((n) => n.payload),
+    ],
+  });
+  return new Set(rows.map((r) => r.id));
+}
+
 /** meterAutomatedSend's rule: automated DMs and private replies count; a person's inbox reply and public replies do not. */
 function isMeteredSend(entry: SendEntry): boolean {
   return (

@@ -77,6 +77,8 @@ const sendsTo = (targets: string[]) => fake.sends.filter((s) => targets.includes
 describe('the send pump', () => {
   it('hands calls over at once and keeps at most maxInFlight in flight, with no connection held during a call', async () => {
     const rows = await queuedRows('pump', 60);
+    // Automated (a rule's) private replies: each counts once towards the workspace's monthly messages.
+    await pool().query('update outbound_ledger set rule_id = gen_random_uuid() where id = any($1)', [rows.map((r) => r.id)]);
     const outcomes = new Map<string, SendOutcome>();
     const pump = pumpOf(pool(), platform(), 20, outcomes);
     let peak = 0;
@@ -110,6 +112,12 @@ describe('the send pump', () => {
     expect([...outcomes.values()].every((o) => o.status === 'sent')).toBe(true);
     expect(await statusOf(rows.map((r) => r.id))).toEqual([{ status: 'sent', error: null, n: 60 }]);
     expect(sendsTo(rows.map((r) => r.target))).toBe(60);
+    // Group-committed per workspace, yet each delivery counted exactly once.
+    const used = await pool().query<{ n: number }>(
+      'select sum(messages_used)::int as n from users where workspace_id = (select workspace_id from outbound_ledger where id = $1)',
+      [rows[0]!.id],
+    );
+    expect(used.rows[0]!.n).toBe(60);
     // Handed over again (a duplicate job): nothing is sent twice.
     expect(await pump.handOff(rows[0]!.id)).toEqual({ status: 'already-sent' });
     expect(sendsTo(rows.map((r) => r.target))).toBe(60);

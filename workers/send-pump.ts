@@ -1,5 +1,14 @@
 import type pg from 'pg';
-import { callClaimed, claimSend, finishClaimed, sendLeaseMs, type Claimed, type DriverPick } from '../activities/send-at-most-once';
+import {
+  callClaimed,
+  claimSend,
+  finishClaimed,
+  finishDeliveredBatch,
+  LEASE_LOST,
+  sendLeaseMs,
+  type Claimed,
+  type DriverPick,
+} from '../activities/send-at-most-once';
 import type { PlatformDeps } from '../activities/platform-deps';
 import type { SendOutcome } from '../activities/send-outcome';
 
@@ -8,6 +17,9 @@ import type { SendOutcome } from '../activities/send-outcome';
  * connection. An `outbound.send` job hands its row over: the pump claims it (`sending` with this
  * process as owner and a lease, committed, connection released), starts the call and lets the job
  * finish; the outcome is written when the call returns, on a pooled connection for one statement.
+ * Deliveries are group-committed per workspace: while one workspace's statement runs, its next
+ * deliveries gather and go in the next one (at most 200), so they do not queue one commit at a time
+ * on the workspace owner's usage row.
  * At most `maxInFlight` calls per process: a job handing over more waits for a free place first
  * (holding its slot but no connection), so a slow platform slows the job queue instead of piling up.
  *
@@ -45,6 +57,39 @@ export function createSendPump(pool: pg.Pool, deps: PlatformDeps, opts: SendPump
   let active = 0;
   const waiting: (() => void)[] = [];
   const running = new Set<Promise<void>>();
+  type Delivered = { claimed: Claimed; platformId: string; done: (err: unknown, mine?: boolean) => void };
+  const gathering = new Map<string, Delivered[]>();
+  const flushing = new Set<string>();
+
+  async function flush(workspaceId: string) {
+    if (flushing.has(workspaceId)) return;
+    flushing.add(workspaceId);
+    try {
+      for (;;) {
+        const waiting = gathering.get(workspaceId) ?? [];
+        if (waiting.length === 0) break;
+        const batch = waiting.splice(0, 200);
+        if (waiting.length === 0) gathering.delete(workspaceId);
+        try {
+          const written = await finishDeliveredBatch(pool, workspaceId, batch);
+          for (const d of batch) d.done(null, written.has(d.claimed.entry.id));
+        } catch (err) {
+          for (const d of batch) d.done(err);
+        }
+      }
+    } finally {
+      flushing.delete(workspaceId);
+    }
+  }
+  /** Marks a delivery sent with the next group commit of its workspace; false when the claim was no longer the row's. */
+  const markDelivered = (claimed: Claimed, platformId: string) =>
+    new Promise<boolean>((resolve, reject) => {
+      const workspaceId = claimed.entry.workspace_id;
+      const list = gathering.get(workspaceId) ?? [];
+      list.push({ claimed, platformId, done: (err, mine) => (err ? reject(err) : resolve(mine === true)) });
+      gathering.set(workspaceId, list);
+      void flush(workspaceId);
+    });
 
   const acquire = async () => {
     if (active < opts.maxInFlight) {
@@ -71,7 +116,11 @@ export function createSendPump(pool: pg.Pool, deps: PlatformDeps, opts: SendPump
     const giveUpAt = claimedAt + sendLeaseMs(deps) - 5_000;
     for (let wait = 100; ; wait = Math.min(wait * 2, 5_000)) {
       try {
-        const outcome = await finishClaimed(pool, claimed, result, deps, { requeueJob: true });
+        const outcome: SendOutcome = result.ok
+          ? (await markDelivered(claimed, result.platformId))
+            ? { status: 'sent' }
+            : { status: 'failed', retryable: false, error: LEASE_LOST }
+          : await finishClaimed(pool, claimed, result, deps, { requeueJob: true });
         opts.onOutcome?.(claimed.entry.id, outcome);
         return;
       } catch (err) {

@@ -16,6 +16,10 @@ export interface PlatformDeps {
   x: XClientConfig | null;
   sendRetry: { baseMs: number; maxAttempts: number };
   cipher: TokenCipher;
+  /** How long a claimed send stays `sending` before it counts as dead (ADR 0021); default 3 × the HTTP timeout + 30 s. */
+  sendLeaseMs?: number;
+  /** Written on the rows this process claims (`send_owner`), to tell whose call is in flight. */
+  sendOwner?: string;
 }
 
 export function platformDepsFromConfig(config: Config, cipher: TokenCipher): PlatformDeps {

@@ -5,6 +5,7 @@ import { EVENTS_CHANNEL, notifyWorkspaceMany } from '../db/pipeline/notify';
 import type { InboxEvent } from '../contracts/inbox';
 import { outboundLedgerRow } from '../db/pipeline/outbound-ledger-row';
 import { recordActivity } from '../db/pipeline/record-activity';
+import { requeueSendJob } from '../db/pipeline/requeue-send-job';
 import { notifyFailedSendsThreshold } from '../db/failed-sends/failed-sends-threshold';
 import { inTransaction, rollback, type Rollback } from '../db/transaction';
 import { failureReason, type FailureReason } from '../integrations/failure-reason';
@@ -32,6 +33,9 @@ const entrySchema = outboundLedgerRow
   })
   .extend({
     not_yet: z.boolean(),
+    /** A `sending` row whose lease has not run out: its call is in flight in some process (ADR 0021). */
+    lease_live: z.boolean().nullable(),
+    send_lease_until: z.date().nullable(),
     provider: z.enum(['meta', 'x', 'sandbox']),
     platform: z.enum(['instagram', 'facebook', 'twitter']),
     external_id: z.string(),
@@ -76,6 +80,7 @@ export function accountLabel(e: Pick<SendEntry, 'platform' | 'username'>): strin
 /** The ledger row with everything a send needs; `$1` the ledger id. Shared by the fast and the locked read. */
 const ENTRY_COLUMNS = `l.id, l.workspace_id, l.account_id, l.kind, l.target, l.text, l.message_id, l.rule_id, l.status, l.attempts,
             l.scheduled_for, l.scheduled_for > clock_timestamp() as not_yet,
+            l.send_lease_until, l.send_lease_until > clock_timestamp() as lease_live,
             a.provider, a.platform, a.external_id, a.username, a.status as account_status, a.is_active,
             a.access_token_enc, a.refresh_token_enc, a.token_expires_at, a.linked_external_id, a.profile,
             m.conversation_id, m.source as message_source,
@@ -83,63 +88,149 @@ const ENTRY_COLUMNS = `l.id, l.workspace_id, l.account_id, l.kind, l.target, l.t
             extract(epoch from now() - (select cm.commented_at from comments cm where cm.account_id = l.account_id and cm.platform_comment_id = l.target)) * 1000 as comment_age_ms`;
 
 /**
- * One platform send, at most once (ADR 0006). A session advisory lock per ledger row serialises every
- * caller (job, flow runtime, inbox) for the whole send and dies with its connection. Then:
- * 1. checks (account, token, driver checks) and `sending`, committed;
- * 2. the platform call, outside any transaction;
- * 3. one statement: `sent` / `failed` / back to `queued` with a later ETA (throttling).
- * A row found `sending` in step 1 belongs to an attempt that died mid-call: it may have been
- * delivered, so it is failed, never resent.
+ * One platform send, at most once (ADR 0006, ADR 0021). No lock is held across the call:
+ * 1. claim: the row read and `sending` set by a compare-and-set (or the locked transaction when
+ *    anything is off), committed with this process as its owner and a lease (claimSend);
+ * 2. the platform call, with no connection and no transaction held (callClaimed);
+ * 3. one statement: `sent` / `failed` / back to `queued` with a later ETA (finishClaimed), written
+ *    only while the row is still this attempt's `sending`.
+ * A row found `sending` with a live lease is in flight elsewhere: the caller is told to come back
+ * when the lease runs out. One found `sending` past its lease (or without one) belongs to an
+ * attempt that died mid-call: it may have been delivered, so it is failed, never resent.
  *
- * Round trips (a comment's private reply is CPU-bound on them, ADR 0017): the lock and the row are
- * read in one statement, without a row lock; `sending` is then a compare-and-set on the status and
- * attempts that were read (its own commit). Anything else — the row changed in between, a check
- * fails, a row found `sending` — goes through the locked transaction as before, which reads the row
- * again under its row lock.
+ * Round trips (a comment's private reply is CPU-bound on them, ADR 0017): the row is read in one
+ * statement without a row lock; `sending` is then a compare-and-set on the status and attempts that
+ * were read (its own commit). Anything else — the row changed in between, a check fails, a row found
+ * `sending` — goes through the locked transaction, which reads the row again under its row lock.
  */
 export async function sendAtMostOnce<Plan>(pool: pg.Pool, ledgerId: string, deps: PlatformDeps, driver: SendDriver<Plan>): Promise<SendOutcome> {
   return sendByProvider(pool, ledgerId, deps, () => driver);
 }
 
-/** sendAtMostOnce with the driver chosen by the row's provider (read with the lock), or `other` for the sandbox. */
+/** Picks the driver of a row's provider; undefined hands the row to `other` (the sandbox). */
+export type DriverPick = (provider: SendEntry['provider']) => SendDriver<unknown> | undefined;
+
+/** sendAtMostOnce with the driver chosen by the row's provider, or `other` for the sandbox: claim, call, finish in one await. */
 export async function sendByProvider(
   pool: pg.Pool,
   ledgerId: string,
   deps: PlatformDeps,
-  pick: (provider: SendEntry['provider']) => SendDriver<unknown> | undefined,
+  pick: DriverPick,
   other?: (client: pg.PoolClient) => Promise<SendOutcome>,
 ): Promise<SendOutcome> {
+  const claim = await claimSend(pool, ledgerId, deps, pick, other);
+  if ('outcome' in claim) return claim.outcome;
+  return finishClaimed(pool, claim, await callClaimed(pool, claim, deps), deps);
+}
+
+/** A row this process has claimed (`sending`, committed): its call may leave. */
+export interface Claimed {
+  entry: SendEntry;
+  token: string;
+  plan: unknown;
+  driver: SendDriver<unknown>;
+}
+
+/** How long a claim holds a row `sending` before it counts as dead: well past the call's hard timeout (a driver may make two calls). */
+export function sendLeaseMs(deps: Pick<PlatformDeps, 'meta' | 'sendLeaseMs'>): number {
+  return deps.sendLeaseMs ?? 3 * deps.meta.timeoutMs + 30_000;
+}
+
+/**
+ * Step 1: claims the row (committed `sending`, this process's owner id and lease) on a pooled
+ * connection released before returning, or says why there is nothing to call.
+ */
+export async function claimSend(
+  pool: pg.Pool,
+  ledgerId: string,
+  deps: PlatformDeps,
+  pick: DriverPick,
+  other?: (client: pg.PoolClient) => Promise<SendOutcome>,
+): Promise<{ outcome: SendOutcome } | Claimed> {
   const client = await pool.connect();
-  const lockKey = `outbound:${ledgerId}`;
-  let broken = false;
   try {
-    try {
-      const { rows } = await client.query({
-        name: 'send-lock-read',
-        text: `select ${ENTRY_COLUMNS}
-         from (select pg_advisory_lock(hashtextextended($2, 0))) lk
-         left join outbound_ledger l on l.id = $1
-         left join social_accounts a on a.id = l.account_id
-         left join messages m on m.id = l.message_id`,
-        values: [ledgerId, lockKey],
-      });
-      const row = rows[0] as { id: string | null; provider: SendEntry['provider'] } | undefined;
-      if (!row || row.id === null) return { status: 'missing' };
-      const driver = pick(row.provider);
-      if (!driver) return other ? await other(client) : { status: 'failed', retryable: false, error: `Sending through ${row.provider} is not available` };
-      const prepared = (await fastPrepare(client, entrySchema.parse(row), deps, driver)) ?? (await prepare(client, ledgerId, deps, driver));
-      if ('outcome' in prepared) return prepared.outcome;
-      const result = await driver.deliver(prepared.entry, prepared.token, prepared.plan, deps, pool);
-      return await finish(client, prepared.entry, result, deps, driver);
-    } finally {
-      await client.query({ name: 'send-unlock', text: 'select pg_advisory_unlock(hashtextextended($1, 0))', values: [lockKey] }).catch(() => {
-        broken = true; // never return a connection that may still hold the lock
-      });
-    }
+    const { rows } = await client.query({
+      name: 'send-read',
+      text: `select ${ENTRY_COLUMNS}
+       from outbound_ledger l
+       join social_accounts a on a.id = l.account_id
+       left join messages m on m.id = l.message_id
+       where l.id = $1`,
+      values: [ledgerId],
+    });
+    const row = rows[0] as { provider: SendEntry['provider'] } | undefined;
+    if (!row) return { outcome: { status: 'missing' } };
+    const driver = pick(row.provider);
+    if (!driver)
+      return { outcome: other ? await other(client) : { status: 'failed', retryable: false, error: `Sending through ${row.provider} is not available` } };
+    const prepared = (await fastPrepare(client, entrySchema.parse(row), deps, driver)) ?? (await prepare(client, ledgerId, deps, driver));
+    if ('outcome' in prepared) return prepared;
+    return { ...prepared, driver };
   } finally {
-    // Each transaction below rolls itself back on a throw (db/transaction.ts) before the lock is let go.
-    client.release(broken);
+    client.release();
   }
+}
+
+/** Step 2: the platform call, holding no connection (a driver may borrow one briefly, e.g. to store a refreshed X token). */
+export function callClaimed(pool: pg.Pool, claimed: Claimed, deps: PlatformDeps): Promise<CallResult> {
+  return claimed.driver.deliver(claimed.entry, claimed.token, claimed.plan, deps, pool);
+}
+
+/**
+ * Step 3: the outcome, committed on a pooled connection — only while the row is still this claim's
+ * `sending` (same attempts): past its lease a sweep may have failed it as uncertain, and that stays.
+ * `requeueJob`: a throttled row also gets its `outbound.send` job back for its retry time, in the same
+ * commit (the send pump's job has already finished).
+ */
+export async function finishClaimed(
+  pool: pg.Pool,
+  claimed: Claimed,
+  result: CallResult,
+  deps: PlatformDeps,
+  opts: { requeueJob?: boolean } = {},
+): Promise<SendOutcome> {
+  const client = await pool.connect();
+  try {
+    return await finish(client, claimed.entry, result, deps, claimed.driver, opts.requeueJob ?? false);
+  } finally {
+    client.release();
+  }
+}
+
+/** What a finish reports when the row was no longer its claim's (failed as uncertain by a sweep after the lease ran out). */
+export const LEASE_LOST = 'The send finished after its lease ran out; the row had already been marked uncertain';
+
+/**
+ * Fails `sending` rows whose lease has run out (their process died mid-call, or they predate leases):
+ * each may have been delivered, so each is failed as uncertain, never resent. Returns how many.
+ */
+export async function failExpiredSends(pool: pg.Pool, limit = 500): Promise<number> {
+  const { rows } = await pool.query<{ id: string }>(
+    `select id from outbound_ledger
+     where status = 'sending' and (send_lease_until is null or send_lease_until < clock_timestamp())
+     limit $1`,
+    [limit],
+  );
+  let failed = 0;
+  for (const { id } of rows) {
+    const client = await pool.connect();
+    try {
+      const done = await inTransaction(client, async (c) => {
+        const found = await c.query(
+          `select ${ENTRY_COLUMNS} from outbound_ledger l join social_accounts a on a.id = l.account_id left join messages m on m.id = l.message_id where l.id = $1 for update of l`,
+          [id],
+        );
+        const entry = found.rows[0] ? entrySchema.parse(found.rows[0]) : undefined;
+        if (!entry || entry.status !== 'sending' || entry.lease_live) return rollback(false);
+        await markFailed(c, entry, UNCERTAIN_AFTER_CRASH, 'uncertain');
+        return true;
+      });
+      if (done) failed++;
+    } finally {
+      client.release();
+    }
+  }
+  return failed;
 }
 
 type Prepared<Plan> = { outcome: SendOutcome } | { entry: SendEntry; token: string; plan: Plan };
@@ -168,8 +259,10 @@ async function fastPrepare<Plan>(client: pg.PoolClient, entry: SendEntry, deps: 
   // Committed before the call leaves: from here on a crash means "maybe delivered".
   const { rowCount } = await client.query({
     name: 'send-claim',
-    text: `update outbound_ledger set status = 'sending', attempts = attempts + 1 where id = $1 and status = 'queued' and attempts = $2`,
-    values: [entry.id, entry.attempts],
+    text: `update outbound_ledger set status = 'sending', attempts = attempts + 1, send_owner = $3,
+             send_lease_until = clock_timestamp() + make_interval(secs => $4 / 1000.0)
+           where id = $1 and status = 'queued' and attempts = $2`,
+    values: [entry.id, entry.attempts, deps.sendOwner ?? null, sendLeaseMs(deps)],
   });
   if (rowCount !== 1) return undefined;
   return { entry: { ...entry, attempts: entry.attempts + 1 }, token, plan: checked.plan };
@@ -204,6 +297,10 @@ async function prepareIn<Plan>(
   }
   const fail = async (error: string, reason: FailureReason = 'account_disconnected') => ({ outcome: await markFailed(client, entry, error, reason) });
   const label = accountLabel(entry);
+  if (entry.status === 'sending' && entry.lease_live && entry.send_lease_until) {
+    // In flight in another process (or this one): its owner writes the outcome; ask again after the lease.
+    return rollback({ outcome: { status: 'rescheduled', retryAt: entry.send_lease_until, error: 'Being sent by another worker' } });
+  }
   if (entry.status === 'sending') return fail(UNCERTAIN_AFTER_CRASH, 'uncertain');
   if (!entry.is_active) return fail(`Not sent: ${label} is disconnected`);
   if (entry.account_status === 'needs_reconnect') return fail(`Not sent: ${label} needs reconnecting (${driver.name} rejected its access token)`);
@@ -219,7 +316,12 @@ async function prepareIn<Plan>(
   if ('error' in checked) return fail(checked.error, checked.reason ?? 'rejected');
 
   // Committed before the call leaves: from here on a crash means "maybe delivered".
-  await client.query(`update outbound_ledger set status = 'sending', attempts = attempts + 1 where id = $1`, [entry.id]);
+  await client.query(
+    `update outbound_ledger set status = 'sending', attempts = attempts + 1, send_owner = $2,
+       send_lease_until = clock_timestamp() + make_interval(secs => $3 / 1000.0)
+     where id = $1`,
+    [entry.id, deps.sendOwner ?? null, sendLeaseMs(deps)],
+  );
   return { entry: { ...entry, attempts: entry.attempts + 1 }, token, plan: checked.plan };
 }
 
@@ -229,21 +331,33 @@ async function prepareIn<Plan>(
  * message of its own) removed — ours is kept —, the automated send counted (meterAutomatedSend's
  * rule, in the same commit: a row turns sent once, so it counts once) and the /ws notices.
  */
-async function finish<Plan>(client: pg.PoolClient, entry: SendEntry, result: CallResult, deps: PlatformDeps, driver: SendDriver<Plan>): Promise<SendOutcome> {
-  if (!result.ok) return inTransaction(client, (c) => finishFailed(c, entry, result.failure, deps, driver));
-  await client.query({
+async function finish<Plan>(
+  client: pg.PoolClient,
+  entry: SendEntry,
+  result: CallResult,
+  deps: PlatformDeps,
+  driver: SendDriver<Plan>,
+  requeueJob: boolean,
+): Promise<SendOutcome> {
+  if (!result.ok) return inTransaction(client, (c) => finishFailed(c, entry, result.failure, deps, driver, requeueJob));
+  const { rows } = await client.query<{ mine: boolean }>({
     name: 'send-delivered',
     // The echo's delete runs to completion before our message takes its platform id (the unique
     // (account, platform id) index): `msg` reads `echo` in its condition. Deleted by this statement,
     // the echo no longer counts for the index.
+    // Everything is conditional on `sent`: the row still this claim's `sending` (status, attempts).
     text: `with sent as (
-       update outbound_ledger set status = 'sent', sent_at = now(), error = null, platform_message_id = $2 where id = $1
+       update outbound_ledger set status = 'sent', sent_at = now(), error = null, platform_message_id = $2
+       where id = $1 and status = 'sending' and attempts = $11 returning id
      ), echo as (
-       delete from messages where $4::uuid is not null and account_id = $3 and platform_message_id = $2 and id <> $4 returning id
+       delete from messages where $4::uuid is not null and exists (select 1 from sent) and account_id = $3 and platform_message_id = $2 and id <> $4 returning id
      ), msg as (
-       update messages set status = 'sent', error = null, platform_message_id = $2 where id = $4 and (select count(*) from echo) >= 0
-     ), ${usageCtes({ workspaceId: '$5', n: '1', enabled: '$6::boolean', percents: '$7', titles: '$8' })}
-     select pg_notify($9, p) from unnest($10::text[]) with ordinality as t(p, n) order by n`,
+       update messages set status = 'sent', error = null, platform_message_id = $2 where id = $4 and exists (select 1 from sent) and (select count(*) from echo) >= 0
+     ), ${usageCtes({ workspaceId: '$5', n: '1', enabled: '($6::boolean and exists (select 1 from sent))', percents: '$7', titles: '$8' })},
+     notices as (
+       select pg_notify($9, p) from unnest($10::text[]) with ordinality as t(p, n) where exists (select 1 from sent) order by n
+     )
+     select exists (select 1 from sent) as mine, (select count(*) from notices) as notified`,
     values: [
       entry.id,
       result.platformId,
@@ -254,9 +368,64 @@ async function finish<Plan>(client: pg.PoolClient, entry: SendEntry, result: Cal
       ...usageThresholdParams(),
       EVENTS_CHANNEL,
       deliveredNotices(entry).map((event) => JSON.stringify({ workspaceId: entry.workspace_id, event })),
+      entry.attempts,
     ],
   });
-  return { status: 'sent' };
+  return rows[0]?.mine ? { status: 'sent' } : { status: 'failed', retryable: false, error: LEASE_LOST };
+}
+
+/**
+ * Group commit of deliveries (the send pump, ADR 0021): many finished sends of ONE workspace marked
+ * sent in one statement — the same writes as `finish` for each (ledger row and message marked, a
+ * stored echo removed, the /ws notices), each only while the row is still its claim's `sending`, and
+ * the workspace's automated sends metered once with their count. Under load every delivery of a
+ * workspace otherwise queues on its owner's usage row, one commit at a time. Returns the ids written.
+ */
+export async function finishDeliveredBatch(pool: pg.Pool, workspaceId: string, items: { claimed: Claimed; platformId: string }[]): Promise<Set<string>> {
+  const notices = items.flatMap(({ claimed: { entry } }) =>
+    deliveredNotices(entry).map((event) => ({ id: entry.id, payload: JSON.stringify({ workspaceId: entry.workspace_id, event }) })),
+  );
+  const { rows } = await pool.query<{ id: string }>({
+    name: 'send-delivered-batch',
+    text: `with input as (
+       select * from unnest($1::uuid[], $2::text[], $3::int[], $4::boolean[]) as t(id, platform_id, attempts, metered)
+     ), sent as (
+       update outbound_ledger l set status = 'sent', sent_at = now(), error = null, platform_message_id = i.platform_id
+       from input i
+       where l.id = i.id and l.status = 'sending' and l.attempts = i.attempts
+       returning l.id, l.account_id, l.message_id, i.platform_id, i.metered
+     ), echo as (
+       delete from messages m using sent s
+       where s.message_id is not null and m.account_id = s.account_id and m.platform_message_id = s.platform_id and m.id <> s.message_id
+       returning m.id
+     ), msg as (
+       update messages m set status = 'sent', error = null, platform_message_id = s.platform_id
+       from sent s where m.id = s.message_id and (select count(*) from echo) >= 0
+     ), ${usageCtes({
+       workspaceId: '$5::uuid',
+       n: '(select count(*) from sent where metered)::int',
+       enabled: '(select count(*) from sent where metered) > 0',
+       percents: '$6',
+       titles: '$7',
+     })},
+     notices as (
+       select pg_notify($8, t.p) from unnest($9::uuid[], $10::text[]) with ordinality as t(id, p, n)
+       where t.id in (select id from sent) order by t.n
+     )
+     select id from sent where (select count(*) from notices) >= 0`,
+    values: [
+      items.map((i) => i.claimed.entry.id),
+      items.map((i) => i.platformId),
+      items.map((i) => i.claimed.entry.attempts),
+      items.map((i) => isMeteredSend(i.claimed.entry)),
+      workspaceId,
+      ...usageThresholdParams(),
+      EVENTS_CHANNEL,
+      notices.map((n) => n.id),
+      notices.map((n) => n.payload),
+    ],
+  });
+  return new Set(rows.map((r) => r.id));
 }
 
 /** meterAutomatedSend's rule: automated DMs and private replies count; a person's inbox reply and public replies do not. */
@@ -273,7 +442,12 @@ async function finishFailed<Plan>(
   f: PlatformFailureWithFacts,
   deps: PlatformDeps,
   driver: SendDriver<Plan>,
-): Promise<SendOutcome> {
+  requeueJob: boolean,
+): Promise<SendOutcome | Rollback<SendOutcome>> {
+  const { rows: current } = await client.query<{ status: string; attempts: number }>('select status, attempts from outbound_ledger where id = $1 for update', [
+    entry.id,
+  ]);
+  if (current[0]?.status !== 'sending' || current[0].attempts !== entry.attempts) return rollback({ status: 'failed', retryable: false, error: LEASE_LOST });
   if (f.kind === 'throttled' || f.kind === 'temporary') {
     if (entry.attempts >= deps.sendRetry.maxAttempts) {
       return markFailed(client, entry, `Not sent: gave up after ${entry.attempts} attempts — ${f.message}`, 'rate_limited');
@@ -285,6 +459,7 @@ async function finishFailed<Plan>(
        where id = $1 returning scheduled_for as retry_at`,
       [entry.id, `${f.kind === 'throttled' ? `Throttled by ${driver.name}` : `${driver.name} was temporarily unavailable`}; retrying: ${f.message}`, waitMs],
     );
+    if (requeueJob) await requeueSendJob(client, entry.id, rows[0]!.retry_at);
     await notifyDelivered(client, entry);
     return { status: 'rescheduled', retryAt: rows[0]!.retry_at, error: f.message };
   }

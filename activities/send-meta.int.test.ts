@@ -156,15 +156,24 @@ describe('Meta sends: at most once', () => {
     expect((await ledgerOf(igAccountId))[0]).toMatchObject({ status: 'failed', error: UNCERTAIN_AFTER_CRASH });
   });
 
-  it('concurrent callers deliver once', async () => {
+  it('concurrent callers deliver once: the others are told to come back after the lease (ADR 0021)', async () => {
     const { ledgerId, commentId } = await bareLedgerRow('queued');
     fake.setLatency(200);
     try {
+      const started = Date.now();
       const outcomes = await Promise.all([sendOutbound(ledgerId), sendOutbound(ledgerId), sendOutbound(ledgerId)]);
-      expect(outcomes.map((o) => o.status).sort()).toEqual(['already-sent', 'already-sent', 'sent']);
+      expect(outcomes.map((o) => o.status).sort()).toEqual(['rescheduled', 'rescheduled', 'sent']);
+      for (const o of outcomes) {
+        // In flight elsewhere: not waited for, not resent; asked again when the claim's lease ends.
+        if (o.status === 'rescheduled') {
+          expect(o.error).toBe('Being sent by another worker');
+          expect(o.retryAt.getTime()).toBeGreaterThan(started + 60_000);
+        }
+      }
     } finally {
       fake.setLatency(0);
     }
+    expect(await sendOutbound(ledgerId)).toEqual({ status: 'already-sent' });
     expect(fake.sends.filter((s) => s.recipient === commentId)).toHaveLength(1);
   });
 

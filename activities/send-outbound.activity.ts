@@ -6,7 +6,7 @@ import { meterAutomatedSend } from '../db/usage/meter-automated-send';
 import { outboundLedgerRow } from '../db/pipeline/outbound-ledger-row';
 import type { PlatformDeps } from './platform-deps';
 import { metaDriver } from './send-meta';
-import { sendByProvider } from './send-at-most-once';
+import { sendByProvider, type DriverPick } from './send-at-most-once';
 import type { SendOutcome } from './send-outcome';
 import { xDriver } from './send-x';
 
@@ -36,20 +36,18 @@ export interface Sender {
 export function createSender(pool: pg.Pool, deps: PlatformDeps): Sender {
   return {
     send(ledgerId) {
-      // The row and its provider are read with the send's advisory lock, in one round trip; a
-      // sandbox row is delivered in a transaction on that same connection.
-      return sendByProvider(
-        pool,
-        ledgerId,
-        deps,
-        (provider) => (provider === 'meta' ? metaDriver : provider === 'x' ? xDriver : undefined),
-        (client) => sendInOneTransaction(client, ledgerId),
-      );
+      // The row and its provider are read in one round trip; a sandbox row is delivered in a
+      // transaction on that same connection.
+      return sendByProvider(pool, ledgerId, deps, platformDriver, (client) => sendInOneTransaction(client, ledgerId));
     },
   };
 }
 
-async function sendInOneTransaction(client: pg.PoolClient, ledgerId: string): Promise<SendOutcome> {
+/** The driver of a Meta or X row; undefined for the sandbox (sendInOneTransaction). */
+export const platformDriver: DriverPick = (provider) => (provider === 'meta' ? metaDriver : provider === 'x' ? xDriver : undefined);
+
+/** A sandbox row delivered and marked in one transaction on the given connection (exactly once). */
+export async function sendInOneTransaction(client: pg.PoolClient, ledgerId: string): Promise<SendOutcome> {
   return inTransaction(client, async (client) => {
     const outcome = await deliverInTransaction(client, ledgerId);
     // Nothing to send: let go of the row lock without writing.

@@ -69,6 +69,8 @@ export const envSchema = z.object({
   SEND_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(12),
   /** Timeout of one call to a platform API. */
   PLATFORM_HTTP_TIMEOUT_MS: z.coerce.number().int().min(100).default(20_000),
+  /** Platform sends one worker process has in flight at once (the send pump, ADR 0021); none holds a worker slot or a connection. */
+  SEND_MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(10_000).default(256),
   /** How many reverse proxies (load balancer, ingress) sit in front of us: 0 = none. */
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -189,6 +191,8 @@ export interface Config {
   /** Retry policy of platform sends (activities/send-outbound.activity.ts). */
   sendRetry: { baseMs: number; maxAttempts: number };
   platformHttpTimeoutMs: number;
+  /** Platform calls in flight per worker process (workers/send-pump.ts, ADR 0021). */
+  sendMaxInFlight: number;
   /** Number of proxy hops to trust for X-Forwarded-* (client IP for rate limits, https for cookies). */
   trustProxy: number;
   logLevel: Env['LOG_LEVEL'];
@@ -314,6 +318,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         : undefined,
     sendRetry: { baseMs: e.SEND_RETRY_BASE_MS, maxAttempts: e.SEND_MAX_ATTEMPTS },
     platformHttpTimeoutMs: e.PLATFORM_HTTP_TIMEOUT_MS,
+    sendMaxInFlight: e.SEND_MAX_IN_FLIGHT,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     workerConcurrency: e.WORKER_CONCURRENCY,

@@ -85,6 +85,8 @@ export const jobs = {
   /** Crontab: queues the account checks that have come due. */
   'accounts:health': define({ payload: z.unknown(), maxAttempts: 25, priority: null, keyPrefix: null, cron: true }),
   /** Crontab: housekeeping (sessions, rate-limit windows, demo workspaces, old events). */
+  /** Fails `sending` rows whose lease ran out (their process died mid-call) as uncertain, never resent (ADR 0021). */
+  'outbound:sweep': define({ payload: z.unknown(), maxAttempts: 5, priority: null, keyPrefix: null, cron: true }),
   'maintenance:prune': define({ payload: z.unknown(), maxAttempts: 25, priority: null, keyPrefix: null, cron: true }),
 } as const;
 

@@ -3,7 +3,9 @@ import type pg from 'pg';
 import type { Logger as Pino } from 'pino';
 import type { PlatformDeps } from '../activities/platform-deps';
 import type { TaskName } from '../contracts/jobs';
-import { createSender } from '../activities/send-outbound.activity';
+import { createSender, platformDriver, sendInOneTransaction } from '../activities/send-outbound.activity';
+import { createSendPump, type SendPump } from './send-pump';
+import { randomUUID } from 'node:crypto';
 import { sendLimitsFromConfig } from '../db/pipeline/send-limits';
 import { throttledErrorLog } from '../db/unavailable';
 import { accountHealthJob, accountsHealthCron } from './jobs/account-health.job';
@@ -14,7 +16,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { broadcastDispatchJob } from './jobs/broadcast-dispatch.job';
 import { inboundProcessJob } from './jobs/inbound-process.job';
 import { maintenancePrune } from './jobs/maintenance-prune.job';
-import { outboundSendJob } from './jobs/outbound-send.job';
+import { outboundSendJob, outboundSweepJob } from './jobs/outbound-send.job';
 import { runAdvanceJob, runsResumeJob } from './jobs/run-advance.job';
 import { runWebhookJob } from './jobs/run-webhook.job';
 import { runAiJob } from './jobs/run-ai.job';
@@ -44,6 +46,8 @@ export interface WorkerConfig {
   };
   /** AI reply steps' provider; absent or without one, they quote the knowledge base (ADR 0011). */
   ai?: AiConfig;
+  /** Platform calls the send pump keeps in flight (SEND_MAX_IN_FLIGHT, ADR 0021); default 256. */
+  sendMaxInFlight?: number;
 }
 
 /** Flow webhook calls' share of the slots and the signal that abandons them at shutdown (ADR 0009). */
@@ -53,13 +57,21 @@ export interface WebhookSlots {
 }
 
 /** Every task of the catalogue (contracts/jobs.ts), and only those: `satisfies` checks both ways. */
-export function taskList(pool: pg.Pool, config: WorkerConfig, platform: PlatformDeps, webhooks: WebhookSlots, links: LinkBase = noLinkBase): TaskList {
+export function taskList(
+  pool: pg.Pool,
+  config: WorkerConfig,
+  platform: PlatformDeps,
+  webhooks: WebhookSlots,
+  links: LinkBase = noLinkBase,
+  pump: SendPump = sendPump(pool, config, platform, { error: () => {} }),
+): TaskList {
   const limits = sendLimitsFromConfig(config);
   const sender = createSender(pool, platform);
   return {
     'maintenance:prune': maintenancePrune({ demoTtlHours: config.demo.ttlHours, pool }),
     'inbound.process': inboundProcessJob(pool, limits, links),
-    'outbound.send': outboundSendJob(sender),
+    'outbound.send': outboundSendJob(pump),
+    'outbound:sweep': outboundSweepJob(pool),
     'broadcast.dispatch': broadcastDispatchJob(pool, { limits, batchSize: 200, lookaheadMs: 5000, linkBaseUrl: links }),
     'run.advance': runAdvanceJob(pool, {
       limits,
@@ -87,6 +99,23 @@ export function taskList(pool: pg.Pool, config: WorkerConfig, platform: Platform
     ),
     'run.ai': runAiJob(pool, config.ai ? createAiRuntime(config.ai) : null, config.flows.webhookLanes, webhooks.budget, webhooks.shutdown),
   } satisfies Record<TaskName, Task>;
+}
+
+/** The process's send pump (ADR 0021): Meta and X calls in flight without a job slot or a connection. */
+export function sendPump(
+  pool: pg.Pool,
+  config: Pick<WorkerConfig, 'sendMaxInFlight'>,
+  platform: PlatformDeps,
+  log: { error: (o: object, m: string) => void },
+): SendPump {
+  return createSendPump(pool, platform, {
+    maxInFlight: config.sendMaxInFlight ?? 256,
+    pick: platformDriver,
+    other: sendInOneTransaction,
+    sleep: (ms) => sleep(ms),
+    now: () => performance.now(),
+    onError: (err, message) => log.error({ err }, message),
+  });
 }
 
 /**
@@ -119,7 +148,8 @@ export function reconcileOptions(readsPerHour: number): ReconcileOptions {
  * unless turned off, a sweep every 5 minutes that queues account checks that have come due.
  */
 export function crontab(config: Pick<WorkerConfig, 'accountHealthIntervalMinutes' | 'reconcile'>): string {
-  const lines = ['*/15 * * * * maintenance:prune ?fill=1h'];
+  // Every minute: sends whose process died mid-call, failed as uncertain once their lease has run out.
+  const lines = ['*/15 * * * * maintenance:prune ?fill=1h', '* * * * * outbound:sweep'];
   if (config.accountHealthIntervalMinutes > 0) lines.push('*/5 * * * * accounts:health');
   // Every minute a sweep queues the accounts whose last reconciliation is RECONCILE_EVERY_MINUTES old.
   if (config.reconcile.everyMinutes > 0) lines.push('* * * * * accounts:reconcile');
@@ -167,10 +197,13 @@ export async function startWorker(opts: {
   });
   const shutdown = new AbortController();
   const webhooks = { budget: webhookBudget(webhookSlots(opts.concurrency)), shutdown: shutdown.signal };
+  // Rows this process claims carry its id (send_owner): whose call is in flight.
+  const platform: PlatformDeps = { ...opts.platform, sendOwner: opts.platform.sendOwner ?? `worker-${randomUUID()}` };
+  const sends = sendPump(opts.pool, opts.config, platform, { error: (o, m) => opts.log.error(o, m) });
   const runner = await run({
     pgPool: opts.pool,
     concurrency: opts.concurrency,
-    taskList: taskList(opts.pool, opts.config, opts.platform, webhooks, opts.linkBaseUrl),
+    taskList: taskList(opts.pool, opts.config, platform, webhooks, opts.linkBaseUrl, sends),
     crontab: crontab(opts.config),
     logger: graphileLogger(opts.log),
     noHandleSignals: true, // bin/replypilot.ts owns signals and shuts down in order
@@ -201,6 +234,8 @@ export async function startWorker(opts: {
       const stopping = runner.stop();
       shutdown.abort(new Error('worker shutting down'));
       await stopping;
+      // The calls already handed to the pump finish and have their outcomes written.
+      await sends.drain();
       await watchdog.stop();
     },
   };

@@ -79,6 +79,13 @@ export const outboundLedger = pgTable(
     /** Failed sends view (api/features/failed-sends): dismissed by a person, with their note. */
     dismissedAt: timestamp('dismissed_at', { withTimezone: true }),
     dismissNote: text('dismiss_note'),
+    /** A `sending` row's claimer (the send pump's process id, ADR 0021): who has the platform call in flight. */
+    sendOwner: text('send_owner'),
+    /**
+     * A `sending` row's lease (ADR 0021): its call is in flight until then. Past it (or null, a row of
+     * the advisory-lock era), the attempt is dead: the row is failed as uncertain, never resent.
+     */
+    sendLeaseUntil: timestamp('send_lease_until', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('outbound_ledger_idempotency_key').on(t.idempotencyKey),
@@ -88,6 +95,9 @@ export const outboundLedger = pgTable(
     index('outbound_ledger_retry_of_idx').on(t.retryOf),
     index('outbound_ledger_account_status_idx').on(t.accountId, t.status),
     index('outbound_ledger_rule_idx').on(t.ruleId),
+    index('outbound_ledger_sending_lease_idx')
+      .on(t.sendLeaseUntil)
+      .where(sql`status = 'sending'`),
   ],
 );
 

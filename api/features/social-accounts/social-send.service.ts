@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type pg from 'pg';
 import type { SocialSendMessageResponse } from '../../../contracts/social-accounts';
 import type { Sender } from '../../../activities/send-outbound.activity';
@@ -5,6 +6,10 @@ import type { SendLimits } from '../../../db/pipeline/send-limits';
 import { findMessagingAccount, queueSocialMessage, readSendOutcome } from '../../../db/social-accounts/social-messaging';
 import { withTransaction } from '../../../db/transaction';
 import { AppError } from '../../http/errors';
+
+/** How long the form waits for a send another process has in flight (beyond it: answered as queued). */
+const IN_FLIGHT_WAIT_MS = 25_000;
+const IN_FLIGHT_POLL_MS = 100;
 
 /**
  * Social Messaging's send forms (docs/product-spec.md §2): a person types a DM to a recipient id from a connected
@@ -27,7 +32,13 @@ export async function sendFromSocialMessaging(
   if (!queued) throw new AppError('INTERNAL', 'Could not queue the message');
 
   const outcome = await sender.send(queued.ledgerId);
-  const row = await readSendOutcome(pool, queued.ledgerId);
+  let row = await readSendOutcome(pool, queued.ledgerId);
+  // The message's durable job may have claimed it first (a worker's send pump, ADR 0021): its call is
+  // in flight, so this answer waits for that outcome instead of sending again.
+  for (let waited = 0; row.status === 'sending' && waited < IN_FLIGHT_WAIT_MS; waited += IN_FLIGHT_POLL_MS) {
+    await sleep(IN_FLIGHT_POLL_MS);
+    row = await readSendOutcome(pool, queued.ledgerId);
+  }
   if (row.status === 'failed') throw new AppError('PLATFORM_REFUSED', row.error ?? (outcome.status === 'failed' ? outcome.error : 'Not sent'));
   const sent = row.status === 'sent';
   return {

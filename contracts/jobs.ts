@@ -84,9 +84,14 @@ export const jobs = {
   'accounts:reconcile': define({ payload: z.unknown(), maxAttempts: 25, priority: null, keyPrefix: null, cron: true }),
   /** Crontab: queues the account checks that have come due. */
   'accounts:health': define({ payload: z.unknown(), maxAttempts: 25, priority: null, keyPrefix: null, cron: true }),
-  /** Crontab: housekeeping (sessions, rate-limit windows, demo workspaces, old events). */
   /** Fails `sending` rows whose lease ran out (their process died mid-call) as uncertain, never resent (ADR 0021). */
   'outbound:sweep': define({ payload: z.unknown(), maxAttempts: 5, priority: null, keyPrefix: null, cron: true }),
+  /**
+   * Wakes the batch job of every shard with an event left unprocessed for 30 s (ADR 0020): an event
+   * whose ingest met its shard's job just as a worker locked it has no job of its own.
+   */
+  'inbound:sweep': define({ payload: z.unknown(), maxAttempts: 5, priority: null, keyPrefix: null, cron: true }),
+  /** Crontab: housekeeping (sessions, rate-limit windows, demo workspaces, old events). */
   'maintenance:prune': define({ payload: z.unknown(), maxAttempts: 25, priority: null, keyPrefix: null, cron: true }),
 } as const;
 

@@ -14,7 +14,7 @@ import { enqueueReconciliations } from '../db/reconcile/enqueue-reconciliations'
 import type { ReconcileOptions } from '../activities/reconcile-account';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { broadcastDispatchJob } from './jobs/broadcast-dispatch.job';
-import { inboundProcessJob } from './jobs/inbound-process.job';
+import { inboundProcessJob, inboundSweepJob } from './jobs/inbound-process.job';
 import { maintenancePrune } from './jobs/maintenance-prune.job';
 import { outboundSendJob, outboundSweepJob } from './jobs/outbound-send.job';
 import { runAdvanceJob, runsResumeJob } from './jobs/run-advance.job';
@@ -72,6 +72,7 @@ export function taskList(
     'inbound.process': inboundProcessJob(pool, limits, links),
     'outbound.send': outboundSendJob(pump),
     'outbound:sweep': outboundSweepJob(pool),
+    'inbound:sweep': inboundSweepJob(pool),
     'broadcast.dispatch': broadcastDispatchJob(pool, { limits, batchSize: 200, lookaheadMs: 5000, linkBaseUrl: links }),
     'run.advance': runAdvanceJob(pool, {
       limits,
@@ -149,7 +150,7 @@ export function reconcileOptions(readsPerHour: number): ReconcileOptions {
  */
 export function crontab(config: Pick<WorkerConfig, 'accountHealthIntervalMinutes' | 'reconcile'>): string {
   // Every minute: sends whose process died mid-call, failed as uncertain once their lease has run out.
-  const lines = ['*/15 * * * * maintenance:prune ?fill=1h', '* * * * * outbound:sweep'];
+  const lines = ['*/15 * * * * maintenance:prune ?fill=1h', '* * * * * outbound:sweep', '* * * * * inbound:sweep'];
   if (config.accountHealthIntervalMinutes > 0) lines.push('*/5 * * * * accounts:health');
   // Every minute a sweep queues the accounts whose last reconciliation is RECONCILE_EVERY_MINUTES old.
   if (config.reconcile.everyMinutes > 0) lines.push('* * * * * accounts:reconcile');

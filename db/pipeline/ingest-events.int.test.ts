@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../tests/support/test-db';
 import { ingestEvents } from './ingest-events';
+import { wakeStrandedShards } from './wake-inbound-shards';
 import pg from 'pg';
 
 /** Nothing in one event can fail the batch insert: every event is made storable. */
@@ -59,4 +60,25 @@ it("wakes one job per shard: one account's events share a shard, and its waiting
   const second = await job();
   expect(second).toHaveLength(1);
   expect(second[0]!.run_at.getTime()).toBe(first[0]!.run_at.getTime());
+});
+
+it('inbound:sweep wakes the job of a shard whose event waited with no job, and of no other shard', async () => {
+  // An event left as if its ingest had met a job a worker was just locking: stored, unprocessed, no job.
+  await pool.query('delete from graphile_worker._private_jobs');
+  await pool.query(
+    `insert into inbound_events (provider, event_key, workspace_id, payload, shard, received_at)
+     values ('sandbox', 'stranded', null, '{}', 3, now() - interval '1 minute'),
+            ('sandbox', 'fresh', null, '{}', 5, now()),
+            ('sandbox', 'given-up', null, '{}', 6, now() - interval '1 minute')`,
+  );
+  await pool.query(`update inbound_events set attempts = 25 where event_key = 'given-up'`);
+  expect(await wakeStrandedShards(pool, 30_000, 25)).toEqual([3]);
+  const jobs = await pool.query<{ key: string; task_identifier: string; queue_name: string }>(
+    'select key, task_identifier, queue_name from graphile_worker.jobs',
+  );
+  expect(jobs.rows).toEqual([{ key: 'inbound:3', task_identifier: 'inbound.process', queue_name: 'inbound:3' }]);
+  // Nothing waiting that long: nothing woken, no job added.
+  await pool.query(`update inbound_events set processed_at = now() where event_key = 'stranded'`);
+  expect(await wakeStrandedShards(pool, 30_000, 25)).toEqual([]);
+  expect((await pool.query('select count(*)::int as n from graphile_worker.jobs')).rows[0]).toEqual({ n: 1 });
 });

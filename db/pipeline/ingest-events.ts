@@ -40,9 +40,10 @@ export async function ingestEvents(pool: pg.Pool, input: IncomingEvent[]): Promi
   if (input.length === 0) return { ids: [], accepted: 0, duplicates: 0 };
   const events = input.map(storable);
   // Named: each connection plans this statement once (every webhook delivery runs it).
-  const { rows } = await pool.query<{ id: string; event_key: string; provider: string }>({
-    name: 'ingest-events',
-    text: `with input as (
+  const { rows } = await retryOnDeadlock(() =>
+    pool.query<{ id: string; event_key: string; provider: string }>({
+      name: 'ingest-events',
+      text: `with input as (
        select * from unnest($1::text[], $2::text[], $3::uuid[], $4::jsonb[]) as t(provider, event_key, workspace_id, payload)
      ), ins as (
        insert into inbound_events (provider, event_key, workspace_id, payload, shard)
@@ -54,8 +55,9 @@ export async function ingestEvents(pool: pg.Pool, input: IncomingEvent[]): Promi
        from (select distinct shard from ins) s
      )
      select ins.id::text, ins.event_key, ins.provider from ins, (select count(*) from jobs) j`,
-    values: [events.map((e) => e.provider), events.map((e) => e.eventKey), events.map((e) => e.workspaceId), events.map((e) => JSON.stringify(e.payload))],
-  });
+      values: [events.map((e) => e.provider), events.map((e) => e.eventKey), events.map((e) => e.workspaceId), events.map((e) => JSON.stringify(e.payload))],
+    }),
+  );
   const byKey = new Map(rows.map((r) => [`${r.provider}\u0000${r.event_key}`, r.id]));
   // The same key twice in one batch: the first occurrence is the accepted one, the rest duplicates.
   const ids = events.map((e) => {
@@ -90,4 +92,22 @@ function storable(e: IncomingEvent): IncomingEvent {
     eventKey: key.length <= MAX_EVENT_KEY_CHARS ? key : `sha256:${createHash('sha256').update(key).digest('hex')}`,
     payload: e.storable ? e.payload : toStorableJson(e.payload),
   };
+}
+
+/**
+ * Two ingest statements at once (the webhook batcher keeps two in flight; other routes ingest too)
+ * may deadlock on Graphile's job rows: each wakes its shards' keyed jobs, and when a worker holds a
+ * shard's job both insert a fresh one under that key, in an order the planner chooses (40P01). The
+ * loser is one statement rolled back whole, and a known event key is a no-op, so it simply runs
+ * again — up to three times before its callers get an error (a webhook then answers 5xx and the
+ * platform redelivers).
+ */
+async function retryOnDeadlock<T>(run: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (err) {
+      if (attempt >= 3 || (err as { code?: string }).code !== '40P01') throw err;
+    }
+  }
 }

@@ -1,5 +1,6 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -67,6 +68,12 @@ export async function spawnServer(role: 'web' | 'all', env: Record<string, strin
     }, 200);
     child.stdout?.on('data', (c: Buffer) => (out += c.toString()));
     child.stderr?.on('data', (c: Buffer) => (out += c.toString()));
+    // BENCH_SERVER_LOG=<file>: the server's own log lines (warnings and errors) kept for a look afterwards.
+    if (process.env.BENCH_SERVER_LOG) {
+      const log = createWriteStream(process.env.BENCH_SERVER_LOG, { flags: 'a' });
+      child.stdout?.pipe(log);
+      child.stderr?.pipe(log);
+    }
     child.once('exit', (code) => {
       clearInterval(timer);
       reject(new Error(`server exited ${code}: ${out}`));

@@ -1,9 +1,10 @@
 import type { Task } from 'graphile-worker';
 import type pg from 'pg';
 import { jobKey, jobs, type JobPayload } from '../../contracts/jobs';
-import { processInboundBatch, processInboundEvent } from '../inbound/process-inbound-event';
+import { MAX_EVENT_ATTEMPTS, processInboundBatch, processInboundEvent } from '../inbound/process-inbound-event';
 import type { SendLimits } from '../../db/pipeline/send-limits';
 import type { LinkBase } from '../inbound/apply-comment-rules';
+import { wakeStrandedShards } from '../../db/pipeline/wake-inbound-shards';
 
 /** Events claimed per transaction, and transactions per job before it hands the shard to a new job. */
 export const INBOUND_BATCH_SIZE = 100;
@@ -40,5 +41,17 @@ export function inboundProcessJob(pool: pg.Pool, limits: SendLimits, links?: Lin
       }
     }
     if (failed > 0) throw new Error(`${failed} inbound event(s) of shard ${p.shard} failed; recorded with their error, retried later`);
+  };
+}
+
+/** How long an unprocessed event waits before `inbound:sweep` wakes its shard's job again. */
+export const STRANDED_AFTER_MS = 30_000;
+
+/** `inbound:sweep` (every minute): wakes the job of each shard with an event left waiting (ADR 0020). */
+export function inboundSweepJob(pool: pg.Pool): Task {
+  return async (_payload, helpers) => {
+    const shards = await wakeStrandedShards(pool, STRANDED_AFTER_MS, MAX_EVENT_ATTEMPTS);
+    if (shards.length > 0)
+      helpers.logger.info(`inbound shards ${shards.join(', ')} had events waiting over ${STRANDED_AFTER_MS / 1000} s; their jobs are woken`);
   };
 }

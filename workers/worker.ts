@@ -20,7 +20,7 @@ import { outboundSendJob, outboundSweepJob } from './jobs/outbound-send.job';
 import { runAdvanceJob, runsResumeJob } from './jobs/run-advance.job';
 import { runWebhookJob } from './jobs/run-webhook.job';
 import { runAiJob } from './jobs/run-ai.job';
-import type { AiConfig } from '../config/config';
+import type { AiConfig, Config } from '../config/config';
 import { createAiRuntime } from '../activities/ai-answer.activity';
 import { startTimerPump } from './flows/timer-pump';
 import { webhookBudget, webhookSlots, type WebhookBudget } from './flows/webhook-budget';
@@ -35,15 +35,8 @@ export interface WorkerConfig {
   /** Missed-webhook reconciliation (ADR 0014): minutes between runs per account (0: off), Graph reads per hour per account. */
   reconcile: { everyMinutes: number; readsPerHour: number };
   demo: { ttlHours: number };
-  flows: {
-    retryBaseMs: number;
-    maxAttempts: number;
-    webhookTimeoutMs: number;
-    webhookAllowLoopback: boolean;
-    /** Queues per workspace for webhook and AI calls (FLOW_WEBHOOK_LANES, ADR 0009). */
-    webhookLanes: number;
-    timerPumpIntervalMs: number;
-  };
+  /** The flow runtime's settings, as configured (webhook lanes: FLOW_WEBHOOK_LANES, ADR 0009). */
+  flows: Config['flows'];
   /** AI reply steps' provider; absent or without one, they quote the knowledge base (ADR 0011). */
   ai?: AiConfig;
   /** Platform calls the send pump keeps in flight (SEND_MAX_IN_FLIGHT, ADR 0021); default 256. */

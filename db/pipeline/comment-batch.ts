@@ -3,6 +3,7 @@ import { platformSendLimit } from '../../contracts/inbound';
 import { jobSpecRow } from '../jobs/job-spec';
 import { EVENTS_CHANNEL } from './notify';
 import type { SendLimit } from './reserve-send-slot';
+import type { ConversationKey } from './ensure-conversation';
 
 type Db = Pick<pg.PoolClient, 'query'>;
 
@@ -97,15 +98,8 @@ export async function storeCommentBatch(db: Db, comments: BatchComment[]): Promi
   return rows.map((r) => ({ contactId: r.contact_id, inserted: r.inserted, ageDays: Number(r.age_days ?? 0) }));
 }
 
-export interface BatchReply {
-  workspaceId: string;
-  accountId: string;
-  platform: 'instagram' | 'facebook' | 'twitter';
-  contactId: string;
-  /** The contact as the platform knows them (the conversation's display name: name, else handle, else id). */
-  externalUserId: string;
-  name: string;
-  username: string | null;
+/** One answered comment: its conversation's key (the contact as the platform knows them) and the reply. */
+export interface BatchReply extends ConversationKey {
   commentId: string;
   ruleId: string;
   /** The rendered private reply (no tracked links: those go through queueOutboundMessage). */

@@ -18,6 +18,8 @@ export default defineConfig({
   resolve: { alias: { '@contracts': fileURLToPath(new URL('./contracts', import.meta.url)) } },
   test: {
     globalSetup: ['./tests/support/global-setup.ts'],
+    // A failed test prints its servers' recent log and its browser pages' recent requests.
+    setupFiles: ['./tests/support/print-failure-context.ts'],
     reporters: ['default', './tests/support/summary-reporter.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
@@ -62,6 +64,11 @@ export default defineConfig({
           // Two Chromiums at once on a 2-core machine is the sweet spot.
           maxWorkers: 2,
           testTimeout: 60_000,
+          // A browser test that fails is run once more: two Chromiums, their servers and PostgreSQL
+          // share 2 cores, and a step can miss its 10 s wait. The failure's context (server log,
+          // the page's requests) is printed either way, and the closing summary names every test
+          // that passed only on its retry, so a flake stays visible.
+          retry: 1,
         },
       },
     ],

@@ -3,6 +3,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { addFailureContext, RecentLines } from '../support/failure-context';
 import { startTestApp, type TestApp, type TestAppOptions } from '../support/test-app';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -50,6 +51,54 @@ export async function startE2E(opts: TestAppOptions = {}): Promise<E2E> {
     args: CHROMIUM_ARGS,
   });
   const contexts: BrowserContext[] = [];
+  const forgets: Array<() => void> = [];
+  /** Each page's recent navigations, API calls (with status and time) and script errors, printed if a test fails. */
+  function recordRequests(page: Page, n: number) {
+    const recent = new RecentLines(80);
+    const started = new WeakMap<object, number>();
+    const at = () => new Date().toISOString().slice(11, 23);
+    const interesting = (url: string) => !/\/(assets|fonts)\/|\.(png|svg|ico|woff2?)$/.test(new URL(url).pathname);
+    page.on('request', (req) => {
+      if (!interesting(req.url())) return;
+      started.set(req, Date.now());
+      if (req.isNavigationRequest()) recent.push(`${at()} navigate ${req.method()} ${req.url()}`);
+    });
+    page.on('requestfinished', (req) => {
+      if (!interesting(req.url())) return;
+      void req.response().then((res) => {
+        const ms = Date.now() - (started.get(req) ?? Date.now());
+        const location = res?.headers().location;
+        recent.push(
+          `${at()} ${req.method()} ${new URL(req.url()).pathname}${new URL(req.url()).search} → ${res?.status() ?? '?'} in ${ms} ms${location ? ` → ${location}` : ''}`,
+        );
+      });
+    });
+    page.on('requestfailed', (req) => recent.push(`${at()} ${req.method()} ${req.url()} failed: ${req.failure()?.errorText ?? '?'}`));
+    page.on('pageerror', (err) => recent.push(`${at()} page error: ${err.message}`));
+    page.on('console', (msg) => {
+      if (msg.type() === 'error' || msg.type() === 'warning') recent.push(`${at()} console.${msg.type()}: ${msg.text()}`);
+    });
+    forgets.push(
+      addFailureContext(`browser page ${n}`, async () => {
+        const lines = recent.all();
+        if (!page.isClosed()) {
+          lines.push(`now at ${page.url()}`);
+          const file = path.join(screenshotDir, `failed-page-${n}.png`);
+          await mkdir(screenshotDir, { recursive: true });
+          await page.screenshot({ path: file, fullPage: true, timeout: 5_000 }).then(
+            () => lines.push(`screenshot: ${file}`),
+            () => {},
+          );
+          const text = await page
+            .locator('body')
+            .innerText({ timeout: 2_000 })
+            .catch(() => '');
+          if (text) lines.push(`page text: ${text.replace(/\s+/g, ' ').slice(0, 600)}`);
+        }
+        return lines;
+      }),
+    );
+  }
   return {
     baseUrl: app.baseUrl,
     app,
@@ -58,7 +107,9 @@ export async function startE2E(opts: TestAppOptions = {}): Promise<E2E> {
       const context = await browser.newContext({ baseURL: app.baseUrl, viewport: { width: 1280, height: 800 } });
       context.setDefaultTimeout(10_000);
       contexts.push(context);
-      return context.newPage();
+      const page = await context.newPage();
+      recordRequests(page, contexts.length);
+      return page;
     },
     async screenshot(page, name) {
       await mkdir(screenshotDir, { recursive: true });
@@ -67,6 +118,7 @@ export async function startE2E(opts: TestAppOptions = {}): Promise<E2E> {
       return file;
     },
     async stop() {
+      for (const forget of forgets) forget();
       for (const c of contexts) await c.close().catch(() => {});
       await browser.close();
       await app.stop();

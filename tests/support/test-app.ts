@@ -4,6 +4,7 @@ import path from 'node:path';
 import pino from 'pino';
 import { boot, type Replypilot, type Role } from '../../bin/boot';
 import type { OAuthEndpoints } from '../../api/auth/passport';
+import { addFailureContext, RecentLines } from './failure-context';
 import { createTestDatabase, type TestDatabase } from './test-db';
 
 export interface TestApp {
@@ -26,10 +27,18 @@ export interface TestAppOptions {
 export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
   const db = opts.db ?? (await createTestDatabase());
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'replypilot-app-'));
+  // TEST_LOG_LEVEL prints the server's log; otherwise its recent lines are kept and printed only if
+  // a test fails (tests/support/failure-context.ts): every line for a browser test's server (few
+  // jobs, and the job log says what ran), warnings and errors for the others.
+  const recent = new RecentLines(300);
+  const log = process.env.TEST_LOG_LEVEL
+    ? pino({ level: process.env.TEST_LOG_LEVEL })
+    : pino({ level: opts.ui ? 'info' : 'warn' }, { write: (line: string) => recent.push(line.trimEnd()) });
+  const forget = addFailureContext(`server log (${opts.role ?? 'all'})`, () => recent.all());
   const app = await boot({
     role: opts.role ?? 'all',
     noUi: !opts.ui,
-    log: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
+    log,
     ...(opts.oauthEndpoints ? { oauthEndpoints: opts.oauthEndpoints } : {}),
     env: {
       NODE_ENV: 'test',
@@ -56,6 +65,7 @@ export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     baseUrl,
     db,
     async stop() {
+      forget();
       await app.stop();
       await db.drop();
       await rm(dataDir, { recursive: true, force: true });

@@ -75,6 +75,26 @@ describe('Connect Facebook Pages and Instagram accounts (Facebook Login)', () =>
     expect((await w.client.get('/api/social-accounts/facebook/pages')).data.pages).toEqual([]);
   });
 
+  it('finishes two round trips started in one session (two tabs), each state once', async () => {
+    const w = await newWorkspaceUser(meta.t.baseUrl);
+    meta.fake.signInAs({ id: 'fb-user-tabs', name: 'Tabs', pages: [fakePage('tabs')] });
+    const consent = async () => {
+      const start = await w.client.get('/oauth/facebook');
+      const back = await fetch(new URL(start.headers.get('location')!), { redirect: 'manual' });
+      return new URL(back.headers.get('location')!);
+    };
+    const first = await consent();
+    const second = await consent();
+    expect(first.searchParams.get('state')).not.toBe(second.searchParams.get('state'));
+    const done = await w.client.get(first.pathname + first.search);
+    expect(done.headers.get('location')).toMatch(/^\/social-messaging\?connected=/);
+    expect((await w.client.get(second.pathname + second.search)).headers.get('location')).toMatch(/^\/social-messaging\?connected=/);
+    // Used once: the same callback again is refused.
+    expect((await w.client.get(first.pathname + first.search)).headers.get('location')).toMatch(
+      /^\/connect-accounts\?error=facebook&reason=The%20authorization%20expired/,
+    );
+  });
+
   it('keeps other workspaces out: their Page ids answer 404', async () => {
     const a = await connectedWorkspace('tenant-a');
     const b = await newWorkspaceUser(meta.t.baseUrl);

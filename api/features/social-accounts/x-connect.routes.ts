@@ -1,26 +1,14 @@
-import { randomBytes } from 'node:crypto';
 import type { Request } from 'express';
 import type pg from 'pg';
 import type { Logger } from 'pino';
-import { z } from 'zod';
 import type { Config } from '../../../config/config';
 import { recordActivity } from '../../../db/pipeline/record-activity';
 import { upsertXAccount } from '../../../db/social-accounts/upsert-connected-account';
 import type { TokenCipher } from '../../../integrations/crypto/token-cipher';
-import { constantTimeEqual } from '../../../integrations/meta/webhook-signature';
 import { ensureXWebhook, subscribeXAccountActivity } from '../../../integrations/x/x-account-activity';
 import { exchangeXCode, pkcePair, xAuthorizeUrl, xMe, type XClientConfig } from '../../../integrations/x/x-api';
 import { publicRouter } from '../../http/routers';
-
-declare module 'express-session' {
-  interface SessionData {
-    /** State and PKCE verifier of an X connect round trip. */
-    xConnect?: { state: string; verifier: string; createdAt: number };
-  }
-}
-
-const STATE_TTL_MS = 10 * 60_000;
-const callbackQuery = z.object({ code: z.string().min(1).max(2000).optional(), state: z.string().max(500).optional(), error: z.string().max(200).optional() });
+import { issueConnectState, readConnectCallback } from './connect-state';
 
 /**
  * `/oauth/twitter` (spec route): X OAuth 2.0 Authorization Code with PKCE (docs/platform-apis.md §4.1),
@@ -76,8 +64,7 @@ export function xConnectRoutes(deps: { pool: pg.Pool; config: Config; cipher: To
     if (!req.user) return res.redirect('/login');
     if (!x) return res.redirect(notConfigured);
     const { verifier, challenge } = pkcePair();
-    const state = randomBytes(24).toString('hex');
-    req.session.xConnect = { state, verifier, createdAt: Date.now() };
+    const state = issueConnectState(req, 'xConnect', { verifier });
     res.redirect(xAuthorizeUrl(x, redirectUri(req), state, challenge));
   });
 
@@ -85,16 +72,12 @@ export function xConnectRoutes(deps: { pool: pg.Pool; config: Config; cipher: To
     if (!req.user) return res.redirect('/login');
     if (!x) return res.redirect(notConfigured);
     const workspaceId = req.user.workspaceId;
-    const q = callbackQuery.safeParse(req.query);
-    const expected = req.session.xConnect;
-    delete req.session.xConnect;
     const fail = (reason: string) => res.redirect(`/connect-accounts?error=twitter&reason=${encodeURIComponent(reason)}`);
-    if (!q.success || !q.data.state || !expected || Date.now() - expected.createdAt > STATE_TTL_MS || !constantTimeEqual(q.data.state, expected.state)) {
-      return fail('The authorization expired or did not start here. Please try again.');
-    }
-    if (q.data.error || !q.data.code) return fail('X authorization was cancelled.');
+    const callback = readConnectCallback(req, 'xConnect', 'X authorization was cancelled.');
+    if ('reason' in callback) return fail(callback.reason);
+    if (!callback.pending.verifier) return fail('The authorization expired or did not start here. Please try again.');
     try {
-      const tokens = await exchangeXCode(x, q.data.code, redirectUri(req), expected.verifier);
+      const tokens = await exchangeXCode(x, callback.code, redirectUri(req), callback.pending.verifier);
       const me = await xMe(x, tokens.accessToken);
       const accountId = await upsertXAccount(deps.pool, workspaceId, {
         externalId: me.id,

@@ -51,7 +51,7 @@ export const analyticsFlowDaily = pgTable(
     conversions: integer('conversions').notNull().default(0),
     revenueCents: bigint('revenue_cents', { mode: 'number' }).notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.workspaceId, t.day, t.flowId, t.shard] })],
+  (t) => [index('analytics_flow_daily_flow_id_idx').on(t.flowId), primaryKey({ columns: [t.workspaceId, t.day, t.flowId, t.shard] })],
 );
 
 /**
@@ -74,6 +74,10 @@ export const conversions = pgTable(
     createdAt: createdAtColumn(),
   },
   (t) => [
+    index('conversions_contact_id_idx').on(t.contactId),
+    index('conversions_flow_id_idx').on(t.flowId),
+    index('conversions_lead_id_idx').on(t.leadId),
+    index('conversions_run_id_idx').on(t.runId),
     check('conversions_source_check', sql`${t.source} in ('lead', 'api', 'flow')`),
     check('conversions_amount_check', sql`${t.amountCents} >= 0`),
     check('conversions_currency_check', sql`${t.currency} = 'USD'`),
@@ -115,6 +119,9 @@ export const trackedLinks = pgTable(
     messageSent: boolean('message_sent').notNull().default(false),
   },
   (t) => [
+    index('tracked_links_broadcast_id_idx').on(t.broadcastId),
+    index('tracked_links_contact_id_idx').on(t.contactId),
+    index('tracked_links_flow_id_idx').on(t.flowId),
     index('tracked_links_workspace_idx').on(t.workspaceId),
     uniqueIndex('tracked_links_message_url').on(t.messageId, t.targetUrl),
     index('tracked_links_workspace_created_idx').on(t.workspaceId, t.createdAt),
@@ -131,5 +138,5 @@ export const linkClicks = pgTable(
       .references(() => trackedLinks.code, { onDelete: 'cascade' }),
     clickedAt: timestamp('clicked_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('link_clicks_code_idx').on(t.code)],
+  (t) => [index('link_clicks_workspace_id_idx').on(t.workspaceId), index('link_clicks_code_idx').on(t.code)],
 );

@@ -58,6 +58,9 @@ export const broadcastRecipients = pgTable(
     createdAt: createdAtColumn(),
   },
   (t) => [
+    index('broadcast_recipients_account_id_idx').on(t.accountId),
+    index('broadcast_recipients_contact_id_idx').on(t.contactId),
+    index('broadcast_recipients_workspace_id_idx').on(t.workspaceId),
     check('broadcast_recipients_status_check', sql`${t.status} in ('pending', 'queued', 'skipped', 'cancelled')`),
     uniqueIndex('broadcast_recipients_broadcast_contact_key').on(t.broadcastId, t.contactId),
     index('broadcast_recipients_broadcast_status_idx').on(t.broadcastId, t.status),

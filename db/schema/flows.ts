@@ -44,7 +44,7 @@ export const flowVersions = pgTable(
     plan: jsonb('plan').notNull(),
     createdAt: createdAtColumn(),
   },
-  (t) => [uniqueIndex('flow_versions_flow_version_key').on(t.flowId, t.version)],
+  (t) => [index('flow_versions_workspace_id_idx').on(t.workspaceId), uniqueIndex('flow_versions_flow_version_key').on(t.flowId, t.version)],
 );
 
 /**
@@ -83,6 +83,8 @@ export const flowRuns = pgTable(
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
   (t) => [
+    index('flow_runs_account_id_idx').on(t.accountId),
+    index('flow_runs_version_id_idx').on(t.versionId),
     // Runs view: keyset on (started_at desc, id desc), by workspace, by flow, by status.
     index('flow_runs_workspace_recent_idx').on(t.workspaceId, t.startedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('flow_runs_flow_recent_idx').on(t.flowId, t.startedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),

@@ -22,7 +22,7 @@ export const contacts = pgTable(
     lastInboundAt: timestamp('last_inbound_at', { withTimezone: true }),
     createdAt: createdAtColumn(),
   },
-  (t) => [uniqueIndex('contacts_account_external_key').on(t.accountId, t.externalUserId)],
+  (t) => [index('contacts_workspace_id_idx').on(t.workspaceId), uniqueIndex('contacts_account_external_key').on(t.accountId, t.externalUserId)],
 );
 
 export const conversations = pgTable(
@@ -62,6 +62,7 @@ export const conversations = pgTable(
     firstResponseAt: timestamp('first_response_at', { withTimezone: true }),
   },
   (t) => [
+    index('conversations_contact_id_idx').on(t.contactId),
     uniqueIndex('conversations_account_contact_key').on(t.accountId, t.contactId),
     // The automation card's median first response: the conversations first written to in a window.
     index('conversations_workspace_first_inbound_idx')
@@ -94,6 +95,7 @@ export const messages = pgTable(
     createdAt: createdAtColumn(),
   },
   (t) => [
+    index('messages_workspace_id_idx').on(t.workspaceId),
     uniqueIndex('messages_account_platform_id_key').on(t.accountId, t.platformMessageId),
     index('messages_conversation_recent_idx').on(t.conversationId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
@@ -118,6 +120,8 @@ export const comments = pgTable(
     createdAt: createdAtColumn(),
   },
   (t) => [
+    index('comments_contact_id_idx').on(t.contactId),
+    index('comments_workspace_id_idx').on(t.workspaceId),
     uniqueIndex('comments_account_platform_id_key').on(t.accountId, t.platformCommentId),
     // A conversation's thread shows the person's comments on that account (inbox.repo listMessages).
     index('comments_account_contact_idx').on(t.accountId, t.contactId, t.createdAt),

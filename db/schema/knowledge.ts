@@ -89,6 +89,7 @@ export const aiChatMessages = pgTable(
     createdAt: createdAtColumn(),
   },
   (t) => [
+    index('ai_chat_messages_user_id_idx').on(t.userId),
     check('ai_chat_messages_role_check', sql`${t.role} in ('user', 'assistant')`),
     index('ai_chat_messages_conversation_idx').on(t.workspaceId, t.conversationId, t.createdAt),
   ],
@@ -124,6 +125,7 @@ export const aiFeedback = pgTable(
     createdAt: createdAtColumn(),
   },
   (t) => [
+    index('ai_feedback_user_id_idx').on(t.userId),
     check('ai_feedback_rating_check', sql`${t.rating} in ('thumbs_up', 'thumbs_down')`),
     index('ai_feedback_workspace_idx').on(t.workspaceId, t.createdAt),
   ],
@@ -150,5 +152,9 @@ export const notifications = pgTable(
     readAt: timestamp('read_at', { withTimezone: true }),
     createdAt: createdAtColumn(),
   },
-  (t) => [uniqueIndex('notifications_user_key').on(t.userId, t.key), index('notifications_user_created_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('notifications_workspace_id_idx').on(t.workspaceId),
+    uniqueIndex('notifications_user_key').on(t.userId, t.key),
+    index('notifications_user_created_idx').on(t.userId, t.createdAt),
+  ],
 );

@@ -39,6 +39,8 @@ export const leads = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    index('leads_contact_id_idx').on(t.contactId),
+    index('leads_conversation_id_idx').on(t.conversationId),
     check('leads_source_check', sql`${t.source} in ('instagram', 'twitter', 'facebook', 'manual')`),
     check('leads_status_check', sql`${t.status} in ('new', 'contacted', 'qualified', 'converted', 'lost')`),
     check('leads_value_check', sql`${t.valueCents} >= 0`),

@@ -130,7 +130,11 @@ export const sandboxDeliveries = pgTable(
     ledgerId: uuid('ledger_id').notNull(),
     createdAt: createdAtColumn(),
   },
-  (t) => [uniqueIndex('sandbox_deliveries_ledger_key').on(t.ledgerId), index('sandbox_deliveries_account_idx').on(t.accountId, t.createdAt.desc())],
+  (t) => [
+    index('sandbox_deliveries_workspace_id_idx').on(t.workspaceId),
+    uniqueIndex('sandbox_deliveries_ledger_key').on(t.ledgerId),
+    index('sandbox_deliveries_account_idx').on(t.accountId, t.createdAt.desc()),
+  ],
 );
 
 /**

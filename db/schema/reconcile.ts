@@ -1,4 +1,4 @@
-import { integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { integer, pgTable, text, timestamp, uuid, index } from 'drizzle-orm/pg-core';
 import { workspaceIdColumn } from './columns';
 import { socialAccounts } from './social-accounts';
 
@@ -6,19 +6,23 @@ import { socialAccounts } from './social-accounts';
  * Missed-webhook reconciliation per connected Meta account (ADR 0014, ARCHITECTURE.md#inbound-pipeline):
  * how far the Graph API has been read back, and what the last run recovered. One row per account.
  */
-export const accountReconciliations = pgTable('account_reconciliations', {
-  accountId: uuid('account_id')
-    .primaryKey()
-    .references(() => socialAccounts.id, { onDelete: 'cascade' }),
-  workspaceId: workspaceIdColumn(),
-  /** Every comment created before this time has been read from the platform (the cursor of the next run). */
-  reconciledThrough: timestamp('reconciled_through', { withTimezone: true }),
-  lastStartedAt: timestamp('last_started_at', { withTimezone: true }),
-  /** When the last run that read everything finished. */
-  lastFinishedAt: timestamp('last_finished_at', { withTimezone: true }),
-  /** Events the last finished run found that we had never stored. */
-  lastRecovered: integer('last_recovered').notNull().default(0),
-  totalRecovered: integer('total_recovered').notNull().default(0),
-  /** Why the last run stopped early (platform error); null when it finished. */
-  lastError: text('last_error'),
-});
+export const accountReconciliations = pgTable(
+  'account_reconciliations',
+  {
+    accountId: uuid('account_id')
+      .primaryKey()
+      .references(() => socialAccounts.id, { onDelete: 'cascade' }),
+    workspaceId: workspaceIdColumn(),
+    /** Every comment created before this time has been read from the platform (the cursor of the next run). */
+    reconciledThrough: timestamp('reconciled_through', { withTimezone: true }),
+    lastStartedAt: timestamp('last_started_at', { withTimezone: true }),
+    /** When the last run that read everything finished. */
+    lastFinishedAt: timestamp('last_finished_at', { withTimezone: true }),
+    /** Events the last finished run found that we had never stored. */
+    lastRecovered: integer('last_recovered').notNull().default(0),
+    totalRecovered: integer('total_recovered').notNull().default(0),
+    /** Why the last run stopped early (platform error); null when it finished. */
+    lastError: text('last_error'),
+  },
+  (t) => [index('account_reconciliations_workspace_id_idx').on(t.workspaceId)],
+);

@@ -67,5 +67,5 @@ export const posts = pgTable(
     permalink: text('permalink').notNull().default(''),
     createdAt: createdAtColumn(),
   },
-  (t) => [uniqueIndex('posts_account_external_key').on(t.accountId, t.externalId)],
+  (t) => [index('posts_workspace_id_idx').on(t.workspaceId), uniqueIndex('posts_account_external_key').on(t.accountId, t.externalId)],
 );

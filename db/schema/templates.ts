@@ -41,21 +41,25 @@ export const templateFlows = pgTable(
     templateId: text('template_id').notNull(),
     createdAt: createdAtColumn(),
   },
-  (t) => [index('template_flows_template_idx').on(t.templateId)],
+  (t) => [index('template_flows_workspace_id_idx').on(t.workspaceId), index('template_flows_template_idx').on(t.templateId)],
 );
 
 /** The onboarding wizard's answers, saved at every step so a reload or a new sign-in resumes (the step is users.onboarding_step). */
-export const onboardingProgress = pgTable('onboarding_progress', {
-  userId: uuid('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  workspaceId: workspaceIdColumn(),
-  answers: jsonb('answers')
-    .notNull()
-    .default(sql`'{}'::jsonb`),
-  completedAt: timestamp('completed_at', { withTimezone: true }),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const onboardingProgress = pgTable(
+  'onboarding_progress',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    workspaceId: workspaceIdColumn(),
+    answers: jsonb('answers')
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('onboarding_progress_workspace_id_idx').on(t.workspaceId)],
+);
 
 /** How the workspace presents itself in automated replies: its name and tone (docs/product-spec.md §4 tone ids). */
 export const workspacePersonas = pgTable('workspace_personas', {

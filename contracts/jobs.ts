@@ -80,6 +80,31 @@ export const jobs = {
    * hold at most one worker slot; below sends and flow steps, like account checks.
    */
   'account.reconcile': define({ payload: z.object({ accountId: z.uuid() }), maxAttempts: 5, priority: 10, keyPrefix: 'reconcile:' }),
+  /**
+   * After an account deletion, queued in its transaction: the deleted workspace's Facebook Pages
+   * unsubscribed from our webhooks and its X tokens revoked. The rows are gone, so the payload
+   * carries their encrypted tokens. Each call is idempotent; a failed one retries the job (backoff).
+   */
+  'accounts.release': define({
+    payload: z.object({
+      accounts: z
+        .array(
+          z.object({
+            platform: z.enum(['facebook', 'twitter']),
+            externalId: z.string().min(1),
+            name: z.string(),
+            tokenEnc: z.string().min(1),
+            /** X: which token is revoked (the refresh token ends the whole grant). */
+            tokenKind: z.enum(['access_token', 'refresh_token']),
+          }),
+        )
+        .min(1)
+        .max(1000),
+    }),
+    maxAttempts: 8,
+    priority: 10,
+    keyPrefix: null,
+  }),
   /** Crontab: queues the reconciliations that have come due (RECONCILE_EVERY_MINUTES). */
   'accounts:reconcile': define({ payload: z.unknown(), maxAttempts: 25, priority: null, keyPrefix: null, cron: true }),
   /** Crontab: queues the account checks that have come due. */

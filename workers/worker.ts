@@ -10,6 +10,7 @@ import { sendLimitsFromConfig } from '../db/pipeline/send-limits';
 import { throttledErrorLog } from '../db/unavailable';
 import { accountHealthJob, accountsHealthCron } from './jobs/account-health.job';
 import { accountReconcileJob, accountsReconcileCron } from './jobs/account-reconcile.job';
+import { accountsReleaseJob } from './jobs/accounts-release.job';
 import { enqueueReconciliations } from '../db/reconcile/enqueue-reconciliations';
 import type { ReconcileOptions } from '../activities/reconcile-account';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -79,6 +80,7 @@ export function taskList(
     'accounts:health': accountsHealthCron(pool, config.accountHealthIntervalMinutes),
     'account.health': accountHealthJob(pool, platform),
     'accounts:reconcile': accountsReconcileCron(pool, config.reconcile.everyMinutes),
+    'accounts.release': accountsReleaseJob(platform),
     'account.reconcile': accountReconcileJob(pool, platform, reconcileOptions(config.reconcile.readsPerHour)),
     'run.webhook': runWebhookJob(
       pool,

@@ -112,6 +112,18 @@ export async function exchangeXCode(c: XClientConfig, code: string, redirectUri:
   return toTokens(await tokenRequest(c, { grant_type: 'authorization_code', code, redirect_uri: redirectUri, code_verifier: verifier, client_id: c.clientId }));
 }
 
+/** Ends a grant (§4.1 revoke): a refresh token takes its access tokens with it. */
+export async function revokeXToken(c: XClientConfig, token: string, kind: 'access_token' | 'refresh_token'): Promise<void> {
+  await call(c, '/2/oauth2/revoke', {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      authorization: `Basic ${Buffer.from(`${c.clientId}:${c.clientSecret}`).toString('base64')}`,
+    },
+    body: new URLSearchParams({ token, token_type_hint: kind, client_id: c.clientId }),
+  });
+}
+
 /** Access tokens last 2 hours; refresh tokens rotate (a used one is dead). */
 export async function refreshXToken(c: XClientConfig, refreshToken: string): Promise<XTokens> {
   return toTokens(await tokenRequest(c, { grant_type: 'refresh_token', refresh_token: refreshToken, client_id: c.clientId }));

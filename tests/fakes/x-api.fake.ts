@@ -50,6 +50,8 @@ export interface XApiFake {
   expireAccessTokens(): void;
   /** The user removed the app in X's settings: their access and refresh tokens stop working. */
   revokeApp(userId: string): void;
+  /** Grants ended through `POST /2/oauth2/revoke`, with the token kind the caller named. */
+  revoked: { userId: string; tokenKind: string }[];
   setLatency(ms: number): void;
   deliverWebhook(targetUrl: string, body: unknown, opts?: { secret?: string; unsigned?: boolean }): Promise<{ status: number; text: string }>;
   stop(): Promise<void>;
@@ -71,6 +73,7 @@ export async function startXApiFake(): Promise<XApiFake> {
   const refresh = new Map<string, FakeXUser>();
   const calls: XApiFake['calls'] = [];
   const sends: XSend[] = [];
+  const revoked: XApiFake['revoked'] = [];
   const failures: { path: RegExp; status: number; times: number }[] = [];
   const rid = () => randomBytes(9).toString('hex');
 
@@ -150,6 +153,20 @@ export async function startXApiFake(): Promise<XApiFake> {
         500: { title: 'Internal Error', status: 500 },
       };
       return json(res, injected.status, bodies[injected.status], injected.status === 429 ? { 'x-rate-limit-reset': reset, 'x-rate-limit-remaining': '0' } : {});
+    }
+    // Revoke (§4.1, RFC 7009): a refresh token ends the grant and its access tokens; an unknown
+    // token is answered the same way.
+    if (req.method === 'POST' && url.pathname === '/2/oauth2/revoke') {
+      const basic = Buffer.from((req.headers.authorization ?? '').replace(/^Basic /, ''), 'base64').toString();
+      if (basic !== `${client.id}:${client.secret}`) return json(res, 401, { error: 'unauthorized_client' });
+      const t = String(body.token ?? '');
+      const user = refresh.get(t) ?? access.get(t)?.user;
+      if (user) {
+        revoked.push({ userId: user.id, tokenKind: String(body.token_type_hint ?? '') });
+        for (const s of access.values()) if (s.user.id === user.id) s.expired = true;
+        for (const [rt, u] of refresh) if (u.id === user.id) refresh.delete(rt);
+      }
+      return json(res, 200, { revoked: true });
     }
     // V2 Webhooks API with the app-only Bearer: registering runs a CRC against the URL at once (§4.4).
     if (url.pathname === '/2/webhooks') {
@@ -232,6 +249,7 @@ export async function startXApiFake(): Promise<XApiFake> {
     },
     calls,
     sends,
+    revoked,
     failNext: (path, status, times = 1) => failures.push({ path, status, times }),
     expireAccessTokens: () => {
       for (const s of access.values()) s.expired = true;

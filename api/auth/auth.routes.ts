@@ -6,6 +6,7 @@ import { AppError } from '../http/errors';
 import { accountKey, authRateLimit, clientIpKey } from '../http/rate-limit';
 import { publicRouter } from '../http/routers';
 import { parseBody } from '../http/validate';
+import type { DeviceCookies } from './device-cookie';
 import type { LoginThrottles } from './login-throttle';
 import { hashPassword } from './password';
 import { assertPasswordPolicy } from './password-policy';
@@ -22,9 +23,10 @@ export interface AuthRouteDeps {
   passport: passport.PassportStatic;
   cookieName: string;
   throttles: LoginThrottles;
+  devices: DeviceCookies;
 }
 
-export function authRoutes({ pool, config, passport, cookieName, throttles }: AuthRouteDeps) {
+export function authRoutes({ pool, config, passport, cookieName, throttles, devices }: AuthRouteDeps) {
   const router = publicRouter();
   const limit = config.authRateLimitPer15Min;
 
@@ -51,20 +53,24 @@ export function authRoutes({ pool, config, passport, cookieName, throttles }: Au
     });
     if (row === 'email_taken') throw new AppError('CONFLICT', EMAIL_TAKEN, undefined, { success: false });
     await logIn(req, row);
+    devices.issue(res, body.email, null);
     const response: RegisterResponse = { success: true, message: 'Registration successful', user: toPublicUser(row) };
     res.status(201).json(response);
   });
 
-  // Only failures count, per address and per account: the attempt is counted first
-  // and given back when the password was right.
+  // Only failures count, per address and per account (per device for a browser that signed into
+  // this account before: its device cookie): the attempt is counted first and given back when the
+  // password was right.
   router.post('/api/auth/login', async (req, res) => {
     const body = parseBody(loginBodySchema, req);
+    const device = devices.read(req, body.email);
     const fromIp = await throttles.ip.attempt(clientIpKey(req), res);
-    const forAccount = await throttles.account.attempt(accountKey(body.email), res);
+    const forAccount = device ? await throttles.device.attempt(device, res) : await throttles.account.attempt(accountKey(body.email), res);
     const user = await checkCredentials(passport, req, res);
     if (!user) throw new AppError('UNAUTHORIZED', 'Invalid credentials');
     await Promise.all([fromIp.succeeded(), forAccount.succeeded()]);
     await logIn(req, user);
+    devices.issue(res, body.email, device);
     const response: LoginResponse = { message: 'Login successful', user: toPublicUser(user) };
     res.json(response);
   });

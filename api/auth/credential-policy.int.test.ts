@@ -64,6 +64,35 @@ describe('sign-in throttling', () => {
     expect((await c().post('/api/auth/login', { email: 'bystander@example.com', password: 'calm-harbour-22' }, clientIp(10))).status).toBe(200);
   });
 
+  it("a browser that signed in before is not locked out by a stranger's failures, and has its own budget", async () => {
+    await clearLimits();
+    const owner = c();
+    expect((await owner.post('/api/auth/register', { firstName: 'O', email: 'pat@example.com', password: 'owners-secret-77' })).status).toBe(201);
+    expect(owner.cookieHeader).toMatch(/rp_device=/);
+    await owner.post('/api/logout');
+    // A stranger locks the account for unknown browsers.
+    for (let i = 0; i < 3; i++) await c().post('/api/auth/login', { email: 'pat@example.com', password: `guess-${i}-xyz` }, clientIp(20 + i));
+    expect((await c().post('/api/auth/login', { email: 'pat@example.com', password: 'owners-secret-77' }, clientIp(30))).status).toBe(429);
+    // The owner's browser still signs in, then signs out again.
+    expect((await owner.post('/api/auth/login', { email: 'pat@example.com', password: 'owners-secret-77' }, clientIp(31))).status).toBe(200);
+    await owner.post('/api/logout');
+    // Its cookie names this account only: for another email it is an unknown browser.
+    await c().post('/api/auth/register', { firstName: 'P', email: 'quinn@example.com', password: 'others-secret-88' });
+    for (let i = 0; i < 3; i++) await c().post('/api/auth/login', { email: 'quinn@example.com', password: `guess-${i}-xyz` }, clientIp(40 + i));
+    expect((await owner.post('/api/auth/login', { email: 'quinn@example.com', password: 'others-secret-88' }, clientIp(32))).status).toBe(429);
+    // A forged or tampered cookie is an unknown browser too.
+    const forged = new HttpClient(t.baseUrl, { cookie: 'rp_device=AAAAAAAAAAAAAAAAAAAAAA.bogus' });
+    expect((await forged.post('/api/auth/login', { email: 'pat@example.com', password: 'owners-secret-77' }, clientIp(33))).status).toBe(429);
+    // The known browser has a budget of its own: 3 failures, then it waits too.
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++)
+      statuses.push((await owner.post('/api/auth/login', { email: 'pat@example.com', password: `typo-${i}-xyz` }, clientIp(50 + i))).status);
+    expect(statuses).toEqual([401, 401, 401, 429]);
+    expect((await owner.post('/api/auth/login', { email: 'pat@example.com', password: 'owners-secret-77' }, clientIp(60))).data.error).toMatch(
+      /from this browser/,
+    );
+  });
+
   it('keeps the per-address limit for failures across accounts', async () => {
     await clearLimits();
     const statuses: number[] = [];

@@ -9,10 +9,13 @@ export interface LoginThrottles {
    * Failed sign-ins per account, whatever the address (ACCOUNT_LOGIN_FAILURES_PER_15_MIN):
    * a botnet cannot try more than that many passwords on one account per window. It is keyed
    * by the email asked for, existing or not, so a 429 says nothing about which accounts exist.
-   * The price: anyone can lock an account's password sign-in for 15 minutes; reset by email and
-   * Google/Facebook sign-in still work.
+   * The price: anyone can lock an account's password sign-in for 15 minutes, but only in browsers
+   * that have not signed into it before: those carry a device cookie and count against `device`
+   * instead (api/auth/device-cookie.ts). Reset by email and Google/Facebook sign-in still work.
    */
   account: FailureThrottle;
+  /** Failed sign-ins per known browser (its device cookie), the same limit as per account. */
+  device: FailureThrottle;
 }
 
 export function createLoginThrottles(pool: pg.Pool, config: Config): LoginThrottles {
@@ -23,6 +26,12 @@ export function createLoginThrottles(pool: pg.Pool, config: Config): LoginThrott
       'login-account',
       config.accountLoginFailuresPer15Min,
       'Too many failed sign-in attempts for this account. Please wait 15 minutes, or reset your password.',
+    ),
+    device: new FailureThrottle(
+      pool,
+      'login-device',
+      config.accountLoginFailuresPer15Min,
+      'Too many failed sign-in attempts from this browser. Please wait 15 minutes, or reset your password.',
     ),
   };
 }

@@ -9,6 +9,7 @@ import { createAccountMailer } from '../auth/account-mailer';
 import { authRoutes } from '../auth/auth.routes';
 import { demoRoutes } from '../auth/demo.routes';
 import { devOutboxRoutes } from '../auth/dev-outbox.routes';
+import { deviceCookies } from '../auth/device-cookie';
 import { createLoginThrottles } from '../auth/login-throttle';
 import { oauthRoutes } from '../auth/oauth.routes';
 import { createPassport, type OAuthEndpoints } from '../auth/passport';
@@ -111,6 +112,8 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
   // Sessions live in PostgreSQL (user_sessions); each web process keeps the ones in use in memory,
   // dropped by NOTIFY from whichever process ends or changes them (ADR 0016).
   const clock = () => Date.now();
+  // From PUBLIC_URL's scheme, not NODE_ENV: production over plain http must still sign people in.
+  const secureCookies = sessionCookieSecure(config, log);
   const sessionCache = new SessionCache({ ttlMs: config.sessionCacheTtlSeconds * 1000, maxEntries: 10_000, now: clock });
   const sessionMiddleware = session({
     name: SESSION_COOKIE,
@@ -127,8 +130,7 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
     cookie: {
       httpOnly: true,
       sameSite: 'lax',
-      // From PUBLIC_URL's scheme, not NODE_ENV: production over plain http must still sign people in.
-      secure: sessionCookieSecure(config, log),
+      secure: secureCookies,
       maxAge: THIRTY_DAYS_MS,
     },
   });
@@ -145,7 +147,8 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
   app.use(demoRoutes({ pool: database.pool, config }));
   const throttles = createLoginThrottles(database.pool, config);
   const mailer = deps.mailer ?? createAccountMailer(config, database.pool, log);
-  app.use(authRoutes({ pool: database.pool, config, passport, cookieName: SESSION_COOKIE, throttles }));
+  const devices = deviceCookies(secrets.sessionSecret, secureCookies);
+  app.use(authRoutes({ pool: database.pool, config, passport, cookieName: SESSION_COOKIE, throttles, devices }));
   app.use(passwordResetRoutes({ pool: database.pool, config, mailer, log, sessionCache }));
   // account.routes.ts spells full paths; its guard must still see only /api/account/*.
   app.use(atPrefixUnstripped('/api/account', accountRoutes({ pool: database.pool, cookieName: SESSION_COOKIE, throttles })));

@@ -23,6 +23,8 @@ import { benchDatabase, freePort, machine, percentile, signIn, spawnServer, time
  *    → keyword flow → webhook step POST to the same sink;
  *  - Replypilot, comment rule: signed Meta comment webhook → ingest → inbound.process → rule →
  *    outbound.send → private reply at the Graph fake (0 ms latency here).
+ * `--only flow` runs the Replypilot flow half alone; BENCH_PG_STAT=1 loads pg_stat_statements and
+ * prints, per engine, the statements of its run (load + drain) by total time and their calls per execution.
  * Completed = arrived at the sink (n8n, flow) or at the fake (rule). CPU is the server process
  * tree's (user + system from /proc) and, separately, PostgreSQL's, per completed execution.
  * The machine is shared: the load average is recorded at start and end of each run.
@@ -34,6 +36,7 @@ const arg = (name: string, fallback: string) => {
 const DURATION_S = Number(arg('duration', process.env.BENCH_SECONDS ?? '60'));
 const CONCURRENCY = Number(arg('concurrency', '32'));
 const ONLY = arg('only', 'all');
+const PG_STAT = process.env.BENCH_PG_STAT === '1';
 // Completed executions per second counts the drain: an engine that acknowledges faster than it
 // executes is measured by when its backlog is done, not by its acks. The cap only stops a stuck run.
 const DRAIN_S = Number(arg('drain', '900'));
@@ -182,6 +185,7 @@ async function measure(opts: {
   notes: string;
 }): Promise<Measured> {
   const before = load();
+  if (PG_STAT) await pool.query('select pg_stat_statements_reset()');
   const serverCpu0 = cpuSeconds(tree(opts.serverPid));
   const pgCpu0 = cpuSeconds(postgresPids(opts.pgDir));
   let peak = 0;
@@ -201,6 +205,7 @@ async function measure(opts: {
   const ackedIds = new Set([...res.started.keys()]);
   const { failed, stuck } = await opts.outcome(ackedIds);
   const completed = Math.min(done.size, acked);
+  if (PG_STAT) await printStatements(completed);
   const m: Measured = {
     engine: opts.engine,
     durationS: round(res.seconds),
@@ -226,6 +231,21 @@ async function measure(opts: {
   };
   console.log(JSON.stringify(m, null, 2));
   return m;
+}
+
+/** The statements since the last reset, by total time, with calls per completed execution. */
+async function printStatements(completed: number) {
+  const { rows } = await pool.query<{ calls: string; total_ms: number; mean_ms: number; query: string }>(
+    `select calls, round(total_exec_time::numeric, 0)::float8 total_ms, round(mean_exec_time::numeric, 3)::float8 mean_ms,
+            case when toplevel then '' else '(nested) ' end || left(regexp_replace(query, '\\s+', ' ', 'g'), 200) query
+     from pg_stat_statements where query not like '%pg_stat_statements%' order by total_exec_time desc limit 45`,
+  );
+  const all = await pool.query<{ calls: string; total_ms: number }>(
+    `select sum(calls) filter (where toplevel)::text calls, round(sum(total_exec_time) filter (where toplevel)::numeric, 0)::float8 total_ms from pg_stat_statements`,
+  );
+  const per = (n: number) => round(n / Math.max(1, completed));
+  console.log(`statements: ${per(Number(all.rows[0]!.calls))} calls and ${per(all.rows[0]!.total_ms)} ms per execution (${completed})`);
+  for (const r of rows) console.log(`${per(Number(r.calls))}\t${r.total_ms} ms\t${r.mean_ms} ms\t${r.query}`);
 }
 
 // ---------- n8n ----------
@@ -576,6 +596,7 @@ async function runOurs(dbUrl: string, pgDir: string, pool: pg.Pool, sinkUrl: str
       body: JSON.stringify({ isActive: false }),
     });
 
+    if (ONLY === 'flow') return results;
     // B. Comment → comment rule → private reply at the Graph fake.
     const rule = await fetch(`${server.url}/api/comment-rules`, {
       method: 'POST',
@@ -626,13 +647,14 @@ async function runOurs(dbUrl: string, pgDir: string, pool: pg.Pool, sinkUrl: str
   return results;
 }
 
-const { db, pool, stop } = await benchDatabase();
+const { db, pool, stop } = await benchDatabase(PG_STAT ? { shared_preload_libraries: 'pg_stat_statements', 'pg_stat_statements.track': 'all' } : {});
+if (PG_STAT) await pool.query('create extension if not exists pg_stat_statements');
 const sink = await startSink();
 try {
   const dataDir = new URL(db.url).port; // postgresPids finds the server by its port
   const runs: Measured[] = [];
   const errors: Record<string, string> = {};
-  if (ONLY === 'all' || ONLY === 'ours') runs.push(...(await runOurs(db.url, dataDir, pool, sink.url, sink.arrivals)));
+  if (ONLY === 'all' || ONLY === 'ours' || ONLY === 'flow') runs.push(...(await runOurs(db.url, dataDir, pool, sink.url, sink.arrivals)));
   if (ONLY === 'all' || ONLY === 'n8n') {
     const dm = (i: number) => {
       const sender = `n8nfan${i}`;

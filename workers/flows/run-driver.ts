@@ -89,10 +89,29 @@ export async function driveRun(pool: pg.Pool, runId: string, config: DriverConfi
 /** What a turn leaves to do: an activity to carry out, or an input to feed straight into the next turn. */
 type Turn = { effect: Effect } | { input: PendingInput } | null;
 
+/**
+ * Feeds `input` to a run the caller has locked (`lockRun`) and checked, in the caller's transaction: the
+ * outcome of a webhook or AI step goes on to the run's next steps in the transaction that records it
+ * (ADR 0007, amendment "one job per external step"), instead of a `run.advance` job of its own. What
+ * can't be done in a transaction is left to the driver's job, as after a crash: a send to deliver
+ * (its ledger row is written; the driver finds the begun step and delivers it) or an input to feed.
+ */
+export async function continueRun(client: pg.PoolClient, run: RunRow, input: PendingInput, config: DriverConfig): Promise<void> {
+  const next = await turnWith(client, run, input, config);
+  if (!next) return;
+  if ('input' in next) await storeRunInput(client, run.id, next.input);
+  await enqueueAdvance(client, [run.id]);
+}
+
 /** One transaction: the next input → the interpreter → recorded steps and commands. */
 async function turnOnce(client: pg.PoolClient, runId: string, direct: PendingInput | null, config: DriverConfig): Promise<Turn> {
   const run = await lockRun(client, runId);
   if (!run) return null;
+  return turnWith(client, run, direct, config);
+}
+
+/** A turn on the run row locked by this transaction. */
+async function turnWith(client: pg.PoolClient, run: RunRow, direct: PendingInput | null, config: DriverConfig): Promise<Turn> {
   if (run.status === 'completed' || run.status === 'failed' || run.status === 'cancelled') return null;
 
   const input = direct ?? run.pending_input;

@@ -1,6 +1,8 @@
 import type pg from 'pg';
 import type { RunState } from '../../contracts/run-state';
 import type { RunStatus } from '../../contracts/flows';
+import type { InboxEvent } from '../../contracts/inbox';
+import { EVENTS_CHANNEL } from '../pipeline/notify';
 import { saveCapturedLead, type CapturedLead, type LeadScoring } from '../leads/capture-lead';
 
 type Db = Pick<pg.PoolClient, 'query'>;
@@ -122,16 +124,20 @@ export async function applyRunWrites(db: Db, w: RunWrites, scoring: LeadScoring)
   }
 }
 
-/** The runs' rows after their turn; their input is consumed. */
-export async function updateRuns(db: Db, updates: RunUpdate[]): Promise<void> {
+/**
+ * The runs' rows after their turn; their input is consumed. `notices` go to the browsers
+ * (db/pipeline/notify.ts) in the same statement, so a turn's row and its notice are one round trip.
+ */
+export async function updateRuns(db: Db, updates: RunUpdate[], notices: { workspaceId: string; event: InboxEvent }[] = []): Promise<void> {
   if (updates.length === 0) return;
   await db.query(
-    `update flow_runs r set state = u.state, pending_input = null, status = u.status, step_count = u.seq, current_node_id = u.node,
+    `with updated as (update flow_runs r set state = u.state, pending_input = null, status = u.status, step_count = u.seq, current_node_id = u.node,
        status_detail = coalesce(u.detail, r.status_detail), error = u.error, updated_at = now(),
        finished_at = case when u.status in ('completed', 'failed') then now() end, resume_at = u.resume_at
      from unnest($1::uuid[], $2::jsonb[], $3::text[], $4::int[], $5::text[], $6::text[], $7::text[], $8::timestamptz[])
        as u(id, state, status, seq, node, detail, error, resume_at)
-     where r.id = u.id`,
+     where r.id = u.id)
+     select pg_notify($9, n) from unnest($10::text[]) with ordinality as t(n, i) order by i`,
     [
       updates.map((u) => u.id),
       updates.map((u) => JSON.stringify(u.state)),
@@ -141,6 +147,8 @@ export async function updateRuns(db: Db, updates: RunUpdate[]): Promise<void> {
       updates.map((u) => u.detail),
       updates.map((u) => u.error),
       updates.map((u) => u.resumeAt),
+      EVENTS_CHANNEL,
+      notices.map((n) => JSON.stringify(n)),
     ],
   );
 }

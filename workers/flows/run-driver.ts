@@ -93,8 +93,8 @@ type Turn = { effect: Effect } | { input: PendingInput } | null;
 
 /**
  * Feeds `input` to a run the caller has locked (`lockRun`) and checked, in the caller's transaction: the
- * outcome of a webhook or AI step goes on to the run's next steps in the transaction that records it
- * (ADR 0007, amendment "one job per external step"), instead of a `run.advance` job of its own. What
+ * outcome of a webhook step goes on to the run's next steps in the transaction that records it (ADR
+ * 0007, amendment "fewer jobs and round trips per execution"), instead of a `run.advance` job of its own. What
  * can't be done in a transaction is left to the driver's job, as after a crash: a send to deliver
  * (its ledger row is written; the driver finds the begun step and delivers it) or an input to feed.
  */

@@ -23,7 +23,8 @@ import { benchDatabase, freePort, machine, percentile, signIn, spawnServer, time
  *    → keyword flow → webhook step POST to the same sink;
  *  - Replypilot, comment rule: signed Meta comment webhook → ingest → inbound.process → rule →
  *    outbound.send → private reply at the Graph fake (0 ms latency here).
- * `--only flow` runs the Replypilot flow half alone; BENCH_PG_STAT=1 loads pg_stat_statements and
+ * `--only flow` runs the Replypilot flow half alone; BENCH_PROGRESS=1 prints where its backlog is every
+ * 10 s of the drain; BENCH_PG_STAT=1 loads pg_stat_statements and
  * prints, per engine, the statements of its run (load + drain) by total time and their calls per execution.
  * Completed = arrived at the sink (n8n, flow) or at the fake (rule). CPU is the server process
  * tree's (user + system from /proc) and, separately, PostgreSQL's, per completed execution.
@@ -183,6 +184,7 @@ async function measure(opts: {
   completions: () => Map<string, number>;
   outcome: (acked: Set<string>) => Promise<{ failed: number; stuck: number }>;
   notes: string;
+  progress?: () => Promise<string>;
 }): Promise<Measured> {
   const before = load();
   if (PG_STAT) await pool.query('select pg_stat_statements_reset()');
@@ -194,7 +196,15 @@ async function measure(opts: {
   const drainStart = performance.now();
   const deadline = Date.now() + DRAIN_S * 1000;
   const acked = res.samples.length;
-  while (opts.completions().size < acked && Date.now() < deadline) await sleep(250);
+  let lastProgress = 0;
+  while (opts.completions().size < acked && Date.now() < deadline) {
+    await sleep(250);
+    // Where the backlog is, every 10 s of the drain (the engine's own stages: BENCH_PROGRESS=1).
+    if (opts.progress && Date.now() - lastProgress > 10_000) {
+      lastProgress = Date.now();
+      console.log(`  drain ${Math.round((performance.now() - drainStart) / 1000)} s: ${opts.completions().size}/${acked} done; ${await opts.progress()}`);
+    }
+  }
   const drainS = (performance.now() - drainStart) / 1000;
   await sleep(500);
   clearInterval(rss);
@@ -231,6 +241,16 @@ async function measure(opts: {
   };
   console.log(JSON.stringify(m, null, 2));
   return m;
+}
+
+/** Where a flow bench's backlog is: unprocessed inbound events, runs by status, queued jobs by task. */
+async function flowProgress(pool: pg.Pool, flowId: string): Promise<string> {
+  const ev = await pool.query<{ n: string }>('select count(*) as n from inbound_events where processed_at is null');
+  const runs = await pool.query<{ status: string; n: string }>('select status, count(*) as n from flow_runs where flow_id = $1 group by status', [flowId]);
+  const jobs = await pool.query<{ task: string; locked: boolean; n: string }>(
+    'select task_identifier as task, locked_at is not null as locked, count(*) as n from graphile_worker.jobs group by 1, 2 order by 1, 2',
+  );
+  return `inbound ${ev.rows[0]!.n}; runs ${runs.rows.map((r) => `${r.status} ${r.n}`).join(', ')}; jobs ${jobs.rows.map((j) => `${j.task}${j.locked ? ' (running)' : ''} ${j.n}`).join(', ')}`;
 }
 
 /** The statements since the last reset, by total time, with calls per completed execution. */
@@ -566,6 +586,7 @@ async function runOurs(dbUrl: string, pgDir: string, pool: pg.Pool, sinkUrl: str
     results.push(
       await measure({
         engine: 'replypilot flow',
+        ...(process.env.BENCH_PROGRESS === '1' ? { progress: () => flowProgress(pool, flowId) } : {}),
         serverPid: server.child.pid!,
         pgDir,
         url: hook,

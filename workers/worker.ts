@@ -61,6 +61,14 @@ export function taskList(
 ): TaskList {
   const limits = sendLimitsFromConfig(config);
   const sender = createSender(pool, platform);
+  const driver = {
+    limits,
+    sender,
+    retryBaseMs: config.flows.retryBaseMs,
+    maxAttempts: config.flows.maxAttempts,
+    linkBaseUrl: links,
+    webhookLanes: config.flows.webhookLanes,
+  };
   return {
     'maintenance:prune': maintenancePrune({ demoTtlHours: config.demo.ttlHours, pool }),
     'inbound.process': inboundProcessJob(pool, limits, links),
@@ -68,14 +76,7 @@ export function taskList(
     'outbound:sweep': outboundSweepJob(pool),
     'inbound:sweep': inboundSweepJob(pool),
     'broadcast.dispatch': broadcastDispatchJob(pool, { limits, batchSize: 200, lookaheadMs: 5000, linkBaseUrl: links }),
-    'run.advance': runAdvanceJob(pool, {
-      limits,
-      sender,
-      retryBaseMs: config.flows.retryBaseMs,
-      maxAttempts: config.flows.maxAttempts,
-      linkBaseUrl: links,
-      webhookLanes: config.flows.webhookLanes,
-    }),
+    'run.advance': runAdvanceJob(pool, driver),
     'runs.resume': runsResumeJob(pool),
     'accounts:health': accountsHealthCron(pool, config.accountHealthIntervalMinutes),
     'account.health': accountHealthJob(pool, platform),
@@ -89,6 +90,7 @@ export function taskList(
         retryBaseMs: config.flows.retryBaseMs,
         maxAttempts: config.flows.maxAttempts,
         lanes: config.flows.webhookLanes,
+        driver,
       },
       webhooks.budget,
       webhooks.shutdown,

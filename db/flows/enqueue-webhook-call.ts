@@ -37,3 +37,36 @@ async function enqueueExternalCall(
     [task, run.id, seq, queue, delayMs, jobKey(task, run.id), job.priority, WEBHOOK_FLAG, run.workspace_id, job.maxAttempts],
   );
 }
+
+/**
+ * The next call due in a lane (its queue), for the `run.webhook` job that holds the lane to make
+ * after its own (workers/flows/webhook-step.ts, drainLane): the lane's oldest available job at the
+ * webhook priority, as Graphile would hand it out next. Reads Graphile's job table, scanning only
+ * jobs at that priority (its (priority, run_at) index), at most 500 of them.
+ */
+export async function nextLaneCall(db: Db, queue: string): Promise<{ jobId: string; runId: string; seq: number } | null> {
+  const job = jobs['run.webhook'];
+  const { rows } = await db.query<{ job_id: string; payload: unknown }>(
+    `select j.id::text as job_id, j.payload
+     from (select id, payload, job_queue_id, task_id, run_at from graphile_worker._private_jobs
+           where is_available and priority = $3 and run_at <= now() order by run_at, id limit 500) j
+     where j.job_queue_id = (select id from graphile_worker._private_job_queues where queue_name = $1)
+       and j.task_id = (select id from graphile_worker._private_tasks where identifier = $2)
+     order by j.run_at, j.id limit 1`,
+    [queue, 'run.webhook', job.priority],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  const payload = job.payload.safeParse(row.payload);
+  return payload.success ? { jobId: row.job_id, runId: payload.data.runId, seq: payload.data.seq } : null;
+}
+
+/**
+ * Removes a lane's queued job whose call a running job made (drainLane), in the transaction that
+ * records the call's outcome: while that commits the job is gone, and if it rolls back the job is
+ * still queued and makes the call again (Idempotency-Key, ADR 0007). A job a worker has locked
+ * meanwhile is left alone (it finds the step settled).
+ */
+export async function dropLaneJob(db: Db, jobId: string): Promise<void> {
+  await db.query('delete from graphile_worker._private_jobs where id = $1::bigint and locked_at is null', [jobId]);
+}

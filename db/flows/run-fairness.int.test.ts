@@ -2,7 +2,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { edge, keywordTrigger, node, publishFlow } from '../../tests/support/flows';
 import { startTestApp, type TestApp } from '../../tests/support/test-app';
 import { newWorkspaceUser } from '../../tests/support/workspace';
-import { BUSY_PRIORITY, BUSY_WORKSPACE_RUNNABLE_RUNS, enqueueAdvance } from './runs';
+import { EVENTS_CHANNEL } from '../pipeline/notify';
+import { BUSY_PRIORITY, BUSY_WORKSPACE_RUNNABLE_RUNS, enqueueAdvance, startRun } from './runs';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -55,4 +56,47 @@ it('below the threshold a workspace is not busy: its steps keep priority 0', asy
   const runs = await runnableRuns(w, 'few', BUSY_WORKSPACE_RUNNABLE_RUNS - 1);
   await enqueueAdvance(pool(), runs);
   expect(new Set(await Promise.all(runs.map(priorityOf)))).toEqual(new Set([0]));
+});
+
+it("startRun queues a new run's job at its workspace's priority and tells the browsers, in one statement; a contact's second live run is not started", async () => {
+  const busy = await newWorkspaceUser(t.baseUrl);
+  const quiet = await newWorkspaceUser(t.baseUrl);
+  await runnableRuns(busy, 'crowd', BUSY_WORKSPACE_RUNNABLE_RUNS);
+  const start = async (w: Awaited<ReturnType<typeof newWorkspaceUser>>, name: string) => {
+    const flowId = await publishFlow(w.client, graph, `${name} flow`);
+    const { rows } = await pool().query<{ contact: string; version: string }>(
+      `with c as (insert into contacts (workspace_id, account_id, external_user_id, name) values ($1, $2, $3, $3) returning id)
+       select c.id as contact, f.active_version_id as version from c, flows f where f.id = $4`,
+      [w.user.workspaceId, w.instagram.id, name, flowId],
+    );
+    const run = { workspaceId: w.user.workspaceId, flowId, versionId: rows[0]!.version, accountId: w.instagram.id, contactId: rows[0]!.contact };
+    const trigger = { type: 'keyword_dm' as const, text: 'go', keyword: 'go', messageId: null, commentId: null, postId: null };
+    return { run, trigger };
+  };
+  const listener = await pool().connect();
+  const notices: string[] = [];
+  listener.on('notification', (n) => notices.push(n.payload ?? ''));
+  await listener.query(`listen ${EVENTS_CHANNEL}`);
+  try {
+    const b = await start(busy, 'late');
+    const q = await start(quiet, 'first');
+    const busyRun = await startRun(pool(), { ...b.run, trigger: b.trigger });
+    const quietRun = await startRun(pool(), { ...q.run, trigger: q.trigger });
+    expect(await priorityOf(busyRun!)).toBe(BUSY_PRIORITY);
+    expect(await priorityOf(quietRun!)).toBe(0);
+    await expect.poll(() => notices.length).toBe(2);
+    expect(JSON.parse(notices[1]!)).toEqual({
+      workspaceId: quiet.user.workspaceId,
+      event: { type: 'run.updated', runId: quietRun, flowId: q.run.flowId, status: 'running' },
+    });
+    // Already in a live run of this flow: no second run, no job, no notice.
+    expect(await startRun(pool(), { ...q.run, trigger: q.trigger })).toBeNull();
+    const { rows } = await pool().query(`select count(*)::int n from flow_runs where contact_id = $1`, [q.run.contactId]);
+    expect(rows[0].n).toBe(1);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(notices.length).toBe(2);
+  } finally {
+    await listener.query(`unlisten ${EVENTS_CHANNEL}`);
+    listener.release();
+  }
 });

@@ -2,6 +2,7 @@ import type pg from 'pg';
 import { z } from 'zod';
 import { runStatuses } from '../../contracts/flows';
 import { platformSchema, providerSchema } from '../../contracts/platforms';
+import { contactColumns, contactRowOf, type RunContactRow } from './run-contacts';
 import { parseRunColumn, pendingInputSchema, runStateSchema, runTriggerSchema } from '../../contracts/run-state';
 
 type Db = Pick<pg.PoolClient, 'query'>;
@@ -36,10 +37,22 @@ const selectRun = `select r.id, r.workspace_id, r.flow_id, r.version_id, r.accou
          r.trigger, r.started_at, a.platform, a.provider
   from flow_runs r join social_accounts a on a.id = r.account_id`;
 
-/** The run, locked for the caller's transaction (the driver's turn); null when it is gone. */
-export async function lockRun(db: Db, runId: string): Promise<RunRow | null> {
-  const { rows } = await db.query(`${selectRun} where r.id = $1 for update of r`, [runId]);
-  return rows[0] ? parseRunRow(rows[0]) : null;
+/**
+ * The run, locked for the caller's transaction (the driver's turn), with its contact as
+ * readRunContacts reads it (the interpreter's view: one round trip for both); null when it is gone.
+ */
+export async function lockRun(db: Db, runId: string): Promise<(RunRow & { contact: RunContactRow }) | null> {
+  const { rows } = await db.query(
+    `select r.id, r.workspace_id, r.flow_id, r.version_id, r.account_id, r.contact_id, r.status, r.state, r.pending_input,
+            r.trigger, r.started_at, a.platform, a.provider, ${contactColumns('c', 'c_')}
+     from flow_runs r join social_accounts a on a.id = r.account_id left join contacts c on c.id = r.contact_id
+     where r.id = $1 for update of r`,
+    [runId],
+  );
+  const row = rows[0] as Record<string, unknown> | undefined;
+  if (!row) return null;
+  if (row.c_id === null) throw new Error(`contact ${String(row.contact_id)} of run ${runId} not found`);
+  return { ...parseRunRow(row), contact: contactRowOf(row, 'c_') };
 }
 
 /**

@@ -1,6 +1,8 @@
 import type pg from 'pg';
 import type { RunState } from '../../contracts/run-state';
 import type { RunStatus } from '../../contracts/flows';
+import type { InboxEvent } from '../../contracts/inbox';
+import { EVENTS_CHANNEL } from '../pipeline/notify';
 import { saveCapturedLead, type CapturedLead, type LeadScoring } from '../leads/capture-lead';
 
 type Db = Pick<pg.PoolClient, 'query'>;
@@ -48,6 +50,16 @@ const json = (value: unknown) => JSON.stringify(value ?? null);
 
 /** `scoring`: how a captured lead's score is recomputed (workflows/lead-score.ts and the turn's clock). */
 export async function applyRunWrites(db: Db, w: RunWrites, scoring: LeadScoring): Promise<void> {
+  // The step and timer rows in one statement (data-modifying CTEs) when they touch different rows: steps
+  // recorded, opened and finished in one advance have different seqs, and an advance either ends the
+  // run (its timers go) or starts a timer, never both. A failing step may be one recorded in this very
+  // advance (failedSteps upserts it), so with one the statements stay apart, in order.
+  if (w.failedSteps.length === 0) {
+    const rows = w.recordedSteps.length + w.openedSteps.length + w.finishedSteps.length + w.clearTimers.length + w.timers.length;
+    if (rows > 0) await writeStepsAndTimers(db, w);
+    await writeTheRest(db, w, scoring);
+    return;
+  }
   if (w.recordedSteps.length > 0) {
     const s = w.recordedSteps;
     await db.query(
@@ -86,6 +98,20 @@ export async function applyRunWrites(db: Db, w: RunWrites, scoring: LeadScoring)
       [s.map((x) => x.runId), s.map((x) => x.seq), s.map((x) => x.nodeId), s.map((x) => x.kind), s.map((x) => x.error)],
     );
   }
+  await writeTheRest(db, w, scoring);
+  if (w.clearTimers.length > 0) await db.query('delete from run_timers where run_id = any($1::uuid[])', [w.clearTimers]);
+  if (w.timers.length > 0) {
+    const t = w.timers;
+    await db.query(
+      `insert into run_timers (run_id, seq, kind, due_at)
+       select run_id, seq, kind, now() + make_interval(secs => ms / 1000) from unnest($1::uuid[], $2::int[], $3::text[], $4::float8[]) as u(run_id, seq, kind, ms)`,
+      [t.map((x) => x.runId), t.map((x) => x.seq), t.map((x) => x.kind), t.map((x) => x.dueInMs)],
+    );
+  }
+}
+
+/** Contact updates, conversions and captured leads, after the steps they annotate. */
+async function writeTheRest(db: Db, w: RunWrites, scoring: LeadScoring): Promise<void> {
   for (const c of w.contactUpdates) {
     await db.query(
       `update contacts set
@@ -111,27 +137,72 @@ export async function applyRunWrites(db: Db, w: RunWrites, scoring: LeadScoring)
   }
   // Rare (one per Capture lead step), and each reads the leads it may merge with: one at a time, in order.
   for (const c of w.capturedLeads) await saveCapturedLead(db, c, scoring);
-  if (w.clearTimers.length > 0) await db.query('delete from run_timers where run_id = any($1::uuid[])', [w.clearTimers]);
-  if (w.timers.length > 0) {
-    const t = w.timers;
-    await db.query(
-      `insert into run_timers (run_id, seq, kind, due_at)
-       select run_id, seq, kind, now() + make_interval(secs => ms / 1000) from unnest($1::uuid[], $2::int[], $3::text[], $4::float8[]) as u(run_id, seq, kind, ms)`,
-      [t.map((x) => x.runId), t.map((x) => x.seq), t.map((x) => x.kind), t.map((x) => x.dueInMs)],
-    );
-  }
 }
 
-/** The runs' rows after their turn; their input is consumed. */
-export async function updateRuns(db: Db, updates: RunUpdate[]): Promise<void> {
+/** recordedSteps, openedSteps, finishedSteps, clearTimers and timers as ONE statement (see applyRunWrites). */
+async function writeStepsAndTimers(db: Db, w: RunWrites): Promise<void> {
+  const r = w.recordedSteps;
+  const o = w.openedSteps;
+  const f = w.finishedSteps;
+  const t = w.timers;
+  await db.query(
+    `with recorded as (
+       insert into run_steps (run_id, seq, node_id, kind, status, input, output, started_at, finished_at)
+       select run_id, seq, node_id, kind, 'completed', input, output, clock_timestamp(), clock_timestamp()
+       from unnest($1::uuid[], $2::int[], $3::text[], $4::text[], $5::jsonb[], $6::jsonb[]) as u(run_id, seq, node_id, kind, input, output)),
+     opened as (
+       insert into run_steps (run_id, seq, node_id, kind, status, input, started_at)
+       select run_id, seq, node_id, kind, status, input, clock_timestamp()
+       from unnest($7::uuid[], $8::int[], $9::text[], $10::text[], $11::text[], $12::jsonb[]) as u(run_id, seq, node_id, kind, status, input)
+       on conflict (run_id, seq) do update set status = excluded.status, attempts = run_steps.attempts + 1, started_at = clock_timestamp(), error = null),
+     finished as (
+       update run_steps s set status = 'completed', output = u.output, error = null, finished_at = clock_timestamp()
+       from unnest($13::uuid[], $14::int[], $15::jsonb[]) u(run_id, seq, output)
+       where s.run_id = u.run_id and s.seq = u.seq),
+     cleared as (delete from run_timers where run_id = any($16::uuid[])),
+     timers as (
+       insert into run_timers (run_id, seq, kind, due_at)
+       select run_id, seq, kind, now() + make_interval(secs => ms / 1000) from unnest($17::uuid[], $18::int[], $19::text[], $20::float8[]) as u(run_id, seq, kind, ms))
+     select 1`,
+    [
+      r.map((x) => x.runId),
+      r.map((x) => x.seq),
+      r.map((x) => x.nodeId),
+      r.map((x) => x.kind),
+      r.map((x) => json(x.input)),
+      r.map((x) => json(x.output)),
+      o.map((x) => x.runId),
+      o.map((x) => x.seq),
+      o.map((x) => x.nodeId),
+      o.map((x) => x.kind),
+      o.map((x) => x.status),
+      o.map((x) => json(x.input)),
+      f.map((x) => x.runId),
+      f.map((x) => x.seq),
+      f.map((x) => json(x.output)),
+      w.clearTimers,
+      t.map((x) => x.runId),
+      t.map((x) => x.seq),
+      t.map((x) => x.kind),
+      t.map((x) => x.dueInMs),
+    ],
+  );
+}
+
+/**
+ * The runs' rows after their turn; their input is consumed. `notices` go to the browsers
+ * (db/pipeline/notify.ts) in the same statement, so a turn's row and its notice are one round trip.
+ */
+export async function updateRuns(db: Db, updates: RunUpdate[], notices: { workspaceId: string; event: InboxEvent }[] = []): Promise<void> {
   if (updates.length === 0) return;
   await db.query(
-    `update flow_runs r set state = u.state, pending_input = null, status = u.status, step_count = u.seq, current_node_id = u.node,
+    `with updated as (update flow_runs r set state = u.state, pending_input = null, status = u.status, step_count = u.seq, current_node_id = u.node,
        status_detail = coalesce(u.detail, r.status_detail), error = u.error, updated_at = now(),
        finished_at = case when u.status in ('completed', 'failed') then now() end, resume_at = u.resume_at
      from unnest($1::uuid[], $2::jsonb[], $3::text[], $4::int[], $5::text[], $6::text[], $7::text[], $8::timestamptz[])
        as u(id, state, status, seq, node, detail, error, resume_at)
-     where r.id = u.id`,
+     where r.id = u.id)
+     select pg_notify($9, n) from unnest($10::text[]) with ordinality as t(n, i) order by i`,
     [
       updates.map((u) => u.id),
       updates.map((u) => JSON.stringify(u.state)),
@@ -141,6 +212,8 @@ export async function updateRuns(db: Db, updates: RunUpdate[]): Promise<void> {
       updates.map((u) => u.detail),
       updates.map((u) => u.error),
       updates.map((u) => u.resumeAt),
+      EVENTS_CHANNEL,
+      notices.map((n) => JSON.stringify(n)),
     ],
   );
 }

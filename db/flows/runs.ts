@@ -2,7 +2,7 @@ import type pg from 'pg';
 import { executionPlanSchema, type ExecutionPlan } from '../../contracts/execution-plan';
 import { initialRunState, type RunTrigger } from '../../contracts/run-state';
 import { jobSpecRow } from '../jobs/job-spec';
-import { notifyWorkspace } from '../pipeline/notify';
+import { EVENTS_CHANNEL, notifyWorkspace } from '../pipeline/notify';
 
 type Db = Pick<pg.PoolClient, 'query'>;
 
@@ -42,27 +42,47 @@ export async function enqueueAdvance(db: Db, runIds: string[], delayMs = 0) {
   );
 }
 
+const startJob = jobSpecRow('run.advance', {
+  payload: `json_build_object('runId', ins.id)`,
+  runAt: 'now()',
+  keyOf: 'ins.id',
+  priority: `case when busy.busy then ${BUSY_PRIORITY} else 0 end`,
+});
+
 /**
- * Starts a run of `versionId` for a contact: a row in state "start" plus its job, in the caller's
- * transaction. A contact already in a live run of this flow is not started again (null).
+ * Starts a run of `versionId` for a contact: a row in state "start", its `run.advance` job (the
+ * workspace's priority, as enqueueAdvance sets it) and the browsers' notice, in ONE statement of the
+ * caller's transaction. A contact already in a live run of this flow is not started again (null).
  */
 export async function startRun(
   db: Db,
   run: { workspaceId: string; flowId: string; versionId: string; accountId: string; contactId: string; trigger: RunTrigger },
 ): Promise<string | null> {
   const { rows } = await db.query<{ id: string }>(
-    `insert into flow_runs (workspace_id, flow_id, version_id, account_id, contact_id, status, state, pending_input, trigger, status_detail)
-     values ($1, $2, $3, $4, $5, 'running', $6, '{"type":"start"}', $7, 'Starting')
-     on conflict (flow_id, contact_id) where status in ('running', 'waiting', 'sleeping') do nothing
-     returning id`,
-    [run.workspaceId, run.flowId, run.versionId, run.accountId, run.contactId, JSON.stringify(initialRunState()), JSON.stringify(run.trigger)],
+    `with ins as (
+       insert into flow_runs (workspace_id, flow_id, version_id, account_id, contact_id, status, state, pending_input, trigger, status_detail)
+       values ($1, $2, $3, $4, $5, 'running', $6, '{"type":"start"}', $7, 'Starting')
+       on conflict (flow_id, contact_id) where status in ('running', 'waiting', 'sleeping') do nothing
+       returning id),
+     busy as (select (select count(*) from (select 1 from flow_runs b where b.workspace_id = $1 and b.status = 'running' limit $8) x) >= $8 as busy),
+     job as (select graphile_worker.add_jobs(array[${startJob}]) from ins, busy)
+     select ins.id, (select count(*) from job) as jobs,
+            pg_notify($9, json_build_object('workspaceId', $1::uuid,
+              'event', json_build_object('type', 'run.updated', 'runId', ins.id, 'flowId', $2::uuid, 'status', 'running'))::text)
+     from ins`,
+    [
+      run.workspaceId,
+      run.flowId,
+      run.versionId,
+      run.accountId,
+      run.contactId,
+      JSON.stringify(initialRunState()),
+      JSON.stringify(run.trigger),
+      BUSY_WORKSPACE_RUNNABLE_RUNS,
+      EVENTS_CHANNEL,
+    ],
   );
-  const id = rows[0]?.id ?? null;
-  if (id) {
-    await enqueueAdvance(db, [id]);
-    await notifyWorkspace(db, run.workspaceId, { type: 'run.updated', runId: id, flowId: run.flowId, status: 'running' });
-  }
-  return id;
+  return rows[0]?.id ?? null;
 }
 
 /**

@@ -23,6 +23,9 @@ import { benchDatabase, freePort, machine, percentile, signIn, spawnServer, time
  *    → keyword flow → webhook step POST to the same sink;
  *  - Replypilot, comment rule: signed Meta comment webhook → ingest → inbound.process → rule →
  *    outbound.send → private reply at the Graph fake (0 ms latency here).
+ * `--only flow` runs the Replypilot flow half alone; BENCH_PROGRESS=1 prints where its backlog is every
+ * 10 s of the drain; BENCH_PG_STAT=1 loads pg_stat_statements and
+ * prints, per engine, the statements of its run (load + drain) by total time and their calls per execution.
  * Completed = arrived at the sink (n8n, flow) or at the fake (rule). CPU is the server process
  * tree's (user + system from /proc) and, separately, PostgreSQL's, per completed execution.
  * The machine is shared: the load average is recorded at start and end of each run.
@@ -34,6 +37,7 @@ const arg = (name: string, fallback: string) => {
 const DURATION_S = Number(arg('duration', process.env.BENCH_SECONDS ?? '60'));
 const CONCURRENCY = Number(arg('concurrency', '32'));
 const ONLY = arg('only', 'all');
+const PG_STAT = process.env.BENCH_PG_STAT === '1';
 // Completed executions per second counts the drain: an engine that acknowledges faster than it
 // executes is measured by when its backlog is done, not by its acks. The cap only stops a stuck run.
 const DRAIN_S = Number(arg('drain', '900'));
@@ -180,8 +184,10 @@ async function measure(opts: {
   completions: () => Map<string, number>;
   outcome: (acked: Set<string>) => Promise<{ failed: number; stuck: number }>;
   notes: string;
+  progress?: () => Promise<string>;
 }): Promise<Measured> {
   const before = load();
+  if (PG_STAT) await pool.query('select pg_stat_statements_reset()');
   const serverCpu0 = cpuSeconds(tree(opts.serverPid));
   const pgCpu0 = cpuSeconds(postgresPids(opts.pgDir));
   let peak = 0;
@@ -190,7 +196,15 @@ async function measure(opts: {
   const drainStart = performance.now();
   const deadline = Date.now() + DRAIN_S * 1000;
   const acked = res.samples.length;
-  while (opts.completions().size < acked && Date.now() < deadline) await sleep(250);
+  let lastProgress = 0;
+  while (opts.completions().size < acked && Date.now() < deadline) {
+    await sleep(250);
+    // Where the backlog is, every 10 s of the drain (the engine's own stages: BENCH_PROGRESS=1).
+    if (opts.progress && Date.now() - lastProgress > 10_000) {
+      lastProgress = Date.now();
+      console.log(`  drain ${Math.round((performance.now() - drainStart) / 1000)} s: ${opts.completions().size}/${acked} done; ${await opts.progress()}`);
+    }
+  }
   const drainS = (performance.now() - drainStart) / 1000;
   await sleep(500);
   clearInterval(rss);
@@ -201,6 +215,7 @@ async function measure(opts: {
   const ackedIds = new Set([...res.started.keys()]);
   const { failed, stuck } = await opts.outcome(ackedIds);
   const completed = Math.min(done.size, acked);
+  if (PG_STAT) await printStatements(completed);
   const m: Measured = {
     engine: opts.engine,
     durationS: round(res.seconds),
@@ -226,6 +241,31 @@ async function measure(opts: {
   };
   console.log(JSON.stringify(m, null, 2));
   return m;
+}
+
+/** Where a flow bench's backlog is: unprocessed inbound events, runs by status, queued jobs by task. */
+async function flowProgress(pool: pg.Pool, flowId: string): Promise<string> {
+  const ev = await pool.query<{ n: string }>('select count(*) as n from inbound_events where processed_at is null');
+  const runs = await pool.query<{ status: string; n: string }>('select status, count(*) as n from flow_runs where flow_id = $1 group by status', [flowId]);
+  const jobs = await pool.query<{ task: string; locked: boolean; n: string }>(
+    'select task_identifier as task, locked_at is not null as locked, count(*) as n from graphile_worker.jobs group by 1, 2 order by 1, 2',
+  );
+  return `inbound ${ev.rows[0]!.n}; runs ${runs.rows.map((r) => `${r.status} ${r.n}`).join(', ')}; jobs ${jobs.rows.map((j) => `${j.task}${j.locked ? ' (running)' : ''} ${j.n}`).join(', ')}`;
+}
+
+/** The statements since the last reset, by total time, with calls per completed execution. */
+async function printStatements(completed: number) {
+  const { rows } = await pool.query<{ calls: string; total_ms: number; mean_ms: number; query: string }>(
+    `select calls, round(total_exec_time::numeric, 0)::float8 total_ms, round(mean_exec_time::numeric, 3)::float8 mean_ms,
+            case when toplevel then '' else '(nested) ' end || left(regexp_replace(query, '\\s+', ' ', 'g'), 200) query
+     from pg_stat_statements where query not like '%pg_stat_statements%' order by total_exec_time desc limit 45`,
+  );
+  const all = await pool.query<{ calls: string; total_ms: number }>(
+    `select sum(calls) filter (where toplevel)::text calls, round(sum(total_exec_time) filter (where toplevel)::numeric, 0)::float8 total_ms from pg_stat_statements`,
+  );
+  const per = (n: number) => round(n / Math.max(1, completed));
+  console.log(`statements: ${per(Number(all.rows[0]!.calls))} calls and ${per(all.rows[0]!.total_ms)} ms per execution (${completed})`);
+  for (const r of rows) console.log(`${per(Number(r.calls))}\t${r.total_ms} ms\t${r.mean_ms} ms\t${r.query}`);
 }
 
 // ---------- n8n ----------
@@ -546,6 +586,7 @@ async function runOurs(dbUrl: string, pgDir: string, pool: pg.Pool, sinkUrl: str
     results.push(
       await measure({
         engine: 'replypilot flow',
+        ...(process.env.BENCH_PROGRESS === '1' ? { progress: () => flowProgress(pool, flowId) } : {}),
         serverPid: server.child.pid!,
         pgDir,
         url: hook,
@@ -576,6 +617,7 @@ async function runOurs(dbUrl: string, pgDir: string, pool: pg.Pool, sinkUrl: str
       body: JSON.stringify({ isActive: false }),
     });
 
+    if (ONLY === 'flow') return results;
     // B. Comment → comment rule → private reply at the Graph fake.
     const rule = await fetch(`${server.url}/api/comment-rules`, {
       method: 'POST',
@@ -626,13 +668,14 @@ async function runOurs(dbUrl: string, pgDir: string, pool: pg.Pool, sinkUrl: str
   return results;
 }
 
-const { db, pool, stop } = await benchDatabase();
+const { db, pool, stop } = await benchDatabase(PG_STAT ? { shared_preload_libraries: 'pg_stat_statements', 'pg_stat_statements.track': 'all' } : {});
+if (PG_STAT) await pool.query('create extension if not exists pg_stat_statements');
 const sink = await startSink();
 try {
   const dataDir = new URL(db.url).port; // postgresPids finds the server by its port
   const runs: Measured[] = [];
   const errors: Record<string, string> = {};
-  if (ONLY === 'all' || ONLY === 'ours') runs.push(...(await runOurs(db.url, dataDir, pool, sink.url, sink.arrivals)));
+  if (ONLY === 'all' || ONLY === 'ours' || ONLY === 'flow') runs.push(...(await runOurs(db.url, dataDir, pool, sink.url, sink.arrivals)));
   if (ONLY === 'all' || ONLY === 'n8n') {
     const dm = (i: number) => {
       const sender = `n8nfan${i}`;

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { readRunContacts } from '../../db/flows/run-contacts';
+import { readRunContacts, type RunContactRow } from '../../db/flows/run-contacts';
 import type { RunRow } from '../../db/flows/run-row';
 import type { RunContact } from '../../workflows/advance';
 
@@ -13,10 +13,15 @@ export async function loadContacts(client: pg.PoolClient, runs: RunRow[]): Promi
   for (const run of runs) {
     const row = byId.get(run.contact_id);
     if (!row) throw new Error(`contact ${run.contact_id} of run ${run.id} not found`);
-    const lastMessage = run.trigger.type === 'comment' && run.trigger.text !== null && row.last_message === null ? run.trigger.text : row.last_message;
-    out.set(run.id, { name: row.name, username: row.username, tags: row.tags, fields: row.custom_fields, lastMessage });
+    out.set(run.id, runContact(run, row));
   }
   return out;
+}
+
+/** The interpreter's view of a run's contact row (a comment-triggered run's contact may have no message yet: the comment stands in). */
+export function runContact(run: RunRow, row: RunContactRow): RunContact {
+  const lastMessage = run.trigger.type === 'comment' && run.trigger.text !== null && row.last_message === null ? run.trigger.text : row.last_message;
+  return { name: row.name, username: row.username, tags: row.tags, fields: row.custom_fields, lastMessage };
 }
 
 export async function loadContact(client: pg.PoolClient, run: RunRow): Promise<RunContact> {

@@ -11,12 +11,11 @@ import { lockRun, type RunRow } from '../../db/flows/run-row';
 import { attachLedgerToStep, restartStep, sleepStepUntil, stepLedgerId } from '../../db/flows/run-steps';
 import { applyRunWrites, dropRunInputs, updateRuns } from '../../db/flows/run-writes';
 import { enqueueAdvance, loadPlan } from '../../db/flows/runs';
-import { notifyWorkspace } from '../../db/pipeline/notify';
 import type { SendLimits } from '../../db/pipeline/send-limits';
 import { inTransaction } from '../../db/transaction';
 import { advance, type AdvanceInput, type Awaiting, type Command } from '../../workflows/advance';
 import { leadScore } from '../../workflows/lead-score';
-import { loadContact } from './run-contacts';
+import { loadContact, runContact } from './run-contacts';
 import { runUpdateFor, statusAfter, writesFor } from './run-writes';
 import { resultInput, retryOrGiveUp, type RetryPolicy } from './settle-outcome';
 import { enqueueAiCall, enqueueWebhookCall } from '../../db/flows/enqueue-webhook-call';
@@ -86,13 +85,35 @@ export async function driveRun(pool: pg.Pool, runId: string, config: DriverConfi
   }
 }
 
+/** A run row as lockRun reads it: locked, with its contact. */
+type LockedRun = NonNullable<Awaited<ReturnType<typeof lockRun>>>;
+
 /** What a turn leaves to do: an activity to carry out, or an input to feed straight into the next turn. */
 type Turn = { effect: Effect } | { input: PendingInput } | null;
+
+/**
+ * Feeds `input` to a run the caller has locked (`lockRun`) and checked, in the caller's transaction: the
+ * outcome of a webhook step goes on to the run's next steps in the transaction that records it (ADR
+ * 0007, amendment "fewer jobs and round trips per execution"), instead of a `run.advance` job of its own. What
+ * can't be done in a transaction is left to the driver's job, as after a crash: a send to deliver
+ * (its ledger row is written; the driver finds the begun step and delivers it) or an input to feed.
+ */
+export async function continueRun(client: pg.PoolClient, run: LockedRun, input: PendingInput, config: DriverConfig): Promise<void> {
+  const next = await turnWith(client, run, input, config);
+  if (!next) return;
+  if ('input' in next) await storeRunInput(client, run.id, next.input);
+  await enqueueAdvance(client, [run.id]);
+}
 
 /** One transaction: the next input → the interpreter → recorded steps and commands. */
 async function turnOnce(client: pg.PoolClient, runId: string, direct: PendingInput | null, config: DriverConfig): Promise<Turn> {
   const run = await lockRun(client, runId);
   if (!run) return null;
+  return turnWith(client, run, direct, config);
+}
+
+/** A turn on the run row locked by this transaction. */
+async function turnWith(client: pg.PoolClient, run: LockedRun, direct: PendingInput | null, config: DriverConfig): Promise<Turn> {
   if (run.status === 'completed' || run.status === 'failed' || run.status === 'cancelled') return null;
 
   const input = direct ?? run.pending_input;
@@ -112,7 +133,7 @@ async function turnOnce(client: pg.PoolClient, runId: string, direct: PendingInp
   }
 
   const plan = await loadPlan(client, run.version_id, run.id);
-  let contact = await loadContact(client, run);
+  let contact = runContact(run, run.contact);
   let result = advance(plan, run.state, input, { contact, seed: run.id });
   if (result.ignored) {
     await dropRunInputs(client, [run.id]);
@@ -136,8 +157,11 @@ async function turnOnce(client: pg.PoolClient, runId: string, direct: PendingInp
   const status = outcome.sleep
     ? { status: 'sleeping' as const, detail: outcome.sleep.detail, error: null, resumeAt: outcome.sleep.until }
     : statusAfter(allCommands, result.state, new Date());
-  await updateRuns(client, [runUpdateFor(run.id, result.state, allCommands, status)]);
-  await notifyWorkspace(client, run.workspace_id, { type: 'run.updated', runId: run.id, flowId: run.flow_id, status: status.status });
+  await updateRuns(
+    client,
+    [runUpdateFor(run.id, result.state, allCommands, status)],
+    [{ workspaceId: run.workspace_id, event: { type: 'run.updated', runId: run.id, flowId: run.flow_id, status: status.status } }],
+  );
   return outcome.turn;
 }
 

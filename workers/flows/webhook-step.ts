@@ -1,29 +1,39 @@
 import type pg from 'pg';
 import { callWebhook } from '../../activities/call-webhook.activity';
-import { storeRunInput } from '../../db/flows/run-inputs';
-import { readRunForWebhook, type WebhookRun } from '../../db/flows/run-row';
-import { enqueueAdvance } from '../../db/flows/runs';
+import { dropLaneJob, nextLaneCall } from '../../db/flows/enqueue-webhook-call';
+import { lockRun, readRunForWebhook, type WebhookRun } from '../../db/flows/run-row';
 import { withTransaction } from '../../db/transaction';
+import { continueRun, type DriverConfig } from './run-driver';
 import { resultInput, retryOrGiveUp, type RetryPolicy } from './settle-outcome';
 
 export interface WebhookStepConfig extends RetryPolicy {
   webhook: { allowLoopback: boolean; timeoutMs: number };
+  /** The run's next steps are taken in the transaction that records the outcome (run-driver.ts continueRun). */
+  driver: DriverConfig;
 }
 
-type StepRun = WebhookRun;
+type StepRun = Pick<WebhookRun, 'status' | 'state' | 'pending_input'>;
 
 export type WebhookStepResult = 'recorded' | 'stale' | 'interrupted';
 
 /**
  * `run.webhook {runId, seq}`: the webhook call of a run's step, outside the run's driver job so a
  * slow endpoint holds no driver slot, run lock or database connection while it answers (ADR 0009).
- * The outcome is recorded in one transaction, guarded like every other input to the run: it
- * becomes the run's pending input and its `run.advance` job (or, retryable, a retry timer), only
- * while the run still waits on this very step. A crash before that commit makes the call again
+ * The outcome is recorded in one transaction, guarded like every other input to the run: only
+ * while the run still waits on this very step, it is fed to the interpreter there and then and the
+ * run goes on to its next steps in that transaction (continueRun: no `run.advance` job of its own;
+ * a send is left to one), or, retryable, the run sleeps on a retry timer. A crash before that commit makes the call again
  * with the same Idempotency-Key (ADR 0007). A worker shutdown abandons the call unrecorded
  * ('interrupted': the job hands itself back to its queue).
  */
-export async function callWebhookStep(pool: pg.Pool, runId: string, seq: number, config: WebhookStepConfig, signal: AbortSignal): Promise<WebhookStepResult> {
+export async function callWebhookStep(
+  pool: pg.Pool,
+  runId: string,
+  seq: number,
+  config: WebhookStepConfig,
+  signal: AbortSignal,
+  laneJobId?: string,
+): Promise<WebhookStepResult> {
   const run = await readRunForWebhook(pool, runId, false);
   const call = run && awaitedWebhook(run, seq);
   if (!run || !call) return 'stale';
@@ -37,14 +47,13 @@ export async function callWebhookStep(pool: pg.Pool, runId: string, seq: number,
   }
 
   return withTransaction(pool, async (client) => {
-    const locked = await readRunForWebhook(client, runId, true);
+    const locked = await lockRun(client, runId);
     // Cancelled, or already settled by an earlier copy of this job: nothing to record.
     if (!locked || !awaitedWebhook(locked, seq)) return 'stale';
+    // A call made for a queued job of the lane (drainLane): its job goes with the outcome.
+    if (laneJobId) await dropLaneJob(client, laneJobId);
     const input = outcome.ok || !outcome.retryable ? resultInput(seq, outcome) : await retryOrGiveUp(client, locked, seq, outcome, config);
-    if (input) {
-      await storeRunInput(client, runId, input, true);
-      await enqueueAdvance(client, [runId]);
-    }
+    if (input) await continueRun(client, locked, input, config.driver);
     return 'recorded';
   });
 }
@@ -54,4 +63,26 @@ function awaitedWebhook(run: StepRun, seq: number) {
   const awaiting = run.state.awaiting;
   if (run.status !== 'running' || run.pending_input !== null || awaiting?.on !== 'activity' || awaiting.seq !== seq) return null;
   return awaiting.activity?.type === 'webhook' ? awaiting.activity : null;
+}
+
+/** Calls one `run.webhook` job makes from its lane after its own, at most (drainLane). */
+export const LANE_DRAIN_CALLS = 25;
+
+/**
+ * The lane's next due calls, made by the job that holds the lane (its Graphile queue, which runs one
+ * job at a time fleet-wide) right after its own, instead of one job each (ADR 0009, amendment "a
+ * job drains its lane"): no fetch and completion per call, and no idle gap between a completion and
+ * the next worker's poll. Each call's outcome is recorded as a job's would be, with its queued job
+ * removed in that transaction. Stops at LANE_DRAIN_CALLS, at the first call that is not recorded
+ * (stale, interrupted: its job stays queued for a worker) and at shutdown. Returns the calls made.
+ */
+export async function drainLane(pool: pg.Pool, queue: string, config: WebhookStepConfig, signal: AbortSignal): Promise<number> {
+  let made = 0;
+  while (made < LANE_DRAIN_CALLS && !signal.aborted) {
+    const next = await nextLaneCall(pool, queue);
+    if (!next) break;
+    if ((await callWebhookStep(pool, next.runId, next.seq, config, signal, next.jobId)) !== 'recorded') break;
+    made++;
+  }
+  return made;
 }

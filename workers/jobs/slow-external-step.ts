@@ -25,7 +25,7 @@ export function slowExternalStepJob(opts: {
   budget: WebhookBudget;
   shutdown: AbortSignal;
   enqueue: (run: Run, seq: number, delayMs?: number) => Promise<void>;
-  step: (runId: string, seq: number, signal: AbortSignal) => Promise<WebhookStepResult>;
+  step: (runId: string, seq: number, signal: AbortSignal, workspaceId: string) => Promise<WebhookStepResult>;
 }): Task {
   return async (payload: unknown, helpers: JobHelpers) => {
     const { runId, seq, workspaceId } = jobs[opts.job].payload.parse(payload);
@@ -36,7 +36,7 @@ export function slowExternalStepJob(opts: {
     }
     const stop = linkedAbort([opts.shutdown, helpers.abortSignal]);
     try {
-      const result = await opts.step(runId, seq, stop.signal);
+      const result = await opts.step(runId, seq, stop.signal, workspaceId);
       if (result === 'interrupted') {
         await opts.enqueue(run, seq);
         helpers.logger.info(`${opts.label} of run ${runId} step ${seq} interrupted by shutdown; queued again`);

@@ -62,12 +62,17 @@ function tree(pid: number): number[] {
   for (let i = 0; i < out.length; i++) out.push(...children(out[i]!));
   return out;
 }
+/**
+ * CPU of a process tree: each live process's own time (utime + stime) plus that of its children
+ * that exited and were reaped (cutime + cstime). Without the latter, PostgreSQL's figure fell when
+ * backends of the run's connections exited (the postmaster reaps them), and could go negative.
+ */
 function cpuSeconds(pids: number[]): number {
   let ticks = 0;
   for (const pid of pids) {
     try {
       const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-      ticks += Number(f[11]) + Number(f[12]);
+      ticks += Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14]);
     } catch {
       // exited
     }

@@ -84,11 +84,24 @@ it('a mixed batch in one transaction: plain rule replies set-based, the rest per
   expect(
     ledger.rows.every((r) => r.external_user_id === 'fan-a' && r.content === 'Here is your deal, Fan' && r.last_message === 'Here is your deal, Fan'),
   ).toBe(true);
+  // Their send jobs: one outbound.sends job per second of slots listing its rows (ADR 0022), never
+  // due before a row's slot; no job per reply.
   const jobs = await pool.query(
-    `select count(*)::int as n from graphile_worker.jobs j join outbound_ledger l on j.key = 'send:' || l.id::text where l.workspace_id = $1 and j.run_at = l.scheduled_for`,
+    `select l.id, count(j.id)::int as jobs, bool_and(j.run_at <= l.scheduled_for) as not_early,
+            bool_and(date_trunc('second', j.run_at) = date_trunc('second', l.scheduled_for)) as same_second
+     from outbound_ledger l
+     join graphile_worker._private_jobs j on j.payload::jsonb->'ledgerIds' ? l.id::text
+     join graphile_worker._private_tasks t on t.id = j.task_id and t.identifier = 'outbound.sends'
+     where l.workspace_id = $1 group by l.id`,
     [ws],
   );
-  expect(jobs.rows[0].n).toBe(2);
+  expect(jobs.rows).toHaveLength(2);
+  expect(jobs.rows.every((r) => r.jobs === 1 && r.not_early && r.same_second)).toBe(true);
+  const single = await pool.query(
+    `select count(*)::int as n from graphile_worker.jobs j join outbound_ledger l on j.key = 'send:' || l.id::text where l.workspace_id = $1`,
+    [ws],
+  );
+  expect(single.rows[0].n).toBe(0);
   const conversations = await pool.query('select external_user_id from conversations where workspace_id = $1 order by external_user_id', [ws]);
   expect(conversations.rows.map((r) => r.external_user_id)).toEqual(['fan-a', 'fan-c']);
 

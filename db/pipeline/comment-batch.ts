@@ -185,13 +185,16 @@ export async function queuePrivateReplyBatch(db: Db, replies: BatchReply[], limi
        where c.id = x.conversation_id
      ), jobs as (
        -- One outbound.sends job per second of send slots (ADR 0022), not one job per reply.
-       select graphile_worker.add_jobs(array_agg(${jobSpecRow('outbound.sends', {
-         payload: `json_build_object('ledgerIds', g.ids)`,
-         runAt: 'g.run_at',
-       })} order by g.run_at)) from (
-         select min(send_at) as run_at, json_agg(ledger_id::text order by n) as ids
-         from fresh group by date_trunc('second', send_at)
-       ) g
+       -- Not called with nothing to add: add_jobs would still send its NOTIFY (and wake a worker).
+       select graphile_worker.add_jobs(specs) from (
+         select array_agg(${jobSpecRow('outbound.sends', {
+           payload: `json_build_object('ledgerIds', g.ids)`,
+           runAt: 'g.run_at',
+         })} order by g.run_at) as specs from (
+           select min(send_at) as run_at, json_agg(ledger_id::text order by n) as ids
+           from fresh group by date_trunc('second', send_at)
+         ) g
+       ) x where specs is not null
      )
      select i.n, f.ledger_id,
             case when f.ledger_id is not null then pg_notify($9, json_build_object('workspaceId', f.workspace_id, 'event',

@@ -192,7 +192,8 @@ it('with link tracking on, a reply with no link to track goes set-based (an outb
     [w.user.workspaceId],
   );
   expect(rows.rows.map((r) => r.target)).toEqual(['l1', 'l2']);
-  const [plain, shop] = rows.rows as [{ text: string; id: string }, { text: string; id: string }];
+  const plain = rows.rows[0]!;
+  const shop = rows.rows[1]!;
   expect(plain.text).toBe('See example.com');
   expect(shop.text).toMatch(/^Shop: https:\/\/rp\.example\/l\/\S+$/);
   const jobsOf = async (id: string) =>

@@ -243,6 +243,26 @@ type Prepared<Plan> = { outcome: SendOutcome } | { entry: SendEntry; token: stri
  * due is merely asked again at its time. Anything else returns undefined: the locked path decides.
  */
 async function fastPrepare<Plan>(client: pg.PoolClient, entry: SendEntry, deps: PlatformDeps, driver: SendDriver<Plan>): Promise<Prepared<Plan> | undefined> {
+  const checked = fastCheck(entry, deps, driver);
+  if (checked === undefined || 'outcome' in checked) return checked;
+  // Committed before the call leaves: from here on a crash means "maybe delivered".
+  const { rowCount } = await client.query({
+    name: 'send-claim',
+    text: `update outbound_ledger set status = 'sending', attempts = attempts + 1, send_owner = $3,
+             send_lease_until = clock_timestamp() + make_interval(secs => $4 / 1000.0)
+           where id = $1 and status = 'queued' and attempts = $2`,
+    values: [entry.id, entry.attempts, deps.sendOwner ?? null, sendLeaseMs(deps)],
+  });
+  if (rowCount !== 1) return undefined;
+  return { entry: { ...entry, attempts: entry.attempts + 1 }, token: checked.token, plan: checked.plan };
+}
+
+/**
+ * fastPrepare's checks without its write, on a row read without a lock: an answer such a read
+ * cannot make wrong (already sent or failed, not yet due), the token and plan of a row that may be
+ * claimed, or undefined when the locked path must decide.
+ */
+function fastCheck<Plan>(entry: SendEntry, deps: PlatformDeps, driver: SendDriver<Plan>): { outcome: SendOutcome } | { token: string; plan: Plan } | undefined {
   if (entry.status === 'sent' || entry.status === 'failed') return { outcome: { status: 'already-sent' } };
   if (entry.status !== 'queued') return undefined;
   if (entry.not_yet) return { outcome: { status: 'rescheduled', retryAt: entry.scheduled_for, error: 'Waiting for its send slot' } };
@@ -256,16 +276,78 @@ async function fastPrepare<Plan>(client: pg.PoolClient, entry: SendEntry, deps: 
   }
   const checked = driver.check(entry);
   if ('error' in checked) return undefined;
-  // Committed before the call leaves: from here on a crash means "maybe delivered".
-  const { rowCount } = await client.query({
-    name: 'send-claim',
-    text: `update outbound_ledger set status = 'sending', attempts = attempts + 1, send_owner = $3,
-             send_lease_until = clock_timestamp() + make_interval(secs => $4 / 1000.0)
-           where id = $1 and status = 'queued' and attempts = $2`,
-    values: [entry.id, entry.attempts, deps.sendOwner ?? null, sendLeaseMs(deps)],
+  return { token, plan: checked.plan };
+}
+
+/** What a batch claim did with each row it was given (claimSendBatch). */
+export interface BatchClaim {
+  /** Claimed by this call (`sending`, this owner, a lease; committed): their calls may leave. */
+  claimed: Claimed[];
+  /** Queued but not due yet (paced): to be tried again at their `scheduled_for`. */
+  notYet: { ledgerId: string; at: Date }[];
+  /** Anything unusual (a check fails, the sandbox, a row changed or locked meanwhile, a row found `sending`): claimSend decides, one by one. */
+  single: string[];
+  /** Already sent or failed, or gone: nothing to do. */
+  done: string[];
+}
+
+/**
+ * Step 1 for many rows in two statements (the send pump's batches, ADR 0022): the rows read without
+ * a lock, the common ones checked exactly as fastPrepare checks them, then `sending` set on all of
+ * them in ONE compare-and-set statement (each row only if still queued, due and with the attempts
+ * read; rows another transaction holds are skipped, never waited for), committed with this owner
+ * and a lease. Everything else is returned for the one-row path, which reads again under a row lock.
+ */
+export async function claimSendBatch(pool: pg.Pool, ledgerIds: string[], deps: PlatformDeps, pick: DriverPick): Promise<BatchClaim> {
+  const result: BatchClaim = { claimed: [], notYet: [], single: [], done: [] };
+  if (ledgerIds.length === 0) return result;
+  const { rows } = await pool.query({
+    name: 'send-read-batch',
+    text: `select ${ENTRY_COLUMNS}
+     from outbound_ledger l
+     join social_accounts a on a.id = l.account_id
+     left join messages m on m.id = l.message_id
+     where l.id = any($1::uuid[])`,
+    values: [ledgerIds],
   });
-  if (rowCount !== 1) return undefined;
-  return { entry: { ...entry, attempts: entry.attempts + 1 }, token, plan: checked.plan };
+  const found = new Set<string>();
+  const candidates: Claimed[] = [];
+  for (const row of rows as { id: string; provider: SendEntry['provider'] }[]) {
+    found.add(row.id);
+    const driver = pick(row.provider);
+    if (!driver) {
+      result.single.push(row.id);
+      continue;
+    }
+    const entry = entrySchema.parse(row);
+    const checked = fastCheck(entry, deps, driver);
+    if (checked === undefined) result.single.push(entry.id);
+    else if (!('outcome' in checked)) candidates.push({ entry, token: checked.token, plan: checked.plan, driver });
+    else if (checked.outcome.status === 'rescheduled') result.notYet.push({ ledgerId: entry.id, at: checked.outcome.retryAt });
+    else result.done.push(entry.id);
+  }
+  for (const id of ledgerIds) if (!found.has(id)) result.done.push(id);
+  if (candidates.length === 0) return result;
+  // Committed before the calls leave: from here on a crash means "maybe delivered".
+  const won = await pool.query<{ id: string }>({
+    name: 'send-claim-batch',
+    text: `update outbound_ledger l set status = 'sending', attempts = l.attempts + 1, send_owner = $3,
+             send_lease_until = clock_timestamp() + make_interval(secs => $4 / 1000.0)
+           from (select o.id, t.attempts from unnest($1::uuid[], $2::int[]) as t(id, attempts)
+                 join outbound_ledger o on o.id = t.id
+                 where o.status = 'queued' and o.attempts = t.attempts and o.scheduled_for <= clock_timestamp()
+                 order by o.id
+                 for update of o skip locked) c
+           where l.id = c.id and l.status = 'queued' and l.attempts = c.attempts
+           returning l.id`,
+    values: [candidates.map((c) => c.entry.id), candidates.map((c) => c.entry.attempts), deps.sendOwner ?? null, sendLeaseMs(deps)],
+  });
+  const mine = new Set(won.rows.map((r) => r.id));
+  for (const c of candidates) {
+    if (mine.has(c.entry.id)) result.claimed.push({ ...c, entry: { ...c.entry, attempts: c.entry.attempts + 1 } });
+    else result.single.push(c.entry.id);
+  }
+  return result;
 }
 
 /** Transaction 1: lock the row, check it, and commit `sending` — or roll back when there is nothing to send yet. */

@@ -37,6 +37,13 @@ export const jobs = {
   /** One send, at most once; re-added at its retry time when throttled. */
   'outbound.send': define({ payload: z.object({ ledgerId: z.uuid() }), maxAttempts: 20, priority: null, keyPrefix: 'send:' }),
   /**
+   * Sends due together (ADR 0022): the private replies an inbound batch queued for the same second,
+   * claimed in one statement by the send pump; rows not due yet or in flight elsewhere are re-added
+   * in a job for their time. Ahead of inbound events (-1): a reply that is due does not wait behind
+   * the inbound backlog, and sends are what inbound work produces, so they cannot starve it.
+   */
+  'outbound.sends': define({ payload: z.object({ ledgerIds: z.array(z.uuid()).min(1).max(1000) }), maxAttempts: 20, priority: -1, keyPrefix: null }),
+  /**
    * Drive one flow run; its input is on the run row (ADR 0007). Queued at 0, or behind the other
    * workspaces' steps when its workspace has a backlog of runnable runs (db/flows/runs.ts, ADR 0013).
    */

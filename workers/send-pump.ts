@@ -2,6 +2,7 @@ import type pg from 'pg';
 import {
   callClaimed,
   claimSend,
+  claimSendBatch,
   finishClaimed,
   finishDeliveredBatch,
   LEASE_LOST,
@@ -34,6 +35,13 @@ export interface SendPump {
    * a check failed, in flight elsewhere).
    */
   handOff(ledgerId: string): Promise<SendOutcome | { status: 'in-flight' }>;
+  /**
+   * Many rows at once (the `outbound.sends` job, ADR 0022): the due ones claimed together in one
+   * compare-and-set statement per chunk and their calls started; anything unusual goes through
+   * handOff one by one. Resolves with the rows to try again later (not due yet, in flight
+   * elsewhere) and their times; every other row is in flight or has its outcome.
+   */
+  handOffBatch(ledgerIds: string[]): Promise<{ later: { ledgerId: string; at: Date }[] }>;
   /** Calls in flight (and outcomes being written) now. */
   inFlight(): number;
   /** Resolves when every call handed over so far has its outcome written (or given up). */
@@ -55,7 +63,7 @@ export interface SendPumpOptions {
 
 export function createSendPump(pool: pg.Pool, deps: PlatformDeps, opts: SendPumpOptions): SendPump {
   let active = 0;
-  const waiting: (() => void)[] = [];
+  const waiting: { k: number; resolve: () => void }[] = [];
   const running = new Set<Promise<void>>();
   type Delivered = { claimed: Claimed; platformId: string; done: (err: unknown, mine?: boolean) => void };
   const gathering = new Map<string, Delivered[]>();
@@ -91,19 +99,35 @@ export function createSendPump(pool: pg.Pool, deps: PlatformDeps, opts: SendPump
       void flush(workspaceId);
     });
 
-  const acquire = async () => {
-    if (active < opts.maxInFlight) {
-      active++;
+  // Places are granted in arrival order and a request for k places waits until all k are free at
+  // once (a batch never holds some while waiting for more, so two batches cannot block each other).
+  const acquire = async (k = 1) => {
+    if (waiting.length === 0 && active + k <= opts.maxInFlight) {
+      active += k;
       return;
     }
-    // The place is handed over by release(): `active` stays counted for the waiter.
-    await new Promise<void>((resolve) => waiting.push(resolve));
+    await new Promise<void>((resolve) => waiting.push({ k, resolve }));
   };
-  const release = () => {
-    const next = waiting.shift();
-    if (next) next();
-    else active--;
+  const release = (k = 1) => {
+    active -= k;
+    while (waiting.length > 0 && active + waiting[0]!.k <= opts.maxInFlight) {
+      const next = waiting.shift()!;
+      active += next.k;
+      next.resolve();
+    }
   };
+  /** Starts the call of a claimed row; the place it holds is released when its outcome is written. */
+  const start = (claim: Claimed, claimedAt: number) => {
+    const task = writeOutcome(claim, claimedAt)
+      .catch((err: unknown) => opts.onError(err, `send ${claim.entry.id}: writing its outcome failed`))
+      .finally(() => {
+        running.delete(task);
+        release();
+      });
+    running.add(task);
+  };
+  /** Rows per batch claim: at most the pump's places, so a chunk can always be granted. */
+  const chunkSize = Math.max(1, Math.min(100, opts.maxInFlight));
 
   async function writeOutcome(claimed: Claimed, claimedAt: number): Promise<void> {
     const result = await callClaimed(pool, claimed, deps).catch((err: unknown) => {
@@ -134,30 +158,52 @@ export function createSendPump(pool: pg.Pool, deps: PlatformDeps, opts: SendPump
     }
   }
 
+  const handOff: SendPump['handOff'] = async (ledgerId) => {
+    await acquire();
+    let claim: Awaited<ReturnType<typeof claimSend>>;
+    const claimedAt = opts.now();
+    try {
+      const other = opts.other;
+      claim = await claimSend(pool, ledgerId, deps, opts.pick, other && ((client) => other(client, ledgerId)));
+    } catch (err) {
+      release();
+      throw err;
+    }
+    if ('outcome' in claim) {
+      release();
+      return claim.outcome;
+    }
+    start(claim, claimedAt);
+    return { status: 'in-flight' };
+  };
+
   return {
-    async handOff(ledgerId) {
-      await acquire();
-      let claim: Awaited<ReturnType<typeof claimSend>>;
-      const claimedAt = opts.now();
-      try {
-        const other = opts.other;
-        claim = await claimSend(pool, ledgerId, deps, opts.pick, other && ((client) => other(client, ledgerId)));
-      } catch (err) {
-        release();
-        throw err;
+    handOff,
+    async handOffBatch(ledgerIds) {
+      const later: { ledgerId: string; at: Date }[] = [];
+      const single: string[] = [];
+      for (let i = 0; i < ledgerIds.length; i += chunkSize) {
+        const chunk = ledgerIds.slice(i, i + chunkSize);
+        await acquire(chunk.length);
+        const claimedAt = opts.now();
+        let batch: Awaited<ReturnType<typeof claimSendBatch>>;
+        try {
+          batch = await claimSendBatch(pool, chunk, deps, opts.pick);
+        } catch (err) {
+          release(chunk.length);
+          throw err;
+        }
+        const unused = chunk.length - batch.claimed.length;
+        if (unused > 0) release(unused);
+        for (const claim of batch.claimed) start(claim, claimedAt);
+        later.push(...batch.notYet);
+        single.push(...batch.single);
       }
-      if ('outcome' in claim) {
-        release();
-        return claim.outcome;
+      for (const ledgerId of single) {
+        const outcome = await handOff(ledgerId);
+        if (outcome.status === 'rescheduled') later.push({ ledgerId, at: outcome.retryAt });
       }
-      const task = writeOutcome(claim, claimedAt)
-        .catch((err: unknown) => opts.onError(err, `send ${ledgerId}: writing its outcome failed`))
-        .finally(() => {
-          running.delete(task);
-          release();
-        });
-      running.add(task);
-      return { status: 'in-flight' };
+      return { later };
     },
     inFlight: () => running.size,
     async drain() {

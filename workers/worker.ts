@@ -18,6 +18,7 @@ import { broadcastDispatchJob } from './jobs/broadcast-dispatch.job';
 import { inboundProcessJob, inboundSweepJob } from './jobs/inbound-process.job';
 import { maintenancePrune } from './jobs/maintenance-prune.job';
 import { outboundSendJob, outboundSweepJob } from './jobs/outbound-send.job';
+import { outboundSendsJob } from './jobs/outbound-sends.job';
 import { runAdvanceJob, runsResumeJob } from './jobs/run-advance.job';
 import { runWebhookJob } from './jobs/run-webhook.job';
 import { runAiJob } from './jobs/run-ai.job';
@@ -73,6 +74,7 @@ export function taskList(
     'maintenance:prune': maintenancePrune({ demoTtlHours: config.demo.ttlHours, pool }),
     'inbound.process': inboundProcessJob(pool, limits, links),
     'outbound.send': outboundSendJob(pump),
+    'outbound.sends': outboundSendsJob(pump),
     'outbound:sweep': outboundSweepJob(pool),
     'inbound:sweep': inboundSweepJob(pool),
     'broadcast.dispatch': broadcastDispatchJob(pool, { limits, batchSize: 200, lookaheadMs: 5000, linkBaseUrl: links }),

@@ -102,7 +102,7 @@ export async function storeCommentBatch(db: Db, comments: BatchComment[]): Promi
 export interface BatchReply extends ConversationKey {
   commentId: string;
   ruleId: string;
-  /** The rendered private reply (no tracked links: those go through queueOutboundMessage). */
+  /** The rendered private reply (no link to track: those go through queueOutboundMessage). */
   text: string;
 }
 
@@ -118,8 +118,9 @@ export interface QueuedReply {
  * conversations (ensureConversation's upsert, one per account + contact), then the ledger rows —
  * each with its slot of the account's private-reply rate (the cell-rate upsert advanced once per
  * account by all its replies: reply k of n gets the slot the k-th single reservation would have) —
- * their queued messages, `outbound.send` jobs, the conversations' last message and the /ws notices.
- * A key already taken writes nothing for that reply (its slot is skipped: a gap in the pacing).
+ * their queued messages, their `outbound.sends` jobs (one per second of send slots, each listing its
+ * rows: the send pump claims a job's due rows in one statement, ADR 0022), the conversations' last
+ * message and the /ws notices. A key already taken writes nothing for that reply (its slot is skipped: a gap in the pacing).
  */
 export async function queuePrivateReplyBatch(db: Db, replies: BatchReply[], limit: SendLimit): Promise<QueuedReply[]> {
   if (replies.length === 0) return [];
@@ -183,11 +184,17 @@ export async function queuePrivateReplyBatch(db: Db, replies: BatchReply[], limi
        from (select distinct on (conversation_id) conversation_id, text from fresh order by conversation_id, n desc) x
        where c.id = x.conversation_id
      ), jobs as (
-       select graphile_worker.add_jobs(array_agg(${jobSpecRow('outbound.send', {
-         payload: `json_build_object('ledgerId', ledger_id::text)`,
-         runAt: 'send_at',
-         keyOf: 'ledger_id::text',
-       })} order by n)) from fresh
+       -- One outbound.sends job per second of send slots (ADR 0022), not one job per reply.
+       -- Not called with nothing to add: add_jobs would still send its NOTIFY (and wake a worker).
+       select graphile_worker.add_jobs(specs) from (
+         select array_agg(${jobSpecRow('outbound.sends', {
+           payload: `json_build_object('ledgerIds', g.ids)`,
+           runAt: 'g.run_at',
+         })} order by g.run_at) as specs from (
+           select min(send_at) as run_at, json_agg(ledger_id::text order by n) as ids
+           from fresh group by date_trunc('second', send_at)
+         ) g
+       ) x where specs is not null
      )
      select i.n, f.ledger_id,
             case when f.ledger_id is not null then pg_notify($9, json_build_object('workspaceId', f.workspace_id, 'event',

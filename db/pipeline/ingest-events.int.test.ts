@@ -82,3 +82,60 @@ it('inbound:sweep wakes the job of a shard whose event waited with no job, and o
   expect(await wakeStrandedShards(pool, 30_000, 25)).toEqual([]);
   expect((await pool.query('select count(*)::int as n from graphile_worker.jobs')).rows[0]).toEqual({ n: 1 });
 });
+
+it('a shard whose job is waiting gets no add_jobs (no jobs:insert NOTIFY), and no worker can take that job before the new events commit', async () => {
+  const account = '0b7f3c7e-2f7a-4d8e-a3a1-5b9c1d2e3f40';
+  const ev = (key: string) => ({ provider: 'sandbox' as const, eventKey: key, workspaceId: null, payload: { accountId: account, n: key } });
+  await pool.query('delete from graphile_worker._private_jobs');
+  await ingestEvents(pool, [ev('wait-1')]);
+  const shard = (await pool.query<{ shard: number }>("select shard from inbound_events where event_key = 'wait-1'")).rows[0]!.shard;
+  const key = `inbound:${shard}`;
+  const listener = new pg.Client({ connectionString: db.url });
+  await listener.connect();
+  const inserts: string[] = [];
+  listener.on('notification', (n) => inserts.push(n.payload ?? ''));
+  await listener.query('listen "jobs:insert"');
+  try {
+    // Waiting, never tried: the new event is left to it, nobody is woken.
+    await ingestEvents(pool, [ev('wait-2')]);
+    await pool.query('select pg_sleep(0.2)');
+    expect(inserts).toEqual([]);
+    expect((await pool.query('select count(*)::int as n from graphile_worker.jobs where key = $1', [key])).rows[0]).toEqual({ n: 1 });
+
+    // While an ingest statement that found it waiting is uncommitted, a worker's get_job (for update
+    // skip locked) skips the job; after the commit it takes it, and sees the event.
+    const tx = await pool.connect();
+    const worker = await pool.connect();
+    const take = () =>
+      worker.query<{ id: string }>('select id from graphile_worker._private_jobs where key = $1 and is_available for update skip locked', [key]);
+    try {
+      await tx.query('begin');
+      await ingestEvents({ query: tx.query.bind(tx) } as unknown as pg.Pool, [ev('wait-3')]);
+      await worker.query('begin');
+      expect((await take()).rows).toHaveLength(0);
+      await worker.query('rollback');
+      await tx.query('commit');
+      await worker.query('begin');
+      expect((await take()).rows).toHaveLength(1);
+      expect((await worker.query("select count(*)::int as n from inbound_events where event_key like 'wait-%' and processed_at is null")).rows[0]).toEqual({
+        n: 3,
+      });
+      await worker.query('rollback');
+    } finally {
+      tx.release();
+      worker.release();
+    }
+
+    // Taken by a worker (running): a new event adds a new job under the key, as before, and wakes a worker.
+    await pool.query(`update graphile_worker._private_jobs set locked_at = now(), locked_by = 'test-worker', attempts = 1 where key = $1`, [key]);
+    await ingestEvents(pool, [ev('wait-4')]);
+    await expect.poll(() => inserts.length).toBe(1);
+    const rows = await pool.query<{ locked: boolean }>(
+      "select locked_at is not null as locked from graphile_worker._private_jobs where payload::jsonb->>'shard' = $1 order by id",
+      [String(shard)],
+    );
+    expect(rows.rows).toEqual([{ locked: true }, { locked: false }]);
+  } finally {
+    await listener.end();
+  }
+});

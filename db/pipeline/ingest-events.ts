@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type pg from 'pg';
 import { toStorableJson, toStorableText } from '../../contracts/json-safety';
 import { jobSpecRow } from '../jobs/job-spec';
-import { INBOUND_SHARDS } from '../../contracts/jobs';
+import { INBOUND_SHARDS, jobs } from '../../contracts/jobs';
 
 export interface IncomingEvent {
   provider: 'meta' | 'x' | 'sandbox';
@@ -50,9 +50,21 @@ export async function ingestEvents(pool: pg.Pool, input: IncomingEvent[]): Promi
        select provider, event_key, workspace_id, payload, ${SHARD_SQL} from input
        on conflict (provider, event_key) do nothing
        returning id, provider, event_key, shard
+     ), shards as (
+       select distinct shard from ins
+     ), pending as (
+       select j.key from graphile_worker._private_jobs j
+       where j.key = any(array(select ${SHARD_KEY_SQL} from shards)) and j.is_available and j.attempts = 0
+       for key share of j
+     ), waiting as (
+       select coalesce(array_agg(key), '{}') as keys from pending
+     ), specs as (
+       select array_agg(${jobSpecRow('inbound.process', { payload: `json_build_object('shard', shard)`, keyOf: 'shard', queueOf: 'shard' })} order by shard) as specs
+       from shards s
+       where not exists (select 1 from waiting w where (${SHARD_KEY_SQL}) = any(w.keys))
      ), jobs as (
-       select graphile_worker.add_jobs(array_agg(${jobSpecRow('inbound.process', { payload: `json_build_object('shard', shard)`, keyOf: 'shard', queueOf: 'shard' })} order by shard), true)
-       from (select distinct shard from ins) s
+       -- Not called with nothing to add: add_jobs would still send its NOTIFY (and wake a worker).
+       select graphile_worker.add_jobs(specs, true) from specs where specs is not null
      )
      select ins.id::text, ins.event_key, ins.provider from ins, (select count(*) from jobs) j`,
       values: [events.map((e) => e.provider), events.map((e) => e.eventKey), events.map((e) => e.workspaceId), events.map((e) => JSON.stringify(e.payload))],
@@ -75,6 +87,17 @@ export async function ingestEvents(pool: pg.Pool, input: IncomingEvent[]): Promi
  * order. hashtext may be negative: the modulo is made non-negative.
  */
 const SHARD_SQL = `(((hashtext(coalesce(payload->>'accountId', '')) % ${INBOUND_SHARDS}) + ${INBOUND_SHARDS}) % ${INBOUND_SHARDS})::smallint`;
+
+/**
+ * A shard's job key (`inbound:<shard>`, the catalogue's prefix). A shard whose job is waiting, never
+ * yet tried, gets no add_jobs (ADR 0022): its job claims the new events too. The waiting job row is
+ * locked (`for key share`) until this statement commits, so no worker can take it (Graphile's get_job
+ * locks `for update skip locked`) before the events are visible to its claim — the race that
+ * inbound:sweep otherwise covers. Skipping add_jobs skips its `jobs:insert` NOTIFY, which woke up to
+ * one idle worker per shard named, almost always for nothing (the shard's job was running or
+ * already waiting). A job found taken meanwhile is re-checked under the lock and gets add_jobs.
+ */
+const SHARD_KEY_SQL = `'${jobs['inbound.process'].keyPrefix}' || shard`;
 
 /** Platform ids are short; a longer key (a hostile or broken payload) is hashed to fit the unique index. */
 const MAX_EVENT_KEY_CHARS = 400;

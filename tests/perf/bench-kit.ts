@@ -38,7 +38,9 @@ export async function spawnServer(role: 'web' | 'all', env: Record<string, strin
   // BENCH_CPU_PROF=<dir>: the server writes a V8 CPU profile there when it exits (summarise it with
   // `node --import tsx tests/perf/cpu-profile-top.ts <file>`).
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF] : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'bin/replypilot.ts', role], {
+  // BENCH_COUNT_QUERIES=<file>: the server counts its PostgreSQL queries and received NOTIFYs into that file (count-queries.ts).
+  const counting = process.env.BENCH_COUNT_QUERIES ? ['--import', './tests/perf/count-queries.ts'] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', ...counting, 'bin/replypilot.ts', role], {
     cwd: root,
     env: {
       ...process.env,

@@ -68,6 +68,17 @@ try {
   const started = new Map<string, number>();
   const total = RATE * SECONDS;
   let webhookErrors = 0;
+  // Round trips (BENCH_COUNT_QUERIES=<file>: the server's own query and NOTIFY counts) and PostgreSQL's commits.
+  type Counts = { queries: Record<string, number>; notifications: Record<string, number> };
+  const readCounts = async (): Promise<Counts | undefined> => {
+    if (!process.env.BENCH_COUNT_QUERIES) return undefined;
+    await new Promise((r) => setTimeout(r, 600)); // the server writes its counts every 500 ms
+    return JSON.parse(readFileSync(process.env.BENCH_COUNT_QUERIES, 'utf8')) as Counts;
+  };
+  const commits = async () =>
+    Number((await pool.query<{ n: string }>('select xact_commit as n from pg_stat_database where datname = current_database()')).rows[0]!.n);
+  const countsBefore = await readCounts();
+  const commitsBefore = await commits();
   const cpuBefore = serverCpu();
   // The machine is shared: the load average around the run says how pessimistic these figures are.
   const loadBefore = os.loadavg().map((l) => Number(l.toFixed(2)));
@@ -100,6 +111,26 @@ try {
   const deadline = Date.now() + 60_000;
   while (sendArrivals().length < total && Date.now() < deadline) await new Promise((r) => setTimeout(r, 250));
   const cpuPerComment = (serverCpu() - cpuBefore) / total;
+  const commitsPerComment = (await commits()) - commitsBefore; // divided below (this pool's own reads are a handful)
+  const countsAfter = await readCounts();
+  const perComment = (after: Record<string, number>, before: Record<string, number>) =>
+    Object.fromEntries(
+      Object.entries(after)
+        .map(([k, n]) => [k, (n - (before[k] ?? 0)) / total] as const)
+        .filter(([, n]) => n >= 0.005)
+        .sort((a, b) => b[1] - a[1])
+        .map(([k, n]) => [k, Number(n.toFixed(3))]),
+    );
+  const roundTrips =
+    countsBefore && countsAfter
+      ? {
+          queriesPerComment: Number(
+            (Object.values(countsAfter.queries).reduce((a, b) => a + b, 0) - Object.values(countsBefore.queries).reduce((a, b) => a + b, 0)) / total,
+          ).toFixed(2),
+          byStatement: perComment(countsAfter.queries, countsBefore.queries),
+          notificationsReceivedPerComment: perComment(countsAfter.notifications, countsBefore.notifications),
+        }
+      : undefined;
   const sustainedPerSecond = sendArrivals().length / ((performance.now() - t0) / 1000);
   const loadAfter = os.loadavg().map((l) => Number(l.toFixed(2)));
   const overhead = sendArrivals()
@@ -170,6 +201,8 @@ try {
       webhookErrors,
       privateRepliesReceivedByFake: sendArrivals().length,
       serverCpuMsPerComment: round(cpuPerComment * 1000),
+      postgresCommitsPerComment: Number((commitsPerComment / total).toFixed(2)),
+      roundTrips,
       repliesPerSecondUntilLast: round(sustainedPerSecond),
       loadAverage: { before: loadBefore, after: loadAfter },
       duplicatesAtFake: sendArrivals().length - new Set(sendArrivals().map((c) => (c.body.recipient as { comment_id: string }).comment_id)).size,

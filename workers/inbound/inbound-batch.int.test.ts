@@ -84,11 +84,24 @@ it('a mixed batch in one transaction: plain rule replies set-based, the rest per
   expect(
     ledger.rows.every((r) => r.external_user_id === 'fan-a' && r.content === 'Here is your deal, Fan' && r.last_message === 'Here is your deal, Fan'),
   ).toBe(true);
+  // Their send jobs: one outbound.sends job per second of slots listing its rows (ADR 0022), never
+  // due before a row's slot; no job per reply.
   const jobs = await pool.query(
-    `select count(*)::int as n from graphile_worker.jobs j join outbound_ledger l on j.key = 'send:' || l.id::text where l.workspace_id = $1 and j.run_at = l.scheduled_for`,
+    `select l.id, count(j.id)::int as jobs, bool_and(j.run_at <= l.scheduled_for) as not_early,
+            bool_and(date_trunc('second', j.run_at) = date_trunc('second', l.scheduled_for)) as same_second
+     from outbound_ledger l
+     join graphile_worker._private_jobs j on j.payload::jsonb->'ledgerIds' ? l.id::text
+     join graphile_worker._private_tasks t on t.id = j.task_id and t.identifier = 'outbound.sends'
+     where l.workspace_id = $1 group by l.id`,
     [ws],
   );
-  expect(jobs.rows[0].n).toBe(2);
+  expect(jobs.rows).toHaveLength(2);
+  expect(jobs.rows.every((r) => r.jobs === 1 && r.not_early && r.same_second)).toBe(true);
+  const single = await pool.query(
+    `select count(*)::int as n from graphile_worker.jobs j join outbound_ledger l on j.key = 'send:' || l.id::text where l.workspace_id = $1`,
+    [ws],
+  );
+  expect(single.rows[0].n).toBe(0);
   const conversations = await pool.query('select external_user_id from conversations where workspace_id = $1 order by external_user_id', [ws]);
   expect(conversations.rows.map((r) => r.external_user_id)).toEqual(['fan-a', 'fan-c']);
 
@@ -144,4 +157,55 @@ it('a batch whose transaction fails is redone event by event: the others go thro
   } finally {
     await pool.query('alter table comments drop constraint inbound_batch_fault');
   }
+});
+
+it('with link tracking on, a reply with no link to track goes set-based (an outbound.sends job); one with a link goes per event (its tracked link, its own job)', async () => {
+  const w = await newWorkspaceUser(t.baseUrl);
+  const { pool } = t.app.database;
+  // Two rules, both tracking links (the default): one reply has an http(s) link, one has none.
+  expect((await w.client.post('/api/comment-rules', { platform: 'instagram', keywords: ['plain'], responseTemplate: 'See example.com' })).status).toBe(201);
+  expect(
+    (await w.client.post('/api/comment-rules', { platform: 'instagram', keywords: ['shop'], responseTemplate: 'Shop: https://shop.example/x' })).status,
+  ).toBe(201);
+  const postId = w.igPosts[0]!.externalId;
+  const comment = (id: string, from: string, text: string): IncomingEvent => ({
+    provider: 'sandbox',
+    eventKey: `${w.user.workspaceId}:${id}`,
+    workspaceId: w.user.workspaceId,
+    payload: {
+      type: 'comment',
+      accountId: w.instagram.id,
+      postId,
+      commentId: id,
+      from: { id: from, name: from, username: from },
+      text,
+      createdAt: new Date().toISOString(),
+    },
+  });
+  await ingestEvents(pool, [comment('l1', 'fan-l1', 'plain please'), comment('l2', 'fan-l2', 'shop please')]);
+  const shard = (await pool.query<{ shard: number }>('select shard from inbound_events where event_key = $1', [`${w.user.workspaceId}:l1`])).rows[0]!.shard;
+  const links = () => 'https://rp.example';
+  expect(await processInboundBatch(pool, shard, 100, limits, links)).toMatchObject({ processed: 2, failed: 0 });
+
+  const rows = await pool.query<{ target: string; text: string; id: string }>(
+    'select target, text, id from outbound_ledger where workspace_id = $1 order by target',
+    [w.user.workspaceId],
+  );
+  expect(rows.rows.map((r) => r.target)).toEqual(['l1', 'l2']);
+  const plain = rows.rows[0]!;
+  const shop = rows.rows[1]!;
+  expect(plain.text).toBe('See example.com');
+  expect(shop.text).toMatch(/^Shop: https:\/\/rp\.example\/l\/\S+$/);
+  const jobsOf = async (id: string) =>
+    (
+      await pool.query<{ task: string }>(
+        `select t.identifier as task from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id
+         where j.key = 'send:' || $1 or j.payload::jsonb->'ledgerIds' ? $1`,
+        [id],
+      )
+    ).rows.map((r) => r.task);
+  expect(await jobsOf(plain.id)).toEqual(['outbound.sends']);
+  expect(await jobsOf(shop.id)).toEqual(['outbound.send']);
+  const tracked = await pool.query('select target_url from tracked_links where workspace_id = $1', [w.user.workspaceId]);
+  expect(tracked.rows).toEqual([{ target_url: 'https://shop.example/x' }]);
 });

@@ -19,6 +19,7 @@ import { classifyIntent } from '../../workflows/classify-intent';
 import { applyCommentRules, pickCommentRule, ruleMatchedActivity } from './apply-comment-rules';
 import { queuePrivateReplyBatch, storeCommentBatch, type BatchReply } from '../../db/pipeline/comment-batch';
 import { renderTemplate } from '../../workflows/render-template';
+import { planTrackedLinks } from '../../db/links/wrap-tracked-links';
 import { captureLead } from './capture-lead';
 import { accountRow, type AccountRow } from './conversations';
 import { MalformedEventError, normalizeEvent } from './normalize-event';
@@ -143,6 +144,16 @@ type Comment = Extract<NormalizedEvent, { kind: 'comment' }>;
  * comments no rule answers, unusual rules, X — takes the per-event path, event by event, in the same
  * transaction. Each event keeps its own tail, so the activity lines stay in event order.
  */
+/**
+ * Whether a rule's reply has a link that link tracking would rewrite (its own tracked-link rows: the
+ * per-event path). A reply without an http(s) link is sent as written either way, so it takes the
+ * set-based path even when its rule tracks links.
+ */
+function hasLinkToTrack(trackLinks: boolean, links: LinkBase, text: string): boolean {
+  const base = trackLinks ? links() : null;
+  return base !== null && planTrackedLinks(text, base).links.length > 0;
+}
+
 async function handleBatch(client: pg.PoolClient, rows: Record<string, unknown>[], limits: SendLimits, links: LinkBase): Promise<BatchOutcome> {
   const resolved = await Promise.all(rows.map((row) => resolveEvent(client, row)));
   const tails = rows.map(() => newEventTail());
@@ -196,8 +207,9 @@ async function handleBatch(client: pg.PoolClient, rows: Record<string, unknown>[
     const e = r.normalized as Comment;
     const inWindow = s.ageDays <= PRIVATE_REPLY_WINDOW_DAYS;
     const hit = inWindow ? pickCommentRule(r.prefetched.rules, e) : undefined;
-    if (hit && !hit.rule.public_reply_template && !(hit.rule.track_links && links())) {
-      const contact = { name: e.from.name, username: e.from.username };
+    const contact = { name: e.from.name, username: e.from.username };
+    const text = hit ? renderTemplate(hit.rule.response_template, contact) : '';
+    if (hit && !hit.rule.public_reply_template && !hasLinkToTrack(hit.rule.track_links, links, text)) {
       held.push({
         i,
         keyword: hit.keyword,
@@ -211,7 +223,7 @@ async function handleBatch(client: pg.PoolClient, rows: Record<string, unknown>[
           username: e.from.username,
           commentId: e.commentId,
           ruleId: hit.rule.id,
-          text: renderTemplate(hit.rule.response_template, contact),
+          text,
         },
       });
       continue;

@@ -1,0 +1,154 @@
+import type pg from 'pg';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { failExpiredSends, UNCERTAIN_AFTER_CRASH } from '../activities/send-at-most-once';
+import { platformDriver, sendInOneTransaction } from '../activities/send-outbound.activity';
+import { platformDepsFromConfig, type PlatformDeps } from '../activities/platform-deps';
+import type { SendOutcome } from '../activities/send-outcome';
+import { createTokenCipher } from '../integrations/crypto/token-cipher';
+import { startMetaGraphFake, type MetaGraphFake } from '../tests/fakes/meta-graph.fake';
+import { fakePage, seedMetaAccounts } from '../tests/support/meta-accounts';
+import { startTestApp, type TestApp } from '../tests/support/test-app';
+import { newWorkspaceUser } from '../tests/support/workspace';
+import { createSendPump, type SendPump } from './send-pump';
+
+/**
+ * Batch claims (ADR 0022): the send pump claims a job's due rows in one compare-and-set statement.
+ * Several pumps (processes) given the same rows at once send each row once; rows not due yet are
+ * handed back with their slot's time, untouched; rows another process has in flight are never sent.
+ */
+let t: TestApp;
+let fake: MetaGraphFake;
+
+beforeAll(async () => {
+  fake = await startMetaGraphFake({ latencyMs: 100 });
+  // The web role only: no worker of its own picks anything up behind the test's back.
+  t = await startTestApp({ role: 'web', env: { ...fake.env, PRIVATE_REPLIES_PER_HOUR: '1000000' } });
+});
+afterAll(async () => {
+  await t.stop();
+  await fake.stop();
+});
+
+const pool = () => t.app.database.pool;
+const platform = (owner: string): PlatformDeps => ({ ...platformDepsFromConfig(t.app.config, createTokenCipher('0'.repeat(64))), sendOwner: owner });
+
+function pumpOf(p: pg.Pool, owner: string, maxInFlight: number, outcomes: Map<string, SendOutcome>, errors: string[]): SendPump {
+  return createSendPump(p, platform(owner), {
+    maxInFlight,
+    pick: platformDriver,
+    other: sendInOneTransaction,
+    sleep: (ms) => sleep(ms),
+    now: () => performance.now(),
+    onError: (_err, message) => errors.push(message),
+    onOutcome: (id, outcome) => outcomes.set(id, outcome),
+  });
+}
+
+async function queuedRows(prefix: string, count: number) {
+  const w = await newWorkspaceUser(t.baseUrl);
+  const page = fakePage(prefix);
+  fake.addPage(page);
+  const { igAccountId } = await seedMetaAccounts(pool(), w.user.workspaceId, page);
+  const { rows } = await pool().query<{ id: string; target: string }>(
+    `insert into outbound_ledger (workspace_id, account_id, idempotency_key, kind, target, text)
+     select $1::uuid, $2::uuid, 'private_reply:' || $2::text || ':' || $3::text || i, 'private_reply', $3::text || i, 'Here you go'
+     from generate_series(1, $4) i
+     returning id, target`,
+    [w.user.workspaceId, igAccountId, `c-${prefix}-${Date.now()}-`, count],
+  );
+  return rows;
+}
+const sendsPerTarget = (targets: string[]) => {
+  const wanted = new Set(targets);
+  const n = new Map<string, number>();
+  for (const s of fake.sends) if (wanted.has(s.recipient)) n.set(s.recipient, (n.get(s.recipient) ?? 0) + 1);
+  return n;
+};
+const statusOf = async (ids: string[]) =>
+  (await pool().query<{ status: string; n: number }>('select status, count(*)::int as n from outbound_ledger where id = any($1) group by 1 order by 1', [ids]))
+    .rows;
+
+it('three pumps given the same 250 rows at once (in different orders, one of them row by row) send each row exactly once', async () => {
+  const rows = await queuedRows('batch-race', 250);
+  const ids = rows.map((r) => r.id);
+  const errors: string[] = [];
+  const outcomes = [new Map<string, SendOutcome>(), new Map<string, SendOutcome>(), new Map<string, SendOutcome>()];
+  const pumps = [
+    pumpOf(pool(), 'pump-a', 256, outcomes[0]!, errors),
+    pumpOf(pool(), 'pump-b', 64, outcomes[1]!, errors),
+    pumpOf(pool(), 'pump-c', 256, outcomes[2]!, errors),
+  ];
+  const [a, b] = await Promise.all([
+    pumps[0]!.handOffBatch(ids),
+    pumps[1]!.handOffBatch([...ids].reverse()),
+    Promise.all(ids.map((id) => pumps[2]!.handOff(id))),
+  ]);
+  await Promise.all(pumps.map((p) => p.drain()));
+  expect(errors).toEqual([]);
+  // Every row sent, and each exactly once at the fake: a row claimed by one pump is never claimed by another.
+  expect(await statusOf(ids)).toEqual([{ status: 'sent', n: 250 }]);
+  const perTarget = sendsPerTarget(rows.map((r) => r.target));
+  expect(perTarget.size).toBe(250);
+  expect([...perTarget.values()].every((n) => n === 1)).toBe(true);
+  const sentBy = outcomes.map((o) => [...o.values()].filter((x) => x.status === 'sent').length);
+  expect(sentBy.reduce((x, y) => x + y, 0)).toBe(250);
+  // Rows in flight in another pump at the time come back to be asked again at their lease's end (not sent here).
+  for (const later of [a.later, b.later]) for (const l of later) expect(l.at.getTime()).toBeGreaterThan(Date.now());
+  // The batches did claim: at least one of the batch pumps sent rows.
+  expect(sentBy[0]! + sentBy[1]!).toBeGreaterThan(0);
+});
+
+it('keeps the pacing: rows whose slot has not come are handed back with their time, untouched, and sent once due', async () => {
+  const rows = await queuedRows('batch-paced', 6);
+  const ids = rows.map((r) => r.id);
+  // Three due now, three with a slot 1.5 s out (a paced account's next slots).
+  await pool().query(`update outbound_ledger set scheduled_for = clock_timestamp() + interval '1.5 seconds' where id = any($1)`, [ids.slice(3)]);
+  const slots = (await pool().query<{ id: string; scheduled_for: Date }>('select id, scheduled_for from outbound_ledger where id = any($1)', [ids.slice(3)]))
+    .rows;
+  const errors: string[] = [];
+  const pump = pumpOf(pool(), 'pump-paced', 256, new Map(), errors);
+  const first = await pump.handOffBatch(ids);
+  await pump.drain();
+  expect(first.later.map((l) => l.ledgerId).sort()).toEqual(ids.slice(3).sort());
+  for (const l of first.later) expect(l.at.getTime()).toBe(slots.find((s) => s.id === l.ledgerId)!.scheduled_for.getTime());
+  expect(await statusOf(ids.slice(0, 3))).toEqual([{ status: 'sent', n: 3 }]);
+  expect(await statusOf(ids.slice(3))).toEqual([{ status: 'queued', n: 3 }]);
+  expect(sendsPerTarget(rows.slice(3).map((r) => r.target)).size).toBe(0);
+  // At their time (what the job's re-added batch does): sent, once.
+  await sleep(Math.max(0, Math.max(...first.later.map((l) => l.at.getTime())) - Date.now() + 50));
+  const second = await pump.handOffBatch(ids);
+  await pump.drain();
+  expect(second.later).toEqual([]);
+  expect(await statusOf(ids)).toEqual([{ status: 'sent', n: 6 }]);
+  expect([...sendsPerTarget(rows.map((r) => r.target)).values()]).toEqual([1, 1, 1, 1, 1, 1]);
+  expect(errors).toEqual([]);
+});
+
+it('a crash after the claim: rows another process claimed are never resent, and are failed as uncertain once their lease has run out', async () => {
+  const rows = await queuedRows('batch-claimed', 4);
+  const ids = rows.map((r) => r.id);
+  // A process claimed two of them and died mid-call (its job is run again with the same rows).
+  await pool().query(
+    `update outbound_ledger set status = 'sending', attempts = 1, send_owner = 'dead-process', send_lease_until = clock_timestamp() + interval '1 minute' where id = any($1)`,
+    [ids.slice(0, 2)],
+  );
+  const errors: string[] = [];
+  const pump = pumpOf(pool(), 'pump-rerun', 256, new Map(), errors);
+  const { later } = await pump.handOffBatch(ids);
+  await pump.drain();
+  // The other two sent; the claimed two asked again at their lease's end, not sent.
+  expect(later.map((l) => l.ledgerId).sort()).toEqual(ids.slice(0, 2).sort());
+  expect(await statusOf(ids.slice(2))).toEqual([{ status: 'sent', n: 2 }]);
+  expect(await statusOf(ids.slice(0, 2))).toEqual([{ status: 'sending', n: 2 }]);
+  expect(sendsPerTarget(rows.slice(0, 2).map((r) => r.target)).size).toBe(0);
+  // The lease runs out: the sweep fails them as uncertain; asked again, nothing is sent.
+  await pool().query(`update outbound_ledger set send_lease_until = clock_timestamp() - interval '1 second' where id = any($1)`, [ids.slice(0, 2)]);
+  expect(await failExpiredSends(pool())).toBe(2);
+  const failed = await pool().query<{ error: string }>('select error from outbound_ledger where id = any($1)', [ids.slice(0, 2)]);
+  expect(failed.rows.every((r) => r.error === UNCERTAIN_AFTER_CRASH)).toBe(true);
+  expect(await pump.handOffBatch(ids)).toEqual({ later: [] });
+  await pump.drain();
+  expect(sendsPerTarget(rows.map((r) => r.target)).size).toBe(2);
+  expect(errors).toEqual([]);
+});

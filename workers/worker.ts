@@ -1,4 +1,4 @@
-import { Logger, run, type Runner, type Task, type TaskList } from 'graphile-worker';
+import { Logger, run, type Runner, type Task, type TaskList, type WorkerPool } from 'graphile-worker';
 import type pg from 'pg';
 import type { Logger as Pino } from 'pino';
 import type { PlatformDeps } from '../activities/platform-deps';
@@ -200,6 +200,10 @@ export async function startWorker(opts: {
   // Rows this process claims carry its id (send_owner): whose call is in flight.
   const platform: PlatformDeps = { ...opts.platform, sendOwner: opts.platform.sendOwner ?? `worker-${randomUUID()}` };
   const sends = sendPump(opts.pool, opts.config, platform, { error: (o, m) => opts.log.error(o, m) });
+  let workerPool: WorkerPool | undefined;
+  watchdog.events.on('pool:create', ({ workerPool: created }) => {
+    workerPool = created;
+  });
   const runner = await run({
     pgPool: opts.pool,
     concurrency: opts.concurrency,
@@ -224,6 +228,8 @@ export async function startWorker(opts: {
     intervalMs: opts.config.flows.timerPumpIntervalMs,
     onError: (err) => pumpLog.error(err),
     onOk: () => pumpLog.ok(),
+    // A job runnable with no NOTIFY (paced for later, its queue was locked): an idle worker looks now.
+    onJobsWaiting: () => workerPool?.nudge(1),
   });
   return {
     runner,

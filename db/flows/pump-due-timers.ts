@@ -6,9 +6,16 @@ import { jobSpecRow } from '../jobs/job-spec';
  * jobs, in batches, from every worker process at once (SKIP LOCKED). A timer becomes the run's
  * pending input only while the run still sleeps or waits and has no other input: a reply that
  * already resumed the run wins over its timeout. A sleeping run costs a row, never memory.
+ *
+ * The same statement says whether a Graphile job has been due for a while with no worker on it.
+ * Graphile wakes its workers on the NOTIFY of an insert, and otherwise polls every 2 s: a job added
+ * for a later time (a paced send), or added while its queue was locked, or skipped by a get_job
+ * while an ingest held its row (ADR 0022), becomes runnable with no NOTIFY and would wait for that
+ * poll. The worker then nudges one idle worker of its own (workers/flows/timer-pump.ts), in the
+ * round trip it makes every 250 ms anyway.
  */
-export async function pumpDueTimers(pool: pg.Pool, batch = 5000, chunk = 250): Promise<number> {
-  const { rows } = await pool.query<{ moved: number }>(
+export async function pumpDueTimers(pool: pg.Pool, batch = 5000, chunk = 250): Promise<{ moved: number; jobsWaiting: boolean }> {
+  const { rows } = await pool.query<{ moved: number; jobs_waiting: boolean }>(
     `with due as (
        delete from run_timers where id in (
          select id from run_timers where due_at <= now() order by due_at limit $1 for update skip locked)
@@ -29,8 +36,15 @@ export async function pumpDueTimers(pool: pg.Pool, batch = 5000, chunk = 250): P
        select graphile_worker.add_jobs(array_agg(${jobSpecRow('runs.resume', { payload: `json_build_object('runIds', ids)` })}))
        from chunks having count(*) > 0
      )
-     select (select count(*) from resumed)::int as moved from (select count(*) from jobs) j`,
+     select (select count(*) from resumed)::int as moved,
+            -- A Graphile job due for over 200 ms that no worker holds, in no locked queue: see below.
+            exists (select 1 from graphile_worker._private_jobs gj
+                     where gj.is_available and gj.run_at <= now() - interval '200 milliseconds'
+                       and (gj.job_queue_id is null
+                            or exists (select 1 from graphile_worker._private_job_queues q where q.id = gj.job_queue_id and q.locked_at is null))
+                   ) as jobs_waiting
+       from (select count(*) from jobs) j`,
     [batch, chunk],
   );
-  return rows[0]?.moved ?? 0;
+  return { moved: rows[0]?.moved ?? 0, jobsWaiting: rows[0]?.jobs_waiting ?? false };
 }

@@ -65,8 +65,12 @@ export async function ingestEvents(pool: pg.Pool, input: IncomingEvent[]): Promi
      ), jobs as (
        -- Not called with nothing to add: add_jobs would still send its NOTIFY (and wake a worker).
        select graphile_worker.add_jobs(specs, true) from specs where specs is not null
+     ), wake as (
+       -- A get_job that ran while this statement held a waiting job's row skipped it (for update
+       -- skip locked) and found nothing: one NOTIFY, delivered on commit, has an idle worker look again.
+       select pg_notify('jobs:insert', '{"count":1}') from waiting where cardinality(keys) > 0
      )
-     select ins.id::text, ins.event_key, ins.provider from ins, (select count(*) from jobs) j`,
+     select ins.id::text, ins.event_key, ins.provider from ins, (select count(*) from jobs) j, (select count(*) from wake) w`,
       values: [events.map((e) => e.provider), events.map((e) => e.eventKey), events.map((e) => e.workspaceId), events.map((e) => JSON.stringify(e.payload))],
     }),
   );

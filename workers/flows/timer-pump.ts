@@ -5,8 +5,15 @@ export interface TimerPump {
   stop(): Promise<void>;
 }
 
-/** Pumps every `intervalMs`, and again at once while batches come back full. */
-export function startTimerPump(pool: pg.Pool, opts: { intervalMs: number; onError: (err: unknown) => void; onOk?: () => void }): TimerPump {
+/**
+ * Pumps every `intervalMs`, and again at once while batches come back full. `onJobsWaiting` is
+ * called when a Graphile job has been due for a while with no worker on it (db/flows/pump-due-timers.ts):
+ * the caller nudges an idle worker instead of leaving the job to Graphile's 2 s poll.
+ */
+export function startTimerPump(
+  pool: pg.Pool,
+  opts: { intervalMs: number; onError: (err: unknown) => void; onOk?: () => void; onJobsWaiting?: () => void },
+): TimerPump {
   let stopped = false;
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<void> = Promise.resolve();
@@ -14,7 +21,9 @@ export function startTimerPump(pool: pg.Pool, opts: { intervalMs: number; onErro
     if (stopped) return;
     let moved = 0;
     try {
-      moved = await pumpDueTimers(pool);
+      const pumped = await pumpDueTimers(pool);
+      moved = pumped.moved;
+      if (pumped.jobsWaiting) opts.onJobsWaiting?.();
       opts.onOk?.();
     } catch (err) {
       opts.onError(err);

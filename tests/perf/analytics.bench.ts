@@ -230,7 +230,10 @@ async function register(url: string, i: number): Promise<{ cookie: string; works
     body: JSON.stringify({ firstName: `Bench ${i}`, email: `analytics-${i}-${Date.now()}@example.com`, password: 'secret12' }),
   });
   if (res.status >= 300) throw new Error(`register: ${res.status} ${await res.text()}`);
-  const cookie = (res.headers.getSetCookie()[0] ?? '').split(';')[0] ?? '';
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
   const body = (await res.json()) as { user: { workspaceId: string } };
   return { cookie, workspaceId: body.user.workspaceId };
 }

@@ -128,7 +128,10 @@ export async function signIn(url: string): Promise<{ cookie: string; workspaceId
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ firstName: 'Bench', email: `bench-${Date.now()}@example.com`, password: 'secret12' }),
   });
-  const cookie = (res.headers.getSetCookie()[0] ?? '').split(';')[0] ?? '';
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
   const body = (await res.json()) as { user: { workspaceId: string } };
   return { cookie, workspaceId: body.user.workspaceId };
 }

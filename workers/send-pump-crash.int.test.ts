@@ -41,14 +41,16 @@ it.each(['outbound.send', 'outbound.sends'] as const)(
   async (task) => {
     const pool = t.app.database.pool;
     const w = await newWorkspaceUser(t.baseUrl);
-    const page = fakePage('crash');
+    // Comments of their own per case: the fake, like Meta, allows one private reply per comment.
+    const tag = task === 'outbound.send' ? 'crash1' : 'crash2';
+    const page = fakePage(tag);
     fake.addPage(page);
     const { igAccountId } = await seedMetaAccounts(pool, w.user.workspaceId, page);
     // Queued private replies with their outbound.send jobs, as scheduleSend leaves them.
     await pool.query(
       `with rows as (
        insert into outbound_ledger (workspace_id, account_id, idempotency_key, kind, target, text)
-       select $1::uuid, $2::uuid, 'private_reply:' || $2::text || ':c-crash-' || i, 'private_reply', 'c-crash-' || i, 'Here you go'
+       select $1::uuid, $2::uuid, 'private_reply:' || $2::text || ':c-' || $4 || '-' || i, 'private_reply', 'c-' || $4 || '-' || i, 'Here you go'
        from generate_series(1, $3) i
        returning id
      )
@@ -58,7 +60,7 @@ it.each(['outbound.send', 'outbound.sends'] as const)(
          : `graphile_worker.add_jobs(array_agg(${jobSpecRow('outbound.sends', { payload: `json_build_object('ledgerIds', ids)` })}))
             from (select json_agg(id) as ids from (select id, (row_number() over (order by id) - 1) / 50 as chunk from rows) r group by chunk) g`
      }`,
-      [w.user.workspaceId, igAccountId, ROWS],
+      [w.user.workspaceId, igAccountId, ROWS, tag],
     );
     const count = async (where: string) =>
       (await pool.query<{ n: number }>(`select count(*)::int as n from outbound_ledger where account_id = $1 and ${where}`, [igAccountId])).rows[0]!.n;
@@ -100,10 +102,10 @@ it.each(['outbound.send', 'outbound.sends'] as const)(
 
     // At the fake: no comment answered twice; every row not in flight at the kill answered once.
     const perTarget = new Map<string, number>();
-    for (const s of fake.sends) if (s.recipient.startsWith('c-crash-')) perTarget.set(s.recipient, (perTarget.get(s.recipient) ?? 0) + 1);
+    for (const s of fake.sends) if (s.recipient.startsWith(`c-${tag}-`)) perTarget.set(s.recipient, (perTarget.get(s.recipient) ?? 0) + 1);
     expect([...perTarget.values()].every((n) => n === 1)).toBe(true);
     const inFlightTargets = new Set(inFlight.map((r) => r.target));
-    const others = Array.from({ length: ROWS }, (_, i) => `c-crash-${i + 1}`).filter((c) => !inFlightTargets.has(c));
+    const others = Array.from({ length: ROWS }, (_, i) => `c-${tag}-${i + 1}`).filter((c) => !inFlightTargets.has(c));
     expect(others.every((c) => perTarget.get(c) === 1)).toBe(true);
     // Per-row jobs had all completed at hand-off, so the sweep failed them. A batch job killed mid-way is
     // run again and its `sending` rows are asked again at their lease's end: whichever comes first

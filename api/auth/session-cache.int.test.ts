@@ -226,11 +226,9 @@ describe('lost notifications', () => {
     for (let i = 0; i < 100 && cache.enabled; i++) await new Promise((r) => setTimeout(r, 20));
     expect(cache.size.sessions).toBe(0);
     // Deleted with no NOTIFY at all: only a cache emptied on reconnect can refuse it.
-    await sql.query(`delete from user_sessions where sid = $1`, [
-      decodeURIComponent(c.cookieHeader)
-        .replace(/^rp\.sid=s:/, '')
-        .split('.')[0],
-    ]);
+    const sid = /(?:^|;\s*)rp\.sid=s:([^.;]+)/.exec(decodeURIComponent(c.cookieHeader))?.[1];
+    expect(sid).toBeTruthy();
+    await sql.query(`delete from user_sessions where sid = $1`, [sid]);
     await untilLive(a.app, b);
     expect((await whoAmI(bUrl, c.cookieHeader)).status).toBe(401);
   });

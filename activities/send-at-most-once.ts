@@ -86,6 +86,8 @@ const ENTRY_COLUMNS = `l.id, l.workspace_id, l.account_id, l.kind, l.target, l.t
             m.conversation_id, m.source as message_source,
             extract(epoch from now() - (select c.last_inbound_at from contacts c where c.account_id = l.account_id and c.external_user_id = l.target)) * 1000 as inbound_age_ms,
             extract(epoch from now() - (select cm.commented_at from comments cm where cm.account_id = l.account_id and cm.platform_comment_id = l.target)) * 1000 as comment_age_ms`;
+/** The ledger row joined with its account and message, for ENTRY_COLUMNS. */
+const ENTRY_FROM = `outbound_ledger l join social_accounts a on a.id = l.account_id left join messages m on m.id = l.message_id`;
 
 /**
  * One platform send, at most once (ADR 0006, ADR 0021). No lock is held across the call:
@@ -152,9 +154,7 @@ export async function claimSend(
     const { rows } = await client.query({
       name: 'send-read',
       text: `select ${ENTRY_COLUMNS}
-       from outbound_ledger l
-       join social_accounts a on a.id = l.account_id
-       left join messages m on m.id = l.message_id
+       from ${ENTRY_FROM}
        where l.id = $1`,
       values: [ledgerId],
     });
@@ -216,10 +216,7 @@ export async function failExpiredSends(pool: pg.Pool, limit = 500): Promise<numb
     const client = await pool.connect();
     try {
       const done = await inTransaction(client, async (c) => {
-        const found = await c.query(
-          `select ${ENTRY_COLUMNS} from outbound_ledger l join social_accounts a on a.id = l.account_id left join messages m on m.id = l.message_id where l.id = $1 for update of l`,
-          [id],
-        );
+        const found = await c.query(`select ${ENTRY_COLUMNS} from ${ENTRY_FROM} where l.id = $1 for update of l`, [id]);
         const entry = found.rows[0] ? entrySchema.parse(found.rows[0]) : undefined;
         if (!entry || entry.status !== 'sending' || entry.lease_live) return rollback(false);
         await markFailed(c, entry, UNCERTAIN_AFTER_CRASH, 'uncertain');
@@ -304,9 +301,7 @@ export async function claimSendBatch(pool: pg.Pool, ledgerIds: string[], deps: P
   const { rows } = await pool.query({
     name: 'send-read-batch',
     text: `select ${ENTRY_COLUMNS}
-     from outbound_ledger l
-     join social_accounts a on a.id = l.account_id
-     left join messages m on m.id = l.message_id
+     from ${ENTRY_FROM}
      where l.id = any($1::uuid[])`,
     values: [ledgerIds],
   });
@@ -363,9 +358,7 @@ async function prepareIn<Plan>(
 ): Promise<Prepared<Plan> | Rollback<Prepared<Plan>>> {
   const { rows } = await client.query(
     `select ${ENTRY_COLUMNS}
-     from outbound_ledger l
-     join social_accounts a on a.id = l.account_id
-     left join messages m on m.id = l.message_id
+     from ${ENTRY_FROM}
      where l.id = $1
      for update of l`,
     [ledgerId],

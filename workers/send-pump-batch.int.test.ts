@@ -1,16 +1,12 @@
-import type pg from 'pg';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { failExpiredSends, UNCERTAIN_AFTER_CRASH } from '../activities/send-at-most-once';
-import { platformDriver, sendInOneTransaction } from '../activities/send-outbound.activity';
 import { platformDepsFromConfig, type PlatformDeps } from '../activities/platform-deps';
 import type { SendOutcome } from '../activities/send-outcome';
 import { createTokenCipher } from '../integrations/crypto/token-cipher';
 import { startMetaGraphFake, type MetaGraphFake } from '../tests/fakes/meta-graph.fake';
-import { fakePage, seedMetaAccounts } from '../tests/support/meta-accounts';
 import { startTestApp, type TestApp } from '../tests/support/test-app';
-import { newWorkspaceUser } from '../tests/support/workspace';
-import { createSendPump, type SendPump } from './send-pump';
+import { pumpOf, queuedRows } from '../tests/support/send-pump-fixtures';
 
 /**
  * Batch claims (ADR 0022): the send pump claims a job's due rows in one compare-and-set statement.
@@ -31,34 +27,9 @@ afterAll(async () => {
 });
 
 const pool = () => t.app.database.pool;
+const fixture = () => ({ baseUrl: t.baseUrl, pool: pool(), fake });
 const platform = (owner: string): PlatformDeps => ({ ...platformDepsFromConfig(t.app.config, createTokenCipher('0'.repeat(64))), sendOwner: owner });
 
-function pumpOf(p: pg.Pool, owner: string, maxInFlight: number, outcomes: Map<string, SendOutcome>, errors: string[]): SendPump {
-  return createSendPump(p, platform(owner), {
-    maxInFlight,
-    pick: platformDriver,
-    other: sendInOneTransaction,
-    sleep: (ms) => sleep(ms),
-    now: () => performance.now(),
-    onError: (_err, message) => errors.push(message),
-    onOutcome: (id, outcome) => outcomes.set(id, outcome),
-  });
-}
-
-async function queuedRows(prefix: string, count: number) {
-  const w = await newWorkspaceUser(t.baseUrl);
-  const page = fakePage(prefix);
-  fake.addPage(page);
-  const { igAccountId } = await seedMetaAccounts(pool(), w.user.workspaceId, page);
-  const { rows } = await pool().query<{ id: string; target: string }>(
-    `insert into outbound_ledger (workspace_id, account_id, idempotency_key, kind, target, text)
-     select $1::uuid, $2::uuid, 'private_reply:' || $2::text || ':' || $3::text || i, 'private_reply', $3::text || i, 'Here you go'
-     from generate_series(1, $4) i
-     returning id, target`,
-    [w.user.workspaceId, igAccountId, `c-${prefix}-${Date.now()}-`, count],
-  );
-  return rows;
-}
 const sendsPerTarget = (targets: string[]) => {
   const wanted = new Set(targets);
   const n = new Map<string, number>();
@@ -70,14 +41,14 @@ const statusOf = async (ids: string[]) =>
     .rows;
 
 it('three pumps given the same 250 rows at once (in different orders, one of them row by row) send each row exactly once', async () => {
-  const rows = await queuedRows('batch-race', 250);
+  const rows = await queuedRows(fixture(), 'batch-race', 250);
   const ids = rows.map((r) => r.id);
   const errors: string[] = [];
   const outcomes = [new Map<string, SendOutcome>(), new Map<string, SendOutcome>(), new Map<string, SendOutcome>()];
   const pumps = [
-    pumpOf(pool(), 'pump-a', 256, outcomes[0]!, errors),
-    pumpOf(pool(), 'pump-b', 64, outcomes[1]!, errors),
-    pumpOf(pool(), 'pump-c', 256, outcomes[2]!, errors),
+    pumpOf(pool(), platform('pump-a'), 256, outcomes[0]!, errors),
+    pumpOf(pool(), platform('pump-b'), 64, outcomes[1]!, errors),
+    pumpOf(pool(), platform('pump-c'), 256, outcomes[2]!, errors),
   ];
   const [a, b] = await Promise.all([
     pumps[0]!.handOffBatch(ids),
@@ -100,14 +71,14 @@ it('three pumps given the same 250 rows at once (in different orders, one of the
 });
 
 it('keeps the pacing: rows whose slot has not come are handed back with their time, untouched, and sent once due', async () => {
-  const rows = await queuedRows('batch-paced', 6);
+  const rows = await queuedRows(fixture(), 'batch-paced', 6);
   const ids = rows.map((r) => r.id);
   // Three due now, three with a slot 1.5 s out (a paced account's next slots).
   await pool().query(`update outbound_ledger set scheduled_for = clock_timestamp() + interval '1.5 seconds' where id = any($1)`, [ids.slice(3)]);
   const slots = (await pool().query<{ id: string; scheduled_for: Date }>('select id, scheduled_for from outbound_ledger where id = any($1)', [ids.slice(3)]))
     .rows;
   const errors: string[] = [];
-  const pump = pumpOf(pool(), 'pump-paced', 256, new Map(), errors);
+  const pump = pumpOf(pool(), platform('pump-paced'), 256, new Map(), errors);
   const first = await pump.handOffBatch(ids);
   await pump.drain();
   expect(first.later.map((l) => l.ledgerId).sort()).toEqual(ids.slice(3).sort());
@@ -126,7 +97,7 @@ it('keeps the pacing: rows whose slot has not come are handed back with their ti
 });
 
 it('a crash after the claim: rows another process claimed are never resent, and are failed as uncertain once their lease has run out', async () => {
-  const rows = await queuedRows('batch-claimed', 4);
+  const rows = await queuedRows(fixture(), 'batch-claimed', 4);
   const ids = rows.map((r) => r.id);
   // A process claimed two of them and died mid-call (its job is run again with the same rows).
   await pool().query(
@@ -134,7 +105,7 @@ it('a crash after the claim: rows another process claimed are never resent, and 
     [ids.slice(0, 2)],
   );
   const errors: string[] = [];
-  const pump = pumpOf(pool(), 'pump-rerun', 256, new Map(), errors);
+  const pump = pumpOf(pool(), platform('pump-rerun'), 256, new Map(), errors);
   const { later } = await pump.handOffBatch(ids);
   await pump.drain();
   // The other two sent; the claimed two asked again at their lease's end, not sent.

@@ -1,16 +1,12 @@
 import type pg from 'pg';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { failExpiredSends, UNCERTAIN_AFTER_CRASH } from '../activities/send-at-most-once';
-import { platformDriver, sendInOneTransaction } from '../activities/send-outbound.activity';
 import { platformDepsFromConfig, type PlatformDeps } from '../activities/platform-deps';
 import type { SendOutcome } from '../activities/send-outcome';
 import { createTokenCipher } from '../integrations/crypto/token-cipher';
 import { startMetaGraphFake, type MetaGraphFake } from '../tests/fakes/meta-graph.fake';
-import { fakePage, seedMetaAccounts } from '../tests/support/meta-accounts';
 import { startTestApp, type TestApp } from '../tests/support/test-app';
-import { newWorkspaceUser } from '../tests/support/workspace';
-import { createSendPump, type SendPump } from './send-pump';
+import { pumpOf, queuedRows } from '../tests/support/send-pump-fixtures';
 import { messagesUsedSql } from '../db/usage/record-usage';
 
 /**
@@ -32,39 +28,12 @@ afterAll(async () => {
 });
 
 const pool = () => t.app.database.pool;
+const fixture = () => ({ baseUrl: t.baseUrl, pool: pool(), fake });
 const platform = (extra: Partial<PlatformDeps> = {}): PlatformDeps => ({
   ...platformDepsFromConfig(t.app.config, createTokenCipher('0'.repeat(64))),
   sendOwner: 'test-pump',
   ...extra,
 });
-
-function pumpOf(p: pg.Pool, deps: PlatformDeps, maxInFlight: number, outcomes: Map<string, SendOutcome>, errors: string[] = []): SendPump {
-  return createSendPump(p, deps, {
-    maxInFlight,
-    pick: platformDriver,
-    other: sendInOneTransaction,
-    sleep: (ms) => sleep(ms),
-    now: () => performance.now(),
-    onError: (_err, message) => errors.push(message),
-    onOutcome: (id, outcome) => outcomes.set(id, outcome),
-  });
-}
-
-/** `count` queued private replies on a new Instagram account, with no job behind them. */
-async function queuedRows(prefix: string, count: number) {
-  const w = await newWorkspaceUser(t.baseUrl);
-  const page = fakePage(prefix);
-  fake.addPage(page);
-  const { igAccountId } = await seedMetaAccounts(pool(), w.user.workspaceId, page);
-  const { rows } = await pool().query<{ id: string; target: string }>(
-    `insert into outbound_ledger (workspace_id, account_id, idempotency_key, kind, target, text)
-     select $1::uuid, $2::uuid, 'private_reply:' || $2::text || ':' || $3::text || i, 'private_reply', $3::text || i, 'Here you go'
-     from generate_series(1, $4) i
-     returning id, target`,
-    [w.user.workspaceId, igAccountId, `c-${prefix}-${Date.now()}-`, count],
-  );
-  return rows;
-}
 
 const statusOf = async (ids: string[]) =>
   (
@@ -77,7 +46,7 @@ const sendsTo = (targets: string[]) => fake.sends.filter((s) => targets.includes
 
 describe('the send pump', () => {
   it('hands calls over at once and keeps at most maxInFlight in flight, with no connection held during a call', async () => {
-    const rows = await queuedRows('pump', 60);
+    const rows = await queuedRows(fixture(), 'pump', 60);
     // Automated (a rule's) private replies: each counts once towards the workspace's monthly messages.
     await pool().query('update outbound_ledger set rule_id = gen_random_uuid() where id = any($1)', [rows.map((r) => r.id)]);
     const outcomes = new Map<string, SendOutcome>();
@@ -125,7 +94,7 @@ describe('the send pump', () => {
   });
 
   it('never sends a row another process has in flight; fails it as uncertain only once its lease has run out', async () => {
-    const [row] = await queuedRows('leased', 1);
+    const [row] = await queuedRows(fixture(), 'leased', 1);
     // Another process claimed it: sending, its owner, a lease a minute out.
     await pool().query(
       `update outbound_ledger set status = 'sending', attempts = 1, send_owner = 'other-process', send_lease_until = now() + interval '1 minute' where id = $1`,
@@ -146,7 +115,7 @@ describe('the send pump', () => {
   });
 
   it('an outcome write that fails (database down) is not resent: the row stays sending and the sweep fails it after the lease', async () => {
-    const rows = await queuedRows('dbdown', 3);
+    const rows = await queuedRows(fixture(), 'dbdown', 3);
     let down = false;
     const real = pool();
     // The pump's own view of the database: down once the calls have left.

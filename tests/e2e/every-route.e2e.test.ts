@@ -147,6 +147,10 @@ async function check(urls: string[], label: string, shots: boolean, colourOnly =
     if (process.env.EVERY_ROUTE_TIMING === '1')
       console.log(`${label} ${url} settle ${Math.round(t1 - t0)} ms, checks ${Math.round(performance.now() - t1)} ms`, found);
     if (shots) await e2e.screenshot(page, `every-route-${label}${url.replace(/[^a-z0-9]+/gi, '-')}`);
+    // The Try Live Demo page signs in by itself: let its sign-in finish (it opens /dashboard after),
+    // or its answer could replace the session the next test signs in with (seen once: that test's
+    // simulator account then belonged to the other demo workspace and answered 404).
+    if (SIGNS_IN.has(url)) await page.waitForURL((u) => u.pathname === '/dashboard', { timeout: 30_000 });
   }
   return findings;
 }

@@ -112,6 +112,17 @@ export const jobs = {
     priority: 10,
     keyPrefix: null,
   }),
+  /**
+   * A password-reset mail (POST /api/auth/forgot-password), queued in the request before it is
+   * answered, so an accepted request is mailed even if the process dies right after. The worker
+   * looks the account up (no account, or a demo one: nothing is sent), makes the link and mails it.
+   */
+  'mail.reset': define({
+    payload: z.object({ email: z.string().min(1).max(320), origin: z.url() }),
+    maxAttempts: 6,
+    priority: null,
+    keyPrefix: null,
+  }),
   /** Crontab: queues the reconciliations that have come due (RECONCILE_EVERY_MINUTES). */
   'accounts:reconcile': define({ payload: z.unknown(), maxAttempts: 25, priority: null, keyPrefix: null, cron: true }),
   /** Crontab: queues the account checks that have come due. */

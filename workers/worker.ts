@@ -11,6 +11,7 @@ import { throttledErrorLog } from '../db/unavailable';
 import { accountHealthJob, accountsHealthCron } from './jobs/account-health.job';
 import { accountReconcileJob, accountsReconcileCron } from './jobs/account-reconcile.job';
 import { accountsReleaseJob } from './jobs/accounts-release.job';
+import { mailResetJob } from './jobs/mail-reset.job';
 import { enqueueReconciliations } from '../db/reconcile/enqueue-reconciliations';
 import type { ReconcileOptions } from '../activities/reconcile-account';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -43,6 +44,8 @@ export interface WorkerConfig {
   ai?: AiConfig;
   /** Platform calls the send pump keeps in flight (SEND_MAX_IN_FLIGHT, ADR 0021); default 256. */
   sendMaxInFlight?: number;
+  /** Account mail (password reset links); absent: none is sent, and each one dropped is logged. */
+  mail?: Config['mail'];
 }
 
 /** Flow webhook calls' share of the slots and the signal that abandons them at shutdown (ADR 0009). */
@@ -84,6 +87,7 @@ export function taskList(
     'account.health': accountHealthJob(pool, platform),
     'accounts:reconcile': accountsReconcileCron(pool, config.reconcile.everyMinutes),
     'accounts.release': accountsReleaseJob(platform),
+    'mail.reset': mailResetJob(pool, config.mail ?? { mode: 'disabled', smtpUrl: undefined, from: '' }),
     'account.reconcile': accountReconcileJob(pool, platform, reconcileOptions(config.reconcile.readsPerHour)),
     'run.webhook': runWebhookJob(
       pool,

@@ -2,7 +2,6 @@ import type { Request } from 'express';
 import type pg from 'pg';
 import { FORGOT_PASSWORD_ANSWER, RESET_LINK_INVALID, forgotPasswordBodySchema, resetPasswordBodySchema, type MailStatus } from '../../contracts/auth';
 import type { Config } from '../../config/config';
-import type { Mailer } from '../../integrations/mail/mailer';
 import { AppError } from '../http/errors';
 import { accountKey, authRateLimit, PgRateLimitStore } from '../http/rate-limit';
 import { publicRouter } from '../http/routers';
@@ -10,14 +9,12 @@ import { parseBody } from '../http/validate';
 import { hashPassword } from './password';
 import { assertPasswordPolicy } from './password-policy';
 import { resetPasswordWithToken } from '../../db/auth/password-reset-tokens';
-import { sendResetLink } from './reset-mail';
+import { queueResetMail } from '../../db/auth/queue-reset-mail';
 import type { SessionCache } from './session-cache';
 
 export interface PasswordResetDeps {
   pool: pg.Pool;
   config: Config;
-  mailer: Mailer;
-  log: { error: (obj: object, msg: string) => void };
   /** This process drops the user's sessions at once; the others on the NOTIFY. */
   sessionCache?: SessionCache;
 }
@@ -30,28 +27,26 @@ function appOrigin(config: Config, req: Request): string {
 }
 
 /** Forgot / reset password (docs/product-spec.md §2 Settings). */
-export function passwordResetRoutes({ pool, config, mailer, log, sessionCache }: PasswordResetDeps) {
+export function passwordResetRoutes({ pool, config, sessionCache }: PasswordResetDeps) {
   const router = publicRouter();
   const limit = config.authRateLimitPer15Min;
   // Per account, silently: a 4th request within the hour gets the same answer but no mail (no mail bombing).
   const perAccount = new PgRateLimitStore(pool, 'forgot-account:', 60 * 60 * 1000);
 
   router.get('/api/auth/mail-status', (_req, res) => {
-    const status: MailStatus = { configured: mailer.mode !== 'disabled', mode: mailer.mode };
+    const status: MailStatus = { configured: config.mail.mode !== 'disabled', mode: config.mail.mode };
     res.json(status);
   });
 
   router.post('/api/auth/forgot-password', authRateLimit(pool, 'forgot', limit), async (req, res) => {
     const { email } = parseBody(forgotPasswordBodySchema, req);
     const origin = appOrigin(config, req);
-    // The same answer, at once, whether or not the account exists: the lookup and the mail happen
-    // after the response, so neither the body nor the timing tells which emails have accounts.
+    // The same answer whether or not the account exists: the account is looked up by the
+    // `mail.reset` job, so neither the body nor the timing tells which emails have accounts. The job
+    // is committed before the answer: an accepted request is mailed even if this process dies now.
+    const { totalHits } = await perAccount.increment(accountKey(email));
+    if (totalHits <= MAILS_PER_ACCOUNT_PER_HOUR) await queueResetMail(pool, email, origin);
     res.json({ success: true, message: FORGOT_PASSWORD_ANSWER });
-    const sendIfAllowed = async () => {
-      const { totalHits } = await perAccount.increment(accountKey(email));
-      if (totalHits <= MAILS_PER_ACCOUNT_PER_HOUR) await sendResetLink({ pool, mailer }, email, origin);
-    };
-    void sendIfAllowed().catch((err: unknown) => log.error({ err }, 'password reset mail failed'));
   });
 
   router.post('/api/auth/reset-password', authRateLimit(pool, 'reset', limit), async (req, res) => {

@@ -5,7 +5,7 @@ import type { Config } from '../../config/config';
 import { metaWebhookVerifyToken, type Secrets } from '../../config/secrets';
 import type { Database } from '../../db/client';
 import { accountRoutes } from '../auth/account.routes';
-import { createAccountMailer } from '../auth/account-mailer';
+import { MAIL_DISABLED_WARNING } from '../../activities/account-mailer';
 import { authRoutes } from '../auth/auth.routes';
 import { demoRoutes } from '../auth/demo.routes';
 import { devOutboxRoutes } from '../auth/dev-outbox.routes';
@@ -54,7 +54,6 @@ import { metaWebhookRoutes } from '../features/webhooks/meta-webhook.routes';
 import { webhookSetupRoutes } from '../features/webhooks/webhook-setup.routes';
 import { xWebhookRoutes } from '../features/webhooks/x-webhook.routes';
 import { createTokenCipher } from '../../integrations/crypto/token-cipher';
-import type { Mailer } from '../../integrations/mail/mailer';
 import { linksRoutes } from '../features/links/links.routes';
 import { sendLimitsFromConfig } from '../../db/pipeline/send-limits';
 import { apiNotFound, errorHandler } from './errors';
@@ -76,8 +75,6 @@ export interface AppDeps {
   version: string;
   /** Tests point OAuth at a contract fake. */
   oauthEndpoints?: OAuthEndpoints;
-  /** Account mail (password reset); default from config.mail (SMTP, dev outbox, or none). */
-  mailer?: Mailer;
 }
 
 export interface BuiltApp {
@@ -146,10 +143,10 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
   app.use(healthRoutes({ pool: database.pool, role: deps.role, dbMode: config.database.mode, version: deps.version }));
   app.use(demoRoutes({ pool: database.pool, config }));
   const throttles = createLoginThrottles(database.pool, config);
-  const mailer = deps.mailer ?? createAccountMailer(config, database.pool, log);
+  if (config.mail.mode === 'disabled') log.warn({}, MAIL_DISABLED_WARNING);
   const devices = deviceCookies(secrets.sessionSecret, secureCookies);
   app.use(authRoutes({ pool: database.pool, config, passport, cookieName: SESSION_COOKIE, throttles, devices }));
-  app.use(passwordResetRoutes({ pool: database.pool, config, mailer, log, sessionCache }));
+  app.use(passwordResetRoutes({ pool: database.pool, config, sessionCache }));
   // account.routes.ts spells full paths; its guard must still see only /api/account/*.
   app.use(atPrefixUnstripped('/api/account', accountRoutes({ pool: database.pool, cookieName: SESSION_COOKIE, throttles })));
   app.use(devOutboxRoutes(database.pool, config));

@@ -1,11 +1,12 @@
 import type pg from 'pg';
-import type { Mailer } from '../../integrations/mail/mailer';
-import { createResetToken, RESET_TOKEN_TTL_MINUTES } from '../../db/auth/password-reset-tokens';
-import { findUserByEmail } from '../../db/auth/users';
+import type { Mailer } from '../integrations/mail/mailer';
+import { createResetToken, RESET_TOKEN_TTL_MINUTES } from '../db/auth/password-reset-tokens';
+import { findUserByEmail } from '../db/auth/users';
 
 /**
- * Mails a reset link to the account with this email, if there is one. Demo accounts have no
- * mailbox. OAuth-only accounts get one too: it is how they set a first password.
+ * Mails a reset link to the account with this email, if there is one (the `mail.reset` job). Demo
+ * accounts have no mailbox. OAuth-only accounts get one too: it is how they set a first password.
+ * Each call makes a new link and voids the earlier ones, so a retried job's mail is the one that works.
  */
 export async function sendResetLink(deps: { pool: pg.Pool; mailer: Mailer }, email: string, origin: string): Promise<void> {
   const user = await findUserByEmail(deps.pool, email);

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { loadConfig } from '../../config/config';
+import { loadConfig } from '../config/config';
 import { createAccountMailer } from './account-mailer';
 
 const prod = {
@@ -13,18 +13,18 @@ const prod = {
 const pool = {} as never;
 
 describe('createAccountMailer', () => {
-  it('warns clearly at boot in production without SMTP_URL, and sends nothing', async () => {
+  it('in production without SMTP_URL sends nothing and says why for each mail', async () => {
     const warn = vi.fn();
-    const mailer = createAccountMailer(loadConfig(prod), pool, { warn });
+    const mailer = createAccountMailer(loadConfig(prod).mail, pool, { warn });
     expect(mailer.mode).toBe('disabled');
-    expect(warn).toHaveBeenCalledWith({}, expect.stringContaining('SMTP_URL is not set'));
     await mailer.send({ to: 'a@b.co', subject: 's', text: 't' });
+    expect(warn).toHaveBeenCalledWith({ subject: 's' }, expect.stringContaining('SMTP_URL is not set'));
   });
 
   it('uses SMTP when SMTP_URL is set, and the dev outbox otherwise outside production', () => {
     const warn = vi.fn();
-    expect(createAccountMailer(loadConfig({ ...prod, SMTP_URL: 'smtp://u:p@mail:587' }), pool, { warn }).mode).toBe('smtp');
-    expect(createAccountMailer(loadConfig({}), pool, { warn }).mode).toBe('outbox');
+    expect(createAccountMailer(loadConfig({ ...prod, SMTP_URL: 'smtp://u:p@mail:587' }).mail, pool, { warn }).mode).toBe('smtp');
+    expect(createAccountMailer(loadConfig({}).mail, pool, { warn }).mode).toBe('outbox');
     expect(warn).not.toHaveBeenCalled();
     expect(loadConfig({}).mail.from).toBe('Replypilot <no-reply@localhost>');
   });

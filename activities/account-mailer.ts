@@ -1,0 +1,18 @@
+import type pg from 'pg';
+import type { Config } from '../config/config';
+import { createDisabledMailer, createOutboxMailer, createSmtpMailer, type Mailer } from '../integrations/mail/mailer';
+import { storeOutboxMail } from '../db/auth/dev-outbox';
+
+type Log = { warn: (obj: object, msg: string) => void };
+
+/** SMTP_URL unset in production: what the operator is told (at boot and for each mail not sent). */
+export const MAIL_DISABLED_WARNING =
+  'SMTP_URL is not set: account emails (password reset) cannot be sent. Set SMTP_URL (smtp://user:pass@host:587) and MAIL_FROM.';
+
+/** The mailer config.mail asks for (the `mail.reset` job sends with it; tests read the outbox). */
+export function createAccountMailer(mail: Config['mail'], pool: pg.Pool, log: Log): Mailer {
+  const { mode, smtpUrl, from } = mail;
+  if (mode === 'smtp' && smtpUrl) return createSmtpMailer(smtpUrl, from);
+  if (mode === 'outbox') return createOutboxMailer((message) => storeOutboxMail(pool, message));
+  return createDisabledMailer((message) => log.warn({ subject: message.subject }, `account email not sent: ${MAIL_DISABLED_WARNING}`));
+}

@@ -18,7 +18,7 @@ export interface LeadActivity {
   create: boolean;
 }
 
-const engagementRow = z.object({
+export const engagementRow = z.object({
   id: z.string(),
   inbound_count: z.number(),
   reply_count: z.number(),
@@ -27,7 +27,7 @@ const engagementRow = z.object({
 });
 export type LeadEngagement = z.infer<typeof engagementRow>;
 
-const returning = 'returning id, inbound_count, reply_count, link_clicks, last_activity_at';
+export const returning = 'returning id, inbound_count, reply_count, link_clicks, last_activity_at';
 
 /**
  * Counts one inbound event on the contact's lead, creating it if asked: inside the caller's
@@ -105,7 +105,7 @@ const scoreOf = (r: LeadEngagement, scoring: LeadScoring) =>
  * inbound pipeline (recordLeadActivity). The arguments are SQL expressions (parameters) for the
  * contact's id, its account and its workspace.
  */
-const contactHistory = (contact: string, account: string, workspace: string) => `
+export const contactHistory = (contact: string, account: string, workspace: string) => `
   select ((select count(*) from messages m join conversations c on c.id = m.conversation_id
            where c.account_id = ${account} and c.contact_id = ${contact} and m.direction = 'inbound')
         + (select count(*) from comments where account_id = ${account} and contact_id = ${contact}))::int as inbound_count,

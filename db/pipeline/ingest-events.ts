@@ -12,6 +12,13 @@ export interface IncomingEvent {
   payload: unknown;
   /** The payload is storable already (its caller made it so, e.g. the Meta route): not walked again. */
   storable?: true;
+  /**
+   * The active Meta account the event is addressed to, resolved by the ingest statement itself: the
+   * payload gets its `accountId` (null when none is active) and the event its workspace, read in
+   * the statement that stores it — no lookup of its own, and never a stale one (a deactivated or
+   * deleted account is not attributed from the moment it commits).
+   */
+  metaAccount?: { platform: string; externalId: string };
 }
 
 export interface IngestResult {
@@ -44,7 +51,12 @@ export async function ingestEvents(pool: pg.Pool, input: IncomingEvent[]): Promi
     pool.query<{ id: string; event_key: string; provider: string }>({
       name: 'ingest-events',
       text: `with input as (
-       select * from unnest($1::text[], $2::text[], $3::uuid[], $4::jsonb[]) as t(provider, event_key, workspace_id, payload)
+       select t.provider, t.event_key, coalesce(t.workspace_id, a.workspace_id) as workspace_id,
+              case when t.account_platform is null then t.payload else t.payload || jsonb_build_object('accountId', a.id) end as payload
+       from unnest($1::text[], $2::text[], $3::uuid[], $4::jsonb[], $5::text[], $6::text[]) as t(provider, event_key, workspace_id, payload, account_platform, account_external_id)
+       -- At most one row: (provider, platform, external_id) is unique.
+       left join social_accounts a on t.account_platform is not null and a.provider = 'meta' and a.is_active
+         and a.platform = t.account_platform and a.external_id = t.account_external_id
      ), ins as (
        insert into inbound_events (provider, event_key, workspace_id, payload, shard)
        select provider, event_key, workspace_id, payload, ${SHARD_SQL} from input
@@ -71,7 +83,14 @@ export async function ingestEvents(pool: pg.Pool, input: IncomingEvent[]): Promi
        select pg_notify('jobs:insert', '{"count":1}') from waiting where cardinality(keys) > 0
      )
      select ins.id::text, ins.event_key, ins.provider from ins, (select count(*) from jobs) j, (select count(*) from wake) w`,
-      values: [events.map((e) => e.provider), events.map((e) => e.eventKey), events.map((e) => e.workspaceId), events.map((e) => JSON.stringify(e.payload))],
+      values: [
+        events.map((e) => e.provider),
+        events.map((e) => e.eventKey),
+        events.map((e) => e.workspaceId),
+        events.map((e) => JSON.stringify(e.payload)),
+        events.map((e) => e.metaAccount?.platform ?? null),
+        events.map((e) => e.metaAccount?.externalId ?? null),
+      ],
     }),
   );
   const byKey = new Map(rows.map((r) => [`${r.provider}\u0000${r.event_key}`, r.id]));

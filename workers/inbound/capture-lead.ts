@@ -6,7 +6,7 @@ import { leadScore } from '../../workflows/lead-score';
 import type { AccountRow } from './conversations';
 import type { EventTail } from '../../db/pipeline/event-tail';
 
-type Inbound = Extract<NormalizedEvent, { kind: 'message' | 'comment' }>;
+export type Inbound = Extract<NormalizedEvent, { kind: 'message' | 'comment' }>;
 
 /**
  * Leads from inbound activity (docs/product-spec.md §3: an intent other than general is a potential

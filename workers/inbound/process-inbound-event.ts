@@ -21,6 +21,7 @@ import { queuePrivateReplyBatch, storeCommentBatch, type BatchReply } from '../.
 import { renderTemplate } from '../../workflows/render-template';
 import { planTrackedLinks } from '../../db/links/wrap-tracked-links';
 import { captureLead } from './capture-lead';
+import { captureCommentLeads, type LeadCapture } from './capture-leads';
 import { accountRow, type AccountRow } from './conversations';
 import { MalformedEventError, normalizeEvent } from './normalize-event';
 import { storeEcho } from './store-echo';
@@ -237,6 +238,11 @@ async function handleBatch(client: pg.PoolClient, rows: Record<string, unknown>[
     held.map((h) => h.reply),
     limits.private_reply,
   );
+  // Their leads: one statement for the batch (captureCommentLeads), before the rest of each answer.
+  await captureCommentLeads(
+    client,
+    held.map((h, k) => heldLeadCapture(resolved[h.i] as Resolved, storedAt.get(h.i)!.contactId, queued[k]!, tails[h.i]!)),
+  );
   for (const [k, h] of held.entries()) {
     const r = resolved[h.i] as Resolved;
     const e = r.normalized as Comment;
@@ -254,6 +260,7 @@ async function handleBatch(client: pg.PoolClient, rows: Record<string, unknown>[
       tails[h.i]!,
       r.prefetched,
       q.ledgerId ? q.conversationId : null,
+      true,
     );
   }
 
@@ -476,6 +483,8 @@ async function answerComment(
   tail: EventTail,
   prefetched: Prefetched,
   ruled?: string | null,
+  /** Its lead was already captured (the batch's held replies: captureCommentLeads). */
+  leadCaptured = false,
 ) {
   const contactId = stored.contactId;
   // Meta allows a private reply only within 7 days of the comment (docs/platform-apis.md §2.3): an
@@ -489,7 +498,7 @@ async function answerComment(
     return;
   }
   const repliedIn = ruled !== undefined ? ruled : await applyCommentRules(client, account, contactId, e, limits, links, tail, prefetched.rules);
-  await captureLead(client, account, contactId, e, { intent: classifyIntent(e.text), ruleFired: repliedIn !== null, conversationId: repliedIn }, tail);
+  if (!leadCaptured) await captureLead(client, account, contactId, e, leadOptions(e, repliedIn), tail);
   const event = { kind: 'comment' as const, text: e.text, commentId: e.commentId, postId: e.postId };
   if (repliedIn === null) {
     await startTriggeredRuns(client, account, contactId, event, triggersOf(prefetched));
@@ -504,4 +513,15 @@ async function answerComment(
       intent: 'general',
     });
   }
+}
+
+/** captureLead's options for a comment the rules answered in `repliedIn` (null: none did). */
+function leadOptions(e: Comment, repliedIn: string | null) {
+  return { intent: classifyIntent(e.text), ruleFired: repliedIn !== null, conversationId: repliedIn };
+}
+
+/** A held (set-based) rule reply's lead capture: as answerComment would make it after the reply was queued. */
+function heldLeadCapture(r: Resolved, contactId: string, q: { conversationId: string; ledgerId: string | null }, tail: EventTail): LeadCapture {
+  const e = r.normalized as Comment;
+  return { account: r.account, contactId, e, opts: leadOptions(e, q.ledgerId ? q.conversationId : null), tail };
 }

@@ -123,6 +123,34 @@ describe('Meta events → pipeline', () => {
       .toEqual({ last_inbound_at: null });
   });
 
+  it('attributes each event to its account when it is stored: a deactivated or deleted account is not attributed from its next delivery', async () => {
+    const w = await newWorkspaceUser(t.baseUrl);
+    const page = fakePage('revoked');
+    const { pageAccountId } = await seedMetaAccounts(t.app.database.pool, w.user.workspaceId, page);
+    const { pool } = t.app.database;
+    const stored = async (mid: string) =>
+      (
+        await pool.query<{ account_id: string | null; workspace_id: string | null }>(
+          `select payload->>'accountId' as account_id, workspace_id from inbound_events where provider = 'meta' and event_key = $1`,
+          [`msg:${mid}`],
+        )
+      ).rows[0];
+    const dm = (mid: string) => messagingWebhook('page', page.id, [{ sender: 'psid-r', recipient: page.id, message: { mid, text: 'hi' } }]);
+    expect((await fake.deliverWebhook(hook, dm('m_rev_1'))).status).toBe(200);
+    expect(await stored('m_rev_1')).toEqual({ account_id: pageAccountId, workspace_id: w.user.workspaceId });
+    // Deactivated (disconnected, or its token revoked): the very next delivery is no longer its.
+    await pool.query('update social_accounts set is_active = false where id = $1', [pageAccountId]);
+    expect((await fake.deliverWebhook(hook, dm('m_rev_2'))).status).toBe(200);
+    expect(await stored('m_rev_2')).toEqual({ account_id: null, workspace_id: null });
+    // Active again, then deleted.
+    await pool.query('update social_accounts set is_active = true where id = $1', [pageAccountId]);
+    expect((await fake.deliverWebhook(hook, dm('m_rev_3'))).status).toBe(200);
+    expect(await stored('m_rev_3')).toEqual({ account_id: pageAccountId, workspace_id: w.user.workspaceId });
+    await pool.query('delete from social_accounts where id = $1', [pageAccountId]);
+    expect((await fake.deliverWebhook(hook, dm('m_rev_4'))).status).toBe(200);
+    expect(await stored('m_rev_4')).toEqual({ account_id: null, workspace_id: null });
+  });
+
   it('ignores feed changes other than new comments and the Page’s own comments', async () => {
     const w = await newWorkspaceUser(t.baseUrl);
     const page = fakePage('feed');

@@ -5,7 +5,6 @@ import { metaEnvelopeSchema } from '../../../contracts/meta-webhooks';
 import { toStorableJson } from '../../../contracts/json-safety';
 import { createIngestBatcher } from '../../../db/pipeline/ingest-batcher';
 import type { IncomingEvent } from '../../../db/pipeline/ingest-events';
-import { findActiveMetaAccounts, type WebhookAccountRow } from '../../../db/social-accounts/find-webhook-accounts';
 import { splitMetaWebhook } from '../../../integrations/meta/split-webhook';
 import { constantTimeEqual, metaSignatureValid } from '../../../integrations/meta/webhook-signature';
 import { AppError } from '../../http/errors';
@@ -58,50 +57,21 @@ export function metaWebhookRoutes(deps: { pool: pg.Pool; config: Config; verifyT
     if (!envelope.success) throw new AppError('BAD_REQUEST', 'Not a Meta webhook payload', envelope.error.issues.slice(0, 5));
 
     const split = splitMetaWebhook(envelope.data);
-    const accounts = await resolveAccounts(deps.pool, split);
-    const events: IncomingEvent[] = split.map((e) => {
-      const account = accounts.get(`${e.platform}:${e.accountExternalId}`);
-      return {
-        provider: 'meta',
-        eventKey: e.eventKey,
-        workspaceId: account?.workspace_id ?? null,
-        payload: { ...e.payload, accountId: account?.id ?? null },
-        // Made of the body's values, already storable: ingest need not walk it again.
-        storable: true,
-      };
-    });
+    // Each event's account (payload.accountId, null when none is active) and workspace are resolved
+    // by the ingest statement itself (metaAccount): no lookup of their own, and none stale.
+    const events: IncomingEvent[] = split.map((e) => ({
+      provider: 'meta',
+      eventKey: e.eventKey,
+      workspaceId: null,
+      payload: e.payload,
+      metaAccount: { platform: e.platform, externalId: e.accountExternalId },
+      // Made of the body's values, already storable: ingest need not walk it again.
+      storable: true,
+    }));
     await batcher.ingest(events);
     // Straight to Node: no ETag, freshness check or header helpers for an answer only Meta reads.
     res.writeHead(200, RECEIVED_HEADERS).end(RECEIVED);
   });
 
   return router;
-}
-
-/**
- * Resolved accounts, remembered for a few seconds: a busy account's webhooks arrive many times a
- * second, and this saves a query per delivery. Safe to be briefly stale: the worker checks again
- * that the account is active before anything is stored or sent.
- */
-const ACCOUNT_CACHE_MS = 5000;
-const accountCache = new Map<string, { row: WebhookAccountRow | null; at: number }>();
-
-/** Our account for each (platform, external id) the batch is addressed to, in at most one query. */
-async function resolveAccounts(pool: pg.Pool, events: { platform: string; accountExternalId: string }[]) {
-  const all = [...new Set(events.map((e) => `${e.platform}:${e.accountExternalId}`))];
-  const found = new Map<string, WebhookAccountRow>();
-  const now = performance.now();
-  const keys: string[] = [];
-  for (const key of all) {
-    const hit = accountCache.get(key);
-    if (hit && now - hit.at < ACCOUNT_CACHE_MS) {
-      if (hit.row) found.set(key, hit.row);
-    } else keys.push(key);
-  }
-  if (keys.length === 0) return found;
-  if (accountCache.size > 10_000) accountCache.clear();
-  const pairs = keys.map((k) => ({ platform: k.slice(0, k.indexOf(':')), externalId: k.slice(k.indexOf(':') + 1) }));
-  for (const r of await findActiveMetaAccounts(pool, pairs)) found.set(`${r.platform}:${r.external_id}`, r);
-  for (const key of keys) accountCache.set(key, { row: found.get(key) ?? null, at: now });
-  return found;
 }

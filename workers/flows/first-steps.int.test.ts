@@ -81,6 +81,9 @@ it("a DM's keyword flow takes its steps up to the webhook call in the inbound tr
   expect(tags.rows[0].tags).toEqual(['asked']);
   // The call's job, in the run's lane, as the driver would have queued it; nothing for run.advance.
   expect(await jobsOf([run!.id])).toEqual([{ task: 'run.webhook', key: `webhook:${run!.id}`, queue: webhookQueueName(ws, run!.id, 4) }]);
+  // …with the webhook flag (the slot budget, ADR 0009), priority, attempts and payload enqueueWebhookCall gives it.
+  const job = await pool.query('select flags, priority, max_attempts, payload from graphile_worker._private_jobs where key = $1', [`webhook:${run!.id}`]);
+  expect(job.rows[0]).toEqual({ flags: { webhook: true }, priority: 5, max_attempts: 25, payload: { runId: run!.id, seq: 3, workspaceId: ws } });
 });
 
 it('a first step that sends a DM is left to the run.advance job, which takes the whole first turn as before', async () => {

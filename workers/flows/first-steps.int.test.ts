@@ -100,6 +100,18 @@ it('a first step that sends a DM is left to the run.advance job, which takes the
   expect(await jobsOf([run!.id])).toEqual([{ task: 'run.advance', key: `run:${run!.id}`, queue: null }]);
 });
 
+it("a first turn that captures a lead is left to the run.advance job (the event's own lead score is written after it)", async () => {
+  const { w, pool, flowId, dm, shardOf, jobsOf } = await setup('lead', {
+    nodes: [keywordTrigger(['lead']), node('2', 'captureLead', { from: 'lastMessage' })],
+    edges: [edge('1', '2')],
+  });
+  await ingestEvents(pool, [dm('l1', 'fan-l', 'lead me: fan@example.com')]);
+  await processInboundBatch(pool, await shardOf('l1'), 100, limits);
+  const [run] = await runsOf(w.client, flowId);
+  expect((await runDetail(w.client, run!.id)).steps).toEqual([]);
+  expect(await jobsOf([run!.id])).toEqual([{ task: 'run.advance', key: `run:${run!.id}`, queue: null }]);
+});
+
 it("a flow that ends in its first turn completes in the inbound transaction; past the batch's cap runs get their job", async () => {
   const { w, pool, flowId, dm, shardOf, jobsOf } = await setup('tagme', {
     nodes: [keywordTrigger(['tagme']), node('2', 'addTag', { tag: 'tagged' })],

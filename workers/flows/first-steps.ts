@@ -32,11 +32,11 @@ export interface FirstStepsConfig {
 
 /**
  * Runs per batch taken on inline by default. The bulk statements cost the same for 1 or 100 runs;
- * what grows per run is the interpreter and any per-run write (a tag, a captured lead), so the cap
+ * what grows per run is the interpreter and any per-run write (a tag, a field), so the cap
  * bounds those.
  */
 export const INLINE_FIRST_STEPS_PER_BATCH = 100;
-/** Per-run statements (contact updates, captured leads) a batch's inline first steps may add before the rest go to jobs. */
+/** Per-run statements (contact updates: tags, fields) a batch's inline first steps may add before the rest go to jobs. */
 const INLINE_PER_RUN_WRITES = 20;
 
 export const defaultFirstSteps: FirstStepsConfig = { webhookLanes: DEFAULT_WEBHOOK_LANES, inlinePerBatch: INLINE_FIRST_STEPS_PER_BATCH };
@@ -77,7 +77,7 @@ export function startedRun(
  *
  * Taken inline: a first turn that ends the run, parks it (delay, wait for reply) or reaches a
  * webhook or AI call. A first turn that reaches a send (a DM, a public reply: its ledger row and the
- * delivery are the driver's, ADR 0006) is left untouched, as are runs past the batch's caps: they
+ * delivery are the driver's, ADR 0006) or captures a lead is left untouched, as are runs past the batch's caps: they
  * get their `run.advance` job in one statement, and the driver takes the first turn exactly as
  * before.
  */
@@ -99,8 +99,12 @@ export async function takeFirstSteps(client: pg.PoolClient, started: StartedRun[
     const result = advance(plan, run.state, { type: 'start' }, { contact: runContact(run, contact), seed: run.id });
     const call = result.commands.find((c): c is Extract<Command, { type: 'callActivity' }> => c.type === 'callActivity');
     const external = call && (call.activity.type === 'webhook' || call.activity.type === 'aiAnswer');
-    const own = result.commands.filter((c) => c.type === 'updateContact' || c.type === 'captureLead').length;
-    if (result.ignored || (call && !external) || perRunWrites + own > INLINE_PER_RUN_WRITES) {
+    const own = result.commands.filter((c) => c.type === 'updateContact').length;
+    // A captured lead is rescored by the turn, and the inbound event's own lead score is written
+    // after this, with the processed mark (db/pipeline/event-tail.ts): it would overwrite the
+    // turn's. The driver's turn, after the commit, keeps the order it always had.
+    const capturesLead = result.commands.some((c) => c.type === 'captureLead');
+    if (result.ignored || (call && !external) || capturesLead || perRunWrites + own > INLINE_PER_RUN_WRITES) {
       toJob.push(run.id);
       continue;
     }

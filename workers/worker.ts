@@ -17,6 +17,7 @@ import type { ReconcileOptions } from '../activities/reconcile-account';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { broadcastDispatchJob } from './jobs/broadcast-dispatch.job';
 import { inboundProcessJob, inboundSweepJob } from './jobs/inbound-process.job';
+import { INLINE_FIRST_STEPS_PER_BATCH } from './flows/first-steps';
 import { maintenancePrune } from './jobs/maintenance-prune.job';
 import { outboundSendJob, outboundSweepJob } from './jobs/outbound-send.job';
 import { outboundSendsJob } from './jobs/outbound-sends.job';
@@ -75,7 +76,7 @@ export function taskList(
   };
   return {
     'maintenance:prune': maintenancePrune({ demoTtlHours: config.demo.ttlHours, pool }),
-    'inbound.process': inboundProcessJob(pool, limits, links),
+    'inbound.process': inboundProcessJob(pool, limits, links, { webhookLanes: config.flows.webhookLanes, inlinePerBatch: INLINE_FIRST_STEPS_PER_BATCH }),
     'outbound.send': outboundSendJob(pump),
     'outbound.sends': outboundSendsJob(pump),
     'outbound:sweep': outboundSweepJob(pool),

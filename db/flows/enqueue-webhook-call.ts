@@ -70,3 +70,34 @@ export async function nextLaneCall(db: Db, queue: string): Promise<{ jobId: stri
 export async function dropLaneJob(db: Db, jobId: string): Promise<void> {
   await db.query('delete from graphile_worker._private_jobs where id = $1::bigint and locked_at is null', [jobId]);
 }
+
+/**
+ * enqueueWebhookCall / enqueueAiCall for many runs in ONE statement (the inbound batch's new runs,
+ * workers/flows/first-steps.ts): the same jobs — task, payload, lane, key, priority, flag, attempts.
+ */
+export async function enqueueExternalCalls(
+  db: Db,
+  calls: Array<{ task: Extract<TaskName, 'run.webhook' | 'run.ai'>; run: Run; seq: number }>,
+  lanes: number,
+): Promise<void> {
+  if (calls.length === 0) return;
+  const queueOf = (c: (typeof calls)[number]) =>
+    c.task === 'run.webhook' ? webhookQueueName(c.run.workspace_id, c.run.id, lanes) : aiQueueName(c.run.workspace_id, c.run.id, lanes);
+  await db.query(
+    `select graphile_worker.add_jobs(array_agg(row(u.task, json_build_object('runId', u.run_id, 'seq', u.seq, 'workspaceId', u.workspace_id),
+       u.queue, now(), u.attempts, u.key, u.priority, array[$8::text])::graphile_worker.job_spec order by u.n))
+     from unnest($1::text[], $2::uuid[], $3::int[], $4::uuid[], $5::text[], $6::text[], $7::int[], $9::int[]) with ordinality
+       as u(task, run_id, seq, workspace_id, queue, key, priority, attempts, n)`,
+    [
+      calls.map((c) => c.task),
+      calls.map((c) => c.run.id),
+      calls.map((c) => c.seq),
+      calls.map((c) => c.run.workspace_id),
+      calls.map(queueOf),
+      calls.map((c) => jobKey(c.task, c.run.id)),
+      calls.map((c) => jobs[c.task].priority),
+      WEBHOOK_FLAG,
+      calls.map((c) => jobs[c.task].maxAttempts),
+    ],
+  );
+}

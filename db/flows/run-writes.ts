@@ -194,7 +194,7 @@ async function writeStepsAndTimers(db: Db, w: RunWrites): Promise<void> {
  * (db/pipeline/notify.ts) in the same statement, so a turn's row and its notice are one round trip.
  */
 export async function updateRuns(db: Db, updates: RunUpdate[], notices: { workspaceId: string; event: InboxEvent }[] = []): Promise<void> {
-  if (updates.length === 0) return;
+  if (updates.length === 0 && notices.length === 0) return;
   await db.query(
     `with updated as (update flow_runs r set state = u.state, pending_input = null, status = u.status, step_count = u.seq, current_node_id = u.node,
        status_detail = coalesce(u.detail, r.status_detail), error = u.error, updated_at = now(),

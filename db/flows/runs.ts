@@ -3,6 +3,7 @@ import { executionPlanSchema, type ExecutionPlan } from '../../contracts/executi
 import { initialRunState, type RunTrigger } from '../../contracts/run-state';
 import { jobSpecRow } from '../jobs/job-spec';
 import { EVENTS_CHANNEL, notifyWorkspace } from '../pipeline/notify';
+import { contactColumns, contactRowOf, type RunContactRow } from './run-contacts';
 
 type Db = Pick<pg.PoolClient, 'query'>;
 
@@ -83,6 +84,33 @@ export async function startRun(
     ],
   );
   return rows[0]?.id ?? null;
+}
+
+/**
+ * Starts a run like startRun but WITHOUT its `run.advance` job or notice: the caller (the inbound
+ * batch, workers/flows/first-steps.ts) takes its first steps in the same transaction, or queues it
+ * with enqueueAdvance before that transaction commits. The row is the one startRun writes (state
+ * "start", the input on the row), so a job added later drives it exactly as startRun's would. Returns
+ * the run with its contact as lockRun reads it (the interpreter's view), in the same round trip; null
+ * when the contact is already in a live run of this flow.
+ */
+export async function insertRun(
+  db: Db,
+  run: { workspaceId: string; flowId: string; versionId: string; accountId: string; contactId: string; trigger: RunTrigger },
+): Promise<{ id: string; startedAt: Date; contact: RunContactRow } | null> {
+  const { rows } = await db.query<Record<string, unknown>>({
+    name: 'flow-run-insert',
+    text: `with ins as (
+       insert into flow_runs (workspace_id, flow_id, version_id, account_id, contact_id, status, state, pending_input, trigger, status_detail)
+       values ($1, $2, $3, $4, $5, 'running', $6, '{"type":"start"}', $7, 'Starting')
+       on conflict (flow_id, contact_id) where status in ('running', 'waiting', 'sleeping') do nothing
+       returning id, started_at)
+     select ins.id, ins.started_at, ${contactColumns('c', 'c_')} from ins join contacts c on c.id = $5`,
+    values: [run.workspaceId, run.flowId, run.versionId, run.accountId, run.contactId, JSON.stringify(initialRunState()), JSON.stringify(run.trigger)],
+  });
+  const row = rows[0];
+  if (!row) return null;
+  return { id: String(row.id), startedAt: row.started_at as Date, contact: contactRowOf(row, 'c_') };
 }
 
 /**

@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { readActiveTriggers, type ActiveTrigger } from '../../db/flows/active-triggers';
-import { startRun } from '../../db/flows/runs';
+import { insertRun, startRun } from '../../db/flows/runs';
+import { startedRun, type StartedRun } from './first-steps';
 import { matchKeyword } from '../../workflows/match-keywords';
 
 type Db = Pick<pg.PoolClient, 'query'>;
@@ -44,24 +45,46 @@ export async function matchingTriggers(db: Db, account: Account, event: TriggerE
 
 export async function startTriggeredRuns(db: Db, account: Account, contactId: string, event: TriggerEvent, prefetched?: ActiveTrigger[]): Promise<string[]> {
   const started: string[] = [];
-  for (const { row, keyword } of await matchingTriggers(db, account, event, prefetched)) {
-    const t = row.trigger;
-    const id = await startRun(db, {
-      workspaceId: account.workspace_id,
-      flowId: row.flow_id,
-      versionId: row.version_id,
-      accountId: account.id,
-      contactId,
-      trigger: {
-        type: t.type,
-        text: event.text,
-        keyword,
-        messageId: event.messageId ?? null,
-        commentId: event.commentId ?? null,
-        postId: event.postId ?? null,
-      },
-    });
+  for (const run of await triggeredRuns(db, account, contactId, event, prefetched)) {
+    const id = await startRun(db, run);
     if (id) started.push(id);
   }
   return started;
+}
+
+/**
+ * startTriggeredRuns for the inbound pipeline: the runs are inserted without their `run.advance` job
+ * (insertRun) and added to `into`, whose first steps the caller takes before its transaction
+ * commits (takeFirstSteps, first-steps.ts).
+ */
+export async function insertTriggeredRuns(
+  db: Db,
+  account: Account & { provider: string },
+  contactId: string,
+  event: TriggerEvent,
+  prefetched: ActiveTrigger[] | undefined,
+  into: StartedRun[],
+): Promise<void> {
+  for (const run of await triggeredRuns(db, account, contactId, event, prefetched)) {
+    const inserted = await insertRun(db, run);
+    if (inserted) into.push(startedRun(inserted, run, account));
+  }
+}
+
+async function triggeredRuns(db: Db, account: Account, contactId: string, event: TriggerEvent, prefetched?: ActiveTrigger[]) {
+  return (await matchingTriggers(db, account, event, prefetched)).map(({ row, keyword }) => ({
+    workspaceId: account.workspace_id,
+    flowId: row.flow_id,
+    versionId: row.version_id,
+    accountId: account.id,
+    contactId,
+    trigger: {
+      type: row.trigger.type,
+      text: event.text,
+      keyword,
+      messageId: event.messageId ?? null,
+      commentId: event.commentId ?? null,
+      postId: event.postId ?? null,
+    },
+  }));
 }

@@ -26,7 +26,8 @@ import { accountRow, type AccountRow } from './conversations';
 import { MalformedEventError, normalizeEvent } from './normalize-event';
 import { storeEcho } from './store-echo';
 import { resumeWaitingRuns } from '../../db/flows/runs';
-import { matchingTriggers, startTriggeredRuns } from '../flows/triggers';
+import { insertTriggeredRuns, matchingTriggers } from '../flows/triggers';
+import { defaultFirstSteps, takeFirstSteps, type FirstStepsConfig, type StartedRun } from '../flows/first-steps';
 import type { SendLimits } from '../../db/pipeline/send-limits';
 import { noLinkBase, type LinkBase } from './apply-comment-rules';
 
@@ -66,7 +67,13 @@ const EVENT_WITH_ACCOUNT_SQL = `select e.id::text, e.provider, e.workspace_id, e
  * job (processInboundBatch) does the same for many events in one transaction; this is its fallback
  * for a batch that failed, and the path of `{eventId}` jobs.
  */
-export async function processInboundEvent(pool: pg.Pool, eventId: string, limits: SendLimits, links: LinkBase = noLinkBase): Promise<ProcessOutcome> {
+export async function processInboundEvent(
+  pool: pg.Pool,
+  eventId: string,
+  limits: SendLimits,
+  links: LinkBase = noLinkBase,
+  flows: FirstStepsConfig = defaultFirstSteps,
+): Promise<ProcessOutcome> {
   return withTransaction(pool, async (client): Promise<ProcessOutcome | Rollback<ProcessOutcome>> => {
     // Named (prepared once per connection), as are the pipeline's other hot statements: PostgreSQL
     // parses and plans them once, not per event.
@@ -79,6 +86,7 @@ export async function processInboundEvent(pool: pg.Pool, eventId: string, limits
       await client.query('update inbound_events set processed_at = now(), attempts = attempts + 1, error = $2 where id = $1', [eventId, handled.error]);
       return 'malformed';
     }
+    await takeFirstSteps(client, handled.tail.startedRuns, flows);
     await markEventProcessed(client, eventId, handled.workspaceId, handled.tail);
     return 'processed';
   });
@@ -104,7 +112,14 @@ export const MAX_EVENT_ATTEMPTS = 25;
  * of the batch is redone alone (processInboundEvent): the others go through, and the failing one is
  * recorded (attempts, error) and left for a later job, until MAX_EVENT_ATTEMPTS.
  */
-export async function processInboundBatch(pool: pg.Pool, shard: number, size: number, limits: SendLimits, links: LinkBase = noLinkBase): Promise<BatchOutcome> {
+export async function processInboundBatch(
+  pool: pg.Pool,
+  shard: number,
+  size: number,
+  limits: SendLimits,
+  links: LinkBase = noLinkBase,
+  flows: FirstStepsConfig = defaultFirstSteps,
+): Promise<BatchOutcome> {
   let claimedIds: string[] = [];
   try {
     return await withTransaction(pool, async (client) => {
@@ -117,14 +132,14 @@ export async function processInboundBatch(pool: pg.Pool, shard: number, size: nu
         values: [shard, size, MAX_EVENT_ATTEMPTS],
       });
       claimedIds = rows.map((r: { id: string }) => r.id);
-      return handleBatch(client, rows as Record<string, unknown>[], limits, links);
+      return handleBatch(client, rows as Record<string, unknown>[], limits, links, flows);
     });
   } catch (err) {
     if (claimedIds.length === 0) throw err;
     const outcome: BatchOutcome = { claimed: claimedIds.length, processed: 0, malformed: 0, failed: 0 };
     for (const id of claimedIds) {
       try {
-        const one = await processInboundEvent(pool, id, limits, links);
+        const one = await processInboundEvent(pool, id, limits, links, flows);
         if (one === 'processed') outcome.processed++;
         else if (one === 'malformed') outcome.malformed++;
       } catch (e) {
@@ -155,9 +170,15 @@ function hasLinkToTrack(trackLinks: boolean, links: LinkBase, text: string): boo
   return base !== null && planTrackedLinks(text, base).links.length > 0;
 }
 
-async function handleBatch(client: pg.PoolClient, rows: Record<string, unknown>[], limits: SendLimits, links: LinkBase): Promise<BatchOutcome> {
+async function handleBatch(
+  client: pg.PoolClient,
+  rows: Record<string, unknown>[],
+  limits: SendLimits,
+  links: LinkBase,
+  flows: FirstStepsConfig,
+): Promise<BatchOutcome> {
   const resolved = await Promise.all(rows.map((row) => resolveEvent(client, row)));
-  const tails = rows.map(() => newEventTail());
+  const tails = rows.map(() => newInboundTail());
   const done: Array<{ error: string } | { workspaceId: string } | null> = rows.map(() => null);
 
   // 1. Comments of accounts whose rules came with the claim: one statement for all.
@@ -278,6 +299,12 @@ async function handleBatch(client: pg.PoolClient, rows: Record<string, unknown>[
     for (const a of tails[i]!.activities) tail.activities.push({ ...a, workspaceId: d.workspaceId });
     tail.leadScores.push(...tails[i]!.leadScores);
   });
+  // The runs the batch's events started: their first steps in this transaction (workers/flows/first-steps.ts).
+  await takeFirstSteps(
+    client,
+    tails.flatMap((t) => t.startedRuns),
+    flows,
+  );
   await markEventsProcessed(client, marks, tail);
   return { claimed: rows.length, processed: marks.length - malformed, malformed, failed: 0 };
 }
@@ -327,15 +354,19 @@ async function handleEvent(
   row: Record<string, unknown>,
   limits: SendLimits,
   links: LinkBase,
-): Promise<'already-processed' | { error: string } | { workspaceId: string; tail: EventTail }> {
+): Promise<'already-processed' | { error: string } | { workspaceId: string; tail: InboundTail }> {
   const r = await resolveEvent(client, row);
   if (r === 'already-processed' || 'error' in r) return r;
-  const tail = newEventTail();
+  const tail = newInboundTail();
   await writeEvent(client, r, limits, links, tail);
   return { workspaceId: r.account.workspace_id, tail };
 }
 
-async function writeEvent(client: pg.PoolClient, r: Resolved, limits: SendLimits, links: LinkBase, tail: EventTail) {
+/** An event's tail, and the flow runs it started (their first steps are taken before the processed mark). */
+type InboundTail = EventTail & { startedRuns: StartedRun[] };
+const newInboundTail = (): InboundTail => ({ ...newEventTail(), startedRuns: [] });
+
+async function writeEvent(client: pg.PoolClient, r: Resolved, limits: SendLimits, links: LinkBase, tail: InboundTail) {
   const { normalized, account, prefetched } = r;
   if (normalized.kind === 'echo') {
     // The account's own outgoing message: stored as outbound, never a trigger.
@@ -381,7 +412,7 @@ async function storeInboundMessage(
   account: AccountRow,
   contactId: string,
   e: Extract<NormalizedEvent, { kind: 'message' }>,
-  tail: EventTail,
+  tail: InboundTail,
   prefetched: Prefetched,
 ) {
   const conversationId = await ensureConversation(client, {
@@ -428,7 +459,7 @@ async function storeInboundMessage(
   // A story mention is not an answer to a question the flow asked, so it only starts story-mention flows.
   const resumed = e.storyMention ? [] : await resumeWaitingRuns(client, account.id, contactId, e.text);
   if (resumed.length === 0) {
-    await startTriggeredRuns(
+    await insertTriggeredRuns(
       client,
       account,
       contactId,
@@ -440,6 +471,7 @@ async function storeInboundMessage(
         messageId: e.messageId,
       },
       triggersOf(prefetched),
+      tail.startedRuns,
     );
   }
 }
@@ -450,7 +482,7 @@ async function storeComment(
   e: Extract<NormalizedEvent, { kind: 'comment' }>,
   limits: SendLimits,
   links: LinkBase,
-  tail: EventTail,
+  tail: InboundTail,
   prefetched: Prefetched,
 ) {
   // The contact and the comment in one round trip (upsertContact's upsert, then the comment).
@@ -480,7 +512,7 @@ async function answerComment(
   stored: { contactId: string; ageDays: number },
   limits: SendLimits,
   links: LinkBase,
-  tail: EventTail,
+  tail: InboundTail,
   prefetched: Prefetched,
   ruled?: string | null,
   /** Its lead was already captured (the batch's held replies: captureCommentLeads). */
@@ -501,7 +533,7 @@ async function answerComment(
   if (!leadCaptured) await captureLead(client, account, contactId, e, leadOptions(e, repliedIn), tail);
   const event = { kind: 'comment' as const, text: e.text, commentId: e.commentId, postId: e.postId };
   if (repliedIn === null) {
-    await startTriggeredRuns(client, account, contactId, event, triggersOf(prefetched));
+    await insertTriggeredRuns(client, account, contactId, event, triggersOf(prefetched), tail.startedRuns);
     return;
   }
   // A comment rule answered: it used the comment's one private reply, so the flows this comment

@@ -5,6 +5,7 @@ import { MAX_EVENT_ATTEMPTS, processInboundBatch, processInboundEvent } from '..
 import type { SendLimits } from '../../db/pipeline/send-limits';
 import type { LinkBase } from '../inbound/apply-comment-rules';
 import { wakeStrandedShards } from '../../db/pipeline/wake-inbound-shards';
+import type { FirstStepsConfig } from '../flows/first-steps';
 
 /** Events claimed per transaction, and transactions per job before it hands the shard to a new job. */
 export const INBOUND_BATCH_SIZE = 100;
@@ -16,17 +17,18 @@ const BATCHES_PER_JOB = 5;
  * (so a busy shard does not hold one worker slot forever) and ends. Events that failed are recorded
  * and the job fails, to be retried with Graphile's backoff. `{eventId}`: that one event.
  */
-export function inboundProcessJob(pool: pg.Pool, limits: SendLimits, links?: LinkBase): Task {
+/** `flows`: how new runs take their first steps in the batch's transaction (workers/flows/first-steps.ts). */
+export function inboundProcessJob(pool: pg.Pool, limits: SendLimits, links?: LinkBase, flows?: FirstStepsConfig): Task {
   return async (payload, helpers) => {
     const p = jobs['inbound.process'].payload.parse(payload);
     if ('eventId' in p) {
-      const outcome = await processInboundEvent(pool, p.eventId, limits, links);
+      const outcome = await processInboundEvent(pool, p.eventId, limits, links, flows);
       if (outcome === 'malformed') helpers.logger.warn(`inbound event ${p.eventId} is malformed; stored with its error`);
       return;
     }
     let failed = 0;
     for (let i = 0; i < BATCHES_PER_JOB; i++) {
-      const batch = await processInboundBatch(pool, p.shard, INBOUND_BATCH_SIZE, limits, links);
+      const batch = await processInboundBatch(pool, p.shard, INBOUND_BATCH_SIZE, limits, links, flows);
       if (batch.malformed > 0) helpers.logger.warn(`${batch.malformed} inbound event(s) of shard ${p.shard} malformed; stored with their error`);
       failed += batch.failed;
       if (batch.claimed < INBOUND_BATCH_SIZE) break;

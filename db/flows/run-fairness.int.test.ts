@@ -3,7 +3,7 @@ import { edge, keywordTrigger, node, publishFlow } from '../../tests/support/flo
 import { startTestApp, type TestApp } from '../../tests/support/test-app';
 import { newWorkspaceUser } from '../../tests/support/workspace';
 import { EVENTS_CHANNEL } from '../pipeline/notify';
-import { BUSY_PRIORITY, BUSY_WORKSPACE_RUNNABLE_RUNS, enqueueAdvance, startRun } from './runs';
+import { BUSY_PRIORITY, BUSY_WORKSPACE_RUNNABLE_RUNS, enqueueAdvance, enqueueAdvanceQuery, startRun } from './runs';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -99,4 +99,45 @@ it("startRun queues a new run's job at its workspace's priority and tells the br
     await listener.query(`unlisten ${EVENTS_CHANNEL}`);
     listener.release();
   }
+});
+
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  Alias?: string;
+  'Index Name'?: string;
+  'Actual Loops': number;
+  Plans?: PlanNode[];
+}
+const planNodes = (n: PlanNode): PlanNode[] => [n, ...(n.Plans ?? []).flatMap(planNodes)];
+
+it('the busy count reads the status index once per workspace of a batch, even when the statistics say most runs are running', async () => {
+  // What 10,000 due timers met (flows bench part C): runs.resume batches of 250 runs of one
+  // workspace whose other runs sleep, with statistics taken while they were running. The count was
+  // evaluated once per run of the batch, each time a sequential scan of the whole table.
+  const busy = await newWorkspaceUser(t.baseUrl);
+  const quiet = await newWorkspaceUser(t.baseUrl);
+  const sleepers = await runnableRuns(busy, 'sleeper', 2000);
+  await pool().query('analyze flow_runs');
+  await pool().query(`update flow_runs set status = 'sleeping' where id = any($1::uuid[])`, [sleepers]);
+  const batch = [...(await runnableRuns(busy, 'due', 250)), ...(await runnableRuns(quiet, 'other', 1))];
+
+  const client = await pool().connect();
+  try {
+    await client.query('begin');
+    const { text, values } = enqueueAdvanceQuery(batch);
+    const { rows } = await client.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(`explain (analyze, format json) ${text}`, values);
+    const counts = planNodes(rows[0]!['QUERY PLAN'][0].Plan).filter((n) => n['Relation Name'] === 'flow_runs' && n.Alias === 'b');
+    // One count per workspace (2), each an index (only) scan of the running runs alone.
+    expect(counts.map((n) => [n['Node Type'].replace('Index Only Scan', 'Index Scan'), n['Index Name'], n['Actual Loops']])).toEqual([
+      ['Index Scan', 'flow_runs_status_recent_idx', 2],
+    ]);
+  } finally {
+    await client.query('rollback');
+    client.release();
+  }
+  // And the priorities are still the workspaces' own.
+  await enqueueAdvance(pool(), batch);
+  expect(await priorityOf(batch[0]!)).toBe(BUSY_PRIORITY);
+  expect(await priorityOf(batch.at(-1)!)).toBe(0);
 });

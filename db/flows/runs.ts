@@ -19,6 +19,22 @@ export type { RunTrigger } from '../../contracts/run-state';
 export const BUSY_WORKSPACE_RUNNABLE_RUNS = 50;
 export const BUSY_PRIORITY = 2;
 
+/**
+ * Whether the workspace `ws` (an SQL expression) has `limit` (a parameter) runs in status 'running'.
+ * Written so that only flow_runs_status_recent_idx (workspace_id, status, started_at, id) can answer
+ * it without sorting: the status as a range (equal to one value, but not a constant to the planner)
+ * and the ORDER BY in that index's order. The scan then stops after `limit` running runs. With a
+ * plain `status = 'running'` PostgreSQL may take a sequential scan, or the (workspace_id,
+ * started_at) index, expecting to meet `limit` running runs early (its statistics taken while many
+ * ran) and read every row of the workspace instead: 10,000 due timers resumed while 100,000 other
+ * runs of the workspace slept read the whole table for each run of each batch, and waited 10 s
+ * (tests/perf/results/README.md, "flows part C: the due-timers regression").
+ */
+const busyCount = (ws: string, limit: string) =>
+  `(select count(*) from (select 1 from flow_runs b
+                          where b.workspace_id = ${ws} and b.status >= 'running' and b.status <= 'running'
+                          order by b.status, b.started_at desc, b.id desc limit ${limit}) x) >= ${limit}`;
+
 const advanceJob = jobSpecRow('run.advance', {
   payload: `json_build_object('runId', r.id)`,
   runAt: 'now() + make_interval(secs => $2::float8 / 1000)',
@@ -32,15 +48,23 @@ const advanceJob = jobSpecRow('run.advance', {
  */
 export async function enqueueAdvance(db: Db, runIds: string[], delayMs = 0) {
   if (runIds.length === 0) return;
-  await db.query(
-    `with r as (select id, workspace_id from flow_runs where id = any($1::uuid[])),
-     w as (
-       select ws.workspace_id,
-              (select count(*) from (select 1 from flow_runs b where b.workspace_id = ws.workspace_id and b.status = 'running' limit $3) x) >= $3 as busy
+  await db.query(enqueueAdvanceQuery(runIds, delayMs));
+}
+
+/**
+ * enqueueAdvance's statement (its plan is tested, db/flows/run-fairness.int.test.ts). `w` is
+ * MATERIALIZED so the count runs once per workspace: inlined, PostgreSQL moved `busy` into the
+ * array_agg and counted again for every run of the batch (250 counts per runs.resume batch).
+ */
+export function enqueueAdvanceQuery(runIds: string[], delayMs = 0): { text: string; values: unknown[] } {
+  return {
+    text: `with r as (select id, workspace_id from flow_runs where id = any($1::uuid[])),
+     w as materialized (
+       select ws.workspace_id, ${busyCount('ws.workspace_id', '$3')} as busy
        from (select distinct workspace_id from r) ws)
      select graphile_worker.add_jobs(array_agg(${advanceJob})) from r join w using (workspace_id)`,
-    [runIds, delayMs, BUSY_WORKSPACE_RUNNABLE_RUNS],
-  );
+    values: [runIds, delayMs, BUSY_WORKSPACE_RUNNABLE_RUNS],
+  };
 }
 
 const startJob = jobSpecRow('run.advance', {
@@ -65,7 +89,7 @@ export async function startRun(
        values ($1, $2, $3, $4, $5, 'running', $6, '{"type":"start"}', $7, 'Starting')
        on conflict (flow_id, contact_id) where status in ('running', 'waiting', 'sleeping') do nothing
        returning id),
-     busy as (select (select count(*) from (select 1 from flow_runs b where b.workspace_id = $1 and b.status = 'running' limit $8) x) >= $8 as busy),
+     busy as (select ${busyCount('$1', '$8')} as busy),
      job as (select graphile_worker.add_jobs(array[${startJob}]) from ins, busy)
      select ins.id, (select count(*) from job) as jobs,
             pg_notify($9, json_build_object('workspaceId', $1::uuid,

@@ -22,8 +22,9 @@ import { costProbe } from './bench-probes';
  *  B. 100,000 runs sleeping in a 1-hour delay: worker heap growth, PostgreSQL bytes per run.
  *  C. 10,000 of those timers moved to fall due in the same second: time until all resumed.
  * Knobs: BENCH_WINDOW_S (60), BENCH_SLEEPERS (100,000), BENCH_CONCURRENCY (16); BENCH_PHASES=A runs
- * part A only and writes no results file (a quick comparison); BENCH_PG_STAT=1 loads
- * pg_stat_statements and prints the statements of part A's window by total time; BENCH_ROLLUP=legacy
+ * part A only, BENCH_PHASES=C parts B and C only (with BENCH_SLEEPERS=20000, part C in ~2 min), and
+ * neither writes a results file (quick comparisons); BENCH_PG_STAT=1 loads pg_stat_statements and
+ * prints the statements of part A's window and of part C by total time; BENCH_ROLLUP=legacy
  * puts back the analytics rollups as they were before migration 0024 (SQL functions, immediate
  * triggers) and BENCH_ROLLUP=off disables them, to compare on the same machine back to back.
  */
@@ -34,6 +35,7 @@ const DUE_TOGETHER = 10_000;
 const ACCOUNTS = 50;
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const ONLY_A = process.env.BENCH_PHASES === 'A';
+const ONLY_C = process.env.BENCH_PHASES === 'C';
 const PG_STAT = process.env.BENCH_PG_STAT === '1';
 
 v8.setFlagsFromString('--expose-gc');
@@ -154,146 +156,140 @@ async function main() {
   });
   const heapAtStart = heapMiB();
 
-  // ---- A. throughput with 10,000 active runs ----
-  const throughputFlow = await seedFlow(pool, ws.id, 'throughput', {
-    nodes: [
-      keywordTrigger(['go']),
-      node('2', 'condition', { rules: [{ subject: 'lastMessage', operator: 'contains', value: 'go' }] }),
-      node('3', 'instagramDM', { text: 'Hi {first_name}, here you go' }),
-      node('4', 'delay', { amount: 0, unit: 'seconds' }),
-      node('5', 'complete'),
-    ],
-    edges: [edge('1', '2'), edge('2', '3', 'yes'), edge('2', '3', 'no'), edge('3', '4'), edge('4', '5')],
-  });
-  const quietFlow = await seedFlow(pool, quiet.id, 'quiet', {
-    nodes: [keywordTrigger(['go']), node('2', 'instagramDM', { text: 'Hi {first_name}' }), node('3', 'complete')],
-    edges: [edge('1', '2'), edge('2', '3')],
-  });
-  let next = 0;
-  const feed = async () => {
-    const { n } = await one<{ n: number }>(pool, `select count(*)::int n from flow_runs where status in ('running', 'sleeping', 'waiting')`);
-    if (n < ACTIVE) {
-      const add = ACTIVE - n;
-      await startRuns(pool, ws.id, throughputFlow, next % 60_000, add);
-      next += add;
-    }
-    return n;
-  };
-  await feed();
-  let feeding = true;
-  const activeSamples: number[] = [];
-  const feeder = (async () => {
-    while (feeding) {
-      activeSamples.push(await feed());
-      await sleep(250);
-    }
-  })();
-  let quietNext = 0;
-  const quietFeeder = (async () => {
-    while (feeding) {
-      await startRuns(pool, quiet.id, quietFlow, quietNext++ % 1000, 1, 'q');
-      await sleep(500);
-    }
-  })();
-  await sleep(5000); // warm-up
-  const probe = await costProbe(pool);
-  if (PG_STAT) await pool.query('select pg_stat_statements_reset()');
-  const t0 = Date.now();
-  const cost0 = probe.mark();
-  const steps0 = (await one<{ n: number }>(pool, 'select count(*)::int n from run_steps')).n;
-  const mark0 = (await one<{ t: Date }>(pool, 'select clock_timestamp() t')).t;
-  const perSecond: number[] = [];
-  let last = steps0;
-  for (let s = 0; s < WINDOW_S; s++) {
-    await sleep(1000);
-    const { n } = await one<{ n: number }>(pool, 'select count(*)::int n from run_steps');
-    perSecond.push(n - last);
-    last = n;
-    if (s % 10 === 9) console.log(`  ${s + 1}s: ${Math.round((n - steps0) / ((Date.now() - t0) / 1000))} steps/s`);
-  }
-  const elapsed = (Date.now() - t0) / 1000;
-  const steps = last - steps0;
-  const costPerStep = probe.per(cost0, probe.mark(), steps);
-  if (PG_STAT) {
-    const top = await pool.query<{ calls: string; total_ms: number; mean_ms: number; query: string }>(
-      `select calls, round(total_exec_time::numeric, 0)::float8 total_ms, round(mean_exec_time::numeric, 3)::float8 mean_ms,
-              left(regexp_replace(query, '\\s+', ' ', 'g'), 160) query
-       from pg_stat_statements order by total_exec_time desc limit 30`,
-    );
-    console.log('pg_stat_statements (part A window), per step = calls / steps:');
-    for (const q of top.rows)
-      console.log(
-        `${String(q.total_ms).padStart(8)} ms ${String(q.mean_ms).padStart(8)} ms/call ${(Number(q.calls) / steps).toFixed(2).padStart(6)}/step  ${q.query}`,
-      );
-  }
-  feeding = false;
-  await feeder;
-  await quietFeeder;
-  const lags = await pool.query<{ lag_ms: number }>(
-    `select extract(epoch from (started_at - lag(finished_at) over w)) * 1000 as lag_ms
-     from run_steps where started_at >= $1 window w as (partition by run_id order by seq)`,
-    [mark0],
-  );
-  const lagMs = lags.rows
-    .map((r) => Number(r.lag_ms))
-    .filter((x) => Number.isFinite(x))
-    .sort((a, b) => a - b);
-  const firstStepWaits = async (workspaceId: string) =>
-    (
-      await pool.query<{ ms: number }>(
-        `select extract(epoch from (s.started_at - r.started_at)) * 1000 as ms
-         from flow_runs r join run_steps s on s.run_id = r.id and s.seq = 1 where s.started_at >= $1 and r.workspace_id = $2`,
-        [mark0, workspaceId],
-      )
-    ).rows
-      .map((r) => Number(r.ms))
-      .sort((a, b) => a - b);
-  const waitMs = await firstStepWaits(ws.id);
-  const quietWaitMs = await firstStepWaits(quiet.id);
-  const dupSteps = (await one<{ n: number }>(pool, 'select count(*)::int n from (select run_id, node_id from run_steps group by 1, 2 having count(*) > 1) x'))
-    .n;
-  const throughput = {
-    flow: 'trigger → condition → sandbox DM → delay 0 → complete (5 durable steps per run)',
-    activeRunsTarget: ACTIVE,
-    activeRunsSampled: { min: Math.min(...activeSamples), max: Math.max(...activeSamples) },
-    windowSeconds: Math.round(elapsed),
-    steps,
-    stepsPerSecond: Math.round(steps / elapsed),
-    worstSecond: Math.min(...perSecond),
-    bestSecond: Math.max(...perSecond),
-    // CPU of this process (worker + load generator) and of PostgreSQL, and statements sent, per durable step.
-    costPerStep,
-    stepToStepLagMs: {
-      p50: round(percentile(lagMs, 50)),
-      p95: round(percentile(lagMs, 95)),
-      p99: round(percentile(lagMs, 99)),
-      max: round(lagMs.at(-1) ?? NaN),
-    },
-    // The busy workspace's new runs wait behind its own 10,000 runnable runs...
-    queueWaitBeforeFirstStepMs: { p50: Math.round(percentile(waitMs, 50)), p95: Math.round(percentile(waitMs, 95)) },
-    // ...while a quiet workspace's new runs go ahead of that backlog (db/flows/runs.ts, ADR 0013).
-    quietWorkspaceFirstStepWaitMs: {
-      runs: quietWaitMs.length,
-      p50: Math.round(percentile(quietWaitMs, 50)),
-      p95: Math.round(percentile(quietWaitMs, 95)),
-      max: Math.round(quietWaitMs.at(-1) ?? NaN),
-    },
-    runsCompletedTotal: (await one<{ n: number }>(pool, `select count(*)::int n from flow_runs where status = 'completed'`)).n,
-    duplicateSteps: dupSteps,
-  };
-  console.log('A', throughput);
+  const throughput = ONLY_C ? null : await partA();
   if (ONLY_A) {
     console.log('BENCH_PHASES=A: parts B and C skipped, no results file written');
     await worker.stop();
     await stop();
     return;
   }
-  // Let the in-flight runs drain before part B.
-  while ((await one<{ n: number }>(pool, `select count(*)::int n from flow_runs where status in ('running', 'sleeping')`)).n > 0) await sleep(500);
+  async function partA() {
+    // ---- A. throughput with 10,000 active runs ----
+    const throughputFlow = await seedFlow(pool, ws.id, 'throughput', {
+      nodes: [
+        keywordTrigger(['go']),
+        node('2', 'condition', { rules: [{ subject: 'lastMessage', operator: 'contains', value: 'go' }] }),
+        node('3', 'instagramDM', { text: 'Hi {first_name}, here you go' }),
+        node('4', 'delay', { amount: 0, unit: 'seconds' }),
+        node('5', 'complete'),
+      ],
+      edges: [edge('1', '2'), edge('2', '3', 'yes'), edge('2', '3', 'no'), edge('3', '4'), edge('4', '5')],
+    });
+    const quietFlow = await seedFlow(pool, quiet.id, 'quiet', {
+      nodes: [keywordTrigger(['go']), node('2', 'instagramDM', { text: 'Hi {first_name}' }), node('3', 'complete')],
+      edges: [edge('1', '2'), edge('2', '3')],
+    });
+    let next = 0;
+    const feed = async () => {
+      const { n } = await one<{ n: number }>(pool, `select count(*)::int n from flow_runs where status in ('running', 'sleeping', 'waiting')`);
+      if (n < ACTIVE) {
+        const add = ACTIVE - n;
+        await startRuns(pool, ws.id, throughputFlow, next % 60_000, add);
+        next += add;
+      }
+      return n;
+    };
+    await feed();
+    let feeding = true;
+    const activeSamples: number[] = [];
+    const feeder = (async () => {
+      while (feeding) {
+        activeSamples.push(await feed());
+        await sleep(250);
+      }
+    })();
+    let quietNext = 0;
+    const quietFeeder = (async () => {
+      while (feeding) {
+        await startRuns(pool, quiet.id, quietFlow, quietNext++ % 1000, 1, 'q');
+        await sleep(500);
+      }
+    })();
+    await sleep(5000); // warm-up
+    const probe = await costProbe(pool);
+    if (PG_STAT) await pool.query('select pg_stat_statements_reset()');
+    const t0 = Date.now();
+    const cost0 = probe.mark();
+    const steps0 = (await one<{ n: number }>(pool, 'select count(*)::int n from run_steps')).n;
+    const mark0 = (await one<{ t: Date }>(pool, 'select clock_timestamp() t')).t;
+    const perSecond: number[] = [];
+    let last = steps0;
+    for (let s = 0; s < WINDOW_S; s++) {
+      await sleep(1000);
+      const { n } = await one<{ n: number }>(pool, 'select count(*)::int n from run_steps');
+      perSecond.push(n - last);
+      last = n;
+      if (s % 10 === 9) console.log(`  ${s + 1}s: ${Math.round((n - steps0) / ((Date.now() - t0) / 1000))} steps/s`);
+    }
+    const elapsed = (Date.now() - t0) / 1000;
+    const steps = last - steps0;
+    const costPerStep = probe.per(cost0, probe.mark(), steps);
+    if (PG_STAT) await printTopStatements(pool, 'part A window', steps, 'step');
+    feeding = false;
+    await feeder;
+    await quietFeeder;
+    const lags = await pool.query<{ lag_ms: number }>(
+      `select extract(epoch from (started_at - lag(finished_at) over w)) * 1000 as lag_ms
+     from run_steps where started_at >= $1 window w as (partition by run_id order by seq)`,
+      [mark0],
+    );
+    const lagMs = lags.rows
+      .map((r) => Number(r.lag_ms))
+      .filter((x) => Number.isFinite(x))
+      .sort((a, b) => a - b);
+    const firstStepWaits = async (workspaceId: string) =>
+      (
+        await pool.query<{ ms: number }>(
+          `select extract(epoch from (s.started_at - r.started_at)) * 1000 as ms
+         from flow_runs r join run_steps s on s.run_id = r.id and s.seq = 1 where s.started_at >= $1 and r.workspace_id = $2`,
+          [mark0, workspaceId],
+        )
+      ).rows
+        .map((r) => Number(r.ms))
+        .sort((a, b) => a - b);
+    const waitMs = await firstStepWaits(ws.id);
+    const quietWaitMs = await firstStepWaits(quiet.id);
+    const dupSteps = (await one<{ n: number }>(pool, 'select count(*)::int n from (select run_id, node_id from run_steps group by 1, 2 having count(*) > 1) x'))
+      .n;
+    const throughput = {
+      flow: 'trigger → condition → sandbox DM → delay 0 → complete (5 durable steps per run)',
+      activeRunsTarget: ACTIVE,
+      activeRunsSampled: { min: Math.min(...activeSamples), max: Math.max(...activeSamples) },
+      windowSeconds: Math.round(elapsed),
+      steps,
+      stepsPerSecond: Math.round(steps / elapsed),
+      worstSecond: Math.min(...perSecond),
+      bestSecond: Math.max(...perSecond),
+      // CPU of this process (worker + load generator) and of PostgreSQL, and statements sent, per durable step.
+      costPerStep,
+      stepToStepLagMs: {
+        p50: round(percentile(lagMs, 50)),
+        p95: round(percentile(lagMs, 95)),
+        p99: round(percentile(lagMs, 99)),
+        max: round(lagMs.at(-1) ?? NaN),
+      },
+      // The busy workspace's new runs wait behind its own 10,000 runnable runs...
+      queueWaitBeforeFirstStepMs: { p50: Math.round(percentile(waitMs, 50)), p95: Math.round(percentile(waitMs, 95)) },
+      // ...while a quiet workspace's new runs go ahead of that backlog (db/flows/runs.ts, ADR 0013).
+      quietWorkspaceFirstStepWaitMs: {
+        runs: quietWaitMs.length,
+        p50: Math.round(percentile(quietWaitMs, 50)),
+        p95: Math.round(percentile(quietWaitMs, 95)),
+        max: Math.round(quietWaitMs.at(-1) ?? NaN),
+      },
+      runsCompletedTotal: (await one<{ n: number }>(pool, `select count(*)::int n from flow_runs where status = 'completed'`)).n,
+      duplicateSteps: dupSteps,
+    };
+    console.log('A', throughput);
+    if (ONLY_A) return throughput;
+    // Let the in-flight runs drain before part B.
+    while ((await one<{ n: number }>(pool, `select count(*)::int n from flow_runs where status in ('running', 'sleeping')`)).n > 0) await sleep(500);
+    await pool.query('truncate flow_runs cascade');
+    await pool.query('delete from outbound_ledger');
+    return throughput;
+  }
 
   // ---- B. 100,000 sleeping runs ----
-  await pool.query('truncate flow_runs cascade');
-  await pool.query('delete from outbound_ledger');
   await pool.query('vacuum full flow_runs, run_steps, run_timers');
   const relSize = async () =>
     (await one<{ n: string }>(pool, `select sum(pg_total_relation_size(c))::bigint n from unnest(array['flow_runs', 'run_steps', 'run_timers']::regclass[]) c`))
@@ -330,6 +326,7 @@ async function main() {
   // ---- C. 10,000 timers due in the same second ----
   const due = await one<{ at: Date }>(pool, `select date_trunc('second', now()) + interval '3 seconds' as at`);
   await pool.query(`update run_timers set due_at = $1 where id in (select id from run_timers order by id limit $2)`, [due.at, DUE_TOGETHER]);
+  if (PG_STAT) await pool.query('select pg_stat_statements_reset()');
   const waitUntil = due.at.getTime() - Date.now();
   if (waitUntil > 0) await sleep(waitUntil);
   const resumed = () =>
@@ -340,6 +337,7 @@ async function main() {
     await sleep(200);
     r = await resumed();
   }
+  if (PG_STAT) await printTopStatements(pool, 'part C', DUE_TOGETHER, 'resumed run');
   const lastResume = r.last ? (r.last.getTime() - due.at.getTime()) / 1000 : NaN;
   const resumeDelays = await pool.query<{ s: number }>(
     `select extract(epoch from finished_at - $1::timestamptz) s from run_steps where kind = 'delay' and status = 'completed'`,
@@ -357,6 +355,10 @@ async function main() {
 
   await worker.stop();
   await stop();
+  if (ONLY_C) {
+    console.log('BENCH_PHASES=C: part A skipped, no results file written');
+    return;
+  }
   await writeResult('flows', {
     when: new Date().toISOString(),
     machine: info,
@@ -375,6 +377,20 @@ async function main() {
     sleeping,
     timers,
   });
+}
+
+/** pg_stat_statements since its last reset, by total time; `per` divides the calls (per step, per resumed run). */
+async function printTopStatements(pool: pg.Pool, what: string, per: number, unit: string) {
+  const top = await pool.query<{ calls: string; total_ms: number; mean_ms: number; query: string }>(
+    `select calls, round(total_exec_time::numeric, 0)::float8 total_ms, round(mean_exec_time::numeric, 3)::float8 mean_ms,
+            left(regexp_replace(query, '\\s+', ' ', 'g'), 160) query
+     from pg_stat_statements order by total_exec_time desc limit 30`,
+  );
+  console.log(`pg_stat_statements (${what}), per ${unit} = calls / ${unit}s:`);
+  for (const q of top.rows)
+    console.log(
+      `${String(q.total_ms).padStart(8)} ms ${String(q.mean_ms).padStart(8)} ms/call ${(Number(q.calls) / per).toFixed(2).padStart(6)}/${unit}  ${q.query}`,
+    );
 }
 
 function round(x: number) {

@@ -65,15 +65,18 @@ export async function startE2E(opts: TestAppOptions = {}): Promise<E2E> {
     });
     page.on('requestfinished', (req) => {
       if (!interesting(req.url())) return;
-      void req.response().then((res) => {
-        const ms = Date.now() - (started.get(req) ?? Date.now());
-        const location = res?.headers().location;
-        recent.push(
-          `${at()} ${req.method()} ${new URL(req.url()).pathname}${new URL(req.url()).search} → ${res?.status() ?? '?'} in ${ms} ms${location ? ` → ${location}` : ''}`,
-        );
-        // The page may close before its last response is read (a test that ends on a navigation):
-        // that request is simply not recorded, never an unhandled rejection.
-      }, () => {});
+      void req.response().then(
+        (res) => {
+          const ms = Date.now() - (started.get(req) ?? Date.now());
+          const location = res?.headers().location;
+          recent.push(
+            `${at()} ${req.method()} ${new URL(req.url()).pathname}${new URL(req.url()).search} → ${res?.status() ?? '?'} in ${ms} ms${location ? ` → ${location}` : ''}`,
+          );
+          // The page may close before its last response is read (a test that ends on a navigation):
+          // that request is simply not recorded, never an unhandled rejection.
+        },
+        () => {},
+      );
     });
     page.on('requestfailed', (req) => recent.push(`${at()} ${req.method()} ${req.url()} failed: ${req.failure()?.errorText ?? '?'}`));
     page.on('pageerror', (err) => recent.push(`${at()} page error: ${err.message}`));

@@ -41,7 +41,17 @@ export async function captureLead(
     create: opts.ruleFired || opts.intent !== 'general',
   });
   if (!engagement) return;
-  const score = leadScore(
+  const score = engagementScore(engagement, at);
+  if (tail) tail.leadScores.push({ leadId: engagement.id, score });
+  else await setLeadScore(client, engagement.id, score);
+}
+
+/** A lead's score from the counters its activity statement returned, as of the event's time. */
+export function engagementScore(
+  engagement: { inbound_count: number; reply_count: number; link_clicks: number; last_activity_at: Date | null },
+  at: Date,
+): number {
+  return leadScore(
     {
       inboundMessages: engagement.inbound_count,
       replies: engagement.reply_count,
@@ -50,6 +60,4 @@ export async function captureLead(
     },
     at,
   );
-  if (tail) tail.leadScores.push({ leadId: engagement.id, score });
-  else await setLeadScore(client, engagement.id, score);
 }

@@ -3,8 +3,7 @@ import type { LeadActivity } from '../../db/leads/capture-lead';
 import { recordLeadActivities } from '../../db/leads/record-lead-activities';
 import type { EventTail } from '../../db/pipeline/event-tail';
 import type { Intent } from '../../workflows/classify-intent';
-import { leadScore } from '../../workflows/lead-score';
-import { captureLead, type Inbound } from './capture-lead';
+import { captureLead, engagementScore, type Inbound } from './capture-lead';
 import type { AccountRow } from './conversations';
 
 /** One comment's lead capture, as captureLead takes it. */
@@ -38,15 +37,7 @@ export async function captureCommentLeads(client: pg.PoolClient, captures: LeadC
   first.forEach((c, k) => {
     const engagement = engagements[k];
     if (!engagement) return;
-    const score = leadScore(
-      {
-        inboundMessages: engagement.inbound_count,
-        replies: engagement.reply_count,
-        linkClicks: engagement.link_clicks,
-        lastActivityAt: engagement.last_activity_at,
-      },
-      new Date(c.e.createdAt),
-    );
+    const score = engagementScore(engagement, new Date(c.e.createdAt));
     c.tail.leadScores.push({ leadId: engagement.id, score });
   });
   for (const c of later) await captureLead(client, c.account, c.contactId, c.e, c.opts, c.tail);

@@ -4,6 +4,7 @@ import type { OAuthStatus } from '../../contracts/auth';
 import type { Config } from '../../config/config';
 import { publicRouter } from '../http/routers';
 import { oauthCallbackUrl } from './passport';
+import { saveSessionBeforeResponse } from './session';
 
 type Provider = 'google' | 'facebook';
 
@@ -37,7 +38,7 @@ export function oauthRoutes(config: Config, passport: passport.PassportStatic) {
         });
       })(req, res, next);
     };
-    router.get([`/auth/${provider}`, `/api/auth/${provider}`], start);
+    router.get([`/auth/${provider}`, `/api/auth/${provider}`], saveSessionBeforeResponse, start);
     router.get([`/auth/${provider}/callback`, `/api/auth/${provider}/callback`], callback);
 
     router.get(`/api/auth/${provider}/status`, (req, res) => {

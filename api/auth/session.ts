@@ -1,4 +1,4 @@
-import type { Request, Response } from 'express';
+import type { NextFunction, Request, Response } from 'express';
 import type passport from 'passport';
 
 function toError(err: unknown): Error {
@@ -32,4 +32,22 @@ export function checkCredentials(pp: passport.PassportStatic, req: Request, res:
       (err?: unknown) => reject(toError(err)),
     );
   });
+}
+
+/**
+ * For a route whose redirect starts an OAuth round trip with its state kept in the session:
+ * express-session stores a changed session when the response ends, but flushes the headers first,
+ * so the redirect's Location can reach the browser before the state is stored. A provider that
+ * answers at once (consent given before, or the contract fakes) then brings the callback before it
+ * exists ("did not start here"). Here the response ends only once the session is saved.
+ */
+export function saveSessionBeforeResponse(req: Request, res: Response, next: NextFunction): void {
+  const end = res.end.bind(res) as (...args: unknown[]) => Response;
+  res.end = ((...args: unknown[]) => {
+    res.end = end as Response['end'];
+    if (!req.session) return end(...args);
+    req.session.save((err: unknown) => (err ? next(toError(err)) : end(...args)));
+    return res;
+  }) as Response['end'];
+  next();
 }

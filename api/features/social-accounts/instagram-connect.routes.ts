@@ -15,6 +15,7 @@ import {
 import { publicRouter } from '../../http/routers';
 import { issueConnectState, readConnectCallback } from './connect-state';
 import { oauthRedirectUri } from './meta-connect.routes';
+import { saveSessionBeforeResponse } from '../../auth/session';
 
 function instagramLoginConfig(config: Config): InstagramLoginConfig | null {
   const ig = config.meta.instagramLogin;
@@ -32,7 +33,7 @@ export function instagramConnectRoutes(deps: { pool: pg.Pool; config: Config; ci
   const router = publicRouter();
   const ig = instagramLoginConfig(deps.config);
 
-  router.get('/oauth/instagram', (req, res) => {
+  router.get('/oauth/instagram', saveSessionBeforeResponse, (req, res) => {
     if (!req.user) return res.redirect('/login');
     if (!ig) return res.redirect('/oauth/facebook');
     const state = issueConnectState(req, 'instagramConnect');

@@ -95,6 +95,22 @@ describe('Connect Facebook Pages and Instagram accounts (Facebook Login)', () =>
     );
   });
 
+  it('stores the round trip in the session before the redirect reaches the browser', async () => {
+    // express-session flushes a redirect's headers before it saves the session; a provider that
+    // answers at once would bring the callback before the state exists. Headers only: no body wait.
+    const w = await newWorkspaceUser(meta.t.baseUrl);
+    for (let i = 0; i < 5; i++) {
+      const res = await fetch(`${meta.t.baseUrl}/oauth/facebook`, { headers: { cookie: w.client.cookieHeader }, redirect: 'manual' });
+      const state = new URL(res.headers.get('location')!).searchParams.get('state')!;
+      const { rows } = await meta.t.app.database.pool.query<{ n: number }>(
+        `select count(*)::int as n from user_sessions, jsonb_array_elements(sess::jsonb->'connects'->'metaConnect') p where p->>'state' = $1`,
+        [state],
+      );
+      expect(rows[0]!.n).toBe(1);
+      await res.body?.cancel();
+    }
+  });
+
   it('keeps other workspaces out: their Page ids answer 404', async () => {
     const a = await connectedWorkspace('tenant-a');
     const b = await newWorkspaceUser(meta.t.baseUrl);

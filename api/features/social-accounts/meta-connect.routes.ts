@@ -16,6 +16,7 @@ import {
 import { publicRouter } from '../../http/routers';
 import { issueConnectState, readConnectCallback } from './connect-state';
 import { storeFacebookPages } from './meta-connect.service';
+import { saveSessionBeforeResponse } from '../../auth/session';
 
 export function facebookLoginConfig(config: Config): FacebookLoginConfig | null {
   if (!config.facebook) return null;
@@ -45,7 +46,7 @@ export function metaConnectRoutes(deps: { pool: pg.Pool; config: Config; cipher:
   const router = publicRouter();
   const fb = facebookLoginConfig(deps.config);
 
-  router.get('/oauth/facebook', (req, res) => {
+  router.get('/oauth/facebook', saveSessionBeforeResponse, (req, res) => {
     if (!req.user) return res.redirect('/login');
     if (!fb) return res.redirect('/oauth-setup?provider=facebook');
     const state = issueConnectState(req, 'metaConnect');

@@ -9,6 +9,7 @@ import { ensureXWebhook, subscribeXAccountActivity } from '../../../integrations
 import { exchangeXCode, pkcePair, xAuthorizeUrl, xMe, type XClientConfig } from '../../../integrations/x/x-api';
 import { publicRouter } from '../../http/routers';
 import { issueConnectState, readConnectCallback } from './connect-state';
+import { saveSessionBeforeResponse } from '../../auth/session';
 
 /**
  * `/oauth/twitter` (spec route): X OAuth 2.0 Authorization Code with PKCE (docs/platform-apis.md §4.1),
@@ -60,7 +61,7 @@ export function xConnectRoutes(deps: { pool: pg.Pool; config: Config; cipher: To
     }
   }
 
-  router.get('/oauth/twitter', (req, res) => {
+  router.get('/oauth/twitter', saveSessionBeforeResponse, (req, res) => {
     if (!req.user) return res.redirect('/login');
     if (!x) return res.redirect(notConfigured);
     const { verifier, challenge } = pkcePair();

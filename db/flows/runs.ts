@@ -74,6 +74,11 @@ const startJob = jobSpecRow('run.advance', {
   priority: `case when busy.busy then ${BUSY_PRIORITY} else 0 end`,
 });
 
+/** The new run's row ($1..$7): state "start", its input on the row; nothing when the contact is already in a live run of the flow. */
+const INSERT_STARTING_RUN = `insert into flow_runs (workspace_id, flow_id, version_id, account_id, contact_id, status, state, pending_input, trigger, status_detail)
+       values ($1, $2, $3, $4, $5, 'running', $6, '{"type":"start"}', $7, 'Starting')
+       on conflict (flow_id, contact_id) where status in ('running', 'waiting', 'sleeping') do nothing`;
+
 /**
  * Starts a run of `versionId` for a contact: a row in state "start", its `run.advance` job (the
  * workspace's priority, as enqueueAdvance sets it) and the browsers' notice, in ONE statement of the
@@ -85,9 +90,7 @@ export async function startRun(
 ): Promise<string | null> {
   const { rows } = await db.query<{ id: string }>(
     `with ins as (
-       insert into flow_runs (workspace_id, flow_id, version_id, account_id, contact_id, status, state, pending_input, trigger, status_detail)
-       values ($1, $2, $3, $4, $5, 'running', $6, '{"type":"start"}', $7, 'Starting')
-       on conflict (flow_id, contact_id) where status in ('running', 'waiting', 'sleeping') do nothing
+       ${INSERT_STARTING_RUN}
        returning id),
      busy as (select ${busyCount('$1', '$8')} as busy),
      job as (select graphile_worker.add_jobs(array[${startJob}]) from ins, busy)
@@ -125,9 +128,7 @@ export async function insertRun(
   const { rows } = await db.query<Record<string, unknown>>({
     name: 'flow-run-insert',
     text: `with ins as (
-       insert into flow_runs (workspace_id, flow_id, version_id, account_id, contact_id, status, state, pending_input, trigger, status_detail)
-       values ($1, $2, $3, $4, $5, 'running', $6, '{"type":"start"}', $7, 'Starting')
-       on conflict (flow_id, contact_id) where status in ('running', 'waiting', 'sleeping') do nothing
+       ${INSERT_STARTING_RUN}
        returning id, started_at)
      select ins.id, ins.started_at, ${contactColumns('c', 'c_')} from ins join contacts c on c.id = $5`,
     values: [run.workspaceId, run.flowId, run.versionId, run.accountId, run.contactId, JSON.stringify(initialRunState()), JSON.stringify(run.trigger)],

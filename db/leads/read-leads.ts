@@ -6,9 +6,15 @@ import { leadColumns, leadRow, toLead } from './lead-row';
 
 const countRow = z.object({ status: z.enum(leadStatuses), source: z.string(), n: z.number() });
 
-/** The workspace's counters per (status, source), kept by a trigger: at most 20 rows, never a count of leads. */
+/**
+ * The workspace's counters per (status, source), kept by a trigger in up to 16 shard rows each
+ * (migration 0031): at most 320 rows summed, never a count of leads.
+ */
 async function readCounters(pool: pg.Pool, workspaceId: string) {
-  const { rows } = await pool.query('select status, source, n from lead_counts where workspace_id = $1', [workspaceId]);
+  const { rows } = await pool.query(
+    'select status, source, sum(n)::int as n from lead_counts where workspace_id = $1 group by status, source',
+    [workspaceId],
+  );
   return z.array(countRow).parse(rows);
 }
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAtColumn, workspaceIdColumn } from './columns';
 import { contacts, conversations } from './inbox';
 
@@ -59,6 +59,8 @@ export const leads = pgTable(
  * How many leads a workspace has per (status, source), kept by a trigger on `leads` (migration
  * 0011): the stats row and the page count of an unsearched list read these few rows instead of
  * counting 100k leads on every page. Only creating, deleting or re-statusing a lead touches them.
+ * `shard` (migration 0031): each writer adds to one of 16 rows of its key, chosen by its database
+ * connection (pg_backend_pid() % 16), at its commit; a read sums over the shards.
  */
 export const leadCounts = pgTable(
   'lead_counts',
@@ -66,7 +68,8 @@ export const leadCounts = pgTable(
     workspaceId: workspaceIdColumn(),
     status: text('status').notNull(),
     source: text('source').notNull(),
+    shard: smallint('shard').notNull().default(0),
     n: integer('n').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.workspaceId, t.status, t.source] })],
+  (t) => [primaryKey({ columns: [t.workspaceId, t.status, t.source, t.shard] })],
 );

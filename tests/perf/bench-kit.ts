@@ -13,18 +13,33 @@ export const root = fileURLToPath(new URL('../..', import.meta.url));
 
 export { freePort };
 
-/** A real PostgreSQL with default (durable) settings in a temp dir, migrated. */
+/**
+ * A real PostgreSQL with default (durable) settings in a temp dir, migrated.
+ * BENCH_PG_STATEMENTS=<file>: pg_stat_statements is loaded and, when the benchmark stops, the
+ * statements that took the most of PostgreSQL's time are written to that file (where its CPU goes).
+ */
 export async function benchDatabase(settings: Record<string, string> = {}): Promise<{ db: EmbeddedDatabase; pool: pg.Pool; stop(): Promise<void> }> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'replypilot-bench-'));
-  const db = await startEmbeddedPostgres({ dir, port: await freePort(), database: 'bench', settings: { max_connections: '200', ...settings } });
+  const statements = process.env.BENCH_PG_STATEMENTS;
+  const preload: Record<string, string> = statements ? { shared_preload_libraries: 'pg_stat_statements', 'pg_stat_statements.track': 'all' } : {};
+  const db = await startEmbeddedPostgres({ dir, port: await freePort(), database: 'bench', settings: { max_connections: '200', ...preload, ...settings } });
   const pool = new pg.Pool({ connectionString: db.url, max: 40 });
   pool.on('error', () => {});
   pool.on('connect', (c) => c.on('error', () => {}));
   await runMigrations(pool);
+  if (statements) await pool.query('create extension if not exists pg_stat_statements');
   return {
     db,
     pool,
     async stop() {
+      if (statements) {
+        const { rows } = await pool.query<{ ms: number; calls: string; per_call_ms: number; query: string }>(
+          `select round(total_exec_time::numeric, 1)::float8 as ms, calls, round((total_exec_time / calls)::numeric, 3)::float8 as per_call_ms,
+                  regexp_replace(left(query, 160), '\\s+', ' ', 'g') as query
+           from pg_stat_statements order by total_exec_time desc limit 25`,
+        );
+        await writeFile(statements, rows.map((r) => `${String(r.ms).padStart(10)} ms ${String(r.calls).padStart(8)} calls ${String(r.per_call_ms).padStart(8)} ms/call  ${r.query}`).join('\n') + '\n');
+      }
       await pool.end();
       await db.stop();
       await rm(dir, { recursive: true, force: true });
@@ -320,7 +335,7 @@ export async function bulkLoad(pool: pg.Pool, load: () => Promise<void>): Promis
     on conflict (workspace_id, day, flow_id, shard) do update set ${add(['conversions', 'revenue_cents'])}`);
   await pool.query(`insert into lead_counts as a (workspace_id, status, source, n)
     select workspace_id, status, source, count(*) from leads group by 1, 2, 3
-    on conflict (workspace_id, status, source) do update set n = a.n + excluded.n`);
+    on conflict (workspace_id, status, source, shard) do update set n = a.n + excluded.n`);
   // Migration 0026's rollups, as its backfill computes them: each conversation's first inbound and
   // first response, each tracked link's clicks.
   await pool.query(`update conversations c set first_inbound_at = f.first_in,
@@ -341,7 +356,7 @@ export async function bulkLoad(pool: pg.Pool, load: () => Promise<void>): Promis
               (select coalesce(sum(runs_completed), 0) from analytics_flow_daily) as runs_completed,
               (select coalesce(sum(runs_failed), 0) from analytics_flow_daily) as runs_failed,
               (select count(*) from (select workspace_id, status, source, count(*)::int as n from leads group by 1, 2, 3
-                 except select workspace_id, status, source, n from lead_counts where n <> 0) d) as lead_counts_differing,
+                 except select workspace_id, status, source, sum(n)::int from lead_counts group by 1, 2, 3 having sum(n) <> 0) d) as lead_counts_differing,
               (select count(*) from conversations c left join lateral (
                  select min(created_at) filter (where direction = 'inbound') as first_in from messages m where m.conversation_id = c.id) f on true
                  where c.first_inbound_at is distinct from f.first_in) as first_inbound_differing,

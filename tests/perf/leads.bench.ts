@@ -169,7 +169,7 @@ try {
         `-- middle page by number (offset 49,980 of 100,000), whole workspace\n${await plan(offsetPage(whole, 'desc', 49_980), [workspaceId])}`,
         `-- last page by number, read from the far end\n${await plan(offsetPage(whole, 'asc', 0), [workspaceId])}`,
         `-- middle page by number, status and source (offset 2,480 of 5,000)\n${await plan(offsetPage(both, 'desc', 2_480), [workspaceId])}`,
-        `-- counters (stats row and totals)\n${await plan('select status, source, n from lead_counts where workspace_id = $1', [workspaceId])}`,
+        `-- counters (stats row and totals)\n${await plan('select status, source, sum(n)::int as n from lead_counts where workspace_id = $1 group by status, source', [workspaceId])}`,
         `-- search for one person, first page\n${await plan(offsetPage("workspace_id = $1 and search_text like '%customer4242%'", 'desc', 0), [workspaceId])}`,
         `-- search for one person, its count\n${await plan("select count(*)::int as n from leads where workspace_id = $1 and search_text like '%customer4242%'", [workspaceId])}`,
         `-- broad search (11% match), first page\n${await plan(offsetPage("workspace_id = $1 and search_text like '%customer9%'", 'desc', 0), [workspaceId])}`,

@@ -11,10 +11,7 @@ const countRow = z.object({ status: z.enum(leadStatuses), source: z.string(), n:
  * (migration 0031): at most 320 rows summed, never a count of leads.
  */
 async function readCounters(pool: pg.Pool, workspaceId: string) {
-  const { rows } = await pool.query(
-    'select status, source, sum(n)::int as n from lead_counts where workspace_id = $1 group by status, source',
-    [workspaceId],
-  );
+  const { rows } = await pool.query('select status, source, sum(n)::int as n from lead_counts where workspace_id = $1 group by status, source', [workspaceId]);
   return z.array(countRow).parse(rows);
 }
 

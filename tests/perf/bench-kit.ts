@@ -13,33 +13,50 @@ export const root = fileURLToPath(new URL('../..', import.meta.url));
 
 export { freePort };
 
+/** BENCH_PG_STAT=1: benchDatabase loads pg_stat_statements and benchmarks print printStatements. */
+export const PG_STAT = process.env.BENCH_PG_STAT === '1';
+
+/** Resets pg_stat_statements (when loaded): what printStatements prints starts here. */
+export async function resetStatements(pool: pg.Pool): Promise<void> {
+  if (PG_STAT) await pool.query('select pg_stat_statements_reset()');
+}
+
+/**
+ * With BENCH_PG_STAT=1, prints PostgreSQL's statements since resetStatements by total time, with
+ * their calls per execution (`per` executions: comments, flow runs, …).
+ */
+export async function printStatements(pool: pg.Pool, per: number, label = 'per execution'): Promise<void> {
+  if (!PG_STAT) return;
+  const { rows } = await pool.query<{ calls: string; total_ms: number; mean_ms: number; query: string }>(
+    `select calls, round(total_exec_time::numeric, 0)::float8 total_ms, round(mean_exec_time::numeric, 3)::float8 mean_ms,
+            case when toplevel then '' else '(nested) ' end || left(regexp_replace(query, '\\s+', ' ', 'g'), 200) query
+     from pg_stat_statements where query not like '%pg_stat_statements%' order by total_exec_time desc limit 45`,
+  );
+  const all = await pool.query<{ calls: string; total_ms: number }>(
+    `select sum(calls) filter (where toplevel)::text calls, round(sum(total_exec_time) filter (where toplevel)::numeric, 0)::float8 total_ms from pg_stat_statements`,
+  );
+  const each = (n: number) => Number((n / Math.max(1, per)).toFixed(3));
+  console.log(`statements (${label}): ${each(Number(all.rows[0]!.calls))} calls and ${each(all.rows[0]!.total_ms)} ms each of ${per}`);
+  for (const r of rows) console.log(`${each(Number(r.calls))}\t${r.total_ms} ms\t${r.mean_ms} ms\t${r.query}`);
+}
+
 /**
  * A real PostgreSQL with default (durable) settings in a temp dir, migrated.
- * BENCH_PG_STATEMENTS=<file>: pg_stat_statements is loaded and, when the benchmark stops, the
- * statements that took the most of PostgreSQL's time are written to that file (where its CPU goes).
+ * BENCH_PG_STAT=1 loads pg_stat_statements (where PostgreSQL's time goes: printStatements).
  */
 export async function benchDatabase(settings: Record<string, string> = {}): Promise<{ db: EmbeddedDatabase; pool: pg.Pool; stop(): Promise<void> }> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'replypilot-bench-'));
-  const statements = process.env.BENCH_PG_STATEMENTS;
-  const preload: Record<string, string> = statements ? { shared_preload_libraries: 'pg_stat_statements', 'pg_stat_statements.track': 'all' } : {};
+  const preload: Record<string, string> = PG_STAT ? { shared_preload_libraries: 'pg_stat_statements', 'pg_stat_statements.track': 'all' } : {};
   const db = await startEmbeddedPostgres({ dir, port: await freePort(), database: 'bench', settings: { max_connections: '200', ...preload, ...settings } });
   const pool = new pg.Pool({ connectionString: db.url, max: 40 });
   pool.on('error', () => {});
   pool.on('connect', (c) => c.on('error', () => {}));
   await runMigrations(pool);
-  if (statements) await pool.query('create extension if not exists pg_stat_statements');
+  if (PG_STAT) await pool.query('create extension if not exists pg_stat_statements');
   return {
     db,
     pool,
     async stop() {
-      if (statements) {
-        const { rows } = await pool.query<{ ms: number; calls: string; per_call_ms: number; query: string }>(
-          `select round(total_exec_time::numeric, 1)::float8 as ms, calls, round((total_exec_time / calls)::numeric, 3)::float8 as per_call_ms,
-                  regexp_replace(left(query, 160), '\\s+', ' ', 'g') as query
-           from pg_stat_statements order by total_exec_time desc limit 25`,
-        );
-        await writeFile(statements, rows.map((r) => `${String(r.ms).padStart(10)} ms ${String(r.calls).padStart(8)} calls ${String(r.per_call_ms).padStart(8)} ms/call  ${r.query}`).join('\n') + '\n');
-      }
       await pool.end();
       await db.stop();
       await rm(dir, { recursive: true, force: true });

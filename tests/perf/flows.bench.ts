@@ -11,7 +11,7 @@ import { compile } from '../../flow-compiler/compile';
 import { createTokenCipher } from '../../integrations/crypto/token-cipher';
 import { startWorker } from '../../workers/worker';
 import { edge, keywordTrigger, node } from '../support/flows';
-import { benchDatabase, machine, percentile, writeResult } from './bench-kit';
+import { benchDatabase, machine, percentile, printStatements, resetStatements, writeResult } from './bench-kit';
 import { costProbe } from './bench-probes';
 
 /**
@@ -36,7 +36,6 @@ const ACCOUNTS = 50;
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const ONLY_A = process.env.BENCH_PHASES === 'A';
 const ONLY_C = process.env.BENCH_PHASES === 'C';
-const PG_STAT = process.env.BENCH_PG_STAT === '1';
 
 v8.setFlagsFromString('--expose-gc');
 const gc = vm.runInNewContext('gc') as () => void;
@@ -87,8 +86,7 @@ async function startRuns(pool: pg.Pool, workspaceId: string, flow: { flowId: str
 }
 
 async function main() {
-  const { pool, stop } = await benchDatabase(PG_STAT ? { shared_preload_libraries: 'pg_stat_statements', 'pg_stat_statements.track': 'all' } : {});
-  if (PG_STAT) await pool.query('create extension if not exists pg_stat_statements');
+  const { pool, stop } = await benchDatabase();
   if (process.env.BENCH_ROLLUP === 'legacy') {
     // Before migration 0024: LANGUAGE sql rollup functions (0016/0021) and immediate row triggers.
     const chunks = (f: string) => readFileSync(new URL(`../../db/migrations/${f}`, import.meta.url), 'utf8').split('--> statement-breakpoint');
@@ -207,7 +205,7 @@ async function main() {
     })();
     await sleep(5000); // warm-up
     const probe = await costProbe(pool);
-    if (PG_STAT) await pool.query('select pg_stat_statements_reset()');
+    await resetStatements(pool);
     const t0 = Date.now();
     const cost0 = probe.mark();
     const steps0 = (await one<{ n: number }>(pool, 'select count(*)::int n from run_steps')).n;
@@ -224,7 +222,7 @@ async function main() {
     const elapsed = (Date.now() - t0) / 1000;
     const steps = last - steps0;
     const costPerStep = probe.per(cost0, probe.mark(), steps);
-    if (PG_STAT) await printTopStatements(pool, 'part A window', steps, 'step');
+    await printStatements(pool, steps, 'part A window, per step');
     feeding = false;
     await feeder;
     await quietFeeder;
@@ -326,7 +324,7 @@ async function main() {
   // ---- C. 10,000 timers due in the same second ----
   const due = await one<{ at: Date }>(pool, `select date_trunc('second', now()) + interval '3 seconds' as at`);
   await pool.query(`update run_timers set due_at = $1 where id in (select id from run_timers order by id limit $2)`, [due.at, DUE_TOGETHER]);
-  if (PG_STAT) await pool.query('select pg_stat_statements_reset()');
+  await resetStatements(pool);
   const waitUntil = due.at.getTime() - Date.now();
   if (waitUntil > 0) await sleep(waitUntil);
   const resumed = () =>
@@ -337,7 +335,7 @@ async function main() {
     await sleep(200);
     r = await resumed();
   }
-  if (PG_STAT) await printTopStatements(pool, 'part C', DUE_TOGETHER, 'resumed run');
+  await printStatements(pool, DUE_TOGETHER, 'part C, per resumed run');
   const lastResume = r.last ? (r.last.getTime() - due.at.getTime()) / 1000 : NaN;
   const resumeDelays = await pool.query<{ s: number }>(
     `select extract(epoch from finished_at - $1::timestamptz) s from run_steps where kind = 'delay' and status = 'completed'`,
@@ -380,19 +378,6 @@ async function main() {
 }
 
 /** pg_stat_statements since its last reset, by total time; `per` divides the calls (per step, per resumed run). */
-async function printTopStatements(pool: pg.Pool, what: string, per: number, unit: string) {
-  const top = await pool.query<{ calls: string; total_ms: number; mean_ms: number; query: string }>(
-    `select calls, round(total_exec_time::numeric, 0)::float8 total_ms, round(mean_exec_time::numeric, 3)::float8 mean_ms,
-            left(regexp_replace(query, '\\s+', ' ', 'g'), 160) query
-     from pg_stat_statements order by total_exec_time desc limit 30`,
-  );
-  console.log(`pg_stat_statements (${what}), per ${unit} = calls / ${unit}s:`);
-  for (const q of top.rows)
-    console.log(
-      `${String(q.total_ms).padStart(8)} ms ${String(q.mean_ms).padStart(8)} ms/call ${(Number(q.calls) / per).toFixed(2).padStart(6)}/${unit}  ${q.query}`,
-    );
-}
-
 function round(x: number) {
   return Math.round(x * 10) / 10;
 }

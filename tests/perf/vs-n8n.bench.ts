@@ -9,7 +9,7 @@ import { createTokenCipher } from '../../integrations/crypto/token-cipher';
 import { startMetaGraphFake, metaJson, metaSignature, type FakePage } from '../fakes/meta-graph.fake';
 import { igCommentsWebhook, messagingWebhook } from '../fakes/meta-webhook-payloads';
 import { edge, keywordTrigger, node } from '../support/flows';
-import { benchDatabase, freePort, machine, percentile, signIn, spawnServer, timeRequests, writeResult } from './bench-kit';
+import { benchDatabase, freePort, machine, percentile, printStatements, resetStatements, signIn, spawnServer, timeRequests, writeResult } from './bench-kit';
 
 /**
  * `npm run bench -- vs-n8n [--duration 60] [--concurrency 32] [--drain 900] [--only ours|n8n]`
@@ -37,7 +37,6 @@ const arg = (name: string, fallback: string) => {
 const DURATION_S = Number(arg('duration', process.env.BENCH_SECONDS ?? '60'));
 const CONCURRENCY = Number(arg('concurrency', '32'));
 const ONLY = arg('only', 'all');
-const PG_STAT = process.env.BENCH_PG_STAT === '1';
 // Completed executions per second counts the drain: an engine that acknowledges faster than it
 // executes is measured by when its backlog is done, not by its acks. The cap only stops a stuck run.
 const DRAIN_S = Number(arg('drain', '900'));
@@ -192,7 +191,7 @@ async function measure(opts: {
   progress?: () => Promise<string>;
 }): Promise<Measured> {
   const before = load();
-  if (PG_STAT) await pool.query('select pg_stat_statements_reset()');
+  await resetStatements(pool);
   const serverCpu0 = cpuSeconds(tree(opts.serverPid));
   const pgCpu0 = cpuSeconds(postgresPids(opts.pgDir));
   let peak = 0;
@@ -220,7 +219,7 @@ async function measure(opts: {
   const ackedIds = new Set([...res.started.keys()]);
   const { failed, stuck } = await opts.outcome(ackedIds);
   const completed = Math.min(done.size, acked);
-  if (PG_STAT) await printStatements(completed);
+  await printStatements(pool, completed);
   const m: Measured = {
     engine: opts.engine,
     durationS: round(res.seconds),
@@ -259,20 +258,6 @@ async function flowProgress(pool: pg.Pool, flowId: string): Promise<string> {
 }
 
 /** The statements since the last reset, by total time, with calls per completed execution. */
-async function printStatements(completed: number) {
-  const { rows } = await pool.query<{ calls: string; total_ms: number; mean_ms: number; query: string }>(
-    `select calls, round(total_exec_time::numeric, 0)::float8 total_ms, round(mean_exec_time::numeric, 3)::float8 mean_ms,
-            case when toplevel then '' else '(nested) ' end || left(regexp_replace(query, '\\s+', ' ', 'g'), 200) query
-     from pg_stat_statements where query not like '%pg_stat_statements%' order by total_exec_time desc limit 45`,
-  );
-  const all = await pool.query<{ calls: string; total_ms: number }>(
-    `select sum(calls) filter (where toplevel)::text calls, round(sum(total_exec_time) filter (where toplevel)::numeric, 0)::float8 total_ms from pg_stat_statements`,
-  );
-  const per = (n: number) => round(n / Math.max(1, completed));
-  console.log(`statements: ${per(Number(all.rows[0]!.calls))} calls and ${per(all.rows[0]!.total_ms)} ms per execution (${completed})`);
-  for (const r of rows) console.log(`${per(Number(r.calls))}\t${r.total_ms} ms\t${r.mean_ms} ms\t${r.query}`);
-}
-
 // ---------- n8n ----------
 /** Installs n8n 1.123.x into the cache folder once (Node 20 needs the two overrides). */
 function ensureN8n(): string {
@@ -673,8 +658,7 @@ async function runOurs(dbUrl: string, pgDir: string, pool: pg.Pool, sinkUrl: str
   return results;
 }
 
-const { db, pool, stop } = await benchDatabase(PG_STAT ? { shared_preload_libraries: 'pg_stat_statements', 'pg_stat_statements.track': 'all' } : {});
-if (PG_STAT) await pool.query('create extension if not exists pg_stat_statements');
+const { db, pool, stop } = await benchDatabase();
 const sink = await startSink();
 try {
   const dataDir = new URL(db.url).port; // postgresPids finds the server by its port

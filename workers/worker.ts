@@ -76,7 +76,7 @@ export function taskList(
   };
   return {
     'maintenance:prune': maintenancePrune({ demoTtlHours: config.demo.ttlHours, pool }),
-    'inbound.process': inboundProcessJob(pool, limits, links, { webhookLanes: config.flows.webhookLanes, inlinePerBatch: INLINE_FIRST_STEPS_PER_BATCH }),
+    'inbound.process': inboundProcessJob(pool, limits, links, { webhookLanes: config.flows.webhookLanes, inlinePerBatch: INLINE_FIRST_STEPS_PER_BATCH }, pump),
     'outbound.send': outboundSendJob(pump),
     'outbound.sends': outboundSendsJob(pump),
     'outbound:sweep': outboundSweepJob(pool),

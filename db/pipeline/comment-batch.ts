@@ -110,7 +110,16 @@ export interface QueuedReply {
   conversationId: string;
   /** null: the comment's private reply key was already taken; nothing was written for it. */
   ledgerId: string | null;
+  /** Its send slot has come (not paced for later): with `handOff`, the caller hands it to the send pump after commit. */
+  due: boolean;
 }
+
+/**
+ * How long after its commit the `outbound.sends` job of replies handed straight to the send pump
+ * runs: only a backstop (the process died between the commit and the hand-off), which finds them
+ * sent or in flight and does nothing else.
+ */
+export const HAND_OFF_BACKSTOP_MS = 5_000;
 
 /**
  * The private replies of a batch of comments that a rule answered, as queueOutboundMessage queues
@@ -121,8 +130,10 @@ export interface QueuedReply {
  * their queued messages, their `outbound.sends` jobs (one per second of send slots, each listing its
  * rows: the send pump claims a job's due rows in one statement, ADR 0022), the conversations' last
  * message and the /ws notices. A key already taken writes nothing for that reply (its slot is skipped: a gap in the pacing).
+ * `handOff`: the caller hands the due replies to its send pump as soon as this transaction commits
+ * (ADR 0025), so their job runs only HAND_OFF_BACKSTOP_MS later, as a backstop.
  */
-export async function queuePrivateReplyBatch(db: Db, replies: BatchReply[], limit: SendLimit): Promise<QueuedReply[]> {
+export async function queuePrivateReplyBatch(db: Db, replies: BatchReply[], limit: SendLimit, opts: { handOff?: boolean } = {}): Promise<QueuedReply[]> {
   if (replies.length === 0) return [];
   const people = new Map<string, BatchReply>();
   for (const r of replies) people.set(`${r.accountId}\u0000${r.contactId}`, r);
@@ -150,7 +161,7 @@ export async function queuePrivateReplyBatch(db: Db, replies: BatchReply[], limi
     return id;
   });
   const limits = replies.map((r) => platformSendLimit(r.platform, 'private_reply') ?? limit);
-  const { rows } = await db.query<{ n: string; ledger_id: string | null }>({
+  const { rows } = await db.query<{ n: string; ledger_id: string | null; due: boolean | null }>({
     name: 'queue-private-reply-batch',
     text: `with input as materialized (
        select t.*, gen_random_uuid() as message_id,
@@ -165,9 +176,11 @@ export async function queuePrivateReplyBatch(db: Db, replies: BatchReply[], limi
        on conflict (account_id, kind) do update
          set tat = greatest(send_rate_limits.tat, clock_timestamp()) + (excluded.tat - statement_timestamp())
        returning account_id, tat
-     ), sched as (
-       select i.*, greatest(clock_timestamp(), s.tat - make_interval(secs => (i.cnt - i.k + i.burst) * i.interval_ms / 1000.0)) as send_at
+     ), slotted as (
+       select i.*, s.tat - make_interval(secs => (i.cnt - i.k + i.burst) * i.interval_ms / 1000.0) as slot_at
        from input i join slot s on s.account_id = i.account_id
+     ), sched as (
+       select t.*, greatest(clock_timestamp(), t.slot_at) as send_at, t.slot_at <= clock_timestamp() as due from slotted t
      ), led as (
        insert into outbound_ledger (workspace_id, account_id, idempotency_key, kind, target, text, message_id, rule_id, scheduled_for)
        select workspace_id, account_id, 'private_reply:' || account_id || ':' || comment_id, 'private_reply', comment_id, text, message_id, rule_id, send_at
@@ -189,14 +202,14 @@ export async function queuePrivateReplyBatch(db: Db, replies: BatchReply[], limi
        select graphile_worker.add_jobs(specs) from (
          select array_agg(${jobSpecRow('outbound.sends', {
            payload: `json_build_object('ledgerIds', g.ids)`,
-           runAt: 'g.run_at',
+           runAt: `case when g.due and $10::boolean then clock_timestamp() + make_interval(secs => ${HAND_OFF_BACKSTOP_MS / 1000}) else g.run_at end`,
          })} order by g.run_at) as specs from (
-           select min(send_at) as run_at, json_agg(ledger_id::text order by n) as ids
-           from fresh group by date_trunc('second', send_at)
+           select min(send_at) as run_at, due, json_agg(ledger_id::text order by n) as ids
+           from fresh group by due, date_trunc('second', send_at)
          ) g
        ) x where specs is not null
      )
-     select i.n, f.ledger_id,
+     select i.n, f.ledger_id, f.due,
             case when f.ledger_id is not null then pg_notify($9, json_build_object('workspaceId', f.workspace_id, 'event',
               json_build_object('type', 'message.created', 'conversationId', f.conversation_id, 'messageId', f.message_id))::text) end as notified
      from input i left join fresh f on f.n = i.n, (select count(*) from jobs) j
@@ -211,7 +224,8 @@ export async function queuePrivateReplyBatch(db: Db, replies: BatchReply[], limi
       limits.map((l) => 3_600_000 / l.perHour),
       limits.map((l) => l.burst),
       EVENTS_CHANNEL,
+      opts.handOff === true,
     ],
   });
-  return rows.map((r, i) => ({ conversationId: conversationIds[i]!, ledgerId: r.ledger_id }));
+  return rows.map((r, i) => ({ conversationId: conversationIds[i]!, ledgerId: r.ledger_id, due: r.due === true }));
 }

@@ -3,6 +3,11 @@ import { ingestEvents, type IncomingEvent } from '../../db/pipeline/ingest-event
 import { sendLimitsFromConfig } from '../../db/pipeline/send-limits';
 import { startTestApp, type TestApp } from '../../tests/support/test-app';
 import { newWorkspaceUser } from '../../tests/support/workspace';
+import { platformDepsFromConfig } from '../../activities/platform-deps';
+import type { SendOutcome } from '../../activities/send-outcome';
+import { HAND_OFF_BACKSTOP_MS } from '../../db/pipeline/comment-batch';
+import { createTokenCipher } from '../../integrations/crypto/token-cipher';
+import { pumpOf } from '../../tests/support/send-pump-fixtures';
 import { MAX_EVENT_ATTEMPTS, processInboundBatch } from './process-inbound-event';
 
 /**
@@ -133,6 +138,55 @@ it('a mixed batch in one transaction: plain rule replies set-based, the rest per
     [ws],
   );
   expect(counts.rows[0]).toEqual({ ledger: 2, messages: 2 });
+});
+
+it('with handOff, the due replies come back for the send pump once committed; their job runs only later, as a backstop, and sends nothing twice', async () => {
+  const { w, pool, comment, shardOf } = await setup();
+  const ws = w.user.workspaceId;
+  await ingestEvents(pool, [comment('h1', 'fan-h1', 'deal'), comment('h2', 'fan-h2', 'deal!'), comment('h3', 'fan-h3', 'no rule here')]);
+  const shard = await shardOf('h1');
+  const before = Date.now();
+  const outcome = await processInboundBatch(pool, shard, 100, limits, undefined, undefined, true);
+  const ledger = await pool.query<{ id: string; target: string }>('select id, target from outbound_ledger where workspace_id = $1 order by target', [ws]);
+  expect(ledger.rows.map((r) => r.target)).toEqual(['h1', 'h2']);
+  // Both inside the account's burst: due now, both handed back.
+  expect(outcome).toMatchObject({ claimed: 3, processed: 3, failed: 0 });
+  expect([...outcome.due!].sort()).toEqual(ledger.rows.map((r) => r.id).sort());
+  // Their job: the backstop, HAND_OFF_BACKSTOP_MS after the commit.
+  const job = await pool.query<{ run_at: Date; ids: string[] }>(
+    `select j.run_at, array(select jsonb_array_elements_text(j.payload::jsonb->'ledgerIds')) as ids
+     from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id and t.identifier = 'outbound.sends'
+     where j.payload::jsonb->'ledgerIds' ?| $1::text[]`,
+    [outcome.due],
+  );
+  expect(job.rows).toHaveLength(1);
+  expect([...job.rows[0]!.ids].sort()).toEqual([...outcome.due!].sort());
+  expect(job.rows[0]!.run_at.getTime()).toBeGreaterThanOrEqual(before + HAND_OFF_BACKSTOP_MS - 1_000);
+
+  // The pump sends them now (sandbox: delivered in one transaction each); the backstop job's
+  // hand-off later finds them sent and does nothing.
+  const outcomes = new Map<string, SendOutcome>();
+  const pump = pumpOf(pool, { ...platformDepsFromConfig(t.app.config, createTokenCipher('0'.repeat(64))), sendOwner: 'test-pump' }, 16, outcomes);
+  await pump.handOffBatch(outcome.due!);
+  await pump.drain();
+  const sent = await pool.query<{ status: string }>('select status from outbound_ledger where workspace_id = $1', [ws]);
+  expect(sent.rows.map((r) => r.status)).toEqual(['sent', 'sent']);
+  outcomes.clear();
+  expect(await pump.handOffBatch(job.rows[0]!.ids)).toEqual({ later: [] });
+  await pump.drain();
+  expect(outcomes.size).toBe(0);
+  const messages = await pool.query<{ n: number }>(`select count(*)::int as n from messages where workspace_id = $1 and direction = 'outbound' and status = 'sent'`, [ws]);
+  expect(messages.rows[0]!.n).toBe(2);
+
+  // Without handOff (the redo event by event, or no pump), the job is due at the slot as before.
+  await ingestEvents(pool, [comment('h4', 'fan-h4', 'deal')]);
+  expect((await processInboundBatch(pool, shard, 100, limits)).due).toBeUndefined();
+  const plain = await pool.query<{ late: boolean }>(
+    `select j.run_at > now() + interval '1 second' as late from graphile_worker._private_jobs j join outbound_ledger l on j.payload::jsonb->'ledgerIds' ? l.id::text
+     where l.workspace_id = $1 and l.target = 'h4'`,
+    [ws],
+  );
+  expect(plain.rows).toEqual([{ late: false }]);
 });
 
 it('a batch whose transaction fails is redone event by event: the others go through, the failing one is recorded, retried, then left', async () => {

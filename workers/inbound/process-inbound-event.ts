@@ -98,6 +98,8 @@ export interface BatchOutcome {
   processed: number;
   malformed: number;
   failed: number;
+  /** With `handOff`: the private replies queued due now, committed, for the caller's send pump (ADR 0025). */
+  due?: string[];
 }
 
 /** An event that failed this many times (not malformed: e.g. a bug) is left with its error, no longer claimed. */
@@ -111,6 +113,9 @@ export const MAX_EVENT_ATTEMPTS = 25;
  * nothing is done twice. If the transaction fails (one event hit an unexpected error), every event
  * of the batch is redone alone (processInboundEvent): the others go through, and the failing one is
  * recorded (attempts, error) and left for a later job, until MAX_EVENT_ATTEMPTS.
+ * `handOff` (ADR 0025): the private replies it queues due now are returned in `due` for the caller's
+ * send pump once committed; their `outbound.sends` job is only a backstop a few seconds later.
+ * The redo event by event does not hand off: its replies' jobs run as usual.
  */
 export async function processInboundBatch(
   pool: pg.Pool,
@@ -119,6 +124,7 @@ export async function processInboundBatch(
   limits: SendLimits,
   links: LinkBase = noLinkBase,
   flows: FirstStepsConfig = defaultFirstSteps,
+  handOff = false,
 ): Promise<BatchOutcome> {
   let claimedIds: string[] = [];
   try {
@@ -132,7 +138,7 @@ export async function processInboundBatch(
         values: [shard, size, MAX_EVENT_ATTEMPTS],
       });
       claimedIds = rows.map((r: { id: string }) => r.id);
-      return handleBatch(client, rows as Record<string, unknown>[], limits, links, flows);
+      return handleBatch(client, rows as Record<string, unknown>[], limits, links, flows, handOff);
     });
   } catch (err) {
     if (claimedIds.length === 0) throw err;
@@ -176,6 +182,7 @@ async function handleBatch(
   limits: SendLimits,
   links: LinkBase,
   flows: FirstStepsConfig,
+  handOff: boolean,
 ): Promise<BatchOutcome> {
   const resolved = await Promise.all(rows.map((row) => resolveEvent(client, row)));
   const tails = rows.map(() => newInboundTail());
@@ -258,6 +265,7 @@ async function handleBatch(
     client,
     held.map((h) => h.reply),
     limits.private_reply,
+    { handOff },
   );
   // Their leads: one statement for the batch (captureCommentLeads), before the rest of each answer.
   await captureCommentLeads(
@@ -306,7 +314,9 @@ async function handleBatch(
     flows,
   );
   await markEventsProcessed(client, marks, tail);
-  return { claimed: rows.length, processed: marks.length - malformed, malformed, failed: 0 };
+  const outcome: BatchOutcome = { claimed: rows.length, processed: marks.length - malformed, malformed, failed: 0 };
+  if (handOff) outcome.due = queued.flatMap((q) => (q.due && q.ledgerId ? [q.ledgerId] : []));
+  return outcome;
 }
 
 interface Resolved {

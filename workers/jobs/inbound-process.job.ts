@@ -6,6 +6,7 @@ import type { SendLimits } from '../../db/pipeline/send-limits';
 import type { LinkBase } from '../inbound/apply-comment-rules';
 import { wakeStrandedShards } from '../../db/pipeline/wake-inbound-shards';
 import type { FirstStepsConfig } from '../flows/first-steps';
+import type { SendPump } from '../send-pump';
 
 /** Events claimed per transaction, and transactions per job before it hands the shard to a new job. */
 export const INBOUND_BATCH_SIZE = 100;
@@ -17,8 +18,13 @@ const BATCHES_PER_JOB = 5;
  * (so a busy shard does not hold one worker slot forever) and ends. Events that failed are recorded
  * and the job fails, to be retried with Graphile's backoff. `{eventId}`: that one event.
  */
-/** `flows`: how new runs take their first steps in the batch's transaction (workers/flows/first-steps.ts). */
-export function inboundProcessJob(pool: pg.Pool, limits: SendLimits, links?: LinkBase, flows?: FirstStepsConfig): Task {
+/**
+ * `flows`: how new runs take their first steps in the batch's transaction (workers/flows/first-steps.ts).
+ * `pump`: the private replies a batch queued due now are handed to it as soon as the batch commits
+ * (ADR 0025), instead of waiting for a worker to fetch their `outbound.sends` job (which stays, a few
+ * seconds later, as the backstop of a process that died in between).
+ */
+export function inboundProcessJob(pool: pg.Pool, limits: SendLimits, links?: LinkBase, flows?: FirstStepsConfig, pump?: Pick<SendPump, 'handOffBatch'>): Task {
   return async (payload, helpers) => {
     const p = jobs['inbound.process'].payload.parse(payload);
     if ('eventId' in p) {
@@ -28,7 +34,12 @@ export function inboundProcessJob(pool: pg.Pool, limits: SendLimits, links?: Lin
     }
     let failed = 0;
     for (let i = 0; i < BATCHES_PER_JOB; i++) {
-      const batch = await processInboundBatch(pool, p.shard, INBOUND_BATCH_SIZE, limits, links, flows);
+      const batch = await processInboundBatch(pool, p.shard, INBOUND_BATCH_SIZE, limits, links, flows, pump !== undefined);
+      // Rows it could not take now (in flight elsewhere, not due) are left to the backstop job.
+      if (pump && batch.due && batch.due.length > 0)
+        await pump
+          .handOffBatch(batch.due)
+          .catch((err: unknown) => helpers.logger.error(`handing ${batch.due!.length} sends to the pump failed; their job sends them: ${String(err)}`));
       if (batch.malformed > 0) helpers.logger.warn(`${batch.malformed} inbound event(s) of shard ${p.shard} malformed; stored with their error`);
       failed += batch.failed;
       if (batch.claimed < INBOUND_BATCH_SIZE) break;

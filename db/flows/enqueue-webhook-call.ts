@@ -39,12 +39,14 @@ async function enqueueExternalCall(
 }
 
 /**
- * The next call due in a lane (its queue), for the `run.webhook` job that holds the lane to make
- * after its own (workers/flows/webhook-step.ts, drainLane): the lane's oldest available job at the
- * webhook priority, as Graphile would hand it out next. Reads Graphile's job table, scanning only
- * jobs at that priority (its (priority, run_at) index), at most 500 of them.
+ * The next calls due in a lane (its queue), at most `limit`, for the `run.webhook` job that holds the
+ * lane to make after its own (workers/flows/webhook-step.ts, drainLane): the lane's oldest available
+ * jobs at the webhook priority, in the order Graphile would hand them out. While that job runs, the
+ * lane's queue is locked, so no worker takes these meanwhile. Reads Graphile's job table, scanning
+ * only jobs at that priority (its (priority, run_at) index), at most 500 of them: one scan serves a
+ * whole drain instead of one per call (it was the dearest statement of a flow execution, 3.3 ms).
  */
-export async function nextLaneCall(db: Db, queue: string): Promise<{ jobId: string; runId: string; seq: number } | null> {
+export async function nextLaneCalls(db: Db, queue: string, limit: number): Promise<Array<{ jobId: string; runId: string; seq: number }>> {
   const job = jobs['run.webhook'];
   const { rows } = await db.query<{ job_id: string; payload: unknown }>(
     `select j.id::text as job_id, j.payload
@@ -52,13 +54,17 @@ export async function nextLaneCall(db: Db, queue: string): Promise<{ jobId: stri
            where is_available and priority = $3 and run_at <= now() order by run_at, id limit 500) j
      where j.job_queue_id = (select id from graphile_worker._private_job_queues where queue_name = $1)
        and j.task_id = (select id from graphile_worker._private_tasks where identifier = $2)
-     order by j.run_at, j.id limit 1`,
-    [queue, 'run.webhook', job.priority],
+     order by j.run_at, j.id limit $4`,
+    [queue, 'run.webhook', job.priority, limit],
   );
-  const row = rows[0];
-  if (!row) return null;
-  const payload = job.payload.safeParse(row.payload);
-  return payload.success ? { jobId: row.job_id, runId: payload.data.runId, seq: payload.data.seq } : null;
+  const calls: Array<{ jobId: string; runId: string; seq: number }> = [];
+  for (const row of rows) {
+    const payload = job.payload.safeParse(row.payload);
+    // A payload the job would refuse: the drain stops there and leaves it to its job.
+    if (!payload.success) break;
+    calls.push({ jobId: row.job_id, runId: payload.data.runId, seq: payload.data.seq });
+  }
+  return calls;
 }
 
 /**

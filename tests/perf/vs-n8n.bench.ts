@@ -257,7 +257,6 @@ async function flowProgress(pool: pg.Pool, flowId: string): Promise<string> {
   return `inbound ${ev.rows[0]!.n}; runs ${runs.rows.map((r) => `${r.status} ${r.n}`).join(', ')}; jobs ${jobs.rows.map((j) => `${j.task}${j.locked ? ' (running)' : ''} ${j.n}`).join(', ')}`;
 }
 
-/** The statements since the last reset, by total time, with calls per completed execution. */
 // ---------- n8n ----------
 /** Installs n8n 1.123.x into the cache folder once (Node 20 needs the two overrides). */
 function ensureN8n(): string {

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { callWebhook } from '../../activities/call-webhook.activity';
-import { dropLaneJob, nextLaneCall } from '../../db/flows/enqueue-webhook-call';
+import { dropLaneJob, nextLaneCalls } from '../../db/flows/enqueue-webhook-call';
 import { lockRun, readRunForWebhook, type WebhookRun } from '../../db/flows/run-row';
 import { withTransaction } from '../../db/transaction';
 import { continueRun, type DriverConfig } from './run-driver';
@@ -73,16 +73,20 @@ export const LANE_DRAIN_CALLS = 25;
  * job at a time fleet-wide) right after its own, instead of one job each (ADR 0009, amendment "a
  * job drains its lane"): no fetch and completion per call, and no idle gap between a completion and
  * the next worker's poll. Each call's outcome is recorded as a job's would be, with its queued job
- * removed in that transaction. Stops at LANE_DRAIN_CALLS, at the first call that is not recorded
- * (stale, interrupted: its job stays queued for a worker) and at shutdown. Returns the calls made.
+ * removed in that transaction. The due calls are read together (nextLaneCalls), again when they are
+ * made. Stops at LANE_DRAIN_CALLS, at the first call that is not recorded (stale, interrupted: its
+ * job stays queued for a worker), when the lane has nothing due and at shutdown. Returns the calls made.
  */
 export async function drainLane(pool: pg.Pool, queue: string, config: WebhookStepConfig, signal: AbortSignal): Promise<number> {
   let made = 0;
   while (made < LANE_DRAIN_CALLS && !signal.aborted) {
-    const next = await nextLaneCall(pool, queue);
-    if (!next) break;
-    if ((await callWebhookStep(pool, next.runId, next.seq, config, signal, next.jobId)) !== 'recorded') break;
-    made++;
+    const due = await nextLaneCalls(pool, queue, LANE_DRAIN_CALLS - made);
+    if (due.length === 0) break;
+    for (const next of due) {
+      if (signal.aborted) return made;
+      if ((await callWebhookStep(pool, next.runId, next.seq, config, signal, next.jobId)) !== 'recorded') return made;
+      made++;
+    }
   }
   return made;
 }

@@ -22,11 +22,12 @@ export async function captureLead(
   account: AccountRow,
   contactId: string,
   e: Inbound,
-  opts: { intent: Intent; ruleFired: boolean; conversationId: string | null },
+  /** `hasOutbound`: whether the conversation has an outbound message, when the caller read it already. */
+  opts: { intent: Intent; ruleFired: boolean; conversationId: string | null; hasOutbound?: boolean },
   /** The event's deferred writes: the score goes with its processed mark (db/pipeline/event-tail.ts). */
   tail?: EventTail,
 ): Promise<void> {
-  const reply = e.kind === 'message' && opts.conversationId !== null && (await hasOutboundMessage(client, opts.conversationId)) ? 1 : 0;
+  const reply = e.kind === 'message' && opts.conversationId !== null && (opts.hasOutbound ?? (await hasOutboundMessage(client, opts.conversationId))) ? 1 : 0;
   const at = new Date(e.createdAt);
   const engagement = await recordLeadActivity(client, {
     workspaceId: account.workspace_id,

@@ -175,7 +175,10 @@ it('with handOff, the due replies come back for the send pump once committed; th
   expect(await pump.handOffBatch(job.rows[0]!.ids)).toEqual({ later: [] });
   await pump.drain();
   expect(outcomes.size).toBe(0);
-  const messages = await pool.query<{ n: number }>(`select count(*)::int as n from messages where workspace_id = $1 and direction = 'outbound' and status = 'sent'`, [ws]);
+  const messages = await pool.query<{ n: number }>(
+    `select count(*)::int as n from messages where workspace_id = $1 and direction = 'outbound' and status = 'sent'`,
+    [ws],
+  );
   expect(messages.rows[0]!.n).toBe(2);
 
   // Without handOff (the redo event by event, or no pump), the job is due at the slot as before.
@@ -187,6 +190,51 @@ it('with handOff, the due replies come back for the send pump once committed; th
     [ws],
   );
   expect(plain.rows).toEqual([{ late: false }]);
+});
+
+it('a DM in one statement: contact, conversation moved in the inbox (unread, reopened), message; a redelivered message changes nothing', async () => {
+  const { w, pool, shardOf } = await setup();
+  const ws = w.user.workspaceId;
+  const dm = (key: string, messageId: string, text: string, createdAt: string): IncomingEvent => ({
+    provider: 'sandbox',
+    eventKey: `${ws}:${key}`,
+    workspaceId: ws,
+    payload: { type: 'message', accountId: w.instagram.id, messageId, from: { id: 'fan-dm', name: '', username: 'fan_dm' }, text, createdAt },
+  });
+  const conversation = async () =>
+    (
+      await pool.query<{ customer_name: string; last_message: string; last_message_time: Date; unread_count: number; status: string; messages: number }>(
+        `select c.customer_name, c.last_message, c.last_message_time, c.unread_count, c.status,
+                (select count(*)::int from messages m where m.conversation_id = c.id) as messages
+         from conversations c where c.workspace_id = $1 and c.external_user_id = 'fan-dm'`,
+        [ws],
+      )
+    ).rows;
+  const t1 = new Date(Date.now() - 60_000).toISOString();
+  await ingestEvents(pool, [dm('m1', 'mid-1', 'hello there', t1)]);
+  const shard = await shardOf('m1');
+  expect(await processInboundBatch(pool, shard, 100, limits)).toMatchObject({ processed: 1, failed: 0 });
+  // A new conversation: named by the handle (no name), its first message, one unread.
+  expect(await conversation()).toEqual([
+    { customer_name: 'fan_dm', last_message: 'hello there', last_message_time: new Date(t1), unread_count: 1, status: 'open', messages: 1 },
+  ]);
+  const contact = await pool.query('select last_inbound_at from contacts where workspace_id = $1 and external_user_id = $2', [ws, 'fan-dm']);
+  expect(contact.rows[0].last_inbound_at).toEqual(new Date(t1));
+
+  // Closed by a person; the next DM reopens it, one more unread; an older DM arriving late does not move last_message_time back.
+  await pool.query(`update conversations set status = 'closed', unread_count = 0 where workspace_id = $1`, [ws]);
+  const t0 = new Date(Date.now() - 120_000).toISOString();
+  await ingestEvents(pool, [dm('m2', 'mid-2', 'are you there?', new Date().toISOString()), dm('m0', 'mid-0', 'an older one', t0)]);
+  expect(await processInboundBatch(pool, shard, 100, limits)).toMatchObject({ processed: 2, failed: 0 });
+  const [afterTwo] = await conversation();
+  expect(afterTwo).toMatchObject({ last_message: 'an older one', unread_count: 2, status: 'open', messages: 3 });
+  expect(afterTwo!.last_message_time.getTime()).toBeGreaterThan(new Date(t1).getTime());
+
+  // The same message under another event key (a second provider): no second row, the inbox untouched.
+  await pool.query(`update conversations set status = 'closed' where workspace_id = $1`, [ws]);
+  await ingestEvents(pool, [dm('m2-again', 'mid-2', 'are you there?', new Date().toISOString())]);
+  expect(await processInboundBatch(pool, shard, 100, limits)).toMatchObject({ processed: 1, failed: 0 });
+  expect(await conversation()).toEqual([{ ...afterTwo, status: 'closed' }]);
 });
 
 it('a batch whose transaction fails is redone event by event: the others go through, the failing one is recorded, retried, then left', async () => {

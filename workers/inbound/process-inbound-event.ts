@@ -2,8 +2,7 @@ import type pg from 'pg';
 import { z } from 'zod';
 import { rollback, withTransaction, type Rollback } from '../../db/transaction';
 import type { NormalizedEvent } from '../../contracts/inbound';
-import { notifyWorkspace } from '../../db/pipeline/notify';
-import { ensureConversation } from '../../db/pipeline/ensure-conversation';
+import { EVENTS_CHANNEL } from '../../db/pipeline/notify';
 import {
   markEventProcessed,
   markEventsProcessed,
@@ -382,8 +381,7 @@ async function writeEvent(client: pg.PoolClient, r: Resolved, limits: SendLimits
     // The account's own outgoing message: stored as outbound, never a trigger.
     await storeEcho(client, account, normalized);
   } else if (normalized.kind === 'message') {
-    const contactId = await upsertContact(client, account, normalized);
-    await storeInboundMessage(client, account, contactId, normalized, tail, prefetched);
+    await storeInboundMessage(client, account, normalized, tail, prefetched);
   } else {
     await storeComment(client, account, normalized, limits, links, tail, prefetched);
   }
@@ -402,11 +400,6 @@ function contactParams(account: AccountRow, e: Exclude<NormalizedEvent, { kind: 
   return [account.workspace_id, account.id, e.from.id, e.from.name, e.from.username, e.kind === 'message', e.createdAt];
 }
 
-async function upsertContact(client: pg.PoolClient, account: AccountRow, e: Exclude<NormalizedEvent, { kind: 'echo' }>): Promise<string> {
-  const { rows } = await client.query<{ id: string }>(CONTACT_UPSERT_SQL, contactParams(account, e));
-  return rows[0]!.id;
-}
-
 /** What the first read brought with the account (undefined: read them when needed). */
 interface Prefetched {
   rules?: unknown;
@@ -417,43 +410,67 @@ function triggersOf(p: Prefetched): ActiveTrigger[] | undefined {
   return p.triggers === undefined || p.triggers === null ? undefined : parseActiveTriggers(p.triggers);
 }
 
+/**
+ * A DM, in ONE round trip (it was five): the contact (CONTACT_UPSERT_SQL), the conversation
+ * (ensureConversation's upsert, which also moves it in the inbox: last message, unread + 1, a closed
+ * one reopened — unless the message is one already stored), the message, and whether the
+ * conversation has an outbound message (a lead's reply count), with the browsers' message.created
+ * notice. A conversation is written once per statement: its inbox columns go with the upsert, not
+ * in an update after the message insert.
+ */
+const INBOUND_DM_SQL = `with contact as (${CONTACT_UPSERT_SQL}),
+     dup as (select exists (select 1 from messages where account_id = $2 and platform_message_id = $8) as yes),
+     conv as (
+       insert into conversations as c (workspace_id, account_id, contact_id, platform, customer_name, customer_username, external_user_id,
+                                       last_message, last_message_time, unread_count)
+       select $1, $2, contact.id, $10, $11, $5, $3,
+              case when dup.yes then null else $9 end, case when dup.yes then now() else $7::timestamptz end, case when dup.yes then 0 else 1 end
+       from contact, dup
+       on conflict (account_id, contact_id) do update set
+         customer_name = coalesce(nullif(excluded.customer_name, ''), c.customer_name),
+         last_message = case when excluded.unread_count > 0 then excluded.last_message else c.last_message end,
+         last_message_time = case when excluded.unread_count > 0 then greatest(c.last_message_time, excluded.last_message_time) else c.last_message_time end,
+         unread_count = c.unread_count + excluded.unread_count,
+         status = case when excluded.unread_count > 0 and c.status = 'closed' then 'open' else c.status end,
+         updated_at = case when excluded.unread_count > 0 then now() else c.updated_at end
+       returning c.id, c.contact_id),
+     msg as (
+       insert into messages (workspace_id, conversation_id, account_id, platform_message_id, content, direction, status, source, created_at)
+       select $1, conv.id, $2, $8, $9, 'inbound', 'sent', 'contact', $7 from conv
+       on conflict (account_id, platform_message_id) do nothing
+       returning id, extract(epoch from now() - created_at)::float8 / 3600 as age_hours)
+     select conv.contact_id, conv.id as conversation_id, msg.id as message_id, msg.age_hours,
+            exists (select 1 from messages o where o.conversation_id = conv.id and o.direction = 'outbound') as has_outbound,
+            case when msg.id is not null then pg_notify($12, json_build_object('workspaceId', $1::uuid, 'event',
+              json_build_object('type', 'message.created', 'conversationId', conv.id, 'messageId', msg.id))::text) end as notified
+     from conv left join msg on true`;
+
 async function storeInboundMessage(
   client: pg.PoolClient,
   account: AccountRow,
-  contactId: string,
   e: Extract<NormalizedEvent, { kind: 'message' }>,
   tail: InboundTail,
   prefetched: Prefetched,
 ) {
-  const conversationId = await ensureConversation(client, {
-    workspaceId: account.workspace_id,
-    accountId: account.id,
-    platform: account.platform,
-    contactId,
-    externalUserId: e.from.id,
-    name: e.from.name,
-    username: e.from.username,
+  const { rows } = await client.query<{
+    contact_id: string;
+    conversation_id: string;
+    message_id: string | null;
+    age_hours: number | null;
+    has_outbound: boolean;
+  }>({
+    name: 'inbound-dm',
+    text: INBOUND_DM_SQL,
+    values: [...contactParams(account, e), e.messageId, e.text, account.platform, e.from.name || e.from.username || e.from.id, EVENTS_CHANNEL],
   });
-  const inserted = await client.query<{ id: string; age_hours: number }>(
-    `insert into messages (workspace_id, conversation_id, account_id, platform_message_id, content, direction, status, source, created_at)
-     values ($1, $2, $3, $4, $5, 'inbound', 'sent', 'contact', $6)
-     on conflict (account_id, platform_message_id) do nothing
-     returning id, extract(epoch from now() - created_at)::float8 / 3600 as age_hours`,
-    [account.workspace_id, conversationId, account.id, e.messageId, e.text, e.createdAt],
-  );
-  const messageId = inserted.rows[0]?.id;
-  if (!messageId) return; // the same message delivered twice: one row
-  const ageHours = inserted.rows[0]!.age_hours;
-  await client.query(
-    `update conversations set last_message = $2, last_message_time = greatest(last_message_time, $3::timestamptz),
-       unread_count = unread_count + 1, status = case when status = 'closed' then 'open' else status end, updated_at = now()
-     where id = $1`,
-    [conversationId, e.text, e.createdAt],
-  );
+  const stored = rows[0]!;
+  const contactId = stored.contact_id;
+  const conversationId = stored.conversation_id;
+  if (!stored.message_id) return; // the same message delivered twice: one row
+  const ageHours = stored.age_hours!;
   const intent = classifyIntent(e.text);
   tail.activities.push({ action: 'dm_received', message: `New ${account.platform} DM from ${e.from.name || e.from.id}`, intent });
-  await captureLead(client, account, contactId, e, { intent, ruleFired: false, conversationId }, tail);
-  await notifyWorkspace(client, account.workspace_id, { type: 'message.created', conversationId, messageId });
+  await captureLead(client, account, contactId, e, { intent, ruleFired: false, conversationId, hasOutbound: stored.has_outbound }, tail);
   // A DM found late by reconciliation (ADR 0014) more than 24 hours after it was sent: no automated
   // reply may answer it any more (docs/platform-apis.md §2.1), so it is recorded (inbox, where a person
   // may still answer within 7 days) and neither resumes nor starts flows; the activity feed says so.

@@ -1,7 +1,6 @@
 import type pg from 'pg';
 import type { Task } from 'graphile-worker';
 import { createAccountMailer } from '../../activities/account-mailer';
-import type { Mailer } from '../../integrations/mail/mailer';
 import { sendResetLink } from '../../activities/reset-mail';
 import type { Config } from '../../config/config';
 import { jobs } from '../../contracts/jobs';
@@ -13,7 +12,7 @@ import { jobs } from '../../contracts/jobs';
  * The mailer (an SMTP transport and its connection pool) is made once, by the first job.
  */
 export function mailResetJob(pool: pg.Pool, mail: Config['mail']): Task {
-  let mailer: Mailer | undefined;
+  let mailer: ReturnType<typeof createAccountMailer> | undefined;
   return async (payload, helpers) => {
     const { email, origin } = jobs['mail.reset'].payload.parse(payload);
     mailer ??= createAccountMailer(mail, pool, { warn: (_obj, msg) => helpers.logger.warn(msg) });

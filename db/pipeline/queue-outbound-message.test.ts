@@ -30,7 +30,8 @@ describe('one way to queue an outbound message (db/pipeline/queue-outbound-messa
   });
 
   it('outside db/, only the inbound pipeline inserts messages (what arrived, and echoes of sends made elsewhere)', () => {
-    // Every message we send is written by queueOutboundMessage; these two store what a platform reported.
-    expect(insertsOutsideDb('messages').sort()).toEqual(['workers/inbound/process-inbound-event.ts', 'workers/inbound/store-echo.ts']);
+    // Every message we send is written by queueOutboundMessage; an inbound DM by db/pipeline/store-inbound-dm.ts;
+    // the echo of a send made elsewhere is what a platform reported.
+    expect(insertsOutsideDb('messages').sort()).toEqual(['workers/inbound/store-echo.ts']);
   });
 });

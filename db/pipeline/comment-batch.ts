@@ -131,10 +131,16 @@ export const HAND_OFF_BACKSTOP_MS = 5_000;
  * rows: the send pump claims a job's due rows in one statement, ADR 0022), the conversations' last
  * message and the /ws notices. A key already taken writes nothing for that reply (its slot is skipped: a gap in the pacing).
  * `handOff`: the caller hands the due replies to its send pump as soon as this transaction commits
- * (ADR 0025), so their job runs only HAND_OFF_BACKSTOP_MS later, as a backstop.
+ * (ADR 0025), so their job runs only HAND_OFF_BACKSTOP_MS later, as a backstop; its ids come back
+ * (backstopJobIds) for dropBackstopJobs once the hand-off took every row.
  */
-export async function queuePrivateReplyBatch(db: Db, replies: BatchReply[], limit: SendLimit, opts: { handOff?: boolean } = {}): Promise<QueuedReply[]> {
-  if (replies.length === 0) return [];
+export async function queuePrivateReplyBatch(
+  db: Db,
+  replies: BatchReply[],
+  limit: SendLimit,
+  opts: { handOff?: boolean } = {},
+): Promise<{ replies: QueuedReply[]; backstopJobIds: string[] }> {
+  if (replies.length === 0) return { replies: [], backstopJobIds: [] };
   const people = new Map<string, BatchReply>();
   for (const r of replies) people.set(`${r.accountId}\u0000${r.contactId}`, r);
   const convs = [...people.values()];
@@ -161,7 +167,7 @@ export async function queuePrivateReplyBatch(db: Db, replies: BatchReply[], limi
     return id;
   });
   const limits = replies.map((r) => platformSendLimit(r.platform, 'private_reply') ?? limit);
-  const { rows } = await db.query<{ n: string; ledger_id: string | null; due: boolean | null }>({
+  const { rows } = await db.query<{ n: string; ledger_id: string | null; due: boolean | null; backstop_jobs: string[] | null }>({
     name: 'queue-private-reply-batch',
     text: `with input as materialized (
        select t.*, gen_random_uuid() as message_id,
@@ -197,22 +203,23 @@ export async function queuePrivateReplyBatch(db: Db, replies: BatchReply[], limi
        from (select distinct on (conversation_id) conversation_id, text from fresh order by conversation_id, n desc) x
        where c.id = x.conversation_id
      ), jobs as (
-       -- One outbound.sends job per second of send slots (ADR 0022), not one job per reply.
+       -- One outbound.sends job per second of send slots (ADR 0022), not one job per reply; the
+       -- backstops of a hand-off (ADR 0025) in their own add_jobs, so their ids come back.
        -- Not called with nothing to add: add_jobs would still send its NOTIFY (and wake a worker).
-       select graphile_worker.add_jobs(specs) from (
-         select array_agg(${jobSpecRow('outbound.sends', {
+       select j.id, x.backstop from (
+         select g.due and $10::boolean as backstop, array_agg(${jobSpecRow('outbound.sends', {
            payload: `json_build_object('ledgerIds', g.ids)`,
            runAt: `case when g.due and $10::boolean then clock_timestamp() + make_interval(secs => ${HAND_OFF_BACKSTOP_MS / 1000}) else g.run_at end`,
          })} order by g.run_at) as specs from (
            select min(send_at) as run_at, due, json_agg(ledger_id::text order by n) as ids
            from fresh group by due, date_trunc('second', send_at)
-         ) g
-       ) x where specs is not null
+         ) g group by 1
+       ) x, graphile_worker.add_jobs(x.specs) j
      )
-     select i.n, f.ledger_id, f.due,
+     select i.n, f.ledger_id, f.due, j.backstop_jobs,
             case when f.ledger_id is not null then pg_notify($9, json_build_object('workspaceId', f.workspace_id, 'event',
               json_build_object('type', 'message.created', 'conversationId', f.conversation_id, 'messageId', f.message_id))::text) end as notified
-     from input i left join fresh f on f.n = i.n, (select count(*) from jobs) j
+     from input i left join fresh f on f.n = i.n, (select array_agg(id::text) filter (where backstop) as backstop_jobs from jobs) j
      order by i.n`,
     values: [
       replies.map((r) => r.workspaceId),
@@ -227,5 +234,18 @@ export async function queuePrivateReplyBatch(db: Db, replies: BatchReply[], limi
       opts.handOff === true,
     ],
   });
-  return rows.map((r, i) => ({ conversationId: conversationIds[i]!, ledgerId: r.ledger_id, due: r.due === true }));
+  return {
+    replies: rows.map((r, i) => ({ conversationId: conversationIds[i]!, ledgerId: r.ledger_id, due: r.due === true })),
+    backstopJobIds: rows[0]?.backstop_jobs ?? [],
+  };
+}
+
+/**
+ * Removes the backstop jobs of a hand-off that took every row (ADR 0025): the rows are in flight or
+ * done, so the job would only read them. A job a worker has locked meanwhile is left alone (it finds
+ * them sent or in flight). Reads Graphile's job table, as dropLaneJob does.
+ */
+export async function dropBackstopJobs(db: Db, jobIds: string[]): Promise<void> {
+  if (jobIds.length === 0) return;
+  await db.query('delete from graphile_worker._private_jobs where id = any($1::bigint[]) and locked_at is null', [jobIds]);
 }

@@ -9,6 +9,7 @@ import { HAND_OFF_BACKSTOP_MS } from '../../db/pipeline/comment-batch';
 import { createTokenCipher } from '../../integrations/crypto/token-cipher';
 import { pumpOf } from '../../tests/support/send-pump-fixtures';
 import { MAX_EVENT_ATTEMPTS, processInboundBatch } from './process-inbound-event';
+import { handOffCommitted } from '../jobs/inbound-process.job';
 
 /**
  * The batch job's transaction (ADR 0020), driven directly (a web-only app: no worker takes the
@@ -140,7 +141,7 @@ it('a mixed batch in one transaction: plain rule replies set-based, the rest per
   expect(counts.rows[0]).toEqual({ ledger: 2, messages: 2 });
 });
 
-it('with handOff, the due replies come back for the send pump once committed; their job runs only later, as a backstop, and sends nothing twice', async () => {
+it('with handOff, the due replies come back for the send pump once committed; their job is only a backstop, dropped once the pump took them; nothing is sent twice', async () => {
   const { w, pool, comment, shardOf } = await setup();
   const ws = w.user.workspaceId;
   await ingestEvents(pool, [comment('h1', 'fan-h1', 'deal'), comment('h2', 'fan-h2', 'deal!'), comment('h3', 'fan-h3', 'no rule here')]);
@@ -149,30 +150,41 @@ it('with handOff, the due replies come back for the send pump once committed; th
   const outcome = await processInboundBatch(pool, shard, 100, limits, undefined, undefined, true);
   const ledger = await pool.query<{ id: string; target: string }>('select id, target from outbound_ledger where workspace_id = $1 order by target', [ws]);
   expect(ledger.rows.map((r) => r.target)).toEqual(['h1', 'h2']);
-  // Both inside the account's burst: due now, both handed back.
+  // Both inside the account's burst: due now, both handed back with their backstop job.
   expect(outcome).toMatchObject({ claimed: 3, processed: 3, failed: 0 });
-  expect([...outcome.due!].sort()).toEqual(ledger.rows.map((r) => r.id).sort());
-  // Their job: the backstop, HAND_OFF_BACKSTOP_MS after the commit.
-  const job = await pool.query<{ run_at: Date; ids: string[] }>(
-    `select j.run_at, array(select jsonb_array_elements_text(j.payload::jsonb->'ledgerIds')) as ids
-     from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id and t.identifier = 'outbound.sends'
-     where j.payload::jsonb->'ledgerIds' ?| $1::text[]`,
-    [outcome.due],
-  );
+  const handOff = outcome.handOff!;
+  expect([...handOff.ledgerIds].sort()).toEqual(ledger.rows.map((r) => r.id).sort());
+  const jobOf = (ids: string[]) =>
+    pool.query<{ id: string; run_at: Date; ids: string[] }>(
+      `select j.id::text, j.run_at, array(select jsonb_array_elements_text(j.payload::jsonb->'ledgerIds')) as ids
+       from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id and t.identifier = 'outbound.sends'
+       where j.payload::jsonb->'ledgerIds' ?| $1::text[]`,
+      [ids],
+    );
+  const job = await jobOf(handOff.ledgerIds);
   expect(job.rows).toHaveLength(1);
-  expect([...job.rows[0]!.ids].sort()).toEqual([...outcome.due!].sort());
+  expect(handOff.backstopJobIds).toEqual([job.rows[0]!.id]);
+  expect([...job.rows[0]!.ids].sort()).toEqual([...handOff.ledgerIds].sort());
+  // The backstop runs HAND_OFF_BACKSTOP_MS after the commit.
   expect(job.rows[0]!.run_at.getTime()).toBeGreaterThanOrEqual(before + HAND_OFF_BACKSTOP_MS - 1_000);
 
-  // The pump sends them now (sandbox: delivered in one transaction each); the backstop job's
-  // hand-off later finds them sent and does nothing.
+  // A hand-off that fails leaves the backstop job; the pump later finds the rows as they were.
+  const errors: string[] = [];
+  await handOffCommitted(pool, { handOffBatch: () => Promise.reject(new Error('pool closed')) }, handOff, (m) => errors.push(m));
+  expect(errors).toEqual([expect.stringMatching(/backstop job sends them: Error: pool closed/)]);
+  expect((await jobOf(handOff.ledgerIds)).rows).toHaveLength(1);
+
+  // The pump sends them now (sandbox: delivered in one transaction each) and their backstop job goes.
   const outcomes = new Map<string, SendOutcome>();
   const pump = pumpOf(pool, { ...platformDepsFromConfig(t.app.config, createTokenCipher('0'.repeat(64))), sendOwner: 'test-pump' }, 16, outcomes);
-  await pump.handOffBatch(outcome.due!);
+  await handOffCommitted(pool, pump, handOff, (m) => errors.push(m));
   await pump.drain();
   const sent = await pool.query<{ status: string }>('select status from outbound_ledger where workspace_id = $1', [ws]);
   expect(sent.rows.map((r) => r.status)).toEqual(['sent', 'sent']);
+  expect((await jobOf(handOff.ledgerIds)).rows).toHaveLength(0);
+  // Had a worker run the backstop meanwhile, its hand-off finds them sent and does nothing.
   outcomes.clear();
-  expect(await pump.handOffBatch(job.rows[0]!.ids)).toEqual({ later: [] });
+  expect(await pump.handOffBatch(handOff.ledgerIds)).toEqual({ later: [] });
   await pump.drain();
   expect(outcomes.size).toBe(0);
   const messages = await pool.query<{ n: number }>(
@@ -183,7 +195,7 @@ it('with handOff, the due replies come back for the send pump once committed; th
 
   // Without handOff (the redo event by event, or no pump), the job is due at the slot as before.
   await ingestEvents(pool, [comment('h4', 'fan-h4', 'deal')]);
-  expect((await processInboundBatch(pool, shard, 100, limits)).due).toBeUndefined();
+  expect((await processInboundBatch(pool, shard, 100, limits)).handOff).toBeUndefined();
   const plain = await pool.query<{ late: boolean }>(
     `select j.run_at > now() + interval '1 second' as late from graphile_worker._private_jobs j join outbound_ledger l on j.payload::jsonb->'ledgerIds' ? l.id::text
      where l.workspace_id = $1 and l.target = 'h4'`,

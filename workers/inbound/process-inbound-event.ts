@@ -97,8 +97,11 @@ export interface BatchOutcome {
   processed: number;
   malformed: number;
   failed: number;
-  /** With `handOff`: the private replies queued due now, committed, for the caller's send pump (ADR 0025). */
-  due?: string[];
+  /**
+   * With `handOff`: the private replies queued due now, committed, for the caller's send pump, and
+   * their backstop jobs (ADR 0025).
+   */
+  handOff?: { ledgerIds: string[]; backstopJobIds: string[] };
 }
 
 /** An event that failed this many times (not malformed: e.g. a bug) is left with its error, no longer claimed. */
@@ -112,8 +115,8 @@ export const MAX_EVENT_ATTEMPTS = 25;
  * nothing is done twice. If the transaction fails (one event hit an unexpected error), every event
  * of the batch is redone alone (processInboundEvent): the others go through, and the failing one is
  * recorded (attempts, error) and left for a later job, until MAX_EVENT_ATTEMPTS.
- * `handOff` (ADR 0025): the private replies it queues due now are returned in `due` for the caller's
- * send pump once committed; their `outbound.sends` job is only a backstop a few seconds later.
+ * `handOff` (ADR 0025): the private replies it queues due now are returned in `handOff` for the
+ * caller's send pump once committed; their `outbound.sends` job is only a backstop a few seconds later.
  * The redo event by event does not hand off: its replies' jobs run as usual.
  */
 export async function processInboundBatch(
@@ -260,7 +263,7 @@ async function handleBatch(
   }
 
   // 3. The held replies: conversations, ledger rows, slots, messages, jobs, notices for all at once.
-  const queued = await queuePrivateReplyBatch(
+  const { replies: queued, backstopJobIds } = await queuePrivateReplyBatch(
     client,
     held.map((h) => h.reply),
     limits.private_reply,
@@ -314,7 +317,7 @@ async function handleBatch(
   );
   await markEventsProcessed(client, marks, tail);
   const outcome: BatchOutcome = { claimed: rows.length, processed: marks.length - malformed, malformed, failed: 0 };
-  if (handOff) outcome.due = queued.flatMap((q) => (q.due && q.ledgerId ? [q.ledgerId] : []));
+  if (handOff) outcome.handOff = { ledgerIds: queued.flatMap((q) => (q.due && q.ledgerId ? [q.ledgerId] : [])), backstopJobIds };
   return outcome;
 }
 

@@ -7,6 +7,7 @@ import type { LinkBase } from '../inbound/apply-comment-rules';
 import { wakeStrandedShards } from '../../db/pipeline/wake-inbound-shards';
 import type { FirstStepsConfig } from '../flows/first-steps';
 import type { SendPump } from '../send-pump';
+import { dropBackstopJobs } from '../../db/pipeline/comment-batch';
 
 /** Events claimed per transaction, and transactions per job before it hands the shard to a new job. */
 export const INBOUND_BATCH_SIZE = 100;
@@ -35,11 +36,7 @@ export function inboundProcessJob(pool: pg.Pool, limits: SendLimits, links?: Lin
     let failed = 0;
     for (let i = 0; i < BATCHES_PER_JOB; i++) {
       const batch = await processInboundBatch(pool, p.shard, INBOUND_BATCH_SIZE, limits, links, flows, pump !== undefined);
-      // Rows it could not take now (in flight elsewhere, not due) are left to the backstop job.
-      if (pump && batch.due && batch.due.length > 0)
-        await pump
-          .handOffBatch(batch.due)
-          .catch((err: unknown) => helpers.logger.error(`handing ${batch.due!.length} sends to the pump failed; their job sends them: ${String(err)}`));
+      if (pump && batch.handOff) await handOffCommitted(pool, pump, batch.handOff, (m) => helpers.logger.error(m));
       if (batch.malformed > 0) helpers.logger.warn(`${batch.malformed} inbound event(s) of shard ${p.shard} malformed; stored with their error`);
       failed += batch.failed;
       if (batch.claimed < INBOUND_BATCH_SIZE) break;
@@ -55,6 +52,26 @@ export function inboundProcessJob(pool: pg.Pool, limits: SendLimits, links?: Lin
     }
     if (failed > 0) throw new Error(`${failed} inbound event(s) of shard ${p.shard} failed; recorded with their error, retried later`);
   };
+}
+
+/**
+ * A committed batch's due replies to the send pump (ADR 0025). When it took every row (in flight or
+ * done), their backstop jobs are dropped; rows it could not take (in flight elsewhere, not due yet)
+ * and a hand-off that failed are left to them.
+ */
+export async function handOffCommitted(
+  pool: pg.Pool,
+  pump: Pick<SendPump, 'handOffBatch'>,
+  handOff: { ledgerIds: string[]; backstopJobIds: string[] },
+  logError: (message: string) => void,
+): Promise<void> {
+  if (handOff.ledgerIds.length === 0) return;
+  try {
+    const { later } = await pump.handOffBatch(handOff.ledgerIds);
+    if (later.length === 0) await dropBackstopJobs(pool, handOff.backstopJobIds);
+  } catch (err) {
+    logError(`handing ${handOff.ledgerIds.length} sends to the pump failed; their backstop job sends them: ${String(err)}`);
+  }
 }
 
 /** How long an unprocessed event waits before `inbound:sweep` wakes its shard's job again. */

@@ -1,18 +1,14 @@
-import pg from 'pg';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../tests/support/test-db';
+import { beforeAll, expect, it } from 'vitest';
+import { useTestPool } from '../../tests/support/test-db';
 import { searchKnowledge } from './search-knowledge';
 import { insertKnowledgeEntry } from './write-entries';
 
-let db: TestDatabase;
-let pool: pg.Pool;
+const { pool } = await useTestPool({ max: 2 });
 let mine: string;
 let theirs: string;
 const workspace = async (name: string) => (await pool.query<{ id: string }>('insert into workspaces (name) values ($1) returning id', [name])).rows[0]!.id;
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  pool = new pg.Pool({ connectionString: db.url, max: 2 });
   mine = await workspace('Mine');
   theirs = await workspace('Theirs');
   await insertKnowledgeEntry(pool, mine, {
@@ -31,10 +27,6 @@ beforeAll(async () => {
   await insertKnowledgeEntry(pool, mine, { kind: 'profile', questionId: 'returns', title: 'Returns', body: 'Unworn items can be returned within 30 days.' });
   await insertKnowledgeEntry(pool, mine, { kind: 'document', title: 'Long page', body: `coaching ${'x'.repeat(5000)}` });
   await insertKnowledgeEntry(pool, theirs, { kind: 'faq', title: 'Shipping secrets of another business', body: 'Their shipping costs $1 to Canada.' });
-});
-afterAll(async () => {
-  await pool.end();
-  await db.drop();
 });
 
 it('finds entries that match some of the words of a question, best match first', async () => {

@@ -1,18 +1,8 @@
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../tests/support/test-db';
+import { describe, expect, it } from 'vitest';
+import { useTestPool } from '../../tests/support/test-db';
 import { csvFieldSql, exportLeadsCsv, leadsCsvHeader } from './export-leads';
 
-let db: TestDatabase;
-let pool: pg.Pool;
-beforeAll(async () => {
-  db = await createTestDatabase();
-  pool = new pg.Pool({ connectionString: db.url });
-});
-afterAll(async () => {
-  await pool.end();
-  await db.drop();
-});
+const { pool } = await useTestPool();
 
 describe('csvFieldSql (CSV fields are formatted by PostgreSQL)', () => {
   it.each([

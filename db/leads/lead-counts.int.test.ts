@@ -1,6 +1,6 @@
-import pg from 'pg';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../tests/support/test-db';
+import type pg from 'pg';
+import { expect, it } from 'vitest';
+import { useTestPool } from '../../tests/support/test-db';
 
 /**
  * The lead counters (migration 0031): written at commit into the writer's shard row, summed on
@@ -9,16 +9,7 @@ import { createTestDatabase, type TestDatabase } from '../../tests/support/test-
  * deletions and a rolled-back insert leave the sums equal to the leads; deleting a workspace with
  * leads still works.
  */
-let db: TestDatabase;
-let pool: pg.Pool;
-beforeAll(async () => {
-  db = await createTestDatabase();
-  pool = new pg.Pool({ connectionString: db.url, max: 4 });
-});
-afterAll(async () => {
-  await pool.end();
-  await db.drop();
-});
+const { pool } = await useTestPool({ max: 4 });
 
 const workspace = async (name: string) => (await pool.query<{ id: string }>('insert into workspaces (name) values ($1) returning id', [name])).rows[0]!.id;
 const addLead = (c: pg.ClientBase | pg.Pool, ws: string, name: string) =>

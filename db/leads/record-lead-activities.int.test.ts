@@ -1,6 +1,6 @@
-import pg from 'pg';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../tests/support/test-db';
+import type pg from 'pg';
+import { expect, it } from 'vitest';
+import { useTestPool } from '../../tests/support/test-db';
 import { recordLeadActivity, type LeadActivity } from './capture-lead';
 import { recordLeadActivities } from './record-lead-activities';
 
@@ -9,16 +9,7 @@ import { recordLeadActivities } from './record-lead-activities';
  * recordLeadActivity per contact writes: an existing lead fed, a new one made from the contact's
  * history, none made when not asked, and a lead made meanwhile by another transaction fed on conflict.
  */
-let db: TestDatabase;
-let pool: pg.Pool;
-beforeAll(async () => {
-  db = await createTestDatabase();
-  pool = new pg.Pool({ connectionString: db.url });
-});
-afterAll(async () => {
-  await pool.end();
-  await db.drop();
-});
+const { pool } = await useTestPool();
 
 const at = new Date('2026-11-24T08:00:00Z');
 

@@ -1,20 +1,11 @@
-import pg from 'pg';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../tests/support/test-db';
+import type pg from 'pg';
+import { expect, it } from 'vitest';
+import { useTestPool } from '../../tests/support/test-db';
 import { createIngestBatcher } from './ingest-batcher';
 import type { IncomingEvent } from './ingest-events';
 
 /** Group commit: concurrent deliveries share transactions, each is answered with its own share, after the commit. */
-let db: TestDatabase;
-let pool: pg.Pool;
-beforeAll(async () => {
-  db = await createTestDatabase();
-  pool = new pg.Pool({ connectionString: db.url, max: 4 });
-});
-afterAll(async () => {
-  await pool.end();
-  await db.drop();
-});
+const { pool } = await useTestPool({ max: 4 });
 
 const event = (key: string): IncomingEvent => ({ provider: 'sandbox', eventKey: key, workspaceId: null, payload: { key } });
 

@@ -1,20 +1,11 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../tests/support/test-db';
+import { expect, it } from 'vitest';
+import { useTestPool } from '../../tests/support/test-db';
 import { ingestEvents } from './ingest-events';
 import { wakeStrandedShards } from './wake-inbound-shards';
 import pg from 'pg';
 
 /** Nothing in one event can fail the batch insert: every event is made storable. */
-let db: TestDatabase;
-let pool: pg.Pool;
-beforeAll(async () => {
-  db = await createTestDatabase();
-  pool = new pg.Pool({ connectionString: db.url, max: 2 });
-});
-afterAll(async () => {
-  await pool.end();
-  await db.drop();
-});
+const { pool, url } = await useTestPool({ max: 2 });
 
 it('stores NUL bytes, lone surrogates, absurd nesting and over-long keys alongside a good event, in one batch', async () => {
   let deep: unknown = 'bottom';
@@ -90,7 +81,7 @@ it('a shard whose job is waiting gets no add_jobs (one plain NOTIFY per statemen
   await ingestEvents(pool, [ev('wait-1')]);
   const shard = (await pool.query<{ shard: number }>("select shard from inbound_events where event_key = 'wait-1'")).rows[0]!.shard;
   const key = `inbound:${shard}`;
-  const listener = new pg.Client({ connectionString: db.url });
+  const listener = new pg.Client({ connectionString: url });
   await listener.connect();
   const inserts: string[] = [];
   listener.on('notification', (n) => inserts.push(n.payload ?? ''));

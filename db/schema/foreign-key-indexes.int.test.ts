@@ -1,22 +1,12 @@
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../tests/support/test-db';
+import { describe, expect, it } from 'vitest';
+import { useTestPool } from '../../tests/support/test-db';
 
 // Every foreign key that cascades or restricts a parent's delete makes PostgreSQL look up the
 // child rows by the key's columns. Without an index led by them that is a sequential scan of the
 // child table per parent row deleted: deleting a workspace (account deletion, the demo clean-up)
 // or a contact would read whole tables. This checks the migrated schema.
 
-let db: TestDatabase;
-let pool: pg.Pool;
-beforeAll(async () => {
-  db = await createTestDatabase();
-  pool = new pg.Pool({ connectionString: db.url, max: 1 });
-});
-afterAll(async () => {
-  await pool?.end();
-  await db?.drop();
-});
+const { pool } = await useTestPool({ max: 1 });
 
 describe('foreign keys', () => {
   it('each has an index whose leading columns are the key', async () => {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, inject } from 'vitest';
 
 export interface TestDatabase {
   url: string;
@@ -33,4 +33,19 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       }
     },
   };
+}
+
+/**
+ * A test file's own database and pool, dropped after its last test. Call it at the top of the file:
+ * `const { pool, url } = await useTestPool({ max: 4 });` (vitest collects hooks registered after a
+ * top-level await, so the drop is registered like any `afterAll`).
+ */
+export async function useTestPool(options: { max?: number } = {}): Promise<{ pool: pg.Pool; url: string }> {
+  const db = await createTestDatabase();
+  const pool = new pg.Pool({ connectionString: db.url, ...(options.max ? { max: options.max } : {}) });
+  afterAll(async () => {
+    await pool.end();
+    await db.drop();
+  });
+  return { pool, url: db.url };
 }

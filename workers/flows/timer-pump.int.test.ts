@@ -1,21 +1,11 @@
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../tests/support/test-db';
+import { describe, expect, it } from 'vitest';
+import { useTestPool } from '../../tests/support/test-db';
 import { startTimerPump } from './timer-pump';
 
 // The timer pump's statement also says when a Graphile job has been runnable for a while with no
 // worker on it (no NOTIFY woke one: paced for later, its queue was locked), so the worker nudges one.
 
-let db: TestDatabase;
-let pool: pg.Pool;
-beforeAll(async () => {
-  db = await createTestDatabase();
-  pool = new pg.Pool({ connectionString: db.url, max: 3 });
-});
-afterAll(async () => {
-  await pool?.end();
-  await db?.drop();
-});
+const { pool } = await useTestPool({ max: 3 });
 
 async function pumpOnce(): Promise<boolean> {
   let waiting = false;

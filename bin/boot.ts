@@ -10,6 +10,7 @@ import { startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded';
 import { runMigrations } from '../db/migrate';
 import { createTokenCipher } from '../integrations/crypto/token-cipher';
 import { startWorker, type WorkerHandle } from '../workers/worker';
+import { timedStep } from '../workers/timed-step';
 
 export type Role = 'web' | 'worker' | 'all';
 
@@ -48,10 +49,10 @@ export async function boot(opts: BootOptions): Promise<Replypilot> {
         : {}),
     });
 
-  const cleanups: (() => Promise<void>)[] = [];
+  const cleanups: [step: string, fn: () => Promise<void>][] = [];
   const stopAll = async () => {
-    for (const fn of cleanups.splice(0).reverse()) {
-      await fn().catch((err: unknown) => log.error({ err }, 'shutdown step failed'));
+    for (const [step, fn] of cleanups.splice(0).reverse()) {
+      await timedStep(log, step, fn).catch((err: unknown) => log.error({ err, step }, 'shutdown step failed'));
     }
   };
 
@@ -70,7 +71,7 @@ export async function boot(opts: BootOptions): Promise<Replypilot> {
         notice: (m) => log.info({ component: 'postgres' }, m),
       });
       url = embedded.url;
-      cleanups.push(() => embedded!.stop());
+      cleanups.push(['embedded postgres', () => embedded!.stop()]);
     }
 
     const database = connectDatabase(url, {
@@ -78,7 +79,7 @@ export async function boot(opts: BootOptions): Promise<Replypilot> {
       max: opts.role === 'worker' ? config.workerConcurrency * 2 + 6 : 20 + config.workerConcurrency * 2,
       onError: (err) => log.warn({ err }, 'idle database client error'),
     });
-    cleanups.push(() => database.close());
+    cleanups.push(['database pool', () => database.close()]);
     await runMigrations(database.pool);
     const secrets = await resolveSecrets(config);
 
@@ -92,7 +93,7 @@ export async function boot(opts: BootOptions): Promise<Replypilot> {
       // createApp hands the social-accounts routes.
       const platform = platformDepsFromConfig(config, createTokenCipher(secrets.encryptionKey));
       worker = await startWorker({ pool: database.pool, concurrency: config.workerConcurrency, log, config, platform, linkBaseUrl: () => linkBaseUrl });
-      cleanups.push(() => worker!.stop());
+      cleanups.push(['worker', () => worker!.stop()]);
     }
 
     let web: WebServer | undefined;
@@ -109,7 +110,7 @@ export async function boot(opts: BootOptions): Promise<Replypilot> {
         host: config.host,
         ...(opts.oauthEndpoints ? { oauthEndpoints: opts.oauthEndpoints } : {}),
       });
-      cleanups.push(() => web!.close());
+      cleanups.push(['web server', () => web!.close()]);
       linkBaseUrl ??= web.url;
     }
 

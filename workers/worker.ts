@@ -29,6 +29,7 @@ import { createAiRuntime } from '../activities/ai-answer.activity';
 import { startTimerPump } from './flows/timer-pump';
 import { webhookBudget, webhookSlots, type WebhookBudget } from './flows/webhook-budget';
 import { startWatchdog } from './watchdog';
+import { timedStep } from './timed-step';
 import { noLinkBase, type LinkBase } from './inbound/apply-comment-rules';
 
 export interface WorkerConfig {
@@ -239,15 +240,16 @@ export async function startWorker(opts: {
   return {
     runner,
     stop: async () => {
-      await pump.stop();
+      const log = opts.log;
+      await timedStep(log, 'timer pump', () => pump.stop());
       // Stop taking jobs first, then abandon the webhook calls in flight: they go back to their
       // queues for the next worker instead of holding the shutdown for up to WEBHOOK_TIMEOUT_MS.
       const stopping = runner.stop();
       shutdown.abort(new Error('worker shutting down'));
-      await stopping;
+      await timedStep(log, 'graphile runner', () => stopping);
       // The calls already handed to the pump finish and have their outcomes written.
-      await sends.drain();
-      await watchdog.stop();
+      await timedStep(log, `send pump drain (${sends.inFlight()} in flight)`, () => sends.drain());
+      await timedStep(log, 'watchdog', () => watchdog.stop());
     },
   };
 }

@@ -65,8 +65,18 @@ export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     baseUrl,
     db,
     async stop() {
-      forget();
-      await app.stop();
+      // A stop that hangs fails its afterAll, where no test-failure hook prints the server's log:
+      // print it here, with the shutdown steps' "still running" lines, once the stop runs long.
+      const slow = setTimeout(
+        () => console.error(`--- server log (${opts.role ?? 'all'}): its stop() has run for 20 s ---\n${recent.all().join('\n')}`),
+        20_000,
+      );
+      try {
+        await app.stop();
+      } finally {
+        clearTimeout(slow);
+        forget();
+      }
       await db.drop();
       await rm(dataDir, { recursive: true, force: true });
     },

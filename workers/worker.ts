@@ -1,4 +1,4 @@
-import { Logger, run, type Runner, type Task, type TaskList, type WorkerPool } from 'graphile-worker';
+import { Logger, run, type Runner, type RunnerOptions, type Task, type TaskList, type WorkerPool } from 'graphile-worker';
 import type pg from 'pg';
 import type { Logger as Pino } from 'pino';
 import type { PlatformDeps } from '../activities/platform-deps';
@@ -210,7 +210,7 @@ export async function startWorker(opts: {
   watchdog.events.on('pool:create', ({ workerPool: created }) => {
     workerPool = created;
   });
-  const runner = await run({
+  const runnerOptions: RunnerOptions = {
     pgPool: opts.pool,
     concurrency: opts.concurrency,
     taskList: taskList(opts.pool, opts.config, platform, webhooks, opts.linkBaseUrl, sends),
@@ -224,7 +224,44 @@ export async function startWorker(opts: {
     // fire-and-forget and the process can exit first, leaving a job (and a webhook job's workspace
     // queue) locked until the watchdog's stale sweep.
     preset: { worker: { completeJobBatchDelay: 0, failJobBatchDelay: 0 } },
-  });
+  };
+  let runner = await run(runnerOptions);
+  let stopping = false;
+  let restarting: Promise<void> = Promise.resolve();
+  const stopRestarts = new AbortController();
+  /**
+   * Graphile stops its pool by itself after an error it cannot recover from (a job's completion not
+   * written after 20 tries, a worker loop that exited). The process would stay up, serve the web and
+   * run no job: start a new runner (1 s, then doubling up to 30 s) once the dead pool's jobs are
+   * unlocked. Its run has ended, so what it still holds locked is only what it failed to mark done.
+   */
+  const supervise = (current: Runner, poolId: string | undefined) => {
+    void current.promise
+      .then(
+        () => new Error('the job runner stopped by itself'),
+        (err: unknown) => err,
+      )
+      .then((err) => {
+        if (stopping) return;
+        restarting = (async () => {
+          for (let delayMs = 1_000; !stopping; delayMs = Math.min(delayMs * 2, 30_000)) {
+            opts.log.error({ err, pool: poolId }, `job runner stopped unexpectedly; a new one starts in ${delayMs} ms`);
+            await sleep(delayMs, undefined, { signal: stopRestarts.signal }).catch(() => undefined);
+            if (stopping) return;
+            try {
+              if (poolId) await opts.pool.query('select graphile_worker.force_unlock_workers($1::text[])', [[poolId]]);
+              runner = await run(runnerOptions);
+              supervise(runner, workerPool?.id);
+              opts.log.warn('a new job runner started');
+              return;
+            } catch (retryErr) {
+              err = retryErr;
+            }
+          }
+        })();
+      });
+  };
+  supervise(runner, workerPool?.id);
   await watchdog.tick();
   // After downtime: every account is read back from its cursor (the gap since what we last stored).
   if (opts.config.reconcile.everyMinutes > 0) await enqueueReconciliations(opts.pool, { all: true });
@@ -238,15 +275,21 @@ export async function startWorker(opts: {
     onJobsWaiting: () => workerPool?.nudge(1),
   });
   return {
-    runner,
+    get runner() {
+      return runner;
+    },
     stop: async () => {
       const log = opts.log;
+      stopping = true;
+      stopRestarts.abort();
       await timedStep(log, 'timer pump', () => pump.stop());
+      await restarting;
       // Stop taking jobs first, then abandon the webhook calls in flight: they go back to their
       // queues for the next worker instead of holding the shutdown for up to WEBHOOK_TIMEOUT_MS.
-      const stopping = runner.stop();
+      // (A runner that stopped by itself and was not replaced is already stopped.)
+      const stopped = runner.stop().catch((err: unknown) => log.warn({ err }, 'job runner was already stopped'));
       shutdown.abort(new Error('worker shutting down'));
-      await timedStep(log, 'graphile runner', () => stopping);
+      await timedStep(log, 'graphile runner', () => stopped);
       // The calls already handed to the pump finish and have their outcomes written.
       await timedStep(log, `send pump drain (${sends.inFlight()} in flight)`, () => sends.drain());
       await timedStep(log, 'watchdog', () => watchdog.stop());

@@ -27,8 +27,9 @@ export async function resetStatements(pool: pg.Pool): Promise<void> {
  */
 export async function printStatements(pool: pg.Pool, per: number, label = 'per execution'): Promise<void> {
   if (!PG_STAT) return;
-  const { rows } = await pool.query<{ calls: string; total_ms: number; mean_ms: number; query: string }>(
+  const { rows } = await pool.query<{ calls: string; total_ms: number; mean_ms: number; rows_each: number; query: string }>(
     `select calls, round(total_exec_time::numeric, 0)::float8 total_ms, round(mean_exec_time::numeric, 3)::float8 mean_ms,
+            round(rows::numeric / greatest(calls, 1), 2)::float8 rows_each,
             case when toplevel then '' else '(nested) ' end || left(regexp_replace(query, '\\s+', ' ', 'g'), 200) query
      from pg_stat_statements where query not like '%pg_stat_statements%' order by total_exec_time desc limit 45`,
   );
@@ -37,17 +38,34 @@ export async function printStatements(pool: pg.Pool, per: number, label = 'per e
   );
   const each = (n: number) => Number((n / Math.max(1, per)).toFixed(3));
   console.log(`statements (${label}): ${each(Number(all.rows[0]!.calls))} calls and ${each(all.rows[0]!.total_ms)} ms each of ${per}`);
-  for (const r of rows) console.log(`${each(Number(r.calls))}\t${r.total_ms} ms\t${r.mean_ms} ms\t${r.query}`);
+  console.log('calls each\ttotal\tmean\trows per call\tstatement');
+  for (const r of rows) console.log(`${each(Number(r.calls))}\t${r.total_ms} ms\t${r.mean_ms} ms\t${r.rows_each}\t${r.query}`);
 }
 
 /**
  * A real PostgreSQL with default (durable) settings in a temp dir, migrated.
  * BENCH_PG_STAT=1 loads pg_stat_statements (where PostgreSQL's time goes: printStatements).
  */
-export async function benchDatabase(settings: Record<string, string> = {}): Promise<{ db: EmbeddedDatabase; pool: pg.Pool; stop(): Promise<void> }> {
+export async function benchDatabase(
+  settings: Record<string, string> = {},
+): Promise<{ db: EmbeddedDatabase; pool: pg.Pool; dir: string; stop(): Promise<void> }> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'replypilot-bench-'));
   const preload: Record<string, string> = PG_STAT ? { shared_preload_libraries: 'pg_stat_statements', 'pg_stat_statements.track': 'all' } : {};
-  const db = await startEmbeddedPostgres({ dir, port: await freePort(), database: 'bench', settings: { max_connections: '200', ...preload, ...settings } });
+  // BENCH_PG_SETTINGS="name=value,name=value": server settings for an experiment (say so with its figures).
+  const experiment = Object.fromEntries(
+    (process.env.BENCH_PG_SETTINGS ?? '')
+      .split(',')
+      .filter(Boolean)
+      .map((kv) => kv.split('=') as [string, string]),
+  );
+  if (Object.keys(experiment).length > 0) console.log(`PostgreSQL settings for this run: ${JSON.stringify(experiment)}`);
+  // track_wal_io_timing: WAL flush times in pg_stat_wal (bench-probes walStats), two clock reads per flush.
+  const db = await startEmbeddedPostgres({
+    dir,
+    port: await freePort(),
+    database: 'bench',
+    settings: { max_connections: '200', track_wal_io_timing: 'on', ...preload, ...settings, ...experiment },
+  });
   const pool = new pg.Pool({ connectionString: db.url, max: 40 });
   pool.on('error', () => {});
   pool.on('connect', (c) => c.on('error', () => {}));
@@ -56,6 +74,7 @@ export async function benchDatabase(settings: Record<string, string> = {}): Prom
   return {
     db,
     pool,
+    dir,
     async stop() {
       await pool.end();
       await db.stop();

@@ -75,3 +75,48 @@ export async function costProbe(pool: pg.Pool) {
     },
   };
 }
+
+/**
+ * The disk's own fsync latency while a benchmark runs, independent of PostgreSQL: every
+ * `everyMs`, write 8 KiB to a file in `dir` (put it on PostgreSQL's disk) and fdatasync it, as a
+ * WAL flush does. Async file I/O (libuv's thread pool), so the bench's event loop is not blocked.
+ * stop() gives the latencies' percentiles and the longest, and removes the file.
+ */
+export async function fsyncProbe(dir: string, everyMs = 20): Promise<{ stop(): Promise<{ n: number; p50: number; p99: number; max: number }> }> {
+  const { open, rm } = await import('node:fs/promises');
+  const file = `${dir}/fsync-probe.tmp`;
+  const fh = await open(file, 'w');
+  const block = Buffer.alloc(8192, 1);
+  const ms: number[] = [];
+  let running = true;
+  const loop = (async () => {
+    for (let i = 0; running; i++) {
+      const t = performance.now();
+      await fh.write(block, 0, block.length, (i % 128) * block.length);
+      await fh.datasync();
+      ms.push(performance.now() - t);
+      await new Promise((r) => setTimeout(r, everyMs));
+    }
+  })();
+  return {
+    async stop() {
+      running = false;
+      await loop;
+      await fh.close();
+      await rm(file, { force: true });
+      const s = ms.sort((a, b) => a - b);
+      const at = (p: number) => Number((s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? NaN).toFixed(2));
+      return { n: s.length, p50: at(50), p99: at(99), max: Number((s.at(-1) ?? NaN).toFixed(1)) };
+    },
+  };
+}
+
+/** PostgreSQL's WAL flushes (pg_stat_wal; times need track_wal_io_timing) and checkpoints so far. */
+export async function walStats(pool: pg.Pool): Promise<{ bytes: number; syncs: number; syncMs: number; checkpoints: number }> {
+  const { rows } = await pool.query<{ bytes: string; syncs: string; sync_ms: number; checkpoints: string }>(
+    `select w.wal_bytes as bytes, w.wal_sync as syncs, w.wal_sync_time as sync_ms, c.num_timed + c.num_requested as checkpoints
+     from pg_stat_wal w, pg_stat_checkpointer c`,
+  );
+  const r = rows[0]!;
+  return { bytes: Number(r.bytes), syncs: Number(r.syncs), syncMs: Number(r.sync_ms), checkpoints: Number(r.checkpoints) };
+}

@@ -12,7 +12,7 @@ import { edge, keywordTrigger, node } from '../support/flows';
 import { benchDatabase, freePort, machine, percentile, printStatements, resetStatements, signIn, spawnServer, timeRequests, writeResult } from './bench-kit';
 
 /**
- * `npm run bench -- vs-n8n [--duration 60] [--concurrency 32] [--drain 900] [--only ours|n8n]`
+ * `npm run bench -- vs-n8n [--duration 60] [--concurrency 32] [--drain 900] [--only ours|n8n|flow|rule]`
  *
  * The same closed-loop load generator (`concurrency` requests in flight for `duration` seconds, then
  * a drain until every acknowledged request completed, up to `drain` seconds) against:
@@ -23,7 +23,7 @@ import { benchDatabase, freePort, machine, percentile, printStatements, resetSta
  *    → keyword flow → webhook step POST to the same sink;
  *  - Replypilot, comment rule: signed Meta comment webhook → ingest → inbound.process → rule →
  *    outbound.send → private reply at the Graph fake (0 ms latency here).
- * `--only flow` runs the Replypilot flow half alone; BENCH_PROGRESS=1 prints where its backlog is every
+ * `--only flow` (`--only rule`) runs the Replypilot flow (comment rule) half alone; BENCH_PROGRESS=1 prints where its backlog is every
  * 10 s of the drain; BENCH_PG_STAT=1 loads pg_stat_statements and
  * prints, per engine, the statements of its run (load + drain) by total time and their calls per execution.
  * Completed = arrived at the sink (n8n, flow) or at the fake (rule). CPU is the server process
@@ -572,27 +572,28 @@ async function runOurs(dbUrl: string, pgDir: string, pool: pg.Pool, sinkUrl: str
       }
       return flowCompletions();
     };
-    results.push(
-      await measure({
-        engine: 'replypilot flow',
-        ...(process.env.BENCH_PROGRESS === '1' ? { progress: () => flowProgress(pool, flowId) } : {}),
-        serverPid: server.child.pid!,
-        pgDir,
-        url: hook,
-        next: dmPayload,
-        completions,
-        outcome: async () => {
-          const { rows } = await pool.query<{ status: string; n: string }>('select status, count(*) as n from flow_runs where flow_id = $1 group by status', [
-            flowId,
-          ]);
-          const by = Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
-          const ev = await pool.query<{ n: string }>("select count(*) as n from inbound_events where provider = 'meta' and processed_at is null");
-          return { failed: by.failed ?? 0, stuck: (by.running ?? 0) + (by.sleeping ?? 0) + (by.waiting ?? 0) + Number(ev.rows[0]!.n) };
-        },
-        notes:
-          'Each webhook POST is HMAC-checked and its event and job committed before the 200; the run (trigger, webhook step with its Idempotency-Key) is durable at every step.',
-      }),
-    );
+    if (ONLY !== 'rule')
+      results.push(
+        await measure({
+          engine: 'replypilot flow',
+          ...(process.env.BENCH_PROGRESS === '1' ? { progress: () => flowProgress(pool, flowId) } : {}),
+          serverPid: server.child.pid!,
+          pgDir,
+          url: hook,
+          next: dmPayload,
+          completions,
+          outcome: async () => {
+            const { rows } = await pool.query<{ status: string; n: string }>('select status, count(*) as n from flow_runs where flow_id = $1 group by status', [
+              flowId,
+            ]);
+            const by = Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
+            const ev = await pool.query<{ n: string }>("select count(*) as n from inbound_events where provider = 'meta' and processed_at is null");
+            return { failed: by.failed ?? 0, stuck: (by.running ?? 0) + (by.sleeping ?? 0) + (by.waiting ?? 0) + Number(ev.rows[0]!.n) };
+          },
+          notes:
+            'Each webhook POST is HMAC-checked and its event and job committed before the 200; the run (trigger, webhook step with its Idempotency-Key) is durable at every step.',
+        }),
+      );
     // Final mapping for the result (the refresh above is asynchronous).
     (
       await pool.query<{ id: string; s: string }>(
@@ -663,7 +664,7 @@ try {
   const dataDir = new URL(db.url).port; // postgresPids finds the server by its port
   const runs: Measured[] = [];
   const errors: Record<string, string> = {};
-  if (ONLY === 'all' || ONLY === 'ours' || ONLY === 'flow') runs.push(...(await runOurs(db.url, dataDir, pool, sink.url, sink.arrivals)));
+  if (ONLY === 'all' || ONLY === 'ours' || ONLY === 'flow' || ONLY === 'rule') runs.push(...(await runOurs(db.url, dataDir, pool, sink.url, sink.arrivals)));
   if (ONLY === 'all' || ONLY === 'n8n') {
     const dm = (i: number) => {
       const sender = `n8nfan${i}`;
@@ -706,7 +707,8 @@ try {
     errors,
   };
   console.log(JSON.stringify({ ratio, errors }, null, 2));
-  await writeResult('vs-n8n', result);
+  // A partial run (--only) does not replace the committed side-by-side result.
+  await writeResult(ONLY === 'all' ? 'vs-n8n' : `vs-n8n-${ONLY}`, result);
 } finally {
   await sink.stop();
   await stop();

@@ -1,4 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { JobHelpers } from 'graphile-worker';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTokenCipher } from '../integrations/crypto/token-cipher';
 import { startMetaGraphFake, type MetaGraphFake } from '../tests/fakes/meta-graph.fake';
@@ -7,6 +9,7 @@ import { fakePage, seedMetaAccounts } from '../tests/support/meta-accounts';
 import { startTestApp, type TestApp } from '../tests/support/test-app';
 import { newWorkspaceUser } from '../tests/support/workspace';
 import { enqueueReconciliations } from '../db/reconcile/enqueue-reconciliations';
+import { accountReconcileJob } from '../workers/jobs/account-reconcile.job';
 import { reconcileOptions } from '../workers/worker';
 import { platformDepsFromConfig, type PlatformDeps } from './platform-deps';
 import { reconcileAccount, type ReconcileOptions } from './reconcile-account';
@@ -151,5 +154,68 @@ describe('missed-webhook reconciliation', () => {
     await expect
       .poll(reconciliation, { timeout: 20_000 })
       .toMatchObject({ lastReconciledAt: expect.any(String), lastRecovered: 1, totalRecovered: 1, lastError: null });
+  });
+
+  it('requests for many accounts are ONE job that works through them one at a time; each account is reconciled once', async () => {
+    const workspaces = await Promise.all(Array.from({ length: 5 }, (_, i) => connectedWorkspace(`many${i}`)));
+    const comments = workspaces.map(({ igId }, i) =>
+      fake.addComment(fake.addPost(igId).id, { text: 'deal?', from: { id: `fan-many-${i}`, username: `fanmany${i}` } }),
+    );
+    const accountIds = workspaces.map((w) => w.igAccountId);
+    const jobsNow = (c: Pick<pg.PoolClient, 'query'>) =>
+      c.query<{ n: number }>("select count(*)::int as n from graphile_worker.jobs where task_identifier = 'account.reconcile'").then((r) => r.rows[0]!.n);
+    const client = await pool().connect();
+    try {
+      await client.query('begin');
+      expect(await enqueueReconciliations(client, { accountIds })).toBe(5);
+      // Asked for twice: the same requests, still one job.
+      expect(await enqueueReconciliations(client, { accountIds })).toBe(5);
+      expect(await jobsNow(client)).toBe(1);
+      await client.query('commit');
+    } finally {
+      client.release();
+    }
+    await expect.poll(() => comments.filter((c) => privateRepliesTo(c.id) === 1).length, { timeout: 30_000 }).toBe(5);
+    await expect
+      .poll(
+        () =>
+          count(
+            'select count(*)::int as n from account_reconciliations where account_id = any($1::uuid[]) and requested_at is null and last_finished_at is not null',
+            [accountIds],
+          ),
+        {
+          timeout: 20_000,
+        },
+      )
+      .toBe(5);
+    await expect.poll(() => jobsNow(pool()), { timeout: 10_000 }).toBe(0);
+    expect(comments.map((c) => privateRepliesTo(c.id))).toEqual([1, 1, 1, 1, 1]);
+  });
+
+  it('a paused run keeps its request until its retry time, and the job comes back then', async () => {
+    const { igId, igAccountId } = await connectedWorkspace('pausedjob');
+    fake.addComment(fake.addPost(igId).id, { text: 'deal?', from: { id: 'fan-pj', username: 'fanpj' } });
+    // The request without its job (the app's worker would take it): this test runs the job itself.
+    await pool().query(
+      `insert into account_reconciliations (account_id, workspace_id, requested_at) select id, workspace_id, now() from social_accounts where id = $1`,
+      [igAccountId],
+    );
+    const logged: string[] = [];
+    const logger = { info: (m: string) => logged.push(m), warn: (m: string) => logged.push(m), error: (m: string) => logged.push(m) };
+    const job = accountReconcileJob(pool(), deps, options({ readLimit: { perHour: 60, burst: 1 }, maxWaitMs: 1000 }), { turnMs: 10_000 });
+    await job({}, { logger, abortSignal: undefined } as unknown as JobHelpers);
+    const row = await pool().query<{ requested_at: Date | null; not_before: Date | null }>(
+      'select requested_at, not_before from account_reconciliations where account_id = $1',
+      [igAccountId],
+    );
+    expect(row.rows[0]!.requested_at).not.toBeNull();
+    expect(row.rows[0]!.not_before!.getTime() - Date.now()).toBeGreaterThan(30_000);
+    const next = await pool().query<{ run_at: Date }>(
+      "select run_at from graphile_worker.jobs where task_identifier = 'account.reconcile' and key = 'reconcile:next'",
+    );
+    expect(next.rows.map((r) => r.run_at.getTime())).toEqual([row.rows[0]!.not_before!.getTime()]);
+    // Reconnected meanwhile: asked for again, the pause no longer holds it.
+    await enqueueReconciliations(pool(), { accountIds: [igAccountId] });
+    expect((await pool().query('select not_before from account_reconciliations where account_id = $1', [igAccountId])).rows[0].not_before).toBeNull();
   });
 });

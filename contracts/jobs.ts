@@ -81,12 +81,13 @@ export const jobs = {
   /** One account's token check; below sends and flow steps so a fleet of checks never delays a DM. */
   'account.health': define({ payload: z.object({ accountId: z.uuid() }), maxAttempts: 3, priority: 10, keyPrefix: 'account-health:' }),
   /**
-   * One Meta account's missed-webhook reconciliation (ADR 0014): reads the comments written since
-   * its cursor back from the Graph API into the inbound pipeline. Its key dedupes pending runs; one
-   * queue (`reconcile:all`) for all accounts runs one at a time across the fleet, so its paced reads
-   * hold at most one worker slot; below sends and flow steps, like account checks.
+   * Missed-webhook reconciliation (ADR 0014, 0027): the ONE job (key `reconcile:next`, queue
+   * `reconcile:all`) that works through the accounts requested in `account_reconciliations`, reading
+   * the comments and DMs written since each one's cursor back from the Graph API into the inbound
+   * pipeline; one at a time across the fleet, so its paced reads hold at most one worker slot; below
+   * sends and flow steps, like account checks. `accountId`: a job queued before migration 0032.
    */
-  'account.reconcile': define({ payload: z.object({ accountId: z.uuid() }), maxAttempts: 5, priority: 10, keyPrefix: 'reconcile:' }),
+  'account.reconcile': define({ payload: z.object({ accountId: z.uuid().optional() }), maxAttempts: 5, priority: 10, keyPrefix: 'reconcile:' }),
   /**
    * After an account deletion, queued in its transaction: the deleted workspace's Facebook Pages
    * unsubscribed from our webhooks and its X tokens revoked. The rows are gone, so the payload
@@ -148,11 +149,6 @@ export function jobKey(task: TaskName, id: string): string {
   return prefix + id;
 }
 
-/**
- * The one Graphile queue of every reconciliation run (ADR 0014): runs go one at a time across the
- * fleet, so two processes never reconcile one account at once and the paced reads hold one slot at most.
- */
-export const RECONCILE_QUEUE = 'reconcile:all';
 /**
  * How many `inbound.process` shards (ADR 0020): at most this many batch jobs run at once across the
  * fleet; an event's shard is a hash of its account (db/pipeline/ingest-events.ts).

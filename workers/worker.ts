@@ -90,7 +90,7 @@ export function taskList(
     'accounts:reconcile': accountsReconcileCron(pool, config.reconcile.everyMinutes),
     'accounts.release': accountsReleaseJob(platform),
     'mail.reset': mailResetJob(pool, config.mail ?? { mode: 'disabled', smtpUrl: undefined, from: '' }),
-    'account.reconcile': accountReconcileJob(pool, platform, reconcileOptions(config.reconcile.readsPerHour)),
+    'account.reconcile': accountReconcileJob(pool, platform, reconcileOptions(config.reconcile.readsPerHour), { shutdown: webhooks.shutdown }),
     'run.webhook': runWebhookJob(
       pool,
       {

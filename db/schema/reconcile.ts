@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { integer, pgTable, text, timestamp, uuid, index } from 'drizzle-orm/pg-core';
 import { workspaceIdColumn } from './columns';
 import { socialAccounts } from './social-accounts';
@@ -23,6 +24,15 @@ export const accountReconciliations = pgTable(
     totalRecovered: integer('total_recovered').notNull().default(0),
     /** Why the last run stopped early (platform error); null when it finished. */
     lastError: text('last_error'),
+    /** A run is wanted (connected, reconnected, boot, due): the pending set the one reconcile job works through (ADR 0027). */
+    requestedAt: timestamp('requested_at', { withTimezone: true }),
+    /** A paused run (read bucket, Meta throttling) is not taken again before this. */
+    notBefore: timestamp('not_before', { withTimezone: true }),
   },
-  (t) => [index('account_reconciliations_workspace_id_idx').on(t.workspaceId)],
+  (t) => [
+    index('account_reconciliations_workspace_id_idx').on(t.workspaceId),
+    index('account_reconciliations_requested_idx')
+      .on(t.requestedAt)
+      .where(sql`${t.requestedAt} is not null`),
+  ],
 );

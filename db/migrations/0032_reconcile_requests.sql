@@ -4,4 +4,4 @@
 -- columns, worked through by ONE job; a paused run waits for `not_before`.
 ALTER TABLE "account_reconciliations" ADD COLUMN "requested_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "account_reconciliations" ADD COLUMN "not_before" timestamp with time zone;--> statement-breakpoint
-CREATE INDEX "account_reconciliations_requested_idx" ON "account_reconciliations" USING btree ("requested_at") WHERE "account_reconciliations"."requested_at" is not null;
+CREATE INDEX "account_reconciliations_requested_idx" ON "account_reconciliations" USING btree ("requested_at","account_id") WHERE "account_reconciliations"."requested_at" is not null;

@@ -32,7 +32,7 @@ export const accountReconciliations = pgTable(
   (t) => [
     index('account_reconciliations_workspace_id_idx').on(t.workspaceId),
     index('account_reconciliations_requested_idx')
-      .on(t.requestedAt)
+      .on(t.requestedAt, t.accountId)
       .where(sql`${t.requestedAt} is not null`),
   ],
 );

@@ -44,13 +44,13 @@ export async function enqueueReconciliations(db: Db, which: { accountIds: string
 }
 
 /** The account whose request is oldest and not paused, or null when none is ready. */
-export async function nextRequestedReconciliation(db: Db): Promise<{ accountId: string; requestedAt: Date } | null> {
-  const { rows } = await db.query<{ account_id: string; requested_at: Date }>(
-    `select account_id, requested_at from account_reconciliations
+export async function nextRequestedReconciliation(db: Db): Promise<{ accountId: string } | null> {
+  const { rows } = await db.query<{ account_id: string }>(
+    `select account_id from account_reconciliations
      where requested_at is not null and (not_before is null or not_before <= now())
      order by requested_at, account_id limit 1`,
   );
-  return rows[0] ? { accountId: rows[0].account_id, requestedAt: rows[0].requested_at } : null;
+  return rows[0] ? { accountId: rows[0].account_id } : null;
 }
 
 /**

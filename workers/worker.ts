@@ -233,7 +233,7 @@ export async function startWorker(opts: {
    * Graphile stops its pool by itself after an error it cannot recover from (a job's completion not
    * written after 20 tries, a worker loop that exited). The process would stay up, serve the web and
    * run no job: start a new runner (1 s, then doubling up to 30 s) once the dead pool's jobs are
-   * unlocked. Its run has ended, so what it still holds locked is only what it failed to mark done.
+   * unlocked: what it failed to mark done (a job redone is idempotent, as after kill -9; ADR 0026).
    */
   const supervise = (current: Runner, poolId: string | undefined) => {
     void current.promise

@@ -50,11 +50,12 @@ it('three pumps given the same 250 rows at once (in different orders, one of the
     pumpOf(pool(), platform('pump-b'), 64, outcomes[1]!, errors),
     pumpOf(pool(), platform('pump-c'), 256, outcomes[2]!, errors),
   ];
-  const [a, b] = await Promise.all([
-    pumps[0]!.handOffBatch(ids),
-    pumps[1]!.handOffBatch([...ids].reverse()),
-    Promise.all(ids.map((id) => pumps[2]!.handOff(id))),
-  ]);
+  // The batch pumps' claims leave one turn of the event loop ahead of the row-by-row pump's 250:
+  // started in the same turn, those could all reach PostgreSQL first and leave the batches nothing
+  // (seen once in CI), and the test would then not show batches racing at all.
+  const batches = Promise.all([pumps[0]!.handOffBatch(ids), pumps[1]!.handOffBatch([...ids].reverse())]);
+  await new Promise((r) => setImmediate(r));
+  const [[a, b]] = await Promise.all([batches, Promise.all(ids.map((id) => pumps[2]!.handOff(id)))]);
   await Promise.all(pumps.map((p) => p.drain()));
   expect(errors).toEqual([]);
   // Every row sent, and each exactly once at the fake: a row claimed by one pump is never claimed by another.

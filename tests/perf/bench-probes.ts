@@ -1,5 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { open, rm } from 'node:fs/promises';
 import pg from 'pg';
+import { latencyStats } from './bench-kit';
 
 /**
  * What a benchmark window cost, beyond its wall time: CPU of this process and of the PostgreSQL
@@ -80,10 +82,9 @@ export async function costProbe(pool: pg.Pool) {
  * The disk's own fsync latency while a benchmark runs, independent of PostgreSQL: every
  * `everyMs`, write 8 KiB to a file in `dir` (put it on PostgreSQL's disk) and fdatasync it, as a
  * WAL flush does. Async file I/O (libuv's thread pool), so the bench's event loop is not blocked.
- * stop() gives the latencies' percentiles and the longest, and removes the file.
+ * stop() gives the latencies' percentiles and the longest (latencyStats), and removes the file.
  */
-export async function fsyncProbe(dir: string, everyMs = 20): Promise<{ stop(): Promise<{ n: number; p50: number; p99: number; max: number }> }> {
-  const { open, rm } = await import('node:fs/promises');
+export async function fsyncProbe(dir: string, everyMs = 20): Promise<{ stop(): Promise<ReturnType<typeof latencyStats>> }> {
   const file = `${dir}/fsync-probe.tmp`;
   const fh = await open(file, 'w');
   const block = Buffer.alloc(8192, 1);
@@ -104,9 +105,7 @@ export async function fsyncProbe(dir: string, everyMs = 20): Promise<{ stop(): P
       await loop;
       await fh.close();
       await rm(file, { force: true });
-      const s = ms.sort((a, b) => a - b);
-      const at = (p: number) => Number((s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? NaN).toFixed(2));
-      return { n: s.length, p50: at(50), p99: at(99), max: Number((s.at(-1) ?? NaN).toFixed(1)) };
+      return latencyStats(ms);
     },
   };
 }

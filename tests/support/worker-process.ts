@@ -49,7 +49,7 @@ export async function killWorkerMidway(
   databaseUrl: string,
   env: Record<string, string>,
   opts: { progress: () => Promise<number>; atLeast: number; total: number; timeoutMs: number; spawned: SpawnedWorker[] },
-): Promise<{ atKill: number; second: SpawnedWorker }> {
+): Promise<{ atKill: number; first: SpawnedWorker; second: SpawnedWorker }> {
   const first = spawnWorker(databaseUrl, env);
   opts.spawned.push(first);
   await first.ready;
@@ -65,5 +65,5 @@ export async function killWorkerMidway(
   const second = spawnWorker(databaseUrl, env);
   opts.spawned.push(second);
   await second.ready;
-  return { atKill, second };
+  return { atKill, first, second };
 }

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmbeddedPostgres } from './embedded';
+import { socketDirFor, startEmbeddedPostgres } from './embedded';
 import { freePort } from '../tests/support/free-port';
 
 let dir: string;
@@ -51,4 +51,33 @@ describe('embedded PostgreSQL superuser password', () => {
       await second.stop();
     }
   }, 60_000);
+});
+
+describe('embedded PostgreSQL connections', () => {
+  it('go over a Unix socket in a private directory (password still asked); TCP on 127.0.0.1 stays open', async () => {
+    const port = await freePort();
+    const db = await startEmbeddedPostgres({ dir, port, database: 'rp' });
+    try {
+      const socketDir = path.join(dir, 'socket');
+      expect(db.url).toContain(encodeURIComponent(socketDir));
+      expect((await stat(socketDir)).mode & 0o777).toBe(0o700);
+      const c = new pg.Client({ connectionString: db.url });
+      await c.connect();
+      // A Unix-socket session has no client address.
+      expect((await c.query<{ addr: string | null }>('select inet_client_addr()::text as addr')).rows[0]!.addr).toBeNull();
+      await c.end();
+      const wrongPassword = db.url.replace(new URL(db.url).password, 'not-the-password');
+      expect(await canConnect(wrongPassword)).toBe(false);
+      const tcp = db.url.replace(encodeURIComponent(socketDir), '127.0.0.1');
+      expect(await canConnect(tcp)).toBe(true);
+    } finally {
+      await db.stop();
+    }
+  }, 60_000);
+
+  it('fall back to TCP when the socket path would be too long for the kernel or cannot pass through pg_ctl', () => {
+    expect(socketDirFor('/var/lib/replypilot', 5432)).toBe('/var/lib/replypilot/socket');
+    expect(socketDirFor(`/${'d'.repeat(90)}`, 5432)).toBeUndefined();
+    expect(socketDirFor('/home/me/my data', 5432)).toBeUndefined();
+  });
 });

@@ -24,6 +24,7 @@ export interface EmbeddedOptions {
 }
 
 export interface EmbeddedDatabase {
+  /** Over the Unix socket when the cluster has one (see socketDirFor), else over 127.0.0.1. */
   url: string;
   /** URL of the maintenance database (for CREATE DATABASE). */
   adminUrl: string;
@@ -130,6 +131,20 @@ async function claimDataDir(dir: string): Promise<() => Promise<void>> {
   return () => rm(lock, { force: true });
 }
 
+/**
+ * Where the server's Unix socket goes: `<dir>/socket`, made 0700 for the user PostgreSQL runs as, so
+ * only that user (and root) can reach it, and the password is still asked (initdb's scram-sha-256
+ * covers local connections too). A query over it costs both sides about a third less CPU than over
+ * loopback TCP (2026-11-24: 25–29 against 35–46 µs of Node CPU and 20 against 26–30 µs of
+ * PostgreSQL CPU per prepared `select`). Undefined when the socket's path would be too long for
+ * the kernel (108 bytes) or holds characters that cannot pass through pg_ctl's options: TCP only.
+ */
+export function socketDirFor(dir: string, port: number): string | undefined {
+  const socketDir = path.join(path.resolve(dir), 'socket');
+  if (!/^[\w./-]+$/.test(socketDir) || Buffer.byteLength(`${socketDir}/.s.PGSQL.${port}`) > 107) return undefined;
+  return socketDir;
+}
+
 export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<EmbeddedDatabase> {
   const log = opts.log ?? (() => {});
   const notice = opts.notice ?? log;
@@ -179,10 +194,18 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
     await chown(logFile, as.uid, as.gid);
   }
 
+  const socketDir = socketDirFor(opts.dir, opts.port);
+  if (socketDir) {
+    await mkdir(socketDir, { recursive: true, mode: 0o700 });
+    await chmod(socketDir, 0o700);
+    if (as.uid !== undefined && as.gid !== undefined) await chown(socketDir, as.uid, as.gid);
+  } else {
+    notice(`PostgreSQL listens on 127.0.0.1 only: ${opts.dir} is too long (or unusual) a path for its Unix socket`);
+  }
   const settings = {
     listen_addresses: '127.0.0.1',
     port: String(opts.port),
-    unix_socket_directories: "''",
+    unix_socket_directories: socketDir ? `'${socketDir}'` : "''",
     ...opts.settings,
   };
   const serverArgs = Object.entries(settings)
@@ -196,7 +219,7 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
     throw new Error(`PostgreSQL did not start: ${(err as Error).message}\n${tail}`);
   }
 
-  const base = `postgres://${USER}:${PASSWORD}@127.0.0.1:${opts.port}`;
+  const base = `postgres://${USER}:${PASSWORD}@${socketDir ? encodeURIComponent(socketDir) : '127.0.0.1'}:${opts.port}`;
   // A cluster from before generated passwords: move it off the well-known one.
   if (clusterExisted && fresh) {
     const legacy = new pg.Client({ connectionString: `postgres://${USER}:${LEGACY_PASSWORD}@127.0.0.1:${opts.port}/postgres` });

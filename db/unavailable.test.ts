@@ -8,11 +8,14 @@ describe('isDatabaseUnavailable', () => {
     expect(isDatabaseUnavailable(Object.assign(new Error('too many'), { code: '53300' }))).toBe(true);
     expect(isDatabaseUnavailable(new Error('Connection terminated unexpectedly'))).toBe(true);
     expect(isDatabaseUnavailable(new AggregateError([Object.assign(new Error('x'), { code: 'ECONNREFUSED' })]))).toBe(true);
+    // The embedded server's Unix socket while it is down: no socket file.
+    expect(isDatabaseUnavailable(Object.assign(new Error('connect ENOENT /d/socket/.s.PGSQL.5432'), { code: 'ENOENT', syscall: 'connect' }))).toBe(true);
   });
 
   it('does not call bugs or bad data an outage', () => {
     expect(isDatabaseUnavailable(Object.assign(new Error('duplicate key'), { code: '23505' }))).toBe(false);
     expect(isDatabaseUnavailable(new TypeError('x is undefined'))).toBe(false);
+    expect(isDatabaseUnavailable(Object.assign(new Error('no such file'), { code: 'ENOENT', syscall: 'open' }))).toBe(false);
     expect(isDatabaseUnavailable(undefined)).toBe(false);
   });
 });

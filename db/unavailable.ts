@@ -12,8 +12,10 @@ const MESSAGES = [/Connection terminated/i, /timeout exceeded when trying to con
 export function isDatabaseUnavailable(err: unknown): boolean {
   let e: unknown = err;
   for (let depth = 0; e && depth < 5; depth++) {
-    const x = e as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
+    const x = e as { code?: unknown; syscall?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
     if (typeof x.code === 'string' && (NETWORK_CODES.has(x.code) || SQLSTATE.test(x.code))) return true;
+    // A Unix socket whose server is down has no socket file: connect fails with ENOENT.
+    if (x.code === 'ENOENT' && x.syscall === 'connect') return true;
     if (typeof x.message === 'string' && MESSAGES.some((m) => m.test(x.message as string))) return true;
     // AggregateError (a host with several addresses refused on each)
     if (Array.isArray(x.errors) && x.errors.some((inner) => isDatabaseUnavailable(inner))) return true;

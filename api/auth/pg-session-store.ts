@@ -34,7 +34,10 @@ export class PgSessionStore extends session.Store {
       .loadSession(sid, () => readSessionWithUser(this.pool, sid, this.now()))
       .then(
         (found) => cb(null, found ? (found.sess as unknown as session.SessionData) : null),
-        (err: unknown) => cb(err),
+        // Wrapped: express-session reads an error with code ENOENT as "no such session" (a file
+        // store's missing file), and pg's connect to a stopped server's Unix socket fails with
+        // exactly that. The cause keeps it recognisable as an outage (503, db/unavailable.ts).
+        (err: unknown) => cb(new Error('Could not read the session', { cause: err })),
       );
   }
 

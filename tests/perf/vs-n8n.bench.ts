@@ -355,7 +355,8 @@ async function runN8n(dbUrl: string, pgDir: string, pool: pg.Pool, sinkUrl: stri
   const env: Record<string, string> = {
     ...(process.env as Record<string, string>),
     DB_TYPE: 'postgresdb',
-    DB_POSTGRESDB_HOST: u.hostname,
+    // The embedded server's Unix socket directory (percent-encoded in the URL), as ours connects: same transport for both.
+    DB_POSTGRESDB_HOST: decodeURIComponent(u.hostname),
     DB_POSTGRESDB_PORT: u.port,
     DB_POSTGRESDB_DATABASE: 'n8n',
     DB_POSTGRESDB_USER: decodeURIComponent(u.username),

@@ -1,12 +1,14 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createWriteStream } from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../db/embedded';
 import { runMigrations } from '../../db/migrate';
+import { metaJson, metaSignature } from '../fakes/meta-graph.fake';
 import { freePort } from '../support/free-port';
 
 export const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -144,6 +146,42 @@ export async function spawnServer(role: 'web' | 'all', env: Record<string, strin
 }
 
 /** CPU time (user + system) a process has used so far, from /proc (comparable on a busy machine, where throughput is not). */
+/**
+ * Signed Meta webhook POSTs (the fake's deliverWebhook: escaped-unicode JSON, X-Hub-Signature-256)
+ * over node:http with kept-alive sockets. For load generators: per request it costs this process
+ * roughly half of what fetch (undici, web streams, an AbortSignal) does, CPU the server under test
+ * then has (the 2-core box is shared). Resolves with the status; rejects on a socket error.
+ */
+export function webhookPoster(url: string, secret: string, maxSockets = 64): { post(body: unknown): Promise<number>; close(): void } {
+  const agent = new http.Agent({ keepAlive: true, maxSockets });
+  const target = new URL(url);
+  return {
+    post(body) {
+      const raw = Buffer.from(metaJson(body));
+      return new Promise((resolve, reject) => {
+        const req = http.request(
+          {
+            agent,
+            host: target.hostname,
+            port: target.port,
+            path: target.pathname,
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'content-length': raw.length, 'x-hub-signature-256': metaSignature(raw, secret) },
+          },
+          (res) => {
+            res.resume();
+            res.on('end', () => resolve(res.statusCode ?? 0));
+            res.on('error', reject);
+          },
+        );
+        req.on('error', reject);
+        req.end(raw);
+      });
+    },
+    close: () => agent.destroy(),
+  };
+}
+
 export async function processCpuMs(pid: number): Promise<number> {
   // utime and stime, fields 14 and 15 of /proc/<pid>/stat, in clock ticks (100/s on Linux).
   const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]!.split(' ');

@@ -96,8 +96,8 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
   // First, before helmet, the JSON parser and sessions: Meta's signature is over the raw bytes
   // (docs/platform-apis.md §1.2), and a platform's server-to-server POST needs no browser headers,
   // cookie or session; at low volume Meta sends one POST per event, so each middleware skipped counts.
-  app.use(metaWebhookRoutes({ pool: database.pool, config, verifyToken: metaWebhookVerifyToken(config, secrets) }));
-  app.use(xWebhookRoutes({ pool: database.pool, config }));
+  app.use(metaWebhookRoutes({ pool: database.pool, config, verifyToken: metaWebhookVerifyToken(config, secrets), log }));
+  app.use(xWebhookRoutes({ pool: database.pool, config, log }));
   app.use(securityHeaders({ dev: deps.ui === 'dev', publicUrl: config.publicUrl, log }));
   // A flow graph of a few hundred nodes is larger than an ordinary request.
   app.use('/api/flows', express.json({ limit: '2mb' }));

@@ -1,8 +1,8 @@
 import type pg from 'pg';
-import { ingestEvents, type IncomingEvent, type IngestResult } from './ingest-events';
+import { storeEvents, wakeShards, type IncomingEvent, type IngestResult } from './ingest-events';
 
 export interface IngestBatcher {
-  /** Resolves once these events (and their jobs) are committed, with this caller's share of the result. */
+  /** Resolves once these events are committed, with this caller's share of the result (their shards are woken after). */
   ingest(events: IncomingEvent[]): Promise<IngestResult>;
 }
 
@@ -16,13 +16,17 @@ interface Waiting {
  * Group commit for webhook deliveries (ARCHITECTURE.md#inbound-pipeline): at most `maxInFlight`
  * ingest transactions run at once; deliveries that arrive meanwhile wait, and the next transaction
  * takes every one waiting at that moment (up to `maxEvents` events) and commits them together with
- * `ingestEvents`, one statement. Each caller is answered after that commit, so a webhook is still
- * acknowledged only once its events and jobs are durable; a failed commit fails every delivery in
- * it (each gets its 5xx and the platform redelivers). With one delivery at a time it is exactly
- * `ingestEvents`. Meta sends one entry per POST at low volume, so a busy moment is many small POSTs:
- * one transaction (one WAL flush) for all of them instead of one each.
+ * `storeEvents`, one statement. Each caller is answered after that commit, so a webhook is still
+ * acknowledged only once its events are durable; a failed commit fails every delivery in it (each
+ * gets its 5xx and the platform redelivers). Meta sends one entry per POST at low volume, so a busy
+ * moment is many small POSTs: one transaction (one WAL flush) for all of them instead of one each.
+ * The shards are woken after the answer and outside the `maxInFlight` slots (`wakeShards`, ADR
+ * 0029); a wake that fails is reported to `onWakeError`, and `inbound:sweep` wakes those shards.
  */
-export function createIngestBatcher(pool: pg.Pool, opts: { maxInFlight?: number; maxEvents?: number } = {}): IngestBatcher {
+export function createIngestBatcher(
+  pool: pg.Pool,
+  opts: { maxInFlight?: number; maxEvents?: number; onWakeError?: (err: unknown) => void } = {},
+): IngestBatcher {
   const maxInFlight = opts.maxInFlight ?? 2;
   const maxEvents = opts.maxEvents ?? 1000;
   const queue: Waiting[] = [];
@@ -38,12 +42,13 @@ export function createIngestBatcher(pool: pg.Pool, opts: { maxInFlight?: number;
         batch.push(next);
       }
       inFlight++;
-      void ingestEvents(
+      void storeEvents(
         pool,
         batch.flatMap((w) => w.events),
       )
         .then(
           (result) => {
+            void wakeShards(pool, result.shards).catch((err: unknown) => opts.onWakeError?.(err));
             let at = 0;
             for (const w of batch) {
               const ids = result.ids.slice(at, at + w.events.length);

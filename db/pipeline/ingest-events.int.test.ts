@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { useTestPool } from '../../tests/support/test-db';
-import { ingestEvents } from './ingest-events';
+import { ingestEvents, storeEvents, wakeShards } from './ingest-events';
 import { wakeStrandedShards } from './wake-inbound-shards';
 import pg from 'pg';
 
@@ -74,60 +74,78 @@ it('inbound:sweep wakes the job of a shard whose event waited with no job, and o
   expect((await pool.query('select count(*)::int as n from graphile_worker.jobs')).rows[0]).toEqual({ n: 1 });
 });
 
-it('a shard whose job is waiting gets no add_jobs (one plain NOTIFY per statement, no job), and no worker can take that job before the new events commit', async () => {
+it('stores without a NOTIFY or a job, then wakes: a waiting job gets nothing, a taken one gets a new job beside it; the wake commits asynchronously', async () => {
   const account = '0b7f3c7e-2f7a-4d8e-a3a1-5b9c1d2e3f40';
   const ev = (key: string) => ({ provider: 'sandbox' as const, eventKey: key, workspaceId: null, payload: { accountId: account, n: key } });
   await pool.query('delete from graphile_worker._private_jobs');
-  await ingestEvents(pool, [ev('wait-1')]);
-  const shard = (await pool.query<{ shard: number }>("select shard from inbound_events where event_key = 'wait-1'")).rows[0]!.shard;
-  const key = `inbound:${shard}`;
   const listener = new pg.Client({ connectionString: url });
   await listener.connect();
   const inserts: string[] = [];
   listener.on('notification', (n) => inserts.push(n.payload ?? ''));
   await listener.query('listen "jobs:insert"');
+  const jobsOf = async (key: string) =>
+    (
+      await pool.query<{ locked: boolean }>(
+        "select locked_at is not null as locked from graphile_worker._private_jobs where key = $1 or (key is null and payload::jsonb->>'shard' = $2) order by id",
+        [key, key.split(':')[1]],
+      )
+    ).rows;
   try {
-    // Waiting, never tried: the new event is left to it. One NOTIFY (not add_jobs' per shard) has an
-    // idle worker look again, in case its get_job skipped the row this statement held.
-    await ingestEvents(pool, [ev('wait-2')]);
-    await expect.poll(() => inserts).toEqual(['{"count":1}']);
-    expect((await pool.query('select count(*)::int as n from graphile_worker.jobs where key = $1', [key])).rows[0]).toEqual({ n: 1 });
+    // The durable statement alone: the event is committed, no job and no NOTIFY (so its commit can
+    // share a WAL flush: PostgreSQL flushes NOTIFYing commits one at a time, ADR 0029).
+    const stored = await storeEvents(pool, [ev('wait-1')]);
+    expect(stored.accepted).toBe(1);
+    const shard = (await pool.query<{ shard: number }>("select shard from inbound_events where event_key = 'wait-1'")).rows[0]!.shard;
+    expect(stored.shards).toEqual([shard]);
+    const key = `inbound:${shard}`;
+    expect(await jobsOf(key)).toEqual([]);
+    await listener.query('select 1'); // any notification sent by now has arrived
+    expect(inserts).toEqual([]);
 
-    // While an ingest statement that found it waiting is uncommitted, a worker's get_job (for update
-    // skip locked) skips the job; after the commit it takes it, and sees the event.
-    const tx = await pool.connect();
-    const worker = await pool.connect();
-    const take = () =>
-      worker.query<{ id: string }>('select id from graphile_worker._private_jobs where key = $1 and is_available for update skip locked', [key]);
-    try {
-      await tx.query('begin');
-      await ingestEvents({ query: tx.query.bind(tx) } as unknown as pg.Pool, [ev('wait-3')]);
-      await worker.query('begin');
-      expect((await take()).rows).toHaveLength(0);
-      await worker.query('rollback');
-      await tx.query('commit');
-      await worker.query('begin');
-      expect((await take()).rows).toHaveLength(1);
-      expect((await worker.query("select count(*)::int as n from inbound_events where event_key like 'wait-%' and processed_at is null")).rows[0]).toEqual({
-        n: 3,
-      });
-      await worker.query('rollback');
-    } finally {
-      tx.release();
-      worker.release();
-    }
-
-    // Taken by a worker (running): a new event adds a new job under the key, as before, and wakes a worker.
-    await pool.query(`update graphile_worker._private_jobs set locked_at = now(), locked_by = 'test-worker', attempts = 1 where key = $1`, [key]);
-    inserts.length = 0;
-    await ingestEvents(pool, [ev('wait-4')]);
+    // The wake adds the shard's job (one NOTIFY).
+    await wakeShards(pool, stored.shards);
     await expect.poll(() => inserts.length).toBe(1);
-    const rows = await pool.query<{ locked: boolean }>(
-      "select locked_at is not null as locked from graphile_worker._private_jobs where payload::jsonb->>'shard' = $1 order by id",
-      [String(shard)],
-    );
-    expect(rows.rows).toEqual([{ locked: true }, { locked: false }]);
+    expect(await jobsOf(key)).toEqual([{ locked: false }]);
+    // Its statement turns synchronous_commit off for its own transaction only (committed without
+    // waiting for its WAL flush); seen here inside a transaction that is rolled back.
+    const c = await pool.connect();
+    try {
+      await c.query('set synchronous_commit = on'); // the test cluster's default may be off
+      await c.query('begin');
+      await wakeShards({ query: c.query.bind(c) } as unknown as pg.Pool, [(shard + 1) % 8]);
+      expect((await c.query<{ s: string }>("select current_setting('synchronous_commit') as s")).rows[0]!.s).toBe('off');
+      await c.query('rollback');
+      expect((await c.query<{ s: string }>("select current_setting('synchronous_commit') as s")).rows[0]!.s).toBe('on');
+      await c.query('reset synchronous_commit');
+    } finally {
+      c.release();
+    }
+    await listener.query('select 1');
+    inserts.length = 0;
+
+    // Waiting, never tried: a new event is left to it (no add_jobs, no NOTIFY); it reads its batch
+    // when a worker takes it, after this event committed.
+    expect((await ingestEvents(pool, [ev('wait-2')])).woken).toBe(true);
+    await listener.query('select 1');
+    expect(inserts).toEqual([]);
+    expect(await jobsOf(key)).toEqual([{ locked: false }]);
+
+    // Taken by a worker (running): a new event adds a new job beside it, and wakes a worker.
+    await pool.query(`update graphile_worker._private_jobs set locked_at = now(), locked_by = 'test-worker', attempts = 1 where key = $1`, [key]);
+    await ingestEvents(pool, [ev('wait-3')]);
+    await expect.poll(() => inserts.length).toBe(1);
+    expect(await jobsOf(key)).toEqual([{ locked: true }, { locked: false }]);
   } finally {
     await listener.end();
   }
+});
+
+it('a wake that fails leaves the events stored: ingestEvents says so, and inbound:sweep wakes the shard', async () => {
+  await pool.query('delete from graphile_worker._private_jobs');
+  const broken = { query: () => Promise.reject(new Error('connection lost')) } as unknown as pg.Pool;
+  await expect(wakeShards(broken, [4])).rejects.toThrow('connection lost');
+  const stored = await storeEvents(pool, [{ provider: 'sandbox', eventKey: 'unwoken', workspaceId: null, payload: {} }]);
+  expect(stored.accepted).toBe(1);
+  await pool.query(`update inbound_events set received_at = now() - interval '1 minute' where event_key = 'unwoken'`);
+  expect(await wakeStrandedShards(pool, 30_000, 25)).toEqual(stored.shards);
 });

@@ -29,12 +29,12 @@ export interface IngestResult {
 }
 
 /**
- * The durable half of the inbound pipeline (ARCHITECTURE.md#inbound-pipeline): in ONE transaction, insert every
- * event (a known key is a no-op) and wake its shard's `inbound.process` batch job (one per shard,
- * keyed: a pending one takes the new events too, ADR 0020). The pending job keeps its run_at
- * (`job_key_preserve_run_at`): bumped to now() by every new event, it would sort behind every job
- * that came due meanwhile and a busy shard would wait the longest. Callers acknowledge only
- * after this resolves, so nothing acknowledged can be lost.
+ * The durable half of the inbound pipeline (ARCHITECTURE.md#inbound-pipeline, ADR 0029): store every
+ * event (a known key is a no-op) in one statement and commit, then wake the shards' `inbound.process`
+ * batch jobs (`wakeShards`). Callers acknowledge once this resolves: the events are durable by then.
+ * A wake that fails leaves them stored and unprocessed, and `inbound:sweep` wakes their shard
+ * (`woken: false` says so). `pool` must be a Pool (each statement its own transaction), never a
+ * client inside a transaction: the wake commits asynchronously.
  *
  * One bad event must not fail its batch (a NUL in one DM made Meta redeliver,
  * and lose, the whole batch). Each event is first made storable (`storable` below), which removes
@@ -43,12 +43,28 @@ export interface IngestResult {
  * savepoints were the alternative; they cost a round trip per event on 1,000-event batches, and
  * would still need a policy for the failing event (drop it after acknowledging = silent loss).
  */
-export async function ingestEvents(pool: pg.Pool, input: IncomingEvent[]): Promise<IngestResult> {
-  if (input.length === 0) return { ids: [], accepted: 0, duplicates: 0 };
+export async function ingestEvents(pool: pg.Pool, input: IncomingEvent[]): Promise<IngestResult & { woken: boolean }> {
+  const stored = await storeEvents(pool, input);
+  const woken = await wakeShards(pool, stored.shards).then(
+    () => true,
+    () => false,
+  );
+  return { ids: stored.ids, accepted: stored.accepted, duplicates: stored.duplicates, woken };
+}
+
+/**
+ * The events' insert alone, committed with nothing else: no job row is locked and no NOTIFY is sent,
+ * so this commit shares WAL flushes with every other (group commit). A transaction that NOTIFYs takes
+ * PostgreSQL's database-wide notify lock at commit and holds it until its commit record is flushed,
+ * so such commits flush one at a time; when the ingest also woke its shard's job here, every
+ * delivery queued behind the slowest flush (ADR 0029). Returns the shards of the accepted events.
+ */
+export async function storeEvents(pool: pg.Pool, input: IncomingEvent[]): Promise<IngestResult & { shards: number[] }> {
+  if (input.length === 0) return { ids: [], accepted: 0, duplicates: 0, shards: [] };
   const events = input.map(storable);
   // Named: each connection plans this statement once (every webhook delivery runs it).
   const { rows } = await retryOnDeadlock(() =>
-    pool.query<{ id: string; event_key: string; provider: string }>({
+    pool.query<{ id: string; event_key: string; provider: string; shard: number }>({
       name: 'ingest-events',
       text: `with input as (
        select t.provider, t.event_key, coalesce(t.workspace_id, a.workspace_id) as workspace_id,
@@ -62,27 +78,8 @@ export async function ingestEvents(pool: pg.Pool, input: IncomingEvent[]): Promi
        select provider, event_key, workspace_id, payload, ${SHARD_SQL} from input
        on conflict (provider, event_key) do nothing
        returning id, provider, event_key, shard
-     ), shards as (
-       select distinct shard from ins
-     ), pending as (
-       select j.key from graphile_worker._private_jobs j
-       where j.key = any(array(select ${SHARD_KEY_SQL} from shards)) and j.is_available and j.attempts = 0
-       for key share of j
-     ), waiting as (
-       select coalesce(array_agg(key), '{}') as keys from pending
-     ), specs as (
-       select array_agg(${jobSpecRow('inbound.process', { payload: `json_build_object('shard', shard)`, keyOf: 'shard', queueOf: 'shard' })} order by shard) as specs
-       from shards s
-       where not exists (select 1 from waiting w where (${SHARD_KEY_SQL}) = any(w.keys))
-     ), jobs as (
-       -- Not called with nothing to add: add_jobs would still send its NOTIFY (and wake a worker).
-       select graphile_worker.add_jobs(specs, true) from specs where specs is not null
-     ), wake as (
-       -- A get_job that ran while this statement held a waiting job's row skipped it (for update
-       -- skip locked) and found nothing: one NOTIFY, delivered on commit, has an idle worker look again.
-       select pg_notify('jobs:insert', '{"count":1}') from waiting where cardinality(keys) > 0
      )
-     select ins.id::text, ins.event_key, ins.provider from ins, (select count(*) from jobs) j, (select count(*) from wake) w`,
+     select ins.id::text, ins.event_key, ins.provider, ins.shard from ins`,
       values: [
         events.map((e) => e.provider),
         events.map((e) => e.eventKey),
@@ -101,7 +98,37 @@ export async function ingestEvents(pool: pg.Pool, input: IncomingEvent[]): Promi
     byKey.delete(key);
     return id;
   });
-  return { ids, accepted: rows.length, duplicates: events.length - rows.length };
+  return { ids, accepted: rows.length, duplicates: events.length - rows.length, shards: [...new Set(rows.map((r) => Number(r.shard)))] };
+}
+
+/**
+ * Wakes the `inbound.process` job of each shard (one per shard, keyed: ADR 0020) after its events
+ * committed. A shard whose job is waiting and never tried gets nothing: that job has not read its
+ * batch yet, and will find the committed events (ADR 0022; no add_jobs, so no `jobs:insert` NOTIFY
+ * waking a worker for nothing). A shard whose job is taken or absent gets add_jobs, which keeps a
+ * waiting job's run_at (`job_key_preserve_run_at`: bumped to now() by every new event it would sort
+ * behind every job that came due meanwhile) and puts a new job beside a running one.
+ *
+ * Committed with `synchronous_commit = off` (for this statement's transaction only): it holds the
+ * notify lock and the job row for microseconds, not for a WAL flush. A wake lost in a crash before
+ * its flush only delays its events until `inbound:sweep` (they are durable already).
+ */
+export async function wakeShards(pool: pg.Pool, shards: number[]): Promise<void> {
+  if (shards.length === 0) return;
+  await retryOnDeadlock(() =>
+    pool.query({
+      name: 'ingest-wake',
+      text: `with async as (
+       select set_config('synchronous_commit', 'off', true)
+     ), specs as (
+       select array_agg(${jobSpecRow('inbound.process', { payload: `json_build_object('shard', shard)`, keyOf: 'shard', queueOf: 'shard' })} order by shard) as specs
+       from (select distinct unnest($1::smallint[]) as shard) s
+       where not exists (select 1 from graphile_worker._private_jobs j where j.key = ${SHARD_KEY_SQL} and j.is_available and j.attempts = 0)
+     )
+     select (select count(*) from async) as async, graphile_worker.add_jobs(specs, true) is not null as added from specs where specs is not null`,
+      values: [shards],
+    }),
+  );
 }
 
 /**
@@ -111,15 +138,7 @@ export async function ingestEvents(pool: pg.Pool, input: IncomingEvent[]): Promi
  */
 const SHARD_SQL = `(((hashtext(coalesce(payload->>'accountId', '')) % ${INBOUND_SHARDS}) + ${INBOUND_SHARDS}) % ${INBOUND_SHARDS})::smallint`;
 
-/**
- * A shard's job key (`inbound:<shard>`, the catalogue's prefix). A shard whose job is waiting, never
- * yet tried, gets no add_jobs (ADR 0022): its job claims the new events too. The waiting job row is
- * locked (`for key share`) until this statement commits, so no worker can take it (Graphile's get_job
- * locks `for update skip locked`) before the events are visible to its claim — the race that
- * inbound:sweep otherwise covers. Skipping add_jobs skips its `jobs:insert` NOTIFY, which woke up to
- * one idle worker per shard named, almost always for nothing (the shard's job was running or
- * already waiting). A job found taken meanwhile is re-checked under the lock and gets add_jobs.
- */
+/** A shard's job key (`inbound:<shard>`, the catalogue's prefix). */
 const SHARD_KEY_SQL = `'${jobs['inbound.process'].keyPrefix}' || shard`;
 
 /** Platform ids are short; a longer key (a hostile or broken payload) is hashed to fit the unique index. */

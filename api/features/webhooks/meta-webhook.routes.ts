@@ -1,15 +1,16 @@
 import type pg from 'pg';
+import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { Config } from '../../../config/config';
 import { metaEnvelopeSchema } from '../../../contracts/meta-webhooks';
 import { toStorableJson } from '../../../contracts/json-safety';
-import { createIngestBatcher } from '../../../db/pipeline/ingest-batcher';
 import type { IncomingEvent } from '../../../db/pipeline/ingest-events';
 import { splitMetaWebhook } from '../../../integrations/meta/split-webhook';
 import { constantTimeEqual, metaSignatureValid } from '../../../integrations/meta/webhook-signature';
 import { AppError } from '../../http/errors';
 import { publicRouter } from '../../http/routers';
 import { rawJsonIsStorable } from './webhook-json';
+import { webhookBatcher } from './webhook-batcher';
 import { META_SIGNATURE_FORMAT, signedRawBody } from './webhook-limits';
 
 export const META_WEBHOOK_PATH = '/api/webhooks/facebook/webhook';
@@ -22,12 +23,12 @@ const verifyQuery = z.object({ 'hub.mode': z.string(), 'hub.verify_token': z.str
 /**
  * Meta's webhook (ARCHITECTURE.md#inbound-pipeline step 1). Mounted before the JSON parser: the signature is over
  * the raw bytes. Authenticated by signature, so no session and no same-origin check. Every event is
- * committed (inbound_events + jobs, one transaction) before the 200; processing happens in workers.
+ * committed (inbound_events) before the 200; its shard jobs are woken after (ADR 0029); processing happens in workers.
  */
-export function metaWebhookRoutes(deps: { pool: pg.Pool; config: Config; verifyToken: string }) {
+export function metaWebhookRoutes(deps: { pool: pg.Pool; config: Config; verifyToken: string; log: Pick<Logger, 'error' | 'info'> }) {
   const router = publicRouter();
   // Concurrent deliveries share a transaction (group commit); each is answered after its commit.
-  const batcher = createIngestBatcher(deps.pool);
+  const batcher = webhookBatcher(deps.pool, deps.log);
 
   router.get(META_WEBHOOK_PATH, (req, res) => {
     const q = verifyQuery.safeParse(req.query);

@@ -1,14 +1,15 @@
 import type pg from 'pg';
+import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { Config } from '../../../config/config';
 import { xEnvelopeSchema } from '../../../contracts/x-webhooks';
 import { toStorableJson } from '../../../contracts/json-safety';
-import { createIngestBatcher } from '../../../db/pipeline/ingest-batcher';
 import { findActiveXAccount } from '../../../db/social-accounts/find-webhook-accounts';
 import { splitXWebhook } from '../../../integrations/x/x-webhook';
 import { xCrcResponse, xSignatureValid } from '../../../integrations/x/x-webhook';
 import { AppError } from '../../http/errors';
 import { publicRouter } from '../../http/routers';
+import { webhookBatcher } from './webhook-batcher';
 import { crcRateLimit, signedRawBody, X_SIGNATURE_FORMAT } from './webhook-limits';
 
 export const X_WEBHOOK_PATH = '/api/webhooks/x';
@@ -25,11 +26,11 @@ const crcQuery = z.object({ crc_token: z.string().regex(X_CRC_TOKEN) });
  * X Account Activity webhook (docs/platform-apis.md §4.4): the CRC challenge (GET) and signed event
  * POSTs, verified over the raw bytes and committed (events + jobs) before the 200, like Meta's.
  */
-export function xWebhookRoutes(deps: { pool: pg.Pool; config: Config }) {
+export function xWebhookRoutes(deps: { pool: pg.Pool; config: Config; log: Pick<Logger, 'error' | 'info'> }) {
   const router = publicRouter();
   const x = deps.config.x;
   // Concurrent deliveries share a commit, each answered after it (as Meta's).
-  const batcher = createIngestBatcher(deps.pool);
+  const batcher = webhookBatcher(deps.pool, deps.log);
 
   // X runs a CRC on registration and about hourly; a burst is someone probing the route.
   router.get(X_WEBHOOK_PATH, crcRateLimit(deps.pool), (req, res) => {

@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { usageCtes, usageThresholdParams } from '../db/usage/record-usage';
 import { z } from 'zod';
-import { EVENTS_CHANNEL, notifyWorkspaceMany } from '../db/pipeline/notify';
+import { EVENTS_CHANNEL, notifyAfterCommit, notifyWorkspaceMany, workspaceNotice } from '../db/pipeline/notify';
 import type { InboxEvent } from '../contracts/inbox';
 import { outboundLedgerRow } from '../db/pipeline/outbound-ledger-row';
 import { recordActivity } from '../db/pipeline/record-activity';
@@ -458,7 +458,7 @@ async function finish<Plan>(
  */
 export async function finishDeliveredBatch(pool: pg.Pool, workspaceId: string, items: { claimed: Claimed; platformId: string }[]): Promise<Set<string>> {
   const notices = items.flatMap(({ claimed: { entry } }) =>
-    deliveredNotices(entry).map((event) => ({ id: entry.id, payload: JSON.stringify({ workspaceId: entry.workspace_id, event }) })),
+    deliveredNotices(entry).map((event) => ({ id: entry.id, notice: workspaceNotice(entry.workspace_id, event) })),
   );
   const { rows } = await pool.query<{ id: string }>({
     name: 'send-delivered-batch',
@@ -482,12 +482,8 @@ export async function finishDeliveredBatch(pool: pg.Pool, workspaceId: string, i
        enabled: '(select count(*) from sent where metered) > 0',
        percents: '$6',
        titles: '$7',
-     })},
-     notices as (
-       select pg_notify($8, t.p) from unnest($9::uuid[], $10::text[]) with ordinality as t(id, p, n)
-       where t.id in (select id from sent) order by t.n
-     )
-     select id from sent where (select count(*) from notices) >= 0`,
+     })}
+     select id from sent`,
     values: [
       items.map((i) => i.claimed.entry.id),
       items.map((i) => i.platformId),
@@ -495,12 +491,16 @@ export async function finishDeliveredBatch(pool: pg.Pool, workspaceId: string, i
       items.map((i) => isMeteredSend(i.claimed.entry)),
       workspaceId,
       ...usageThresholdParams(),
-      EVENTS_CHANNEL,
-      notices.map((n) => n.id),
-      notices.map((n) => n.payload),
     ],
   });
-  return new Set(rows.map((r) => r.id));
+  // The /ws notices after the commit, not in it (ADR 0029): a NOTIFY in this commit would make it
+  // wait for every other NOTIFYing commit's WAL flush. Best effort: a browser refetches on reconnect.
+  const written = new Set(rows.map((r) => r.id));
+  await notifyAfterCommit(
+    pool,
+    notices.filter((n) => written.has(n.id)).map((n) => n.notice),
+  ).catch(() => undefined);
+  return written;
 }
 
 /** meterAutomatedSend's rule: automated DMs and private replies count; a person's inbox reply and public replies do not. */

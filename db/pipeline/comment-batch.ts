@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { platformSendLimit } from '../../contracts/inbound';
-import { jobSpecRow } from '../jobs/job-spec';
-import { EVENTS_CHANNEL } from './notify';
+import { quietAddJobsCte, quietJobTaskCte } from '../jobs/job-spec';
+import { EVENTS_CHANNEL, type Notice } from './notify';
 import type { SendLimit } from './reserve-send-slot';
 import type { ConversationKey } from './ensure-conversation';
 
@@ -114,6 +114,16 @@ export interface QueuedReply {
   due: boolean;
 }
 
+export interface QueuedReplyBatch {
+  replies: QueuedReply[];
+  /** The hand-off's backstop jobs (ADR 0025), for dropBackstopJobs. */
+  backstopJobIds: string[];
+  /** The /ws notices (message.created), for notifyAfterCommit once the caller's transaction committed (ADR 0029). */
+  notices: Notice[];
+  /** How many of the jobs added are due now: wake that many workers after the commit (none with handOff). */
+  dueJobs: number;
+}
+
 /**
  * How long after its commit the `outbound.sends` job of replies handed straight to the send pump
  * runs: only a backstop (the process died between the commit and the hand-off), which finds them
@@ -129,18 +139,13 @@ export const HAND_OFF_BACKSTOP_MS = 5_000;
  * account by all its replies: reply k of n gets the slot the k-th single reservation would have) —
  * their queued messages, their `outbound.sends` jobs (one per second of send slots, each listing its
  * rows: the send pump claims a job's due rows in one statement, ADR 0022), the conversations' last
- * message and the /ws notices. A key already taken writes nothing for that reply (its slot is skipped: a gap in the pacing).
+ * message; the /ws notices come back for after the commit. A key already taken writes nothing for that reply (its slot is skipped: a gap in the pacing).
  * `handOff`: the caller hands the due replies to its send pump as soon as this transaction commits
  * (ADR 0025), so their job runs only HAND_OFF_BACKSTOP_MS later, as a backstop; its ids come back
  * (backstopJobIds) for dropBackstopJobs once the hand-off took every row.
  */
-export async function queuePrivateReplyBatch(
-  db: Db,
-  replies: BatchReply[],
-  limit: SendLimit,
-  opts: { handOff?: boolean } = {},
-): Promise<{ replies: QueuedReply[]; backstopJobIds: string[] }> {
-  if (replies.length === 0) return { replies: [], backstopJobIds: [] };
+export async function queuePrivateReplyBatch(db: Db, replies: BatchReply[], limit: SendLimit, opts: { handOff?: boolean } = {}): Promise<QueuedReplyBatch> {
+  if (replies.length === 0) return { replies: [], backstopJobIds: [], notices: [], dueJobs: 0 };
   const people = new Map<string, BatchReply>();
   for (const r of replies) people.set(`${r.accountId}\u0000${r.contactId}`, r);
   const convs = [...people.values()];
@@ -167,7 +172,14 @@ export async function queuePrivateReplyBatch(
     return id;
   });
   const limits = replies.map((r) => platformSendLimit(r.platform, 'private_reply') ?? limit);
-  const { rows } = await db.query<{ n: string; ledger_id: string | null; due: boolean | null; backstop_jobs: string[] | null }>({
+  const { rows } = await db.query<{
+    n: string;
+    ledger_id: string | null;
+    due: boolean | null;
+    backstop_jobs: string[] | null;
+    due_jobs: number;
+    notice: string | null;
+  }>({
     name: 'queue-private-reply-batch',
     text: `with input as materialized (
        select t.*, gen_random_uuid() as message_id,
@@ -202,24 +214,27 @@ export async function queuePrivateReplyBatch(
        update conversations c set last_message = x.text, last_message_time = now(), updated_at = now()
        from (select distinct on (conversation_id) conversation_id, text from fresh order by conversation_id, n desc) x
        where c.id = x.conversation_id
-     ), jobs as (
+     ), groups as (
        -- One outbound.sends job per second of send slots (ADR 0022), not one job per reply; the
-       -- backstops of a hand-off (ADR 0025) in their own add_jobs, so their ids come back.
-       -- Not called with nothing to add: add_jobs would still send its NOTIFY (and wake a worker).
-       select j.id, x.backstop from (
-         select g.due and $10::boolean as backstop, array_agg(${jobSpecRow('outbound.sends', {
-           payload: `json_build_object('ledgerIds', g.ids)`,
-           runAt: `case when g.due and $10::boolean then clock_timestamp() + make_interval(secs => ${HAND_OFF_BACKSTOP_MS / 1000}) else g.run_at end`,
-         })} order by g.run_at) as specs from (
-           select min(send_at) as run_at, due, json_agg(ledger_id::text order by n) as ids
-           from fresh group by due, date_trunc('second', send_at)
-         ) g group by 1
-       ) x, graphile_worker.add_jobs(x.specs) j
-     )
-     select i.n, f.ledger_id, f.due, j.backstop_jobs,
-            case when f.ledger_id is not null then pg_notify($9, json_build_object('workspaceId', f.workspace_id, 'event',
-              json_build_object('type', 'message.created', 'conversationId', f.conversation_id, 'messageId', f.message_id))::text) end as notified
-     from input i left join fresh f on f.n = i.n, (select array_agg(id::text) filter (where backstop) as backstop_jobs from jobs) j
+       -- backstops of a hand-off (ADR 0025) due HAND_OFF_BACKSTOP_MS from now.
+       select min(send_at) as run_at, due and $9::boolean as backstop, json_agg(ledger_id::text order by n) as ids
+       from fresh group by due, date_trunc('second', send_at)
+     ), ${quietJobTaskCte('outbound.sends', 'sends_task')},
+     ${quietAddJobsCte('outbound.sends', 'backstops', {
+       taskCte: 'sends_task',
+       from: 'groups g where g.backstop',
+       payload: `json_build_object('ledgerIds', g.ids)`,
+       runAt: `clock_timestamp() + make_interval(secs => ${HAND_OFF_BACKSTOP_MS / 1000})`,
+     })},
+     ${quietAddJobsCte('outbound.sends', 'slots', { taskCte: 'sends_task', from: 'groups g where not g.backstop', payload: `json_build_object('ledgerIds', g.ids)`, runAt: 'g.run_at' })}
+     -- No NOTIFY in this commit (ADR 0029): the /ws notices and the wake of any job due now are sent
+     -- after it (QueuedReplyBatch.notices and dueJobs).
+     select i.n, f.ledger_id, f.due, j.backstop_jobs, j.due_jobs,
+            case when f.ledger_id is not null then json_build_object('workspaceId', f.workspace_id, 'event',
+              json_build_object('type', 'message.created', 'conversationId', f.conversation_id, 'messageId', f.message_id))::text end as notice
+     from input i left join fresh f on f.n = i.n,
+          (select (select array_agg(id::text) from backstops) as backstop_jobs,
+                  (select count(*)::int from slots where run_at <= clock_timestamp()) as due_jobs) j
      order by i.n`,
     values: [
       replies.map((r) => r.workspaceId),
@@ -230,13 +245,14 @@ export async function queuePrivateReplyBatch(
       replies.map((r) => r.ruleId),
       limits.map((l) => 3_600_000 / l.perHour),
       limits.map((l) => l.burst),
-      EVENTS_CHANNEL,
       opts.handOff === true,
     ],
   });
   return {
     replies: rows.map((r, i) => ({ conversationId: conversationIds[i]!, ledgerId: r.ledger_id, due: r.due === true })),
     backstopJobIds: rows[0]?.backstop_jobs ?? [],
+    notices: rows.flatMap((r) => (r.notice ? [{ channel: EVENTS_CHANNEL, payload: r.notice }] : [])),
+    dueJobs: rows[0]?.due_jobs ?? 0,
   };
 }
 

@@ -1,4 +1,6 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, beforeAll, expect, it, onTestFinished } from 'vitest';
+import { EVENTS_CHANNEL } from '../../db/pipeline/notify';
 import { ingestEvents, type IncomingEvent } from '../../db/pipeline/ingest-events';
 import { sendLimitsFromConfig } from '../../db/pipeline/send-limits';
 import { startTestApp, type TestApp } from '../../tests/support/test-app';
@@ -146,6 +148,13 @@ it('with handOff, the due replies come back for the send pump once committed; th
   const ws = w.user.workspaceId;
   await ingestEvents(pool, [comment('h1', 'fan-h1', 'deal'), comment('h2', 'fan-h2', 'deal!'), comment('h3', 'fan-h3', 'no rule here')]);
   const shard = await shardOf('h1');
+  // What the batch announces: its /ws notices and job wakes, all sent after its commit (ADR 0029).
+  const listener = new pg.Client({ connectionString: t.db.url });
+  await listener.connect();
+  const heard: { channel: string; payload: string }[] = [];
+  listener.on('notification', (n) => heard.push({ channel: n.channel, payload: n.payload ?? '' }));
+  await listener.query(`listen "jobs:insert"; listen ${EVENTS_CHANNEL}`);
+  onTestFinished(() => listener.end());
   const before = Date.now();
   const outcome = await processInboundBatch(pool, shard, 100, limits, undefined, undefined, true);
   const ledger = await pool.query<{ id: string; target: string }>('select id, target from outbound_ledger where workspace_id = $1 order by target', [ws]);
@@ -163,6 +172,17 @@ it('with handOff, the due replies come back for the send pump once committed; th
     );
   const job = await jobOf(handOff.ledgerIds);
   expect(job.rows).toHaveLength(1);
+  // Added without add_jobs (no NOTIFY: a backstop is due later), with the catalogue's attempts and priority.
+  expect(
+    (await pool.query('select max_attempts, priority, key, job_queue_id from graphile_worker._private_jobs where id = $1', [job.rows[0]!.id])).rows,
+  ).toEqual([{ max_attempts: 20, priority: -1, key: null, job_queue_id: null }]);
+  await listener.query('select 1');
+  const created = heard.filter((h) => h.channel === EVENTS_CHANNEL).map((h) => JSON.parse(h.payload) as { workspaceId: string; event: { type: string } });
+  expect(created.map((c) => [c.workspaceId, c.event.type])).toEqual([
+    [ws, 'message.created'],
+    [ws, 'message.created'],
+  ]);
+  expect(heard.filter((h) => h.channel === 'jobs:insert')).toEqual([]);
   expect(handOff.backstopJobIds).toEqual([job.rows[0]!.id]);
   expect([...job.rows[0]!.ids].sort()).toEqual([...handOff.ledgerIds].sort());
   // The backstop runs HAND_OFF_BACKSTOP_MS after the commit.
@@ -193,9 +213,12 @@ it('with handOff, the due replies come back for the send pump once committed; th
   );
   expect(messages.rows[0]!.n).toBe(2);
 
-  // Without handOff (the redo event by event, or no pump), the job is due at the slot as before.
+  // Without handOff (the redo event by event, or no pump), the job is due at the slot as before, and
+  // one worker is woken for it once the batch committed.
   await ingestEvents(pool, [comment('h4', 'fan-h4', 'deal')]);
+  heard.length = 0;
   expect((await processInboundBatch(pool, shard, 100, limits)).handOff).toBeUndefined();
+  await expect.poll(() => heard.filter((h) => h.channel === 'jobs:insert').map((h) => h.payload)).toEqual(['{"count":1}']);
   const plain = await pool.query<{ late: boolean }>(
     `select j.run_at > now() + interval '1 second' as late from graphile_worker._private_jobs j join outbound_ledger l on j.payload::jsonb->'ledgerIds' ? l.id::text
      where l.workspace_id = $1 and l.target = 'h4'`,

@@ -17,6 +17,8 @@ import { activeTriggersJsonSql, parseActiveTriggers, type ActiveTrigger } from '
 import { classifyIntent } from '../../workflows/classify-intent';
 import { applyCommentRules, pickCommentRule, ruleMatchedActivity } from './apply-comment-rules';
 import { queuePrivateReplyBatch, storeCommentBatch, type BatchReply } from '../../db/pipeline/comment-batch';
+import { notifyAfterCommit, type Notice } from '../../db/pipeline/notify';
+import { JOBS_INSERT_CHANNEL } from '../../db/jobs/job-spec';
 import { renderTemplate } from '../../workflows/render-template';
 import { planTrackedLinks } from '../../db/links/wrap-tracked-links';
 import { captureLead } from './capture-lead';
@@ -104,6 +106,12 @@ export interface BatchOutcome {
   handOff?: { ledgerIds: string[]; backstopJobIds: string[] };
 }
 
+/** handleBatch's outcome and what to send once its transaction committed (ADR 0029). */
+interface HandledBatch {
+  outcome: BatchOutcome;
+  afterCommit: Notice[];
+}
+
 /** An event that failed this many times (not malformed: e.g. a bug) is left with its error, no longer claimed. */
 export const MAX_EVENT_ATTEMPTS = 25;
 
@@ -130,7 +138,7 @@ export async function processInboundBatch(
 ): Promise<BatchOutcome> {
   let claimedIds: string[] = [];
   try {
-    return await withTransaction(pool, async (client) => {
+    const { outcome, afterCommit } = await withTransaction(pool, async (client) => {
       const { rows } = await client.query({
         name: 'inbound-batch',
         text: `${EVENT_WITH_ACCOUNT_SQL}
@@ -142,6 +150,10 @@ export async function processInboundBatch(
       claimedIds = rows.map((r: { id: string }) => r.id);
       return handleBatch(client, rows as Record<string, unknown>[], limits, links, flows, handOff);
     });
+    // The /ws notices and the wake of jobs due now, after the commit and outside it (ADR 0029).
+    // Best effort: a lost one costs a browser refresh, or a worker's next poll (2 s).
+    await notifyAfterCommit(pool, afterCommit).catch(() => undefined);
+    return outcome;
   } catch (err) {
     if (claimedIds.length === 0) throw err;
     const outcome: BatchOutcome = { claimed: claimedIds.length, processed: 0, malformed: 0, failed: 0 };
@@ -185,7 +197,7 @@ async function handleBatch(
   links: LinkBase,
   flows: FirstStepsConfig,
   handOff: boolean,
-): Promise<BatchOutcome> {
+): Promise<HandledBatch> {
   const resolved = await Promise.all(rows.map((row) => resolveEvent(client, row)));
   const tails = rows.map(() => newInboundTail());
   const done: Array<{ error: string } | { workspaceId: string } | null> = rows.map(() => null);
@@ -263,7 +275,12 @@ async function handleBatch(
   }
 
   // 3. The held replies: conversations, ledger rows, slots, messages, jobs, notices for all at once.
-  const { replies: queued, backstopJobIds } = await queuePrivateReplyBatch(
+  const {
+    replies: queued,
+    backstopJobIds,
+    notices,
+    dueJobs,
+  } = await queuePrivateReplyBatch(
     client,
     held.map((h) => h.reply),
     limits.private_reply,
@@ -318,7 +335,8 @@ async function handleBatch(
   await markEventsProcessed(client, marks, tail);
   const outcome: BatchOutcome = { claimed: rows.length, processed: marks.length - malformed, malformed, failed: 0 };
   if (handOff) outcome.handOff = { ledgerIds: queued.flatMap((q) => (q.due && q.ledgerId ? [q.ledgerId] : [])), backstopJobIds };
-  return outcome;
+  const wake = dueJobs > 0 ? [{ channel: JOBS_INSERT_CHANNEL, payload: JSON.stringify({ count: dueJobs }) }] : [];
+  return { outcome, afterCommit: [...notices, ...wake] };
 }
 
 interface Resolved {

@@ -129,6 +129,8 @@ describe('delete account', () => {
     await owner.client.post('/api/simulator/messages', { accountId: owner.messenger.id, contact: maya, text: 'hello' });
     await bystander.client.post('/api/simulator/messages', { accountId: bystander.messenger.id, contact: maya, text: 'hi' });
     await expect.poll(async () => (await owner.client.get('/api/conversations')).data.conversations.length, { timeout: 10_000 }).toBe(1);
+    // The bystander's message processed too (the worker may take it after the owner's), so the last check means something.
+    await expect.poll(async () => (await bystander.client.get('/api/conversations')).data.conversations.length, { timeout: 10_000 }).toBe(1);
     await owner.client.put('/api/account/notifications', { failedSends: false, accountHealth: false, weeklySummary: false });
     const me = (await owner.client.get('/api/auth/user')).data as { id: string; email: string; workspaceId: string };
     const before = await rowsPerTenantTable(me.workspaceId);

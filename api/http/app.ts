@@ -186,7 +186,7 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
   app.use('/api/conversions', conversionsRoutes(pool));
   app.use('/api/settings/api-key', apiKeyRoutes(pool));
   app.use('/api/automation', commentGrowthRoutes(pool));
-  app.use('/api/simulator', simulatorRoutes(pool));
+  app.use('/api/simulator', simulatorRoutes(pool, log));
   app.use('/api/flows', flowsRoutes(pool));
   app.use('/api/runs', runsRoutes(pool));
   // The AI assistant (ADR 0011): one runtime (or none: knowledge-base-only answers) for all its routes.

@@ -1,4 +1,5 @@
 import { expect, it } from 'vitest';
+import { expectCommitsAsynchronously } from '../../tests/support/async-commit';
 import { useTestPool } from '../../tests/support/test-db';
 import { ingestEvents, storeEvents, wakeShards } from './ingest-events';
 import { wakeStrandedShards } from './wake-inbound-shards';
@@ -106,20 +107,8 @@ it('stores without a NOTIFY or a job, then wakes: a waiting job gets nothing, a 
     await wakeShards(pool, stored.shards);
     await expect.poll(() => inserts.length).toBe(1);
     expect(await jobsOf(key)).toEqual([{ locked: false }]);
-    // Its statement turns synchronous_commit off for its own transaction only (committed without
-    // waiting for its WAL flush); seen here inside a transaction that is rolled back.
-    const c = await pool.connect();
-    try {
-      await c.query('set synchronous_commit = on'); // the test cluster's default may be off
-      await c.query('begin');
-      await wakeShards({ query: c.query.bind(c) } as unknown as pg.Pool, [(shard + 1) % 8]);
-      expect((await c.query<{ s: string }>("select current_setting('synchronous_commit') as s")).rows[0]!.s).toBe('off');
-      await c.query('rollback');
-      expect((await c.query<{ s: string }>("select current_setting('synchronous_commit') as s")).rows[0]!.s).toBe('on');
-      await c.query('reset synchronous_commit');
-    } finally {
-      c.release();
-    }
+    // Its statement turns synchronous_commit off for its own transaction only.
+    await expectCommitsAsynchronously(pool, (db) => wakeShards(db, [(shard + 1) % 8]));
     await listener.query('select 1');
     inserts.length = 0;
 

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { expect, it } from 'vitest';
+import { expectCommitsAsynchronously } from '../../tests/support/async-commit';
 import { useTestPool } from '../../tests/support/test-db';
 import { EVENTS_CHANNEL, notifyAfterCommit, workspaceNotice } from './notify';
 
@@ -25,19 +26,7 @@ it('notifyAfterCommit sends its notices in order, committed with synchronous_com
       `${EVENTS_CHANNEL} {"workspaceId":"${ws}","event":{"type":"message.updated","conversationId":"c1","messageId":"m1"}}`,
     ]);
 
-    // Seen inside a transaction that is rolled back: the setting was off for it, and only for it.
-    const c = await pool.connect();
-    try {
-      await c.query('set synchronous_commit = on'); // the test cluster's default may be off
-      await c.query('begin');
-      await notifyAfterCommit({ query: c.query.bind(c) }, [{ channel: 'jobs:insert', payload: '{"count":1}' }]);
-      expect((await c.query<{ s: string }>("select current_setting('synchronous_commit') as s")).rows[0]!.s).toBe('off');
-      await c.query('rollback');
-      expect((await c.query<{ s: string }>("select current_setting('synchronous_commit') as s")).rows[0]!.s).toBe('on');
-      await c.query('reset synchronous_commit');
-    } finally {
-      c.release();
-    }
+    await expectCommitsAsynchronously(pool, (db) => notifyAfterCommit(db, [{ channel: 'jobs:insert', payload: '{"count":1}' }]));
     // A rolled-back transaction's notices are never delivered.
     await listener.query('select 1');
     expect(heard).toHaveLength(3);

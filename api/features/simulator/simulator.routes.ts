@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
+import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { SandboxEvent } from '../../../contracts/inbound';
 import { simulateCommentBodySchema, simulateMessageBodySchema, type IngestAccepted, type OutboxItem, type SimulatorState } from '../../../contracts/simulator';
@@ -15,7 +16,7 @@ const outboxQuerySchema = z.object({ accountId: z.uuid().optional(), limit: z.co
  * The built-in simulator (ARCHITECTURE.md#channels): act as a fake contact on a sandbox account. Its
  * events go through the same durable ingest path the Meta and X webhooks use. Mounted at /api/simulator.
  */
-export function simulatorRoutes(pool: pg.Pool) {
+export function simulatorRoutes(pool: pg.Pool, log: Pick<Logger, 'warn'>) {
   const router = authedRouter();
 
   async function sandboxAccount(workspaceId: string, accountId: string) {
@@ -24,6 +25,8 @@ export function simulatorRoutes(pool: pg.Pool) {
 
   async function accept(workspaceId: string, eventKey: string, payload: SandboxEvent): Promise<IngestAccepted> {
     const result = await ingestEvents(pool, [{ provider: 'sandbox', eventKey, workspaceId, payload }]);
+    // Stored either way; its shard's job was not added, so inbound:sweep picks the event up (ADR 0029).
+    if (!result.woken) log.warn({ eventKey }, 'simulated event stored, but waking its inbound job failed; inbound:sweep will');
     return { accepted: true, eventId: result.ids[0] ?? null, duplicate: result.duplicates > 0 };
   }
 

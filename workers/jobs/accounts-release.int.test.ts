@@ -54,10 +54,14 @@ describe('accounts.release after an account deletion', () => {
     expect((await w.client.request('DELETE', '/api/account', { json: { confirmation: 'DELETE' } })).status).toBe(200);
     // Graphile retries a failed job after exp(attempts) seconds: the second attempt comes ~3 s later.
     await expect.poll(() => app.fakes.meta.subscriptions.has(page.id), { timeout: 20_000, interval: 250 }).toBe(false);
-    const { rows } = await app.pool.query<{ attempts: number; last_error: string | null }>(
-      "select attempts, last_error from graphile_worker.jobs where task_identifier = 'accounts.release'",
-    );
-    expect(rows).toEqual([]);
+    // The job completes once its attempt has tried every account, a moment after that call reached the fake.
+    const jobsLeft = async () =>
+      (
+        await app.pool.query<{ attempts: number; last_error: string | null }>(
+          "select attempts, last_error from graphile_worker.jobs where task_identifier = 'accounts.release'",
+        )
+      ).rows;
+    await expect.poll(jobsLeft, { timeout: 10_000, interval: 100 }).toEqual([]);
     // Two attempts, each trying both Pages: the refused one did not fail the job on its own.
     const deletes = (id: string) => app.fakes.meta.calls.filter((c) => c.method === 'DELETE' && c.path === `/${id}/subscribed_apps`).length;
     expect(deletes(page.id)).toBe(2);

@@ -74,7 +74,7 @@ export async function nextLaneCalls(db: Db, queue: string, limit: number): Promi
  * meanwhile is left alone (it finds the step settled).
  */
 export async function dropLaneJob(db: Db, jobId: string): Promise<void> {
-  await db.query('delete from graphile_worker._private_jobs where id = $1::bigint and locked_at is null', [jobId]);
+  await db.query({ name: 'drop-lane-job', text: 'delete from graphile_worker._private_jobs where id = $1::bigint and locked_at is null', values: [jobId] });
 }
 
 /**

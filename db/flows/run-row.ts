@@ -37,18 +37,18 @@ const selectRun = `select r.id, r.workspace_id, r.flow_id, r.version_id, r.accou
          r.trigger, r.started_at, a.platform, a.provider
   from flow_runs r join social_accounts a on a.id = r.account_id`;
 
+// The flow path's statements are named (prepared once per connection): PostgreSQL plans them once, not per step.
+const LOCK_RUN_SQL = `select r.id, r.workspace_id, r.flow_id, r.version_id, r.account_id, r.contact_id, r.status, r.state, r.pending_input,
+            r.trigger, r.started_at, a.platform, a.provider, ${contactColumns('c', 'c_')}
+     from flow_runs r join social_accounts a on a.id = r.account_id left join contacts c on c.id = r.contact_id
+     where r.id = $1 for update of r`;
+
 /**
  * The run, locked for the caller's transaction (the driver's turn), with its contact as
  * readRunContacts reads it (the interpreter's view: one round trip for both); null when it is gone.
  */
 export async function lockRun(db: Db, runId: string): Promise<(RunRow & { contact: RunContactRow }) | null> {
-  const { rows } = await db.query(
-    `select r.id, r.workspace_id, r.flow_id, r.version_id, r.account_id, r.contact_id, r.status, r.state, r.pending_input,
-            r.trigger, r.started_at, a.platform, a.provider, ${contactColumns('c', 'c_')}
-     from flow_runs r join social_accounts a on a.id = r.account_id left join contacts c on c.id = r.contact_id
-     where r.id = $1 for update of r`,
-    [runId],
-  );
+  const { rows } = await db.query({ name: 'lock-run', text: LOCK_RUN_SQL, values: [runId] });
   const row = rows[0] as Record<string, unknown> | undefined;
   if (!row) return null;
   if (row.c_id === null) throw new Error(`contact ${String(row.contact_id)} of run ${runId} not found`);
@@ -72,9 +72,11 @@ export async function lockRunsForResume(db: Db, runIds: string[]): Promise<Recor
 
 /** A run as its webhook step sees it (workers/flows/webhook-step.ts); `lock` for the transaction that records the outcome. */
 export async function readRunForWebhook(db: Db, runId: string, lock: boolean) {
-  const { rows } = await db.query(`select id, workspace_id, flow_id, status, state, pending_input from flow_runs where id = $1${lock ? ' for update' : ''}`, [
-    runId,
-  ]);
+  const { rows } = await db.query({
+    name: lock ? 'run-for-webhook-lock' : 'run-for-webhook',
+    text: `select id, workspace_id, flow_id, status, state, pending_input from flow_runs where id = $1${lock ? ' for update' : ''}`,
+    values: [runId],
+  });
   const row = rows[0] as Record<string, unknown> | undefined;
   if (!row) return null;
   const columns = runColumns.pick({ id: true, workspace_id: true, flow_id: true, status: true }).parse(row);

@@ -145,8 +145,9 @@ async function writeStepsAndTimers(db: Db, w: RunWrites): Promise<void> {
   const o = w.openedSteps;
   const f = w.finishedSteps;
   const t = w.timers;
-  await db.query(
-    `with recorded as (
+  await db.query({
+    name: 'run-steps-and-timers',
+    text: `with recorded as (
        insert into run_steps (run_id, seq, node_id, kind, status, input, output, started_at, finished_at)
        select run_id, seq, node_id, kind, 'completed', input, output, clock_timestamp(), clock_timestamp()
        from unnest($1::uuid[], $2::int[], $3::text[], $4::text[], $5::jsonb[], $6::jsonb[]) as u(run_id, seq, node_id, kind, input, output)),
@@ -164,7 +165,7 @@ async function writeStepsAndTimers(db: Db, w: RunWrites): Promise<void> {
        insert into run_timers (run_id, seq, kind, due_at)
        select run_id, seq, kind, now() + make_interval(secs => ms / 1000) from unnest($17::uuid[], $18::int[], $19::text[], $20::float8[]) as u(run_id, seq, kind, ms))
      select 1`,
-    [
+    values: [
       r.map((x) => x.runId),
       r.map((x) => x.seq),
       r.map((x) => x.nodeId),
@@ -186,7 +187,7 @@ async function writeStepsAndTimers(db: Db, w: RunWrites): Promise<void> {
       t.map((x) => x.kind),
       t.map((x) => x.dueInMs),
     ],
-  );
+  });
 }
 
 /**
@@ -195,15 +196,16 @@ async function writeStepsAndTimers(db: Db, w: RunWrites): Promise<void> {
  */
 export async function updateRuns(db: Db, updates: RunUpdate[], notices: { workspaceId: string; event: InboxEvent }[] = []): Promise<void> {
   if (updates.length === 0 && notices.length === 0) return;
-  await db.query(
-    `with updated as (update flow_runs r set state = u.state, pending_input = null, status = u.status, step_count = u.seq, current_node_id = u.node,
+  await db.query({
+    name: 'update-runs',
+    text: `with updated as (update flow_runs r set state = u.state, pending_input = null, status = u.status, step_count = u.seq, current_node_id = u.node,
        status_detail = coalesce(u.detail, r.status_detail), error = u.error, updated_at = now(),
        finished_at = case when u.status in ('completed', 'failed') then now() end, resume_at = u.resume_at
      from unnest($1::uuid[], $2::jsonb[], $3::text[], $4::int[], $5::text[], $6::text[], $7::text[], $8::timestamptz[])
        as u(id, state, status, seq, node, detail, error, resume_at)
      where r.id = u.id)
      select pg_notify($9, n) from unnest($10::text[]) with ordinality as t(n, i) order by i`,
-    [
+    values: [
       updates.map((u) => u.id),
       updates.map((u) => JSON.stringify(u.state)),
       updates.map((u) => u.status),
@@ -215,7 +217,7 @@ export async function updateRuns(db: Db, updates: RunUpdate[], notices: { worksp
       EVENTS_CHANNEL,
       notices.map((n) => JSON.stringify(n)),
     ],
-  );
+  });
 }
 
 /** Inputs the interpreter ignored (a stale timer, a late reply): consumed, nothing else changes. */

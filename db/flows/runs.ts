@@ -144,13 +144,15 @@ export async function insertRun(
  * timeout wins. Returns the resumed run ids.
  */
 export async function resumeWaitingRuns(db: Db, accountId: string, contactId: string, text: string): Promise<string[]> {
-  const { rows } = await db.query<{ id: string; workspace_id: string; flow_id: string }>(
-    `update flow_runs set pending_input = jsonb_build_object('type', 'reply', 'seq', (state->'awaiting'->>'seq')::int, 'text', $3::text),
+  // Named: every inbound DM asks (PostgreSQL plans it once per connection, not per message).
+  const { rows } = await db.query<{ id: string; workspace_id: string; flow_id: string }>({
+    name: 'resume-waiting-runs',
+    text: `update flow_runs set pending_input = jsonb_build_object('type', 'reply', 'seq', (state->'awaiting'->>'seq')::int, 'text', $3::text),
        status_detail = 'Reply received', resume_at = null, updated_at = now()
      where contact_id = $2 and account_id = $1 and status = 'waiting' and pending_input is null
      returning id, workspace_id, flow_id`,
-    [accountId, contactId, text],
-  );
+    values: [accountId, contactId, text],
+  });
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   await db.query(`delete from run_timers where run_id = any($1::uuid[]) and kind = 'reply_timeout'`, [ids]);

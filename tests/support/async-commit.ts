@@ -22,3 +22,39 @@ export async function expectCommitsAsynchronously(pool: pg.Pool, run: (db: pg.Po
     c.release();
   }
 }
+
+/**
+ * `pool` whose checked-out clients record the `synchronous_commit` in effect at each of their
+ * commits (ADR 0030), read inside the transaction just before it commits. Their sessions start
+ * from `on` (the test cluster's default is off), as a production server's do.
+ */
+export function recordCommitSettings(pool: pg.Pool): { pool: pg.Pool; commits: string[] } {
+  const commits: string[] = [];
+  const connect = async () => {
+    const client = await pool.connect();
+    const query = client.query.bind(client) as (...args: unknown[]) => Promise<pg.QueryResult>;
+    await query('set synchronous_commit = on');
+    const release = client.release.bind(client);
+    Object.assign(client, {
+      query: async (...args: unknown[]) => {
+        if (args[0] === 'commit') commits.push((await query("select current_setting('synchronous_commit') as s")).rows[0]!.s as string);
+        return query(...args);
+      },
+      release: (err?: Error | boolean) => {
+        delete (client as { query?: unknown }).query; // the prototype's again
+        void query('reset synchronous_commit')
+          .catch(() => undefined)
+          .finally(() => release(err));
+      },
+    });
+    return client;
+  };
+  const recording = new Proxy(pool, {
+    get(target, prop) {
+      if (prop === 'connect') return connect;
+      const value = Reflect.get(target, prop, target) as unknown;
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+  return { pool: recording, commits };
+}

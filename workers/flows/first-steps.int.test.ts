@@ -6,6 +6,7 @@ import { edge, keywordTrigger, node, publishFlow, runDetail, runsOf } from '../.
 import { startTestApp, type TestApp } from '../../tests/support/test-app';
 import { newWorkspaceUser } from '../../tests/support/workspace';
 import { processInboundBatch } from '../inbound/process-inbound-event';
+import { recordCommitSettings } from '../../tests/support/async-commit';
 
 /**
  * A run that an inbound event starts takes its first steps in the inbound batch's transaction
@@ -84,6 +85,15 @@ it("a DM's keyword flow takes its steps up to the webhook call in the inbound tr
   // …with the webhook flag (the slot budget, ADR 0009), priority, attempts and payload enqueueWebhookCall gives it.
   const job = await pool.query('select flags, priority, max_attempts, payload from graphile_worker._private_jobs where key = $1', [`webhook:${run!.id}`]);
   expect(job.rows[0]).toEqual({ flags: { webhook: true }, priority: 5, max_attempts: 25, payload: { runId: run!.id, seq: 3, workspaceId: ws } });
+});
+
+it('a batch that started runs commits durably (ADR 0030): a lane already draining makes the queued call with no write before it', async () => {
+  const { w, pool, flowId, dm, shardOf } = await setup('durable', webhookFlow('durable'));
+  await ingestEvents(pool, [dm('u1', 'fan-u')]);
+  const recorded = recordCommitSettings(pool);
+  expect(await processInboundBatch(recorded.pool, await shardOf('u1'), 100, limits)).toMatchObject({ processed: 1 });
+  expect(await runsOf(w.client, flowId)).toHaveLength(1);
+  expect(recorded.commits).toEqual(['on']);
 });
 
 it('a first step that sends a DM is left to the run.advance job, which takes the whole first turn as before', async () => {

@@ -12,6 +12,7 @@ import { createTokenCipher } from '../../integrations/crypto/token-cipher';
 import { pumpOf } from '../../tests/support/send-pump-fixtures';
 import { MAX_EVENT_ATTEMPTS, processInboundBatch } from './process-inbound-event';
 import { handOffCommitted } from '../jobs/inbound-process.job';
+import { recordCommitSettings } from '../../tests/support/async-commit';
 
 /**
  * The batch job's transaction (ADR 0020), driven directly (a web-only app: no worker takes the
@@ -225,6 +226,23 @@ it('with handOff, the due replies come back for the send pump once committed; th
     [ws],
   );
   expect(plain.rows).toEqual([{ late: false }]);
+});
+
+it('the batch commits without waiting for its WAL flush (ADR 0030); the claim that precedes a send still waits for its', async () => {
+  const { pool, comment, shardOf } = await setup();
+  await ingestEvents(pool, [comment('a1', 'fan-a1', 'deal'), comment('a2', 'fan-a2', 'a DEAL')]);
+  const recorded = recordCommitSettings(pool);
+  expect(await processInboundBatch(recorded.pool, await shardOf('a1'), 100, limits, undefined, undefined, true)).toMatchObject({ processed: 2 });
+  expect(recorded.commits).toEqual(['off']);
+  // The pump's claim, the durable commit every send is made after (it flushes the batch's too).
+  const claims = recordCommitSettings(pool);
+  const outcomes = new Map<string, SendOutcome>();
+  const pump = pumpOf(claims.pool, { ...platformDepsFromConfig(t.app.config, createTokenCipher('0'.repeat(64))), sendOwner: 'test-pump' }, 8, outcomes);
+  const ledgerIds = (await pool.query<{ id: string }>("select id from outbound_ledger where target in ('a1', 'a2')")).rows.map((r) => r.id);
+  await pump.handOffBatch(ledgerIds);
+  await pump.drain();
+  expect(claims.commits.length).toBeGreaterThan(0);
+  expect(new Set(claims.commits)).toEqual(new Set(['on']));
 });
 
 it('a DM in one statement: contact, conversation moved in the inbox (unread, reopened), message; a redelivered message changes nothing', async () => {

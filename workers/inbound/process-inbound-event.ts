@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { z } from 'zod';
-import { rollback, withTransaction, type Rollback } from '../../db/transaction';
+import { commitDurably, rollback, withTransaction, type Rollback } from '../../db/transaction';
 import type { NormalizedEvent } from '../../contracts/inbound';
 import { CONTACT_UPSERT_SQL, storeInboundDm } from '../../db/pipeline/store-inbound-dm';
 import {
@@ -62,6 +62,23 @@ const EVENT_WITH_ACCOUNT_SQL = `select e.id::text, e.provider, e.workspace_id, e
                                                           then (e.payload->>'accountId')::uuid end`;
 
 /**
+ * The inbound transactions commit without waiting for their WAL flush (ADR 0030): their events are
+ * durable already (ingest), and nothing outside the database acts on what they write before a later
+ * durable commit — the send pump's claim, a worker's job fetch — flushes it too. A PostgreSQL crash
+ * that loses one leaves its events unprocessed: done again, as after a rollback.
+ */
+const ASYNC_COMMIT = { asyncCommit: true } as const;
+
+/**
+ * …except a transaction that started flow runs: a first step may queue a webhook or AI call, which
+ * a lane already draining (workers/flows/webhook-step.ts, drainLane) reads and makes with no write
+ * of its own before the call. That commit waits for its flush after all (ADR 0030).
+ */
+async function commitDurablyIfRunsStarted(client: pg.PoolClient, started: StartedRun[]): Promise<void> {
+  if (started.length > 0) await commitDurably(client);
+}
+
+/**
  * Turns one stored inbound event into contacts, conversations, messages and comments and runs its
  * triggers — all in ONE transaction with marking it processed, so a crash anywhere redoes the whole
  * event and a finished event is never redone (ARCHITECTURE.md#inbound-pipeline step 2). The batch
@@ -88,9 +105,10 @@ export async function processInboundEvent(
       return 'malformed';
     }
     await takeFirstSteps(client, handled.tail.startedRuns, flows);
+    await commitDurablyIfRunsStarted(client, handled.tail.startedRuns);
     await markEventProcessed(client, eventId, handled.workspaceId, handled.tail);
     return 'processed';
-  });
+  }, ASYNC_COMMIT);
 }
 
 /** What one batch did; `failed` events were recorded with their error and are retried by a later job. */
@@ -149,7 +167,7 @@ export async function processInboundBatch(
       });
       claimedIds = rows.map((r: { id: string }) => r.id);
       return handleBatch(client, rows as Record<string, unknown>[], limits, links, flows, handOff);
-    });
+    }, ASYNC_COMMIT);
     // The /ws notices and the wake of jobs due now, after the commit and outside it (ADR 0029).
     // Best effort: a lost one costs a browser refresh, or a worker's next poll (2 s).
     await notifyAfterCommit(pool, afterCommit).catch(() => undefined);
@@ -327,11 +345,9 @@ async function handleBatch(
     tail.leadScores.push(...tails[i]!.leadScores);
   });
   // The runs the batch's events started: their first steps in this transaction (workers/flows/first-steps.ts).
-  await takeFirstSteps(
-    client,
-    tails.flatMap((t) => t.startedRuns),
-    flows,
-  );
+  const started = tails.flatMap((t) => t.startedRuns);
+  await takeFirstSteps(client, started, flows);
+  await commitDurablyIfRunsStarted(client, started);
   await markEventsProcessed(client, marks, tail);
   const outcome: BatchOutcome = { claimed: rows.length, processed: marks.length - malformed, malformed, failed: 0 };
   if (handOff) outcome.handOff = { ledgerIds: queued.flatMap((q) => (q.due && q.ledgerId ? [q.ledgerId] : [])), backstopJobIds };

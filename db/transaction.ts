@@ -41,7 +41,11 @@ type Unwrapped<R> = R extends Rollback<infer V> ? V : R;
  * The same on a connection the caller holds and keeps, e.g. one that carries a session advisory
  * lock across several transactions. The caller releases it.
  */
-export async function inTransaction<C extends pg.PoolClient, R>(client: C, fn: (client: C) => Promise<R>, opts: TransactionOptions = {}): Promise<Unwrapped<R>> {
+export async function inTransaction<C extends pg.PoolClient, R>(
+  client: C,
+  fn: (client: C) => Promise<R>,
+  opts: TransactionOptions = {},
+): Promise<Unwrapped<R>> {
   // One round trip either way (the simple protocol takes both statements at once).
   await client.query(opts.asyncCommit ? 'begin; set local synchronous_commit = off' : 'begin');
   let result: R;

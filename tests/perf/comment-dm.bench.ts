@@ -245,7 +245,13 @@ try {
   // seconds (activities/send-at-most-once.ts sendLeaseMs): the typical lease end − arrival, rounded
   // up to the second (a claim precedes its call's arrival by well under a second).
   const leaseEnds = marks.rows.filter((r) => arrivedAt.has(r.target)).map((r) => Number(r.lease_until) - arrivedAt.get(r.target)!);
-  const leaseMs = Math.ceil(percentile(leaseEnds.sort((a, b) => a - b), 50) / 1000) * 1000;
+  const leaseMs =
+    Math.ceil(
+      percentile(
+        leaseEnds.sort((a, b) => a - b),
+        50,
+      ) / 1000,
+    ) * 1000;
   const stageOf = (pick: (m: { posted: number; received: number; processed: number; claimed: number; arrived: number }) => number) => {
     const values = marks.rows
       .filter((r) => started.has(r.target) && arrivedAt.has(r.target))

@@ -92,23 +92,27 @@ export async function processInboundEvent(
   links: LinkBase = noLinkBase,
   flows: FirstStepsConfig = defaultFirstSteps,
 ): Promise<ProcessOutcome> {
-  return withTransaction(pool, async (client): Promise<ProcessOutcome | Rollback<ProcessOutcome>> => {
-    // Named (prepared once per connection), as are the pipeline's other hot statements: PostgreSQL
-    // parses and plans them once, not per event.
-    const found = await client.query({ name: 'inbound-event', text: `${EVENT_WITH_ACCOUNT_SQL} where e.id = $1 for update of e`, values: [eventId] });
-    if (found.rowCount === 0) return rollback('missing');
-    const handled = await handleEvent(client, found.rows[0] as Record<string, unknown>, limits, links);
-    if (handled === 'already-processed') return rollback('already-processed');
-    if ('error' in handled) {
-      // Stored with its error and visible; never retried, never blocks other events.
-      await client.query('update inbound_events set processed_at = now(), attempts = attempts + 1, error = $2 where id = $1', [eventId, handled.error]);
-      return 'malformed';
-    }
-    await takeFirstSteps(client, handled.tail.startedRuns, flows);
-    await commitDurablyIfRunsStarted(client, handled.tail.startedRuns);
-    await markEventProcessed(client, eventId, handled.workspaceId, handled.tail);
-    return 'processed';
-  }, ASYNC_COMMIT);
+  return withTransaction(
+    pool,
+    async (client): Promise<ProcessOutcome | Rollback<ProcessOutcome>> => {
+      // Named (prepared once per connection), as are the pipeline's other hot statements: PostgreSQL
+      // parses and plans them once, not per event.
+      const found = await client.query({ name: 'inbound-event', text: `${EVENT_WITH_ACCOUNT_SQL} where e.id = $1 for update of e`, values: [eventId] });
+      if (found.rowCount === 0) return rollback('missing');
+      const handled = await handleEvent(client, found.rows[0] as Record<string, unknown>, limits, links);
+      if (handled === 'already-processed') return rollback('already-processed');
+      if ('error' in handled) {
+        // Stored with its error and visible; never retried, never blocks other events.
+        await client.query('update inbound_events set processed_at = now(), attempts = attempts + 1, error = $2 where id = $1', [eventId, handled.error]);
+        return 'malformed';
+      }
+      await takeFirstSteps(client, handled.tail.startedRuns, flows);
+      await commitDurablyIfRunsStarted(client, handled.tail.startedRuns);
+      await markEventProcessed(client, eventId, handled.workspaceId, handled.tail);
+      return 'processed';
+    },
+    ASYNC_COMMIT,
+  );
 }
 
 /** What one batch did; `failed` events were recorded with their error and are retried by a later job. */
@@ -156,18 +160,22 @@ export async function processInboundBatch(
 ): Promise<BatchOutcome> {
   let claimedIds: string[] = [];
   try {
-    const { outcome, afterCommit } = await withTransaction(pool, async (client) => {
-      const { rows } = await client.query({
-        name: 'inbound-batch',
-        text: `${EVENT_WITH_ACCOUNT_SQL}
+    const { outcome, afterCommit } = await withTransaction(
+      pool,
+      async (client) => {
+        const { rows } = await client.query({
+          name: 'inbound-batch',
+          text: `${EVENT_WITH_ACCOUNT_SQL}
        where e.shard = $1 and e.processed_at is null and e.attempts < $3
        order by e.id limit $2
        for update of e skip locked`,
-        values: [shard, size, MAX_EVENT_ATTEMPTS],
-      });
-      claimedIds = rows.map((r: { id: string }) => r.id);
-      return handleBatch(client, rows as Record<string, unknown>[], limits, links, flows, handOff);
-    }, ASYNC_COMMIT);
+          values: [shard, size, MAX_EVENT_ATTEMPTS],
+        });
+        claimedIds = rows.map((r: { id: string }) => r.id);
+        return handleBatch(client, rows as Record<string, unknown>[], limits, links, flows, handOff);
+      },
+      ASYNC_COMMIT,
+    );
     // The /ws notices and the wake of jobs due now, after the commit and outside it (ADR 0029).
     // Best effort: a lost one costs a browser refresh, or a worker's next poll (2 s).
     await notifyAfterCommit(pool, afterCommit).catch(() => undefined);

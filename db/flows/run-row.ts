@@ -37,7 +37,8 @@ const selectRun = `select r.id, r.workspace_id, r.flow_id, r.version_id, r.accou
          r.trigger, r.started_at, a.platform, a.provider
   from flow_runs r join social_accounts a on a.id = r.account_id`;
 
-// The flow path's statements are named (prepared once per connection): PostgreSQL plans them once, not per step.
+// Named (prepared once per connection): parsed once, and planned once since a generic plan serves it
+// (not every flow statement is named: see writeStepsAndTimers in run-writes.ts).
 const LOCK_RUN_SQL = `select r.id, r.workspace_id, r.flow_id, r.version_id, r.account_id, r.contact_id, r.status, r.state, r.pending_input,
             r.trigger, r.started_at, a.platform, a.provider, ${contactColumns('c', 'c_')}
      from flow_runs r join social_accounts a on a.id = r.account_id left join contacts c on c.id = r.contact_id

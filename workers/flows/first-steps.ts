@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { commitDurably } from '../../db/transaction';
 import { DEFAULT_WEBHOOK_LANES } from '../../contracts/jobs';
 import { initialRunState, type RunTrigger } from '../../contracts/run-state';
 import { providerSchema } from '../../contracts/platforms';
@@ -83,6 +84,10 @@ export function startedRun(
  */
 export async function takeFirstSteps(client: pg.PoolClient, started: StartedRun[], config: FirstStepsConfig = defaultFirstSteps): Promise<void> {
   if (started.length === 0) return;
+  // The inbound transaction commits without waiting for its WAL flush (ADR 0030), but not one that
+  // started runs: a first step may queue a webhook or AI call, which a lane already draining
+  // (webhook-step.ts, drainLane) reads and makes with no write of its own before the call.
+  await commitDurably(client);
   const toJob: string[] = [];
   const writes: RunWrites[] = [];
   const updates: RunUpdate[] = [];

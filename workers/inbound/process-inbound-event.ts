@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { z } from 'zod';
-import { commitDurably, rollback, withTransaction, type Rollback } from '../../db/transaction';
+import { rollback, withTransaction, type Rollback } from '../../db/transaction';
 import type { NormalizedEvent } from '../../contracts/inbound';
 import { CONTACT_UPSERT_SQL, storeInboundDm } from '../../db/pipeline/store-inbound-dm';
 import {
@@ -65,18 +65,10 @@ const EVENT_WITH_ACCOUNT_SQL = `select e.id::text, e.provider, e.workspace_id, e
  * The inbound transactions commit without waiting for their WAL flush (ADR 0030): their events are
  * durable already (ingest), and nothing outside the database acts on what they write before a later
  * durable commit — the send pump's claim, a worker's job fetch — flushes it too. A PostgreSQL crash
- * that loses one leaves its events unprocessed: done again, as after a rollback.
+ * that loses one leaves its events unprocessed: done again, as after a rollback. A transaction that
+ * started flow runs commits durably after all (takeFirstSteps).
  */
 const ASYNC_COMMIT = { asyncCommit: true } as const;
-
-/**
- * …except a transaction that started flow runs: a first step may queue a webhook or AI call, which
- * a lane already draining (workers/flows/webhook-step.ts, drainLane) reads and makes with no write
- * of its own before the call. That commit waits for its flush after all (ADR 0030).
- */
-async function commitDurablyIfRunsStarted(client: pg.PoolClient, started: StartedRun[]): Promise<void> {
-  if (started.length > 0) await commitDurably(client);
-}
 
 /**
  * Turns one stored inbound event into contacts, conversations, messages and comments and runs its
@@ -107,7 +99,6 @@ export async function processInboundEvent(
         return 'malformed';
       }
       await takeFirstSteps(client, handled.tail.startedRuns, flows);
-      await commitDurablyIfRunsStarted(client, handled.tail.startedRuns);
       await markEventProcessed(client, eventId, handled.workspaceId, handled.tail);
       return 'processed';
     },
@@ -353,9 +344,11 @@ async function handleBatch(
     tail.leadScores.push(...tails[i]!.leadScores);
   });
   // The runs the batch's events started: their first steps in this transaction (workers/flows/first-steps.ts).
-  const started = tails.flatMap((t) => t.startedRuns);
-  await takeFirstSteps(client, started, flows);
-  await commitDurablyIfRunsStarted(client, started);
+  await takeFirstSteps(
+    client,
+    tails.flatMap((t) => t.startedRuns),
+    flows,
+  );
   await markEventsProcessed(client, marks, tail);
   const outcome: BatchOutcome = { claimed: rows.length, processed: marks.length - malformed, malformed, failed: 0 };
   if (handOff) outcome.handOff = { ledgerIds: queued.flatMap((q) => (q.due && q.ledgerId ? [q.ledgerId] : [])), backstopJobIds };

@@ -21,6 +21,7 @@ import { INLINE_FIRST_STEPS_PER_BATCH } from './flows/first-steps';
 import { maintenancePrune } from './jobs/maintenance-prune.job';
 import { outboundSendJob, outboundSweepJob } from './jobs/outbound-send.job';
 import { outboundSendsJob } from './jobs/outbound-sends.job';
+import { nudgeAfterQueueUnlocks } from './queue-nudge';
 import { runAdvanceJob, runsResumeJob } from './jobs/run-advance.job';
 import { runWebhookJob } from './jobs/run-webhook.job';
 import { runAiJob } from './jobs/run-ai.job';
@@ -211,7 +212,9 @@ export async function startWorker(opts: {
     workerPool = created;
   });
   const runnerOptions: RunnerOptions = {
-    pgPool: opts.pool,
+    // A job queued behind one that just finished is fetched once that one's completion commits
+    // (workers/queue-nudge.ts), not at the next unrelated NOTIFY or poll.
+    pgPool: nudgeAfterQueueUnlocks(opts.pool, (n) => workerPool?.nudge(n)),
     concurrency: opts.concurrency,
     taskList: taskList(opts.pool, opts.config, platform, webhooks, opts.linkBaseUrl, sends),
     crontab: crontab(opts.config),

@@ -263,5 +263,10 @@ export async function queuePrivateReplyBatch(db: Db, replies: BatchReply[], limi
  */
 export async function dropBackstopJobs(db: Db, jobIds: string[]): Promise<void> {
   if (jobIds.length === 0) return;
-  await db.query('delete from graphile_worker._private_jobs where id = any($1::bigint[]) and locked_at is null', [jobIds]);
+  await db.query({
+    name: 'drop-backstop-jobs',
+    text: `with async as (select set_config('synchronous_commit', 'off', true))
+     delete from graphile_worker._private_jobs where id = any($1::bigint[]) and locked_at is null and (select count(*) from async) = 1`,
+    values: [jobIds],
+  });
 }

@@ -111,11 +111,21 @@ export async function fsyncProbe(dir: string, everyMs = 20): Promise<{ stop(): P
 }
 
 /** PostgreSQL's WAL flushes (pg_stat_wal; times need track_wal_io_timing) and checkpoints so far. */
-export async function walStats(pool: pg.Pool): Promise<{ bytes: number; syncs: number; syncMs: number; checkpoints: number }> {
-  const { rows } = await pool.query<{ bytes: string; syncs: string; sync_ms: number; checkpoints: string }>(
-    `select w.wal_bytes as bytes, w.wal_sync as syncs, w.wal_sync_time as sync_ms, c.num_timed + c.num_requested as checkpoints
+export async function walStats(
+  pool: pg.Pool,
+): Promise<{ bytes: number; records: number; fullPageImages: number; syncs: number; syncMs: number; checkpoints: number }> {
+  const { rows } = await pool.query<{ bytes: string; records: string; fpi: string; syncs: string; sync_ms: number; checkpoints: string }>(
+    `select w.wal_bytes as bytes, w.wal_records as records, w.wal_fpi as fpi, w.wal_sync as syncs, w.wal_sync_time as sync_ms,
+       c.num_timed + c.num_requested as checkpoints
      from pg_stat_wal w, pg_stat_checkpointer c`,
   );
   const r = rows[0]!;
-  return { bytes: Number(r.bytes), syncs: Number(r.syncs), syncMs: Number(r.sync_ms), checkpoints: Number(r.checkpoints) };
+  return {
+    bytes: Number(r.bytes),
+    records: Number(r.records),
+    fullPageImages: Number(r.fpi),
+    syncs: Number(r.syncs),
+    syncMs: Number(r.sync_ms),
+    checkpoints: Number(r.checkpoints),
+  };
 }

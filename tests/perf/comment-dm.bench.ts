@@ -181,6 +181,8 @@ try {
   const walAfter = await walStats(pool);
   const wal = {
     bytesPerComment: Math.round((walAfter.bytes - walBefore.bytes) / total),
+    recordsPerComment: Number(((walAfter.records - walBefore.records) / total).toFixed(1)),
+    fullPageImagesPerComment: Number(((walAfter.fullPageImages - walBefore.fullPageImages) / total).toFixed(2)),
     flushes: walAfter.syncs - walBefore.syncs,
     flushMsMean: Number(((walAfter.syncMs - walBefore.syncMs) / Math.max(1, walAfter.syncs - walBefore.syncs)).toFixed(2)),
     checkpointsDuringLoad: walAfter.checkpoints - walBefore.checkpoints,

@@ -259,7 +259,9 @@ export async function queuePrivateReplyBatch(db: Db, replies: BatchReply[], limi
 /**
  * Removes the backstop jobs of a hand-off that took every row (ADR 0025): the rows are in flight or
  * done, so the job would only read them. A job a worker has locked meanwhile is left alone (it finds
- * them sent or in flight). Reads Graphile's job table, as dropLaneJob does.
+ * them sent or in flight). Reads Graphile's job table, as dropLaneJob does. It commits without
+ * waiting for its WAL flush: lost in a crash, the backstop job runs and finds its rows in flight or
+ * sent, which is all it costs.
  */
 export async function dropBackstopJobs(db: Db, jobIds: string[]): Promise<void> {
   if (jobIds.length === 0) return;

@@ -29,9 +29,9 @@ export async function resetStatements(pool: pg.Pool): Promise<void> {
  */
 export async function printStatements(pool: pg.Pool, per: number, label = 'per execution'): Promise<void> {
   if (!PG_STAT) return;
-  const { rows } = await pool.query<{ calls: string; total_ms: number; mean_ms: number; rows_each: number; query: string }>(
+  const { rows } = await pool.query<{ calls: string; total_ms: number; mean_ms: number; rows_each: number; wal_each: number; query: string }>(
     `select calls, round(total_exec_time::numeric, 0)::float8 total_ms, round(mean_exec_time::numeric, 3)::float8 mean_ms,
-            round(rows::numeric / greatest(calls, 1), 2)::float8 rows_each,
+            round(rows::numeric / greatest(calls, 1), 2)::float8 rows_each, round(wal_records::numeric / greatest(calls, 1), 1)::float8 wal_each,
             case when toplevel then '' else '(nested) ' end || left(regexp_replace(query, '\\s+', ' ', 'g'), 200) query
      from pg_stat_statements where query not like '%pg_stat_statements%' order by total_exec_time desc limit 45`,
   );
@@ -56,8 +56,8 @@ export async function printStatements(pool: pg.Pool, per: number, label = 'per e
     console.log('plans each\ttotal\tmean\tstatement');
     for (const r of planned.rows) console.log(`${each(Number(r.plans))}\t${r.plan_ms} ms\t${r.mean_ms} ms\t${r.query}`);
   }
-  console.log('calls each\ttotal\tmean\trows per call\tstatement');
-  for (const r of rows) console.log(`${each(Number(r.calls))}\t${r.total_ms} ms\t${r.mean_ms} ms\t${r.rows_each}\t${r.query}`);
+  console.log('calls each\ttotal\tmean\trows per call\tWAL records per call\tstatement');
+  for (const r of rows) console.log(`${each(Number(r.calls))}\t${r.total_ms} ms\t${r.mean_ms} ms\t${r.rows_each}\t${r.wal_each}\t${r.query}`);
 }
 
 /**

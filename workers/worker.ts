@@ -16,7 +16,7 @@ import { enqueueReconciliations } from '../db/reconcile/enqueue-reconciliations'
 import type { ReconcileOptions } from '../activities/reconcile-account';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { broadcastDispatchJob } from './jobs/broadcast-dispatch.job';
-import { inboundProcessJob, inboundSweepJob } from './jobs/inbound-process.job';
+import { inboundLinger, inboundProcessJob, inboundSweepJob, NO_LINGER, type InboundLinger } from './jobs/inbound-process.job';
 import { INLINE_FIRST_STEPS_PER_BATCH } from './flows/first-steps';
 import { maintenancePrune } from './jobs/maintenance-prune.job';
 import { outboundSendJob, outboundSweepJob } from './jobs/outbound-send.job';
@@ -65,6 +65,8 @@ export function taskList(
   webhooks: WebhookSlots,
   links: LinkBase = noLinkBase,
   pump: SendPump = sendPump(pool, config, platform, { error: () => {} }),
+  /** How inbound jobs wait for more events signalled in this process (ADR 0032); none by default. */
+  linger: InboundLinger = NO_LINGER,
 ): TaskList {
   const limits = sendLimitsFromConfig(config);
   const sender = createSender(pool, platform);
@@ -78,7 +80,14 @@ export function taskList(
   };
   return {
     'maintenance:prune': maintenancePrune({ demoTtlHours: config.demo.ttlHours, pool }),
-    'inbound.process': inboundProcessJob(pool, limits, links, { webhookLanes: config.flows.webhookLanes, inlinePerBatch: INLINE_FIRST_STEPS_PER_BATCH }, pump),
+    'inbound.process': inboundProcessJob(
+      pool,
+      limits,
+      links,
+      { webhookLanes: config.flows.webhookLanes, inlinePerBatch: INLINE_FIRST_STEPS_PER_BATCH },
+      pump,
+      linger,
+    ),
     'outbound.send': outboundSendJob(pump),
     'outbound.sends': outboundSendsJob(pump),
     'outbound:sweep': outboundSweepJob(pool),
@@ -216,7 +225,7 @@ export async function startWorker(opts: {
     // (workers/queue-nudge.ts), not at the next unrelated NOTIFY or poll.
     pgPool: nudgeAfterQueueUnlocks(opts.pool, (n) => workerPool?.nudge(n)),
     concurrency: opts.concurrency,
-    taskList: taskList(opts.pool, opts.config, platform, webhooks, opts.linkBaseUrl, sends),
+    taskList: taskList(opts.pool, opts.config, platform, webhooks, opts.linkBaseUrl, sends, inboundLinger(opts.concurrency)),
     crontab: crontab(opts.config),
     logger: graphileLogger(opts.log),
     noHandleSignals: true, // bin/replypilot.ts owns signals and shuts down in order

@@ -3,6 +3,7 @@ import type pg from 'pg';
 import { toStorableJson, toStorableText } from '../../contracts/json-safety';
 import { jobSpecRow } from '../jobs/job-spec';
 import { INBOUND_SHARDS, jobs } from '../../contracts/jobs';
+import { wakeShardsLocally } from './local-shard-wakes';
 
 export interface IncomingEvent {
   provider: 'meta' | 'x' | 'sandbox';
@@ -109,11 +110,16 @@ export async function storeEvents(pool: pg.Pool, input: IncomingEvent[]): Promis
  * waiting job's run_at (`job_key_preserve_run_at`: bumped to now() by every new event it would sort
  * behind every job that came due meanwhile) and puts a new job beside a running one.
  *
+ * A shard whose `inbound.process` job listens for wakes in this process (the web and the worker
+ * in one process, ADR 0032) is signalled directly and gets no Graphile job.
+ *
  * Committed with `synchronous_commit = off` (for this statement's transaction only): it holds the
  * notify lock and the job row for microseconds, not for a WAL flush. A wake lost in a crash before
  * its flush only delays its events until `inbound:sweep` (they are durable already).
  */
-export async function wakeShards(pool: pg.Pool, shards: number[]): Promise<void> {
+export async function wakeShards(pool: pg.Pool, all: number[]): Promise<void> {
+  // A shard whose job listens in this process is signalled instead (ADR 0032).
+  const shards = wakeShardsLocally(pool, all);
   if (shards.length === 0) return;
   await retryOnDeadlock(() =>
     pool.query({

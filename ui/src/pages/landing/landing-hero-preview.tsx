@@ -1,4 +1,4 @@
-import { benchmarkDate, commentToReplyP99Ms } from './benchmark-facts';
+import { benchmarkDate, replyBoundLabel } from './benchmark-facts';
 import { Icon } from '../../components/icon';
 
 /** Illustration only: a comment answered by an automatic DM. Static artwork, not live data. */
@@ -29,7 +29,7 @@ export function LandingHeroPreview() {
         </div>
         <div className="grid grid-cols-3 gap-2 border-t border-slate-100 pt-4 text-center dark:border-slate-800">
           {[
-            ['Replied in', `≤ ${(commentToReplyP99Ms / 1000).toFixed(1)} s`],
+            ['Replied in', replyBoundLabel],
             ['Channel', 'DM'],
             ['Lead', 'Tagged'],
           ].map(([label, value]) => (

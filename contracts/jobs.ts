@@ -151,9 +151,13 @@ export function jobKey(task: TaskName, id: string): string {
 
 /**
  * How many `inbound.process` shards (ADR 0020): at most this many batch jobs run at once across the
- * fleet; an event's shard is a hash of its account (db/pipeline/ingest-events.ts).
+ * fleet; an event's shard is a hash of its account (db/pipeline/ingest-events.ts). Two, not eight
+ * (ADR 0033): on two cores, eight concurrent batch jobs made batches of ~3 events and contended for
+ * the same rows and WAL flushes; two make larger batches for less CPU per comment. The count only
+ * decides where ingest puts new events: the sweep wakes any shard that holds events
+ * (db/pipeline/wake-inbound-shards.ts), so events stored under another count are still processed.
  */
-export const INBOUND_SHARDS = 8;
+export const INBOUND_SHARDS = 2;
 /** Flag of webhook calls: the worker forbids it while its webhook slots are full (ADR 0009). */
 export const WEBHOOK_FLAG = 'webhook';
 /** Lanes (Graphile queues) per workspace for flow webhook and AI calls unless FLOW_WEBHOOK_LANES says otherwise (ADR 0009, 2026-11 amendment). */

@@ -3,6 +3,7 @@ import { expectCommitsAsynchronously } from '../../tests/support/async-commit';
 import { useTestPool } from '../../tests/support/test-db';
 import { ingestEvents, storeEvents, wakeShards } from './ingest-events';
 import { wakeStrandedShards } from './wake-inbound-shards';
+import { INBOUND_SHARDS } from '../../contracts/jobs';
 import pg from 'pg';
 
 /** Nothing in one event can fail the batch insert: every event is made storable. */
@@ -54,25 +55,33 @@ it("wakes one job per shard: one account's events share a shard, and its waiting
   expect(second[0]!.run_at.getTime()).toBe(first[0]!.run_at.getTime());
 });
 
-it('inbound:sweep wakes the job of a shard whose event waited with no job, and of no other shard', async () => {
-  // An event left as if its ingest had met a job a worker was just locking: stored, unprocessed, no job.
+it('inbound:sweep wakes the job of a shard whose event waited with no job, and of no other shard, whatever the shard count', async () => {
+  // Events left as if their ingest had met a job a worker was just locking: stored, unprocessed, no
+  // job. Shards 3 and 7 are past INBOUND_SHARDS (ADR 0033), as events stored under an earlier count are.
+  expect(INBOUND_SHARDS).toBeLessThanOrEqual(3);
   await pool.query('delete from graphile_worker._private_jobs');
   await pool.query(
     `insert into inbound_events (provider, event_key, workspace_id, payload, shard, received_at)
      values ('sandbox', 'stranded', null, '{}', 3, now() - interval '1 minute'),
             ('sandbox', 'fresh', null, '{}', 5, now()),
-            ('sandbox', 'given-up', null, '{}', 6, now() - interval '1 minute')`,
+            ('sandbox', 'given-up', null, '{}', 6, now() - interval '1 minute'),
+            ('sandbox', 'old-count', null, '{}', 7, now() - interval '2 minutes'),
+            ('sandbox', 'old-count-done', null, '{}', 9, now() - interval '2 minutes')`,
   );
   await pool.query(`update inbound_events set attempts = 25 where event_key = 'given-up'`);
-  expect(await wakeStrandedShards(pool, 30_000, 25)).toEqual([3]);
+  await pool.query(`update inbound_events set processed_at = now() where event_key = 'old-count-done'`);
+  expect(await wakeStrandedShards(pool, 30_000, 25)).toEqual([3, 7]);
   const jobs = await pool.query<{ key: string; task_identifier: string; queue_name: string }>(
-    'select key, task_identifier, queue_name from graphile_worker.jobs',
+    'select key, task_identifier, queue_name from graphile_worker.jobs order by key',
   );
-  expect(jobs.rows).toEqual([{ key: 'inbound:3', task_identifier: 'inbound.process', queue_name: 'inbound:3' }]);
+  expect(jobs.rows).toEqual([
+    { key: 'inbound:3', task_identifier: 'inbound.process', queue_name: 'inbound:3' },
+    { key: 'inbound:7', task_identifier: 'inbound.process', queue_name: 'inbound:7' },
+  ]);
   // Nothing waiting that long: nothing woken, no job added.
-  await pool.query(`update inbound_events set processed_at = now() where event_key = 'stranded'`);
+  await pool.query(`update inbound_events set processed_at = now() where event_key in ('stranded', 'old-count')`);
   expect(await wakeStrandedShards(pool, 30_000, 25)).toEqual([]);
-  expect((await pool.query('select count(*)::int as n from graphile_worker.jobs')).rows[0]).toEqual({ n: 1 });
+  expect((await pool.query('select count(*)::int as n from graphile_worker.jobs')).rows[0]).toEqual({ n: 2 });
 });
 
 it('stores without a NOTIFY or a job, then wakes: a waiting job gets nothing, a taken one gets a new job beside it; the wake commits asynchronously', async () => {

@@ -33,6 +33,11 @@ export const envSchema = z.object({
   ADMIN_EMAILS: z.string().optional(),
   /** "Try Live Demo": each visitor gets a short-lived demo workspace. On by default outside production. */
   ENABLE_DEMO: bool.optional(),
+  /**
+   * The landing page's instance-wide counts (GET /api/stats/public): how many comments this server
+   * answered, automated replies it sent and leads it captured. Off unless the operator turns it on.
+   */
+  PUBLIC_STATS: bool.optional(),
   /** New demo workspaces one client address may create per hour. */
   DEMO_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(10),
   /** Demo workspaces are deleted this long after they were created. */
@@ -169,6 +174,8 @@ export interface Config {
   adminEmails: string[] | undefined;
   /** Per-visitor demo workspaces (POST /api/auth/test-login without an email). */
   demo: { enabled: boolean; perIpPerHour: number; ttlHours: number };
+  /** GET /api/stats/public answers the instance-wide counts (PUBLIC_STATS); off: it says they are off. */
+  publicStats: boolean;
   metaGraphApiVersion: string;
   /** Meta Graph hosts, webhook verification and signing secrets (docs/platform-apis.md §1–§3). */
   meta: {
@@ -286,6 +293,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       .map((x) => x.trim().toLowerCase())
       .filter(Boolean),
     demo: { enabled: e.ENABLE_DEMO ?? !isProduction, perIpPerHour: e.DEMO_PER_IP_PER_HOUR, ttlHours: e.DEMO_TTL_HOURS },
+    publicStats: e.PUBLIC_STATS ?? false,
     metaGraphApiVersion: e.META_GRAPH_API_VERSION,
     meta: {
       graphBaseUrl: e.META_GRAPH_BASE_URL.replace(/\/$/, ''),

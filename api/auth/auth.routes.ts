@@ -30,7 +30,8 @@ export function authRoutes({ pool, config, passport, cookieName, throttles, devi
   const router = publicRouter();
   const limit = config.authRateLimitPer15Min;
 
-  router.get('/api/auth/user', async (req, res) => {
+  // /auth/user too: docs/product-spec.md §7 probes it expecting the same JSON 401 when signed out.
+  router.get(['/api/auth/user', '/auth/user'], async (req, res) => {
     if (!req.user) throw new AppError('UNAUTHORIZED', 'Unauthorized');
     // The month's message count is read fresh: counting it no longer changes the (cached) user row
     // (ADR 0019). The maintenance job deletes demo workspaces this long after they were made.
@@ -50,6 +51,7 @@ export function authRoutes({ pool, config, passport, cookieName, throttles, devi
       passwordHash,
       firstName: body.firstName,
       lastName: body.lastName,
+      timeZone: body.timeZone,
     });
     if (row === 'email_taken') throw new AppError('CONFLICT', EMAIL_TAKEN, undefined, { success: false });
     await logIn(req, row);

@@ -26,6 +26,7 @@ import { healthRoutes } from '../features/health/health.routes';
 import { newsletterRoutes } from '../features/newsletter/newsletter.routes';
 import { statsRoutes } from '../features/stats/stats.routes';
 import { dashboardRoutes } from '../features/dashboard/dashboard.routes';
+import { timeZoneRoutes } from '../features/workspace/time-zone.routes';
 import { automationRoutes } from '../features/automation/automation.routes';
 import { commentGrowthRoutes } from '../features/comment-rules/comment-growth.routes';
 import { failedSendsRoutes } from '../features/failed-sends/failed-sends.routes';
@@ -152,7 +153,7 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
   app.use(devOutboxRoutes(database.pool, config));
   app.use(oauthRoutes(config, passport));
   app.use(newsletterRoutes(database.pool));
-  app.use(statsRoutes(database.pool));
+  app.use(statsRoutes(database.pool, config.publicStats));
   app.use(linksRoutes(database.pool));
   const { pool } = database;
   const cipher = createTokenCipher(secrets.encryptionKey);
@@ -185,6 +186,7 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
   app.use('/api/analytics', analyticsRoutes(pool, Boolean(config.publicUrl) || deps.role === 'all'));
   app.use('/api/conversions', conversionsRoutes(pool));
   app.use('/api/settings/api-key', apiKeyRoutes(pool));
+  app.use('/api/settings/time-zone', timeZoneRoutes(pool));
   app.use('/api/automation', commentGrowthRoutes(pool));
   app.use('/api/simulator', simulatorRoutes(pool, log));
   app.use('/api/flows', flowsRoutes(pool));

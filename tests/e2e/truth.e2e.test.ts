@@ -32,16 +32,18 @@ it('the dashboard shows today’s counted figures and /automation resumes a paus
       `insert into outbound_ledger (workspace_id, account_id, idempotency_key, kind, target, text, status, sent_at, scheduled_for) values ($1, $2, $3, $4, $5, 'hi', $6, ${sentAt}, ${scheduledFor})`,
       [ws, account, `e2e-truth-${++n}`, kind, target, status],
     );
-  await send('dm', 'a', 'sent', 'now()');
-  await send('dm', 'b', 'sent', 'now()');
-  await send('private_reply', 'c1', 'sent', 'now()');
-  await send('public_reply', 'c1', 'sent', 'now()');
-  // The comment both replies answer (answered once).
-  const contact = (await db.query<{ id: string }>(`insert into contacts (workspace_id, account_id, external_user_id) values ($1, $2, 'c1-author') returning id`, [ws, account])).rows[0]!.id;
+  // The comment both replies answer (answered once), stored before its replies as the pipeline stores it.
+  const contact = (
+    await db.query<{ id: string }>(`insert into contacts (workspace_id, account_id, external_user_id) values ($1, $2, 'c1-author') returning id`, [ws, account])
+  ).rows[0]!.id;
   await db.query(
     `insert into comments (workspace_id, account_id, contact_id, platform_comment_id, post_id, text, author_external_id, commented_at) values ($1, $2, $3, 'c1', 'p', 'price?', 'c1-author', now())`,
     [ws, account, contact],
   );
+  await send('dm', 'a', 'sent', 'now()');
+  await send('dm', 'b', 'sent', 'now()');
+  await send('private_reply', 'c1', 'sent', 'now()');
+  await send('public_reply', 'c1', 'sent', 'now()');
   await send('dm', 'q', 'queued', 'null', "now() + interval '1 hour'");
   await db.query(
     `insert into comment_rules (workspace_id, platform, keywords, response_template, is_active) values ($1, 'instagram', '{price}', 'Hi!', true)`,

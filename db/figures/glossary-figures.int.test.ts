@@ -15,7 +15,11 @@ import { useTestApp } from '../../tests/support/use-test-app';
 const app = useTestApp({ env: { PUBLIC_STATS: 'true' } });
 
 type W = Awaited<ReturnType<typeof app.signIn>>;
-const people = ['ana', 'ben', 'cho', 'dev'].map((n) => ({ externalUserId: `sim-${n}`, name: `${n[0]!.toUpperCase()}${n.slice(1)} Test`, username: `${n}.test` }));
+const people = ['ana', 'ben', 'cho', 'dev'].map((n) => ({
+  externalUserId: `sim-${n}`,
+  name: `${n[0]!.toUpperCase()}${n.slice(1)} Test`,
+  username: `${n}.test`,
+}));
 
 /** A zone whose local time is near noon now, so the test never straddles the workspace's midnight. */
 function zoneNearNoon(): string {
@@ -42,7 +46,13 @@ async function build(w: W) {
   // 3 comments the rule answers (a private and a public reply each): 3 comments answered, 6 automated
   // replies, 3 DMs sent (private replies are DMs), 3 leads (a rule that fired captures one).
   for (const [i, person] of people.slice(0, 3).entries()) {
-    const res = await w.client.post('/api/simulator/comments', { accountId: w.instagram.id, postId: post, contact: person, text: 'what is the price?', commentId: `g-${i}` });
+    const res = await w.client.post('/api/simulator/comments', {
+      accountId: w.instagram.id,
+      postId: post,
+      contact: person,
+      text: 'what is the price?',
+      commentId: `g-${i}`,
+    });
     expect(res.status).toBe(202);
   }
   // A comment nobody answers: received, not answered.

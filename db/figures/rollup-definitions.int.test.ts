@@ -16,10 +16,10 @@ async function setup(zone = 'UTC') {
   const ws = w.user.workspaceId;
   await app.pool.query('update workspaces set time_zone = $2 where id = $1', [ws, zone]);
   const one = async <T>(sql: string, params: unknown[]) => (await app.pool.query(sql, params)).rows[0] as T;
-  const contact = await one<{ id: string }>(`insert into contacts (workspace_id, account_id, external_user_id, name) values ($1, $2, 'fan', 'Fan') returning id`, [
-    ws,
-    w.instagram.id,
-  ]);
+  const contact = await one<{ id: string }>(
+    `insert into contacts (workspace_id, account_id, external_user_id, name) values ($1, $2, 'fan', 'Fan') returning id`,
+    [ws, w.instagram.id],
+  );
   return { w, ws, account: w.instagram.id, contactId: contact.id, one };
 }
 
@@ -69,12 +69,44 @@ describe('rollup definitions', () => {
        values ($1, $2, $3, 'hi', 'inbound', 'contact', '2030-01-01T16:30:00Z')`,
       [ws, conv.id, account],
     );
-    const days = (await app.pool.query(`select to_char(day, 'YYYY-MM-DD') as day from analytics_daily where workspace_id = $1 and messages_in > 0`, [ws])).rows;
-    expect(days).toEqual([{ day: '2030-01-02' }]);
+    const days = async (id: string) =>
+      (
+        await app.pool.query(`select to_char(day, 'YYYY-MM-DD') as day, sum(messages_in)::int as n from analytics_daily where workspace_id = $1 group by day`, [
+          id,
+        ])
+      ).rows;
+    expect(await days(ws)).toEqual([{ day: '2030-01-02', n: 1 }]);
+    // One transaction writing for two workspaces in turn (an inbound batch does): each event gets its own
+    // workspace's day, whatever zone the one before it was looked up for.
+    const utc = await setup('UTC');
+    const utcConv = await one<{ id: string }>(
+      `insert into conversations (workspace_id, account_id, contact_id, platform, customer_name, external_user_id) values ($1, $2, $3, 'instagram', 'Fan', 'fan') returning id`,
+      [utc.ws, utc.account, utc.contactId],
+    );
+    const batch = await app.pool.connect();
+    try {
+      await batch.query('begin');
+      for (const [w, c, a] of [
+        [ws, conv.id, account],
+        [utc.ws, utcConv.id, utc.account],
+        [ws, conv.id, account],
+        [utc.ws, utcConv.id, utc.account],
+      ]) {
+        await batch.query(
+          `insert into messages (workspace_id, conversation_id, account_id, content, direction, source, created_at) values ($1, $2, $3, 'hi', 'inbound', 'contact', '2030-01-01T16:30:00Z')`,
+          [w, c, a],
+        );
+      }
+      await batch.query('commit');
+    } finally {
+      batch.release();
+    }
+    expect(await days(ws)).toEqual([{ day: '2030-01-02', n: 3 }]);
+    expect(await days(utc.ws)).toEqual([{ day: '2030-01-01', n: 2 }]);
     // "Today" for the figures is Tokyo's day too.
     const f = await readFigures(app.pool, ws, { kind: 'today' }, new Date('2030-01-01T16:45:00Z'));
     expect(f.period).toEqual({ from: '2030-01-02', to: '2030-01-02', timeZone: 'Asia/Tokyo' });
-    expect(f.dmsReceived).toBe(1);
+    expect(f.dmsReceived).toBe(3);
   });
 
   it('a lead converted and deleted in one transaction records no conversion; deleting the workspace leaves nothing behind', async () => {
@@ -82,7 +114,8 @@ describe('rollup definitions', () => {
     const client = await app.pool.connect();
     try {
       await client.query('begin');
-      const lead = (await client.query<{ id: string }>(`insert into leads (workspace_id, name, source) values ($1, 'Brief', 'manual') returning id`, [ws])).rows[0]!;
+      const lead = (await client.query<{ id: string }>(`insert into leads (workspace_id, name, source) values ($1, 'Brief', 'manual') returning id`, [ws]))
+        .rows[0]!;
       await client.query(`update leads set status = 'converted', value_cents = 900 where id = $1`, [lead.id]);
       await client.query('delete from leads where id = $1', [lead.id]);
       await client.query('commit');
@@ -107,10 +140,10 @@ describe('rollup definitions', () => {
   it("the bell's failed-run notice counts the flow's failures that day, and comes back unread with each one", async () => {
     const { w, ws, account, contactId, one } = await setup();
     const flow = await one<{ id: string }>(`insert into flows (workspace_id, name, graph, is_active) values ($1, 'Order bot', '{}', true) returning id`, [ws]);
-    const version = await one<{ id: string }>(`insert into flow_versions (workspace_id, flow_id, version, graph, plan) values ($1, $2, 1, '{}', '{}') returning id`, [
-      ws,
-      flow.id,
-    ]);
+    const version = await one<{ id: string }>(
+      `insert into flow_versions (workspace_id, flow_id, version, graph, plan) values ($1, $2, 1, '{}', '{}') returning id`,
+      [ws, flow.id],
+    );
     const fail = async (error: string) => {
       const run = await one<{ id: string }>(
         `insert into flow_runs (workspace_id, flow_id, version_id, account_id, contact_id, status, state, trigger) values ($1, $2, $3, $4, $5, 'running', '{}', '{}') returning id`,
@@ -120,8 +153,12 @@ describe('rollup definitions', () => {
     };
     await fail('HTTP 500: CRM is down');
     const bell = async () =>
-      ((await w.client.get('/api/notifications')).data as { notifications: { id: string; kind: string; body: string; readAt: string | null }[]; unreadCount: number })
-        .notifications;
+      (
+        (await w.client.get('/api/notifications')).data as {
+          notifications: { id: string; kind: string; body: string; readAt: string | null }[];
+          unreadCount: number;
+        }
+      ).notifications;
     const first = (await bell()).filter((n) => n.kind === 'runs_failed');
     expect(first).toHaveLength(1);
     expect(first[0]!.body).toMatch(/^1 run failed on .+\. The last one: HTTP 500: CRM is down$/);

@@ -6,7 +6,7 @@ ALTER TABLE "analytics_daily" ADD COLUMN "automated_replies" integer DEFAULT 0 N
 -- glossary term says, and every page reads the same rollups (db/figures/).
 -- 1. A day is a calendar day in the workspace's time zone (workspaces.time_zone, 'UTC' until set):
 --    analytics_add / analytics_flow_add stamp each event with analytics_day(workspace, instant), one
---    primary-key probe of the workspace per call.
+--    primary-key probe of the workspace per transaction and workspace (below).
 -- 2. Sandbox (simulator) accounts are accounts like any other, so their figures are counted; their
 --    rows carry the platform 'simulator', so pages can say how much of a figure was simulated.
 -- 3. A comment is answered once: the first time a reply to it (private or public) is sent. The
@@ -20,9 +20,22 @@ ALTER TABLE "analytics_daily" ADD COLUMN "automated_replies" integer DEFAULT 0 N
 --    deleted lead is no longer counted among the leads (its conversion stays: the sale happened).
 -- 6. A row written straight as sent / failed / completed (the demo seed, a test) counts as if it
 --    had been updated to it.
-CREATE FUNCTION analytics_day(p_ws uuid, p_at timestamptz) RETURNS date LANGUAGE plpgsql STABLE AS $$
+-- The zone is looked up once per workspace in a row: one event's rollups call this 3-5 times for
+-- the same workspace in one transaction, so the last workspace's zone is kept in a transaction-local
+-- setting (reverted at commit or rollback). Measured on the shared 2-core machine (load ~17): a
+-- lookup 21 µs a call, a hit 8 µs, the UTC day without any zone 2 µs.
+CREATE FUNCTION analytics_day(p_ws uuid, p_at timestamptz) RETURNS date LANGUAGE plpgsql VOLATILE AS $$
+DECLARE
+  cached text := current_setting('replypilot.day_zone', true);
+  tz text;
 BEGIN
-  RETURN (p_at AT TIME ZONE coalesce((SELECT time_zone FROM workspaces WHERE id = p_ws), 'UTC'))::date;
+  IF cached IS NOT NULL AND left(cached, 36) = p_ws::text THEN
+    tz := substr(cached, 38);
+  ELSE
+    tz := coalesce((SELECT time_zone FROM workspaces WHERE id = p_ws), 'UTC');
+    PERFORM set_config('replypilot.day_zone', p_ws::text || '|' || tz, true);
+  END IF;
+  RETURN (p_at AT TIME ZONE tz)::date;
 END $$;
 --> statement-breakpoint
 DROP FUNCTION analytics_add(uuid, timestamptz, text, int, int, int, int, int, int, int, int, bigint, int);

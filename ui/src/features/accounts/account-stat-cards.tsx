@@ -46,7 +46,7 @@ export function AccountStatCards({ today: d }: { today: DashboardToday }) {
         icon="link"
         label="Connected accounts"
         value={count(accounts.total)}
-        note={accounts.simulator > 0 ? `${count(accounts.simulator)} of them the simulator's` : undefined}
+        note={simulatedNote(accounts.simulator)}
         hint="Accounts connected to this workspace and switched on, the simulator's sandbox accounts included."
       />
       <Stat

@@ -22,7 +22,10 @@ export const contacts = pgTable(
     lastInboundAt: timestamp('last_inbound_at', { withTimezone: true }),
     createdAt: createdAtColumn(),
   },
-  (t) => [index('contacts_workspace_id_idx').on(t.workspaceId), uniqueIndex('contacts_account_external_key').on(t.accountId, t.externalUserId)],
+  (t) => [
+    uniqueIndex('contacts_workspace_key').on(t.workspaceId, t.createdAt, t.id),
+    uniqueIndex('contacts_account_external_key').on(t.accountId, t.externalUserId),
+  ],
 );
 
 export const conversations = pgTable(
@@ -70,7 +73,7 @@ export const conversations = pgTable(
       .where(sql`first_inbound_at is not null`),
     // Keyset pagination of the inbox: (workspace, last_message_time desc, id desc). NULLS FIRST is
     // what ORDER BY … DESC means; an index with NULLS LAST would not serve it (a sort per page).
-    index('conversations_workspace_recent_idx').on(t.workspaceId, t.lastMessageTime.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    uniqueIndex('conversations_workspace_recent_key').on(t.workspaceId, t.lastMessageTime.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 );
 
@@ -95,7 +98,7 @@ export const messages = pgTable(
     createdAt: createdAtColumn(),
   },
   (t) => [
-    index('messages_workspace_id_idx').on(t.workspaceId),
+    uniqueIndex('messages_workspace_recent_key').on(t.workspaceId, t.createdAt, t.id),
     uniqueIndex('messages_account_platform_id_key').on(t.accountId, t.platformMessageId),
     index('messages_conversation_recent_idx').on(t.conversationId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
@@ -126,7 +129,7 @@ export const comments = pgTable(
   },
   (t) => [
     index('comments_contact_id_idx').on(t.contactId),
-    index('comments_workspace_id_idx').on(t.workspaceId),
+    uniqueIndex('comments_workspace_key').on(t.workspaceId, t.createdAt, t.id),
     uniqueIndex('comments_account_platform_id_key').on(t.accountId, t.platformCommentId),
     // A conversation's thread shows the person's comments on that account (inbox.repo listMessages).
     index('comments_account_contact_idx').on(t.accountId, t.contactId, t.createdAt),

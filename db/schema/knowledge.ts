@@ -1,10 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { check, customType, date, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAtColumn, workspaceIdColumn } from './columns';
+import { check, date, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAtColumn, tsvector, workspaceIdColumn } from './columns';
 import { users } from './users';
 import { workspaces } from './workspaces';
-
-const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 /**
  * What a business knows (docs/product-spec.md §3, "tiered knowledge base"): profile answers

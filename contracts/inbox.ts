@@ -23,9 +23,28 @@ export interface Conversation {
   updatedAt: string;
   unreadCount: number;
   tags: string[];
+  /**
+   * Search results only (`search` given): the message the search found this conversation by, its
+   * newest matching one (null when the customer's name or handle matched).
+   */
+  match?: ConversationMatch | null;
 }
 
-/** GET /api/conversations — keyset pagination: pass `cursor` = previous `nextCursor`. */
+export interface ConversationMatch {
+  messageId: string;
+  /** The message's text, at most 280 characters of it. */
+  text: string;
+  createdAt: string;
+}
+
+/**
+ * GET /api/conversations — keyset pagination: pass `cursor` = previous `nextCursor`. With `search`,
+ * conversations whose customer's name or handle contains every word, or with a message holding every
+ * word (one word alone as a prefix), newest match first (db/inbox/search-conversations.ts); a page may
+ * repeat a conversation from an earlier page (keep the first), and a search of only one- or
+ * two-letter words looks through names a page of recent conversations at a time, so a page can
+ * come back short, even empty, with a `nextCursor`.
+ */
 export const listConversationsQuerySchema = z.object({
   platform: z.union([platformSchema, z.literal('all')]).optional(),
   status: z.union([conversationStatusSchema, z.literal('all')]).optional(),

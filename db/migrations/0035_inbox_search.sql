@@ -6,4 +6,8 @@
 ALTER TABLE "messages" ADD COLUMN "search" "tsvector" GENERATED ALWAYS AS (strip(to_tsvector('simple'::regconfig, "content"))) STORED NOT NULL;--> statement-breakpoint
 CREATE INDEX "contacts_name_trgm_idx" ON "contacts" USING gin (("name" || ' ' || coalesce("username", '')) gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "messages_search_idx" ON "messages" USING gin ("search") WITH (fastupdate=true,gin_pending_list_limit=512);--> statement-breakpoint
-CREATE INDEX "messages_created_brin" ON "messages" USING brin ("created_at");
+CREATE INDEX "messages_created_brin" ON "messages" USING brin ("created_at");--> statement-breakpoint
+-- Hand-written (drizzle does not model it): a name's share of contacts is estimated from this
+-- expression's histogram, 1,000 buckets instead of 100, so the planner can tell a name in 0.3 % of
+-- contacts (the trigram index) from one in 1 % (walking the newest conversations).
+ALTER INDEX "contacts_name_trgm_idx" ALTER COLUMN 1 SET STATISTICS 1000;

@@ -40,10 +40,10 @@ export interface ConversationMatch {
 /**
  * GET /api/conversations — keyset pagination: pass `cursor` = previous `nextCursor`. With `search`,
  * conversations whose customer's name or handle contains every word, or with a message holding every
- * word (one word alone as a prefix), newest match first (db/inbox/search-conversations.ts); a page may
- * repeat a conversation from an earlier page (keep the first), and a search of only one- or
- * two-letter words looks through names a page of recent conversations at a time, so a page can
- * come back short, even empty, with a `nextCursor`.
+ * word (one word alone also as a prefix), newest match first, each once over all pages
+ * (db/inbox/search-conversations.ts). A search of only one- or two-letter words looks through the
+ * names of a page of recent conversations at a time, so its page can come back short, even empty,
+ * with a `nextCursor`.
  */
 export const listConversationsQuerySchema = z.object({
   platform: z.union([platformSchema, z.literal('all')]).optional(),

@@ -11,8 +11,8 @@ import { conversationColumns, conversationRow, toConversation } from './conversa
  * for a name match, else its newest matching message's; the page shows that message.
  *
  * Pages are keyset pages like the list's (the same opaque cursor), over (match time, conversation
- * id). A conversation matched by an older message can show up again on a later page (pages are
- * found by message, then grouped); clients keep the first, as they do for the list.
+ * id); each conversation comes once over all pages: an older match of one listed already (it has a
+ * match at or after the cursor, or its name matches) is left out.
  *
  * What it costs (tests/perf/results/README.md, inbox; plans in inbox-explain.txt), at 10M messages:
  * - names: pg_trgm on contacts (contacts_name_trgm_idx), the planner choosing between the trigram
@@ -23,6 +23,9 @@ import { conversationColumns, conversationRow, toConversation } from './conversa
  *   the last, where the GIN's matches are intersected with the window's heap blocks (the BRIN on
  *   created_at) so only that window's matches are read: the reading stops at the first window that
  *   completes the page, so a word costs about what one page of it needs, whatever its frequency.
+ *   A word common in the newest messages stops in time order; a rare one costs a few GIN lookups.
+ * - several words are all whole words (a prefix is a GIN range scan that would gather every
+ *   matching word's rows before the others narrow them); one word alone is also a prefix.
  */
 
 export interface SearchFilter {
@@ -32,7 +35,7 @@ export interface SearchFilter {
 
 /** The newest messages read in time order before any index: a word in ≥ ~1 % of them ends here. */
 export const PROBE_MESSAGES = 5_000;
-/** A query whose words are all shorter than trigrams look at only names in this many newest conversations per page. */
+/** A query whose words are all shorter than trigrams (3 letters) looks through the names of this many newest conversations per page. */
 export const PROBE_CONVERSATIONS = 2_000;
 /** The probe stops at this many matching messages per conversation wanted (one thread can hold many). */
 const PROBE_HITS_PER_ROW = 4;

@@ -23,8 +23,9 @@ export async function startWebServer(deps: AppDeps & { port: number; host: strin
     log: deps.log,
     pool: deps.database.pool,
   });
-  // Workspace events → that workspace's sockets; ended sessions → their sockets closed.
-  const events = listenLiveChannels(deps.database.pool, hub, built.sessionCache, deps.log);
+  // Workspace events → that workspace's sockets (and its reads kept off a replica that has not replayed
+  // them); ended sessions → their sockets closed.
+  const events = listenLiveChannels(deps.database.pool, hub, built.sessionCache, deps.log, (workspaceId) => deps.reads.noteWorkspaceWrite(workspaceId));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(deps.port, deps.host, () => resolve());

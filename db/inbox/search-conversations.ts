@@ -74,7 +74,7 @@ const likePattern = (word: string) => `%${word.replace(/[\\%_]/g, (ch) => `\\${c
  * be in the message, and one starting with each lexeme of $2. Built from the lexemes' text (not
  * to_tsquery) so no word is re-parsed into a phrase.
  */
-const TSQUERY_SQL = `select nullif(concat_ws(' & ',
+const TSQUERY_SQL = `/* inbox search: the words as a tsquery */ select nullif(concat_ws(' & ',
     (select string_agg('''' || replace(replace(l, '\\', '\\\\'), '''', '''''') || '''', ' & ')
        from unnest(tsvector_to_array(to_tsvector('simple'::regconfig, $1))) l),
     (select string_agg('''' || replace(replace(l, '\\', '\\\\'), '''', '''''') || ''':*', ' & ')
@@ -136,7 +136,7 @@ async function findByName(
     // The planner picks: the trigram index for a rare name, the recent conversations for a common one.
     params.push(want);
     const { rows } = await db.query(
-      `select c.id, ${cursorTs('c.last_message_time')} as ts, false as edge
+      `/* inbox search: names */ select c.id, ${cursorTs('c.last_message_time')} as ts, false as edge
        from conversations c join contacts ct on ct.id = c.contact_id
        where ${[...conv, ...name].join(' and ')}
        order by c.last_message_time desc, c.id desc limit $${params.length}`,
@@ -149,7 +149,7 @@ async function findByName(
   // (the contact is read with each, in the walk: a join after it would scan every contact).
   params.push(PROBE_CONVERSATIONS);
   const { rows } = await db.query(
-    `with probe as materialized (
+    `/* inbox search: names of the newest conversations */ with probe as materialized (
        select c.id, c.last_message_time, ct.name, ct.username
        from conversations c join contacts ct on ct.id = c.contact_id where ${conv.join(' and ')}
        order by c.last_message_time desc, c.id desc limit $${params.length})
@@ -242,7 +242,7 @@ async function findByMessage(
     const newestFirst = `from messages m where m.workspace_id = $1 ${after} order by m.created_at desc, m.id desc`;
     const [P, Kp] = [p(PROBE_MESSAGES), p(K)];
     const probe = await db.query(
-      `(select m.conversation_id, m.id as message_id, ${cursorTs('m.created_at')} as ts, 'hit' as kind
+      `/* inbox search: the newest messages in time order */ (select m.conversation_id, m.id as message_id, ${cursorTs('m.created_at')} as ts, 'hit' as kind
         from (select m.id, m.conversation_id, m.created_at, m.search ${newestFirst} limit ${P}) m ${matching}
         order by m.created_at desc, m.id desc limit ${Kp})
        union all
@@ -281,7 +281,7 @@ async function findByMessage(
       : `and m.created_at <= ${p(edge.ts)}::timestamptz and (m.created_at, m.id) < ($${params.length}::timestamptz, ${p(edge.message_id)}::uuid)`;
     if (from) window += ` and m.created_at >= ${p(from)}::timestamptz`;
     const { rows } = await db.query(
-      `with hits as materialized (
+      `/* inbox search: a window of time, GIN and BRIN */ with hits as materialized (
          select m.id, m.conversation_id, m.created_at from messages m
          where m.workspace_id = $1 and m.search @@ $2::tsquery ${older} ${window})
        select m.conversation_id, m.id as message_id, ${cursorTs('m.created_at')} as ts
@@ -303,7 +303,7 @@ const cursorText = (iso: string) => iso.replace(/\.(\d{3})Z$/, '.$1000Z');
 async function loadPage(db: Pick<pg.Pool, 'query'>, workspaceId: string, page: Item[]) {
   if (page.length === 0) return [];
   const { rows } = await db.query(
-    `select ${conversationColumns}, mm.id as match_id, left(mm.content, 280) as match_text, mm.created_at as match_at
+    `/* inbox search: the page */ select ${conversationColumns}, mm.id as match_id, left(mm.content, 280) as match_text, mm.created_at as match_at
      from unnest($2::uuid[], $3::uuid[]) with ordinality x(id, match_id, n)
      join conversations c on c.id = x.id and c.workspace_id = $1
      left join messages mm on mm.id = x.match_id and mm.workspace_id = $1

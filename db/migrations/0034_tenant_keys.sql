@@ -1,4 +1,4 @@
--- Every tenant table carries its tenant key in a unique key (issue 36 §6; checked against the catalog by
+-- Every tenant table carries its tenant key in a unique key (checked against the catalog by
 -- db/schema/tenant-keys.int.test.ts), so a workspace can be moved to another database or the tables
 -- distributed by workspace later. The cheapest compliant key per table: an index led by workspace_id
 -- that existed already is rebuilt unique with the row's key appended (no index added), and on the

@@ -1,8 +1,9 @@
--- The inbox search (issue 36 §1; db/inbox/search-conversations.ts): message words by a stored,
+-- The inbox search (db/inbox/search-conversations.ts): message words by a stored,
 -- position-stripped `simple` tsvector and a GIN on it, names and handles by pg_trgm on contacts, and a
 -- BRIN on messages.created_at so a rare word's matches are read one time window at a time, newest
--- first. Adding the stored column rewrites messages once (an exclusive lock for the rewrite: a
--- million messages take about a minute on the 2-core machine; see tests/perf/results/README.md, inbox).
+-- first (ADR 0035). Adding the stored column rewrites messages once, under an exclusive lock: the
+-- rewrite and the GIN build took 43 s for 1M messages on the shared 2-core machine, so plan minutes
+-- of downtime per 10M messages (ADR 0035).
 ALTER TABLE "messages" ADD COLUMN "search" "tsvector" GENERATED ALWAYS AS (strip(to_tsvector('simple'::regconfig, "content"))) STORED NOT NULL;--> statement-breakpoint
 CREATE INDEX "contacts_name_trgm_idx" ON "contacts" USING gin (("name" || ' ' || coalesce("username", '')) gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "messages_search_idx" ON "messages" USING gin ("search") WITH (fastupdate=true,gin_pending_list_limit=512);--> statement-breakpoint

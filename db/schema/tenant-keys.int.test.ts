@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useTestPool } from '../../tests/support/test-db';
 
-// Every tenant table carries its tenant key in a key (issue 36 §6): a table with a `workspace_id`
+// Every tenant table carries its tenant key in a key: a table with a `workspace_id`
 // has a primary key or a unique index that includes `workspace_id`, covers every row (not partial)
 // and whose other columns are plain NOT NULL columns, so `(workspace_id, …)` names any one row of a
 // workspace. That is what moving a workspace to another database, or distributing the tables by

@@ -1,13 +1,13 @@
 import type pg from 'pg';
 import { z } from 'zod';
-import { ensureConversation } from '../db/pipeline/ensure-conversation';
-import { outboundLedgerRow } from '../db/pipeline/outbound-ledger-row';
-import { queueOutboundMessage } from '../db/pipeline/queue-outbound-message';
-import type { SendLimits } from '../db/pipeline/send-limits';
+import { ensureConversation } from '../db/inbox/ensure-conversation';
+import { outboundLedgerRow } from '../db/sends/outbound-ledger-row';
+import { queueOutboundMessage } from '../db/sends/queue-outbound-message';
+import type { SendLimits } from '../db/sends/send-limits';
 import type { LinkTracking } from '../db/links/wrap-tracked-links';
 import type { ActivityOutcome } from './activity-outcome';
 import { deliverInTransaction, type Sender } from './send-outbound.activity';
-import type { SendOutcome } from './send-outcome';
+import type { SendOutcome } from '../contracts/send-outcome';
 
 type Db = Pick<pg.PoolClient, 'query'>;
 

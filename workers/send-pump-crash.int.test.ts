@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { UNCERTAIN_AFTER_CRASH } from '../activities/send-at-most-once';
+import { UNCERTAIN_AFTER_CRASH } from '../activities/sends/at-most-once';
 import { jobSpecRow } from '../db/jobs/job-spec';
 import { startMetaGraphFake, type MetaGraphFake } from '../tests/fakes/meta-graph.fake';
 import { fakePage, seedMetaAccounts } from '../tests/support/meta-accounts';

@@ -1,8 +1,8 @@
 import type pg from 'pg';
 import { z } from 'zod';
 import { accountProfileSchema, type AccountProfile } from '../../contracts/social-accounts';
-import { notifyWorkspace } from '../../db/pipeline/notify';
-import { recordActivity } from '../../db/pipeline/record-activity';
+import { notifyWorkspace } from '../../db/notify';
+import { recordActivity } from '../../db/record-activity';
 import { withTransaction } from '../../db/transaction';
 import { classifyGraphError } from '../../integrations/meta/classify-graph-error';
 import { debugToken } from '../../integrations/meta/facebook-login';

@@ -55,12 +55,13 @@ import { webhookSetupRoutes } from '../features/webhooks/webhook-setup.routes';
 import { xWebhookRoutes } from '../features/webhooks/x-webhook.routes';
 import { createTokenCipher } from '../../integrations/crypto/token-cipher';
 import { linksRoutes } from '../features/links/links.routes';
-import { sendLimitsFromConfig } from '../../db/pipeline/send-limits';
+import { sendLimitsFromConfig } from '../../db/sends/send-limits';
 import { apiNotFound, errorHandler } from './errors';
 import { atPrefixUnstripped } from './routers';
 import { checkRequestInput } from './validate';
 import { sameOriginOnly, securityHeaders, sessionCookieSecure } from './security';
 import { mountUi } from './ui';
+import type { ShardWakes } from '../../db/inbound/wake-shards';
 
 export const SESSION_COOKIE = 'rp.sid';
 const THIRTY_DAYS_MS = 30 * 24 * 60 * 60 * 1000;
@@ -75,6 +76,8 @@ export interface AppDeps {
   version: string;
   /** Tests point OAuth at a contract fake. */
   oauthEndpoints?: OAuthEndpoints;
+  /** This process's in-memory wakes of inbound shard jobs (bin/boot.ts, ADR 0032): ingests signal a listening job directly. */
+  shardWakes?: ShardWakes;
 }
 
 export interface BuiltApp {
@@ -96,8 +99,9 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
   // First, before helmet, the JSON parser and sessions: Meta's signature is over the raw bytes
   // (docs/platform-apis.md §1.2), and a platform's server-to-server POST needs no browser headers,
   // cookie or session; at low volume Meta sends one POST per event, so each middleware skipped counts.
-  app.use(metaWebhookRoutes({ pool: database.pool, config, verifyToken: metaWebhookVerifyToken(config, secrets), log }));
-  app.use(xWebhookRoutes({ pool: database.pool, config, log }));
+  const wakes = deps.shardWakes;
+  app.use(metaWebhookRoutes({ pool: database.pool, config, verifyToken: metaWebhookVerifyToken(config, secrets), log, wakes }));
+  app.use(xWebhookRoutes({ pool: database.pool, config, log, wakes }));
   app.use(securityHeaders({ dev: deps.ui === 'dev', publicUrl: config.publicUrl, log }));
   // A flow graph of a few hundred nodes is larger than an ordinary request.
   app.use('/api/flows', express.json({ limit: '2mb' }));
@@ -186,7 +190,7 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
   app.use('/api/conversions', conversionsRoutes(pool));
   app.use('/api/settings/api-key', apiKeyRoutes(pool));
   app.use('/api/automation', commentGrowthRoutes(pool));
-  app.use('/api/simulator', simulatorRoutes(pool, log));
+  app.use('/api/simulator', simulatorRoutes(pool, log, wakes));
   app.use('/api/flows', flowsRoutes(pool));
   app.use('/api/runs', runsRoutes(pool));
   // The AI assistant (ADR 0011): one runtime (or none: knowledge-base-only answers) for all its routes.

@@ -1,7 +1,7 @@
 import type pg from 'pg';
-import { ensureConversation } from '../pipeline/ensure-conversation';
-import { queueOutboundMessage } from '../pipeline/queue-outbound-message';
-import type { SendLimits } from '../pipeline/send-limits';
+import { ensureConversation } from '../inbox/ensure-conversation';
+import { queueOutboundMessage } from '../sends/queue-outbound-message';
+import type { SendLimits } from '../sends/send-limits';
 import { withTransaction } from '../transaction';
 import { segmentWhere, skipReasonSql, SKIP_REASONS } from './segment-sql';
 import { broadcastSegmentSchema } from '../../contracts/broadcasts';

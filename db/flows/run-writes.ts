@@ -2,7 +2,7 @@ import type pg from 'pg';
 import type { RunState } from '../../contracts/run-state';
 import type { RunStatus } from '../../contracts/flows';
 import type { InboxEvent } from '../../contracts/inbox';
-import { EVENTS_CHANNEL } from '../pipeline/notify';
+import { EVENTS_CHANNEL } from '../notify';
 import { saveCapturedLead, type CapturedLead, type LeadScoring } from '../leads/capture-lead';
 
 type Db = Pick<pg.PoolClient, 'query'>;

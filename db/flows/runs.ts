@@ -2,7 +2,7 @@ import type pg from 'pg';
 import { executionPlanSchema, type ExecutionPlan } from '../../contracts/execution-plan';
 import { initialRunState, type RunTrigger } from '../../contracts/run-state';
 import { jobSpecRow } from '../jobs/job-spec';
-import { EVENTS_CHANNEL, notifyWorkspace } from '../pipeline/notify';
+import { EVENTS_CHANNEL, notifyWorkspace } from '../notify';
 import { contactColumns, contactRowOf, type RunContactRow } from './run-contacts';
 
 type Db = Pick<pg.PoolClient, 'query'>;

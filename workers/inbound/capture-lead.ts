@@ -4,7 +4,7 @@ import { hasOutboundMessage, recordLeadActivity, setLeadScore } from '../../db/l
 import type { Intent } from '../../workflows/classify-intent';
 import { leadScore } from '../../workflows/lead-score';
 import type { AccountRow } from './conversations';
-import type { EventTail } from '../../db/pipeline/event-tail';
+import type { EventTail } from '../../db/inbound/event-tail';
 
 export type Inbound = Extract<NormalizedEvent, { kind: 'message' | 'comment' }>;
 

@@ -2,7 +2,7 @@ import type pg from 'pg';
 import type { AutomationActivityCount, AutomationActivityResponse, AutomationOverview, AutomationStartResponse } from '../../../contracts/automation';
 import { readAutomationOverview, resumePausedAutomations } from '../../../db/automation/overview';
 import { countLeadActivity, listRecentActivity } from '../../../db/automation/read-activity';
-import { recordActivity } from '../../../db/pipeline/record-activity';
+import { recordActivity } from '../../../db/record-activity';
 import { authedRouter, currentUser } from '../../http/routers';
 
 /** The automation activity feed, what runs, and "start", mounted at /api/automation. `clock` decides which queued sends are due. */

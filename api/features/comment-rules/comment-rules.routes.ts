@@ -4,7 +4,7 @@ import { readActiveTriggers } from '../../../db/flows/active-triggers';
 import { keywordClashes } from '../../../workflows/keyword-clashes';
 import { getRule, listRules, queueStatus, resolvePostId } from '../../../db/comment-rules/read-rules';
 import { createRule, deleteRule, updateRule } from '../../../db/comment-rules/write-rules';
-import { recordActivity } from '../../../db/pipeline/record-activity';
+import { recordActivity } from '../../../db/record-activity';
 import { AppError } from '../../http/errors';
 import { authedRouter, currentUser, idParam } from '../../http/routers';
 import { parseBody } from '../../http/validate';

@@ -4,7 +4,8 @@ import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { SandboxEvent } from '../../../contracts/inbound';
 import { simulateCommentBodySchema, simulateMessageBodySchema, type IngestAccepted, type OutboxItem, type SimulatorState } from '../../../contracts/simulator';
-import { ingestEvents } from '../../../db/pipeline/ingest-events';
+import { ingestEvents } from '../../../db/inbound/ingest-events';
+import type { ShardWakes } from '../../../db/inbound/wake-shards';
 import { isSandboxAccount, isSandboxPost, listSandboxDeliveries, loadSimulatorState } from '../../../db/sandbox/simulator-reads';
 import { AppError } from '../../http/errors';
 import { authedRouter, currentUser } from '../../http/routers';
@@ -16,7 +17,7 @@ const outboxQuerySchema = z.object({ accountId: z.uuid().optional(), limit: z.co
  * The built-in simulator (ARCHITECTURE.md#channels): act as a fake contact on a sandbox account. Its
  * events go through the same durable ingest path the Meta and X webhooks use. Mounted at /api/simulator.
  */
-export function simulatorRoutes(pool: pg.Pool, log: Pick<Logger, 'warn'>) {
+export function simulatorRoutes(pool: pg.Pool, log: Pick<Logger, 'warn'>, wakes?: ShardWakes) {
   const router = authedRouter();
 
   async function sandboxAccount(workspaceId: string, accountId: string) {
@@ -24,7 +25,7 @@ export function simulatorRoutes(pool: pg.Pool, log: Pick<Logger, 'warn'>) {
   }
 
   async function accept(workspaceId: string, eventKey: string, payload: SandboxEvent): Promise<IngestAccepted> {
-    const result = await ingestEvents(pool, [{ provider: 'sandbox', eventKey, workspaceId, payload }]);
+    const result = await ingestEvents(pool, [{ provider: 'sandbox', eventKey, workspaceId, payload }], wakes);
     // Stored either way; its shard's job was not added, so inbound:sweep picks the event up (ADR 0029).
     if (!result.woken) log.warn({ eventKey }, 'simulated event stored, but waking its inbound job failed; inbound:sweep will');
     return { accepted: true, eventId: result.ids[0] ?? null, duplicate: result.duplicates > 0 };

@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import type { Logger } from 'pino';
 import type { Config } from '../../../config/config';
-import { recordActivity } from '../../../db/pipeline/record-activity';
+import { recordActivity } from '../../../db/record-activity';
 import { enqueueReconciliations } from '../../../db/reconcile/enqueue-reconciliations';
 import type { TokenCipher } from '../../../integrations/crypto/token-cipher';
 import { upsertMetaAccount } from '../../../db/social-accounts/upsert-connected-account';

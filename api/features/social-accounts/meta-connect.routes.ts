@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../../../config/config';
 import { enqueueHealthChecks } from '../../../db/accounts/enqueue-health-checks';
 import { enqueueReconciliations } from '../../../db/reconcile/enqueue-reconciliations';
-import { recordActivity } from '../../../db/pipeline/record-activity';
+import { recordActivity } from '../../../db/record-activity';
 import type { TokenCipher } from '../../../integrations/crypto/token-cipher';
 import {
   exchangeCodeForLongLivedToken,

@@ -2,7 +2,7 @@ import type { Request } from 'express';
 import type pg from 'pg';
 import type { Logger } from 'pino';
 import type { Config } from '../../../config/config';
-import { recordActivity } from '../../../db/pipeline/record-activity';
+import { recordActivity } from '../../../db/record-activity';
 import { upsertXAccount } from '../../../db/social-accounts/upsert-connected-account';
 import type { TokenCipher } from '../../../integrations/crypto/token-cipher';
 import { ensureXWebhook, subscribeXAccountActivity } from '../../../integrations/x/x-account-activity';

@@ -1,9 +1,9 @@
 import { expect, it } from 'vitest';
 import { expectCommitsAsynchronously } from '../../tests/support/async-commit';
 import { useTestPool } from '../../tests/support/test-db';
-import { ingestEvents, storeEvents, wakeShards } from './ingest-events';
-import { wakeStrandedShards } from './wake-inbound-shards';
-import { INBOUND_SHARDS } from '../../contracts/jobs';
+import { ingestEvents, storeEvents } from './ingest-events';
+import { wakeShards, wakeStrandedShards } from './wake-shards';
+import { tuning } from '../../config/tuning';
 import pg from 'pg';
 
 /** Nothing in one event can fail the batch insert: every event is made storable. */
@@ -57,8 +57,8 @@ it("wakes one job per shard: one account's events share a shard, and its waiting
 
 it('inbound:sweep wakes the job of a shard whose event waited with no job, and of no other shard, whatever the shard count', async () => {
   // Events left as if their ingest had met a job a worker was just locking: stored, unprocessed, no
-  // job. Shards 3 and 7 are past INBOUND_SHARDS (ADR 0033), as events stored under an earlier count are.
-  expect(INBOUND_SHARDS).toBeLessThanOrEqual(3);
+  // job. Shards 3 and 7 are past the shard count (ADR 0033), as events stored under an earlier count are.
+  expect(tuning.inbound.shards).toBeLessThanOrEqual(3);
   await pool.query('delete from graphile_worker._private_jobs');
   await pool.query(
     `insert into inbound_events (provider, event_key, workspace_id, payload, shard, received_at)

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMetaGraphFake, type MetaGraphFake } from '../tests/fakes/meta-graph.fake';
-import { igCommentsWebhook, messagingWebhook } from '../tests/fakes/meta-webhook-payloads';
-import { fakePage, seedMetaAccounts } from '../tests/support/meta-accounts';
-import { startTestApp, type TestApp } from '../tests/support/test-app';
-import { newWorkspaceUser } from '../tests/support/workspace';
-import { readMessagesUsed } from '../db/usage/record-usage';
-import { createTokenCipher } from '../integrations/crypto/token-cipher';
-import { platformDepsFromConfig, type PlatformDeps } from './platform-deps';
-import { createSender } from './send-outbound.activity';
-import { UNCERTAIN_AFTER_CRASH } from './send-meta';
+import { startMetaGraphFake, type MetaGraphFake } from '../../tests/fakes/meta-graph.fake';
+import { igCommentsWebhook, messagingWebhook } from '../../tests/fakes/meta-webhook-payloads';
+import { fakePage, seedMetaAccounts } from '../../tests/support/meta-accounts';
+import { startTestApp, type TestApp } from '../../tests/support/test-app';
+import { newWorkspaceUser } from '../../tests/support/workspace';
+import { readMessagesUsed } from '../../db/usage/record-usage';
+import { createTokenCipher } from '../../integrations/crypto/token-cipher';
+import { platformDepsFromConfig, type PlatformDeps } from '../platform-deps';
+import { createSender } from '../send-outbound.activity';
+import { UNCERTAIN_AFTER_CRASH } from './meta';
 
 let t: TestApp;
 let fake: MetaGraphFake;

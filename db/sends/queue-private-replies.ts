@@ -1,102 +1,13 @@
 import type pg from 'pg';
+import { tuning } from '../../config/tuning';
 import { platformSendLimit } from '../../contracts/inbound';
-import { quietAddJobsCte, quietJobTaskCte } from '../jobs/job-spec';
-import { EVENTS_CHANNEL, type Notice } from './notify';
+import { SENDS_DUE_TOGETHER_PRIORITY } from '../../contracts/jobs';
+import { quietAddJobsCte, quietJobTaskCte } from '../jobs/graphile-internals';
+import { EVENTS_CHANNEL, type Notice } from '../notify';
 import type { SendLimit } from './reserve-send-slot';
-import type { ConversationKey } from './ensure-conversation';
+import type { ConversationKey } from '../inbox/ensure-conversation';
 
 type Db = Pick<pg.PoolClient, 'query'>;
-
-/**
- * The set-based hot path of a batch of inbound comments (ADR 0020): what the per-event path does
- * for each comment in a statement or two, done for the whole batch in one. The per-event path
- * (workers/inbound/process-inbound-event.ts, apply-comment-rules.ts, queue-outbound-message.ts)
- * stays the reference: these produce the same rows.
- */
-
-export interface BatchComment {
-  workspaceId: string;
-  accountId: string;
-  commentId: string;
-  postId: string;
-  text: string;
-  commentedAt: string;
-  from: { id: string; name: string; username: string | null };
-}
-
-export interface StoredComment {
-  contactId: string;
-  /** false: the comment was stored before (a redelivery): its rules already ran. */
-  inserted: boolean;
-  ageDays: number;
-}
-
-/**
- * The comments' contacts (one upsert per account + person, however many of their comments the
- * batch holds; the name and handle are the last ones given, as the per-event upserts in order would
- * leave them) and the comments (a known one is a no-op), in one statement. No two comments of
- * `comments` may have the same account and comment id. Returns one entry per comment, in order.
- */
-export async function storeCommentBatch(db: Db, comments: BatchComment[]): Promise<StoredComment[]> {
-  if (comments.length === 0) return [];
-  const contacts = new Map<string, { workspaceId: string; accountId: string; id: string; name: string; username: string | null }>();
-  for (const c of comments) {
-    const key = `${c.accountId}\u0000${c.from.id}`;
-    const seen = contacts.get(key);
-    contacts.set(key, {
-      workspaceId: c.workspaceId,
-      accountId: c.accountId,
-      id: c.from.id,
-      name: c.from.name !== '' ? c.from.name : (seen?.name ?? ''),
-      username: c.from.username ?? seen?.username ?? null,
-    });
-  }
-  const people = [...contacts.values()];
-  const { rows } = await db.query<{ n: string; contact_id: string; inserted: boolean; age_days: number | null }>({
-    name: 'inbound-comment-batch',
-    text: `with c as (
-       insert into contacts (workspace_id, account_id, external_user_id, name, username, last_inbound_at)
-       select workspace_id, account_id, external_user_id, name, username, null
-       from unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::text[]) as t(workspace_id, account_id, external_user_id, name, username)
-       on conflict (account_id, external_user_id) do update set
-         name = coalesce(nullif(excluded.name, ''), contacts.name),
-         username = coalesce(excluded.username, contacts.username),
-         last_inbound_at = greatest(contacts.last_inbound_at, excluded.last_inbound_at)
-       returning id, account_id, external_user_id
-     ), e as (
-       select * from unnest($6::uuid[], $7::uuid[], $8::text[], $9::text[], $10::text[], $11::text[], $12::text[], $13::timestamptz[])
-         with ordinality as t(workspace_id, account_id, comment_id, post_id, text, author_id, author_username, commented_at, n)
-     ), ins as (
-       insert into comments (workspace_id, account_id, contact_id, platform_comment_id, post_id, text, author_external_id, author_username, commented_at)
-       select e.workspace_id, e.account_id, c.id, e.comment_id, e.post_id, e.text, e.author_id, e.author_username, e.commented_at
-       from e join c on c.account_id = e.account_id and c.external_user_id = e.author_id
-       order by e.n
-       on conflict (account_id, platform_comment_id) do nothing
-       returning account_id, platform_comment_id, extract(epoch from now() - commented_at)::float8 / 86400 as age_days
-     )
-     select e.n, c.id as contact_id, ins.platform_comment_id is not null as inserted, ins.age_days
-     from e join c on c.account_id = e.account_id and c.external_user_id = e.author_id
-     left join ins on ins.account_id = e.account_id and ins.platform_comment_id = e.comment_id
-     order by e.n`,
-    values: [
-      people.map((p) => p.workspaceId),
-      people.map((p) => p.accountId),
-      people.map((p) => p.id),
-      people.map((p) => p.name),
-      people.map((p) => p.username),
-      comments.map((c) => c.workspaceId),
-      comments.map((c) => c.accountId),
-      comments.map((c) => c.commentId),
-      comments.map((c) => c.postId),
-      comments.map((c) => c.text),
-      comments.map((c) => c.from.id),
-      comments.map((c) => c.from.username),
-      comments.map((c) => c.commentedAt),
-    ],
-  });
-  if (rows.length !== comments.length) throw new Error(`storeCommentBatch: ${rows.length} rows for ${comments.length} comments`);
-  return rows.map((r) => ({ contactId: r.contact_id, inserted: r.inserted, ageDays: Number(r.age_days ?? 0) }));
-}
 
 /** One answered comment: its conversation's key (the contact as the platform knows them) and the reply. */
 export interface BatchReply extends ConversationKey {
@@ -116,7 +27,7 @@ export interface QueuedReply {
 
 export interface QueuedReplyBatch {
   replies: QueuedReply[];
-  /** The hand-off's backstop jobs (ADR 0025), for dropBackstopJobs. */
+  /** The hand-off's backstop jobs (ADR 0025), dropped once the hand-off took every row (dropJobsIfUnlocked). */
   backstopJobIds: string[];
   /** The /ws notices (message.created), for notifyAfterCommit once the caller's transaction committed (ADR 0029). */
   notices: Notice[];
@@ -125,24 +36,17 @@ export interface QueuedReplyBatch {
 }
 
 /**
- * How long after its commit the `outbound.sends` job of replies handed straight to the send pump
- * runs: only a backstop (the process died between the commit and the hand-off), which finds them
- * sent or in flight and does nothing else.
- */
-export const HAND_OFF_BACKSTOP_MS = 5_000;
-
-/**
  * The private replies of a batch of comments that a rule answered, as queueOutboundMessage queues
  * each (source comment_rule, key `private_reply:<account>:<comment>`), in two statements: the
  * conversations (ensureConversation's upsert, one per account + contact), then the ledger rows —
  * each with its slot of the account's private-reply rate (the cell-rate upsert advanced once per
  * account by all its replies: reply k of n gets the slot the k-th single reservation would have) —
- * their queued messages, their `outbound.sends` jobs (one per second of send slots, each listing its
+ * their queued messages, their `outbound.send {ledgerIds}` jobs (one per second of send slots, each listing its
  * rows: the send pump claims a job's due rows in one statement, ADR 0022), the conversations' last
  * message; the /ws notices come back for after the commit. A key already taken writes nothing for that reply (its slot is skipped: a gap in the pacing).
  * `handOff`: the caller hands the due replies to its send pump as soon as this transaction commits
- * (ADR 0025), so their job runs only HAND_OFF_BACKSTOP_MS later, as a backstop; its ids come back
- * (backstopJobIds) for dropBackstopJobs once the hand-off took every row.
+ * (ADR 0025), so their job runs only `tuning.sends.handOffBackstopMs` later, as a backstop; its ids come back
+ * (backstopJobIds) to be dropped once the hand-off took every row.
  */
 export async function queuePrivateReplyBatch(db: Db, replies: BatchReply[], limit: SendLimit, opts: { handOff?: boolean } = {}): Promise<QueuedReplyBatch> {
   if (replies.length === 0) return { replies: [], backstopJobIds: [], notices: [], dueJobs: 0 };
@@ -215,18 +119,25 @@ export async function queuePrivateReplyBatch(db: Db, replies: BatchReply[], limi
        from (select distinct on (conversation_id) conversation_id, text from fresh order by conversation_id, n desc) x
        where c.id = x.conversation_id
      ), groups as (
-       -- One outbound.sends job per second of send slots (ADR 0022), not one job per reply; the
-       -- backstops of a hand-off (ADR 0025) due HAND_OFF_BACKSTOP_MS from now.
+       -- One outbound.send {ledgerIds} job per second of send slots (ADR 0022), not one job per reply; the
+       -- backstops of a hand-off (ADR 0025) due tuning.sends.handOffBackstopMs from now.
        select min(send_at) as run_at, due and $9::boolean as backstop, json_agg(ledger_id::text order by n) as ids
        from fresh group by due, date_trunc('second', send_at)
-     ), ${quietJobTaskCte('outbound.sends', 'sends_task')},
-     ${quietAddJobsCte('outbound.sends', 'backstops', {
+     ), ${quietJobTaskCte('outbound.send', 'sends_task')},
+     ${quietAddJobsCte('outbound.send', 'backstops', {
        taskCte: 'sends_task',
        from: 'groups g where g.backstop',
        payload: `json_build_object('ledgerIds', g.ids)`,
-       runAt: `clock_timestamp() + make_interval(secs => ${HAND_OFF_BACKSTOP_MS / 1000})`,
+       runAt: `clock_timestamp() + make_interval(secs => ${tuning.sends.handOffBackstopMs / 1000})`,
+       priority: SENDS_DUE_TOGETHER_PRIORITY,
      })},
-     ${quietAddJobsCte('outbound.sends', 'slots', { taskCte: 'sends_task', from: 'groups g where not g.backstop', payload: `json_build_object('ledgerIds', g.ids)`, runAt: 'g.run_at' })}
+     ${quietAddJobsCte('outbound.send', 'slots', {
+       taskCte: 'sends_task',
+       from: 'groups g where not g.backstop',
+       payload: `json_build_object('ledgerIds', g.ids)`,
+       runAt: 'g.run_at',
+       priority: SENDS_DUE_TOGETHER_PRIORITY,
+     })}
      -- No NOTIFY in this commit (ADR 0029): the /ws notices and the wake of any job due now are sent
      -- after it (QueuedReplyBatch.notices and dueJobs).
      select i.n, f.ledger_id, f.due, j.backstop_jobs, j.due_jobs,
@@ -254,21 +165,4 @@ export async function queuePrivateReplyBatch(db: Db, replies: BatchReply[], limi
     notices: rows.flatMap((r) => (r.notice ? [{ channel: EVENTS_CHANNEL, payload: r.notice }] : [])),
     dueJobs: rows[0]?.due_jobs ?? 0,
   };
-}
-
-/**
- * Removes the backstop jobs of a hand-off that took every row (ADR 0025): the rows are in flight or
- * done, so the job would only read them. A job a worker has locked meanwhile is left alone (it finds
- * them sent or in flight). Reads Graphile's job table, as dropLaneJob does. It commits without
- * waiting for its WAL flush: lost in a crash, the backstop job runs and finds its rows in flight or
- * sent, which is all it costs.
- */
-export async function dropBackstopJobs(db: Db, jobIds: string[]): Promise<void> {
-  if (jobIds.length === 0) return;
-  await db.query({
-    name: 'drop-backstop-jobs',
-    text: `with async as (select set_config('synchronous_commit', 'off', true))
-     delete from graphile_worker._private_jobs where id = any($1::bigint[]) and locked_at is null and (select count(*) from async) = 1`,
-    values: [jobIds],
-  });
 }

@@ -1,9 +1,6 @@
-import type pg from 'pg';
-import { classifyXError, xReply, xSendDm } from '../integrations/x/x-api';
-import type { PlatformDeps } from './platform-deps';
-import { sendAtMostOnce, type SendDriver } from './send-at-most-once';
-import type { SendOutcome } from './send-outcome';
-import { freshXToken } from './x-token';
+import { classifyXError, xReply, xSendDm } from '../../integrations/x/x-api';
+import type { SendDriver } from './at-most-once';
+import { freshXToken } from '../x-token';
 
 /**
  * X: DMs (`/2/dm_conversations/with/:id/messages`) and public replies to a post that mentioned or
@@ -37,7 +34,3 @@ export const xDriver: SendDriver<null> = {
     }
   },
 };
-
-export function sendThroughX(pool: pg.Pool, ledgerId: string, deps: PlatformDeps): Promise<SendOutcome> {
-  return sendAtMostOnce(pool, ledgerId, deps, xDriver);
-}

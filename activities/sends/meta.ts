@@ -1,13 +1,11 @@
-import type pg from 'pg';
-import { accountProfileSchema } from '../contracts/social-accounts';
-import { classifyGraphError } from '../integrations/meta/classify-graph-error';
-import { metaPublicReply, metaSendMessage, metaTextLimitError, type MetaSender } from '../integrations/meta/meta-send';
-import type { PlatformDeps } from './platform-deps';
-import { sendAtMostOnce, type SendDriver, type SendEntry } from './send-at-most-once';
-import type { SendOutcome } from './send-outcome';
-import { checkSendWindow } from './send-windows';
+import { accountProfileSchema } from '../../contracts/social-accounts';
+import { classifyGraphError } from '../../integrations/meta/classify-graph-error';
+import { metaPublicReply, metaSendMessage, metaTextLimitError, type MetaSender } from '../../integrations/meta/meta-send';
+import type { SendDriver } from './at-most-once';
+import type { SendEntry } from '../../db/sends/send-entry';
+import { checkSendWindow } from '../send-windows';
 
-export { UNCERTAIN_AFTER_CRASH } from './send-at-most-once';
+export { UNCERTAIN_AFTER_CRASH } from './at-most-once';
 
 /**
  * Meta (Messenger, Instagram): text limits and the messaging windows (24 h, HUMAN_AGENT 7 days
@@ -53,8 +51,4 @@ function senderFor(entry: SendEntry, token: string): MetaSender {
     pageId: entry.platform === 'instagram' ? entry.linked_external_id : entry.external_id,
     token,
   };
-}
-
-export function sendThroughMeta(pool: pg.Pool, ledgerId: string, deps: PlatformDeps): Promise<SendOutcome> {
-  return sendAtMostOnce(pool, ledgerId, deps, metaDriver);
 }

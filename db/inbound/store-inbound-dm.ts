@@ -1,8 +1,8 @@
 import type pg from 'pg';
-import { EVENTS_CHANNEL } from './notify';
+import { EVENTS_CHANNEL } from '../notify';
 
-/** $1 workspace, $2 account, $3 external user id, $4 name, $5 username, $6 is a DM, $7 its time (the inbound pipeline's contactParams). */
-export const CONTACT_UPSERT_SQL = `insert into contacts (workspace_id, account_id, external_user_id, name, username, last_inbound_at)
+/** $1 workspace, $2 account, $3 external user id, $4 name, $5 username, $6 is a DM, $7 its time. */
+const CONTACT_UPSERT_SQL = `insert into contacts (workspace_id, account_id, external_user_id, name, username, last_inbound_at)
      values ($1, $2, $3, $4, $5, case when $6::boolean then $7::timestamptz end)
      on conflict (account_id, external_user_id) do update set
        name = coalesce(nullif(excluded.name, ''), contacts.name),
@@ -54,19 +54,38 @@ export interface StoredInboundDm {
   has_outbound: boolean;
 }
 
-/**
- * Stores an inbound DM (workers/inbound/process-inbound-event.ts): `contact` is CONTACT_UPSERT_SQL's
- * $1..$7, then the message and the conversation's platform and display name.
- */
-export async function storeInboundDm(
-  db: Pick<pg.PoolClient, 'query'>,
-  contact: unknown[],
-  m: { messageId: string; text: string; platform: string; conversationName: string },
-): Promise<StoredInboundDm> {
+export interface InboundDm {
+  workspaceId: string;
+  accountId: string;
+  platform: string;
+  from: { id: string; name: string; username: string | null };
+  messageId: string;
+  text: string;
+  /** When the person sent it (the platform's time). */
+  sentAt: string;
+  /** The conversation's display name for a new conversation. */
+  conversationName: string;
+}
+
+/** Stores an inbound DM (workers/inbound/messages.ts) in one statement: INBOUND_DM_SQL. */
+export async function storeInboundDm(db: Pick<pg.PoolClient, 'query'>, dm: InboundDm): Promise<StoredInboundDm> {
   const { rows } = await db.query<StoredInboundDm>({
     name: 'inbound-dm',
     text: INBOUND_DM_SQL,
-    values: [...contact, m.messageId, m.text, m.platform, m.conversationName, EVENTS_CHANNEL],
+    values: [
+      dm.workspaceId,
+      dm.accountId,
+      dm.from.id,
+      dm.from.name,
+      dm.from.username,
+      true,
+      dm.sentAt,
+      dm.messageId,
+      dm.text,
+      dm.platform,
+      dm.conversationName,
+      EVENTS_CHANNEL,
+    ],
   });
   return rows[0]!;
 }

@@ -1,7 +1,6 @@
 /**
- * How one send of a ledger row ended. Its own module so the platform drivers (send-meta.ts,
- * send-x.ts, send-at-most-once.ts) and the activity that picks a driver (send-outbound.activity.ts)
- * share it without importing each other.
+ * How one send of a ledger row ended: what the send protocol (activities/sends/at-most-once.ts),
+ * its drivers, the sandbox delivery (db/sends/deliver-sandbox.ts) and their callers share.
  */
 export type SendOutcome =
   | { status: 'sent' }

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { InboxEvent } from '../../contracts/inbox';
+import type { InboxEvent } from '../contracts/inbox';
 
 export const EVENTS_CHANNEL = 'replypilot_events';
 

@@ -1,5 +1,7 @@
 import type pg from 'pg';
-import { storeEvents, wakeShards, type IncomingEvent, type IngestResult } from './ingest-events';
+import { tuning } from '../../config/tuning';
+import { storeEvents, type IncomingEvent, type IngestResult } from './ingest-events';
+import { wakeShards, type ShardWakes } from './wake-shards';
 
 export interface IngestBatcher {
   /** Resolves once these events are committed, with this caller's share of the result (their shards are woken after). */
@@ -21,14 +23,15 @@ interface Waiting {
  * gets its 5xx and the platform redelivers). Meta sends one entry per POST at low volume, so a busy
  * moment is many small POSTs: one transaction (one WAL flush) for all of them instead of one each.
  * The shards are woken after the answer and outside the `maxInFlight` slots (`wakeShards`, ADR
- * 0029); a wake that fails is reported to `onWakeError`, and `inbound:sweep` wakes those shards.
+ * 0029), through `wakes` where this process has them (ADR 0032); a wake that fails is reported to
+ * `onWakeError`, and `inbound:sweep` wakes those shards.
  */
 export function createIngestBatcher(
   pool: pg.Pool,
-  opts: { maxInFlight?: number; maxEvents?: number; onWakeError?: (err: unknown) => void } = {},
+  opts: { maxInFlight?: number; maxEvents?: number; onWakeError?: (err: unknown) => void; wakes?: ShardWakes } = {},
 ): IngestBatcher {
-  const maxInFlight = opts.maxInFlight ?? 2;
-  const maxEvents = opts.maxEvents ?? 1000;
+  const maxInFlight = opts.maxInFlight ?? tuning.ingest.maxInFlight;
+  const maxEvents = opts.maxEvents ?? tuning.ingest.maxEvents;
   const queue: Waiting[] = [];
   let inFlight = 0;
 
@@ -48,7 +51,7 @@ export function createIngestBatcher(
       )
         .then(
           (result) => {
-            void wakeShards(pool, result.shards).catch((err: unknown) => opts.onWakeError?.(err));
+            void wakeShards(pool, result.shards, opts.wakes).catch((err: unknown) => opts.onWakeError?.(err));
             let at = 0;
             for (const w of batch) {
               const ids = result.ids.slice(at, at + w.events.length);

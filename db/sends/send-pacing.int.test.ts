@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { ingestEvents } from './ingest-events';
+import { ingestEvents } from '../inbound/ingest-events';
 import { startTestApp, type TestApp } from '../../tests/support/test-app';
 import { newWorkspaceUser } from '../../tests/support/workspace';
 

@@ -1,20 +1,17 @@
 import type pg from 'pg';
 import type { NormalizedEvent } from '../../contracts/inbound';
-import { ensureConversation } from '../../db/pipeline/ensure-conversation';
-import { notifyWorkspace } from '../../db/pipeline/notify';
-import type { AccountRow } from './conversations';
+import { ensureConversation } from '../inbox/ensure-conversation';
+import { notifyWorkspace } from '../notify';
 
-/** The `metadata` we attach to every Meta send (activities/meta-send.ts): an echo carrying it is ours. */
-export const OWN_SEND_METADATA_PREFIX = 'rp:';
+type Account = { id: string; workspace_id: string; platform: 'instagram' | 'facebook' | 'twitter' };
 
 /**
- * An echo (Meta `is_echo`, docs/platform-apis.md §1.4/§1.6) is a message the account itself sent. Our own
- * sends are already recorded (ledger + message row with the platform id), so their echoes change
+ * An echo (Meta `is_echo`, docs/platform-apis.md §1.4/§1.6) that did not carry our own send's
+ * metadata (workers/inbound/messages.ts): a send recorded under its platform id is ours and changes
  * nothing; a person answering in Meta's own inbox is stored as an outbound message. Either way an
  * echo opens no messaging window and never runs triggers.
  */
-export async function storeEcho(client: pg.PoolClient, account: AccountRow, e: Extract<NormalizedEvent, { kind: 'echo' }>) {
-  if (e.metadata?.startsWith(OWN_SEND_METADATA_PREFIX)) return;
+export async function storeEcho(client: Pick<pg.PoolClient, 'query'>, account: Account, e: Extract<NormalizedEvent, { kind: 'echo' }>) {
   const ours = await client.query('select 1 from outbound_ledger where account_id = $1 and platform_message_id = $2', [account.id, e.messageId]);
   if (ours.rowCount) return;
 

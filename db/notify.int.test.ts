@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { expect, it } from 'vitest';
-import { expectCommitsAsynchronously } from '../../tests/support/async-commit';
-import { useTestPool } from '../../tests/support/test-db';
+import { expectCommitsAsynchronously } from '../tests/support/async-commit';
+import { useTestPool } from '../tests/support/test-db';
 import { EVENTS_CHANNEL, notifyAfterCommit, workspaceNotice } from './notify';
 
 const { pool, url } = await useTestPool({ max: 2 });

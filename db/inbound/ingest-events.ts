@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
 import { toStorableJson, toStorableText } from '../../contracts/json-safety';
-import { jobSpecRow } from '../jobs/job-spec';
-import { INBOUND_SHARDS, jobs } from '../../contracts/jobs';
-import { wakeShardsLocally } from './local-shard-wakes';
+import { tuning } from '../../config/tuning';
+import { retryOnDeadlock } from './retry-on-deadlock';
+import { wakeShards, type ShardWakes } from './wake-shards';
 
 export interface IncomingEvent {
   provider: 'meta' | 'x' | 'sandbox';
@@ -32,7 +32,7 @@ export interface IngestResult {
 /**
  * The durable half of the inbound pipeline (ARCHITECTURE.md#inbound-pipeline, ADR 0029): store every
  * event (a known key is a no-op) in one statement and commit, then wake the shards' `inbound.process`
- * batch jobs (`wakeShards`). Callers acknowledge once this resolves: the events are durable by then.
+ * batch jobs (`wakeShards`; `wakes`: this process's in-memory wakes, ADR 0032). Callers acknowledge once this resolves: the events are durable by then.
  * A wake that fails leaves them stored and unprocessed, and `inbound:sweep` wakes their shard
  * (`woken: false` says so). `pool` must be a Pool (each statement its own transaction), never a
  * client inside a transaction: the wake commits asynchronously.
@@ -44,9 +44,9 @@ export interface IngestResult {
  * savepoints were the alternative; they cost a round trip per event on 1,000-event batches, and
  * would still need a policy for the failing event (drop it after acknowledging = silent loss).
  */
-export async function ingestEvents(pool: pg.Pool, input: IncomingEvent[]): Promise<IngestResult & { woken: boolean }> {
+export async function ingestEvents(pool: pg.Pool, input: IncomingEvent[], wakes?: ShardWakes): Promise<IngestResult & { woken: boolean }> {
   const stored = await storeEvents(pool, input);
-  const woken = await wakeShards(pool, stored.shards).then(
+  const woken = await wakeShards(pool, stored.shards, wakes).then(
     () => true,
     () => false,
   );
@@ -103,49 +103,12 @@ export async function storeEvents(pool: pg.Pool, input: IncomingEvent[]): Promis
 }
 
 /**
- * Wakes the `inbound.process` job of each shard (one per shard, keyed: ADR 0020) after its events
- * committed. A shard whose job is waiting and never tried gets nothing: that job has not read its
- * batch yet, and will find the committed events (ADR 0022; no add_jobs, so no `jobs:insert` NOTIFY
- * waking a worker for nothing). A shard whose job is taken or absent gets add_jobs, which keeps a
- * waiting job's run_at (`job_key_preserve_run_at`: bumped to now() by every new event it would sort
- * behind every job that came due meanwhile) and puts a new job beside a running one.
- *
- * A shard whose `inbound.process` job listens for wakes in this process (the web and the worker
- * in one process, ADR 0032) is signalled directly and gets no Graphile job.
- *
- * Committed with `synchronous_commit = off` (for this statement's transaction only): it holds the
- * notify lock and the job row for microseconds, not for a WAL flush. A wake lost in a crash before
- * its flush only delays its events until `inbound:sweep` (they are durable already).
- */
-export async function wakeShards(pool: pg.Pool, all: number[]): Promise<void> {
-  // A shard whose job listens in this process is signalled instead (ADR 0032).
-  const shards = wakeShardsLocally(pool, all);
-  if (shards.length === 0) return;
-  await retryOnDeadlock(() =>
-    pool.query({
-      name: 'ingest-wake',
-      text: `with async as (
-       select set_config('synchronous_commit', 'off', true)
-     ), specs as (
-       select array_agg(${jobSpecRow('inbound.process', { payload: `json_build_object('shard', shard)`, keyOf: 'shard', queueOf: 'shard' })} order by shard) as specs
-       from (select distinct unnest($1::smallint[]) as shard) s
-       where not exists (select 1 from graphile_worker._private_jobs j where j.key = ${SHARD_KEY_SQL} and j.is_available and j.attempts = 0)
-     )
-     select (select count(*) from async) as async, graphile_worker.add_jobs(specs, true) is not null as added from specs where specs is not null`,
-      values: [shards],
-    }),
-  );
-}
-
-/**
  * An event's shard (ADR 0020): a hash of the account its payload names (`accountId`, as every
  * normalized payload carries it), so one account's events are processed by one job at a time, in
  * order. hashtext may be negative: the modulo is made non-negative.
  */
-const SHARD_SQL = `(((hashtext(coalesce(payload->>'accountId', '')) % ${INBOUND_SHARDS}) + ${INBOUND_SHARDS}) % ${INBOUND_SHARDS})::smallint`;
-
-/** A shard's job key (`inbound:<shard>`, the catalogue's prefix). */
-const SHARD_KEY_SQL = `'${jobs['inbound.process'].keyPrefix}' || shard`;
+const SHARDS = tuning.inbound.shards;
+const SHARD_SQL = `(((hashtext(coalesce(payload->>'accountId', '')) % ${SHARDS}) + ${SHARDS}) % ${SHARDS})::smallint`;
 
 /** Platform ids are short; a longer key (a hostile or broken payload) is hashed to fit the unique index. */
 const MAX_EVENT_KEY_CHARS = 400;
@@ -163,22 +126,4 @@ function storable(e: IncomingEvent): IncomingEvent {
     eventKey: key.length <= MAX_EVENT_KEY_CHARS ? key : `sha256:${createHash('sha256').update(key).digest('hex')}`,
     payload: e.storable ? e.payload : toStorableJson(e.payload),
   };
-}
-
-/**
- * Two ingest statements at once (the webhook batcher keeps two in flight; other routes ingest too)
- * may deadlock on Graphile's job rows: each wakes its shards' keyed jobs, and when a worker holds a
- * shard's job both insert a fresh one under that key, in an order the planner chooses (40P01). The
- * loser is one statement rolled back whole, and a known event key is a no-op, so it simply runs
- * again — up to three times before its callers get an error (a webhook then answers 5xx and the
- * platform redelivers).
- */
-async function retryOnDeadlock<T>(run: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await run();
-    } catch (err) {
-      if (attempt >= 3 || (err as { code?: string }).code !== '40P01') throw err;
-    }
-  }
 }

@@ -3,7 +3,7 @@ import { defaultSendLimits } from '../../contracts/inbound';
 import { startTestApp, type TestApp } from '../../tests/support/test-app';
 import { newWorkspaceUser } from '../../tests/support/workspace';
 import { withTransaction } from '../transaction';
-import { ensureConversation } from './ensure-conversation';
+import { ensureConversation } from '../inbox/ensure-conversation';
 import { queueOutboundMessage, type OutboundMessage } from './queue-outbound-message';
 
 let t: TestApp;

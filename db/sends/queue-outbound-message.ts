@@ -2,7 +2,7 @@ import type pg from 'pg';
 import type { SendKind } from '../../contracts/inbound';
 import { planTrackedLinks, saveTrackedLinks, type LinkTracking } from '../links/wrap-tracked-links';
 import { scheduleSend, type ExtraCtes } from './enqueue-send';
-import { EVENTS_CHANNEL } from './notify';
+import { EVENTS_CHANNEL } from '../notify';
 import type { InboxEvent } from '../../contracts/inbox';
 import type { SendLimit } from './reserve-send-slot';
 

@@ -11,14 +11,10 @@ import {
   type FlowPlatform,
   type NodeKind,
 } from '../contracts/flows';
+import { MESSAGING_WINDOW_HOURS, MESSAGING_WINDOW_MS, PRIVATE_REPLY_WINDOW_DAYS, PRIVATE_REPLY_WINDOW_MS } from '../contracts/platform-windows';
 
 export type CompileResult = { ok: true; plan: ExecutionPlan; errors: [] } | { ok: false; errors: FlowError[] };
 
-const DAY = 86_400_000;
-/** Meta's standard messaging window after the contact's last message (docs/platform-apis.md §2.1). */
-const DM_WINDOW_MS = DAY;
-/** A comment can get its private reply within 7 days. */
-const PRIVATE_REPLY_WINDOW_MS = 7 * DAY;
 const dmKinds = new Set<NodeKind>(['instagramDM', 'messengerDM', 'twitterDM']);
 const metaDmKinds = new Set<NodeKind>(['instagramDM', 'messengerDM']);
 
@@ -148,7 +144,8 @@ export function compile(graph: FlowGraph, platform: FlowPlatform = 'multi'): Com
     }
   }
   if (triggerId && trigger) {
-    const windowMs = trigger.type === 'comment' ? PRIVATE_REPLY_WINDOW_MS : DM_WINDOW_MS;
+    // Meta's windows (contracts/platform-windows.ts): a comment's private reply, or the messaging window after the contact's last message.
+    const windowMs = trigger.type === 'comment' ? PRIVATE_REPLY_WINDOW_MS : MESSAGING_WINDOW_MS;
     const elapsed = longestQuietTime(triggerId, kinds, configs, next, windowMs);
     for (const [id, kind] of kinds) {
       // An AI reply's answer is a DM on the run's own channel: on Meta, the same window applies.
@@ -158,8 +155,8 @@ export function compile(graph: FlowGraph, platform: FlowPlatform = 'multi'): Com
           id,
           'outside_window',
           trigger.type === 'comment'
-            ? 'This message would go out more than 7 days after the comment, when Meta no longer allows a private reply'
-            : "This message would go out more than 24 hours after the contact's last message, outside Meta's messaging window. Shorten the delays or add a Wait for Reply before it",
+            ? `This message would go out more than ${PRIVATE_REPLY_WINDOW_DAYS} days after the comment, when Meta no longer allows a private reply`
+            : `This message would go out more than ${MESSAGING_WINDOW_HOURS} hours after the contact's last message, outside Meta's messaging window. Shorten the delays or add a Wait for Reply before it`,
         );
       }
     }

@@ -30,6 +30,7 @@ import { createAiRuntime } from '../activities/ai-answer.activity';
 import { startTimerPump } from './flows/timer-pump';
 import { webhookBudget, webhookSlots, type WebhookBudget } from './flows/webhook-budget';
 import { startWatchdog } from './watchdog';
+import { forceUnlockWorkers } from '../db/ops/worker-heartbeats';
 import { timedStep } from './timed-step';
 import { noLinkBase, type LinkBase } from './inbound/context';
 import type { ShardWakes } from '../db/inbound/wake-shards';
@@ -284,7 +285,7 @@ export async function startWorker(opts: {
             await sleep(delayMs, undefined, { signal: stopRestarts.signal }).catch(() => undefined);
             if (stopping) return;
             try {
-              if (poolId) await opts.pool.query('select graphile_worker.force_unlock_workers($1::text[])', [[poolId]]);
+              if (poolId) await forceUnlockWorkers(opts.pool, [poolId]);
               runner = await run(runnerOptions);
               supervise(runner, workerPool?.id);
               opts.log.warn('a new job runner started');

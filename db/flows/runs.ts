@@ -162,6 +162,7 @@ export async function resumeWaitingRuns(db: Db, accountId: string, contactId: st
 }
 
 /** Plans never change once published: parsed once and cached per process by version id. */
+// eslint-disable-next-line no-restricted-syntax -- a cache of immutable published plans, not a registry of dependencies
 const planCache = new Map<string, ExecutionPlan>();
 export async function loadPlan(db: Db, versionId: string, runId: string): Promise<ExecutionPlan> {
   const cached = planCache.get(versionId);

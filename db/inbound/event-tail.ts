@@ -91,7 +91,7 @@ export async function markEventsProcessed(db: Pick<pg.PoolClient, 'query'>, mark
 /**
  * An event whose processing threw (not malformed: a bug, a lost connection): one more attempt and
  * its error recorded, outside the failed transaction; the batch job skips it after
- * MAX_EVENT_ATTEMPTS (workers/inbound/process-inbound-event.ts).
+ * `tuning.inbound.maxEventAttempts` (config/tuning.ts).
  */
 export async function recordEventFailure(db: Pick<pg.PoolClient, 'query'>, eventId: string, error: string): Promise<void> {
   await db.query('update inbound_events set attempts = attempts + 1, error = $2 where id = $1 and processed_at is null', [eventId, error]);

@@ -3,10 +3,8 @@ import type pg from 'pg';
 type Db = Pick<pg.PoolClient, 'query'>;
 
 /**
- * The set-based hot path of a batch of inbound comments (ADR 0020): what the per-event path does
- * for each comment in a statement or two, done for the whole batch in one. The per-event path
- * (workers/inbound/comments.ts, apply-comment-rules.ts, db/sends/queue-outbound-message.ts)
- * stays the reference: these produce the same rows.
+ * Every comment of an inbound batch (ADR 0020; one event is a batch of one), stored with its contact
+ * in one statement (workers/inbound/comments.ts storeComments): the only writer of inbound comments.
  */
 
 export interface BatchComment {

@@ -6,7 +6,8 @@ import { markEventsProcessed, recordEventFailure, type BatchTail, type EventMark
 import { notifyAfterCommit, type Notice } from '../../db/notify';
 import { withTransaction } from '../../db/transaction';
 import { takeFirstSteps } from '../flows/first-steps';
-import { answerComments, mayAnswer, storeComments } from './comments';
+import { answerComments } from './answers';
+import { mayAnswer, storeComments } from './comments';
 import { inboundContext, type InboundComment, type InboundContext, type InboundDeps, type InboundEvent } from './context';
 import { storeMessageOrEcho } from './messages';
 import { resolveEvent } from './resolve-event';
@@ -24,7 +25,7 @@ import { queueRuleReplies } from './rule-replies';
  *   2. comments      comments.ts        every comment and its contact in one statement; the reply-window gate
  *   3. messages      messages.ts        DMs and echoes, event by event, in order (leads, waiting runs, flows)
  *   4. rule replies  rule-replies.ts    the comment rules: plain private replies queued set-based, the rest one by one
- *   5. answers       comments.ts        the comments' leads, then their flows (or why they did not start)
+ *   5. answers       answers.ts         the comments' leads, then their flows (or why they did not start)
  *   6. tail          first steps of the runs started (workers/flows/first-steps.ts), then every event marked
  *                    processed with its activity lines and lead scores, in one statement (db/inbound/event-tail.ts)
  */

@@ -14,7 +14,7 @@ import { saveSessionBeforeResponse } from '../../auth/session';
 /**
  * `/oauth/twitter` (spec route): X OAuth 2.0 Authorization Code with PKCE (docs/platform-apis.md §4.1),
  * scopes dm.read dm.write tweet.read tweet.write users.read offline.access. The access token (2 h)
- * and the rotating refresh token are stored encrypted; sends refresh it (activities/send-x.ts).
+ * and the rotating refresh token are stored encrypted; sends refresh it (activities/sends/x.ts).
  * After connecting, the account is subscribed to the app's Account Activity webhook (registered on
  * first use with X_BEARER_TOKEN); the webhook itself (CRC + signed POSTs) is
  * api/features/webhooks/x-webhook.routes.ts.

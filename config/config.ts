@@ -13,7 +13,12 @@ const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  /**
+   * Interface the web role listens on. Unset: 127.0.0.1 (this machine only) outside production, since a
+   * development instance has a demo, an admin-for-everyone default and a dev outbox; 0.0.0.0 in
+   * production (containers, behind a proxy). docs/security.md.
+   */
+  HOST: z.string().min(1).optional(),
   PUBLIC_URL: z.url().optional(),
   DATABASE_URL: z.string().min(1).optional(),
   DATA_DIR: z.string().default('.data'),
@@ -266,7 +271,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     env: e.NODE_ENV,
     isProduction,
     port: e.PORT,
-    host: e.HOST,
+    host: e.HOST ?? (isProduction ? '0.0.0.0' : '127.0.0.1'),
     publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
     database: e.DATABASE_URL ? { mode: 'external', url: e.DATABASE_URL } : { mode: 'embedded', port: e.EMBEDDED_PG_PORT },
     dataDir: path.resolve(e.DATA_DIR),

@@ -1,8 +1,8 @@
-import type { Request } from 'express';
 import type pg from 'pg';
 import { FORGOT_PASSWORD_ANSWER, RESET_LINK_INVALID, forgotPasswordBodySchema, resetPasswordBodySchema, type MailStatus } from '../../contracts/auth';
 import type { Config } from '../../config/config';
 import { AppError } from '../http/errors';
+import { ownOrigin } from '../http/own-origin';
 import { accountKey, authRateLimit, PgRateLimitStore } from '../http/rate-limit';
 import { publicRouter } from '../http/routers';
 import { parseBody } from '../http/validate';
@@ -21,11 +21,6 @@ export interface PasswordResetDeps {
 
 const MAILS_PER_ACCOUNT_PER_HOUR = 3;
 
-/** Links point at PUBLIC_URL (required in production), so a forged Host header cannot redirect them. */
-function appOrigin(config: Config, req: Request): string {
-  return config.publicUrl ?? `${req.protocol}://${req.get('host') ?? 'localhost'}`;
-}
-
 /** Forgot / reset password (docs/product-spec.md §2 Settings). */
 export function passwordResetRoutes({ pool, config, sessionCache }: PasswordResetDeps) {
   const router = publicRouter();
@@ -40,7 +35,8 @@ export function passwordResetRoutes({ pool, config, sessionCache }: PasswordRese
 
   router.post('/api/auth/forgot-password', authRateLimit(pool, 'forgot', limit), async (req, res) => {
     const { email } = parseBody(forgotPasswordBodySchema, req);
-    const origin = appOrigin(config, req);
+    // PUBLIC_URL, or the address the request reached: a forged Host header cannot redirect the link.
+    const origin = ownOrigin(config.publicUrl, req);
     // The same answer whether or not the account exists: the account is looked up by the
     // `mail.reset` job, so neither the body nor the timing tells which emails have accounts. The job
     // is committed before the answer: an accepted request is mailed even if this process dies now.

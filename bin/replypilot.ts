@@ -1,7 +1,7 @@
 #!/usr/bin/env -S node --import tsx
 import { ConfigError } from '../config/config';
 import { boot, type Role } from './boot';
-import { listenNotice } from './listen-notice';
+import { listenNotice } from '../api/http/listen-notice';
 
 const roles: Role[] = ['web', 'worker', 'all'];
 const usage = `usage: replypilot [web|worker|all] [--dev]

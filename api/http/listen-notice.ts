@@ -1,4 +1,4 @@
-import type { Config } from '../config/config';
+import type { Config } from '../../config/config';
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|localhost)$/;
 

@@ -7,7 +7,6 @@ import {
   type NotificationSettings,
 } from '../../contracts/auth';
 import { AppError } from '../http/errors';
-import { accountKey } from '../http/rate-limit';
 import { authedRouter, currentUser } from '../http/routers';
 import { parseBody } from '../http/validate';
 import { deleteAccount } from '../../db/auth/delete-account';
@@ -49,8 +48,8 @@ export function accountRoutes({ pool, cookieName, throttles }: AccountRouteDeps)
       if (!body.currentPassword) {
         throw new AppError('BAD_REQUEST', 'Current password is required', [{ path: 'currentPassword', message: 'Current password is required' }]);
       }
-      // Wrong current passwords count toward the account's sign-in throttle: same secret, same budget.
-      const attempt = await throttles.account.attempt(accountKey(user.email), res);
+      // Wrong current passwords count toward the sign-in delays: same secret, same budget.
+      const attempt = await throttles.attempt(req, res, user.email);
       if (!(await verifyPassword(user.passwordHash, body.currentPassword))) {
         throw new AppError('BAD_REQUEST', 'Current password is incorrect', [{ path: 'currentPassword', message: 'Current password is incorrect' }]);
       }

@@ -5,7 +5,7 @@ import type { Config } from '../../config/config';
 import { ownOrigin } from '../http/own-origin';
 import { publicRouter } from '../http/routers';
 import { oauthCallbackUrl } from './passport';
-import { saveSessionBeforeResponse } from './session';
+import { logIn, saveSessionBeforeResponse } from './session';
 
 type Provider = 'google' | 'facebook';
 
@@ -46,10 +46,7 @@ export function oauthRoutes(config: Config, passport: passport.PassportStatic) {
       const options: passport.AuthenticateOptions & { callbackURL: string } = { callbackURL: callbackURL(req, provider) };
       passport.authenticate(provider, options, (err: unknown, user: Express.User | false) => {
         if (err || !user) return res.redirect(`/login?error=${provider}`);
-        req.login(user, (loginErr: unknown) => {
-          if (loginErr) return next(loginErr);
-          res.redirect('/login-success');
-        });
+        logIn(req, user).then(() => res.redirect('/login-success'), next);
       })(req, res, next);
     };
     router.get([`/auth/${provider}`, `/api/auth/${provider}`], saveSessionBeforeResponse, start);

@@ -147,7 +147,7 @@ describe('Settings', () => {
     await e2e.screenshot(page, 'account-reset-password-phone');
   });
 
-  it('deletes the account after the typed confirmation and signs out', async () => {
+  it('deletes the account after the typed confirmation and the password, and signs out', async () => {
     const page = await e2e.newPage();
     const email = uniqueEmail();
     await register(page, email, 'original-secret-4');
@@ -156,6 +156,12 @@ describe('Settings', () => {
     const confirm = page.getByRole('button', { name: 'Permanently delete' });
     expect(await confirm.isDisabled()).toBe(true);
     await page.getByLabel(`Type ${email} or DELETE to confirm`).fill('DELETE');
+    expect(await confirm.isDisabled()).toBe(true);
+    await page.getByLabel('Your password', { exact: true }).fill('not-my-password');
+    await confirm.click();
+    await page.getByText('Password is incorrect').waitFor();
+    await e2e.screenshot(page, 'account-delete-wrong-password');
+    await page.getByLabel('Your password', { exact: true }).fill('original-secret-4');
     await confirm.click();
     await page.waitForURL((url) => url.pathname === '/');
     await page.getByText('Account deleted').waitFor();

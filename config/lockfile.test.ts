@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { lockfileProblems, nonRegistrySpec, registryTarball, type LockEntry } from './lockfile';
 
-// Dependency hygiene (issue 29): every package npm ci installs comes from the registry, pinned by
+// Dependency hygiene: every package npm ci installs comes from the registry, pinned by
 // its hash. `node --import tsx bin/lockfile-resolved.ts` writes a missing registry `resolved`.
 const root = new URL('../', import.meta.url);
 const lock = JSON.parse(readFileSync(new URL('package-lock.json', root), 'utf8')) as { lockfileVersion: number; packages: Record<string, LockEntry> };

@@ -5,7 +5,7 @@ import { HttpClient } from '../../tests/support/http-client';
 import { useTestApp } from '../../tests/support/use-test-app';
 import { accountKey } from '../http/rate-limit';
 
-// F22 (security review of 7a75060): typing DELETE was enough to delete an account (a borrowed, signed-in
+// Typing DELETE was enough to delete an account (a borrowed, signed-in
 // laptop sufficed), and the email stayed behind in newsletter rows, rate-limit rows and the dev outbox.
 // Sessions are read from PostgreSQL on every request here, so a test can age a session's sign-in.
 const app = useTestApp({ env: { SESSION_CACHE_TTL_SECONDS: '0' } });

@@ -75,7 +75,7 @@ export function accountRoutes({ pool, cookieName, throttles }: AccountRouteDeps)
   });
 
   // Danger zone: the user types their email or DELETE, and proves it is them (a signed-in laptop left
-  // open is not enough, F22 in the 7a75060 review): the password, or for an account without one a
+  // open is not enough): the password, or for an account without one a
   // sign-in in the last FRESH_SIGN_IN_MINUTES. A demo workspace is the visitor's own throwaway.
   // Their workspace's data goes with them, and their email leaves the newsletter, rate-limit and
   // dev-outbox rows.

@@ -5,7 +5,7 @@ import { mailedResetToken } from '../../tests/support/dev-outbox';
 import { useTestApp } from '../../tests/support/use-test-app';
 import { DEV_OUTBOX_SIGN_IN } from './dev-outbox.routes';
 
-// F18 (security review of 7a75060): the dev outbox listed every mail, reset links included, to anyone.
+// The dev outbox listed every mail, reset links included, to anyone.
 // It shows a signed-in user the mails sent to their own address only, and a signed-out visitor nothing.
 const app = useTestApp();
 

@@ -3,7 +3,7 @@ import { outboxMailsTo } from '../../tests/support/dev-outbox';
 import { rawRequest } from '../../tests/support/raw-http';
 import { useTestApp } from '../../tests/support/use-test-app';
 
-// F21 (security review of 7a75060): without PUBLIC_URL, links were built from the request's Host
+// Without PUBLIC_URL, links were built from the request's Host
 // header, so `Host: evil.example` mailed a victim a reset link that hands its token to the attacker.
 // Links now use PUBLIC_URL or the address the request reached; OAuth redirect URIs the same way.
 const app = useTestApp({

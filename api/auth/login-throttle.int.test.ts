@@ -3,7 +3,7 @@ import { mailedResetToken, outboxMailsTo } from '../../tests/support/dev-outbox'
 import { HttpClient } from '../../tests/support/http-client';
 import { useTestApp } from '../../tests/support/use-test-app';
 
-// F19 (security review of 7a75060): ten failed sign-ins from anyone locked an account out of every new
+// Ten failed sign-ins from anyone locked an account out of every new
 // browser for 15 minutes, a completed reset did not lift it, and anyone could spend the account's three
 // reset mails an hour. Failures now slow down whoever makes them — per (account, address) and per
 // address — never the account alone; a reset lifts the delay and sets the device cookie; reset mails

@@ -7,8 +7,8 @@ import type { DeviceCookies } from './device-cookie';
 const HOUR_MS = 60 * 60 * 1000;
 
 /**
- * Password guessing is slowed, never locked (F19 in the 7a75060 review: ten failures from anyone locked
- * an account out of every new browser, and a reset did not lift it). Two progressive delays
+ * Password guessing is slowed, never locked (a per-account lock let anyone with ten failures keep an
+ * account's owner out of every new browser, and a reset did not lift it). Two progressive delays
  * (api/http/rate-limit.ts), both keyed by who is trying:
  * - per account and address (LOGIN_FAILURES_BEFORE_DELAY free failures, then 1 s, 2 s, 4 s… up to
  *   LOGIN_MAX_DELAY_SECONDS); a browser that signed into the account before (its device cookie,

@@ -34,7 +34,7 @@ export function passwordResetRoutes({ pool, config, sessionCache, throttles, dev
   const { resetMailsPerAccountPerHour, resetMailsPerAddressPerHour } = config.loginThrottle;
   // Silent allowances (a request past them gets the same answer and no mail, so nobody is mail-bombed):
   // per account and requesting address (or known browser), so one address cannot spend the account's
-  // allowance (F19), and per account over the unknown browsers, which bounds what many addresses can
+  // allowance, and per account over the unknown browsers, which bounds what many addresses can
   // send. A browser that signed into the account before is never counted against the account's.
   const perPair = new PgRateLimitStore(pool, 'forgot-pair:', HOUR_MS);
   const perAccount = new PgRateLimitStore(pool, 'forgot-account:', HOUR_MS);

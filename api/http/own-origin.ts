@@ -13,7 +13,7 @@ const isLoopback = (address: string) => address === '::1' || address.startsWith(
  * URLs it registers or shows. PUBLIC_URL when set (production requires it). Without it, the address this
  * request reached the server on (the socket's local address and port), never the Host header's
  * choice: a forged `Host: evil.example` would otherwise mail the victim a reset link that hands its
- * token to the attacker (F21 in the 7a75060 review). The Host header may only pick the spelling of that
+ * token to the attacker. The Host header may only pick the spelling of that
  * same address, e.g. `localhost` for a loopback one, so links open where the browser already is.
  */
 export function ownOrigin(publicUrl: string | undefined, req: Request): string {

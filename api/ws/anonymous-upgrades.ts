@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { ipKeyGenerator } from 'express-rate-limit';
 
-/** Signed-out /ws upgrades one client address may make per minute (F24 in the 7a75060 review); more get 429. */
+/** Signed-out /ws upgrades one client address may make per minute; more get 429. */
 export const ANONYMOUS_WS_PER_ADDRESS_PER_MINUTE = 30;
 const WINDOW_MS = 60_000;
 

@@ -85,7 +85,6 @@ it('says hello to a signed-out socket and closes it, so anonymous clients cannot
 });
 
 it(`limits signed-out upgrades per address (${ANONYMOUS_WS_PER_ADDRESS_PER_MINUTE} a minute), not other addresses or signed-in browsers`, async () => {
-  // F24 (security review of 7a75060): 200 of 200 anonymous sockets were accepted.
   for (let i = 0; i < ANONYMOUS_WS_PER_ADDRESS_PER_MINUTE; i++) {
     const { ws, next } = await open({}, '127.0.0.2');
     expect(await next()).toEqual({ type: 'hello', authenticated: false });

@@ -12,7 +12,7 @@ export interface HeldUpload {
 }
 
 /**
- * A slow upload as an attacker holds one (F17 in the 7a75060 review): a POST that declares
+ * A slow upload as an attacker holds one: a POST that declares
  * `declared` bytes, sends `first` bytes of body at once, then one more byte every `trickleMs` (0: none)
  * as long as the body is not complete, from the local address `from` (127.0.0.2…, so the server sees
  * another client).

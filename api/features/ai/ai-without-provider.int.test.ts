@@ -84,7 +84,7 @@ describe('knowledge-base-only answers', () => {
 });
 
 describe('support widget without a provider', () => {
-  it('quotes the product facts that match, and answers 200 with where to look when none do (not 503: F24)', async () => {
+  it('quotes the product facts that match, and answers 200 with where to look when none do (not a 503 that monitors read as an outage)', async () => {
     const quoted = await fetch(`${app.t.baseUrl}/api/chat`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

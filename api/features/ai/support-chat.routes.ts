@@ -46,7 +46,7 @@ export function supportChatRoutes(deps: AiDeps, limits: AiConfig) {
       }
     }
     const kb = knowledgeOnlyAnswer(productFacts(body.message, { limit: 2 }));
-    // No fact matches: a helpful 200, not a 503 that monitors read as an outage (F24 in the 7a75060 review).
+    // No fact matches: a helpful 200, not a 503 that monitors read as an outage.
     const out: SupportChatResponse = kb.mode === 'none' ? { response: NO_MATCHING_FACT, mode: 'none' } : { response: kb.response, mode: kb.mode };
     return res.json(out);
   };

@@ -13,7 +13,7 @@ import {
   webhookSourceBytesInFlight,
 } from './webhook-limits';
 
-// F17 (security review of 7a75060): four slow uploads that declared 10 MB with a signature-shaped
+// Four slow uploads that declared 10 MB with a signature-shaped
 // header reserved the whole process-wide budget, and every tenant's genuine Meta and X deliveries got
 // 503 until the uploads ended (Node's 300 s request timeout). Unauthenticated uploads are now bounded
 // by a declared-length cap, a budget per source address, received (not declared) bytes against the

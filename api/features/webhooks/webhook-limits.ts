@@ -14,7 +14,7 @@ export const WEBHOOK_BODY_LIMIT_BYTES = 4 * 1024 * 1024;
  * Bytes of webhook bodies this process holds while they are still arriving, counted as they arrive:
  * a signature can only be checked once the whole body is here, so these bytes are unauthenticated.
  * Counting received bytes (not declared lengths) means a sender that trickles holds only what it
- * sent (F17 in the 7a75060 review: four 10 MB declarations reserved the whole budget). Past it: 503
+ * sent (counting declared lengths, four 10 MB declarations held the whole budget). Past it: 503
  * with Retry-After, which Meta and X treat as "retry later".
  */
 export const WEBHOOK_INFLIGHT_BUDGET_BYTES = 8 * WEBHOOK_BODY_LIMIT_BYTES;

@@ -154,10 +154,17 @@ export const notificationSettingsSchema = z.object({
 });
 export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
 
-/** DELETE /api/account — the user types their email or DELETE to confirm. */
+/**
+ * DELETE /api/account — the user types their email or DELETE to confirm, and gives the account's
+ * password; an account without one (Google/Facebook sign-in only) needs a sign-in from the last
+ * FRESH_SIGN_IN_MINUTES instead.
+ */
 export const deleteAccountBodySchema = z.object({
   confirmation: z.string({ error: 'Type your email address or DELETE to confirm' }).trim().max(254),
+  password: z.string().max(200).optional(),
 });
+export const FRESH_SIGN_IN_MINUTES = 10;
+export const SIGN_IN_AGAIN_TO_DELETE = `For your security, sign in again with Google or Facebook, then delete your account within ${FRESH_SIGN_IN_MINUTES} minutes`;
 export type DeleteAccountBody = z.infer<typeof deleteAccountBodySchema>;
 
 /** GET /api/dev/outbox (development only) */

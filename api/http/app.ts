@@ -143,11 +143,11 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
 
   app.use(healthRoutes({ pool: database.pool, role: deps.role, dbMode: config.database.mode, version: deps.version }));
   app.use(demoRoutes({ pool: database.pool, config }));
-  const throttles = createLoginThrottles(database.pool, config);
   if (config.mail.mode === 'disabled') log.warn({}, MAIL_DISABLED_WARNING);
   const devices = deviceCookies(secrets.sessionSecret, secureCookies);
+  const throttles = createLoginThrottles(database.pool, config, devices);
   app.use(authRoutes({ pool: database.pool, config, passport, cookieName: SESSION_COOKIE, throttles, devices }));
-  app.use(passwordResetRoutes({ pool: database.pool, config, sessionCache }));
+  app.use(passwordResetRoutes({ pool: database.pool, config, sessionCache, throttles, devices }));
   // account.routes.ts spells full paths; its guard must still see only /api/account/*.
   app.use(atPrefixUnstripped('/api/account', accountRoutes({ pool: database.pool, cookieName: SESSION_COOKIE, throttles })));
   app.use(devOutboxRoutes(database.pool, config));

@@ -11,10 +11,22 @@ interface ConfirmDialogProps {
   onClose: () => void;
   pending?: boolean;
   destructive?: boolean;
+  /** The button that backs out ("Keep it" by default). */
+  cancelLabel?: string;
 }
 
-/** "Are you sure?" before something that cannot be undone. */
-export function ConfirmDialog({ open, title, description, confirmLabel, onConfirm, onClose, pending, destructive }: ConfirmDialogProps) {
+/** "Are you sure?" before something that cannot be undone, or that has consequences worth reading first. */
+export function ConfirmDialog({
+  open,
+  title,
+  description,
+  confirmLabel,
+  onConfirm,
+  onClose,
+  pending,
+  destructive,
+  cancelLabel = 'Keep it',
+}: ConfirmDialogProps) {
   return (
     <Dialog open={open} onClose={onClose} className="relative z-50">
       <div className="fixed inset-0 bg-slate-900/40 backdrop-blur-sm" aria-hidden="true" />
@@ -26,7 +38,7 @@ export function ConfirmDialog({ open, title, description, confirmLabel, onConfir
           </Description>
           <div className="mt-6 flex justify-end gap-2">
             <Button variant="outline" onClick={onClose} disabled={pending}>
-              Keep it
+              {cancelLabel}
             </Button>
             <Button variant={destructive ? 'destructive' : 'primary'} onClick={onConfirm} loading={pending}>
               {confirmLabel}

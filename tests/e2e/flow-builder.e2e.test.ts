@@ -310,7 +310,7 @@ describe('flow builder by clicks and keyboard', () => {
     const dialog = page.getByRole('dialog');
     await dialog.getByText('Start this flow?').waitFor();
     expect(await dialog.textContent()).toContain('Both flows start, so the contact gets the messages of both.');
-    await e2e.screenshot(page, 'flow-builder-start-clash');
+    await page.screenshot({ path: path.join(screenshotDir, 'flow-builder-start-clash.png') });
     await dialog.getByRole('button', { name: 'Start anyway' }).click();
     await page.getByText(/Version 1 is live now/).waitFor();
 

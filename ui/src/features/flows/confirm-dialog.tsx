@@ -13,6 +13,8 @@ interface ConfirmDialogProps {
   destructive?: boolean;
   /** The button that backs out ("Keep it" by default). */
   cancelLabel?: string;
+  /** Confirm is not possible yet (e.g. still counting). */
+  confirmDisabled?: boolean;
 }
 
 /** "Are you sure?" before something that cannot be undone, or that has consequences worth reading first. */
@@ -26,12 +28,13 @@ export function ConfirmDialog({
   pending,
   destructive,
   cancelLabel = 'Keep it',
+  confirmDisabled,
 }: ConfirmDialogProps) {
   return (
     <Dialog open={open} onClose={onClose} className="relative z-50">
       <div className="fixed inset-0 bg-slate-900/40 backdrop-blur-sm" aria-hidden="true" />
       <div className="fixed inset-0 flex items-center justify-center p-4">
-        <DialogPanel className="w-full max-w-md rounded-xl border border-slate-200 bg-white p-6 shadow-xl dark:border-slate-700 dark:bg-slate-900">
+        <DialogPanel className="max-h-full w-full max-w-md overflow-y-auto rounded-xl border border-slate-200 bg-white p-6 shadow-xl dark:border-slate-700 dark:bg-slate-900">
           <DialogTitle className="text-base font-semibold text-slate-900 dark:text-white">{title}</DialogTitle>
           <Description as="div" className="mt-2 text-sm text-slate-600 dark:text-slate-400">
             {description}
@@ -40,7 +43,7 @@ export function ConfirmDialog({
             <Button variant="outline" onClick={onClose} disabled={pending}>
               {cancelLabel}
             </Button>
-            <Button variant={destructive ? 'destructive' : 'primary'} onClick={onConfirm} loading={pending}>
+            <Button variant={destructive ? 'destructive' : 'primary'} onClick={onConfirm} loading={pending} disabled={confirmDisabled}>
               {confirmLabel}
             </Button>
           </div>

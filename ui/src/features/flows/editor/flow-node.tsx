@@ -49,7 +49,7 @@ export function FlowNodeView({ id, data, selected }: NodeProps<EditorNode>) {
         {nodeSummary(kind, data.config)}
       </p>
       {errors.length > 0 && (
-        <p className="mt-1.5 flex items-start gap-1 text-xs font-medium text-red-600 dark:text-red-400" role="note">
+        <p className="mt-1.5 flex items-start gap-1 text-xs font-medium text-red-700 dark:text-red-400" role="note">
           <Icon name="alert" size={12} className="mt-0.5" />
           <span className="min-w-0">
             {errors[0]!.message}

@@ -30,24 +30,24 @@ interface SidePanelProps {
  * "next step" palette under them. A "+" pressed on an exit: the palette for that exit first.
  */
 export function SidePanel({ settings, nodes, selected, selectedErrors, dispatch, addFrom, onAddFromDone, triggerClashes, className }: SidePanelProps) {
-  const panel = useRef<HTMLElement>(null);
+  const top = useRef<HTMLDivElement>(null);
   const selectedId = selected?.id;
-  // What was picked is at the top: show the top.
+  // What was picked is at the top: bring the top into view (the panel scrolls on a desktop, the page on a phone).
   useEffect(() => {
-    panel.current?.scrollTo({ top: 0 });
+    if (selectedId || addFrom) top.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
   }, [selectedId, addFrom]);
 
   const from = addFrom ? nodes.find((n) => n.id === addFrom.nodeId) : undefined;
   const fromName = from ? `“${from.data.label || 'this step'}”${addFrom?.handle ? `, ${handleLabel(addFrom.handle)} branch` : ''}` : '';
   return (
     <aside
-      ref={panel}
       aria-label="Flow editor panel"
       className={cn(
         'w-full shrink-0 overflow-y-auto border-t border-slate-200 bg-white lg:w-80 lg:border-t-0 lg:border-l dark:border-slate-800 dark:bg-slate-900',
         className,
       )}
     >
+      <div ref={top} />
       {addFrom && from && (
         <NodePalette
           key={`${addFrom.nodeId}:${addFrom.handle}`}

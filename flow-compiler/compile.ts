@@ -131,8 +131,14 @@ export function compile(graph: FlowGraph, platform: FlowPlatform = 'multi'): Com
     err(id, 'cycle_without_wait', 'This loop has no Delay or Wait for Reply in it, so it would repeat without end');
   }
 
-  // 7. Channels and the platforms' messaging windows.
+  // 7. A keyword DM trigger needs a keyword: without one it would start the flow for every DM the
+  // account gets (a customer's reply to anything included), which is never what "Keyword in a DM" means.
   const trigger = triggerId ? (configs.get(triggerId) as ExecutionPlan['trigger'] | undefined) : undefined;
+  if (triggerId && trigger?.type === 'keyword_dm' && trigger.keywords.length === 0) {
+    err(triggerId, 'trigger_needs_keywords', 'Add at least one keyword: without one, this flow would start for every DM the account receives');
+  }
+
+  // 8. Channels and the platforms' messaging windows.
   for (const [id, kind] of kinds) {
     if (kind === 'publicReply' && trigger && trigger.type !== 'comment') {
       err(id, 'public_reply_needs_comment', 'A public reply answers a comment: use it in a flow whose trigger is a comment');
@@ -171,6 +177,19 @@ export function compile(graph: FlowGraph, platform: FlowPlatform = 'multi'): Com
     nodes[node.id] = { id: node.id, kind, label: labelOf(node, kind), config: configs.get(node.id), next: next.get(node.id)! } as PlanNode;
   }
   return { ok: true, errors: [], plan: { schema: 1, platform, triggerNodeId: triggerId, trigger, nodes } };
+}
+
+/**
+ * The graph's trigger configuration (its first Trigger node's, when valid), or null: what the
+ * keyword-clash check reads from a draft that may not compile yet.
+ */
+export function triggerOfGraph(graph: FlowGraph): ExecutionPlan['trigger'] | null {
+  for (const node of graph.nodes) {
+    if (kindOf(node) !== 'trigger') continue;
+    const parsed = nodeConfigSchemas.trigger.safeParse(node.data.config);
+    return parsed.success ? parsed.data : null;
+  }
+  return null;
 }
 
 /** The node's kind: `data.kind`, or for legacy nodes its label ("Start"/"Trigger" etc.). */

@@ -98,7 +98,7 @@ export async function queueRuleReplies(ctx: InboundContext, comments: RuleCandid
     if (!q.ledgerId) return; // a taken key wrote nothing
     const { ev } = comments[h.k]!;
     repliedIn[h.k] = q.conversationId;
-    ev.tail.activities.push(ruleMatchedActivity(h.keyword, ev.normalized));
+    ev.tail.activities.push(ruleMatchedActivity(h.keyword, ev.normalized, ev.account.id));
   });
   const wake = queued.dueJobs > 0 ? [{ channel: JOBS_INSERT_CHANNEL, payload: JSON.stringify({ count: queued.dueJobs }) }] : [];
   return {
@@ -149,7 +149,7 @@ async function queueOwnReplies(ctx: InboundContext, { ev, contactId }: RuleCandi
       limit: ctx.limits.public_reply,
     });
   }
-  ev.tail.activities.push(ruleMatchedActivity(hit.keyword, e));
+  ev.tail.activities.push(ruleMatchedActivity(hit.keyword, e, account.id));
   return conversationId;
 }
 
@@ -173,7 +173,16 @@ function hasLinkToTrack(ctx: InboundContext, trackLinks: boolean, text: string):
   return base !== null && planTrackedLinks(text, base).links.length > 0;
 }
 
-/** The activity line of a rule that queued its private reply. */
-function ruleMatchedActivity(keyword: string, e: Pick<Comment, 'from'>) {
-  return { action: 'comment_rule_matched', message: `"${keyword}" from ${e.from.name || e.from.id} matched a rule: private reply queued`, intent: 'lead' };
+/**
+ * The activity line of a rule that queued its private reply. It names the reply's ledger key, not
+ * its status: the feed shows the status the reply has when it is read (db/automation/activity-lines.ts),
+ * so a reply delivered a second later reads "sent", not "queued".
+ */
+function ruleMatchedActivity(keyword: string, e: Pick<Comment, 'from' | 'commentId'>, accountId: string) {
+  return {
+    action: 'comment_rule_matched',
+    message: `"${keyword}" from ${e.from.name || e.from.id} matched a rule`,
+    intent: 'lead',
+    ledgerKey: `private_reply:${accountId}:${e.commentId}`,
+  };
 }

@@ -56,8 +56,8 @@ export function SimulatorPage() {
     if (!account || !contact || !postId) return;
     const commentId = newCommentId();
     try {
-      await comment.mutateAsync({ accountId: account.id, postId, contact, text, commentId });
-      setComments((list) => [...list, { commentId, postId, accountId: account.id, contact, text, sentAt: Date.now() }]);
+      const accepted = await comment.mutateAsync({ accountId: account.id, postId, contact, text, commentId });
+      setComments((list) => [...list, { commentId, postId, accountId: account.id, contact, text, sentAt: Date.now(), forecast: accepted.forecast }]);
       adopt(contact);
     } catch (err) {
       toast({ title: 'Error', description: errorMessage(err, 'Could not post the comment'), variant: 'destructive' });
@@ -68,11 +68,12 @@ export function SimulatorPage() {
   async function onDm(text: string) {
     if (!account || !contact) return;
     try {
-      await message.mutateAsync({ accountId: account.id, contact, text });
+      const accepted = await message.mutateAsync({ accountId: account.id, contact, text });
       toast({
         title: `DM sent to @${account.username}`,
-        description: 'It is in your Unified Inbox now — reply from there and it shows up here.',
-        variant: 'success',
+        // What answers it, said at once (or why nothing will), then where it went.
+        description: `${accepted.forecast ? `${accepted.forecast.message} ` : ''}It is in your Unified Inbox now — reply from there and it shows up here.`,
+        variant: accepted.forecast?.nothing ? 'default' : 'success',
       });
       adopt(contact);
     } catch (err) {

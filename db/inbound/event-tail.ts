@@ -2,8 +2,8 @@ import type pg from 'pg';
 
 /**
  * Writes an inbound event's transaction makes that nothing later in it reads — its activity feed
- * lines and lead scores — kept for the statement that marks the event processed (markEventProcessed),
- * so each costs no round trip of its own (ADR 0017). Committed together, as before.
+ * lines and lead scores — kept for the statement that marks the batch's events processed
+ * (markEventsProcessed), so each costs no round trip of its own (ADR 0017). Committed together.
  */
 export interface EventTail {
   /** `ledgerKey`: the send the line is about, whose status the feed shows when read. */
@@ -12,35 +12,6 @@ export interface EventTail {
 }
 
 export const newEventTail = (): EventTail => ({ activities: [], leadScores: [] });
-
-/**
- * The event processed (and owned by `workspaceId`), with its tail written in the same statement:
- * the activity lines in the order they were added, then the lead scores.
- */
-export async function markEventProcessed(db: Pick<pg.PoolClient, 'query'>, eventId: string, workspaceId: string, tail: EventTail): Promise<void> {
-  await db.query({
-    name: 'inbound-event-processed',
-    text: `with activity as (
-       insert into automation_activity (workspace_id, action, message, intent, ledger_key)
-       select $2, t.action, t.message, t.intent, t.ledger_key
-       from unnest($3::text[], $4::text[], $5::text[], $8::text[]) with ordinality as t(action, message, intent, ledger_key, n)
-       order by t.n
-     ), score as (
-       update leads l set score = s.score from unnest($6::uuid[], $7::int[]) as s(id, score) where l.id = s.id
-     )
-     update inbound_events set processed_at = now(), attempts = attempts + 1, error = null, workspace_id = $2 where id = $1`,
-    values: [
-      eventId,
-      workspaceId,
-      tail.activities.map((a) => a.action),
-      tail.activities.map((a) => a.message),
-      tail.activities.map((a) => a.intent),
-      tail.leadScores.map((s) => s.leadId),
-      tail.leadScores.map((s) => s.score),
-      tail.activities.map((a) => a.ledgerKey ?? null),
-    ],
-  });
-}
 
 /** One claimed event's mark: processed in `workspaceId`, or malformed with `error` (workspace left as it was). */
 export interface EventMark {
@@ -51,14 +22,15 @@ export interface EventMark {
 
 /** The tails of a batch's events, in event order; each activity line names its workspace. */
 export interface BatchTail {
-  activities: Array<{ workspaceId: string; action: string; message: string; intent: string; ledgerKey?: string }>;
-  leadScores: Array<{ leadId: string; score: number }>;
+  activities: Array<EventTail['activities'][number] & { workspaceId: string }>;
+  leadScores: EventTail['leadScores'];
 }
 
 /**
- * markEventProcessed for a batch of events in one statement (ADR 0020): every event marked (a
- * malformed one with its error), the batch's activity lines in order, and each lead's score — the
- * last one computed for it in the batch, which counted every event before it.
+ * The batch's events marked in one statement (ADR 0020; one event is a batch of one): every event
+ * marked (a malformed one with its error, the others processed in their workspace), the batch's
+ * activity lines in order, and each lead's score — the last one computed for it in the batch, which
+ * counted every event before it.
  */
 export async function markEventsProcessed(db: Pick<pg.PoolClient, 'query'>, marks: EventMark[], tail: BatchTail): Promise<void> {
   if (marks.length === 0) return;

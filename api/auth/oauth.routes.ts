@@ -2,6 +2,7 @@ import type { NextFunction, Request, Response } from 'express';
 import type passport from 'passport';
 import type { OAuthStatus } from '../../contracts/auth';
 import type { Config } from '../../config/config';
+import { oauthRedirectUri } from '../features/social-accounts/meta-connect.routes';
 import { publicRouter } from '../http/routers';
 import { oauthCallbackUrl } from './passport';
 import { saveSessionBeforeResponse } from './session';
@@ -51,6 +52,7 @@ export function oauthRoutes(config: Config, passport: passport.PassportStatic) {
         ...(provider === 'google' ? { clientId: truncate(id) } : { appId: truncate(id) }),
         hasSecret: provider === 'google' ? raw.googleSecret : raw.facebookSecret,
         callbackUrl: callbackPath.startsWith('/') ? `${req.protocol}://${req.get('host') ?? ''}${callbackPath}` : callbackPath,
+        ...(provider === 'facebook' ? { connectCallbackUrl: oauthRedirectUri(config, req, 'facebook') } : {}),
       };
       res.json(status);
     });

@@ -50,6 +50,7 @@ import { metaAccountsRoutes } from '../features/social-accounts/meta-accounts.ro
 import { metaConnectRoutes } from '../features/social-accounts/meta-connect.routes';
 import { instagramConnectRoutes } from '../features/social-accounts/instagram-connect.routes';
 import { xConnectRoutes } from '../features/social-accounts/x-connect.routes';
+import { connectOptionsRoutes } from '../features/social-accounts/connect-options.routes';
 import { metaWebhookRoutes } from '../features/webhooks/meta-webhook.routes';
 import { webhookSetupRoutes } from '../features/webhooks/webhook-setup.routes';
 import { xWebhookRoutes } from '../features/webhooks/x-webhook.routes';
@@ -162,6 +163,7 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
   app.use(metaConnectRoutes({ pool, config, cipher, log }));
   app.use(instagramConnectRoutes({ pool, config, cipher, log }));
   app.use(xConnectRoutes({ pool, config, cipher, log }));
+  app.use(connectOptionsRoutes(config));
   app.use('/api/social-accounts', socialAccountsRoutes(pool, { config, cipher, log }));
   app.use('/api/social-accounts', metaAccountsRoutes({ pool, config, cipher, limits: sendLimitsFromConfig(config) }));
   app.use('/api/accounts', connectedAccountsRoutes(pool));

@@ -7,6 +7,7 @@ import { upsertXAccount } from '../../../db/social-accounts/upsert-connected-acc
 import type { TokenCipher } from '../../../integrations/crypto/token-cipher';
 import { ensureXWebhook, subscribeXAccountActivity } from '../../../integrations/x/x-account-activity';
 import { exchangeXCode, pkcePair, xAuthorizeUrl, xMe, type XClientConfig } from '../../../integrations/x/x-api';
+import { platformNotEnabledMessage } from '../../../contracts/social-accounts';
 import { publicRouter } from '../../http/routers';
 import { issueConnectState, readConnectCallback } from './connect-state';
 import { saveSessionBeforeResponse } from '../../auth/session';
@@ -25,7 +26,7 @@ export function xConnectRoutes(deps: { pool: pg.Pool; config: Config; cipher: To
   const redirectUri = (req: { protocol: string; get(h: string): string | undefined }) =>
     `${deps.config.publicUrl ?? `${req.protocol}://${req.get('host') ?? ''}`}/oauth/twitter/callback`;
 
-  const notConfigured = `/connect-accounts?error=twitter&reason=${encodeURIComponent("X is not set up on this server yet: an administrator needs to add the X app's client ID and secret.")}`;
+  const notConfigured = `/connect-accounts?error=twitter&reason=${encodeURIComponent(platformNotEnabledMessage('twitter'))}`;
 
   /**
    * Registers the app's webhook (once; X checks it with a CRC) and subscribes the account to it, so

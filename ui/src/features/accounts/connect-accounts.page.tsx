@@ -8,7 +8,9 @@ import { useCurrentUser } from '../auth/use-current-user';
 import { AccountHealthBanner } from './account-health-banner';
 import { ConnectedAccountsTable } from './connected-accounts-table';
 import { PlatformConnectCard, type ConnectPlatform } from './platform-connect-card';
+import { PlatformNotEnabled } from './platform-not-enabled';
 import { useSocialAccounts } from './use-accounts';
+import { useConnectOptions } from './use-connect-options';
 
 const platforms: ConnectPlatform[] = [
   {
@@ -49,6 +51,8 @@ export function ConnectAccountsPage() {
   const accounts = (data ?? []).filter((a) => !a.isSandbox);
   const { toast } = useToast();
   const [params, setParams] = useSearchParams();
+  const options = useConnectOptions();
+  const notEnabled = options.isPending ? [] : platforms.map((p) => p.platform).filter((p) => !options.canConnect(p));
 
   useEffect(() => {
     const connected = params.get('connected');
@@ -73,9 +77,15 @@ export function ConnectAccountsPage() {
     <div className="space-y-8">
       <PageHeader title="Connect Accounts" description="Link the social accounts Replypilot should automate." />
       <AccountHealthBanner enabled={isAuthenticated} />
+      <PlatformNotEnabled platforms={notEnabled} canEnable={options.canEnable} />
       <div className="grid gap-4 md:grid-cols-3">
         {platforms.map((p) => (
-          <PlatformConnectCard key={p.name} platform={p} connected={accounts.filter((a) => a.platform === p.platform && a.isActive)} />
+          <PlatformConnectCard
+            key={p.name}
+            platform={p}
+            connected={accounts.filter((a) => a.platform === p.platform && a.isActive)}
+            available={options.isPending ? null : options.canConnect(p.platform)}
+          />
         ))}
       </div>
       {accounts.length > 0 && <ConnectedAccountsTable accounts={accounts} />}

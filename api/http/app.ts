@@ -26,6 +26,7 @@ import { healthRoutes } from '../features/health/health.routes';
 import { newsletterRoutes } from '../features/newsletter/newsletter.routes';
 import { statsRoutes } from '../features/stats/stats.routes';
 import { dashboardRoutes } from '../features/dashboard/dashboard.routes';
+import { gettingStartedRoutes } from '../features/dashboard/getting-started.routes';
 import { automationRoutes } from '../features/automation/automation.routes';
 import { commentGrowthRoutes } from '../features/comment-rules/comment-growth.routes';
 import { failedSendsRoutes } from '../features/failed-sends/failed-sends.routes';
@@ -179,6 +180,7 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
     '/api/automation',
     automationRoutes(pool, () => new Date(Date.now())),
   );
+  app.use('/api/dashboard/getting-started', gettingStartedRoutes(pool));
   app.use(
     '/api/dashboard',
     dashboardRoutes(pool, () => new Date(Date.now())),

@@ -105,7 +105,11 @@ describe('onboarding', () => {
     await page.getByRole('button', { name: 'Launch' }).click();
     await page.getByRole('heading', { name: /You're all set/ }).waitFor();
     await page.getByText('Setup Complete!').first().waitFor();
+    // The new flow is shown with what it sends, as a draft to publish from here; nothing moves the page away.
+    await page.getByTestId('first-flow').getByText('Your first flow: Customer Support').waitFor();
+    await page.getByTestId('first-flow').getByText('Draft', { exact: true }).waitFor();
     await e2e.screenshot(page, 'onboarding-9-celebrate');
+    await page.getByRole('link', { name: 'Go to Dashboard' }).click();
     await page.waitForURL('**/dashboard', { timeout: 10_000 });
     await page.getByText('Subscription: Pro').waitFor();
 

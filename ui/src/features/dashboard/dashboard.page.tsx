@@ -5,6 +5,7 @@ import { displayName, tierName } from '../auth/user.display';
 import { AssistantChatPanel } from './assistant-chat-panel';
 import { DashboardTiles } from './dashboard-tiles';
 import { DashboardUserMenu } from './dashboard-user-menu';
+import { GettingStartedChecklist } from './getting-started-checklist';
 import { TierIcon } from './tier-icon';
 import { TodayFigures } from './today-figures';
 import { useLogout } from '../auth/use-logout';
@@ -44,6 +45,8 @@ export function DashboardPage() {
           </div>
         </div>
       </Card>
+
+      <GettingStartedChecklist />
 
       <TodayFigures />
 

@@ -27,7 +27,7 @@ export function SimComposer(props: SimComposerProps) {
   const prefilled = Boolean(initialText);
   useEffect(() => {
     if (!prefilled) return;
-    box.current?.scrollIntoView({ block: 'center' });
+    box.current?.scrollIntoView({ block: 'nearest' });
     box.current?.focus({ preventScroll: true });
   }, [prefilled]);
   const canSend = !disabled && !pending && text.trim().length > 0;

@@ -49,7 +49,7 @@ describe('GET /api/dashboard/getting-started', () => {
     expect(await read(w)).toEqual({ closed: true });
   });
 
-  it('a reply typed in the inbox or a broadcast is not an automated reply; another workspace’s are not counted', async () => {
+  it('a reply typed in the inbox is not an automated reply; another workspace’s replies are not counted', async () => {
     const w = await newWorkspaceUser(t.baseUrl);
     const dm = await w.client.post('/api/simulator/messages', { accountId: w.instagram.id, contact: maya, text: 'Hello there' });
     expect(dm.status).toBe(202);

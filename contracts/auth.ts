@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { timeZoneSchema } from './time-zone';
 
 /** docs/product-spec.md §5: the server applies the same rules as the register form (and a sane upper bound). */
 export const emailSchema = z
@@ -43,6 +44,8 @@ export const registerBodySchema = z.object({
   lastName: lastNameSchema,
   email: emailSchema,
   password: newPasswordSchema,
+  /** The browser's zone: the new workspace's days are counted in it (docs/product-spec.md, Glossary: day). */
+  timeZone: timeZoneSchema.optional(),
 });
 export type RegisterBody = z.infer<typeof registerBodySchema>;
 
@@ -57,9 +60,22 @@ export const testLoginBodySchema = z
     testUser: z.string().max(100).optional(),
     username: z.string().max(100).optional(),
     email: emailSchema.optional(),
+    /** The browser's zone, for a new demo workspace (as at registration). */
+    timeZone: timeZoneSchema.optional(),
   })
   .optional()
   .default({});
+
+/** POST /api/test/user (docs/product-spec.md §7; development only, ENABLE_TEST_LOGIN): a demo account to sign into with test-login. */
+export const testUserBodySchema = z.object({
+  email: emailSchema,
+  firstName: z.string().trim().max(100).optional(),
+  lastName: z.string().trim().max(100).optional(),
+});
+export type TestUserBody = z.infer<typeof testUserBodySchema>;
+export interface TestUserResponse {
+  id: string;
+}
 
 export const subscriptionTiers = ['Free', 'Starter', 'Pro', 'Enterprise'] as const;
 
@@ -162,10 +178,17 @@ export const notificationSettingsSchema = z.object({
 });
 export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
 
-/** DELETE /api/account — the user types their email or DELETE to confirm. */
+/**
+ * DELETE /api/account — the user types their email or DELETE to confirm, and gives the account's
+ * password; an account without one (Google/Facebook sign-in only) needs a sign-in from the last
+ * FRESH_SIGN_IN_MINUTES instead.
+ */
 export const deleteAccountBodySchema = z.object({
   confirmation: z.string({ error: 'Type your email address or DELETE to confirm' }).trim().max(254),
+  password: z.string().max(200).optional(),
 });
+export const FRESH_SIGN_IN_MINUTES = 10;
+export const SIGN_IN_AGAIN_TO_DELETE = `For your security, sign in again with Google or Facebook, then delete your account within ${FRESH_SIGN_IN_MINUTES} minutes`;
 export type DeleteAccountBody = z.infer<typeof deleteAccountBodySchema>;
 
 /** GET /api/dev/outbox (development only) */

@@ -27,6 +27,7 @@ import { newsletterRoutes } from '../features/newsletter/newsletter.routes';
 import { statsRoutes } from '../features/stats/stats.routes';
 import { dashboardRoutes } from '../features/dashboard/dashboard.routes';
 import { gettingStartedRoutes } from '../features/dashboard/getting-started.routes';
+import { timeZoneRoutes } from '../features/workspace/time-zone.routes';
 import { automationRoutes } from '../features/automation/automation.routes';
 import { commentGrowthRoutes } from '../features/comment-rules/comment-growth.routes';
 import { failedSendsRoutes } from '../features/failed-sends/failed-sends.routes';
@@ -144,17 +145,17 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
 
   app.use(healthRoutes({ pool: database.pool, role: deps.role, dbMode: config.database.mode, version: deps.version }));
   app.use(demoRoutes({ pool: database.pool, config }));
-  const throttles = createLoginThrottles(database.pool, config);
   if (config.mail.mode === 'disabled') log.warn({}, MAIL_DISABLED_WARNING);
   const devices = deviceCookies(secrets.sessionSecret, secureCookies);
+  const throttles = createLoginThrottles(database.pool, config, devices);
   app.use(authRoutes({ pool: database.pool, config, passport, cookieName: SESSION_COOKIE, throttles, devices }));
-  app.use(passwordResetRoutes({ pool: database.pool, config, sessionCache }));
+  app.use(passwordResetRoutes({ pool: database.pool, config, sessionCache, throttles, devices }));
   // account.routes.ts spells full paths; its guard must still see only /api/account/*.
   app.use(atPrefixUnstripped('/api/account', accountRoutes({ pool: database.pool, cookieName: SESSION_COOKIE, throttles })));
   app.use(devOutboxRoutes(database.pool, config));
   app.use(oauthRoutes(config, passport));
   app.use(newsletterRoutes(database.pool));
-  app.use(statsRoutes(database.pool));
+  app.use(statsRoutes(database.pool, config.publicStats));
   app.use(linksRoutes(database.pool));
   const { pool } = database;
   const cipher = createTokenCipher(secrets.encryptionKey);
@@ -189,6 +190,7 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
   app.use('/api/analytics', analyticsRoutes(pool, Boolean(config.publicUrl) || deps.role === 'all'));
   app.use('/api/conversions', conversionsRoutes(pool));
   app.use('/api/settings/api-key', apiKeyRoutes(pool));
+  app.use('/api/settings/time-zone', timeZoneRoutes(pool));
   app.use('/api/automation', commentGrowthRoutes(pool));
   app.use('/api/simulator', simulatorRoutes(pool, log));
   app.use('/api/flows', flowsRoutes(pool));

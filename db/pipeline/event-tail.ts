@@ -6,7 +6,8 @@ import type pg from 'pg';
  * so each costs no round trip of its own (ADR 0017). Committed together, as before.
  */
 export interface EventTail {
-  activities: Array<{ action: string; message: string; intent: string }>;
+  /** `ledgerKey`: the send the line is about, whose status the feed shows when read. */
+  activities: Array<{ action: string; message: string; intent: string; ledgerKey?: string }>;
   leadScores: Array<{ leadId: string; score: number }>;
 }
 
@@ -20,9 +21,9 @@ export async function markEventProcessed(db: Pick<pg.PoolClient, 'query'>, event
   await db.query({
     name: 'inbound-event-processed',
     text: `with activity as (
-       insert into automation_activity (workspace_id, action, message, intent)
-       select $2, t.action, t.message, t.intent
-       from unnest($3::text[], $4::text[], $5::text[]) with ordinality as t(action, message, intent, n)
+       insert into automation_activity (workspace_id, action, message, intent, ledger_key)
+       select $2, t.action, t.message, t.intent, t.ledger_key
+       from unnest($3::text[], $4::text[], $5::text[], $8::text[]) with ordinality as t(action, message, intent, ledger_key, n)
        order by t.n
      ), score as (
        update leads l set score = s.score from unnest($6::uuid[], $7::int[]) as s(id, score) where l.id = s.id
@@ -36,6 +37,7 @@ export async function markEventProcessed(db: Pick<pg.PoolClient, 'query'>, event
       tail.activities.map((a) => a.intent),
       tail.leadScores.map((s) => s.leadId),
       tail.leadScores.map((s) => s.score),
+      tail.activities.map((a) => a.ledgerKey ?? null),
     ],
   });
 }
@@ -49,7 +51,7 @@ export interface EventMark {
 
 /** The tails of a batch's events, in event order; each activity line names its workspace. */
 export interface BatchTail {
-  activities: Array<{ workspaceId: string; action: string; message: string; intent: string }>;
+  activities: Array<{ workspaceId: string; action: string; message: string; intent: string; ledgerKey?: string }>;
   leadScores: Array<{ leadId: string; score: number }>;
 }
 
@@ -64,9 +66,9 @@ export async function markEventsProcessed(db: Pick<pg.PoolClient, 'query'>, mark
   await db.query({
     name: 'inbound-events-processed',
     text: `with activity as (
-       insert into automation_activity (workspace_id, action, message, intent)
-       select t.workspace_id, t.action, t.message, t.intent
-       from unnest($4::uuid[], $5::text[], $6::text[], $7::text[]) with ordinality as t(workspace_id, action, message, intent, n)
+       insert into automation_activity (workspace_id, action, message, intent, ledger_key)
+       select t.workspace_id, t.action, t.message, t.intent, t.ledger_key
+       from unnest($4::uuid[], $5::text[], $6::text[], $7::text[], $10::text[]) with ordinality as t(workspace_id, action, message, intent, ledger_key, n)
        order by t.n
      ), score as (
        update leads l set score = s.score from unnest($8::uuid[], $9::int[]) as s(id, score) where l.id = s.id
@@ -84,6 +86,7 @@ export async function markEventsProcessed(db: Pick<pg.PoolClient, 'query'>, mark
       tail.activities.map((a) => a.intent),
       [...scores.keys()],
       [...scores.values()],
+      tail.activities.map((a) => a.ledgerKey ?? null),
     ],
   });
 }

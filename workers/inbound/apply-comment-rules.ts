@@ -90,7 +90,7 @@ export async function applyCommentRules(
       limit: limits.public_reply,
     });
   }
-  tail.activities.push(ruleMatchedActivity(hit.keyword, e));
+  tail.activities.push(ruleMatchedActivity(hit.keyword, e, account.id));
   return conversationId;
 }
 
@@ -106,9 +106,18 @@ export function pickCommentRule(rules: unknown, e: Pick<Extract<NormalizedEvent,
   return undefined;
 }
 
-/** The activity line of a rule that queued its private reply. */
-export function ruleMatchedActivity(keyword: string, e: Pick<Extract<NormalizedEvent, { kind: 'comment' }>, 'from'>) {
-  return { action: 'comment_rule_matched', message: `"${keyword}" from ${e.from.name || e.from.id} matched a rule: private reply queued`, intent: 'lead' };
+/**
+ * The activity line of a rule that queued its private reply. It names the reply's ledger key, not
+ * its status: the feed shows the status the reply has when it is read (db/automation/activity-lines.ts),
+ * so a reply delivered a second later reads "sent", not "queued".
+ */
+export function ruleMatchedActivity(keyword: string, e: Pick<Extract<NormalizedEvent, { kind: 'comment' }>, 'from' | 'commentId'>, accountId: string) {
+  return {
+    action: 'comment_rule_matched',
+    message: `"${keyword}" from ${e.from.name || e.from.id} matched a rule`,
+    intent: 'lead',
+    ledgerKey: `private_reply:${accountId}:${e.commentId}`,
+  };
 }
 
 function trackingFor(on: boolean, links: LinkBase, ruleId: string, contactId: string) {

@@ -313,7 +313,7 @@ async function handleBatch(
     const e = r.normalized as Comment;
     const q = queued[k]!;
     // A taken key wrote nothing: as applyCommentRules returns null for it.
-    if (q.ledgerId) tails[h.i]!.activities.push(ruleMatchedActivity(h.keyword, e));
+    if (q.ledgerId) tails[h.i]!.activities.push(ruleMatchedActivity(h.keyword, e, r.account.id));
     const s = storedAt.get(h.i)!;
     await answerComment(
       client,

@@ -14,6 +14,7 @@ import {
   type FacebookLoginConfig,
 } from '../../../integrations/meta/facebook-login';
 import { platformNotEnabledMessage } from '../../../contracts/social-accounts';
+import { ownOrigin } from '../../http/own-origin';
 import { publicRouter } from '../../http/routers';
 import { issueConnectState, readConnectCallback } from './connect-state';
 import { storeFacebookPages } from './meta-connect.service';
@@ -31,9 +32,12 @@ export function facebookLoginConfig(config: Config): FacebookLoginConfig | null 
   };
 }
 
-/** Must match exactly between the dialog and the code exchange (docs/platform-apis.md §3.1). */
+/**
+ * Must match exactly between the dialog and the code exchange (docs/platform-apis.md §3.1). Built from
+ * PUBLIC_URL or the address the request reached, never from the Host header alone (api/http/own-origin.ts).
+ */
 export function oauthRedirectUri(config: Config, req: Request, provider: 'facebook' | 'instagram'): string {
-  return `${config.publicUrl ?? `${req.protocol}://${req.get('host') ?? ''}`}/oauth/${provider}/callback`;
+  return `${ownOrigin(config.publicUrl, req)}/oauth/${provider}/callback`;
 }
 
 /**

@@ -8,6 +8,7 @@ import type { TokenCipher } from '../../../integrations/crypto/token-cipher';
 import { ensureXWebhook, subscribeXAccountActivity } from '../../../integrations/x/x-account-activity';
 import { exchangeXCode, pkcePair, xAuthorizeUrl, xMe, type XClientConfig } from '../../../integrations/x/x-api';
 import { platformNotEnabledMessage } from '../../../contracts/social-accounts';
+import { ownOrigin } from '../../http/own-origin';
 import { publicRouter } from '../../http/routers';
 import { issueConnectState, readConnectCallback } from './connect-state';
 import { saveSessionBeforeResponse } from '../../auth/session';
@@ -23,8 +24,8 @@ import { saveSessionBeforeResponse } from '../../auth/session';
 export function xConnectRoutes(deps: { pool: pg.Pool; config: Config; cipher: TokenCipher; log: Logger }) {
   const router = publicRouter();
   const x: XClientConfig | null = deps.config.x ? { ...deps.config.x, timeoutMs: deps.config.platformHttpTimeoutMs } : null;
-  const redirectUri = (req: { protocol: string; get(h: string): string | undefined }) =>
-    `${deps.config.publicUrl ?? `${req.protocol}://${req.get('host') ?? ''}`}/oauth/twitter/callback`;
+  // PUBLIC_URL or the address the request reached, never the Host header alone (api/http/own-origin.ts).
+  const redirectUri = (req: Request) => `${ownOrigin(deps.config.publicUrl, req)}/oauth/twitter/callback`;
 
   const notConfigured = `/connect-accounts?error=twitter&reason=${encodeURIComponent(platformNotEnabledMessage('twitter'))}`;
 
@@ -45,7 +46,7 @@ export function xConnectRoutes(deps: { pool: pg.Pool; config: Config; cipher: To
       );
       return;
     }
-    const url = `${deps.config.publicUrl ?? `${req.protocol}://${req.get('host') ?? ''}`}/api/webhooks/x`;
+    const url = `${ownOrigin(deps.config.publicUrl, req)}/api/webhooks/x`;
     try {
       const hook = await ensureXWebhook(x, bearer, url);
       await subscribeXAccountActivity(x, hook.id, userToken);

@@ -39,7 +39,7 @@ export function metaWebhookRoutes(deps: { pool: pg.Pool; config: Config; verifyT
     res.status(403).type('text/plain').send('Forbidden');
   });
 
-  router.post(META_WEBHOOK_PATH, ...signedRawBody({ headers: ['x-hub-signature-256'], format: META_SIGNATURE_FORMAT }), async (req, res) => {
+  router.post(META_WEBHOOK_PATH, signedRawBody({ headers: ['x-hub-signature-256'], format: META_SIGNATURE_FORMAT }), async (req, res) => {
     const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
     if (!metaSignatureValid(raw, req.get('x-hub-signature-256'), deps.config.meta.webhookSecrets)) {
       throw new AppError('FORBIDDEN', 'Invalid webhook signature');

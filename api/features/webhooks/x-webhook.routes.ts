@@ -41,7 +41,7 @@ export function xWebhookRoutes(deps: { pool: pg.Pool; config: Config; log: Pick<
   });
 
   const body = signedRawBody({ headers: ['x-twitter-webhooks-signature-oauth2', 'x-twitter-webhooks-signature'], format: X_SIGNATURE_FORMAT });
-  router.post(X_WEBHOOK_PATH, ...body, async (req, res) => {
+  router.post(X_WEBHOOK_PATH, body, async (req, res) => {
     if (!x) throw new AppError('NOT_FOUND', 'X is not configured');
     const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
     const signed = xSignatureValid(

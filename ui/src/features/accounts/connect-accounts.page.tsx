@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Card } from '../../components/card';
@@ -5,7 +6,9 @@ import { Icon } from '../../components/icon';
 import { PageHeader } from '../../components/page-header';
 import { useToast } from '../../components/toast/use-toast';
 import { useCurrentUser } from '../auth/use-current-user';
+import { dashboardKeys, fetchDashboardToday } from '../dashboard/dashboard.api';
 import { AccountHealthBanner } from './account-health-banner';
+import { AccountStatCards } from './account-stat-cards';
 import { ConnectedAccountsTable } from './connected-accounts-table';
 import { PlatformConnectCard, type ConnectPlatform } from './platform-connect-card';
 import { PlatformNotEnabled } from './platform-not-enabled';
@@ -49,6 +52,8 @@ export function ConnectAccountsPage() {
   const { isAuthenticated } = useCurrentUser();
   const { data } = useSocialAccounts(isAuthenticated);
   const accounts = (data ?? []).filter((a) => !a.isSandbox);
+  // The dashboard's figures: the same connected-account count everywhere (docs/product-spec.md, Glossary).
+  const today = useQuery({ queryKey: dashboardKeys.today, queryFn: fetchDashboardToday, refetchInterval: 30_000, enabled: isAuthenticated });
   const { toast } = useToast();
   const [params, setParams] = useSearchParams();
   const options = useConnectOptions();
@@ -77,6 +82,7 @@ export function ConnectAccountsPage() {
     <div className="space-y-8">
       <PageHeader title="Connect Accounts" description="Link the social accounts Replypilot should automate." />
       <AccountHealthBanner enabled={isAuthenticated} />
+      {today.data && <AccountStatCards today={today.data} />}
       <PlatformNotEnabled platforms={notEnabled} canEnable={options.canEnable} />
       <div className="grid gap-4 md:grid-cols-3">
         {platforms.map((p) => (
@@ -101,9 +107,12 @@ export function ConnectAccountsPage() {
               .
             </p>
           </div>
-          <span className="inline-flex items-center gap-1.5 text-sm text-slate-600 dark:text-slate-400">
-            <Icon name="activity" size={16} /> {accounts.filter((a) => a.isActive && a.status === 'active').length} active account(s)
-          </span>
+          {today.data && (
+            <span className="inline-flex items-center gap-1.5 text-sm text-slate-600 dark:text-slate-400">
+              <Icon name="activity" size={16} /> {today.data.state.connectedAccounts.total} active{' '}
+              {today.data.state.connectedAccounts.total === 1 ? 'account' : 'accounts'}
+            </span>
+          )}
         </div>
       </Card>
       <section aria-labelledby="how-it-works">

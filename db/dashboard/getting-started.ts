@@ -16,9 +16,12 @@ const row = z.object({
 
 /**
  * The getting-started checklist of one user's workspace, in one round trip; nothing is counted once
- * the user closed it. "Automated reply": a delivered ledger row that is a reply to a comment (only
- * automation answers comments) or a DM whose message came from a comment rule or a flow (not the
- * inbox, not a broadcast). The existence checks stop at the first row found.
+ * the user closed it. Each item is a glossary term counted as every other page counts it
+ * (docs/product-spec.md, Glossary): connected accounts and live automations as
+ * db/figures/read-automation-state.ts does, and the first automated reply from the same rollup as the
+ * dashboard's and Analytics' "Automated replies" (analytics_daily.automated_replies, migration 0033:
+ * a rule's or a flow's reply the platform accepted; not an Inbox reply, not a broadcast). The
+ * existence checks stop at the first row found.
  */
 export async function readGettingStarted(pool: pg.Pool, user: { id: string; workspaceId: string }): Promise<GettingStarted> {
   const { rows } = await pool.query(
@@ -26,15 +29,12 @@ export async function readGettingStarted(pool: pg.Pool, user: { id: string; work
        select u.onboarding_step, (o.checklist_closed_at is not null) as closed
        from users u left join onboarding_progress o on o.user_id = u.id where u.id = $2)
      select me.closed, me.onboarding_step,
-       case when me.closed then 0 else (select count(*)::int from social_accounts where workspace_id = $1 and is_active and status = 'active' and provider <> 'sandbox') end as real_accounts,
+       case when me.closed then 0 else (select count(*)::int from social_accounts where workspace_id = $1 and is_active and provider <> 'sandbox') end as real_accounts,
        case when me.closed then 0 else (select count(*)::int from social_accounts where workspace_id = $1 and is_active and provider = 'sandbox') end as sandbox_accounts,
        case when me.closed then 0 else (select count(*)::int from flows where workspace_id = $1 and is_active and active_version_id is not null) end as live_flows,
        case when me.closed then 0 else (select count(*)::int from comment_rules where workspace_id = $1 and is_active) end as active_rules,
        case when me.closed then false else exists (
-         select 1 from outbound_ledger l
-         where l.workspace_id = $1 and l.status = 'sent'
-           and (l.kind in ('private_reply', 'public_reply') or l.rule_id is not null
-                or exists (select 1 from messages m where m.id = l.message_id and m.source in ('comment_rule', 'flow')))) end as first_reply,
+         select 1 from analytics_daily where workspace_id = $1 and automated_replies > 0) end as first_reply,
        case when me.closed then 0 else (select count(*)::int from (select 1 from knowledge_entries where workspace_id = $1 limit 100) k) end as knowledge_entries
      from me`,
     [user.workspaceId, user.id],

@@ -5,15 +5,15 @@ import { startE2E, type E2E } from './harness';
 // A newcomer's first hour on a default install (no Meta, X or Google app, no website), done the way
 // they would: from the landing page, clicking only, never typing an address. Register, onboarding
 // without a website, publish the flow it made, "Try it" in the Simulator, the private reply live in
-// the Inbox, the getting-started checklist ticking live on the dashboard, and the same count of
-// automated replies on the dashboard and in Analytics. One server for the file.
+// the Inbox, the getting-started checklist ticking live on the dashboard, and the same glossary figures
+// (automated replies, comments answered) on the dashboard and in Analytics. One server for the file.
 
 let e2e: E2E;
 let context: BrowserContext;
 beforeAll(async () => {
   e2e = await startE2E();
-  // UTC: Analytics counts UTC days, the dashboard the browser's day; one zone makes "today" one day.
-  context = await e2e.browser.newContext({ baseURL: e2e.baseUrl, viewport: { width: 1280, height: 800 }, timezoneId: 'UTC' });
+  // Not UTC: registration takes the browser's zone for the workspace, and every page counts its days in it.
+  context = await e2e.browser.newContext({ baseURL: e2e.baseUrl, viewport: { width: 1280, height: 800 }, timezoneId: 'America/New_York' });
   context.setDefaultTimeout(15_000);
 });
 afterAll(async () => {
@@ -32,18 +32,23 @@ async function openInNewTab(link: Locator): Promise<Page> {
   return page;
 }
 
-/** Today's row (UTC, "MM-DD") of an Analytics chart's table, by its column name. */
-async function analyticsToday(page: Page, chart: string, column: string): Promise<number> {
-  const table = page.getByRole('figure', { name: chart }).locator('table');
-  const headers = await table.locator('thead th').allTextContents();
-  const today = new Date().toISOString().slice(5, 10);
-  const row = table.locator('tbody tr').filter({ has: page.locator('th', { hasText: today }) });
-  const cells = await row.locator('th, td').allTextContents();
-  return Number(cells[headers.indexOf(column)]);
-}
+/** A dashboard figure as shown: its label, its number and its note ("Automated replies 2 2 in the simulator"). */
+const todayFigure = (page: Page, testId: string) =>
+  page
+    .getByTestId(testId)
+    .innerText()
+    .then((t) => t.replace(/\s+/g, ' ').trim());
+
+/** An Analytics card as shown: the same (its number carries the test id; the card is the figure). */
+const analyticsFigure = (page: Page, testId: string) =>
+  page
+    .locator('div', { has: page.getByTestId(testId) })
+    .last()
+    .innerText()
+    .then((t) => t.replace(/\s+/g, ' ').trim());
 
 describe("a newcomer's first hour", () => {
-  it('landing → register → onboarding without a website → publish → Try it → reply live in the Inbox → checklist ticks → same count on dashboard and Analytics', async () => {
+  it('landing → register → onboarding without a website → publish → Try it → reply live in the Inbox → checklist ticks → same figures on dashboard and Analytics', async () => {
     const page = await context.newPage();
     await page.goto('/');
 
@@ -72,13 +77,13 @@ describe("a newcomer's first hour", () => {
     await page.getByRole('button', { name: "I don't have a website" }).click();
     await page.getByTestId('no-website').waitFor();
     await page.getByLabel('Business name').fill("Nora's Bakery");
+    await page.getByLabel('A link to share (optional)').fill('https://norasbakery.example/guide');
     await next(page).click();
     await page.getByRole('heading', { name: 'Build your knowledge base' }).waitFor();
     await next(page).click();
     await page.getByRole('heading', { name: 'Choose a flow template' }).waitFor();
-    // A comment flow that answers with one private reply (and no public one), so "automated replies"
-    // is the same number whether a page counts comments answered or replies sent.
-    await page.getByRole('radio', { name: 'Event Promotion' }).check({ force: true });
+    // A comment flow that answers in public and in private: two automated replies, one comment answered.
+    await page.getByRole('radio', { name: 'Lead Magnet' }).check({ force: true });
     await next(page).click();
     await page.getByRole('heading', { name: 'Set tone & persona' }).waitFor();
     await next(page).click();
@@ -87,8 +92,8 @@ describe("a newcomer's first hour", () => {
 
     // Onboarding ends with something live: publish the flow it made, right here.
     const first = page.getByTestId('first-flow');
-    await first.getByText('Your first flow: Event Promotion').waitFor();
-    await first.getByText('When someone comments “event”, “ticket” or “join” on a post, it sends a DM:').waitFor();
+    await first.getByText('Your first flow: Lead Magnet').waitFor();
+    await first.getByText('When someone comments “guide”, “free” or “send” on a post, it replies to the comment and sends a DM:').waitFor();
     await first.getByRole('button', { name: 'Publish it now' }).click();
     await first.getByText('Live', { exact: true }).waitFor();
     await e2e.screenshot(page, 'first-hour-1-published');
@@ -96,9 +101,9 @@ describe("a newcomer's first hour", () => {
 
     // The Simulator opens with a matching comment typed on a sandbox post.
     await page.waitForURL('**/simulator?**');
-    await page.getByTestId('try-it-banner').getByText('Try “Event Promotion”').waitFor();
+    await page.getByTestId('try-it-banner').getByText('Try “Lead Magnet”').waitFor();
     const composer = page.getByLabel(/^Comment as @/);
-    expect(await composer.inputValue()).toBe('event');
+    expect(await composer.inputValue()).toBe('guide');
 
     // The Inbox and the dashboard in tabs of their own, opened by Ctrl+click, watched while the comment goes out.
     const inbox = await openInNewTab(page.getByRole('link', { name: 'Open Inbox' }));
@@ -118,7 +123,7 @@ describe("a newcomer's first hour", () => {
     const row = inbox.getByRole('list', { name: 'Conversations' }).getByText('Maya Chen');
     await row.waitFor({ timeout: 20_000 });
     await row.click();
-    await inbox.getByText("You are on the list for the Nora's Bakery event").first().waitFor();
+    await inbox.getByText("Here is the free guide from Nora's Bakery: https://norasbakery.example/guide").first().waitFor();
     await e2e.screenshot(inbox, 'first-hour-4-inbox');
 
     // …and the checklist ticks "first automated reply" on the dashboard, also without a reload.
@@ -126,16 +131,15 @@ describe("a newcomer's first hour", () => {
     expect(await dashboard.getByTestId('getting-started-progress').textContent()).toBe('3 of 4 done');
     await e2e.screenshot(dashboard, 'first-hour-5-checklist-after');
 
-    // The same count of automated replies today on the dashboard and in Analytics.
-    // Selectors (kept true after the figures are unified): the dashboard's Today card
-    // [data-testid="today-comments-answered"], and the Analytics Overview chart "Messages in, out
-    // and comments answered per day" → its table's "Comments answered" column, today's (UTC) row.
+    // The same glossary figures on the dashboard (today) and in Analytics (last 30 days: this workspace
+    // began today): the public and the private reply are two automated replies, on one comment answered.
     await dashboard.reload();
-    const answered = dashboard.getByTestId('today-comments-answered');
-    await expect.poll(async () => (await answered.textContent())?.replace(/\D+/g, ''), { timeout: 15_000 }).toBe('1');
+    await expect.poll(() => todayFigure(dashboard, 'today-automated-replies'), { timeout: 15_000 }).toBe('Automated replies 2 2 in the simulator');
+    expect(await todayFigure(dashboard, 'today-comments-answered')).toBe('Comments answered 1 1 in the simulator');
     await dashboard.getByRole('navigation').getByRole('link', { name: 'Analytics' }).first().click();
     await dashboard.getByRole('heading', { name: 'Analytics', level: 1 }).waitFor();
-    await expect.poll(() => analyticsToday(dashboard, 'Messages in, out and comments answered per day', 'Comments answered'), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => analyticsFigure(dashboard, 'analytics-automated-replies'), { timeout: 15_000 }).toBe('Automated replies 2 2 in the simulator');
+    expect(await analyticsFigure(dashboard, 'analytics-comments-answered')).toBe('Comments answered 1 1 in the simulator');
     await e2e.screenshot(dashboard, 'first-hour-6-analytics');
   });
 });

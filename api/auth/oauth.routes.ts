@@ -2,6 +2,7 @@ import type { NextFunction, Request, Response } from 'express';
 import type passport from 'passport';
 import type { OAuthStatus } from '../../contracts/auth';
 import type { Config } from '../../config/config';
+import { oauthRedirectUri } from '../features/social-accounts/meta-connect.routes';
 import { ownOrigin } from '../http/own-origin';
 import { publicRouter } from '../http/routers';
 import { oauthCallbackUrl } from './passport';
@@ -61,6 +62,7 @@ export function oauthRoutes(config: Config, passport: passport.PassportStatic) {
         ...(provider === 'google' ? { clientId: truncate(id) } : { appId: truncate(id) }),
         hasSecret: provider === 'google' ? raw.googleSecret : raw.facebookSecret,
         callbackUrl: callbackURL(req, provider),
+        ...(provider === 'facebook' ? { connectCallbackUrl: oauthRedirectUri(config, req, 'facebook') } : {}),
       };
       res.json(status);
     });

@@ -26,6 +26,7 @@ import { healthRoutes } from '../features/health/health.routes';
 import { newsletterRoutes } from '../features/newsletter/newsletter.routes';
 import { statsRoutes } from '../features/stats/stats.routes';
 import { dashboardRoutes } from '../features/dashboard/dashboard.routes';
+import { gettingStartedRoutes } from '../features/dashboard/getting-started.routes';
 import { timeZoneRoutes } from '../features/workspace/time-zone.routes';
 import { automationRoutes } from '../features/automation/automation.routes';
 import { commentGrowthRoutes } from '../features/comment-rules/comment-growth.routes';
@@ -51,6 +52,7 @@ import { metaAccountsRoutes } from '../features/social-accounts/meta-accounts.ro
 import { metaConnectRoutes } from '../features/social-accounts/meta-connect.routes';
 import { instagramConnectRoutes } from '../features/social-accounts/instagram-connect.routes';
 import { xConnectRoutes } from '../features/social-accounts/x-connect.routes';
+import { connectOptionsRoutes } from '../features/social-accounts/connect-options.routes';
 import { metaWebhookRoutes } from '../features/webhooks/meta-webhook.routes';
 import { webhookSetupRoutes } from '../features/webhooks/webhook-setup.routes';
 import { xWebhookRoutes } from '../features/webhooks/x-webhook.routes';
@@ -167,6 +169,7 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
   app.use(metaConnectRoutes({ pool, config, cipher, log }));
   app.use(instagramConnectRoutes({ pool, config, cipher, log }));
   app.use(xConnectRoutes({ pool, config, cipher, log }));
+  app.use(connectOptionsRoutes(config));
   app.use('/api/social-accounts', socialAccountsRoutes(pool, { config, cipher, log }));
   app.use('/api/social-accounts', metaAccountsRoutes({ pool, config, cipher, limits: sendLimitsFromConfig(config) }));
   app.use('/api/accounts', connectedAccountsRoutes(pool));
@@ -182,6 +185,7 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
     '/api/automation',
     automationRoutes(pool, () => new Date(Date.now())),
   );
+  app.use('/api/dashboard/getting-started', gettingStartedRoutes(pool));
   app.use(
     '/api/dashboard',
     dashboardRoutes(pool, () => new Date(Date.now())),

@@ -7,6 +7,7 @@ import { upsertXAccount } from '../../../db/social-accounts/upsert-connected-acc
 import type { TokenCipher } from '../../../integrations/crypto/token-cipher';
 import { ensureXWebhook, subscribeXAccountActivity } from '../../../integrations/x/x-account-activity';
 import { exchangeXCode, pkcePair, xAuthorizeUrl, xMe, type XClientConfig } from '../../../integrations/x/x-api';
+import { platformNotEnabledMessage } from '../../../contracts/social-accounts';
 import { ownOrigin } from '../../http/own-origin';
 import { publicRouter } from '../../http/routers';
 import { issueConnectState, readConnectCallback } from './connect-state';
@@ -26,7 +27,7 @@ export function xConnectRoutes(deps: { pool: pg.Pool; config: Config; cipher: To
   // PUBLIC_URL or the address the request reached, never the Host header alone (api/http/own-origin.ts).
   const redirectUri = (req: Request) => `${ownOrigin(deps.config.publicUrl, req)}/oauth/twitter/callback`;
 
-  const notConfigured = `/connect-accounts?error=twitter&reason=${encodeURIComponent("X is not set up on this server yet: an administrator needs to add the X app's client ID and secret.")}`;
+  const notConfigured = `/connect-accounts?error=twitter&reason=${encodeURIComponent(platformNotEnabledMessage('twitter'))}`;
 
   /**
    * Registers the app's webhook (once; X checks it with a CRC) and subscribes the account to it, so

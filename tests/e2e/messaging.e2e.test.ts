@@ -122,8 +122,6 @@ describe('comment rule → simulator → inbox', () => {
     await page.getByLabel('Comment as @ada_keyword').fill('Love this!');
     await page.getByLabel('Comment as @ada_keyword').press('Enter');
     await page.getByText('@ada_keyword Love this!').waitFor();
-    // The simulator's forecast says why nothing answers it.
-    await page.getByText(/^Nothing will answer this: no keyword matched “Love this!”/).waitFor();
     await page.waitForTimeout(1500);
     const delivered = await outboxFor(page, 'sim-ada-keyword');
     expect(delivered.filter((o) => o.kind === 'private_reply')).toHaveLength(1);

@@ -10,7 +10,7 @@ export interface DatabaseHealthResponse {
   mode: 'embedded' | 'external';
   latencyMs?: number;
   error?: string;
-  /** With DATABASE_READ_URL (ADR 0034): the standby's state and how far behind the primary it is. */
+  /** With DATABASE_READ_URL (ADR 0039): the standby's state and how far behind the primary it is. */
   replica?: {
     connected: boolean;
     streaming: boolean;

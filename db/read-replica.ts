@@ -1,7 +1,7 @@
 import type pg from 'pg';
 
 /**
- * Where a read that tolerates a little lag goes (ADR 0034): a streaming standby (DATABASE_READ_URL)
+ * Where a read that tolerates a little lag goes (ADR 0039): a streaming standby (DATABASE_READ_URL)
  * when it has replayed past what the reader must see, else the primary.
  *
  * What a reader must see is a WAL position (LSN): the primary's WAL insert position taken after the

@@ -6,11 +6,11 @@ import pino from 'pino';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { boot, type Replypilot } from '../../bin/boot';
 import type { DatabaseHealthResponse } from '../../contracts/health';
-import { notifyWorkspace } from '../../db/pipeline/notify';
+import { notifyWorkspace } from '../../db/notify';
 import { startPrimaryAndStandby, type PrimaryAndStandby } from '../../tests/support/standby';
 import { newWorkspaceUser } from '../../tests/support/workspace';
 
-// The app pointed at a primary and a real streaming standby of it (DATABASE_READ_URL, ADR 0034):
+// The app pointed at a primary and a real streaming standby of it (DATABASE_READ_URL, ADR 0039):
 // lag-tolerant reads arrive at the standby; with the standby's replay held back, a browser's reads
 // after its own write, and a workspace's reads after its live event, are answered by the primary,
 // while a read with neither still gets the standby's older copy.

@@ -3,7 +3,7 @@ import type pg from 'pg';
 import { isLsn, type ReadRouter } from '../../db/read-replica';
 
 /**
- * A browser's reads see its own writes with a read replica (ADR 0034): after each request that may
+ * A browser's reads see its own writes with a read replica (ADR 0039): after each request that may
  * write (any method but GET, HEAD and OPTIONS), the primary's WAL insert position is set in a
  * cookie, and the lag-tolerant reads of later requests (`Reads.for`) go to the replica only once it
  * has replayed past that position. A cookie, so every web process behind a load balancer knows it

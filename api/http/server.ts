@@ -22,6 +22,7 @@ export async function startWebServer(deps: AppDeps & { port: number; host: strin
     publicUrl: deps.config.publicUrl,
     log: deps.log,
     pool: deps.database.pool,
+    trustProxy: deps.config.trustProxy,
   });
   // Workspace events → that workspace's sockets (and its reads kept off a replica that has not replayed
   // them); ended sessions → their sockets closed.

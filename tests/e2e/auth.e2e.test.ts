@@ -56,7 +56,7 @@ describe('registration', () => {
     await register(page, email);
 
     await page.getByText('Registration Successful').waitFor();
-    await page.getByText('Welcome to Replypilot! Your 7-day free trial has started.').waitFor();
+    await page.getByText("Welcome to Replypilot! Let's set up your assistant.").waitFor();
     await page.getByRole('heading', { name: /Welcome, Ada!/ }).waitFor();
     const me = await page.request.get('/api/auth/user');
     expect(me.status()).toBe(200);

@@ -12,7 +12,7 @@ import { parseQuery } from '../../http/validate';
 /**
  * Analytics (docs/product-spec.md §2), mounted at /api/analytics: figures from the daily rollups only,
  * the timeframe's totals through db/figures (the glossary's one definition of each). Read from the
- * read replica when there is one (ADR 0034).
+ * read replica when there is one (ADR 0039).
  */
 export function analyticsRoutes(reads: Reads, linkTrackingConfigured = true, clock: () => Date = () => new Date()) {
   const router = authedRouter();

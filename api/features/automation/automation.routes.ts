@@ -3,7 +3,7 @@ import type { AutomationActivityCount, AutomationActivityResponse, AutomationOve
 import { readAutomationOverview, resumePausedAutomations } from '../../../db/automation/overview';
 import { listRecentActivity } from '../../../db/automation/read-activity';
 import { readFigures } from '../../../db/figures/read-figures';
-import { recordActivity } from '../../../db/pipeline/record-activity';
+import { recordActivity } from '../../../db/record-activity';
 import { authedRouter, currentUser } from '../../http/routers';
 
 /** The automation activity feed, what runs, and "start", mounted at /api/automation. `clock` decides which queued sends are due. */

@@ -7,7 +7,7 @@ import { authedRouter, currentUser } from '../../http/routers';
 /**
  * The dashboard's figures, mounted at /api/dashboard. "Today" is the workspace's calendar day (its
  * time zone, Settings); `clock` is injected so tests can pin it. Read from the read replica when there
- * is one (ADR 0034).
+ * is one (ADR 0039).
  */
 export function dashboardRoutes(reads: Reads, clock: () => Date) {
   const router = authedRouter();

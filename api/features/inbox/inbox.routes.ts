@@ -4,8 +4,8 @@ import { readContactPanel } from '../../../db/inbox/read-contact-panel';
 import { getConversation, listConversations, listMessages } from '../../../db/inbox/read-inbox';
 import { sendInboxReply } from '../../../db/inbox/send-inbox-reply';
 import { updateConversation } from '../../../db/inbox/update-conversation';
-import { notifyWorkspace } from '../../../db/pipeline/notify';
-import type { SendLimits } from '../../../db/pipeline/send-limits';
+import { notifyWorkspace } from '../../../db/notify';
+import type { SendLimits } from '../../../db/sends/send-limits';
 import { withTransaction } from '../../../db/transaction';
 import { AppError } from '../../http/errors';
 import type { Reads } from '../../http/read-your-writes';
@@ -17,7 +17,7 @@ const notFound = () => new AppError('NOT_FOUND', 'Conversation not found');
 
 /**
  * The inbox (docs/product-spec.md §5), mounted at /api/conversations. The list, the search and a
- * thread's pages read from the read replica when there is one (ADR 0034).
+ * thread's pages read from the read replica when there is one (ADR 0039).
  */
 export function inboxRoutes(pool: pg.Pool, limits: SendLimits, reads: Reads) {
   const router = authedRouter();

@@ -12,7 +12,7 @@ import { sendLeadsCsv } from './leads-export';
 
 const notFound = () => new AppError('NOT_FOUND', 'Lead not found');
 
-/** Sales Leads (docs/product-spec.md §2, §7), mounted at /api/leads; the export and the figures read from the read replica when there is one (ADR 0034). */
+/** Sales Leads (docs/product-spec.md §2, §7), mounted at /api/leads; the export and the figures read from the read replica when there is one (ADR 0039). */
 export function leadsRoutes(pool: pg.Pool, reads: Reads) {
   const router = authedRouter();
 

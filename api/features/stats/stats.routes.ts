@@ -9,7 +9,7 @@ const CACHE_MS = 60_000;
 /**
  * GET /api/stats/public. An instance's activity is the operator's to publish (it tells anyone how
  * busy the server is): off unless PUBLIC_STATS is on, and then only the glossary figures, never a count
- * of people or accounts. Read from the read replica when there is one (ADR 0034).
+ * of people or accounts. Read from the read replica when there is one (ADR 0039).
  */
 export function statsRoutes(reads: Reads, enabled: boolean) {
   const router = publicRouter();

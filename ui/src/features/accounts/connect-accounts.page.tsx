@@ -11,7 +11,9 @@ import { AccountHealthBanner } from './account-health-banner';
 import { AccountStatCards } from './account-stat-cards';
 import { ConnectedAccountsTable } from './connected-accounts-table';
 import { PlatformConnectCard, type ConnectPlatform } from './platform-connect-card';
+import { PlatformNotEnabled } from './platform-not-enabled';
 import { useSocialAccounts } from './use-accounts';
+import { useConnectOptions } from './use-connect-options';
 
 const platforms: ConnectPlatform[] = [
   {
@@ -54,6 +56,8 @@ export function ConnectAccountsPage() {
   const today = useQuery({ queryKey: dashboardKeys.today, queryFn: fetchDashboardToday, refetchInterval: 30_000, enabled: isAuthenticated });
   const { toast } = useToast();
   const [params, setParams] = useSearchParams();
+  const options = useConnectOptions();
+  const notEnabled = options.isPending ? [] : platforms.map((p) => p.platform).filter((p) => !options.canConnect(p));
 
   useEffect(() => {
     const connected = params.get('connected');
@@ -79,9 +83,15 @@ export function ConnectAccountsPage() {
       <PageHeader title="Connect Accounts" description="Link the social accounts Replypilot should automate." />
       <AccountHealthBanner enabled={isAuthenticated} />
       {today.data && <AccountStatCards today={today.data} />}
+      <PlatformNotEnabled platforms={notEnabled} canEnable={options.canEnable} />
       <div className="grid gap-4 md:grid-cols-3">
         {platforms.map((p) => (
-          <PlatformConnectCard key={p.name} platform={p} connected={accounts.filter((a) => a.platform === p.platform && a.isActive)} />
+          <PlatformConnectCard
+            key={p.name}
+            platform={p}
+            connected={accounts.filter((a) => a.platform === p.platform && a.isActive)}
+            available={options.isPending ? null : options.canConnect(p.platform)}
+          />
         ))}
       </div>
       {accounts.length > 0 && <ConnectedAccountsTable accounts={accounts} />}

@@ -3,12 +3,14 @@ import { useCurrentUser } from '../auth/use-current-user';
 import { displayName, tierName } from '../auth/user.display';
 import { AssistantChatPanel } from './assistant-chat-panel';
 import { DashboardTiles } from './dashboard-tiles';
+import { GettingStartedChecklist } from './getting-started-checklist';
 import { TierIcon } from './tier-icon';
 import { TodayFigures } from './today-figures';
 
 /**
  * /dashboard: one greeting (the spec's header welcome, card title and welcome line said the same thing
- * three times; docs/product-spec.md records the deviation), today's figures, the tiles and the assistant.
+ * three times; docs/product-spec.md records the deviation), the getting-started checklist until it is
+ * closed, today's figures, the tiles and the assistant.
  * The account menu is the shell's.
  */
 export function DashboardPage() {
@@ -32,6 +34,8 @@ export function DashboardPage() {
           </p>
         </div>
       </div>
+
+      <GettingStartedChecklist />
 
       <TodayFigures />
 

@@ -6,6 +6,7 @@ import { loadConfig, type Config } from '../config/config';
 import { resolveSecrets } from '../config/secrets';
 import { platformDepsFromConfig } from '../activities/platform-deps';
 import { connectDatabase, type Database } from '../db/client';
+import { ReadRouter } from '../db/read-replica';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded';
 import { runMigrations } from '../db/migrate';
 import { createTokenCipher } from '../integrations/crypto/token-cipher';
@@ -89,6 +90,17 @@ export async function boot(opts: BootOptions): Promise<Replypilot> {
     cleanups.push(['database pool', () => database.close()]);
     await runMigrations(database.pool);
     const secrets = await resolveSecrets(config);
+    // A streaming standby for lag-tolerant reads (ADR 0039); only the web role reads from it.
+    let replica: Database | undefined;
+    if (config.databaseReadUrl && opts.role !== 'worker') {
+      replica = connectDatabase(config.databaseReadUrl, {
+        max: 20,
+        applicationName: 'replypilot-read',
+        onError: (err) => log.warn({ err }, 'idle read-replica client error'),
+      });
+      cleanups.push(['read-replica pool', () => replica!.close()]);
+    }
+    const reads = new ReadRouter(database.pool, replica?.pool ?? null, log);
 
     // Tracked links point at PUBLIC_URL; without it (development, tests on a random port) at this
     // process's own web server once it listens, and a worker-only process leaves links unwrapped.
@@ -120,6 +132,7 @@ export async function boot(opts: BootOptions): Promise<Replypilot> {
         config,
         secrets,
         database,
+        reads,
         log,
         role: opts.role === 'web' ? 'web' : 'all',
         ui: opts.noUi ? 'none' : opts.dev ? 'dev' : 'static',

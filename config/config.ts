@@ -21,6 +21,11 @@ export const envSchema = z.object({
   HOST: z.string().min(1).optional(),
   PUBLIC_URL: z.url().optional(),
   DATABASE_URL: z.string().min(1).optional(),
+  /**
+   * A streaming standby of the database (ADR 0039): reads that tolerate a little lag (analytics,
+   * exports, the inbox's lists and search, figures) go there once it has replayed a reader's writes.
+   */
+  DATABASE_READ_URL: z.string().min(1).optional(),
   DATA_DIR: z.string().default('.data'),
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
   SESSION_SECRET: z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional(),
@@ -175,6 +180,8 @@ export interface Config {
   host: string;
   publicUrl: string | undefined;
   database: { mode: 'external'; url: string } | { mode: 'embedded'; port: number };
+  /** A streaming standby for lag-tolerant reads (DATABASE_READ_URL), or none. */
+  databaseReadUrl: string | undefined;
   dataDir: string;
   sessionSecret: string | undefined;
   encryptionKey: string | undefined;
@@ -293,6 +300,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     host: e.HOST ?? (isProduction ? '0.0.0.0' : '127.0.0.1'),
     publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
     database: e.DATABASE_URL ? { mode: 'external', url: e.DATABASE_URL } : { mode: 'embedded', port: e.EMBEDDED_PG_PORT },
+    databaseReadUrl: e.DATABASE_READ_URL,
     dataDir: path.resolve(e.DATA_DIR),
     sessionSecret: e.SESSION_SECRET,
     encryptionKey: e.APP_ENCRYPTION_KEY,

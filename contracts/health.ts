@@ -10,4 +10,14 @@ export interface DatabaseHealthResponse {
   mode: 'embedded' | 'external';
   latencyMs?: number;
   error?: string;
+  /** With DATABASE_READ_URL (ADR 0039): the standby's state and how far behind the primary it is. */
+  replica?: {
+    connected: boolean;
+    streaming: boolean;
+    replayLsn: string | null;
+    lagBytes: number | null;
+    lagSeconds: number | null;
+    reads: { replica: number; primary: number };
+    error?: string;
+  };
 }

@@ -23,9 +23,28 @@ export interface Conversation {
   updatedAt: string;
   unreadCount: number;
   tags: string[];
+  /**
+   * Search results only (`search` given): the message the search found this conversation by, its
+   * newest matching one (null when the customer's name or handle matched).
+   */
+  match?: ConversationMatch | null;
 }
 
-/** GET /api/conversations — keyset pagination: pass `cursor` = previous `nextCursor`. */
+export interface ConversationMatch {
+  messageId: string;
+  /** The message's text, at most 280 characters of it. */
+  text: string;
+  createdAt: string;
+}
+
+/**
+ * GET /api/conversations — keyset pagination: pass `cursor` = previous `nextCursor`. With `search`,
+ * conversations whose customer's name or handle contains every word, or with a message holding every
+ * word (one word alone also as a prefix), newest match first, each once over all pages
+ * (db/inbox/search-conversations.ts). A search of only one- or two-letter words looks through the
+ * names of a page of recent conversations at a time, so its page can come back short, even empty,
+ * with a `nextCursor`.
+ */
 export const listConversationsQuerySchema = z.object({
   platform: z.union([platformSchema, z.literal('all')]).optional(),
   status: z.union([conversationStatusSchema, z.literal('all')]).optional(),

@@ -6,8 +6,8 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export function connectDatabase(url: string, opts: { max?: number; onError?: (err: Error) => void } = {}): Database {
-  const pool = new pg.Pool({ connectionString: url, max: opts.max ?? 10 });
+export function connectDatabase(url: string, opts: { max?: number; onError?: (err: Error) => void; applicationName?: string } = {}): Database {
+  const pool = new pg.Pool({ connectionString: url, max: opts.max ?? 10, ...(opts.applicationName ? { application_name: opts.applicationName } : {}) });
   // A client losing its connection (server restart, admin kill) must not crash the process;
   // the query that used it fails and is retried or reported by its caller.
   pool.on('error', (err) => opts.onError?.(err));

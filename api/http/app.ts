@@ -4,6 +4,8 @@ import type { Logger } from 'pino';
 import type { Config } from '../../config/config';
 import { metaWebhookVerifyToken, type Secrets } from '../../config/secrets';
 import type { Database } from '../../db/client';
+import type { ReadRouter } from '../../db/read-replica';
+import { readYourWrites } from './read-your-writes';
 import { accountRoutes } from '../auth/account.routes';
 import { MAIL_DISABLED_WARNING } from '../../activities/account-mailer';
 import { authRoutes } from '../auth/auth.routes';
@@ -73,6 +75,8 @@ export interface AppDeps {
   config: Config;
   secrets: Secrets;
   database: Database;
+  /** Where lag-tolerant reads go: a read replica when configured (ADR 0039), else the primary. */
+  reads: ReadRouter;
   log: Logger;
   role: 'web' | 'all';
   ui: 'static' | 'dev' | 'none';
@@ -143,11 +147,14 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
   app.use(sessionMiddlewares);
   // A signed-in user's own state-changing request is never answered from, nor followed by, a stale cache.
   app.use(sessionWrites(sessionCache));
+  // Nor are a browser's later reads answered by a read replica that has not replayed its writes.
+  const { recordWrites, reads } = readYourWrites(deps.reads, secureCookies);
+  app.use(recordWrites);
 
   // Webhooks authenticate by signature, not by origin.
   app.use(sameOriginOnly(config.publicUrl, ['/api/webhooks/', '/api/conversions']));
 
-  app.use(healthRoutes({ pool: database.pool, role: deps.role, dbMode: config.database.mode, version: deps.version }));
+  app.use(healthRoutes({ pool: database.pool, reads: deps.reads, role: deps.role, dbMode: config.database.mode, version: deps.version }));
   app.use(demoRoutes({ pool: database.pool, config }));
   if (config.mail.mode === 'disabled') log.warn({}, MAIL_DISABLED_WARNING);
   const devices = deviceCookies(secrets.sessionSecret, secureCookies);
@@ -159,7 +166,7 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
   app.use(devOutboxRoutes(database.pool, config));
   app.use(oauthRoutes(config, passport));
   app.use(newsletterRoutes(database.pool));
-  app.use(statsRoutes(database.pool, config.publicStats));
+  app.use(statsRoutes(reads, config.publicStats));
   app.use(linksRoutes(database.pool));
   const { pool } = database;
   const cipher = createTokenCipher(secrets.encryptionKey);
@@ -175,9 +182,9 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
   app.use('/api/accounts', connectedAccountsRoutes(pool));
   app.use('/api/instagram', instagramProfileRoutes({ pool, config, cipher }));
   app.use('/api/webhooks/facebook/setup', webhookSetupRoutes(config, verifyToken));
-  app.use('/api/conversations', inboxRoutes(pool, sendLimitsFromConfig(config)));
+  app.use('/api/conversations', inboxRoutes(pool, sendLimitsFromConfig(config), reads));
   app.use('/api/comment-rules', commentRulesRoutes(pool, config.privateRepliesPerHour));
-  app.use('/api/leads', leadsRoutes(pool));
+  app.use('/api/leads', leadsRoutes(pool, reads));
   app.use('/api/saved-replies', savedRepliesRoutes(pool));
   app.use('/api/failed-sends', failedSendsRoutes(pool, sendLimitsFromConfig(config)));
   app.use('/api/broadcasts', broadcastsRoutes(pool));
@@ -188,10 +195,10 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
   app.use('/api/dashboard/getting-started', gettingStartedRoutes(pool));
   app.use(
     '/api/dashboard',
-    dashboardRoutes(pool, () => new Date(Date.now())),
+    dashboardRoutes(reads, () => new Date(Date.now())),
   );
   // Links are wrapped with PUBLIC_URL, or this process's own URL when it also runs the worker.
-  app.use('/api/analytics', analyticsRoutes(pool, Boolean(config.publicUrl) || deps.role === 'all'));
+  app.use('/api/analytics', analyticsRoutes(reads, Boolean(config.publicUrl) || deps.role === 'all'));
   app.use('/api/conversions', conversionsRoutes(pool));
   app.use('/api/settings/api-key', apiKeyRoutes(pool));
   app.use('/api/settings/time-zone', timeZoneRoutes(pool));

@@ -24,8 +24,9 @@ export async function startWebServer(deps: AppDeps & { port: number; host: strin
     pool: deps.database.pool,
     trustProxy: deps.config.trustProxy,
   });
-  // Workspace events → that workspace's sockets; ended sessions → their sockets closed.
-  const events = listenLiveChannels(deps.database.pool, hub, built.sessionCache, deps.log);
+  // Workspace events → that workspace's sockets (and its reads kept off a replica that has not replayed
+  // them); ended sessions → their sockets closed.
+  const events = listenLiveChannels(deps.database.pool, hub, built.sessionCache, deps.log, (workspaceId) => deps.reads.noteWorkspaceWrite(workspaceId));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(deps.port, deps.host, () => resolve());

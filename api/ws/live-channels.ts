@@ -15,11 +15,21 @@ import type { WsHub } from './ws-server';
  * reconnect tells every browser to refetch, since notifications sent while the connection was down
  * are lost; for the same reason the session cache is emptied and off while the connection is down.
  */
-export function listenLiveChannels(pool: pg.Pool, hub: WsHub, sessionCache: SessionCache, log: { warn: (obj: object, msg: string) => void }) {
+export function listenLiveChannels(
+  pool: pg.Pool,
+  hub: WsHub,
+  sessionCache: SessionCache,
+  log: { warn: (obj: object, msg: string) => void },
+  /** Before a workspace's event goes to its browsers (which refetch on it): db/read-replica.ts. */
+  onWorkspaceEvent: (workspaceId: string) => void = () => {},
+) {
   return listenChannels(
     pool,
     {
-      [EVENTS_CHANNEL]: workspaceEventsHandler((workspaceId, event) => hub.publish(workspaceId, event), log),
+      [EVENTS_CHANNEL]: workspaceEventsHandler((workspaceId, event) => {
+        onWorkspaceEvent(workspaceId);
+        hub.publish(workspaceId, event);
+      }, log),
       [SESSIONS_CHANNEL]: sessionsEndedHandler((ended) => {
         sessionCache.applyEnded(ended);
         hub.endSessions(ended);

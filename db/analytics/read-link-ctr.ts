@@ -23,7 +23,7 @@ const row = z.object({
  * are read. One code per (message, URL), so:
  * sent = messages carrying a tracked link that reached `sent`; clicked = those of them with at
  * least one click; clicks = every click; CTR = clicked / sent. Bounded by
- * tracked_links_workspace_created_idx.
+ * tracked_links_workspace_created_key.
  */
 export async function readLinkCtr(db: pg.Pool, workspaceId: string, days: number): Promise<LinkCtrRow[]> {
   const { rows } = await db.query(

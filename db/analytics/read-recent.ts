@@ -5,7 +5,7 @@ import { activityLedgerJoinSql, activityMessageSql } from '../automation/activit
 
 const leadRow = z.object({ id: z.string(), name: z.string(), source: z.string(), status: z.string(), value_cents: z.number(), created_at: z.date() });
 
-/** The workspace's 5 newest leads (an index walk of leads_workspace_recent_idx). */
+/** The workspace's 5 newest leads (an index walk of leads_workspace_recent_key). */
 export async function readRecentLeads(db: pg.Pool, workspaceId: string): Promise<RecentLead[]> {
   const { rows } = await db.query(
     `select id, name, source, status, value_cents, created_at from leads where workspace_id = $1 order by created_at desc, id desc limit 5`,

@@ -2,47 +2,8 @@ import type pg from 'pg';
 import { z } from 'zod';
 import type { Conversation, ConversationsPage, Message, MessagesPage } from '../../contracts/inbox';
 import { cursorTs, encodeCursor, type Cursor } from '../pagination/keyset-cursor';
-
-const conversationRow = z.object({
-  id: z.string(),
-  account_id: z.string(),
-  contact_id: z.string(),
-  platform: z.enum(['instagram', 'facebook', 'twitter']),
-  status: z.enum(['open', 'pending', 'closed']),
-  priority: z.enum(['high', 'normal', 'low']),
-  customer_name: z.string(),
-  customer_username: z.string().nullable(),
-  external_user_id: z.string(),
-  last_message: z.string().nullable(),
-  last_message_time: z.date(),
-  updated_at: z.date(),
-  unread_count: z.number(),
-  tags: z.array(z.string()),
-  cursor_ts: z.string(),
-});
-
-const conversationColumns = `c.id, c.account_id, c.contact_id, c.platform, c.status, c.priority, c.customer_name,
-  c.customer_username, c.external_user_id, c.last_message, c.last_message_time, c.updated_at, c.unread_count, c.tags,
-  ${cursorTs('c.last_message_time')} as cursor_ts`;
-
-function toConversation(r: z.infer<typeof conversationRow>): Conversation {
-  return {
-    id: r.id,
-    accountId: r.account_id,
-    contactId: r.contact_id,
-    platform: r.platform,
-    status: r.status,
-    priority: r.priority,
-    customerName: r.customer_name,
-    customerUsername: r.customer_username,
-    externalUserId: r.external_user_id,
-    lastMessage: r.last_message,
-    lastMessageTime: r.last_message_time.toISOString(),
-    updatedAt: r.updated_at.toISOString(),
-    unreadCount: r.unread_count,
-    tags: r.tags,
-  };
-}
+import { conversationColumns, conversationFilterSql, conversationRow, toConversation } from './conversation-row';
+import { searchConversations } from './search-conversations';
 
 export interface ConversationFilter {
   platform?: string | undefined;
@@ -53,29 +14,21 @@ export interface ConversationFilter {
   limit: number;
 }
 
-export async function listConversations(pool: pg.Pool, workspaceId: string, f: ConversationFilter): Promise<ConversationsPage> {
+export async function listConversations(db: Pick<pg.Pool, 'query'>, workspaceId: string, f: ConversationFilter): Promise<ConversationsPage> {
+  const filter = conversationFilterSql(f);
+  if (f.search) return searchConversations(db, workspaceId, { text: f.search, filter, cursor: f.cursor, limit: f.limit });
   const params: unknown[] = [workspaceId];
   const where = ['c.workspace_id = $1'];
-  if (f.platform && f.platform !== 'all') {
-    params.push(f.platform);
-    where.push(`c.platform = $${params.length}`);
-  }
-  if (f.status && f.status !== 'all') {
-    params.push(f.status);
-    where.push(`c.status = $${params.length}`);
-  }
-  if (f.search) {
-    // docs/product-spec.md §5: customer name or last message, case-insensitive
-    params.push(`%${f.search.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`);
-    where.push(`(c.customer_name ilike $${params.length} or c.last_message ilike $${params.length})`);
-  }
+  const filtered = filter.conversationSql(2);
+  if (filtered.sql) where.push(filtered.sql);
+  params.push(...filtered.params);
   if (f.cursor) {
     const { ts, id } = f.cursor;
     params.push(ts, id);
     where.push(`(c.last_message_time, c.id) < ($${params.length - 1}::timestamptz, $${params.length}::uuid)`);
   }
   params.push(f.limit + 1);
-  const { rows } = await pool.query(
+  const { rows } = await db.query(
     `select ${conversationColumns} from conversations c where ${where.join(' and ')}
      order by c.last_message_time desc, c.id desc limit $${params.length}`,
     params,

@@ -124,9 +124,8 @@ export const trackedLinks = pgTable(
     index('tracked_links_broadcast_id_idx').on(t.broadcastId),
     index('tracked_links_contact_id_idx').on(t.contactId),
     index('tracked_links_flow_id_idx').on(t.flowId),
-    index('tracked_links_workspace_idx').on(t.workspaceId),
     uniqueIndex('tracked_links_message_url').on(t.messageId, t.targetUrl),
-    index('tracked_links_workspace_created_idx').on(t.workspaceId, t.createdAt),
+    uniqueIndex('tracked_links_workspace_created_key').on(t.workspaceId, t.createdAt, t.code),
   ],
 );
 
@@ -140,5 +139,5 @@ export const linkClicks = pgTable(
       .references(() => trackedLinks.code, { onDelete: 'cascade' }),
     clickedAt: timestamp('clicked_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('link_clicks_workspace_id_idx').on(t.workspaceId), index('link_clicks_code_idx').on(t.code)],
+  (t) => [uniqueIndex('link_clicks_workspace_clicked_key').on(t.workspaceId, t.clickedAt, t.id), index('link_clicks_code_idx').on(t.code)],
 );

@@ -1,4 +1,4 @@
-import { boolean, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { boolean, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAtColumn, workspaceIdColumn } from './columns';
 
 /** docs/product-spec.md §2 Comment Growth rules. */
@@ -21,7 +21,7 @@ export const commentRules = pgTable(
     trackLinks: boolean('track_links').notNull().default(false),
     createdAt: createdAtColumn(),
   },
-  (t) => [index('comment_rules_workspace_idx').on(t.workspaceId, t.createdAt)],
+  (t) => [uniqueIndex('comment_rules_workspace_key').on(t.workspaceId, t.createdAt, t.id)],
 );
 
 /** What the automation did, in words (spec: intent; feeds /api/automation/activity). */
@@ -40,5 +40,5 @@ export const automationActivity = pgTable(
     ledgerKey: text('ledger_key'),
     createdAt: createdAtColumn(),
   },
-  (t) => [index('automation_activity_workspace_idx').on(t.workspaceId, t.createdAt.desc())],
+  (t) => [uniqueIndex('automation_activity_workspace_key').on(t.workspaceId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())],
 );

@@ -28,7 +28,7 @@ export const broadcasts = pgTable(
   },
   (t) => [
     check('broadcasts_status_check', sql`${t.status} in ('draft', 'scheduled', 'running', 'paused', 'completed', 'cancelled')`),
-    index('broadcasts_workspace_recent_idx').on(t.workspaceId, t.createdAt.desc()),
+    uniqueIndex('broadcasts_workspace_recent_key').on(t.workspaceId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 );
 
@@ -60,7 +60,7 @@ export const broadcastRecipients = pgTable(
   (t) => [
     index('broadcast_recipients_account_id_idx').on(t.accountId),
     index('broadcast_recipients_contact_id_idx').on(t.contactId),
-    index('broadcast_recipients_workspace_id_idx').on(t.workspaceId),
+    uniqueIndex('broadcast_recipients_workspace_key').on(t.workspaceId, t.createdAt, t.id),
     check('broadcast_recipients_status_check', sql`${t.status} in ('pending', 'queued', 'skipped', 'cancelled')`),
     uniqueIndex('broadcast_recipients_broadcast_contact_key').on(t.broadcastId, t.contactId),
     index('broadcast_recipients_broadcast_status_idx').on(t.broadcastId, t.status),

@@ -1,4 +1,4 @@
-import { timestamp, uuid } from 'drizzle-orm/pg-core';
+import { customType, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { workspaces } from './workspaces';
 
 /** The tenant column every tenant table carries (ARCHITECTURE.md#security). */
@@ -8,3 +8,6 @@ export const workspaceIdColumn = () =>
     .references(() => workspaces.id, { onDelete: 'cascade' });
 
 export const createdAtColumn = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+/** PostgreSQL's full-text document type (drizzle has none). */
+export const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });

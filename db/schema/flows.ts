@@ -23,7 +23,7 @@ export const flows = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('flows_workspace_idx').on(t.workspaceId, t.updatedAt.desc()),
+    uniqueIndex('flows_workspace_key').on(t.workspaceId, t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('flows_active_idx')
       .on(t.workspaceId)
       .where(sql`is_active`),
@@ -44,7 +44,7 @@ export const flowVersions = pgTable(
     plan: jsonb('plan').notNull(),
     createdAt: createdAtColumn(),
   },
-  (t) => [index('flow_versions_workspace_id_idx').on(t.workspaceId), uniqueIndex('flow_versions_flow_version_key').on(t.flowId, t.version)],
+  (t) => [uniqueIndex('flow_versions_workspace_key').on(t.workspaceId, t.id), uniqueIndex('flow_versions_flow_version_key').on(t.flowId, t.version)],
 );
 
 /**
@@ -86,7 +86,7 @@ export const flowRuns = pgTable(
     index('flow_runs_account_id_idx').on(t.accountId),
     index('flow_runs_version_id_idx').on(t.versionId),
     // Runs view: keyset on (started_at desc, id desc), by workspace, by flow, by status.
-    index('flow_runs_workspace_recent_idx').on(t.workspaceId, t.startedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    uniqueIndex('flow_runs_workspace_recent_key').on(t.workspaceId, t.startedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('flow_runs_flow_recent_idx').on(t.flowId, t.startedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('flow_runs_status_recent_idx').on(t.workspaceId, t.status, t.startedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // Wait-for-reply: the inbound pipeline finds the runs parked on this contact.

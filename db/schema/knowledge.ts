@@ -1,10 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { check, customType, date, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAtColumn, workspaceIdColumn } from './columns';
+import { check, date, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAtColumn, tsvector, workspaceIdColumn } from './columns';
 import { users } from './users';
 import { workspaces } from './workspaces';
-
-const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 /**
  * What a business knows (docs/product-spec.md §3, "tiered knowledge base"): profile answers
@@ -49,7 +47,7 @@ export const knowledgeEntries = pgTable(
     check('knowledge_entries_kind_check', sql`${t.kind} in ('profile', 'offer', 'faq', 'document', 'testimonial', 'page')`),
     check('knowledge_entries_source_check', sql`${t.source} in ('typed', 'scan', 'onboarding')`),
     check('knowledge_entries_price_check', sql`${t.priceCents} is null or ${t.priceCents} >= 0`),
-    index('knowledge_entries_workspace_kind_idx').on(t.workspaceId, t.kind, t.createdAt),
+    uniqueIndex('knowledge_entries_workspace_kind_key').on(t.workspaceId, t.kind, t.createdAt, t.id),
     // btree_gin (migration 0015): one GIN on both columns, so a search reads only its workspace's postings.
     index('knowledge_entries_workspace_search_idx').using('gin', t.workspaceId, t.search),
     uniqueIndex('knowledge_entries_profile_question_key')
@@ -91,7 +89,7 @@ export const aiChatMessages = pgTable(
   (t) => [
     index('ai_chat_messages_user_id_idx').on(t.userId),
     check('ai_chat_messages_role_check', sql`${t.role} in ('user', 'assistant')`),
-    index('ai_chat_messages_conversation_idx').on(t.workspaceId, t.conversationId, t.createdAt),
+    uniqueIndex('ai_chat_messages_conversation_key').on(t.workspaceId, t.conversationId, t.createdAt, t.id),
   ],
 );
 
@@ -127,7 +125,7 @@ export const aiFeedback = pgTable(
   (t) => [
     index('ai_feedback_user_id_idx').on(t.userId),
     check('ai_feedback_rating_check', sql`${t.rating} in ('thumbs_up', 'thumbs_down')`),
-    index('ai_feedback_workspace_idx').on(t.workspaceId, t.createdAt),
+    uniqueIndex('ai_feedback_workspace_key').on(t.workspaceId, t.createdAt, t.id),
   ],
 );
 
@@ -153,7 +151,7 @@ export const notifications = pgTable(
     createdAt: createdAtColumn(),
   },
   (t) => [
-    index('notifications_workspace_id_idx').on(t.workspaceId),
+    uniqueIndex('notifications_workspace_key').on(t.workspaceId, t.createdAt, t.id),
     uniqueIndex('notifications_user_key').on(t.userId, t.key),
     index('notifications_user_created_idx').on(t.userId, t.createdAt),
   ],

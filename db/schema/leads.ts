@@ -48,7 +48,7 @@ export const leads = pgTable(
     uniqueIndex('leads_workspace_email_key').on(t.workspaceId, sql`lower(${t.email})`),
     // The list's order (created_at desc, id desc), whole workspace or one status/source: each page
     // is an index-only walk of these (plain DESC: see migration 0003 on NULLS LAST).
-    index('leads_workspace_recent_idx').on(t.workspaceId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    uniqueIndex('leads_workspace_recent_key').on(t.workspaceId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('leads_workspace_status_recent_idx').on(t.workspaceId, t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('leads_workspace_source_recent_idx').on(t.workspaceId, t.source, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('leads_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),

@@ -31,7 +31,7 @@ export const inboundEvents = pgTable(
   },
   (t) => [
     uniqueIndex('inbound_events_provider_key').on(t.provider, t.eventKey),
-    index('inbound_events_workspace_idx').on(t.workspaceId, t.receivedAt.desc()),
+    uniqueIndex('inbound_events_workspace_key').on(t.workspaceId, t.receivedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // What a batch job claims: its shard's unprocessed events, oldest first.
     index('inbound_events_pending_idx')
       .on(t.shard, t.id)
@@ -89,6 +89,10 @@ export const outboundLedger = pgTable(
   },
   (t) => [
     uniqueIndex('outbound_ledger_idempotency_key').on(t.idempotencyKey),
+    // The tenant key in a key (db/schema/tenant-keys.int.test.ts). Led by the time a row is made, so a
+    // new row's entry lands at the index's right edge like the rows before it: ~nothing added to
+    // the WAL per send, where (workspace_id, id) would write a random leaf page per row.
+    uniqueIndex('outbound_ledger_workspace_key').on(t.workspaceId, t.createdAt, t.id),
     index('outbound_ledger_failed_idx')
       .on(t.workspaceId, t.createdAt)
       .where(sql`status = 'failed' and dismissed_at is null`),
@@ -131,7 +135,7 @@ export const sandboxDeliveries = pgTable(
     createdAt: createdAtColumn(),
   },
   (t) => [
-    index('sandbox_deliveries_workspace_id_idx').on(t.workspaceId),
+    uniqueIndex('sandbox_deliveries_workspace_key').on(t.workspaceId, t.createdAt, t.id),
     uniqueIndex('sandbox_deliveries_ledger_key').on(t.ledgerId),
     index('sandbox_deliveries_account_idx').on(t.accountId, t.createdAt.desc()),
   ],

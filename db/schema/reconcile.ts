@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { integer, pgTable, text, timestamp, uuid, index } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { workspaceIdColumn } from './columns';
 import { socialAccounts } from './social-accounts';
 
@@ -30,7 +30,7 @@ export const accountReconciliations = pgTable(
     notBefore: timestamp('not_before', { withTimezone: true }),
   },
   (t) => [
-    index('account_reconciliations_workspace_id_idx').on(t.workspaceId),
+    uniqueIndex('account_reconciliations_workspace_key').on(t.workspaceId, t.accountId),
     index('account_reconciliations_requested_idx')
       .on(t.requestedAt, t.accountId)
       .where(sql`${t.requestedAt} is not null`),

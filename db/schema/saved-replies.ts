@@ -20,5 +20,7 @@ export const savedReplies = pgTable(
   (t) => [
     // Also the list's index: every read is one workspace's replies by name.
     uniqueIndex('saved_replies_workspace_name_key').on(t.workspaceId, sql`lower(${t.name})`),
+    // The tenant key in a key over plain columns (db/schema/tenant-keys.int.test.ts).
+    uniqueIndex('saved_replies_workspace_key').on(t.workspaceId, t.id),
   ],
 );

@@ -1,4 +1,4 @@
-import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAtColumn, workspaceIdColumn } from './columns';
 
 /**
@@ -44,7 +44,7 @@ export const socialAccounts = pgTable(
   (t) => [
     // A platform account belongs to one workspace; sandbox ids are unique per workspace by construction.
     uniqueIndex('social_accounts_provider_external_key').on(t.provider, t.platform, t.externalId),
-    index('social_accounts_workspace_idx').on(t.workspaceId),
+    uniqueIndex('social_accounts_workspace_key').on(t.workspaceId, t.id),
   ],
 );
 
@@ -67,5 +67,5 @@ export const posts = pgTable(
     permalink: text('permalink').notNull().default(''),
     createdAt: createdAtColumn(),
   },
-  (t) => [index('posts_workspace_id_idx').on(t.workspaceId), uniqueIndex('posts_account_external_key').on(t.accountId, t.externalId)],
+  (t) => [uniqueIndex('posts_workspace_key').on(t.workspaceId, t.id), uniqueIndex('posts_account_external_key').on(t.accountId, t.externalId)],
 );

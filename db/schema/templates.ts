@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAtColumn, workspaceIdColumn } from './columns';
 import { flows } from './flows';
 import { users } from './users';
@@ -24,7 +24,7 @@ export const workspaceTemplates = pgTable(
     graph: jsonb('graph').notNull(),
     createdAt: createdAtColumn(),
   },
-  (t) => [index('workspace_templates_workspace_idx').on(t.workspaceId, t.createdAt.desc())],
+  (t) => [uniqueIndex('workspace_templates_workspace_key').on(t.workspaceId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())],
 );
 
 /**
@@ -41,7 +41,7 @@ export const templateFlows = pgTable(
     templateId: text('template_id').notNull(),
     createdAt: createdAtColumn(),
   },
-  (t) => [index('template_flows_workspace_id_idx').on(t.workspaceId), index('template_flows_template_idx').on(t.templateId)],
+  (t) => [uniqueIndex('template_flows_workspace_key').on(t.workspaceId, t.flowId), index('template_flows_template_idx').on(t.templateId)],
 );
 
 /** The onboarding wizard's answers, saved at every step so a reload or a new sign-in resumes (the step is users.onboarding_step). */
@@ -63,7 +63,7 @@ export const onboardingProgress = pgTable(
      */
     checklistClosedAt: timestamp('checklist_closed_at', { withTimezone: true }),
   },
-  (t) => [index('onboarding_progress_workspace_id_idx').on(t.workspaceId)],
+  (t) => [uniqueIndex('onboarding_progress_workspace_key').on(t.workspaceId, t.userId)],
 );
 
 /** How the workspace presents itself in automated replies: its name and tone (docs/product-spec.md §4 tone ids). */

@@ -166,6 +166,11 @@ describe('comment rule → simulator → inbox', () => {
     await inbox.getByText('Message sent successfully').waitFor();
     expect(await composer.inputValue()).toBe('');
     await thread.locator('[data-direction="outbound"]').filter({ hasText: 'Shipping is free over $50.' }).waitFor();
+    // The search box finds a word of any message, not just the last: the row shows the message it matched.
+    await inbox.getByPlaceholder('Search conversations...').fill('canada');
+    const found = inbox.getByRole('button', { name: /Ben Reply.*Matching message: Hi, do you ship to Canada\?/ });
+    await found.waitFor({ timeout: 15_000 });
+    expect(await found.locator('mark').allTextContents()).toEqual(['Canada']);
 
     // The simulator, open all along, shows the DM arriving live.
     const panel = sim.getByRole('region', { name: 'What your customer sees' });

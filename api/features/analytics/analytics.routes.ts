@@ -1,4 +1,3 @@
-import type pg from 'pg';
 import type { AnalyticsAutomation, AnalyticsDashboard, AnalyticsRealData, AnalyticsSummaryResponse } from '../../../contracts/analytics';
 import { analyticsAutomationSchema, analyticsQuerySchema, timeframeDays, toSummary } from '../../../contracts/analytics';
 import { readFirstResponseTime } from '../../../db/analytics/read-first-response';
@@ -6,19 +5,22 @@ import { readLinkCtr } from '../../../db/analytics/read-link-ctr';
 import { readDailySeries, readFlowFunnels, readPlatformTotals } from '../../../db/analytics/read-analytics';
 import { readFigures } from '../../../db/figures/read-figures';
 import { readRecentActivity, readRecentLeads } from '../../../db/analytics/read-recent';
+import type { Reads } from '../../http/read-your-writes';
 import { authedRouter, currentUser } from '../../http/routers';
 import { parseQuery } from '../../http/validate';
 
 /**
  * Analytics (docs/product-spec.md §2), mounted at /api/analytics: figures from the daily rollups only,
- * the timeframe's totals through db/figures (the glossary's one definition of each).
+ * the timeframe's totals through db/figures (the glossary's one definition of each). Read from the
+ * read replica when there is one (ADR 0039).
  */
-export function analyticsRoutes(pool: pg.Pool, linkTrackingConfigured = true, clock: () => Date = () => new Date()) {
+export function analyticsRoutes(reads: Reads, linkTrackingConfigured = true, clock: () => Date = () => new Date()) {
   const router = authedRouter();
 
   router.get('/dashboard', async (req, res) => {
     const workspaceId = currentUser(req).workspaceId;
     const { timeframe } = parseQuery(analyticsQuerySchema, req);
+    const pool = await reads.for(req);
     const [figures, recentLeads, recentActivity] = await Promise.all([
       readFigures(pool, workspaceId, { kind: 'days', days: timeframeDays[timeframe] }, clock()),
       readRecentLeads(pool, workspaceId),
@@ -30,7 +32,7 @@ export function analyticsRoutes(pool: pg.Pool, linkTrackingConfigured = true, cl
 
   router.get('/summary', async (req, res) => {
     const { timeframe } = parseQuery(analyticsQuerySchema, req);
-    const figures = await readFigures(pool, currentUser(req).workspaceId, { kind: 'days', days: timeframeDays[timeframe] }, clock());
+    const figures = await readFigures(await reads.for(req), currentUser(req).workspaceId, { kind: 'days', days: timeframeDays[timeframe] }, clock());
     const body: AnalyticsSummaryResponse = { timeframe, summary: toSummary(figures), figures };
     res.json(body);
   });
@@ -39,6 +41,7 @@ export function analyticsRoutes(pool: pg.Pool, linkTrackingConfigured = true, cl
     const workspaceId = currentUser(req).workspaceId;
     const { timeframe } = parseQuery(analyticsQuerySchema, req);
     const days = timeframeDays[timeframe];
+    const pool = await reads.for(req);
     const [series, platforms, flows] = await Promise.all([
       readDailySeries(pool, workspaceId, days),
       readPlatformTotals(pool, workspaceId, days),
@@ -52,6 +55,7 @@ export function analyticsRoutes(pool: pg.Pool, linkTrackingConfigured = true, cl
     const workspaceId = currentUser(req).workspaceId;
     const { timeframe } = parseQuery(analyticsQuerySchema, req);
     const days = timeframeDays[timeframe];
+    const pool = await reads.for(req);
     const [links, firstResponse] = await Promise.all([readLinkCtr(pool, workspaceId, days), readFirstResponseTime(pool, workspaceId, days)]);
     const body: AnalyticsAutomation = analyticsAutomationSchema.parse({ timeframe, linkTrackingConfigured, links, firstResponse });
     res.json(body);

@@ -1,16 +1,19 @@
 import type pg from 'pg';
 import type { DatabaseHealthResponse, HealthResponse } from '../../../contracts/health';
 import { pingDatabase } from '../../../db/ping-database';
+import type { ReadRouter } from '../../../db/read-replica';
 import { publicRouter } from '../../http/routers';
 
 export interface HealthDeps {
   pool: pg.Pool;
+  /** The read replica, if any: its lag is part of the database's health. */
+  reads?: ReadRouter;
   role: HealthResponse['role'];
   dbMode: DatabaseHealthResponse['mode'];
   version: string;
 }
 
-export function healthRoutes({ pool, role, dbMode, version }: HealthDeps) {
+export function healthRoutes({ pool, reads, role, dbMode, version }: HealthDeps) {
   const router = publicRouter();
   const started = performance.now();
 
@@ -33,6 +36,7 @@ export function healthRoutes({ pool, role, dbMode, version }: HealthDeps) {
         database: 'postgresql',
         mode: dbMode,
         latencyMs: Math.round((performance.now() - t0) * 100) / 100,
+        ...(reads?.configured ? { replica: await reads.health() } : {}),
       };
       res.json(body);
     } catch (err) {

@@ -40,10 +40,11 @@ it('pages through conversations and messages with keyset cursors: every row once
   ).rows.map((r: { id: string }) => r.id);
   expect(seen).toEqual(times);
 
-  // Search narrows the same keyset walk.
+  // Search: every word anywhere in the name ("12" in 112 too).
   const found = await w.client.get('/api/conversations?search=person%2012');
   expect(found.data.conversations.map((c: { customerName: string }) => c.customerName).sort()).toEqual(
     [
+      'Person 112',
       'Person 12',
       'Person 120',
       'Person 121',

@@ -8,19 +8,23 @@ import { notifyWorkspace } from '../../../db/notify';
 import type { SendLimits } from '../../../db/sends/send-limits';
 import { withTransaction } from '../../../db/transaction';
 import { AppError } from '../../http/errors';
+import type { Reads } from '../../http/read-your-writes';
 import { authedRouter, currentUser, idParam } from '../../http/routers';
 import { parseBody, parseQuery } from '../../http/validate';
 import { decodeCursor, withDecodedCursor } from './inbox.cursor';
 
 const notFound = () => new AppError('NOT_FOUND', 'Conversation not found');
 
-/** The inbox (docs/product-spec.md §5), mounted at /api/conversations. */
-export function inboxRoutes(pool: pg.Pool, limits: SendLimits) {
+/**
+ * The inbox (docs/product-spec.md §5), mounted at /api/conversations. The list, the search and a
+ * thread's pages read from the read replica when there is one (ADR 0039).
+ */
+export function inboxRoutes(pool: pg.Pool, limits: SendLimits, reads: Reads) {
   const router = authedRouter();
 
   router.get('/', async (req, res) => {
     const q = withDecodedCursor(parseQuery(listConversationsQuerySchema, req));
-    res.json(await listConversations(pool, currentUser(req).workspaceId, q));
+    res.json(await listConversations(await reads.for(req), currentUser(req).workspaceId, q));
   });
 
   router.get('/:id', async (req, res) => {
@@ -39,8 +43,9 @@ export function inboxRoutes(pool: pg.Pool, limits: SendLimits) {
     const workspaceId = currentUser(req).workspaceId;
     const id = idParam(req);
     const q = parseQuery(listMessagesQuerySchema, req);
-    if (!(await getConversation(pool, workspaceId, id))) throw notFound();
-    res.json(await listMessages(pool, workspaceId, id, { ...q, before: q.before ? decodeCursor(q.before) : undefined }));
+    const db = await reads.for(req);
+    if (!(await getConversation(db, workspaceId, id))) throw notFound();
+    res.json(await listMessages(db, workspaceId, id, { ...q, before: q.before ? decodeCursor(q.before) : undefined }));
   });
 
   router.post('/:id/messages', async (req, res) => {

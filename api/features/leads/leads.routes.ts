@@ -5,28 +5,29 @@ import { readFigures } from '../../../db/figures/read-figures';
 import { getLead, listLeads } from '../../../db/leads/read-leads';
 import { createLead, deleteLead, updateLead } from '../../../db/leads/write-leads';
 import { AppError } from '../../http/errors';
+import type { Reads } from '../../http/read-your-writes';
 import { authedRouter, currentUser, idParam } from '../../http/routers';
 import { parseBody, parseQuery } from '../../http/validate';
 import { sendLeadsCsv } from './leads-export';
 
 const notFound = () => new AppError('NOT_FOUND', 'Lead not found');
 
-/** Sales Leads (docs/product-spec.md §2, §7), mounted at /api/leads. */
-export function leadsRoutes(pool: pg.Pool) {
+/** Sales Leads (docs/product-spec.md §2, §7), mounted at /api/leads; the export and the figures read from the read replica when there is one (ADR 0039). */
+export function leadsRoutes(pool: pg.Pool, reads: Reads) {
   const router = authedRouter();
 
   router.get('/', async (req, res) => {
     res.json(await listLeads(pool, currentUser(req).workspaceId, parseQuery(listLeadsQuerySchema, req)));
   });
 
-  router.get('/export.csv', (req, res) => sendLeadsCsv(pool, req, res));
+  router.get('/export.csv', async (req, res) => sendLeadsCsv(await reads.for(req), req, res));
 
   /**
    * The spec's four cards (Total Leads, Conversions, Revenue, Avg. Revenue) and the rest of the
    * glossary's figures, since the workspace began: the same definitions as Analytics (db/figures/).
    */
   router.get('/summary', async (req, res) => {
-    const body: Figures = await readFigures(pool, currentUser(req).workspaceId, { kind: 'all' });
+    const body: Figures = await readFigures(await reads.for(req), currentUser(req).workspaceId, { kind: 'all' });
     res.json(body);
   });
 

@@ -14,10 +14,12 @@ interface ConversationListProps {
   isFetchingNextPage: boolean;
   onLoadMore: () => void;
   compact?: boolean;
+  /** The search these conversations were found by (its words are marked in matching messages). */
+  search?: string;
 }
 
 export function ConversationList(props: ConversationListProps) {
-  const { conversations, selectedId, onSelect, isPending, error, compact } = props;
+  const { conversations, selectedId, onSelect, isPending, error, compact, search } = props;
 
   if (isPending) {
     return (
@@ -35,10 +37,25 @@ export function ConversationList(props: ConversationListProps) {
     );
   }
   if (conversations.length === 0) {
+    // A search of one- or two-letter words looks through recent conversations a page at a time.
+    if (props.hasNextPage) {
+      return (
+        <div className="p-6 text-center">
+          <p className="text-sm font-medium text-slate-900 dark:text-white">No matches among the most recent conversations</p>
+          <Button variant="outline" size="sm" className="mt-3" loading={props.isFetchingNextPage} onClick={props.onLoadMore}>
+            Search older conversations
+          </Button>
+        </div>
+      );
+    }
     return (
       <div className="p-6 text-center">
         <p className="text-sm font-medium text-slate-900 dark:text-white">No conversations found</p>
-        <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">New comments and DMs land here. Try the Simulator to send one.</p>
+        <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">
+          {search?.trim()
+            ? 'Search looks at names, handles and every message; several words must all be in one message.'
+            : 'New comments and DMs land here. Try the Simulator to send one.'}
+        </p>
       </div>
     );
   }
@@ -47,7 +64,7 @@ export function ConversationList(props: ConversationListProps) {
       <ul aria-label="Conversations" className="divide-y divide-slate-100 dark:divide-slate-800">
         {conversations.map((c) => (
           <li key={c.id}>
-            <ConversationRow conversation={c} selected={c.id === selectedId} onSelect={onSelect} compact={compact} />
+            <ConversationRow conversation={c} selected={c.id === selectedId} onSelect={onSelect} compact={compact} search={search} />
           </li>
         ))}
       </ul>

@@ -3,7 +3,7 @@ import { Badge } from '../../components/badge';
 import { PlatformIcon } from '../../components/platform-icon';
 import { cn } from '../../lib/cn';
 import { formatListTime } from '../../lib/format-time';
-import { priorityDotClass, statusTone } from './inbox.helpers';
+import { markWords, priorityDotClass, statusTone } from './inbox.helpers';
 
 interface ConversationRowProps {
   conversation: Conversation;
@@ -11,10 +11,14 @@ interface ConversationRowProps {
   onSelect: (id: string) => void;
   /** Conversation Manager shows a simpler row: no tags, no priority. */
   compact?: boolean;
+  /** The search the list shows results of: its words are marked in the message it matched. */
+  search?: string;
 }
 
-export function ConversationRow({ conversation: c, selected, onSelect, compact }: ConversationRowProps) {
+export function ConversationRow({ conversation: c, selected, onSelect, compact, search = '' }: ConversationRowProps) {
   const unread = c.unreadCount > 0;
+  // A search result found by an older message shows that message, at its time.
+  const at = c.match ? c.match.createdAt : c.lastMessageTime;
   return (
     <button
       type="button"
@@ -47,14 +51,29 @@ export function ConversationRow({ conversation: c, selected, onSelect, compact }
             {c.unreadCount}
           </span>
         )}
-        <time dateTime={c.lastMessageTime ?? undefined} className="shrink-0 text-xs text-slate-500 dark:text-slate-400">
-          {formatListTime(c.lastMessageTime)}
+        <time dateTime={at ?? undefined} className="shrink-0 text-xs text-slate-500 dark:text-slate-400">
+          {formatListTime(at)}
         </time>
       </div>
       <p
         className={cn('mt-1 line-clamp-2 pl-[30px] text-sm break-words', unread ? 'text-slate-800 dark:text-slate-200' : 'text-slate-500 dark:text-slate-400')}
       >
-        {c.lastMessage || <span className="italic">No messages yet</span>}
+        {c.match ? (
+          <>
+            <span className="sr-only">Matching message: </span>
+            {markWords(c.match.text, search).map((part, i) =>
+              part.marked ? (
+                <mark key={i} className="rounded-sm bg-amber-100 px-0.5 text-inherit dark:bg-amber-500/30">
+                  {part.text}
+                </mark>
+              ) : (
+                part.text
+              ),
+            )}
+          </>
+        ) : (
+          c.lastMessage || <span className="italic">No messages yet</span>
+        )}
       </p>
       <div className="mt-1.5 flex flex-wrap items-center gap-1 pl-[30px]">
         <Badge tone={statusTone(c.status)} className="capitalize">

@@ -3,6 +3,7 @@ import type { Conversation, Message } from '@contracts/inbox';
 import {
   appendMessage,
   filterConversations,
+  markWords,
   mergeConversationPages,
   mergeMessagePages,
   nextStatusAction,
@@ -79,6 +80,21 @@ describe('filterConversations (docs/product-spec.md §5 client-side search)', ()
     expect(filterConversations(list, { ...all, search: 'nobody' })).toEqual([]);
   });
 
+  it('every word, in any order, punctuation aside; in the name and handle, the last message or the message the server matched', () => {
+    expect(filterConversations(list, { ...all, search: 'chen maya' }).map((c) => c.id)).toEqual(['1']);
+    expect(filterConversations(list, { ...all, search: 'Price? what' }).map((c) => c.id)).toEqual(['1']);
+    // Not one word in the name and the other in the message.
+    expect(filterConversations(list, { ...all, search: 'maya price' })).toEqual([]);
+    const found = conv('4', {
+      customerName: 'Ana',
+      lastMessage: 'ok',
+      match: { messageId: 'm', text: 'Is the blue one in stock?', createdAt: '2026-01-01T00:00:00.000Z' },
+    });
+    expect(filterConversations([found], { ...all, search: 'stock blue' }).map((c) => c.id)).toEqual(['4']);
+    const handle = conv('5', { customerName: 'Ana', customerUsername: 'ana.lopez417' });
+    expect(filterConversations([handle], { ...all, search: 'ana.lopez4' }).map((c) => c.id)).toEqual(['5']);
+  });
+
   it('combines with the platform and status filters', () => {
     expect(filterConversations(list, { ...all, platform: 'facebook' }).map((c) => c.id)).toEqual(['2']);
     expect(filterConversations(list, { ...all, status: 'open' }).map((c) => c.id)).toEqual(['1', '3']);
@@ -143,5 +159,23 @@ describe('cache updates', () => {
 describe('normaliseTags', () => {
   it('trims, drops empties and case-insensitive duplicates', () => {
     expect(normaliseTags([' vip ', 'VIP', '', 'lead', '  '])).toEqual(['vip', 'lead']);
+  });
+});
+
+describe('markWords', () => {
+  it('marks every occurrence of each word, case-insensitively, keeping the text', () => {
+    expect(markWords('Price? The PRICE list', 'price list')).toEqual([
+      { text: 'Price', marked: true },
+      { text: '? The ', marked: false },
+      { text: 'PRICE', marked: true },
+      { text: ' ', marked: false },
+      { text: 'list', marked: true },
+    ]);
+    expect(markWords('hello', '')).toEqual([{ text: 'hello', marked: false }]);
+    expect(markWords('a (b) c', '(b)')).toEqual([
+      { text: 'a (', marked: false },
+      { text: 'b', marked: true },
+      { text: ') c', marked: false },
+    ]);
   });
 });

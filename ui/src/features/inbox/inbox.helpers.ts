@@ -28,19 +28,43 @@ export function nextStatusAction(status: Conversation['status']): { label: 'Clos
   return status === 'open' ? { label: 'Close', status: 'closed' } : { label: 'Reopen', status: 'open' };
 }
 
-/** docs/product-spec.md §5: customer name or last message, case-insensitive, with the platform and status filters. */
+/** The words of a search as the client compares them: lower-cased runs of letters and digits. */
+export function searchNeedles(search: string): string[] {
+  return search
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+}
+
+/**
+ * docs/product-spec.md §5, on the client: the list narrowed at once while the server's search waits
+ * for a pause in typing. Every word must be in the customer's name or handle, or in the last
+ * message, or in the message the server found the conversation by, so a row the server found is
+ * never hidden by it.
+ */
 export function filterConversations(list: Conversation[], filters: ConversationFilters): Conversation[] {
-  const needle = filters.search.trim().toLowerCase();
+  const needles = searchNeedles(filters.search);
+  const hasAll = (text: string | null | undefined) => {
+    const t = (text ?? '').toLowerCase();
+    return needles.every((n) => t.includes(n));
+  };
   return list.filter((c) => {
     if (filters.platform !== 'all' && c.platform !== filters.platform) return false;
     if (filters.status !== 'all' && c.status !== filters.status) return false;
-    if (!needle) return true;
-    return (
-      c.customerName.toLowerCase().includes(needle) ||
-      (c.lastMessage ?? '').toLowerCase().includes(needle) ||
-      (c.customerUsername ?? '').toLowerCase().includes(needle)
-    );
+    if (needles.length === 0) return true;
+    return hasAll(`${c.customerName} ${c.customerUsername ?? ''}`) || hasAll(c.lastMessage) || hasAll(c.match?.text);
   });
+}
+
+/** `text` cut into parts, the search's words marked (case-insensitively), for highlighting a match. */
+export function markWords(text: string, search: string): { text: string; marked: boolean }[] {
+  const needles = searchNeedles(search).sort((a, b) => b.length - a.length);
+  if (needles.length === 0) return [{ text, marked: false }];
+  const pattern = new RegExp(`(${needles.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})`, 'giu');
+  return text
+    .split(pattern)
+    .filter((part) => part !== '')
+    .map((part) => ({ text: part, marked: needles.includes(part.toLowerCase()) }));
 }
 
 /**

@@ -67,6 +67,7 @@ export function InboxPage() {
             hasNextPage={list.hasNextPage}
             isFetchingNextPage={list.isFetchingNextPage}
             onLoadMore={() => void list.fetchNextPage()}
+            search={search}
           />
         }
         thread={

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import type { Conversation } from '../../contracts/inbox';
+import { cursorTs } from '../pagination/keyset-cursor';
+import type { SearchFilter } from './search-conversations';
+
+/** A conversation as the inbox reads it (`c`), with its keyset cursor time. */
+export const conversationRow = z.object({
+  id: z.string(),
+  account_id: z.string(),
+  contact_id: z.string(),
+  platform: z.enum(['instagram', 'facebook', 'twitter']),
+  status: z.enum(['open', 'pending', 'closed']),
+  priority: z.enum(['high', 'normal', 'low']),
+  customer_name: z.string(),
+  customer_username: z.string().nullable(),
+  external_user_id: z.string(),
+  last_message: z.string().nullable(),
+  last_message_time: z.date(),
+  updated_at: z.date(),
+  unread_count: z.number(),
+  tags: z.array(z.string()),
+  cursor_ts: z.string(),
+});
+
+export const conversationColumns = `c.id, c.account_id, c.contact_id, c.platform, c.status, c.priority, c.customer_name,
+  c.customer_username, c.external_user_id, c.last_message, c.last_message_time, c.updated_at, c.unread_count, c.tags,
+  ${cursorTs('c.last_message_time')} as cursor_ts`;
+
+export function toConversation(r: z.infer<typeof conversationRow>): Conversation {
+  return {
+    id: r.id,
+    accountId: r.account_id,
+    contactId: r.contact_id,
+    platform: r.platform,
+    status: r.status,
+    priority: r.priority,
+    customerName: r.customer_name,
+    customerUsername: r.customer_username,
+    externalUserId: r.external_user_id,
+    lastMessage: r.last_message,
+    lastMessageTime: r.last_message_time.toISOString(),
+    updatedAt: r.updated_at.toISOString(),
+    unreadCount: r.unread_count,
+    tags: r.tags,
+  };
+}
+
+/**
+ * The list's filters as SQL over the conversation `c`, in one place: the list and the search apply
+ * the same ones (a new filter added here applies to both).
+ */
+export function conversationFilterSql(f: { platform?: string | undefined; status?: string | undefined }): SearchFilter {
+  return {
+    conversationSql(first) {
+      const params: unknown[] = [];
+      const where: string[] = [];
+      if (f.platform && f.platform !== 'all') where.push(`c.platform = $${first + params.push(f.platform) - 1}`);
+      if (f.status && f.status !== 'all') where.push(`c.status = $${first + params.push(f.status) - 1}`);
+      return { sql: where.join(' and '), params };
+    },
+  };
+}

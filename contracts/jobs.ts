@@ -158,6 +158,8 @@ export function jobKey(task: TaskName, id: string): string {
  * (db/pipeline/wake-inbound-shards.ts), so events stored under another count are still processed.
  */
 export const INBOUND_SHARDS = 2;
+/** An inbound event that failed this many times (not malformed: e.g. a bug) is left with its error, no longer claimed; /metrics counts it apart. */
+export const INBOUND_EVENT_MAX_ATTEMPTS = 25;
 /** Flag of webhook calls: the worker forbids it while its webhook slots are full (ADR 0009). */
 export const WEBHOOK_FLAG = 'webhook';
 /** Lanes (Graphile queues) per workspace for flow webhook and AI calls unless FLOW_WEBHOOK_LANES says otherwise (ADR 0009, 2026-11 amendment). */

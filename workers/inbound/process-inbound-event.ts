@@ -2,6 +2,7 @@ import type pg from 'pg';
 import { z } from 'zod';
 import { rollback, withTransaction, type Rollback } from '../../db/transaction';
 import type { NormalizedEvent } from '../../contracts/inbound';
+import { INBOUND_EVENT_MAX_ATTEMPTS } from '../../contracts/jobs';
 import { CONTACT_UPSERT_SQL, storeInboundDm } from '../../db/pipeline/store-inbound-dm';
 import {
   markEventProcessed,
@@ -126,7 +127,7 @@ interface HandledBatch {
 }
 
 /** An event that failed this many times (not malformed: e.g. a bug) is left with its error, no longer claimed. */
-export const MAX_EVENT_ATTEMPTS = 25;
+export const MAX_EVENT_ATTEMPTS = INBOUND_EVENT_MAX_ATTEMPTS;
 
 /**
  * One batch of a shard's unprocessed events, oldest first, in ONE transaction (ADR 0020): claimed

@@ -17,8 +17,6 @@ export interface OnlineBackupOptions {
   /** The archive to write (.tar.gz); written as `<output>.partial` and renamed when complete. */
   output: string;
   replypilotVersion: string;
-  /** Called once pg_backup_start has returned, before the copy (tests write during the copy). */
-  onStarted?: (startLsn: string) => Promise<void> | void;
 }
 
 export interface BackupResult {
@@ -89,7 +87,6 @@ export async function onlineBackup(opts: OnlineBackupOptions): Promise<BackupRes
     );
     const startLsn = started.rows[0]!.lsn;
     const startSegment = started.rows[0]!.walfile;
-    await opts.onStarted?.(startLsn);
 
     async function* archive(): AsyncGenerator<Buffer> {
       for (const name of SECRET_FILES) {

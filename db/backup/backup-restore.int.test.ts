@@ -4,7 +4,6 @@ import { chmod, copyFile, mkdir, mkdtemp, readdir, rm, stat, truncate, writeFile
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import pino from 'pino';
 import { afterAll, expect, it } from 'vitest';
 import { boot, type Replypilot } from '../../bin/boot';
@@ -12,7 +11,7 @@ import { HttpClient } from '../../tests/support/http-client';
 import { edge, keywordTrigger, node, publishFlow } from '../../tests/support/flows';
 import { freePort } from '../../tests/support/free-port';
 import { newWorkspaceUser } from '../../tests/support/workspace';
-import { runningEmbeddedServer, startEmbeddedPostgres } from '../embedded';
+import { runningEmbeddedServer } from '../embedded';
 import { onlineBackup } from './online-backup';
 import { restoreBackup, RestoreRefused } from './restore-backup';
 
@@ -33,21 +32,23 @@ const restoredDir = path.join(base, 'restored');
 const apps: Replypilot[] = [];
 
 afterAll(async () => {
-  for (const app of apps) await app.stop().catch(() => undefined);
+  // Last booted first: a worker before the web process whose embedded PostgreSQL it uses.
+  for (const app of apps.reverse()) await app.stop().catch(() => undefined);
   await rm(base, { recursive: true, force: true });
 });
 
 const silent = pino({ level: 'silent' });
 
-async function bootOn(dataDir: string): Promise<Replypilot & { baseUrl: string }> {
+async function bootOn(dataDir: string, role: 'all' | 'web' | 'worker' = 'all', databaseUrl?: string): Promise<Replypilot & { baseUrl: string }> {
   const app = await boot({
-    role: 'all',
+    role,
     noUi: true,
     log: silent,
     // No DATABASE_URL and no secrets: embedded PostgreSQL in DATA_DIR, secrets generated into secrets.json.
     env: {
       NODE_ENV: 'test',
       DATA_DIR: dataDir,
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       EMBEDDED_PG_PORT: String(await freePort()),
       PORT: '0',
       HOST: '127.0.0.1',
@@ -57,7 +58,7 @@ async function bootOn(dataDir: string): Promise<Replypilot & { baseUrl: string }
     },
   });
   apps.push(app);
-  return Object.assign(app, { baseUrl: app.web!.url.replace('localhost', '127.0.0.1') });
+  return Object.assign(app, { baseUrl: app.web?.url.replace('localhost', '127.0.0.1') ?? '' });
 }
 
 /** `replypilot <args>` as an operator runs it, in its own process. */
@@ -148,30 +149,26 @@ it('backs up a running instance mid-traffic; the restored one has its data intac
   expect(written.filter((t) => t > labelStart && t < new Date(result.manifest.createdAt)).length).toBeGreaterThan(0);
 
   const sourceSecrets = readFileSync(path.join(sourceDir, 'secrets.json'), 'utf8');
-  await source.stop();
-  apps.splice(apps.indexOf(source), 1);
-
   await restoreBackup({ archive, dataDir: restoredDir, port: await freePort() });
   expect(readFileSync(path.join(restoredDir, 'secrets.json'), 'utf8')).toBe(sourceSecrets);
+  // The old instance goes away meanwhile (its database is not the restored one).
+  const sourceStopped = source.stop().then(() => void apps.splice(apps.indexOf(source), 1));
 
-  // The timers the backup holds (the runs asleep in it, the writer's included), read before anything can fire them.
-  const cluster = await startEmbeddedPostgres({ dir: restoredDir, port: await freePort(), database: 'replypilot' });
-  const reader = new pg.Client({ connectionString: cluster.url });
-  await reader.connect();
-  const timers = (await reader.query<{ run_id: string; due_at: Date }>("select run_id, due_at from run_timers where kind = 'delay'")).rows;
-  await reader.end();
-  await cluster.stop();
+  // The restored instance: the web role first, to read the timers the backup holds (the runs asleep
+  // in it, the writer's included) before anything can fire them; then its worker, on the same database.
+  const restored = await bootOn(restoredDir, 'web');
+  const pool = restored.database.pool;
+  const timers = (await pool.query<{ run_id: string; due_at: Date }>("select run_id, due_at from run_timers where kind = 'delay'")).rows;
   expect(timers.map((t) => t.run_id)).toEqual(expect.arrayContaining(sleeping));
-
-  const restored = await bootOn(restoredDir);
+  await bootOn(restoredDir, 'worker', pool.options.connectionString);
   const bootedAt = Date.now();
+  await sourceStopped;
   for (const t of tables) expect(await count(restored, `select count(*) as n from ${t}`), t).toBeGreaterThanOrEqual(before[t]!);
   // The same secrets: the owner's session cookie from the old instance still signs them in.
   const again = new HttpClient(restored.baseUrl, { cookie: w.client.cookieHeader });
   expect((await again.get('/api/auth/user')).status).toBe(200);
 
   // Every heap page and btree index, checked by PostgreSQL's amcheck.
-  const pool = restored.database.pool;
   await pool.query('create extension if not exists amcheck');
   const indexes = await pool.query<{ oid: number }>(
     `select c.oid from pg_index i join pg_class c on c.oid = i.indexrelid join pg_am am on am.oid = c.relam

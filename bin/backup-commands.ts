@@ -7,7 +7,7 @@ import { restoreBackup, RestoreRefused } from '../db/backup/restore-backup';
 import { runningEmbeddedServer, startEmbeddedPostgres } from '../db/embedded';
 
 /**
- * `replypilot backup [file|dir]` and `replypilot restore <file>` (README "Backups", ADR 0034). The
+ * `replypilot backup [file|dir]` and `replypilot restore <file>` (README "Backups", ADR 0035). The
  * archive path is the only thing printed on stdout, so a cron job can capture it; everything else
  * goes to stderr. Exit 0 done, 1 refused or failed, 2 usage.
  */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The archive `replypilot backup` writes (ADR 0034): its last entry, so a truncated archive has none. */
+/** The archive `replypilot backup` writes (ADR 0035): its last entry, so a truncated archive has none. */
 export const BACKUP_MANIFEST = 'replypilot-backup.json';
 export const BACKUP_FORMAT = 'replypilot-backup/1';
 

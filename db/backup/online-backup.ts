@@ -52,7 +52,7 @@ const isTemp = (name: string) => name.startsWith('pgsql_tmp');
 const WAL_SEGMENT = /^[0-9A-F]{24}$/;
 
 /**
- * An online, consistent backup of the embedded cluster through PostgreSQL's low-level API (ADR 0034),
+ * An online, consistent backup of the embedded cluster through PostgreSQL's low-level API (ADR 0035),
  * for a server without pg_basebackup or pg_dump. On ONE session: a temporary physical replication
  * slot (it keeps every WAL segment from now on until the session ends, so no checkpoint recycles
  * one the backup needs), pg_backup_start(label, fast), a copy of the data directory while the

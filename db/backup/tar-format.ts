@@ -4,7 +4,7 @@
  * online copy of a PostgreSQL data directory reads files that grow, shrink or vanish while they are
  * read, which PostgreSQL documents as expected (WAL replay repairs them); node-tar's packer fails the
  * whole archive on a short or long read ("encountered unexpected EOF"), while a base backup must
- * record the size it saw and pad a file that shrank (ADR 0034). The output is plain ustar: GNU and
+ * record the size it saw and pad a file that shrank (ADR 0035). The output is plain ustar: GNU and
  * BSD tar read it (db/backup/tar-format.test.ts).
  */
 

@@ -12,7 +12,7 @@ export interface SequenceSample {
 /**
  * Where each id sequence stands now (database clock). An id at or below a sample is settled once
  * every transaction that was open at the sample's time has ended: it has then committed (visible)
- * or rolled back (a gap), and no later transaction can take an id that low (ADR 0035).
+ * or rolled back (a gap), and no later transaction can take an id that low (ADR 0036).
  */
 export async function sampleSequences(db: Db): Promise<SequenceSample> {
   const { rows } = await db.query<{ at: Date; inbound: string; steps: string }>(
@@ -34,7 +34,7 @@ export interface OpenTransactions {
 /**
  * The start of the oldest transaction open in this database, from pg_stat_activity. A row stamped
  * with `now()` (its transaction's start) earlier than that, or an id taken before it, belongs to a
- * transaction that has ended: what a query started after this one sees of them is final (ADR 0035).
+ * transaction that has ended: what a query started after this one sees of them is final (ADR 0036).
  */
 export async function readOpenTransactions(db: Db): Promise<OpenTransactions> {
   const { rows } = await db.query<OpenTransactions>(

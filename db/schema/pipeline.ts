@@ -24,7 +24,7 @@ export const inboundEvents = pgTable(
     /** Why processing failed (malformed payload, unknown account…): kept visible, never blocks others. */
     error: text('error'),
     /**
-     * Which `inbound.process` batch job takes the event (db/pipeline/ingest-events.ts, ADR 0020): a
+     * Which `inbound.process` batch job takes the event (db/inbound/ingest-events.ts, ADR 0020): a
      * hash of the account its payload names, so one account's events go through one job at a time.
      */
     shard: smallint('shard').notNull().default(0),
@@ -98,7 +98,7 @@ export const outboundLedger = pgTable(
     index('outbound_ledger_sending_lease_idx')
       .on(t.sendLeaseUntil)
       .where(sql`status = 'sending'`),
-    // Sends completed in a time window, counted at each /metrics collection (db/metrics/read-sends.ts, ADR 0035).
+    // Sends completed in a time window, counted at each /metrics collection (db/metrics/read-sends.ts, ADR 0036).
     index('outbound_ledger_sent_at_idx')
       .on(t.sentAt)
       .where(sql`status = 'sent'`),

@@ -5,7 +5,7 @@ import { spawnWorker } from '../../../tests/support/worker-process';
 import { newWorkspaceUser } from '../../../tests/support/workspace';
 
 /**
- * The fleet's figures in a fleet (ADR 0035): two web processes and a worker process on one
+ * The fleet's figures in a fleet (ADR 0036): two web processes and a worker process on one
  * database. A DM goes in through web A, the worker process runs the flow and sends the reply, and
  * both webs' /metrics count the event, the steps and the send, though neither web did the work.
  */

@@ -1,8 +1,9 @@
 import type pg from 'pg';
 import type { Logger } from 'pino';
 import { Counter, Gauge, type Registry } from 'prom-client';
+import { tuning } from '../../../config/tuning';
 import { nodeKinds } from '../../../contracts/flows/node-kinds';
-import { INBOUND_EVENT_MAX_ATTEMPTS, jobs } from '../../../contracts/jobs';
+import { jobs } from '../../../contracts/jobs';
 import { platformSchema, providerSchema } from '../../../contracts/platforms';
 import { countNewInboundEvents, countNewRunSteps } from '../../../db/metrics/count-new-rows';
 import { readOpenTransactions, sampleSequences, type SequenceSample } from '../../../db/metrics/read-collection-horizon';
@@ -34,7 +35,7 @@ const FLEET = 'Fleet-wide, read from the database: every web process reports the
 
 /**
  * The figures of work done anywhere in the fleet (webhook ingest, workers' batches, sends, flow
- * steps, AI answers), read from PostgreSQL when Prometheus scrapes a web process (ADR 0035): jobs
+ * steps, AI answers), read from PostgreSQL when Prometheus scrapes a web process (ADR 0036): jobs
  * per task from Graphile's public view, the inbound backlog, the ledger's unsent rows, worker
  * heartbeats as gauges; and counters of what was committed since the last read, each read once:
  * - rows of append-only tables by id, up to a sample of their sequence that every transaction open
@@ -95,7 +96,7 @@ export class FleetMetrics {
     this.inboundLag = gauge('replypilot_fleet_inbound_lag_seconds', `Age of the oldest stored event not yet processed (0: none waits). ${FLEET}`);
     this.inboundGivenUp = gauge(
       'replypilot_fleet_inbound_failed_events',
-      `Events left unprocessed after ${INBOUND_EVENT_MAX_ATTEMPTS} failures, with their error. ${FLEET}`,
+      `Events left unprocessed after ${tuning.inbound.maxEventAttempts} failures, with their error. ${FLEET}`,
     );
     this.jobCount = gauge(
       'replypilot_fleet_jobs',
@@ -164,7 +165,7 @@ export class FleetMetrics {
 
     const [jobCounts, backlog, unsent, instance] = await Promise.all([
       readJobCounts(pool),
-      readInboundBacklog(pool, INBOUND_EVENT_MAX_ATTEMPTS),
+      readInboundBacklog(pool, tuning.inbound.maxEventAttempts),
       readUnsentCounts(pool),
       readInstanceGauges(pool, this.opts.workerStaleAfterMs),
     ]);

@@ -19,7 +19,7 @@ const WEBHOOK_PLATFORMS = new Map([
 ]);
 
 /**
- * What `/metrics` serves (ADR 0035), built only when METRICS_TOKEN is set. Two kinds of figures:
+ * What `/metrics` serves (ADR 0036), built only when METRICS_TOKEN is set. Two kinds of figures:
  * this process's own (Node's process_* and nodejs_*, HTTP latency per route, webhooks it accepted:
  * sum them over the web processes), and the fleet's, read from PostgreSQL (`replypilot_fleet_*`:
  * the same in every process).

@@ -6,7 +6,7 @@ import { useMetaApp } from '../../../tests/support/meta-app';
 import { startTestApp } from '../../../tests/support/test-app';
 
 /**
- * GET /metrics (ADR 0035): off without METRICS_TOKEN, Bearer-only with it, and figures that move
+ * GET /metrics (ADR 0036): off without METRICS_TOKEN, Bearer-only with it, and figures that move
  * with the work: a signed Meta webhook accepted, its event stored, the flow's DM sent through the
  * Graph API fake, the steps taken, with the HTTP latency of each route under its pattern.
  */

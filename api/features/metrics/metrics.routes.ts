@@ -3,7 +3,7 @@ import { constantTimeEqual } from '../../../integrations/meta/webhook-signature'
 import { publicRouter } from '../../http/routers';
 
 /**
- * GET /metrics in Prometheus' text format (ADR 0035). Off unless METRICS_TOKEN is set: then 404, as
+ * GET /metrics in Prometheus' text format (ADR 0036). Off unless METRICS_TOKEN is set: then 404, as
  * for any path that does not exist (not the UI's page). On, only for `Authorization: Bearer <token>`,
  * compared in constant time; anything else is 401. No session, cookie or same-origin check: a
  * scraper has none.

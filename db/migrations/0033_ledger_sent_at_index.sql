@@ -1,2 +1,0 @@
--- Completed sends by time, for the counts and the latency histogram /metrics reads at each collection (db/metrics/read-sends.ts, ADR 0035): sent rows only.
-CREATE INDEX "outbound_ledger_sent_at_idx" ON "outbound_ledger" USING btree ("sent_at") WHERE status = 'sent';

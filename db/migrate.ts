@@ -23,12 +23,10 @@ export async function runMigrations(pool: pg.Pool): Promise<void> {
   }
 }
 
-let shipped: number[] | undefined;
-/** The `when` of every migration this version ships (drizzle's journal), which drizzle records as `created_at` once applied. */
-function shippedMigrations(): number[] {
-  shipped ??= (JSON.parse(readFileSync(`${migrationsFolder}/meta/_journal.json`, 'utf8')) as { entries: { when: number }[] }).entries.map((e) => e.when);
-  return shipped;
-}
+/** The `when` of every migration this version ships (drizzle's journal), which drizzle records as `created_at` once applied; read once, a fact of this version. */
+const shippedMigrations: readonly number[] = (
+  JSON.parse(readFileSync(`${migrationsFolder}/meta/_journal.json`, 'utf8')) as { entries: { when: number }[] }
+).entries.map((e) => e.when);
 
 /**
  * How many of this version's migrations the database lacks (drizzle applies those newer than the
@@ -39,11 +37,10 @@ export async function pendingMigrations(db: Pick<pg.Pool, 'query'>): Promise<num
   const { rows } = await db.query<{ recorded: boolean; worker: boolean }>(
     `select to_regclass('drizzle.__drizzle_migrations') is not null as recorded, to_regclass('graphile_worker.jobs') is not null as worker`,
   );
-  const all = shippedMigrations();
   let last = 0;
   if (rows[0]!.recorded) {
     const applied = await db.query<{ last: string | null }>('select max(created_at)::text as last from drizzle.__drizzle_migrations');
     last = Number(applied.rows[0]!.last ?? 0);
   }
-  return all.filter((when) => when > last).length + (rows[0]!.worker ? 0 : 1);
+  return shippedMigrations.filter((when) => when > last).length + (rows[0]!.worker ? 0 : 1);
 }

@@ -9,6 +9,7 @@ const heavy = [
   'bin/replypilot.int.test.ts',
   'tests/fleet/fleet.int.test.ts',
   'workers/jobs/broadcast-crash.int.test.ts',
+  'db/backup/backup-restore.int.test.ts',
 ];
 
 // One embedded PostgreSQL per run (tests/support/global-setup.ts); each test file clones its own

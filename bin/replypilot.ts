@@ -1,15 +1,18 @@
 #!/usr/bin/env -S node --import tsx
 import { ConfigError } from '../config/config';
+import { backupUsage, runBackupCommand } from './backup-commands';
 import { boot, type Role } from './boot';
 import { listenNotice } from '../api/http/listen-notice';
 
 const roles: Role[] = ['web', 'worker', 'all'];
 const usage = `usage: replypilot [web|worker|all] [--dev]
+       replypilot backup [file|dir] | restore <file>
 
   all     web + worker in one process (default; what \`npm start\` runs)
   web     HTTP API, webhooks, /ws and the UI
   worker  job runner and timers
-  --dev   hot-reloading UI through Vite (npm run dev)`;
+  --dev   hot-reloading UI through Vite (npm run dev)
+${backupUsage}`;
 
 async function main() {
   const args = process.argv.slice(2);
@@ -18,6 +21,11 @@ async function main() {
     return;
   }
   const roleArg = args.find((a) => !a.startsWith('-')) ?? 'all';
+  if (roleArg === 'backup' || roleArg === 'restore') {
+    // exitCode, not exit(): the archive's path on stdout must reach a pipe before the process ends.
+    process.exitCode = await runBackupCommand(args);
+    return;
+  }
   if (!roles.includes(roleArg as Role)) {
     console.error(`Unknown role "${roleArg}".\n\n${usage}`);
     process.exit(2);

@@ -89,6 +89,8 @@ export const envSchema = z.object({
   /** How many reverse proxies (load balancer, ingress) sit in front of us: 0 = none. */
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** GET /metrics (Prometheus) answers only `Authorization: Bearer <this>`; unset: /metrics is off (404). */
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters (e.g. `openssl rand -hex 24`)').optional(),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(5),
   JSON_BODY_LIMIT: z.string().default('100kb'),
   /** Web processes cache sessions and their users this long at most (ADR 0016; NOTIFY invalidates them sooner); 0 = no cache. */
@@ -226,6 +228,8 @@ export interface Config {
   /** Number of proxy hops to trust for X-Forwarded-* (client IP for rate limits, https for cookies). */
   trustProxy: number;
   logLevel: Env['LOG_LEVEL'];
+  /** Bearer token of GET /metrics; undefined: /metrics is off. */
+  metricsToken: string | undefined;
   workerConcurrency: number;
   jsonBodyLimit: string;
   /** Backstop age of the web process's session cache (0: off); notices drop entries sooner (ADR 0016). */
@@ -354,6 +358,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     sendMaxInFlight: e.SEND_MAX_IN_FLIGHT,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    metricsToken: e.METRICS_TOKEN,
     workerConcurrency: e.WORKER_CONCURRENCY,
     jsonBodyLimit: e.JSON_BODY_LIMIT,
     sessionCacheTtlSeconds: e.SESSION_CACHE_TTL_SECONDS,

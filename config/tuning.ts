@@ -19,7 +19,7 @@ export const tuning = deepFreeze({
     batchSize: 100,
     /** Full batches one job takes before it hands its shard to a new job, so a busy shard holds no worker slot forever (ADR 0020). */
     batchesPerJob: 5,
-    /** An event that failed this many times (not malformed: a bug) is left with its error, no longer claimed (ADR 0020). */
+    /** An event that failed this many times (not malformed: a bug) is left with its error, no longer claimed (ADR 0020); /metrics counts it apart (ADR 0036). */
     maxEventAttempts: 25,
     /** How long an unprocessed event waits before `inbound:sweep` wakes its shard's job again (ADR 0020). */
     strandedAfterMs: 30_000,

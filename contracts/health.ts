@@ -21,3 +21,12 @@ export interface DatabaseHealthResponse {
     error?: string;
   };
 }
+/** GET /api/health/ready: 200 when ready, 503 otherwise (an orchestrator's readiness probe). */
+export interface ReadinessResponse {
+  ready: boolean;
+  /** PostgreSQL answered. */
+  database: boolean;
+  /** Every migration this version ships is applied (pending: how many are not, Graphile Worker's schema counting as one); null when the database did not answer. */
+  migrations: { applied: boolean; pending: number } | null;
+  error?: string;
+}

@@ -34,7 +34,8 @@ export interface EmbeddedDatabase {
 const USER = 'postgres';
 /** Clusters made before passwords were generated used this one; they get a generated one at next start. */
 const LEGACY_PASSWORD = 'postgres';
-const PASSWORD_FILE = 'pg-password';
+/** Beside the cluster in the data dir; backups carry it (db/backup/). */
+export const PASSWORD_FILE = 'pg-password';
 
 /**
  * The superuser's password, generated once per data dir and kept beside the cluster (mode 0600).
@@ -60,13 +61,13 @@ async function binaries() {
   return z.object({ initdb: z.string(), pg_ctl: z.string(), postgres: z.string() }).parse(mod);
 }
 
-interface RunAs {
+export interface RunAs {
   uid?: number;
   gid?: number;
 }
 
 /** PostgreSQL refuses to run as root: as root we run it as a `postgres` system user (created if absent). */
-async function runAsUser(): Promise<RunAs> {
+export async function runAsUser(): Promise<RunAs> {
   if (os.userInfo().uid !== 0) return {};
   const ids = async () => {
     const uid = Number((await exec('id', ['-u', USER])).stdout.trim());
@@ -116,6 +117,27 @@ async function postmasterPid(dataDir: string): Promise<number | undefined> {
   if (!existsSync(file)) return undefined;
   const pid = Number.parseInt((await readFile(file, 'utf8')).split('\n')[0] ?? '', 10);
   return Number.isInteger(pid) && pid > 0 && isAlive(pid) ? pid : undefined;
+}
+
+/**
+ * The embedded server running on a data dir right now (whoever started it), read from its
+ * postmaster.pid (pid, data dir, start time, port, socket dir, …), with a superuser URL to reach it:
+ * `replypilot backup` works against the server of a running instance.
+ */
+export async function runningEmbeddedServer(dir: string): Promise<{ pid: number; url: string } | undefined> {
+  const dataDir = path.join(dir, 'pg');
+  const pid = await postmasterPid(dataDir);
+  if (!pid) return undefined;
+  const lines = (await readFile(path.join(dataDir, 'postmaster.pid'), 'utf8')).split('\n');
+  const port = Number.parseInt(lines[3] ?? '', 10);
+  const socketDir = lines[4]?.trim();
+  const passwordFile = path.join(dir, PASSWORD_FILE);
+  // Never undefined for a live server: a caller would start a second one, which stops this one.
+  if (!Number.isInteger(port) || !existsSync(passwordFile))
+    throw new Error(`PostgreSQL (pid ${pid}) runs on ${dataDir}, but its port or ${passwordFile} cannot be read`);
+  const password = (await readFile(passwordFile, 'utf8')).trim();
+  const host = socketDir ? encodeURIComponent(socketDir) : '127.0.0.1';
+  return { pid, url: `postgres://${USER}:${password}@${host}:${port}/postgres` };
 }
 
 /** One Replypilot per data dir: a second one would fight over the cluster. */

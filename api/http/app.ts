@@ -25,6 +25,8 @@ import { supportChatRoutes } from '../features/ai/support-chat.routes';
 import { notificationsRoutes } from '../features/notifications/notifications.routes';
 import { createAiRuntime } from '../../integrations/ai/ai-model';
 import { healthRoutes } from '../features/health/health.routes';
+import { createInstanceMetrics } from '../features/metrics/instance-metrics';
+import { metricsRoutes } from '../features/metrics/metrics.routes';
 import { newsletterRoutes } from '../features/newsletter/newsletter.routes';
 import { statsRoutes } from '../features/stats/stats.routes';
 import { dashboardRoutes } from '../features/dashboard/dashboard.routes';
@@ -103,6 +105,11 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
   app.set('trust proxy', config.trustProxy);
   app.set('query parser', 'simple');
 
+  // Prometheus (ADR 0036), only with METRICS_TOKEN: its timer first, so it sees every request, webhooks included.
+  const metrics = config.metricsToken ? createInstanceMetrics({ pool: database.pool, log, workerStaleAfterMs: config.workerStaleAfterMs }) : undefined;
+  if (metrics) app.use(metrics.middleware);
+  app.use(metricsRoutes(config.metricsToken, metrics?.registry));
+
   // First, before helmet, the JSON parser and sessions: Meta's signature is over the raw bytes
   // (docs/platform-apis.md §1.2), and a platform's server-to-server POST needs no browser headers,
   // cookie or session; at low volume Meta sends one POST per event, so each middleware skipped counts.
@@ -116,6 +123,8 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
   app.use('/api/knowledge', express.json({ limit: '512kb' }));
   app.use(express.json({ limit: config.jsonBodyLimit }));
   app.use(checkRequestInput);
+  // Probes before sessions: an orchestrator's liveness check must not depend on the session store's database.
+  app.use(healthRoutes({ pool: database.pool, reads: deps.reads, role: deps.role, dbMode: config.database.mode, version: deps.version }));
 
   // Sessions live in PostgreSQL (user_sessions); each web process keeps the ones in use in memory,
   // dropped by NOTIFY from whichever process ends or changes them (ADR 0016).
@@ -154,7 +163,6 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
   // Webhooks authenticate by signature, not by origin.
   app.use(sameOriginOnly(config.publicUrl, ['/api/webhooks/', '/api/conversions']));
 
-  app.use(healthRoutes({ pool: database.pool, reads: deps.reads, role: deps.role, dbMode: config.database.mode, version: deps.version }));
   app.use(demoRoutes({ pool: database.pool, config }));
   if (config.mail.mode === 'disabled') log.warn({}, MAIL_DISABLED_WARNING);
   const devices = deviceCookies(secrets.sessionSecret, secureCookies);

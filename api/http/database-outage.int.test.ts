@@ -64,8 +64,12 @@ describe('while the database is down', () => {
     }
     // Six failed requests, one error line: logs do not grow with traffic during an outage.
     expect(lines.filter((l) => l.level >= 50 && l.msg.startsWith('database unavailable'))).toHaveLength(1);
+    // The orchestrator's probes: out of rotation, not restarted.
+    expect((await c.get('/api/health/ready')).status).toBe(503);
+    expect((await c.get('/api/health/live')).status).toBe(200);
 
     pg = await startEmbeddedPostgres({ dir, port, database: 'rp', settings: { fsync: 'off' } });
     await expect.poll(async () => (await c.get('/api/conversations')).status, { timeout: 15_000, interval: 250 }).toBe(200);
+    expect((await c.get('/api/health/ready')).status).toBe(200);
   }, 60_000);
 });

@@ -102,6 +102,10 @@ export const outboundLedger = pgTable(
     index('outbound_ledger_sending_lease_idx')
       .on(t.sendLeaseUntil)
       .where(sql`status = 'sending'`),
+    // Sends completed in a time window, counted at each /metrics collection (db/metrics/read-sends.ts, ADR 0036).
+    index('outbound_ledger_sent_at_idx')
+      .on(t.sentAt)
+      .where(sql`status = 'sent'`),
   ],
 );
 

@@ -1,5 +1,6 @@
 import type pg from 'pg';
-import type { DatabaseHealthResponse, HealthResponse } from '../../../contracts/health';
+import type { DatabaseHealthResponse, HealthResponse, ReadinessResponse } from '../../../contracts/health';
+import { pendingMigrations } from '../../../db/migrate';
 import { pingDatabase } from '../../../db/ping-database';
 import type { ReadRouter } from '../../../db/read-replica';
 import { publicRouter } from '../../http/routers';
@@ -25,6 +26,26 @@ export function healthRoutes({ pool, reads, role, dbMode, version }: HealthDeps)
       version,
     };
     res.json(body);
+  });
+
+  // Orchestrators' probes. Live: the process answers (restart it if not). Ready: it can serve, the
+  // database answering with every migration of this version applied (send it traffic if so).
+  router.get('/api/health/live', (_req, res) => {
+    res.set('Cache-Control', 'no-store').json({ status: 'ok' });
+  });
+
+  router.get('/api/health/ready', async (_req, res) => {
+    let body: ReadinessResponse;
+    try {
+      const pending = await pendingMigrations(pool);
+      body = { ready: pending === 0, database: true, migrations: { applied: pending === 0, pending } };
+    } catch (err) {
+      body = { ready: false, database: false, migrations: null, error: err instanceof Error ? err.message : String(err) };
+    }
+    res
+      .status(body.ready ? 200 : 503)
+      .set('Cache-Control', 'no-store')
+      .json(body);
   });
 
   router.get('/api/health/database', async (_req, res) => {

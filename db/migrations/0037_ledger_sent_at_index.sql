@@ -1,0 +1,2 @@
+-- Completed sends by time, for the counts and the latency histogram /metrics reads at each collection (db/metrics/read-sends.ts, ADR 0036): sent rows only.
+CREATE INDEX "outbound_ledger_sent_at_idx" ON "outbound_ledger" USING btree ("sent_at") WHERE status = 'sent';

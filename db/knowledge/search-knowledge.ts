@@ -1,13 +1,24 @@
 import type pg from 'pg';
 import { z } from 'zod';
-import type { KnowledgeHit } from '../../contracts/knowledge';
+import type { KnowledgeAudience, KnowledgeHit } from '../../contracts/knowledge';
 import { entryRow } from './entry-row';
+import { normalise, questionTerms } from './question-terms';
 
 type Db = Pick<pg.Pool, 'query'>;
 
 const hitRow = entryRow
   .pick({ id: true, kind: true, title: true, body: true, price_cents: true, duration: true, url: true, author: true, source: true })
-  .extend({ rank: z.number() });
+  .extend({ score: z.number(), passage: z.string().nullable() });
+
+/** A quoted passage stays short: a DM quotes what answers, not the entry. */
+const MAX_PASSAGE_CHARS = 320;
+
+function cutPassage(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= MAX_PASSAGE_CHARS) return flat;
+  const cut = flat.slice(0, MAX_PASSAGE_CHARS - 1);
+  return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), MAX_PASSAGE_CHARS / 2)).trimEnd()}…`;
+}
 
 const toHit = (r: z.infer<typeof hitRow>): KnowledgeHit => ({
   id: r.id,
@@ -19,109 +30,217 @@ const toHit = (r: z.infer<typeof hitRow>): KnowledgeHit => ({
   url: r.url,
   author: r.author,
   source: r.source,
-  rank: r.rank,
+  passage: cutPassage(r.passage ?? r.body),
+  score: Math.round(r.score * 100) / 100,
 });
 
 /**
- * Words of a question worth searching for: letters and digits, at most 32 distinct ones. Generous
- * because stopwords are only dropped later (contentWords): a cap of 12 cut the words that mattered
- * off the end of a long, chatty question.
+ * Words of a text for a search box (the Knowledge page's filter): letters and digits, at most 32
+ * distinct ones. Generous: a cap of 12 cut the words that mattered off the end of a long question.
  */
 export function queryWords(text: string): string[] {
-  const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-  return [...new Set(words)].slice(0, 32);
+  return [...new Set(normalise(text))].slice(0, 32);
 }
 
 /**
- * Above this share of all entries (PostgreSQL's own statistics of the search column, kept by
- * ANALYZE) a word is too common to pick candidates by: "price" or "order" would make every entry
- * of a large workspace a candidate to rank. It still counts in the ranking.
+ * Weight of a question word nothing in the knowledge base holds, as a share of the rarest word's
+ * weight: a question about "pizza" asked of a bakery that has no pizza entry matches its other words
+ * less well. Tuned on the evaluation's tuning split and its unanswerable questions
+ * (tests/perf/kb-eval/README.md).
  */
-const COMMON_WORD_SHARE = 0.05;
-/** At most this many candidates are ranked per pass, whatever the question (one-word questions of common words). */
-const MAX_CANDIDATES = 500;
+const UNKNOWN_WORD_SHARE = 0.35;
+/** How much a match counts by where it is: the title (an FAQ's question, an offer's name) says what the entry is about. */
+const TITLE_EXACT = 1;
+const TITLE_CONCEPT = 0.95;
+const TEXT_EXACT = 0.7;
+const TEXT_CONCEPT = 0.4;
+/**
+ * The share of the match score that is how much of the entry's title the question asks about (the
+ * rest: how much of the question the entry holds). "Price of a single cupcake" asks about all of
+ * "Pricing" and a quarter of "Kids' cupcake decorating party". Computed for the RERANK best.
+ */
+const TITLE_SHARE = 0.1;
+const RERANK = 20;
+/** Document frequencies are counted up to this (a rarer word's weight is exact; a commoner one's only needs to be low). */
+const DF_CAP = 1000;
+/** Entries counted for N, the base of the weights. */
+const N_CAP = 20_000;
+/** Candidates per term, and for the entries holding every term. */
+const PER_TERM_CANDIDATES = 100;
+const ALL_TERMS_CANDIDATES = 200;
+
+/** The same tsquery restricted to titles (weight A): each quoted lexeme of its text gets `:A`. */
+const titleOnly = (col: string) => `case when ${col} is not null then regexp_replace(${col}::text, '''([^'']+)''', '''\\1'':A', 'g')::tsquery end`;
 
 /**
- * The whole search in one statement (one round trip):
- * - `content`: the question's words that full-text search keeps (no stopwords), with how common
- *   each is by the column's pg_stats; `rare`: those under COMMON_WORD_SHARE, or all of them when
- *   every word is common ("price of the course": they pick candidates after all, capped like any pass);
- * - `exact` then `partial`: entries holding every word, then entries holding any rare word, each
- *   capped at MAX_CANDIDATES and ranked by ts_rank_cd against all the words (more matched words
- *   rank higher), both served by the (workspace_id, search) GIN (btree_gin, migration 0015);
- * - `typo`: only when those found fewer than `limit`, a word of 4+ letters of the question (the
- *   longest six rare ones: a common word is spelled right) close to a word of a title, `word <% title`
- *   served by the (workspace_id, title trigrams) GIN, ranked below every full-text hit.
- * Bodies are read and cut for the winners only: reading thousands of page bodies was most of the
- * cost before (tests/perf/results/README.md, ai).
+ * The whole search in one statement (one round trip), a weighted-coverage ranking (ADR 0034;
+ * tuned on tests/perf/kb-eval's tuning split):
+ * - `t`: the question's terms (question-terms.ts): each of its words and, for a lexicon word, the
+ *   words an entry would use for it ("cost" → price, fee, charge; "envíos" → ship, shipping, mail);
+ *   words outside the lexicon that are English, Spanish or German stop words are dropped;
+ * - `base`: which terms some entry the audience may see holds (`df`), and how many hold each one in
+ *   their written text, title or body (`df_text`, counted up to DF_CAP: the hidden facts, such as
+ *   every priced offer's "price", would make price words look common), both served by the
+ *   (workspace_id, search) GIN; a term's weight is idf = ln(1 + (N − df_text + ½)/(df_text + ½));
+ * - `fixed`: a word no entry holds (a typo) is replaced, at 0.8 of its weight, by the lexicon word it
+ *   is a letter or two from ("deliever" → deliver, question-terms.ts), else by the closest word of a
+ *   title ("sourdouhg" → sourdough; `word <% title`, the (workspace_id, title trigrams) GIN);
+ * - `cand`: entries holding every term, and the first entries holding each term;
+ * - `scored`: how much of the question an entry holds = Σ idf × weight × where the term matched
+ *   (title: TITLE_EXACT for the question's own word, TITLE_CONCEPT for a concept's word; body or
+ *   facts: TEXT_EXACT / TEXT_CONCEPT) ÷ (Σ idf of the terms some entry holds + UNKNOWN_WORD_SHARE ×
+ *   the rarest weight for each term none holds);
+ * - `best`: the match score = (1 − TITLE_SHARE) × that + TITLE_SHARE × the share of the entry's title
+ *   words the question asks about, for the RERANK best. 1: the title is the question's words exactly.
+ * - `passage`: for the winners, the sentence of the body that holds the most of the question's
+ *   weight (the first sentence when the match was in the title: an FAQ's answer starts with it).
+ * `$2` true: public entries only (a contact's question, ADR 0034).
  */
 const SEARCH_SQL = `
-with words as (
-  select w as word, n from unnest($2::text[]) with ordinality as u(w, n)
-), content as (
-  select word, n, coalesce(s.f, 0)::float8 as share
-  from words
-  cross join lateral (select (tsvector_to_array(to_tsvector('english', word)))[1] as lex) l
-  left join lateral (
-    select x.f from pg_stats p, unnest(p.most_common_elems::text::text[], p.most_common_elem_freqs) as x(e, f)
-    where p.schemaname = current_schema() and p.tablename = 'knowledge_entries' and p.attname = 'search' and x.e = l.lex
-    limit 1
-  ) s on true
-  where l.lex is not null
-), rare as (
-  select word, n from content
-  where share < ${COMMON_WORD_SHARE} or not exists (select from content where share < ${COMMON_WORD_SHARE})
+with t as (
+  select n, exact, alts, plain, fuzzy, weight, corr_exact, corr_alts
+  from unnest($3::text[], $4::text[], $5::bool[], $6::text[], $7::float8[], $8::text[], $9::text[])
+       with ordinality as u(exact, alts, plain, fuzzy, weight, corr_exact, corr_alts, n)
+  where not plain or not (numnode(to_tsquery('english', exact)) = 0 or numnode(to_tsquery('spanish', exact)) = 0 or numnode(to_tsquery('german', exact)) = 0)
+), scope as (
+  select count(*)::float8 as n from (
+    select 1 from knowledge_entries where workspace_id = $1 and (not $2 or visibility = 'public') limit ${N_CAP}) x
 ), q as (
-  select websearch_to_tsquery('english', string_agg(word, ' ' order by n)) as all_words,
-         websearch_to_tsquery('english', string_agg(word, ' or ' order by n)) as any_word,
-         (select websearch_to_tsquery('english', string_agg(word, ' or ' order by n)) from rare) as rare_words
-  from content having count(*) > 0
-), exact as (
-  select id, search from knowledge_entries, q
-  where workspace_id = $1 and search @@ q.all_words
-  limit ${MAX_CANDIDATES}
-), partial as (
-  select id, search from knowledge_entries, q
-  where workspace_id = $1 and search @@ q.rare_words and id not in (select id from exact)
-  limit ${MAX_CANDIDATES}
-), best as (
-  select id, tier, ts_rank_cd(search, q.any_word)::float8 as rank
-  from (select id, search, 1 as tier from exact union all select id, search, 0 from partial) c, q
-  order by tier desc, rank desc limit $4
-), fuzzy as (
-  select word from rare where char_length(word) >= 4 order by char_length(word) desc, n limit 6
-), typo as (
-  select k.id, -1 as tier, (max(word_similarity(f.word, k.title)) * 0.01)::float8 as rank
-  from fuzzy f
-  join knowledge_entries k on k.workspace_id = $1 and f.word <% k.title
-  where (select count(*) from best) < $4 and k.id not in (select id from best)
-  group by k.id
-  order by rank desc, k.updated_at desc, k.id
-  limit $4
-), found as (
-  select id, tier, rank from best
+  select n, weight, fuzzy, plain, corr_exact, corr_alts,
+         case when numnode(to_tsquery('replypilot_text', exact)) > 0 then to_tsquery('replypilot_text', exact) end as ex,
+         case when alts <> '' then to_tsquery('replypilot_text', alts) end as alt
+  from t
+), base as (
+  select q.*, coalesce(q.ex, ''::tsquery) || coalesce(q.alt, ''::tsquery) as anyq,
+         (select count(*) from (
+            select 1 from knowledge_entries k
+            where k.workspace_id = $1 and (not $2 or k.visibility = 'public')
+              and k.search @@ (coalesce(q.ex, ''::tsquery) || coalesce(q.alt, ''::tsquery))
+            limit ${DF_CAP}) x)::float8 as df,
+         (select count(*) from (
+            select 1 from knowledge_entries k
+            where k.workspace_id = $1 and (not $2 or k.visibility = 'public')
+              and k.search @@ regexp_replace((coalesce(q.ex, ''::tsquery) || coalesce(q.alt, ''::tsquery))::text, '''([^'']+)''', '''\\1'':AB', 'g')::tsquery
+            limit ${DF_CAP}) x)::float8 as df_text
+  from q
+  where numnode(coalesce(q.ex, ''::tsquery) || coalesce(q.alt, ''::tsquery)) > 0
+), fixed as (
+  select b.n, b.weight * 0.8 as weight, to_tsquery('replypilot_text', b.corr_exact) as ex, to_tsquery('replypilot_text', b.corr_alts) as alt
+  from base b
+  where b.df = 0 and b.corr_exact <> ''
   union all
-  select id, tier, rank from typo
+  select b.n, b.weight * 0.8 as weight, to_tsquery('replypilot_text', best.w) as ex, null::tsquery
+  from base b
+  cross join lateral (
+    select w from (
+      select k.title from knowledge_entries k
+      where k.workspace_id = $1 and (not $2 or k.visibility = 'public') and b.fuzzy <% k.title
+      limit 50) kt
+    cross join lateral regexp_split_to_table(lower(kt.title), '[^[:alnum:]]+') w
+    where char_length(w) >= 3 and similarity(w, b.fuzzy) >= 0.3
+    order by similarity(w, b.fuzzy) desc, w
+    limit 1) best
+  where b.df = 0 and b.fuzzy is not null and b.corr_exact = ''
+), terms as (
+  select n, weight, ex, alt, anyq, greatest(df_text, 1) as df from base where df > 0
+  union all
+  select f.n, f.weight, f.ex, f.alt, f.ex || coalesce(f.alt, ''::tsquery),
+         (select count(*) from (
+            select 1 from knowledge_entries k
+            where k.workspace_id = $1 and (not $2 or k.visibility = 'public') and k.search @@ (f.ex || coalesce(f.alt, ''::tsquery))
+            limit ${DF_CAP}) x)::float8
+  from fixed f where numnode(f.ex || coalesce(f.alt, ''::tsquery)) > 0
+), weighted as (
+  select terms.*, ln(1 + (scope.n - df + 0.5) / (df + 0.5)) as idf,
+         ${titleOnly('ex')} as ex_a, ${titleOnly('alt')} as alt_a
+  from terms, scope where df > 0
+), denominator as (
+  select coalesce((select sum(idf) from weighted), 0)
+         + ${UNKNOWN_WORD_SHARE} * ln(1 + (scope.n + 0.5) / 0.5)
+           * (select count(*) from base b where b.df = 0 and not exists (select from weighted w where w.n = b.n)) as d
+  from scope
+), everything as (
+  select (string_agg('(' || anyq::text || ')', ' & '))::tsquery as all_terms,
+         (string_agg('(' || anyq::text || ')', ' | '))::tsquery as any_term
+  from weighted
+), cand as (
+  select id from (
+    select k.id from knowledge_entries k, everything e
+    where k.workspace_id = $1 and (not $2 or k.visibility = 'public') and e.all_terms is not null and k.search @@ e.all_terms
+    limit ${ALL_TERMS_CANDIDATES}) a
+  union
+  select c.id from weighted w
+  cross join lateral (
+    select k.id from knowledge_entries k
+    where k.workspace_id = $1 and (not $2 or k.visibility = 'public') and k.search @@ w.anyq
+    limit ${PER_TERM_CANDIDATES}) c
+), scored as (
+  select k.id,
+         (select sum(w.idf * w.weight * greatest(
+                   case when w.ex_a is not null and k.search @@ w.ex_a then ${TITLE_EXACT} else 0 end,
+                   case when w.alt_a is not null and k.search @@ w.alt_a then ${TITLE_CONCEPT} else 0 end,
+                   case when w.ex is not null and k.search @@ w.ex then ${TEXT_EXACT} else 0 end,
+                   case when w.alt is not null and k.search @@ w.alt then ${TEXT_CONCEPT} else 0 end))
+          from weighted w) / nullif((select d from denominator), 0) as score,
+         ts_rank_cd(k.search, e.any_term) as closeness
+  from cand join knowledge_entries k using (id), everything e
+), top as (
+  select id, score, closeness from scored where score > 0
+  order by score desc, closeness desc, id limit ${RERANK}
+), asked as (
+  select array_agg(distinct m[1]) as lexemes from weighted, regexp_matches(anyq::text, '''([^'']+)''', 'g') m
+), best as (
+  select top.id, (1 - ${TITLE_SHARE}) * top.score + ${TITLE_SHARE} * coalesce((
+           select avg(case when l = any(asked.lexemes) then 1 else 0 end)
+           from unnest(tsvector_to_array(ts_filter(k.search, '{a}'))) l
+           where position('-' in l) = 0), 0) as score,
+         top.closeness
+  from top join knowledge_entries k using (id), asked
+  order by score desc, closeness desc, id limit $11
 )
-select k.id, k.kind, k.title, left(k.body, $3) as body, k.price_cents, k.duration, k.url, k.author, k.source, found.rank
-from found join knowledge_entries k using (id)
-order by found.tier desc, found.rank desc, k.updated_at desc, k.id
-limit $4`;
+select k.id, k.kind, k.title, left(k.body, $10) as body, k.price_cents, k.duration, k.url, k.author, k.source, best.score,
+       (select s.sentence from regexp_split_to_table(left(k.body, 8000), '(?<=[.!?])\\s+|\\n+') with ordinality as s(sentence, ord)
+        where btrim(s.sentence) <> ''
+        order by (select coalesce(sum(w.idf * w.weight), 0) from weighted w where to_tsvector('replypilot_text', s.sentence) @@ w.anyq) desc, s.ord
+        limit 1) as passage
+from best join knowledge_entries k using (id)
+order by best.score desc, best.closeness desc, k.updated_at desc, k.id`;
 
-/** The statement and parameters searchKnowledge runs (null: no words to search), for its EXPLAIN in the bench. */
-export function searchKnowledgeStatement(workspaceId: string, question: string, opts: { limit?: number; maxBodyChars?: number } = {}) {
-  const words = queryWords(question);
-  if (words.length === 0) return null;
-  return { sql: SEARCH_SQL, params: [workspaceId, words, opts.maxBodyChars ?? 1500, opts.limit ?? 5] };
+export interface SearchOptions {
+  /** `contact`: public entries only (ADR 0034); `workspace`: every entry. */
+  audience: KnowledgeAudience;
+  limit?: number;
+  maxBodyChars?: number;
 }
 
-/** The workspace's entries that best answer `question`, always scoped to one workspace (SEARCH_SQL). */
-export async function searchKnowledge(
-  db: Db,
-  workspaceId: string,
-  question: string,
-  opts: { limit?: number; maxBodyChars?: number } = {},
-): Promise<KnowledgeHit[]> {
+/** The statement and parameters searchKnowledge runs (null: no words to search), for its EXPLAIN in the bench. */
+export function searchKnowledgeStatement(workspaceId: string, question: string, opts: SearchOptions) {
+  const terms = questionTerms(question);
+  if (terms.length === 0) return null;
+  return {
+    sql: SEARCH_SQL,
+    params: [
+      workspaceId,
+      opts.audience === 'contact',
+      terms.map((t) => t.exact),
+      terms.map((t) => t.alts),
+      terms.map((t) => t.plain),
+      terms.map((t) => t.fuzzy),
+      terms.map((t) => t.weight),
+      terms.map((t) => t.correctedExact),
+      terms.map((t) => t.correctedAlts),
+      opts.maxBodyChars ?? 1500,
+      opts.limit ?? 5,
+    ],
+  };
+}
+
+/**
+ * The workspace's entries that best answer `question`, best first, each with its match score and
+ * the passage that answers; always scoped to one workspace, and to its public entries when a
+ * contact asks (SEARCH_SQL).
+ */
+export async function searchKnowledge(db: Db, workspaceId: string, question: string, opts: SearchOptions): Promise<KnowledgeHit[]> {
   const statement = searchKnowledgeStatement(workspaceId, question, opts);
   if (!statement) return [];
   // Named: prepared once per connection, so the plan of this large statement is not made again per question.

@@ -66,6 +66,7 @@ export async function seedEvalKnowledge(pool: pg.Pool, workspaceId: string): Pro
       url: e.url ?? null,
       author: e.author ?? null,
       source: e.source ?? 'typed',
+      visibility: e.visibility,
     });
     ids.set(e.key, id);
   }
@@ -86,6 +87,12 @@ export interface QuestionResult {
   /** Keys of the top three hits. */
   got: string[];
   topScore: number | null;
+  /**
+   * Best expected entry's score minus the best other entry's (within the first `depth` hits; a
+   * missing one counts 0): how safely the question is answered, the tuning objective once every
+   * tuning question is a hit.
+   */
+  margin: number;
   hit1: boolean;
   hit3: boolean;
 }
@@ -109,6 +116,7 @@ export async function evaluate(search: EvalSearch, ids: Map<string, string>, que
   for (const q of questions) {
     const hits = await search(q.q);
     const got = hits.slice(0, 3).map((h) => keyOf.get(h.id) ?? h.id);
+    const best = (right: boolean) => Math.max(0, ...hits.filter((h) => q.expect.includes(keyOf.get(h.id) ?? '') === right).map((h) => h.score));
     out.push({
       id: q.id,
       q: q.q,
@@ -118,6 +126,7 @@ export async function evaluate(search: EvalSearch, ids: Map<string, string>, que
       expect: q.expect,
       got,
       topScore: hits[0]?.score ?? null,
+      margin: Math.round((best(true) - best(false)) * 1000) / 1000,
       hit1: got.length > 0 && q.expect.includes(got[0]!),
       hit3: got.some((k) => q.expect.includes(k)),
     });

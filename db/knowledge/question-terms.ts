@@ -24,6 +24,9 @@ export interface QuestionTerm {
   correctedAlts: string;
   /** 1, or less for a term recognised through a spelling correction. */
   weight: number;
+  /** It asks for a price (the lexicon's price concept): an offer's own price answers it too. `correctedPrice`: its correction does. */
+  price: boolean;
+  correctedPrice: boolean;
 }
 
 /** At most this many terms per question (stop words included: the search drops those): the rest of a very long message is chatter. */
@@ -130,6 +133,8 @@ export function questionTerms(question: string): QuestionTerm[] {
       weight,
       correctedExact: '',
       correctedAlts: '',
+      price: t.concept.id === 'price',
+      correctedPrice: false,
       own: new Set(own),
     };
     byConcept.set(t.concept.id, term);
@@ -167,12 +172,14 @@ export function questionTerms(question: string): QuestionTerm[] {
         weight: 1,
         correctedExact: fixed ? `(${fixed.word})` : '',
         correctedAlts: fixed ? tsAlternatives(fixed.trigger.concept.index) : '',
+        price: false,
+        correctedPrice: fixed?.trigger.concept.id === 'price',
       };
       plain.set(w, term);
       terms.push(term);
     }
   }
-  return terms.slice(0, MAX_TERMS).map(({ exact, alts, plain: isPlain, fuzzy, weight, correctedExact, correctedAlts }) => ({
+  return terms.slice(0, MAX_TERMS).map(({ exact, alts, plain: isPlain, fuzzy, weight, correctedExact, correctedAlts, price, correctedPrice }) => ({
     exact,
     alts,
     plain: isPlain,
@@ -180,5 +187,7 @@ export function questionTerms(question: string): QuestionTerm[] {
     weight,
     correctedExact,
     correctedAlts,
+    price,
+    correctedPrice,
   }));
 }

@@ -18,7 +18,7 @@ CREATE TABLE "ai_contact_usage" (
 );
 --> statement-breakpoint
 ALTER TABLE "knowledge_entries" drop column "search";--> statement-breakpoint
-ALTER TABLE "knowledge_entries" ADD COLUMN "search" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector('replypilot_text'::regconfig, coalesce("title", '')), 'A') || setweight(to_tsvector('replypilot_text'::regconfig, coalesce("body", '')), 'B') || setweight(to_tsvector('replypilot_text'::regconfig, case when "price_cents" is null then '' else 'price ' end || coalesce("duration", '') || ' ' || coalesce("author", '')), 'C')) STORED NOT NULL;--> statement-breakpoint
+ALTER TABLE "knowledge_entries" ADD COLUMN "search" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector('replypilot_text'::regconfig, coalesce("title", '')), 'A') || setweight(to_tsvector('replypilot_text'::regconfig, coalesce("body", '')), 'B') || setweight(to_tsvector('replypilot_text'::regconfig, coalesce("duration", '') || ' ' || coalesce("author", '')), 'C')) STORED NOT NULL;--> statement-breakpoint
 ALTER TABLE "knowledge_entries" ADD COLUMN "visibility" text DEFAULT 'internal' NOT NULL;--> statement-breakpoint
 ALTER TABLE "ai_contact_usage" ADD CONSTRAINT "ai_contact_usage_contact_id_contacts_id_fk" FOREIGN KEY ("contact_id") REFERENCES "public"."contacts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "ai_contact_usage" ADD CONSTRAINT "ai_contact_usage_workspace_id_workspaces_id_fk" FOREIGN KEY ("workspace_id") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

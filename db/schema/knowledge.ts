@@ -11,8 +11,9 @@ const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
  * What a business knows (docs/product-spec.md §3, "tiered knowledge base"): profile answers
  * (question ids business_hours, pricing, shipping, returns, unique_value), offers, FAQ entries,
  * free-text documents, testimonials and pages imported by the website scan. Retrieval is
- * PostgreSQL full-text search over `search` (title weighted A, body B, the structured facts C:
- * "price" for an offer with a price, its duration, a testimonial's author) in the
+ * PostgreSQL full-text search over `search` (title weighted A, body B, the structured facts C: an
+ * offer's duration, a testimonial's author; an offer's price answers price questions from
+ * `price_cents` itself) in the
  * `replypilot_text` configuration (English stemming after unaccent, migration 0033), with pg_trgm
  * on the title for typos; there is no separate vector store (db/knowledge/search-knowledge.ts).
  * `visibility`: 'public' entries may be sent to contacts (the AI Reply node, suggested replies);
@@ -48,7 +49,7 @@ export const knowledgeEntries = pgTable(
     search: tsvector('search')
       .notNull()
       .generatedAlwaysAs(
-        sql`setweight(to_tsvector('replypilot_text'::regconfig, coalesce("title", '')), 'A') || setweight(to_tsvector('replypilot_text'::regconfig, coalesce("body", '')), 'B') || setweight(to_tsvector('replypilot_text'::regconfig, case when "price_cents" is null then '' else 'price ' end || coalesce("duration", '') || ' ' || coalesce("author", '')), 'C')`,
+        sql`setweight(to_tsvector('replypilot_text'::regconfig, coalesce("title", '')), 'A') || setweight(to_tsvector('replypilot_text'::regconfig, coalesce("body", '')), 'B') || setweight(to_tsvector('replypilot_text'::regconfig, coalesce("duration", '') || ' ' || coalesce("author", '')), 'C')`,
       ),
     createdAt: createdAtColumn(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -59,7 +59,7 @@ export function KnowledgePage() {
         <EmptyState
           icon="book"
           title="Your knowledge base is empty"
-          description="Add your offers and prices, answers to common questions, policies and testimonials. The AI assistant uses them to answer customers in DMs and comments, and never makes up a price or policy that isn't here. Scan your website above to start in seconds."
+          description="Add your offers and prices, answers to common questions, policies and testimonials. The AI assistant answers you from all of them and customers from the public ones, and never makes up a price or policy that isn't here. Scan your website above to start in seconds."
         >
           {addButton}
         </EmptyState>

@@ -61,7 +61,8 @@ export function VisibilityNotice({ counts }: { counts: Record<KnowledgeVisibilit
           Inbox, may quote a public entry to whoever messages you. Internal entries only answer you and your team.
         </p>
         <p className="text-amber-800 dark:text-amber-200/80">
-          New documents start internal, every other kind starts public; documents added before this choice existed were made internal.
+          New documents start internal, every other kind starts public.
+          {counts && counts.internal > 0 && <> Documents added before this choice existed were made internal.</>}
           {counts && (
             <>
               {' '}

@@ -15,7 +15,7 @@ export interface ModelAnswerClaim {
 
 /**
  * The claim itself, as a data-modifying CTE body (its own statement, or one CTE of a larger one,
- * db/ai/prepare-question.ts): one more model answer for the workspace in this UTC month, only while
+ * db/ai/prepare-question.ts, claimContactModelAnswer below): one more model answer for the workspace in this UTC month, only while
  * fewer than the allowance were claimed. No row back: the allowance is used up (or is 0). One
  * atomic upsert, so concurrent calls can never claim past the allowance.
  * `$workspace` and `$limit` are the parameter placeholders; `gate` an extra SQL condition.
@@ -26,18 +26,6 @@ export function claimModelAnswerSql(workspace: string, limit: string, gate = 'tr
      on conflict (workspace_id, month) do update set answers = ai_model_usage.answers + 1
        where ai_model_usage.answers < ${limit}::int
      returning to_char(month, 'YYYY-MM-DD') as month, answers`;
-}
-
-const claimRow = z.object({ month: z.string(), answers: z.number() });
-
-/**
- * Every model answer counts here, whoever asks (ADR 0011): the chat routes claim it in their one
- * statement before the model (prepare-question.ts), the flows' AI Reply step with this. Returns
- * null when the month's allowance is used up: the caller answers without the model.
- */
-export async function claimModelAnswer(db: Db, workspaceId: string, monthlyLimit: number): Promise<ModelAnswerClaim | null> {
-  const { rows } = await db.query(claimModelAnswerSql('$1', '$2'), [workspaceId, monthlyLimit]);
-  return rows[0] ? { workspaceId, ...claimRow.parse(rows[0]) } : null;
 }
 
 /**

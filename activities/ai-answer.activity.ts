@@ -36,7 +36,7 @@ export function allowanceNote(refused: Exclude<ContactClaim, { claim: ModelAnswe
 }
 
 /**
- * An AI reply step's answer to a contact (ADR 0012, 0034) from the workspace's PUBLIC knowledge
+ * An AI reply step's answer to a contact (ADR 0012, 0037) from the workspace's PUBLIC knowledge
  * entries only: what it says may be sent to whoever wrote, so internal entries never reach the model
  * or the quote. `confidence` is the best entry's match score (searchKnowledge).
  * - No provider: the passage of the best entry that answers is quoted (contactQuote), never a whole

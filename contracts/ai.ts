@@ -25,7 +25,7 @@ export function accessLevelFor(tier: string | null | undefined, signedIn: boolea
  * `modelAnswers`: whether a configured provider may answer (else: knowledge-base quotes);
  * `monthlyModelAnswers`: model answers per workspace per month; past it the workspace's own questions
  * are answered with knowledge-base quotes, and a flow's AI Reply to a contact hands off to a person
- * (ADR 0034): the one limit that stops an automated answer. Guests only reach the
+ * (ADR 0037): the one limit that stops an automated answer. Guests only reach the
  * support widget, limited per address (AI_GUEST_PER_HOUR). The figures follow the AI chat add-ons
  * (docs/product-spec.md §9: Chat Lite 300, Chat Pro 1,000, Chat Master 3,000 chats).
  */

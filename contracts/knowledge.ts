@@ -11,7 +11,7 @@ export const knowledgeSources = ['typed', 'scan', 'onboarding'] as const;
 export type KnowledgeSource = (typeof knowledgeSources)[number];
 
 /**
- * Who an entry may answer (ADR 0034). `public`: anyone, including contacts — the AI Reply node and
+ * Who an entry may answer (ADR 0037). `public`: anyone, including contacts — the AI Reply node and
  * suggested replies may send what it says to a customer. `internal`: only the workspace's own
  * signed-in people (the AI assistant page, the dashboard panel, smart KB).
  */

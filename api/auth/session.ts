@@ -1,13 +1,26 @@
 import type { NextFunction, Request, Response } from 'express';
 import type passport from 'passport';
 
+declare module 'express-session' {
+  interface SessionData {
+    /** When this session signed in (ms since the epoch): a fresh sign-in stands in for a password (account deletion). */
+    signedInAt?: number;
+  }
+}
+
 function toError(err: unknown): Error {
   return err instanceof Error ? err : new Error(String(err));
 }
 
-/** req.login regenerates the session id (no fixation) before storing the user. */
+/** req.login regenerates the session id (no fixation) before storing the user; the session notes when. */
 export function logIn(req: Request, user: Express.User): Promise<void> {
-  return new Promise((resolve, reject) => req.login(user, (err: unknown) => (err ? reject(toError(err)) : resolve())));
+  return new Promise((resolve, reject) =>
+    req.login(user, (err: unknown) => {
+      if (err) return reject(toError(err));
+      req.session.signedInAt = Date.now();
+      resolve();
+    }),
+  );
 }
 
 /** Signs out and deletes this browser's session row and cookie. */

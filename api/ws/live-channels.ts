@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { EVENTS_CHANNEL } from '../../db/pipeline/notify';
+import { EVENTS_CHANNEL } from '../../db/notify';
 import { listenChannels } from './pg-listener';
 import { SESSION_CACHE_CHANNEL, sessionCacheChangeSchema } from '../../db/sessions/session-cache-channel';
 import { SESSIONS_CHANNEL } from '../../db/sessions/sessions-ended';

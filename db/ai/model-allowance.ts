@@ -37,7 +37,7 @@ export type ContactClaim = { claim: ModelAnswerClaim } | { refused: 'contact'; p
 const contactClaimRow = z.object({ contact_answers: z.number().nullable(), day: z.string(), month: z.string().nullable(), answers: z.number().nullable() });
 
 /**
- * A model answer for a flow's AI Reply to one contact (ADR 0034): claimed on the contact's own
+ * A model answer for a flow's AI Reply to one contact (ADR 0037): claimed on the contact's own
  * allowance for this UTC day (`perDay`, AI_CONTACT_ANSWERS_PER_DAY) and on the workspace's monthly
  * allowance, in one statement: the contact's count is raised only while under `perDay`, and the
  * month's only when the contact's was. So one stranger cannot use up the month: past `perDay` their

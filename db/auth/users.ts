@@ -4,6 +4,7 @@ import type { UserRow } from '../schema';
 import { ensureSandboxAccounts } from '../sandbox/seed-sandbox';
 import { withTransaction } from '../transaction';
 import { messagesUsedSql } from '../usage/record-usage';
+import { isKnownTimeZone } from '../workspaces/time-zone';
 
 type Db = Pick<pg.Pool, 'query'>;
 
@@ -72,6 +73,8 @@ export interface NewUser {
   isDemo?: boolean;
   onboardingStep?: number;
   subscriptionTier?: string;
+  /** The workspace's time zone (the browser's, at registration); unset or unknown to PostgreSQL: UTC. */
+  timeZone?: string;
 }
 
 /**
@@ -80,10 +83,11 @@ export interface NewUser {
  */
 export async function createUserWithWorkspace(pool: pg.Pool, input: NewUser): Promise<UserRow | 'email_taken'> {
   let row: UserRow;
+  const timeZone = input.timeZone && (await isKnownTimeZone(pool, input.timeZone)) ? input.timeZone : 'UTC';
   try {
     row = await withTransaction(pool, async (client) => {
       const name = input.firstName ? `${input.firstName}'s workspace` : 'My workspace';
-      const ws = await client.query<{ id: string }>('insert into workspaces (name) values ($1) returning id', [name]);
+      const ws = await client.query<{ id: string }>('insert into workspaces (name, time_zone) values ($1, $2) returning id', [name, timeZone]);
       const { rows } = await client.query(
         `insert into users (workspace_id, email, password_hash, first_name, last_name, profile_image_url, google_id, facebook_id,
                             is_demo, onboarding_step, subscription_tier)

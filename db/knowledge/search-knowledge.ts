@@ -83,7 +83,7 @@ const PRICE_FACT = TEXT_CONCEPT;
 const titleOnly = (col: string) => `case when ${col} is not null then regexp_replace(${col}::text, '''([^'']+)''', '''\\1'':A', 'g')::tsquery end`;
 
 /**
- * The whole search in one statement (one round trip), a weighted-coverage ranking (ADR 0034;
+ * The whole search in one statement (one round trip), a weighted-coverage ranking (ADR 0037;
  * tuned on tests/perf/kb-eval's tuning split):
  * - `t`: the question's terms (question-terms.ts): each of its words and, for a lexicon word, the
  *   words an entry would use for it ("cost" → price, fee, charge; "envíos" → ship, shipping, mail);
@@ -104,7 +104,7 @@ const titleOnly = (col: string) => `case when ${col} is not null then regexp_rep
  *   words the question asks about, for the RERANK best. 1: the title is the question's words exactly.
  * - `passage`: for the winners, the sentence of the body that holds the most of the question's
  *   weight (the first sentence when the match was in the title: an FAQ's answer starts with it).
- * A contact's search reads public entries only (ADR 0034): the filter is in the statement's text.
+ * A contact's search reads public entries only (ADR 0037): the filter is in the statement's text.
  */
 const SEARCH_SQL = (audience: KnowledgeAudience) => {
   // Inlined, not a parameter: each audience is its own prepared statement, planned for its own filter.
@@ -232,7 +232,7 @@ order by best.score desc, best.closeness desc, k.updated_at desc, k.id`;
 };
 
 export interface SearchOptions {
-  /** `contact`: public entries only (ADR 0034); `workspace`: every entry. */
+  /** `contact`: public entries only (ADR 0037); `workspace`: every entry. */
   audience: KnowledgeAudience;
   limit?: number;
   maxBodyChars?: number;

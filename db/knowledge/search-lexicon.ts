@@ -1,6 +1,6 @@
 /**
  * The words customers use for what a small business's knowledge base says in its own words
- * (db/knowledge/search-knowledge.ts, ADR 0034): "how much" and "cost" for a Pricing entry,
+ * (db/knowledge/search-knowledge.ts, ADR 0037): "how much" and "cost" for a Pricing entry,
  * "hrs" for hours, and the same questions in Spanish and German, whose answers are usually written
  * in English. Each concept lists `index` words (how an entry says it, English; stemmed by the
  * search) and `ask` words (how a question says it: English paraphrases and abbreviations, Spanish,

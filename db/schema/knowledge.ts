@@ -14,10 +14,10 @@ const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
  * PostgreSQL full-text search over `search` (title weighted A, body B, the structured facts C: an
  * offer's duration, a testimonial's author; an offer's price answers price questions from
  * `price_cents` itself) in the
- * `replypilot_text` configuration (English stemming after unaccent, migration 0033), with pg_trgm
+ * `replypilot_text` configuration (English stemming after unaccent, migration 0035), with pg_trgm
  * on the title for typos; there is no separate vector store (db/knowledge/search-knowledge.ts).
  * `visibility`: 'public' entries may be sent to contacts (the AI Reply node, suggested replies);
- * 'internal' ones only answer the workspace's own people (ADR 0034). The column default is the
+ * 'internal' ones only answer the workspace's own people (ADR 0037). The column default is the
  * safe one; the API sets it per kind (contracts/knowledge.ts `defaultVisibility`).
  */
 export const knowledgeEntries = pgTable(
@@ -44,7 +44,7 @@ export const knowledgeEntries = pgTable(
     source: text('source').notNull().default('typed'),
     /** The scanned page an entry came from (source scan). */
     sourceUrl: text('source_url'),
-    /** public: may be sent to contacts; internal: answers the workspace's own people only (ADR 0034). */
+    /** public: may be sent to contacts; internal: answers the workspace's own people only (ADR 0037). */
     visibility: text('visibility').notNull().default('internal'),
     search: tsvector('search')
       .notNull()
@@ -124,7 +124,7 @@ export const aiModelUsage = pgTable(
 
 /**
  * Model answers the flows' AI Reply steps gave one contact on one UTC day: the per-contact allowance
- * (AI_CONTACT_ANSWERS_PER_DAY, ADR 0034), so strangers' DMs cannot use up the workspace's month.
+ * (AI_CONTACT_ANSWERS_PER_DAY, ADR 0037), so strangers' DMs cannot use up the workspace's month.
  * One row per contact, reset when the day changes (db/ai/model-allowance.ts).
  */
 export const aiContactUsage = pgTable(

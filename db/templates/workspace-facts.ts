@@ -25,7 +25,7 @@ const factsRow = z.object({
  * What a template is filled with (api/features/templates/catalogue/template-variables.ts): the
  * persona (business name, tone) set by onboarding, else the latest onboarding answers; the first
  * public offer of the knowledge base (one with a link first); and the public profile answers: a
- * template's messages go to contacts, so internal entries never fill them (ADR 0034). Takes a client
+ * template's messages go to contacts, so internal entries never fill them (ADR 0037). Takes a client
  * so onboarding can read what it just wrote in its own transaction.
  */
 export async function readWorkspaceFacts(db: Db, workspaceId: string): Promise<WorkspaceFactsRow> {

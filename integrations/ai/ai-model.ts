@@ -9,7 +9,7 @@ export interface AiRuntime {
   modelId: string;
   model: LanguageModel;
   policy: RetryPolicy;
-  /** Model answers one contact may get from the flows' AI Reply steps per UTC day (AI_CONTACT_ANSWERS_PER_DAY, ADR 0034). */
+  /** Model answers one contact may get from the flows' AI Reply steps per UTC day (AI_CONTACT_ANSWERS_PER_DAY, ADR 0037). */
   contactAnswersPerDay: number;
 }
 

@@ -88,7 +88,7 @@ const KIND_LABEL: Record<KnowledgeHit['kind'], string> = {
 };
 
 /**
- * A contact's answer without a model (ADR 0034): the one passage of the best entry that answers,
+ * A contact's answer without a model (ADR 0037): the one passage of the best entry that answers,
  * never the whole entry, in a DM a customer can read: where it comes from, the passage in quotes,
  * and for an offer its price, duration and link (its structured facts). Only fixed wording and the
  * entry's own text. The caller passes public entries only (searchKnowledge, audience `contact`).

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveFixtureSite, type FixtureSite } from '../support/fixture-site';
 import { startE2E, type E2E } from './harness';
 
-// The Knowledge Base page: add, edit and delete an FAQ; public and internal entries (ADR 0034);
+// The Knowledge Base page: add, edit and delete an FAQ; public and internal entries (ADR 0037);
 // scan a fixture website; how it looks empty, full, dark and on a phone.
 let e2e: E2E;
 let site: FixtureSite;

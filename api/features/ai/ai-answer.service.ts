@@ -77,7 +77,7 @@ export async function answerQuestion(deps: AiDeps, q: Question): Promise<KbChatR
   const { claim } = prepared;
   let hits: KnowledgeHit[];
   try {
-    // A suggested reply is a draft for a contact: public entries only (ADR 0034); the workspace's own questions see every entry.
+    // A suggested reply is a draft for a contact: public entries only (ADR 0037); the workspace's own questions see every entry.
     hits = await searchKnowledge(deps.pool, user.workspaceId, q.question, { audience: q.purpose === 'suggestReply' ? 'contact' : 'workspace', limit: 5 });
   } catch (err) {
     if (claim) await releaseModelAnswer(deps.pool, claim);

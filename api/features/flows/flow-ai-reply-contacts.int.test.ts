@@ -7,7 +7,7 @@ import { fastAiEnv } from '../../../tests/support/gemini-app';
 import { fakePage, seedMetaAccounts } from '../../../tests/support/meta-accounts';
 import { useTestApp } from '../../../tests/support/use-test-app';
 
-// The attack report's F20 (ADR 0034): the AI Reply node sent a document titled "Internal pricing",
+// The attack report's F20 (ADR 0037): the AI Reply node sent a document titled "Internal pricing",
 // word for word, to a stranger who DMed the keyword, once the workspace's monthly model answers
 // were used up. Real server, Meta's Graph API and Gemini as contract fakes; what reaches the
 // stranger is read from the Meta fake's recorded sends.

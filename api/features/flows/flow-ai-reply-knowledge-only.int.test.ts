@@ -5,7 +5,7 @@ import { useTestApp } from '../../../tests/support/use-test-app';
 import { maya } from '../../../tests/support/workspace';
 
 // No AI provider configured (the default install): the AI Reply node quotes the passage of the best
-// PUBLIC entry that answers, never a whole entry and never an internal one (ADR 0034), when its
+// PUBLIC entry that answers, never a whole entry and never an internal one (ADR 0037), when its
 // match score reaches the node's threshold.
 const app = useTestApp();
 

@@ -3,7 +3,7 @@ import { tagName } from './shared';
 
 /**
  * aiReply: answer the contact's last message from the workspace's public knowledge entries
- * (ADR 0034). When the best entry's match score is at or above `confidenceThreshold` (and, with a
+ * (ADR 0037). When the best entry's match score is at or above `confidenceThreshold` (and, with a
  * model, the model's own rating of its answer too) the answer goes out as a DM (exit `answered`);
  * below it nothing is sent, the contact gets `handoffTag` and the conversation priority high (exit
  * `handoff`). The field keeps its name for saved flows; the UI calls it the minimum match score.

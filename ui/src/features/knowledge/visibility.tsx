@@ -4,7 +4,7 @@ import type { BadgeTone } from '../../components/badge';
 import { Icon, type IconName } from '../../components/icon';
 import { cn } from '../../lib/cn';
 
-/** How each visibility is named and explained (ADR 0034: public entries can be sent to customers). */
+/** How each visibility is named and explained (ADR 0037: public entries can be sent to customers). */
 export const visibilityMeta: Record<KnowledgeVisibility, { label: string; text: string; icon: IconName; tone: BadgeTone }> = {
   public: {
     label: 'Public',

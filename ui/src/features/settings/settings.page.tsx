@@ -9,6 +9,7 @@ import { NotificationsSection } from './notifications-section';
 import { PasswordSection } from './password-section';
 import { ProfileSection } from './profile-section';
 import { SettingsSection } from './settings-section';
+import { TimeZoneSection } from './time-zone-section';
 import { UsageMeter } from './usage-meter';
 
 /** docs/product-spec.md §2 Settings: account, password, notifications, usage, security text and the danger zone. */
@@ -24,6 +25,7 @@ export function SettingsPage() {
       <ProfileSection key={`${user.id}:${user.firstName}:${user.lastName}`} user={user} />
       <PasswordSection user={user} />
       <NotificationsSection />
+      <TimeZoneSection />
 
       <SettingsSection icon="card" title="Usage & Billing">
         <div className="mb-5 flex flex-wrap items-center justify-between gap-3">

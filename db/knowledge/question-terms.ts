@@ -44,6 +44,7 @@ interface Trigger {
 }
 
 /** Every ask and index word or phrase of the lexicon → its concept; longest phrases first when matching. */
+// eslint-disable-next-line no-restricted-syntax -- a lookup table built once from the constant lexicon, not a registry of dependencies
 const triggers = new Map<string, Trigger>();
 for (const concept of concepts) {
   for (const phrase of [...concept.index, ...concept.ask]) {

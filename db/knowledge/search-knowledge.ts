@@ -120,12 +120,13 @@ with t as (
   select count(*)::float8 as n,
          exists (select from knowledge_entries where workspace_id = $1 ${AUDIENCE} and price_cents is not null) as priced
   from (select 1 from knowledge_entries where workspace_id = $1 ${AUDIENCE} limit ${N_CAP}) x
-), q as (
+), q as materialized (
+  -- Materialized: each term's tsqueries are parsed once, not again wherever a later step reads them.
   select n, weight, fuzzy, plain, corr_exact, corr_alts, price, corr_price,
          case when numnode(to_tsquery('replypilot_text', exact)) > 0 then to_tsquery('replypilot_text', exact) end as ex,
          case when alts <> '' then to_tsquery('replypilot_text', alts) end as alt
   from t
-), qa as (
+), qa as materialized (
   select q.*, coalesce(q.ex, ''::tsquery) || coalesce(q.alt, ''::tsquery) as anyq from q
 ), base as (
   -- In a large knowledge base a word common in the whole table (PostgreSQL's own statistics) is taken
@@ -140,7 +141,9 @@ with t as (
                 then null
                 -- The entries holding it, up to DF_CAP: its document frequency, and its candidates if it is rare.
                 else array(select k.id from knowledge_entries k where k.workspace_id = $1 ${AUDIENCE_K} and k.search @@ qa.anyq limit ${DF_CAP})
-           end as ids) h
+           end as ids
+    -- offset 0: evaluated once per term; pulled up, its subqueries were run once for each use of h.ids.
+    offset 0) h
   where numnode(qa.anyq) > 0
 ), fixed as (
   select b.n, b.weight * 0.8 as weight, to_tsquery('replypilot_text', b.corr_exact) as ex, to_tsquery('replypilot_text', b.corr_alts) as alt,
@@ -167,7 +170,7 @@ with t as (
   from fixed f
   cross join lateral (
     select array(select k.id from knowledge_entries k
-                 where k.workspace_id = $1 ${AUDIENCE_K} and k.search @@ (f.ex || coalesce(f.alt, ''::tsquery)) limit ${DF_CAP}) as ids) h
+                 where k.workspace_id = $1 ${AUDIENCE_K} and k.search @@ (f.ex || coalesce(f.alt, ''::tsquery)) limit ${DF_CAP}) as ids offset 0) h
   where numnode(f.ex || coalesce(f.alt, ''::tsquery)) > 0
 ), weighted as (
   select terms.*, ln(1 + (scope.n - greatest(df, 1) + 0.5) / (greatest(df, 1) + 0.5)) as idf,

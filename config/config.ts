@@ -171,6 +171,12 @@ export const envSchema = z.object({
   AI_USER_PER_MINUTE: z.coerce.number().int().min(1).default(20),
   /** AI requests one anonymous client address may make per hour (support widget, feedback). */
   AI_GUEST_PER_HOUR: z.coerce.number().int().min(1).default(30),
+  /**
+   * Model answers one contact may get from the flows' AI Reply steps per UTC day (ADR 0037): past it
+   * the step hands the conversation to a person, so strangers' DMs cannot use up the month's model
+   * answers. 0: contacts never get model answers.
+   */
+  AI_CONTACT_ANSWERS_PER_DAY: z.coerce.number().int().min(0).max(1000).default(5),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -273,6 +279,7 @@ export interface AiConfig {
   retryBaseMs: number;
   userPerMinute: number;
   guestPerHour: number;
+  contactAnswersPerDay: number;
 }
 
 function aiProvider(e: Env): AiProviderConfig | undefined {
@@ -385,6 +392,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       retryBaseMs: e.AI_RETRY_BASE_MS,
       userPerMinute: e.AI_USER_PER_MINUTE,
       guestPerHour: e.AI_GUEST_PER_HOUR,
+      contactAnswersPerDay: e.AI_CONTACT_ANSWERS_PER_DAY,
     },
     websiteScan: {
       maxPages: e.WEBSITE_SCAN_MAX_PAGES,

@@ -23,8 +23,9 @@ export function accessLevelFor(tier: string | null | undefined, signedIn: boolea
 /**
  * What each access level gets from the AI assistant: the one place these numbers live (ADR 0011).
  * `modelAnswers`: whether a configured provider may answer (else: knowledge-base quotes);
- * `monthlyModelAnswers`: model answers per workspace per month; past it answers quote the
- * knowledge base again (nothing is ever blocked, docs/product-spec.md §6). Guests only reach the
+ * `monthlyModelAnswers`: model answers per workspace per month; past it the workspace's own questions
+ * are answered with knowledge-base quotes, and a flow's AI Reply to a contact hands off to a person
+ * (ADR 0037): the one limit that stops an automated answer. Guests only reach the
  * support widget, limited per address (AI_GUEST_PER_HOUR). The figures follow the AI chat add-ons
  * (docs/product-spec.md §9: Chat Lite 300, Chat Pro 1,000, Chat Master 3,000 chats).
  */
@@ -103,7 +104,13 @@ export interface KbChatResponse {
   messageId: string;
   response: string;
   mode: AnswerMode;
+  /**
+   * The best knowledge entry's match score, 0 to 1 (db/knowledge/search-knowledge.ts): shown as
+   * "match score", never as a percentage confidence (docs/product-spec.md, deviations). The spec's
+   * field name, kept equal to `matchScore`; 0 when nothing matched.
+   */
   confidence: number;
+  matchScore: number;
   funnelStage: FunnelStage;
   relatedOffers: RelatedOffer[];
   suggestedActions: string[];
@@ -112,7 +119,7 @@ export interface KbChatResponse {
   isAuthenticated: boolean;
   /**
    * The model was asked and failed (after its retries): the answer quotes the knowledge base instead
-   * (mode `knowledge_base`, confidence from the best entry's rank), and `fallbackReason` says why.
+   * (mode `knowledge_base`), and `fallbackReason` says why.
    */
   fallback: boolean;
   fallbackReason?: string;
@@ -149,6 +156,7 @@ export const smartKbQuerySchema = z.object({
 export interface SmartKbQueryResponse {
   answer: string;
   mode: AnswerMode;
+  /** The best entry's match score (KbChatResponse.confidence). */
   confidence: number;
   sources: AnswerSource[];
 }
@@ -177,6 +185,7 @@ export interface AiStatus {
 export interface SuggestReplyResponse {
   draft: string;
   mode: AnswerMode;
+  /** The best public entry's match score (KbChatResponse.confidence). */
   confidence: number;
   sources: AnswerSource[];
 }

@@ -27,8 +27,12 @@ export const activitySchema = z.discriminatedUnion('type', [
     headers: z.array(z.object({ key: z.string(), value: z.string() })),
     body: z.string(),
   }),
-  /** An aiReply step's answer, made by the `run.ai` job outside the driver (ADR 0012). */
-  z.object({ type: z.literal('aiAnswer'), question: z.string(), instructions: z.string() }),
+  /**
+   * An aiReply step's answer, made by the `run.ai` job outside the driver (ADR 0012). `threshold`: the
+   * node's minimum match score, so no model answer is spent on a question it would not send (absent in
+   * steps parked before it was recorded: the model is asked).
+   */
+  z.object({ type: z.literal('aiAnswer'), question: z.string(), instructions: z.string(), threshold: z.number().optional() }),
   /** An aiReply step's DM: the answer, on the run's own account, through the same ledger as DM nodes. */
   z.object({ type: z.literal('replyDm'), text: z.string() }),
 ]);

@@ -256,7 +256,12 @@ function run(env: AdvanceEnv, state: RunState, nodeId: string | null, seq: numbe
       }
       case 'aiReply': {
         // The model call is slow and external: the driver hands it to a `run.ai` job (ADR 0012).
-        const activity: Activity = { type: 'aiAnswer', question: contact.lastMessage ?? '', instructions: node.config.instructions ?? '' };
+        const activity: Activity = {
+          type: 'aiAnswer',
+          question: contact.lastMessage ?? '',
+          instructions: node.config.instructions ?? '',
+          threshold: node.config.confidenceThreshold,
+        };
         commands.push({ type: 'callActivity', seq, nodeId: node.id, kind: node.kind, activity });
         return park({ seq, nodeId: node.id, on: 'activity', activity });
       }

@@ -25,10 +25,12 @@ if (!compiled.ok) throw new Error(JSON.stringify(compiled.errors));
 const plan: ExecutionPlan = compiled.plan;
 const ctx: RunContext = { contact: { name: 'Maya', username: 'maya', tags: [], fields: {}, lastMessage: 'How much is shipping?' }, seed: 'run-1' };
 
+/** `confidence` is the best entry's match score; the model's own rating of its answer is `modelConfidence`. */
 const answer = (confidence: number, extra: Record<string, unknown> = {}) => ({
   question: 'How much is shipping?',
   answer: 'Shipping is free over $50.',
   confidence,
+  modelConfidence: 0.9,
   mode: 'model',
   sources: [{ id: 'k1', title: 'Shipping' }],
   model: 'gemini-test',
@@ -44,14 +46,14 @@ function answered(output: unknown) {
 }
 
 describe('advance: aiReply', () => {
-  it('parks on an AI answer of the last inbound message, with the instructions as data', () => {
+  it('parks on an AI answer of the last inbound message, with the instructions as data and the threshold', () => {
     const r = advance(plan, initialState(), { type: 'start' }, ctx);
     expect(r.commands[1]).toEqual({
       type: 'callActivity',
       seq: 2,
       nodeId: '2',
       kind: 'aiReply',
-      activity: { type: 'aiAnswer', question: 'How much is shipping?', instructions: 'Be brief' },
+      activity: { type: 'aiAnswer', question: 'How much is shipping?', instructions: 'Be brief', threshold: 0.7 },
     });
     expect(r.state.awaiting).toMatchObject({ seq: 2, on: 'activity' });
   });
@@ -81,6 +83,20 @@ describe('advance: aiReply', () => {
     expect(result.commands).toContainEqual({ type: 'updateContact', addTags: ['needs-human'], conversationPriority: 'high' });
     expect(result.commands).toContainEqual({ type: 'updateContact', addTags: ['lead'] });
     expect(result.commands.at(-1)).toEqual({ type: 'complete' });
+  });
+
+  it('a model that rates its own answer under the threshold is not sent, whatever the match score', () => {
+    const { result } = answered(answer(0.95, { modelConfidence: 0.4 }));
+    expect(result.commands.some((c) => c.type === 'callActivity')).toBe(false);
+    expect(result.commands).toContainEqual({ type: 'updateContact', addTags: ['needs-human'], conversationPriority: 'high' });
+  });
+
+  it('a quoted passage (no model) is sent on its match score alone; a skipped step (an allowance used up) hands off', () => {
+    const quoted = answered(answer(0.8, { mode: 'knowledge_base', modelConfidence: undefined, model: null }));
+    expect(quoted.result.commands[1]).toMatchObject({ type: 'callActivity', activity: { type: 'replyDm' } });
+    const skipped = answered(answer(0.9, { mode: 'skipped', answer: '', note: 'This contact reached today’s AI allowance' }));
+    expect(skipped.result.commands.some((c) => c.type === 'callActivity')).toBe(false);
+    expect(skipped.result.commands).toContainEqual({ type: 'updateContact', addTags: ['needs-human'], conversationPriority: 'high' });
   });
 
   it('a model failure hands off with the error kept in the step, and never fails the run', () => {

@@ -75,12 +75,12 @@ export async function lockRunsForResume(db: Db, runIds: string[]): Promise<Recor
 export async function readRunForWebhook(db: Db, runId: string, lock: boolean) {
   const { rows } = await db.query({
     name: lock ? 'run-for-webhook-lock' : 'run-for-webhook',
-    text: `select id, workspace_id, flow_id, status, state, pending_input from flow_runs where id = $1${lock ? ' for update' : ''}`,
+    text: `select id, workspace_id, flow_id, contact_id, status, state, pending_input from flow_runs where id = $1${lock ? ' for update' : ''}`,
     values: [runId],
   });
   const row = rows[0] as Record<string, unknown> | undefined;
   if (!row) return null;
-  const columns = runColumns.pick({ id: true, workspace_id: true, flow_id: true, status: true }).parse(row);
+  const columns = runColumns.pick({ id: true, workspace_id: true, flow_id: true, contact_id: true, status: true }).parse(row);
   return {
     ...columns,
     state: parseRunColumn(runStateSchema, row.state, columns.id, 'state'),

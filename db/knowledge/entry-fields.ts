@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import {
   profileQuestionTitles,
+  type KnowledgeVisibility,
   type CreateKnowledgeBody,
   type documentFieldsSchema,
   type faqFieldsSchema,
@@ -18,19 +19,21 @@ export interface EntryColumns {
   duration: string | null;
   url: string | null;
   author: string | null;
+  /** Undefined: a new entry takes its kind's default (contracts/knowledge.ts `defaultVisibility`). */
+  visibility: KnowledgeVisibility | undefined;
 }
 
+type Visible = { visibility?: KnowledgeVisibility | undefined };
 type Fields =
-  | ({ kind: 'offer' } & z.output<typeof offerFieldsSchema>)
-  | ({ kind: 'faq' } & z.output<typeof faqFieldsSchema>)
-  | ({ kind: 'document' | 'page' } & z.output<typeof documentFieldsSchema>)
-  | ({ kind: 'testimonial' } & z.output<typeof testimonialFieldsSchema>)
-  | ({ kind: 'profile' } & z.output<typeof profileFieldsSchema>);
-
-const none = { questionId: null, priceCents: null, duration: null, url: null, author: null };
+  | ({ kind: 'offer' } & z.output<typeof offerFieldsSchema> & Visible)
+  | ({ kind: 'faq' } & z.output<typeof faqFieldsSchema> & Visible)
+  | ({ kind: 'document' | 'page' } & z.output<typeof documentFieldsSchema> & Visible)
+  | ({ kind: 'testimonial' } & z.output<typeof testimonialFieldsSchema> & Visible)
+  | ({ kind: 'profile' } & z.output<typeof profileFieldsSchema> & Visible);
 
 /** An API body (one kind's fields) → the table's columns. */
 export function fieldsToColumns(f: Fields | CreateKnowledgeBody): EntryColumns {
+  const none = { questionId: null, priceCents: null, duration: null, url: null, author: null, visibility: f.visibility };
   switch (f.kind) {
     case 'offer':
       return { ...none, title: f.name, body: f.description ?? '', priceCents: f.priceCents ?? null, duration: f.duration ?? null, url: f.link ?? null };

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { knowledgeKinds, knowledgeSources, profileQuestionIds, type KnowledgeEntry } from '../../contracts/knowledge';
+import { knowledgeKinds, knowledgeSources, knowledgeVisibilities, profileQuestionIds, type KnowledgeEntry } from '../../contracts/knowledge';
 
 /** The columns every read of a whole entry selects, and their parse into the contract type. */
-export const entryColumns = `id, kind, question_id, title, body, price_cents, duration, url, author, source, source_url, created_at, updated_at`;
+export const entryColumns = `id, kind, question_id, title, body, price_cents, duration, url, author, source, source_url, visibility, created_at, updated_at`;
 
 export const entryRow = z.object({
   id: z.string(),
@@ -16,6 +16,7 @@ export const entryRow = z.object({
   author: z.string().nullable(),
   source: z.enum(knowledgeSources),
   source_url: z.string().nullable(),
+  visibility: z.enum(knowledgeVisibilities),
   created_at: z.date(),
   updated_at: z.date(),
 });
@@ -33,6 +34,7 @@ export function toEntry(r: z.infer<typeof entryRow>): KnowledgeEntry {
     author: r.author,
     source: r.source,
     sourceUrl: r.source_url,
+    visibility: r.visibility,
     createdAt: r.created_at.toISOString(),
     updatedAt: r.updated_at.toISOString(),
   };

@@ -1,6 +1,14 @@
 import type pg from 'pg';
 import { z } from 'zod';
-import { knowledgeKinds, type KnowledgeEntry, type KnowledgeKind, type KnowledgeList, type ListKnowledgeQuery } from '../../contracts/knowledge';
+import {
+  knowledgeKinds,
+  knowledgeVisibilities,
+  type KnowledgeEntry,
+  type KnowledgeKind,
+  type KnowledgeList,
+  type KnowledgeVisibility,
+  type ListKnowledgeQuery,
+} from '../../contracts/knowledge';
 import { entryColumns, entryRow, toEntry } from './entry-row';
 import { queryWords } from './search-knowledge';
 
@@ -16,24 +24,30 @@ export function prefixQuery(q: string | undefined): string | null {
   return words.length ? words.map((w) => `${w}:*`).join(' & ') : null;
 }
 
-/** One page of a workspace's entries, newest change first (best match first when searching), with per-kind counts. */
+/**
+ * One page of a workspace's entries, newest change first (best match first when searching), with
+ * per-kind counts (whatever the kind filter) and per-visibility counts (whatever both filters).
+ */
 export async function listEntries(db: Db, workspaceId: string, query: ListKnowledgeQuery): Promise<KnowledgeList> {
   const tsq = prefixQuery(query.q);
   // A search with no usable words (only punctuation) matches nothing rather than everything.
   if (query.q && !tsq) return emptyList(query);
-  const match = tsq ? `and search @@ to_tsquery('english', $2)` : `and $2::text is null`;
+  const match = tsq ? `and search @@ to_tsquery('replypilot_text', $2)` : `and $2::text is null`;
   // A scan writes many entries at one instant: kind and title then keep them in a stable, readable order.
-  const order = tsq ? `ts_rank_cd(search, to_tsquery('english', $2)) desc, updated_at desc, id` : `updated_at desc, kind, title, id`;
+  const order = tsq ? `ts_rank_cd(search, to_tsquery('replypilot_text', $2)) desc, updated_at desc, id` : `updated_at desc, kind, title, id`;
   const [page, counts] = await Promise.all([
     db.query(
       `select ${entryColumns}, count(*) over ()::int as total
        from knowledge_entries
-       where workspace_id = $1 ${match} and ($3::text is null or kind = $3)
+       where workspace_id = $1 ${match} and ($3::text is null or kind = $3) and ($6::text is null or visibility = $6)
        order by ${order}
        limit $4 offset $5`,
-      [workspaceId, tsq, query.kind ?? null, query.limit, (query.page - 1) * query.limit],
+      [workspaceId, tsq, query.kind ?? null, query.limit, (query.page - 1) * query.limit, query.visibility ?? null],
     ),
-    db.query(`select kind, count(*)::int as n from knowledge_entries where workspace_id = $1 ${match} group by kind`, [workspaceId, tsq]),
+    db.query(`select kind, visibility, count(*)::int as n from knowledge_entries where workspace_id = $1 ${match} group by kind, visibility`, [
+      workspaceId,
+      tsq,
+    ]),
   ]);
   const entries = z.array(entryRow).parse(page.rows).map(toEntry);
   let total =
@@ -42,10 +56,26 @@ export async function listEntries(db: Db, workspaceId: string, query: ListKnowle
       .optional()
       .parse((page.rows[0] as { total?: number } | undefined)?.total) ?? 0;
   const countByKind = zeroCounts();
-  for (const r of z.array(z.object({ kind: z.enum(knowledgeKinds), n: z.number() })).parse(counts.rows)) countByKind[r.kind] = r.n;
+  const visibilityCounts = zeroVisibilityCounts();
+  let filteredTotal = 0;
+  for (const r of z.array(z.object({ kind: z.enum(knowledgeKinds), visibility: z.enum(knowledgeVisibilities), n: z.number() })).parse(counts.rows)) {
+    // Kind counts are for the visibility shown (so the chips add up to the list), and the reverse.
+    if (!query.visibility || r.visibility === query.visibility) countByKind[r.kind] += r.n;
+    if (!query.kind || r.kind === query.kind) visibilityCounts[r.visibility] += r.n;
+    if ((!query.kind || r.kind === query.kind) && (!query.visibility || r.visibility === query.visibility)) filteredTotal += r.n;
+  }
   // Past the last page the window count is absent: take the total from the counts instead.
-  if (entries.length === 0) total = query.kind ? countByKind[query.kind] : Object.values(countByKind).reduce((a, b) => a + b, 0);
-  return { entries, pagination: { total, pages: Math.ceil(total / query.limit), page: query.page, limit: query.limit }, counts: countByKind };
+  if (entries.length === 0) total = filteredTotal;
+  return {
+    entries,
+    pagination: { total, pages: Math.ceil(total / query.limit), page: query.page, limit: query.limit },
+    counts: countByKind,
+    visibilityCounts,
+  };
+}
+
+function zeroVisibilityCounts(): Record<KnowledgeVisibility, number> {
+  return { public: 0, internal: 0 };
 }
 
 function zeroCounts(): Record<KnowledgeKind, number> {
@@ -53,7 +83,12 @@ function zeroCounts(): Record<KnowledgeKind, number> {
 }
 
 function emptyList(query: ListKnowledgeQuery): KnowledgeList {
-  return { entries: [], pagination: { total: 0, pages: 0, page: query.page, limit: query.limit }, counts: zeroCounts() };
+  return {
+    entries: [],
+    pagination: { total: 0, pages: 0, page: query.page, limit: query.limit },
+    counts: zeroCounts(),
+    visibilityCounts: zeroVisibilityCounts(),
+  };
 }
 
 /** One entry of this workspace, or undefined (another workspace's id included). */

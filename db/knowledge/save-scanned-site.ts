@@ -14,6 +14,8 @@ export interface ScannedSiteToSave {
  * nothing. Pages are upserted on (workspace, url) by knowledge_entries_scanned_page_key, so a
  * rescan refreshes them in place; offers and testimonials have no natural key, so the ones an
  * earlier scan of the same site made are replaced. Entries typed by hand are never touched.
+ * Everything a scan finds is on the public website already, so it is public; a rescanned page keeps
+ * the visibility its owner gave it.
  * Returns how many entries were written.
  */
 export async function saveScannedSite(pool: pg.Pool, workspaceId: string, site: ScannedSiteToSave): Promise<number> {
@@ -21,8 +23,8 @@ export async function saveScannedSite(pool: pg.Pool, workspaceId: string, site: 
   return withTransaction(pool, async (client) => {
     if (pages.length) {
       await client.query(
-        `insert into knowledge_entries (workspace_id, kind, title, body, url, source, source_url)
-         select $1, 'page', t.title, t.body, t.url, 'scan', t.url
+        `insert into knowledge_entries (workspace_id, kind, title, body, url, source, source_url, visibility)
+         select $1, 'page', t.title, t.body, t.url, 'scan', t.url, 'public'
          from unnest($2::text[], $3::text[], $4::text[]) as t(url, title, body)
          on conflict (workspace_id, url) where kind = 'page'
          do update set title = excluded.title, body = excluded.body, source = 'scan', source_url = excluded.source_url, updated_at = now()`,
@@ -39,8 +41,8 @@ export async function saveScannedSite(pool: pg.Pool, workspaceId: string, site: 
     const o = site.offers;
     if (o.length) {
       await client.query(
-        `insert into knowledge_entries (workspace_id, kind, title, body, price_cents, url, source, source_url)
-         select $1, 'offer', t.name, t.body, t.cents, t.url, 'scan', t.source_url
+        `insert into knowledge_entries (workspace_id, kind, title, body, price_cents, url, source, source_url, visibility)
+         select $1, 'offer', t.name, t.body, t.cents, t.url, 'scan', t.source_url, 'public'
          from unnest($2::text[], $3::text[], $4::int[], $5::text[], $6::text[]) as t(name, body, cents, url, source_url)`,
         [
           workspaceId,
@@ -58,8 +60,8 @@ export async function saveScannedSite(pool: pg.Pool, workspaceId: string, site: 
     const t = site.testimonials;
     if (t.length) {
       await client.query(
-        `insert into knowledge_entries (workspace_id, kind, title, body, author, source, source_url)
-         select $1, 'testimonial', 'Testimonial from ' || t.author, t.quote, t.author, 'scan', t.source_url
+        `insert into knowledge_entries (workspace_id, kind, title, body, author, source, source_url, visibility)
+         select $1, 'testimonial', 'Testimonial from ' || t.author, t.quote, t.author, 'scan', t.source_url, 'public'
          from unnest($2::text[], $3::text[], $4::text[]) as t(quote, author, source_url)`,
         [workspaceId, t.map((x) => x.quote.slice(0, 2000)), t.map((x) => x.author.slice(0, 200)), t.map((x) => x.sourceUrl)],
       );

@@ -1,6 +1,14 @@
 import type pg from 'pg';
 import { z } from 'zod';
-import { profileQuestionTitles, type KnowledgeEntry, type KnowledgeKind, type KnowledgeSource, type ProfileQuestionId } from '../../contracts/knowledge';
+import {
+  defaultVisibility,
+  profileQuestionTitles,
+  type KnowledgeEntry,
+  type KnowledgeKind,
+  type KnowledgeSource,
+  type KnowledgeVisibility,
+  type ProfileQuestionId,
+} from '../../contracts/knowledge';
 import type { EntryColumns } from './entry-fields';
 import { entryColumns, entryRow, toEntry } from './entry-row';
 
@@ -18,13 +26,15 @@ export interface NewKnowledgeEntry {
   author?: string | null;
   source?: KnowledgeSource;
   sourceUrl?: string | null;
+  /** Omitted: the kind's default (`defaultVisibility`: documents internal, the rest public). */
+  visibility?: KnowledgeVisibility | undefined;
 }
 
 /** Adds one entry to a workspace's knowledge base; returns its id. */
 export async function insertKnowledgeEntry(db: Db, workspaceId: string, e: NewKnowledgeEntry): Promise<string> {
   const { rows } = await db.query<{ id: string }>(
-    `insert into knowledge_entries (workspace_id, kind, question_id, title, body, price_cents, duration, url, author, source, source_url)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) returning id`,
+    `insert into knowledge_entries (workspace_id, kind, question_id, title, body, price_cents, duration, url, author, source, source_url, visibility)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) returning id`,
     [
       workspaceId,
       e.kind,
@@ -37,6 +47,7 @@ export async function insertKnowledgeEntry(db: Db, workspaceId: string, e: NewKn
       e.author ?? null,
       e.source ?? 'typed',
       e.sourceUrl ?? null,
+      e.visibility ?? defaultVisibility(e.kind),
     ],
   );
   return rows[0]!.id;
@@ -49,10 +60,11 @@ export async function insertKnowledgeEntry(db: Db, workspaceId: string, e: NewKn
 export async function updateKnowledgeEntry(db: Db, workspaceId: string, id: string, c: EntryColumns): Promise<KnowledgeEntry | undefined> {
   const { rows } = await db.query(
     `update knowledge_entries
-     set title = $3, body = $4, price_cents = $5, duration = $6, url = $7, author = $8, updated_at = now()
+     set title = $3, body = $4, price_cents = $5, duration = $6, url = $7, author = $8,
+         visibility = coalesce($9, visibility), updated_at = now()
      where workspace_id = $1 and id = $2
      returning ${entryColumns}`,
-    [workspaceId, id, c.title, c.body, c.priceCents, c.duration, c.url, c.author],
+    [workspaceId, id, c.title, c.body, c.priceCents, c.duration, c.url, c.author, c.visibility ?? null],
   );
   return rows[0] ? toEntry(entryRow.parse(rows[0])) : undefined;
 }
@@ -65,7 +77,9 @@ export async function deleteKnowledgeEntry(db: Db, workspaceId: string, id: stri
 
 /**
  * The answer to one profile question: one row per (workspace, question) by the partial unique
- * index knowledge_entries_profile_question_key, so answering again replaces the answer.
+ * index knowledge_entries_profile_question_key, so answering again replaces the answer. A new
+ * answer is public unless `visibility` says otherwise; a replaced one keeps its visibility unless
+ * `visibility` is given (the onboarding re-answering must not publish what the owner made internal).
  */
 export async function upsertProfileAnswer(
   db: Db,
@@ -73,14 +87,16 @@ export async function upsertProfileAnswer(
   questionId: ProfileQuestionId,
   answer: string,
   source: KnowledgeSource,
+  visibility?: KnowledgeVisibility,
 ): Promise<{ entry: KnowledgeEntry; created: boolean }> {
   const { rows } = await db.query(
-    `insert into knowledge_entries (workspace_id, kind, question_id, title, body, source)
-     values ($1, 'profile', $2, $3, $4, $5)
+    `insert into knowledge_entries (workspace_id, kind, question_id, title, body, source, visibility)
+     values ($1, 'profile', $2, $3, $4, $5, coalesce($6, '${defaultVisibility('profile')}'))
      on conflict (workspace_id, question_id) where kind = 'profile'
-     do update set body = excluded.body, title = excluded.title, source = excluded.source, updated_at = now()
+     do update set body = excluded.body, title = excluded.title, source = excluded.source,
+                   visibility = coalesce($6, knowledge_entries.visibility), updated_at = now()
      returning ${entryColumns}, (xmax = 0) as created`,
-    [workspaceId, questionId, profileQuestionTitles[questionId], answer, source],
+    [workspaceId, questionId, profileQuestionTitles[questionId], answer, source, visibility ?? null],
   );
   const row = rows[0] as unknown;
   return { entry: toEntry(entryRow.parse(row)), created: z.object({ created: z.boolean() }).parse(row).created };

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAtColumn, tsvector, workspaceIdColumn } from './columns';
+import { contacts } from './inbox';
 import { users } from './users';
 import { workspaces } from './workspaces';
 
@@ -8,8 +9,14 @@ import { workspaces } from './workspaces';
  * What a business knows (docs/product-spec.md §3, "tiered knowledge base"): profile answers
  * (question ids business_hours, pricing, shipping, returns, unique_value), offers, FAQ entries,
  * free-text documents, testimonials and pages imported by the website scan. Retrieval is
- * PostgreSQL full-text search over `search` (title weighted A, body B) with pg_trgm on the title
- * for typos; there is no separate vector store.
+ * PostgreSQL full-text search over `search` (title weighted A, body B, the structured facts C: an
+ * offer's duration, a testimonial's author; an offer's price answers price questions from
+ * `price_cents` itself) in the
+ * `replypilot_text` configuration (English stemming after unaccent, migration 0035), with pg_trgm
+ * on the title for typos; there is no separate vector store (db/knowledge/search-knowledge.ts).
+ * `visibility`: 'public' entries may be sent to contacts (the AI Reply node, suggested replies);
+ * 'internal' ones only answer the workspace's own people (ADR 0037). The column default is the
+ * safe one; the API sets it per kind (contracts/knowledge.ts `defaultVisibility`).
  */
 export const knowledgeEntries = pgTable(
   'knowledge_entries',
@@ -35,10 +42,12 @@ export const knowledgeEntries = pgTable(
     source: text('source').notNull().default('typed'),
     /** The scanned page an entry came from (source scan). */
     sourceUrl: text('source_url'),
+    /** public: may be sent to contacts; internal: answers the workspace's own people only (ADR 0037). */
+    visibility: text('visibility').notNull().default('internal'),
     search: tsvector('search')
       .notNull()
       .generatedAlwaysAs(
-        sql`setweight(to_tsvector('english'::regconfig, coalesce("title", '')), 'A') || setweight(to_tsvector('english'::regconfig, coalesce("body", '')), 'B')`,
+        sql`setweight(to_tsvector('replypilot_text'::regconfig, coalesce("title", '')), 'A') || setweight(to_tsvector('replypilot_text'::regconfig, coalesce("body", '')), 'B') || setweight(to_tsvector('replypilot_text'::regconfig, coalesce("duration", '') || ' ' || coalesce("author", '')), 'C')`,
       ),
     createdAt: createdAtColumn(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -47,6 +56,7 @@ export const knowledgeEntries = pgTable(
     check('knowledge_entries_kind_check', sql`${t.kind} in ('profile', 'offer', 'faq', 'document', 'testimonial', 'page')`),
     check('knowledge_entries_source_check', sql`${t.source} in ('typed', 'scan', 'onboarding')`),
     check('knowledge_entries_price_check', sql`${t.priceCents} is null or ${t.priceCents} >= 0`),
+    check('knowledge_entries_visibility_check', sql`${t.visibility} in ('public', 'internal')`),
     uniqueIndex('knowledge_entries_workspace_kind_key').on(t.workspaceId, t.kind, t.createdAt, t.id),
     // btree_gin (migration 0015): one GIN on both columns, so a search reads only its workspace's postings.
     index('knowledge_entries_workspace_search_idx').using('gin', t.workspaceId, t.search),
@@ -108,6 +118,28 @@ export const aiModelUsage = pgTable(
     answers: integer('answers').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.workspaceId, t.month] }), check('ai_model_usage_answers_check', sql`${t.answers} >= 0`)],
+);
+
+/**
+ * Model answers the flows' AI Reply steps gave one contact on one UTC day: the per-contact allowance
+ * (AI_CONTACT_ANSWERS_PER_DAY, ADR 0037), so strangers' DMs cannot use up the workspace's month.
+ * One row per contact, reset when the day changes (db/ai/model-allowance.ts).
+ */
+export const aiContactUsage = pgTable(
+  'ai_contact_usage',
+  {
+    contactId: uuid('contact_id')
+      .primaryKey()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    workspaceId: workspaceIdColumn(),
+    /** The UTC day `answers` counts. */
+    day: date('day').notNull(),
+    answers: integer('answers').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('ai_contact_usage_workspace_contact_key').on(t.workspaceId, t.contactId),
+    check('ai_contact_usage_answers_check', sql`${t.answers} >= 0`),
+  ],
 );
 
 /** Thumbs on an assistant answer (docs/product-spec.md §3 Feedback). Anonymous widget feedback has no user or workspace. */

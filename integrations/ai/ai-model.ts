@@ -9,6 +9,8 @@ export interface AiRuntime {
   modelId: string;
   model: LanguageModel;
   policy: RetryPolicy;
+  /** Model answers one contact may get from the flows' AI Reply steps per UTC day (AI_CONTACT_ANSWERS_PER_DAY, ADR 0037). */
+  contactAnswersPerDay: number;
 }
 
 export interface RetryPolicy {
@@ -28,7 +30,7 @@ export function createAiRuntime(config: AiConfig): AiRuntime | null {
   const policy = { timeoutMs: config.timeoutMs, maxRetries: config.maxRetries, retryBaseMs: config.retryBaseMs };
   if (p.kind === 'gemini') {
     const google = createGoogleGenerativeAI({ apiKey: p.apiKey, baseURL: `${p.baseUrl}/v1beta` });
-    return { provider: 'gemini', modelId: p.model, model: google(p.model), policy };
+    return { provider: 'gemini', modelId: p.model, model: google(p.model), policy, contactAnswersPerDay: config.contactAnswersPerDay };
   }
   const server = createOpenAICompatible({
     name: 'openai-compatible',
@@ -38,5 +40,5 @@ export function createAiRuntime(config: AiConfig): AiRuntime | null {
     supportsStructuredOutputs: true,
     includeUsage: true,
   });
-  return { provider: 'openai-compatible', modelId: p.model, model: server.chatModel(p.model), policy };
+  return { provider: 'openai-compatible', modelId: p.model, model: server.chatModel(p.model), policy, contactAnswersPerDay: config.contactAnswersPerDay };
 }

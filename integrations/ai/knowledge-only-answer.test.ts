@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { KnowledgeHit } from '../../contracts/knowledge';
-import { knowledgeOnlyAnswer } from './knowledge-only-answer';
+import { contactQuote, knowledgeOnlyAnswer } from './knowledge-only-answer';
 
 const hit = (over: Partial<KnowledgeHit>): KnowledgeHit => ({
   id: 'id',
@@ -12,7 +12,8 @@ const hit = (over: Partial<KnowledgeHit>): KnowledgeHit => ({
   url: null,
   author: null,
   source: 'typed',
-  rank: 1,
+  passage: 'Body',
+  score: 0.5,
   ...over,
 });
 
@@ -52,5 +53,30 @@ describe('knowledgeOnlyAnswer', () => {
     const a = knowledgeOnlyAnswer([1, 2, 3, 4].map((i) => hit({ id: String(i), body: 'word '.repeat(300) })));
     expect(a.sources).toHaveLength(3);
     expect(a.response).toContain('…"');
+  });
+});
+
+describe('contactQuote', () => {
+  it('sends a contact the passage that answers, with where it comes from, never the rest of the entry', () => {
+    const a = contactQuote([
+      hit({ id: 'f', title: 'Do you deliver?', body: 'We deliver on Fridays. Our kitchen code is 4471.', passage: 'We deliver on Fridays.', score: 0.8 }),
+      hit({ id: 'g', title: 'Other', body: 'Second entry.' }),
+    ]);
+    expect(a.response).toBe('From our FAQ "Do you deliver?": "We deliver on Fridays."');
+    expect(a.response).not.toContain('4471');
+    expect(a).toMatchObject({ mode: 'knowledge_base', confidence: 0.8, sources: [{ id: 'f' }] });
+  });
+
+  it('adds an offer’s own facts (price, duration, link), and names a profile answer by its topic', () => {
+    const offer = contactQuote([
+      hit({ kind: 'offer', title: 'Sourdough class', passage: 'A hands-on morning class.', priceCents: 8500, duration: '3 hours', url: 'https://b.example/c' }),
+    ]);
+    expect(offer.response).toBe('From our offer "Sourdough class": "A hands-on morning class."\n$85 · 3 hours · https://b.example/c');
+    expect(offer.relatedOffers).toHaveLength(1);
+    expect(contactQuote([hit({ kind: 'profile', title: 'Business hours', passage: 'Open 7 to 6.' })]).response).toBe('From our business hours: "Open 7 to 6."');
+  });
+
+  it('says nothing matched when there is nothing', () => {
+    expect(contactQuote([])).toMatchObject({ mode: 'none', confidence: 0 });
   });
 });

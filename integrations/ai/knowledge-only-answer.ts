@@ -32,10 +32,11 @@ export function relatedOffer(h: KnowledgeHit): RelatedOffer {
 }
 
 /**
- * The answer when no model may answer (no provider configured, or the tier or its monthly quota
- * gives none; ADR 0011): the best matching entries quoted word for word with where they came from,
- * labelled as quotes, or a plain "nothing matched". Never invents text: every sentence is either
- * fixed wording or an entry's own text. Pure: `hits` are in rank order, best first.
+ * The answer when no model may answer the workspace's own people (no provider configured, or the
+ * tier or its monthly quota gives none; ADR 0011): the best matching entries quoted word for word
+ * with where they came from, labelled as quotes, or a plain "nothing matched". Never invents text:
+ * every sentence is either fixed wording or an entry's own text. `confidence` is the best entry's
+ * match score (what users see as "match score"). Pure: `hits` are in rank order, best first.
  */
 export function knowledgeOnlyAnswer(hits: KnowledgeHit[], opts: { emptyHint?: string } = {}): KnowledgeOnlyAnswer {
   if (hits.length === 0) {
@@ -61,8 +62,7 @@ export function knowledgeOnlyAnswer(hits: KnowledgeHit[], opts: { emptyHint?: st
   return {
     response: `${heading}\n\n${lines.join('\n\n')}`,
     mode: 'knowledge_base',
-    // Only a measure of how much matched: a quote is not an answer someone checked.
-    confidence: Math.min(0.6, 0.3 + 0.1 * best.length),
+    confidence: best[0]!.score,
     funnelStage: 'hook',
     relatedOffers: best.filter((h) => h.kind === 'offer').map(relatedOffer),
     suggestedActions: [],
@@ -71,15 +71,44 @@ export function knowledgeOnlyAnswer(hits: KnowledgeHit[], opts: { emptyHint?: st
 }
 
 /**
- * The fallback when a model was asked and failed (ADR 0011): the same quotes, with a confidence from
- * how well the best entry matched — its search rank r as r / (1 + r), at most 0.6 like every quote
- * (full-text ranks run from about 0.1 for one word to several for a close match; a typo-only match
- * ranks below 0.01). Pure.
+ * The fallback when a model was asked and failed (ADR 0011): the same quotes, with the best entry's
+ * match score. Kept as its own name: the routes say which of the two situations they answer. Pure.
  */
 export function fallbackAnswer(hits: KnowledgeHit[]): KnowledgeOnlyAnswer {
-  const kb = knowledgeOnlyAnswer(hits);
+  return knowledgeOnlyAnswer(hits);
+}
+
+const KIND_LABEL: Record<KnowledgeHit['kind'], string> = {
+  profile: 'our',
+  offer: 'our offer',
+  faq: 'our FAQ',
+  document: 'our notes',
+  testimonial: 'a review',
+  page: 'our website',
+};
+
+/**
+ * A contact's answer without a model (ADR 0037): the one passage of the best entry that answers,
+ * never the whole entry, in a DM a customer can read: where it comes from, the passage in quotes,
+ * and for an offer its price, duration and link (its structured facts). Only fixed wording and the
+ * entry's own text. The caller passes public entries only (searchKnowledge, audience `contact`).
+ */
+export function contactQuote(hits: KnowledgeHit[]): KnowledgeOnlyAnswer {
   const best = hits[0];
-  if (!best || kb.mode === 'none') return kb;
-  const r = Math.max(0, best.rank);
-  return { ...kb, confidence: Math.round(Math.min(0.6, r / (1 + r)) * 100) / 100 };
+  if (!best) return knowledgeOnlyAnswer([]);
+  const origin = best.kind === 'profile' ? `our ${best.title.toLowerCase()}` : `${KIND_LABEL[best.kind]} "${best.title}"`;
+  const facts =
+    best.kind === 'offer'
+      ? [best.priceCents === null ? null : `$${(best.priceCents / 100).toFixed(2).replace(/\.00$/, '')}`, best.duration, best.url].filter(Boolean).join(' · ')
+      : '';
+  const passage = best.passage || quote(best.body);
+  return {
+    response: `From ${origin}: "${passage}"${facts ? `\n${facts}` : ''}`,
+    mode: 'knowledge_base',
+    confidence: best.score,
+    funnelStage: 'hook',
+    relatedOffers: best.kind === 'offer' ? [relatedOffer(best)] : [],
+    suggestedActions: [],
+    sources: [answerSource(best)],
+  };
 }

@@ -105,6 +105,8 @@ export function productFacts(question: string, opts: { all?: boolean; limit?: nu
     url: null,
     author: null,
     source: 'typed',
-    rank: score,
+    passage: f.body,
+    // The share of the question's words the fact holds: the same kind of number as a knowledge match score.
+    score: asked.length === 0 ? 0 : Math.round((score / asked.length) * 100) / 100,
   }));
 }

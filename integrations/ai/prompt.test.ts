@@ -13,7 +13,8 @@ const hit: KnowledgeHit = {
   url: null,
   author: null,
   source: 'scan',
-  rank: 1,
+  passage: 'Shipping',
+  score: 0.5,
 };
 
 function block(prompt: string, name: string): string {

@@ -151,7 +151,7 @@ describe('inbox Suggest reply', () => {
     await page.getByRole('button', { name: 'Suggest reply' }).click();
     const box = page.getByRole('combobox', { name: 'Message' });
     await expect.poll(() => box.inputValue()).toBe(draft);
-    await page.getByText('Drafted by AI from your knowledge base · confidence 91% · review it before sending').waitFor();
+    await page.getByText(/^Drafted by AI from your public knowledge · match score \d\.\d\d · review it before sending$/).waitFor();
     expect(ai.modelCalls().at(-1)?.userText).toContain('Is the trail shoe fitting still available this week?');
     await viewportShot(page, 'ai-inbox-suggest-reply');
 

@@ -6,7 +6,7 @@ import { useGeminiE2E } from '../support/gemini-e2e';
 // AI Reply E2E: the real server with Gemini at its contract fake and a real Chromium. A flow
 // keyword DM → AI Reply → (Answered) Complete / (Handoff) Add Tag is published; the editor shows the
 // node with its two labelled exits and its config; a Simulator DM is answered with the model's
-// answer; the run's timeline shows the question, answer and confidence.
+// answer; the run's timeline shows the question, answer and match score.
 
 const ai = useGeminiE2E({ AI_MAX_RETRIES: '0', AI_TIMEOUT_MS: '3000' });
 
@@ -55,7 +55,7 @@ describe('AI Reply node', () => {
     await aiNode.getByText('Handoff', { exact: true }).waitFor();
     await aiNode.click();
     await page.locator('[data-config-node-id="2"]').waitFor();
-    expect(await page.getByLabel('Confidence threshold (percent)').inputValue()).toBe('70');
+    expect(await page.getByLabel('Minimum match score (0 to 1)').inputValue()).toBe('0.7');
     expect(await page.getByLabel('Hand-off tag').inputValue()).toBe('needs-human');
     await page.waitForTimeout(300); // the selection ring fades in
     await ai.e2e.screenshot(page, 'ai-reply-node');
@@ -100,7 +100,8 @@ describe('AI Reply node', () => {
     await page.goto(`/runs/${runId}`);
     const answer = page.getByTestId('ai-answer').first();
     await answer.waitFor();
-    await answer.getByText('Confidence 90%').waitFor();
+    await answer.getByText(/^match score [01]\.\d\d$/).waitFor();
+    await answer.getByText('the model rated its answer 0.90').waitFor();
     await answer.getByText('Do you ship to Norway?').waitFor();
     await answer.getByText('Sources: Shipping to Norway').waitFor();
     await ai.e2e.screenshot(page, 'ai-reply-run-timeline');

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveFixtureSite, type FixtureSite } from '../support/fixture-site';
 import { startE2E, type E2E } from './harness';
 
-// The Knowledge Base page: add, edit and delete an FAQ; scan a fixture website; how it looks
-// empty, full, dark and on a phone.
+// The Knowledge Base page: add, edit and delete an FAQ; public and internal entries (ADR 0037);
+// scan a fixture website; how it looks empty, full, dark and on a phone.
 let e2e: E2E;
 let site: FixtureSite;
 beforeAll(async () => {
@@ -55,6 +55,65 @@ describe('knowledge base', () => {
     await page.getByRole('dialog', { name: 'Delete this entry?' }).getByRole('button', { name: 'Delete' }).click();
     await page.getByRole('heading', { name: 'Your knowledge base is empty' }).waitFor();
     expect((await (await page.request.get('/api/knowledge')).json()).pagination.total).toBe(0);
+  });
+
+  it('says public entries can be sent to customers; a document starts internal and is made public in one click', async () => {
+    const page = await registeredPage();
+    // As a newcomer gets there: from the dashboard's sidebar.
+    await page.goto('/dashboard');
+    await page.getByRole('link', { name: 'Knowledge Base' }).first().click();
+    await page.getByRole('heading', { name: 'Knowledge Base', level: 1 }).waitFor();
+    await page.getByText('Public entries can be sent to your customers.').waitFor();
+
+    await page.getByRole('button', { name: 'Add entry' }).first().click();
+    const dialog = page.getByRole('dialog');
+    // An FAQ starts public; switching the kind to Document makes it internal, until chosen otherwise.
+    await dialog
+      .getByRole('radio', { name: /Public/ })
+      .and(page.locator('[aria-checked="true"]'))
+      .waitFor();
+    await dialog.getByLabel('Kind').selectOption('document');
+    await dialog
+      .getByRole('radio', { name: /Internal/ })
+      .and(page.locator('[aria-checked="true"]'))
+      .waitFor();
+    await dialog.getByLabel('Title').fill('Internal pricing');
+    await dialog.getByLabel('Text').fill('Staff discount code NORA-STAFF-30. Never share.');
+    await e2e.screenshot(page, 'knowledge-add-document-internal');
+    await dialog.getByRole('button', { name: 'Add entry' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    await page.getByRole('button', { name: 'Add entry' }).first().click();
+    await dialog.getByLabel('Question').fill('Do you offer discounts?');
+    await dialog.getByLabel('Answer').fill('Students get 10% off with an ID.');
+    await dialog.getByRole('button', { name: 'Add entry' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    const card = (title: string) => page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title }) });
+    await card('Internal pricing').getByText('Internal · team only').waitFor();
+    await card('Do you offer discounts?').getByText('Public · can be sent to customers').waitFor();
+    await page.getByText('Now: 1 public, 1 internal.').waitFor();
+    await e2e.screenshot(page, 'knowledge-visibility');
+
+    await page
+      .getByRole('group', { name: 'Visibility' })
+      .getByRole('button', { name: /Internal/ })
+      .click();
+    await expect.poll(() => page.getByRole('heading', { name: 'Do you offer discounts?' }).count()).toBe(0);
+    await card('Internal pricing').getByRole('button', { name: 'Make public' }).click();
+    await page.getByText('“Internal pricing” can now be sent to customers.').waitFor();
+    await page.getByRole('group', { name: 'Visibility' }).getByRole('button', { name: /Any/ }).click();
+    await card('Internal pricing').getByText('Public · can be sent to customers').waitFor();
+    const list = (await (await page.request.get('/api/knowledge')).json()) as { visibilityCounts: Record<string, number> };
+    expect(list.visibilityCounts).toEqual({ public: 2, internal: 0 });
+
+    await card('Internal pricing').getByRole('button', { name: 'Make internal' }).click();
+    await card('Internal pricing').getByText('Internal · team only').waitFor();
+    await page.evaluate(() => localStorage.setItem('replypilot-theme', 'dark'));
+    await page.goto('/knowledge');
+    await card('Internal pricing').getByText('Internal · team only').waitFor();
+    await e2e.screenshot(page, 'knowledge-visibility-dark');
+    await page.evaluate(() => localStorage.setItem('replypilot-theme', 'light'));
   });
 
   it('shows a bad input message from the server in the dialog', async () => {

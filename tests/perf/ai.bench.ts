@@ -35,7 +35,7 @@ type Section = { name: string; run: (ctx: BenchContext) => Promise<Record<string
 const retrieval: Section = {
   name: 'retrieval',
   async run({ pool, workspaceId }) {
-    for (const q of questionStream(WARMUP, 1)) await searchKnowledge(pool, workspaceId, q, { limit: 5 });
+    for (const q of questionStream(WARMUP, 1)) await searchKnowledge(pool, workspaceId, q, { audience: 'workspace', limit: 5 });
     const runs: Record<string, unknown> = {};
     for (const concurrency of CONCURRENCIES) runs[`concurrency${concurrency}`] = await measure(pool, workspaceId, concurrency);
     await explainSlowest(pool, workspaceId, runs);
@@ -45,7 +45,7 @@ const retrieval: Section = {
 
 async function measure(pool: pg.Pool, workspaceId: string, concurrency: number) {
   const stream = questionStream(QUERIES);
-  const run = await timeRequests((i) => searchKnowledge(pool, workspaceId, stream[i]!, { limit: 5, maxBodyChars: 1500 }), {
+  const run = await timeRequests((i) => searchKnowledge(pool, workspaceId, stream[i]!, { audience: 'workspace', limit: 5, maxBodyChars: 1500 }), {
     count: stream.length,
     concurrency,
   });
@@ -82,7 +82,7 @@ async function explainSlowest(pool: pg.Pool, workspaceId: string, runs: Record<s
   const slowest = (runs.concurrency1 as { slowestQuestionsP95: { q: string }[] }).slowestQuestionsP95.slice(0, 3).map((s) => s.q);
   const plans: string[] = [];
   for (const q of [...slowest, 'shiping to canda']) {
-    const statement = searchKnowledgeStatement(workspaceId, q, { limit: 5, maxBodyChars: 1500 });
+    const statement = searchKnowledgeStatement(workspaceId, q, { audience: 'workspace', limit: 5, maxBodyChars: 1500 });
     if (!statement) continue;
     const { rows } = await pool.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${statement.sql}`, statement.params);
     plans.push(`-- ${JSON.stringify(q)}\n${rows.map((r) => r['QUERY PLAN']).join('\n')}`);

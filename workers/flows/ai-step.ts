@@ -18,7 +18,7 @@ import type { WebhookStepResult } from './webhook-step';
  * answer is recorded in one transaction, only while the run still waits on this very step with no
  * input: it becomes the run's pending input and its `run.advance` job, and the answer is metered
  * there — so a retried or duplicated job finds the step settled and neither records nor counts twice.
- * The model answer itself was claimed on the workspace's monthly allowance before the call
+ * The model answer itself was claimed on the contact's daily and the workspace's monthly allowance before the call
  * (activities/ai-answer.activity.ts); an answer that is not recorded (stale, or a shutdown abandoned
  * the call: 'interrupted', the job hands itself back) gives its claim back.
  */
@@ -32,7 +32,7 @@ export async function answerAiStep(pool: pg.Pool, ai: AiRuntime | null, runId: s
     if (signal.aborted) resolve('interrupted');
     else signal.addEventListener('abort', () => resolve('interrupted'), { once: true });
   });
-  const answering = answerFromKnowledge(pool, ai, { workspaceId: run.workspace_id, ...call });
+  const answering = answerFromKnowledge(pool, ai, { workspaceId: run.workspace_id, contactId: run.contact_id, ...call });
   const answered = await Promise.race([answering, aborted]);
   // A shutdown leaves the call to finish unrecorded: its model answer is given back to the allowance.
   if (answered === 'interrupted') {
@@ -48,7 +48,7 @@ export async function answerAiStep(pool: pg.Pool, ai: AiRuntime | null, runId: s
     // The step holds the answer and the count commits with it: once, whatever happens to the job.
     await recordStepOutput(client, runId, seq, output);
     if (counts(output)) await recordUsage(client, locked.workspace_id, 1);
-    // The allowance ran out: the activity feed says why this contact got quotes, not a model answer.
+    // An allowance ran out: the activity feed says why this contact was handed to a person.
     if (output.note) await recordActivity(client, locked.workspace_id, 'ai_reply_without_model', output.note, 'general');
     await storeRunInput(client, runId, { type: 'activityResult', seq, ok: true, output }, true);
     await enqueueAdvance(client, [runId]);
@@ -70,5 +70,6 @@ function counts(output: AiAnswerOutput): boolean {
 function awaitedAnswer(run: WebhookRun, seq: number) {
   const awaiting = run.state.awaiting;
   if (run.status !== 'running' || run.pending_input !== null || awaiting?.on !== 'activity' || awaiting.seq !== seq) return null;
-  return awaiting.activity?.type === 'aiAnswer' ? { question: awaiting.activity.question, instructions: awaiting.activity.instructions } : null;
+  const a = awaiting.activity;
+  return a?.type === 'aiAnswer' ? { question: a.question, instructions: a.instructions, threshold: a.threshold } : null;
 }

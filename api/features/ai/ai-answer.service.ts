@@ -77,7 +77,8 @@ export async function answerQuestion(deps: AiDeps, q: Question): Promise<KbChatR
   const { claim } = prepared;
   let hits: KnowledgeHit[];
   try {
-    hits = await searchKnowledge(deps.pool, user.workspaceId, q.question, { limit: 5 });
+    // A suggested reply is a draft for a contact: public entries only (ADR 0037); the workspace's own questions see every entry.
+    hits = await searchKnowledge(deps.pool, user.workspaceId, q.question, { audience: q.purpose === 'suggestReply' ? 'contact' : 'workspace', limit: 5 });
   } catch (err) {
     if (claim) await releaseModelAnswer(deps.pool, claim);
     throw err;
@@ -97,7 +98,8 @@ export async function answerQuestion(deps: AiDeps, q: Question): Promise<KbChatR
       answer = {
         content: r.answer.answer,
         mode: 'model',
-        confidence: r.answer.confidence,
+        // What users see is the retrieval's match score, not the model's rating of itself.
+        confidence: hits[0]?.score ?? 0,
         funnelStage: r.answer.funnelStage,
         sources: hits.map(answerSource),
         model: r.modelId,
@@ -139,6 +141,7 @@ export async function answerQuestion(deps: AiDeps, q: Question): Promise<KbChatR
     response: answer.content,
     mode: answer.mode,
     confidence: answer.confidence,
+    matchScore: answer.confidence,
     funnelStage: answer.funnelStage,
     relatedOffers: answer.relatedOffers,
     suggestedActions: answer.suggestedActions,

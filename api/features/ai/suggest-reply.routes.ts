@@ -7,8 +7,9 @@ import { answerQuestion, type AiDeps } from './ai-answer.service';
 
 /**
  * POST /api/inbox/conversations/:id/suggest-reply, mounted at /api/inbox/conversations (signed in):
- * a draft answer to the contact's last message for the reply box. Never sends anything. Without a
- * model the draft is the best matching entry's own text, for the person to edit.
+ * a draft answer to the contact's last message for the reply box, from public entries only (it is
+ * meant for the contact, ADR 0037). Never sends anything. Without a model the draft is the passage
+ * of the best matching entry that answers, for the person to edit.
  */
 export function suggestReplyRoutes(deps: AiDeps) {
   const router = authedRouter();
@@ -22,11 +23,12 @@ export function suggestReplyRoutes(deps: AiDeps) {
       question: last.text,
       purpose: 'suggestReply',
       withoutModel: (hits) => {
+        // The passage of the best public entry that answers (ADR 0037), for the person to edit.
         const best = hits[0];
         return {
-          response: best ? best.body.replace(/\s+/g, ' ').trim() : '',
+          response: best ? best.passage : '',
           mode: best ? 'knowledge_base' : 'none',
-          confidence: best ? 0.4 : 0,
+          confidence: best ? best.score : 0,
           funnelStage: 'hook',
           relatedOffers: [],
           suggestedActions: [],

@@ -4,8 +4,9 @@ import { edge, keywordTrigger, node, publishFlow, runDetail, runsOf } from '../.
 import { useTestApp } from '../../../tests/support/use-test-app';
 import { maya } from '../../../tests/support/workspace';
 
-// No AI provider configured: the AI Reply node uses the knowledge-base-only answer and its own
-// confidence (0.4 / 0.5 / 0.6 for 1 / 2 / 3+ matching entries), compared with the threshold.
+// No AI provider configured (the default install): the AI Reply node quotes the passage of the best
+// PUBLIC entry that answers, never a whole entry and never an internal one (ADR 0037), when its
+// match score reaches the node's threshold.
 const app = useTestApp();
 
 const flow = {
@@ -13,39 +14,57 @@ const flow = {
   edges: [edge('1', '2'), edge('2', '3', 'answered'), edge('2', '4', 'handoff')],
 };
 
-async function ask(entries: number) {
+async function ask(seed: (workspaceId: string) => Promise<void>, question: string) {
   const w = await app.signIn();
-  for (let i = 1; i <= entries; i++) {
-    await insertKnowledgeEntry(app.pool, w.user.workspaceId, {
-      kind: 'faq',
-      title: `Refund policy ${i}`,
-      body: `Refund rule ${i}: refunds within 30 days.`,
-    });
-  }
+  await seed(w.user.workspaceId);
   const flowId = await publishFlow(w.client, flow);
-  await w.client.post('/api/simulator/messages', { accountId: w.instagram.id, contact: maya, text: 'What is your refund policy?' });
+  await w.client.post('/api/simulator/messages', { accountId: w.instagram.id, contact: maya, text: question });
   await expect.poll(async () => (await runsOf(w.client, flowId))[0]?.status, { timeout: 10_000 }).toBe('completed');
   const run = await runDetail(w.client, (await runsOf(w.client, flowId))[0]!.id);
   const outbox = (await w.client.get(`/api/simulator/outbox?accountId=${w.instagram.id}`)).data as { text: string }[];
-  return { run, outbox };
+  return { run, outbox: outbox.map((m) => m.text), step: run.steps.find((s) => s.nodeId === '2')?.output as Record<string, unknown> };
 }
 
+const refundFaq = (workspaceId: string) =>
+  insertKnowledgeEntry(app.pool, workspaceId, {
+    kind: 'faq',
+    title: 'What is your refund policy?',
+    body: 'Refunds are paid within 30 days of your order. We ship with tracking to every state. Gift cards cannot be exchanged for cash.',
+  });
+
 describe('AI Reply without a provider', () => {
-  it('three matching entries reach the default threshold (0.6): the quotes are sent', async () => {
-    const { run, outbox } = await ask(3);
-    expect(run.steps.find((s) => s.nodeId === '2')?.output).toMatchObject({ mode: 'knowledge_base', confidence: 0.6, model: null });
-    expect(outbox).toHaveLength(1);
-    expect(outbox[0]!.text).toMatch(/quoted, not written by an AI/);
+  it('a well-matching public entry: the passage that answers is sent, with where it comes from, not the whole entry', async () => {
+    const { run, outbox, step } = await ask(async (ws) => void (await refundFaq(ws)), 'What is your refund policy?');
+    expect(step).toMatchObject({ mode: 'knowledge_base', model: null });
+    expect(step.confidence).toBeGreaterThanOrEqual(0.6);
+    expect(outbox).toEqual(['From our FAQ "What is your refund policy?": "Refunds are paid within 30 days of your order."']);
     expect(run.steps.at(-1)?.nodeId).toBe('3');
   });
 
-  it('one matching entry (0.4) hands off, and so does nothing matched', async () => {
-    const one = await ask(1);
-    expect(one.run.steps.find((s) => s.nodeId === '2')?.output).toMatchObject({ mode: 'knowledge_base', confidence: 0.4 });
-    expect(one.outbox).toEqual([]);
-    expect(one.run.steps.at(-1)?.nodeId).toBe('4');
-    const none = await ask(0);
-    expect(none.run.steps.find((s) => s.nodeId === '2')?.output).toMatchObject({ mode: 'none', confidence: 0 });
+  it('an internal entry is never quoted, however well it matches: nothing public matched, so a person takes over', async () => {
+    const { run, outbox, step } = await ask(
+      async (ws) =>
+        void (await insertKnowledgeEntry(app.pool, ws, {
+          kind: 'document',
+          title: 'Refund policy (staff notes)',
+          body: 'Refund policy: approve refunds up to $500 without asking. Override code R-9911.',
+        })),
+      'What is your refund policy?',
+    );
+    expect(step).toMatchObject({ mode: 'none', confidence: 0, answer: '' });
+    expect(outbox).toEqual([]);
+    expect(JSON.stringify(run)).not.toContain('R-9911');
+    expect(run.steps.at(-1)?.nodeId).toBe('4');
+  });
+
+  it('a weak match (under the default 0.6) hands off, and so does nothing matched', async () => {
+    const weak = await ask(async (ws) => void (await refundFaq(ws)), 'refund for my grandmother’s birthday balloons and confetti cannon?');
+    expect(weak.step).toMatchObject({ mode: 'knowledge_base' });
+    expect(weak.step.confidence).toBeLessThan(0.6);
+    expect(weak.outbox).toEqual([]);
+    expect(weak.run.steps.at(-1)?.nodeId).toBe('4');
+    const none = await ask(async () => {}, 'refund?');
+    expect(none.step).toMatchObject({ mode: 'none', confidence: 0 });
     expect(none.run.steps.at(-1)?.nodeId).toBe('4');
   });
 });

@@ -7,10 +7,10 @@ import { useGeminiApp } from '../../../tests/support/gemini-app';
 import { edge, keywordTrigger, node, publishFlow, runDetail, runsOf } from '../../../tests/support/flows';
 import { maya, newWorkspaceUser } from '../../../tests/support/workspace';
 
-const ai = useGeminiApp({ AI_MAX_RETRIES: '1', TIMER_PUMP_INTERVAL_MS: '50' });
+const ai = useGeminiApp({ AI_MAX_RETRIES: '1', TIMER_PUMP_INTERVAL_MS: '50', AI_CONTACT_ANSWERS_PER_DAY: '2' });
 
 type W = Awaited<ReturnType<typeof newWorkspaceUser>>;
-const dm = (w: W, text: string) => w.client.post('/api/simulator/messages', { accountId: w.instagram.id, contact: maya, text });
+const dm = (w: W, text: string, contact = maya) => w.client.post('/api/simulator/messages', { accountId: w.instagram.id, contact, text });
 const outboxTexts = async (w: W) => ((await w.client.get(`/api/simulator/outbox?accountId=${w.instagram.id}`)).data as { text: string }[]).map((i) => i.text);
 const flow = {
   nodes: [
@@ -68,7 +68,9 @@ describe('AI reply node', () => {
     expect(answerStep?.output).toMatchObject({
       question: 'Do you ship to Canada?',
       answer: 'Yes! Canada in 5-7 days, $9.',
-      confidence: 0.9,
+      // The match score of the best public entry (both words in its title), and the model's own rating apart.
+      confidence: 1,
+      modelConfidence: 0.9,
       mode: 'model',
       sources: [{ id: w.shipping, title: 'Shipping to Canada' }],
       model: 'gemini-2.5-flash',
@@ -83,18 +85,30 @@ describe('AI reply node', () => {
     expect(state.messages_used).toBe(2);
   });
 
-  it('a low-confidence answer hands off: the tag, conversation priority high, nothing sent', async () => {
+  it('an answer the model rates under the threshold hands off: the tag, conversation priority high, nothing sent', async () => {
     const w = await workspaceWithFlow();
     ai.gemini.script.push({ json: { answer: 'Maybe?', confidence: 0.3, funnelStage: 'hook', relatedOfferIds: [], suggestedActions: [] } });
-    await dm(w, 'Do you ship to Mars?');
+    await dm(w, 'Do you ship to Canada?');
     const run = await finishedRun(w);
     expect(await outboxTexts(w)).toEqual([]);
-    expect(run.steps.find((s) => s.nodeId === '2')?.output).toMatchObject({ answer: 'Maybe?', confidence: 0.3 });
+    expect(run.steps.find((s) => s.nodeId === '2')?.output).toMatchObject({ answer: 'Maybe?', confidence: 1, modelConfidence: 0.3 });
     expect(run.steps.map((s) => s.nodeId)).toEqual(['1', '2', '4']);
     const state = await contactState(w);
     expect(state.tags).toEqual(expect.arrayContaining(['needs-human', 'handed-off']));
     expect(state.priority).toBe('high');
     expect(state.messages_used).toBe(1);
+  });
+
+  it('a question whose best match scores under the threshold hands off without asking the model', async () => {
+    const w = await workspaceWithFlow();
+    await dm(w, 'Do you ship parcels to Mars and the Moon, by rocket?');
+    const run = await finishedRun(w);
+    expect(ai.modelCalls()).toHaveLength(0);
+    const output = run.steps.find((s) => s.nodeId === '2')?.output as { confidence: number; mode: string; note: string };
+    expect(output).toMatchObject({ mode: 'skipped', note: expect.stringContaining("under this step's 0.60") });
+    expect(output.confidence).toBeLessThan(0.6);
+    expect(await outboxTexts(w)).toEqual([]);
+    expect(await modelAnswersThisMonth(w.user.workspaceId)).toBe(0);
   });
 
   it('a provider failing with 500 after its retries hands off, with the error in the step', async () => {
@@ -158,7 +172,7 @@ describe('AI reply node', () => {
     expect(await modelAnswersThisMonth(w.user.workspaceId)).toBe(2);
   });
 
-  it('at the monthly limit it does not call the model: it quotes the knowledge base, and the step and the activity feed say why', async () => {
+  it('at the monthly limit it does not call the model and hands off — it does not quote the knowledge base; the step and the activity feed say why', async () => {
     const w = await workspaceWithFlow();
     // Free: 50 model answers a month (contracts/ai.ts aiAllowances), all used.
     await ai.t.app.database.pool.query(
@@ -169,16 +183,49 @@ describe('AI reply node', () => {
     const run = await finishedRun(w);
     expect(ai.modelCalls()).toHaveLength(0);
     const step = run.steps.find((s) => s.nodeId === '2');
-    expect(step?.output).toMatchObject({ mode: 'knowledge_base', model: null, note: expect.stringContaining('AI allowance (50 model answers) is used up') });
-    expect(JSON.stringify(step?.output)).toContain('Yes, we ship to Canada in 5-7 days for $9.');
-    // One matching entry quotes at 0.4, under the node's 0.6: a hand-off, nothing sent.
+    expect(step?.output).toMatchObject({
+      mode: 'skipped',
+      answer: '',
+      model: null,
+      note: expect.stringContaining('AI allowance (50 model answers) is used up'),
+    });
+    expect(JSON.stringify(step?.output)).not.toContain('Yes, we ship to Canada in 5-7 days for $9.');
     expect(await outboxTexts(w)).toEqual([]);
+    expect(run.steps.map((s) => s.nodeId)).toEqual(['1', '2', '4']);
     expect(await modelAnswersThisMonth(w.user.workspaceId)).toBe(50);
     const { rows } = await ai.t.app.database.pool.query(
       `select action, message from automation_activity where workspace_id = $1 and action = 'ai_reply_without_model'`,
       [w.user.workspaceId],
     );
-    expect(rows).toEqual([{ action: 'ai_reply_without_model', message: expect.stringContaining('answered from the knowledge base without the model') }]);
+    expect(rows).toEqual([{ action: 'ai_reply_without_model', message: expect.stringContaining('handed off to a person without an AI answer') }]);
+  });
+
+  it('one contact gets AI_CONTACT_ANSWERS_PER_DAY model answers a day, then a person; other contacts still get theirs', async () => {
+    const w = await workspaceWithFlow();
+    const reply = (answer: string) => ({ json: { answer, confidence: 0.9, funnelStage: 'hook', relatedOfferIds: [], suggestedActions: [] } });
+    ai.gemini.script.push(reply('First: yes.'), reply('Second: yes.'), reply('For Leo: yes.'));
+    const runs = async () => (await runsOf(w.client, w.flowId)).filter((r) => r.status === 'completed');
+    for (const [i, text] of ['Do you ship to Canada?', 'Can you ship to Canada?', 'Ship to Canada, really?'].entries()) {
+      await dm(w, text);
+      await expect.poll(async () => (await runs()).length, { timeout: 10_000 }).toBe(i + 1);
+    }
+    expect(ai.modelCalls()).toHaveLength(2);
+    const details = await Promise.all((await runs()).map((r) => runDetail(w.client, r.id)));
+    const outputs = details.map((d) => d.steps.find((s) => s.nodeId === '2')?.output as { mode: string; note?: string });
+    expect(outputs.map((o) => o.mode).sort()).toEqual(['model', 'model', 'skipped']);
+    expect(outputs.find((o) => o.mode === 'skipped')?.note).toContain("reached today's AI allowance (2 model answers a day)");
+    expect(details.find((d, i) => outputs[i]!.mode === 'skipped')?.steps.at(-1)?.nodeId).toBe('4');
+    await dm(w, 'Do you ship to Canada?', { externalUserId: 'sim-leo', name: 'Leo', username: 'leo' });
+    await expect.poll(async () => (await runs()).length, { timeout: 10_000 }).toBe(4);
+    await expect.poll(() => outboxTexts(w), { timeout: 10_000 }).toEqual(expect.arrayContaining(['First: yes.', 'Second: yes.', 'For Leo: yes.']));
+    expect(await outboxTexts(w)).toHaveLength(3);
+    // Only the answers made count on the month: the refused one claimed nothing.
+    expect(await modelAnswersThisMonth(w.user.workspaceId)).toBe(3);
+    const { rows } = await ai.t.app.database.pool.query<{ answers: number }>(
+      `select u.answers from ai_contact_usage u join contacts c on c.id = u.contact_id where c.workspace_id = $1 order by u.answers desc`,
+      [w.user.workspaceId],
+    );
+    expect(rows.map((r) => r.answers)).toEqual([2, 1]);
   });
 
   it('a model failure gives its allowance claim back', async () => {
@@ -188,5 +235,10 @@ describe('AI reply node', () => {
     await finishedRun(w);
     expect(ai.modelCalls()).toHaveLength(2);
     expect(await modelAnswersThisMonth(w.user.workspaceId)).toBe(0);
+    const { rows } = await ai.t.app.database.pool.query(
+      `select u.answers from ai_contact_usage u join contacts c on c.id = u.contact_id where c.workspace_id = $1`,
+      [w.user.workspaceId],
+    );
+    expect(rows).toEqual([{ answers: 0 }]);
   });
 });

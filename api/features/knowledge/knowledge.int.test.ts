@@ -112,6 +112,58 @@ describe('profile answers', () => {
   });
 });
 
+describe('visibility: public entries may be sent to customers, internal ones answer the workspace only', () => {
+  it('a new entry takes its kind’s visibility unless told: documents internal, the rest public', async () => {
+    const u = await newWorkspaceUser(t.baseUrl, 'Vis');
+    const c = u.client;
+    const doc = await c.post('/api/knowledge', { kind: 'document', title: 'Staff notes', text: 'Alarm code 4471.' });
+    const faq = await c.post('/api/knowledge', { kind: 'faq', question: 'Open on Sundays?', answer: 'Yes, 9 to 3.' });
+    const publicDoc = await c.post('/api/knowledge', { kind: 'document', title: 'Care guide', text: 'Wash cold.', visibility: 'public' });
+    const internalOffer = await c.post('/api/knowledge', { kind: 'offer', name: 'Staff bundle', visibility: 'internal' });
+    expect([doc, faq, publicDoc, internalOffer].map((r) => [r.status, r.data.visibility])).toEqual([
+      [201, 'internal'],
+      [201, 'public'],
+      [201, 'public'],
+      [201, 'internal'],
+    ]);
+    const profile = await c.put('/api/knowledge/profile/returns', { answer: '30 days.' });
+    expect(profile.data.visibility).toBe('public');
+  });
+
+  it('PATCH changes only the visibility when that is all it says, and a profile answer replaced keeps its visibility', async () => {
+    const u = await newWorkspaceUser(t.baseUrl, 'Vis2');
+    const c = u.client;
+    const faq = await c.post('/api/knowledge', { kind: 'faq', question: 'Wholesale?', answer: 'Ask for the list.' });
+    const flipped = await patch(c, `/api/knowledge/${faq.data.id}`, { visibility: 'internal' });
+    expect(flipped.status).toBe(200);
+    expect(flipped.data).toMatchObject({ visibility: 'internal', title: 'Wholesale?', body: 'Ask for the list.' });
+    const edited = await patch(c, `/api/knowledge/${faq.data.id}`, { answer: 'Minimum $150.' });
+    expect(edited.data).toMatchObject({ visibility: 'internal', body: 'Minimum $150.' });
+
+    await c.put('/api/knowledge/profile/pricing', { answer: 'From $45.', visibility: 'internal' });
+    const again = await c.put('/api/knowledge/profile/pricing', { answer: 'From $49.', source: 'onboarding' });
+    expect(again.data).toMatchObject({ body: 'From $49.', visibility: 'internal' });
+  });
+
+  it('lists by visibility with counts of each, and refuses an unknown visibility with 400', async () => {
+    const u = await newWorkspaceUser(t.baseUrl, 'Vis3');
+    const c = u.client;
+    await c.post('/api/knowledge', { kind: 'document', title: 'Notes one', text: 'x' });
+    await c.post('/api/knowledge', { kind: 'document', title: 'Notes two', text: 'y' });
+    await c.post('/api/knowledge', { kind: 'faq', question: 'Q?', answer: 'A.' });
+    const all = await c.get('/api/knowledge');
+    expect(all.data.visibilityCounts).toEqual({ public: 1, internal: 2 });
+    const internal = await c.get('/api/knowledge?visibility=internal');
+    expect(internal.data.entries.map((e: { title: string }) => e.title).sort()).toEqual(['Notes one', 'Notes two']);
+    expect(internal.data.pagination.total).toBe(2);
+    expect(internal.data.counts).toMatchObject({ document: 2, faq: 0 });
+    const bad = await c.post('/api/knowledge', { kind: 'faq', question: 'Q?', answer: 'A.', visibility: 'secret' });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.data)).toContain('Visibility must be one of public, internal');
+    expect((await c.get('/api/knowledge?visibility=everyone')).status).toBe(400);
+  });
+});
+
 describe('bad input', () => {
   it.each([
     [{ kind: 'faq', question: 'Q?' }, 'Answer is required'],

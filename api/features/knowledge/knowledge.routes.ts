@@ -32,7 +32,7 @@ export function knowledgeRoutes(pool: pg.Pool) {
     const body = parseBody(createKnowledgeBodySchema, req);
     // One answer per profile question: posting one again replaces it (same as PUT /profile/:questionId).
     if (body.kind === 'profile') {
-      const { entry, created } = await upsertProfileAnswer(pool, workspaceId, body.questionId, body.answer, 'typed');
+      const { entry, created } = await upsertProfileAnswer(pool, workspaceId, body.questionId, body.answer, 'typed', body.visibility);
       res.status(created ? 201 : 200).json(entry);
       return;
     }
@@ -44,7 +44,7 @@ export function knowledgeRoutes(pool: pg.Pool) {
     const parsed = questionIdSchema.safeParse(req.params.questionId);
     if (!parsed.success) throw new AppError('NOT_FOUND', `No profile question ${req.params.questionId}; questions are ${profileQuestionIds.join(', ')}`);
     const body = parseBody(profileAnswerBodySchema, req);
-    const { entry, created } = await upsertProfileAnswer(pool, currentUser(req).workspaceId, parsed.data, body.answer, body.source);
+    const { entry, created } = await upsertProfileAnswer(pool, currentUser(req).workspaceId, parsed.data, body.answer, body.source, body.visibility);
     res.status(created ? 201 : 200).json(entry);
   });
 

@@ -1,7 +1,7 @@
 import { Icon } from '../../components/icon';
 import { cn } from '../../lib/cn';
 import type { FeedbackRating } from '../ai/ai.api';
-import { formatConfidence } from '../ai/ai.format';
+import { formatMatchScore } from '../ai/ai.format';
 import { AnswerSources } from '../ai/answer-sources';
 import { FeedbackButtons } from '../ai/feedback-buttons';
 import { RelatedOffers } from '../ai/related-offers';
@@ -14,7 +14,7 @@ interface ChatTurnBubbleProps {
   onRate: (rating: FeedbackRating) => void;
 }
 
-/** One message; an assistant answer carries its confidence, offers, sources and thumbs. Max width 70 % (§9). */
+/** One message; an assistant answer carries its match score, offers, sources and thumbs. Max width 70 % (§9). */
 export function ChatTurnBubble({ turn, rating, onRate }: ChatTurnBubbleProps) {
   if (turn.role === 'user') {
     return (
@@ -49,8 +49,8 @@ export function ChatTurnBubble({ turn, rating, onRate }: ChatTurnBubbleProps) {
             <AnswerSources mode={answer.mode} sources={answer.sources} fallback={answer.fallback} />
             <div className="flex items-center justify-between gap-3">
               {answer.mode !== 'none' ? (
-                <span className="text-xs text-slate-500 dark:text-slate-400">
-                  Confidence <span className="font-semibold text-slate-700 dark:text-slate-200">{formatConfidence(answer.confidence)}</span>
+                <span className="text-xs text-slate-500 dark:text-slate-400" title="How much of your question the best knowledge entry holds (0 to 1)">
+                  {formatMatchScore(answer.matchScore)}
                 </span>
               ) : (
                 <span />

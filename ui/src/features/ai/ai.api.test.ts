@@ -8,6 +8,7 @@ const answer: KbChatResponse = {
   response: 'Shipping takes 3 days.',
   mode: 'model',
   confidence: 0.9,
+  matchScore: 0.9,
   funnelStage: 'diagnose',
   relatedOffers: [],
   suggestedActions: [],

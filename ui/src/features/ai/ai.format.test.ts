@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AiStatus } from '@contracts/ai';
 import { ApiError } from '../../lib/api';
 import { AiAnswerError } from './ai.api';
-import { aiStatusView, describeAiFailure, formatConfidence, formatUsdCents, usageView } from './ai.format';
+import { aiStatusView, describeAiFailure, formatMatchScore, formatUsdCents, usageView } from './ai.format';
 
 const status = (over: Partial<AiStatus>): AiStatus => ({
   provider: null,
@@ -15,11 +15,11 @@ const status = (over: Partial<AiStatus>): AiStatus => ({
 });
 
 describe('answer figures', () => {
-  it('shows cents as USD and confidence as a whole percentage', () => {
+  it('shows cents as USD and the match score as a labelled score from 0 to 1, never a percentage', () => {
     expect(formatUsdCents(4900)).toBe('$49.00');
     expect(formatUsdCents(123456)).toBe('$1,234.56');
-    expect(formatConfidence(0.874)).toBe('87%');
-    expect(formatConfidence(1.2)).toBe('100%');
+    expect(formatMatchScore(0.874)).toBe('match score 0.87');
+    expect(formatMatchScore(1.2)).toBe('match score 1.00');
   });
 
   it('reports usage as used of limit, with the meter capped at 100 %', () => {

@@ -11,9 +11,13 @@ export function formatUsdCents(cents: number): string {
   return usd.format(cents / 100);
 }
 
-/** 0.874 → "87%". */
-export function formatConfidence(confidence: number): string {
-  return `${Math.round(Math.min(1, Math.max(0, confidence)) * 100)}%`;
+/**
+ * The retrieval's match score as users see it: 0.874 → "match score 0.87" (0 to 1, how much of the
+ * question the best knowledge entry holds; db/knowledge/search-knowledge.ts). Never a percentage
+ * "confidence": nobody measured how likely the answer is to be right.
+ */
+export function formatMatchScore(score: number): string {
+  return `match score ${Math.min(1, Math.max(0, score)).toFixed(2)}`;
 }
 
 export const funnelStageLabels: Record<FunnelStage, string> = {

@@ -25,6 +25,7 @@ export const kbChatResponseSchema = z.object({
   response: z.string(),
   mode: z.enum(answerModes),
   confidence: z.number(),
+  matchScore: z.number(),
   funnelStage: z.enum(funnelStages),
   relatedOffers: z.array(relatedOfferSchema),
   suggestedActions: z.array(z.string()),

@@ -1,7 +1,7 @@
 import { Icon } from '../../components/icon';
 import { cn } from '../../lib/cn';
 import type { FeedbackRating } from '../ai/ai.api';
-import { formatConfidence } from '../ai/ai.format';
+import { formatMatchScore } from '../ai/ai.format';
 import { AnswerSources } from '../ai/answer-sources';
 import { FeedbackButtons } from '../ai/feedback-buttons';
 import type { AssistantMessage as Message } from './assistant-chat.messages';
@@ -39,7 +39,9 @@ export function AssistantMessage({ message, rating, onRate }: AssistantMessagePr
             <AnswerSources mode={answer.mode} sources={answer.sources} fallback={answer.fallback} />
             <div className="flex items-center justify-between gap-3">
               <span className="text-xs text-slate-500 dark:text-slate-400">
-                {answer.mode !== 'none' && <>Confidence {formatConfidence(answer.confidence)}</>}
+                {answer.mode !== 'none' && (
+                  <span title="How much of your question the best knowledge entry holds (0 to 1)">{formatMatchScore(answer.matchScore)}</span>
+                )}
               </span>
               <FeedbackButtons rating={rating} onRate={onRate} />
             </div>

@@ -3,7 +3,7 @@ import type { SuggestReplyResponse } from '@contracts/ai';
 import { Icon } from '../../components/icon';
 import { Spinner } from '../../components/spinner';
 import { postSuggestReply } from '../ai/ai.api';
-import { describeAiFailure, formatConfidence } from '../ai/ai.format';
+import { describeAiFailure, formatMatchScore } from '../ai/ai.format';
 
 interface SuggestReplyBarProps {
   conversationId: string;
@@ -13,8 +13,8 @@ interface SuggestReplyBarProps {
 
 function resultText(result: SuggestReplyResponse): string {
   if (result.mode === 'none' || !result.draft.trim()) return 'Nothing in your knowledge base matched this conversation.';
-  const from = result.mode === 'knowledge_base' ? 'Quoted from your knowledge base' : 'Drafted by AI from your knowledge base';
-  return `${from} · confidence ${formatConfidence(result.confidence)} · review it before sending`;
+  const from = result.mode === 'knowledge_base' ? 'Quoted from your public knowledge' : 'Drafted by AI from your public knowledge';
+  return `${from} · ${formatMatchScore(result.confidence)} · review it before sending`;
 }
 
 /** "Suggest reply": POST /api/inbox/conversations/:id/suggest-reply, drafted into the box, never sent. */

@@ -3,17 +3,22 @@ import { Badge } from '../../components/badge';
 import { Icon } from '../../components/icon';
 import { formatListTime } from '../../lib/format-time';
 import { formatUsd, kindMeta, sourceMeta } from './kind-meta';
+import { visibilityMeta } from './visibility';
 
 interface EntryCardProps {
   entry: KnowledgeEntry;
   onEdit: () => void;
   onDelete: () => void;
+  /** Flips public ↔ internal; pending while that save runs. */
+  onToggleVisibility: () => void;
+  togglePending: boolean;
 }
 
-/** One entry: what it is, where it came from, when, and its text at a glance. */
-export function EntryCard({ entry, onEdit, onDelete }: EntryCardProps) {
+/** One entry: what it is, who may see it, where it came from, when, and its text at a glance. */
+export function EntryCard({ entry, onEdit, onDelete, onToggleVisibility, togglePending }: EntryCardProps) {
   const kind = kindMeta[entry.kind];
   const source = sourceMeta[entry.source];
+  const visibility = visibilityMeta[entry.visibility];
   const edited = entry.updatedAt !== entry.createdAt;
   return (
     <li className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900">
@@ -25,6 +30,12 @@ export function EntryCard({ entry, onEdit, onDelete }: EntryCardProps) {
           <div className="flex flex-wrap items-center gap-1.5">
             <Badge tone={kind.tone}>{kind.label}</Badge>
             <Badge tone={source.tone}>{source.label}</Badge>
+            <span title={visibility.text}>
+              <Badge tone={visibility.tone}>
+                <Icon name={visibility.icon} size={12} className="mr-1" />
+                {entry.visibility === 'public' ? 'Public · can be sent to customers' : 'Internal · team only'}
+              </Badge>
+            </span>
           </div>
           <h3 className="mt-1.5 break-words font-medium text-slate-900 dark:text-white">{entry.title}</h3>
           {entry.kind === 'offer' && <OfferFacts entry={entry} />}
@@ -37,6 +48,14 @@ export function EntryCard({ entry, onEdit, onDelete }: EntryCardProps) {
           <p className="mt-2 flex flex-wrap gap-x-3 gap-y-1 text-xs text-slate-500 dark:text-slate-400">
             <span>Added {formatListTime(entry.createdAt)}</span>
             {edited && <span>Updated {formatListTime(entry.updatedAt)}</span>}
+            <button
+              type="button"
+              onClick={onToggleVisibility}
+              disabled={togglePending}
+              className="font-medium text-indigo-600 hover:underline disabled:opacity-50 dark:text-indigo-400"
+            >
+              {entry.visibility === 'public' ? 'Make internal' : 'Make public'}
+            </button>
             {entry.sourceUrl && (
               <a
                 href={entry.sourceUrl}

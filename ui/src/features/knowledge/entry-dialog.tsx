@@ -5,10 +5,11 @@ import { Button } from '../../components/button';
 import { SelectField } from '../../components/select-field';
 import { useToast } from '../../components/toast/use-toast';
 import { errorMessage } from '../../lib/api';
-import { draftFromEntry, draftToBody, emptyDraft, type EntryDraft } from './entry-draft';
+import { draftFromEntry, draftToBody, draftVisibility, emptyDraft, type EntryDraft } from './entry-draft';
 import { EntryFields } from './entry-fields';
 import { addableKinds, kindMeta } from './kind-meta';
 import { useSaveKnowledgeEntry } from './use-knowledge';
+import { VisibilityField } from './visibility';
 
 interface EntryDialogProps {
   /** The entry to edit, or null to add one. */
@@ -61,6 +62,7 @@ export function EntryDialog({ entry, initialKind, onClose }: EntryDialogProps) {
                 />
               )}
               <EntryFields kind={kind} draft={draft} onChange={(p) => setDraft((d) => ({ ...d, ...p }))} priceError={priceError} editing={editing} />
+              <VisibilityField value={draftVisibility(kind, draft)} onChange={(visibility) => setDraft((d) => ({ ...d, visibility }))} />
               {save.error && (
                 <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700 dark:bg-red-500/10 dark:text-red-300">
                   {errorMessage(save.error, 'The entry could not be saved.')}

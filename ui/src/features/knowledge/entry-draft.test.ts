@@ -14,6 +14,7 @@ const offer: KnowledgeEntry = {
   author: null,
   source: 'typed',
   sourceUrl: null,
+  visibility: 'public',
   createdAt: '2026-01-01T00:00:00Z',
   updatedAt: '2026-01-01T00:00:00Z',
 };
@@ -33,13 +34,26 @@ describe('entry draft', () => {
     const d = draftFromEntry(offer);
     expect(d.price).toBe('499.50');
     expect(draftToBody('offer', d, true)).toEqual({
-      body: { name: 'Sprint', description: 'Calls', priceCents: 49_950, duration: '6 weeks', link: 'https://x.example' },
+      body: { name: 'Sprint', description: 'Calls', priceCents: 49_950, duration: '6 weeks', link: 'https://x.example', visibility: 'public' },
     });
   });
 
   it('sends the kind only when creating, and a profile question only then', () => {
-    expect(draftToBody('faq', { ...emptyDraft, question: 'Q', answer: 'A' }, false)).toEqual({ body: { kind: 'faq', question: 'Q', answer: 'A' } });
-    expect(draftToBody('profile', { ...emptyDraft, questionId: 'returns', answer: '30 days' }, true)).toEqual({ body: { answer: '30 days' } });
+    expect(draftToBody('faq', { ...emptyDraft, question: 'Q', answer: 'A' }, false)).toEqual({
+      body: { kind: 'faq', question: 'Q', answer: 'A', visibility: 'public' },
+    });
+    expect(draftToBody('profile', { ...emptyDraft, questionId: 'returns', answer: '30 days' }, true)).toEqual({
+      body: { answer: '30 days', visibility: 'public' },
+    });
     expect(draftToBody('offer', { ...emptyDraft, name: 'X', price: 'cheap' }, false)).toEqual({ priceError: 'Enter a price like 49 or 49.99' });
+  });
+
+  it('gives a new entry its kind’s visibility until one is chosen: documents internal, the rest public', () => {
+    expect(draftToBody('document', { ...emptyDraft, title: 'T', text: 'X' }, false)).toEqual({
+      body: { kind: 'document', title: 'T', text: 'X', visibility: 'internal' },
+    });
+    expect(draftToBody('document', { ...emptyDraft, title: 'T', text: 'X', visibility: 'public' }, false)).toMatchObject({ body: { visibility: 'public' } });
+    expect(draftToBody('testimonial', { ...emptyDraft, quote: 'Q', author: 'A' }, false)).toMatchObject({ body: { visibility: 'public' } });
+    expect(draftFromEntry({ ...offer, visibility: 'internal' }).visibility).toBe('internal');
   });
 });

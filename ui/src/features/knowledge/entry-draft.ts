@@ -1,4 +1,11 @@
-import { profileQuestionIds, type KnowledgeEntry, type KnowledgeKind, type ProfileQuestionId } from '@contracts/knowledge';
+import {
+  defaultVisibility,
+  profileQuestionIds,
+  type KnowledgeEntry,
+  type KnowledgeKind,
+  type KnowledgeVisibility,
+  type ProfileQuestionId,
+} from '@contracts/knowledge';
 
 /** The dialog's fields as typed (strings); which of them a kind uses is in `fieldsByKind`. */
 export interface EntryDraft {
@@ -14,6 +21,8 @@ export interface EntryDraft {
   quote: string;
   author: string;
   questionId: ProfileQuestionId;
+  /** Null until chosen: a new entry then takes its kind's default (documents internal, the rest public). */
+  visibility: KnowledgeVisibility | null;
 }
 
 export const emptyDraft: EntryDraft = {
@@ -29,10 +38,11 @@ export const emptyDraft: EntryDraft = {
   quote: '',
   author: '',
   questionId: profileQuestionIds[0],
+  visibility: null,
 };
 
 export function draftFromEntry(e: KnowledgeEntry): EntryDraft {
-  const d = { ...emptyDraft };
+  const d = { ...emptyDraft, visibility: e.visibility };
   switch (e.kind) {
     case 'offer':
       return {
@@ -69,7 +79,8 @@ export function dollarsToCents(text: string): number | null | 'invalid' {
  * `editing` leaves out the kind and the profile question (neither can change).
  */
 export function draftToBody(kind: KnowledgeKind, d: EntryDraft, editing: boolean): { body: Record<string, unknown> } | { priceError: string } {
-  const withKind = (fields: Record<string, unknown>) => ({ body: editing ? fields : { kind, ...fields } });
+  const visibility = draftVisibility(kind, d);
+  const withKind = (fields: Record<string, unknown>) => ({ body: editing ? { ...fields, visibility } : { kind, ...fields, visibility } });
   switch (kind) {
     case 'offer': {
       const cents = dollarsToCents(d.price);
@@ -84,6 +95,11 @@ export function draftToBody(kind: KnowledgeKind, d: EntryDraft, editing: boolean
     case 'testimonial':
       return withKind({ quote: d.quote, author: d.author });
     case 'profile':
-      return { body: editing ? { answer: d.answer } : { kind, questionId: d.questionId, answer: d.answer } };
+      return { body: editing ? { answer: d.answer, visibility } : { kind, questionId: d.questionId, answer: d.answer, visibility } };
   }
+}
+
+/** The visibility the draft will be saved with: the one chosen, else the kind's default. */
+export function draftVisibility(kind: KnowledgeKind, d: EntryDraft): KnowledgeVisibility {
+  return d.visibility ?? defaultVisibility(kind);
 }

@@ -15,7 +15,10 @@ interface EntryFieldsProps {
 
 /** The inputs of one kind of entry. */
 export function EntryFields({ kind, draft, onChange, priceError, editing }: EntryFieldsProps) {
-  const field = (key: keyof EntryDraft) => ({ value: draft[key], onChange: (e: { target: { value: string } }) => onChange({ [key]: e.target.value }) });
+  const field = (key: Exclude<keyof EntryDraft, 'visibility'>) => ({
+    value: draft[key],
+    onChange: (e: { target: { value: string } }) => onChange({ [key]: e.target.value }),
+  });
   switch (kind) {
     case 'offer':
       return (

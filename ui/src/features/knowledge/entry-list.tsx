@@ -4,18 +4,35 @@ import { useToast } from '../../components/toast/use-toast';
 import { errorMessage } from '../../lib/api';
 import { ConfirmDialog } from '../flows/confirm-dialog';
 import { EntryCard } from './entry-card';
-import { useDeleteKnowledgeEntry } from './use-knowledge';
+import { useDeleteKnowledgeEntry, useSaveKnowledgeEntry } from './use-knowledge';
 
 interface EntryListProps {
   entries: KnowledgeEntry[];
   onEdit: (entry: KnowledgeEntry) => void;
 }
 
-/** The entries of the current tab and search, each deletable after a confirmation. */
+/** The entries of the current tab and search, each deletable after a confirmation, each made public or internal in one click. */
 export function EntryList({ entries, onEdit }: EntryListProps) {
   const [deleting, setDeleting] = useState<KnowledgeEntry | null>(null);
   const remove = useDeleteKnowledgeEntry();
+  const save = useSaveKnowledgeEntry();
   const { toast } = useToast();
+
+  function toggleVisibility(entry: KnowledgeEntry) {
+    const visibility = entry.visibility === 'public' ? 'internal' : 'public';
+    save.mutate(
+      { id: entry.id, body: { visibility } },
+      {
+        onSuccess: () =>
+          toast({
+            title: visibility === 'public' ? 'Made public' : 'Made internal',
+            description: visibility === 'public' ? `“${entry.title}” can now be sent to customers.` : `“${entry.title}” now only answers you and your team.`,
+            variant: 'success',
+          }),
+        onError: (err) => toast({ title: 'Error', description: errorMessage(err, 'The entry could not be changed.'), variant: 'destructive' }),
+      },
+    );
+  }
 
   function confirmDelete() {
     if (!deleting) return;
@@ -30,7 +47,14 @@ export function EntryList({ entries, onEdit }: EntryListProps) {
     <>
       <ul className="space-y-3">
         {entries.map((e) => (
-          <EntryCard key={e.id} entry={e} onEdit={() => onEdit(e)} onDelete={() => setDeleting(e)} />
+          <EntryCard
+            key={e.id}
+            entry={e}
+            onEdit={() => onEdit(e)}
+            onDelete={() => setDeleting(e)}
+            onToggleVisibility={() => toggleVisibility(e)}
+            togglePending={save.isPending && save.variables.id === e.id}
+          />
         ))}
       </ul>
       <ConfirmDialog

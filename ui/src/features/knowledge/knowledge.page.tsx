@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { KnowledgeEntry, KnowledgeKind } from '@contracts/knowledge';
+import type { KnowledgeEntry, KnowledgeKind, KnowledgeVisibility } from '@contracts/knowledge';
 import { Button } from '../../components/button';
 import { EmptyState } from '../../components/empty-state';
 import { Icon } from '../../components/icon';
@@ -13,18 +13,20 @@ import { EntryList } from './entry-list';
 import { KindTabs } from './kind-tabs';
 import { kindMeta } from './kind-meta';
 import { useKnowledge } from './use-knowledge';
+import { VisibilityNotice, VisibilityTabs } from './visibility';
 import { WebsiteScanCard } from './website-scan-card';
 
 /** The knowledge base: what the AI assistant answers customers from. */
 export function KnowledgePage() {
   const [kind, setKind] = useState<KnowledgeKind | null>(null);
+  const [visibility, setVisibility] = useState<KnowledgeVisibility | null>(null);
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const [dialog, setDialog] = useState<{ entry: KnowledgeEntry | null } | null>(null);
   const q = useDebouncedValue(search, 250);
-  const list = useKnowledge({ kind, q, page });
+  const list = useKnowledge({ kind, visibility, q, page });
   const data = list.data;
-  const nothingYet = data !== undefined && !q.trim() && Object.values(data.counts).every((n) => n === 0);
+  const nothingYet = data !== undefined && !q.trim() && !visibility && Object.values(data.counts).every((n) => n === 0);
 
   const changeKind = (k: KnowledgeKind | null) => {
     setKind(k);
@@ -40,9 +42,10 @@ export function KnowledgePage() {
     <div className="space-y-6">
       <PageHeader
         title="Knowledge Base"
-        description="What your AI assistant knows about your business: it answers customers' questions from these entries."
+        description="What your AI assistant knows about your business. It answers your own questions from every entry, and customers' questions from public entries only."
         actions={addButton}
       />
+      <VisibilityNotice counts={nothingYet ? undefined : data?.visibilityCounts} />
       <WebsiteScanCard />
       {list.isPending ? (
         <p className="flex items-center gap-2 text-sm text-slate-500">
@@ -56,26 +59,36 @@ export function KnowledgePage() {
         <EmptyState
           icon="book"
           title="Your knowledge base is empty"
-          description="Add your offers and prices, answers to common questions, policies and testimonials. The AI assistant uses them to answer customers in DMs and comments, and never makes up a price or policy that isn't here. Scan your website above to start in seconds."
+          description="Add your offers and prices, answers to common questions, policies and testimonials. The AI assistant answers you from all of them and customers from the public ones, and never makes up a price or policy that isn't here. Scan your website above to start in seconds."
         >
           {addButton}
         </EmptyState>
       ) : (
         <section aria-label="Entries" className="space-y-4">
-          <div className="relative sm:max-w-sm">
-            <span className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-slate-400">
-              <Icon name="search" size={16} />
-            </span>
-            <input
-              type="search"
-              aria-label="Search the knowledge base"
-              placeholder="Search entries"
-              value={search}
-              onChange={(e) => {
-                setSearch(e.target.value);
+          <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+            <div className="relative sm:w-80">
+              <span className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-slate-400">
+                <Icon name="search" size={16} />
+              </span>
+              <input
+                type="search"
+                aria-label="Search the knowledge base"
+                placeholder="Search entries"
+                value={search}
+                onChange={(e) => {
+                  setSearch(e.target.value);
+                  setPage(1);
+                }}
+                className={inputClasses(false, 'pl-9')}
+              />
+            </div>
+            <VisibilityTabs
+              value={visibility}
+              counts={data?.visibilityCounts}
+              onChange={(v) => {
+                setVisibility(v);
                 setPage(1);
               }}
-              className={inputClasses(false, 'pl-9')}
             />
           </div>
           <KindTabs value={kind} counts={data?.counts} onChange={changeKind} />
@@ -83,7 +96,9 @@ export function KnowledgePage() {
             <EntryList entries={data.entries} onEdit={(entry) => setDialog({ entry })} />
           ) : (
             <p className="rounded-xl border border-dashed border-slate-300 px-4 py-10 text-center text-sm text-slate-500 dark:border-slate-700 dark:text-slate-400">
-              {q.trim() ? `No entries match “${q.trim()}”.` : `No ${kind ? kindMeta[kind].plural.toLowerCase() : 'entries'} yet.`}
+              {q.trim()
+                ? `No entries match “${q.trim()}”.`
+                : `No ${visibility ? `${visibility} ` : ''}${kind ? kindMeta[kind].plural.toLowerCase() : 'entries'} yet.`}
             </p>
           )}
           {data && data.pagination.pages > 1 && (

@@ -1,14 +1,22 @@
 import { aiAnswerOutput } from '@contracts/flows';
+import { formatMatchScore } from '../ai/ai.format';
 
 /**
- * An AI Reply step's answer at a glance (question, answer, confidence, mode, sources, model,
- * tokens, error), above the raw JSON. Parsed, not cast: a step of another shape shows nothing here.
+ * An AI Reply step's answer at a glance (question, answer, match score, mode, sources, model,
+ * tokens, error, why no model answered), above the raw JSON. Parsed, not cast: a step of another
+ * shape shows nothing here.
  */
 export function AiAnswerSummary({ output }: { output: unknown }) {
   const parsed = aiAnswerOutput.safeParse(output);
   if (!parsed.success) return null;
   const a = parsed.data;
-  const mode = { model: 'Model answer', knowledge_base: 'Knowledge-base quote', none: 'Nothing matched', error: 'Model failed' }[a.mode];
+  const mode = {
+    model: 'Model answer',
+    knowledge_base: 'Quoted passage',
+    none: 'Nothing public matched',
+    skipped: 'Model not asked',
+    error: 'Model failed',
+  }[a.mode];
   const tokens = a.tokensIn !== null || a.tokensOut !== null ? `${a.tokensIn ?? 0} in / ${a.tokensOut ?? 0} out tokens` : null;
   return (
     <div
@@ -24,8 +32,12 @@ export function AiAnswerSummary({ output }: { output: unknown }) {
         </p>
       )}
       {a.error && <p className="text-red-700 dark:text-red-300">{a.error}</p>}
+      {a.note && <p className="text-amber-800 dark:text-amber-200">{a.note}</p>}
       <p className="flex flex-wrap gap-x-3 gap-y-1 text-xs text-slate-500 dark:text-slate-400">
-        <span className="font-semibold text-violet-700 dark:text-violet-300">Confidence {Math.round(a.confidence * 100)}%</span>
+        <span className="font-semibold text-violet-700 dark:text-violet-300" title="How much of the question the best public knowledge entry holds (0 to 1)">
+          {formatMatchScore(a.confidence)}
+        </span>
+        {a.modelConfidence !== undefined && <span>the model rated its answer {a.modelConfidence.toFixed(2)}</span>}
         <span>{mode}</span>
         {a.model && <span>{a.model}</span>}
         {tokens && <span>{tokens}</span>}

@@ -7,7 +7,10 @@ import type { ConfigFormProps } from './form-types';
 
 type AiReplyConfig = NodeConfig<'aiReply'>;
 
-/** AI Reply: how sure the answer must be to send it, the hand-off tag, and optional tone guidance. */
+/**
+ * AI Reply: the match score the best public knowledge entry needs for the answer to be sent (shown
+ * 0.00 to 1.00, as the Runs view and the assistant show it), the hand-off tag, and optional tone guidance.
+ */
 export function AiReplyForm({ kind, config, onChange, errors }: ConfigFormProps) {
   const c = withDefaults<AiReplyConfig>(kind, config);
   const id = useId();
@@ -15,7 +18,7 @@ export function AiReplyForm({ kind, config, onChange, errors }: ConfigFormProps)
   const setThreshold = (value: number) => onChange({ ...c, confidenceThreshold: Number.isFinite(value) ? Math.round(value) / 100 : 0 });
   return (
     <div className="space-y-4">
-      <FieldGroup title="Confidence needed to send" aside={<span className="text-sm font-semibold tabular-nums">{percent}%</span>}>
+      <FieldGroup title="Minimum match score to send" aside={<span className="text-sm font-semibold tabular-nums">{(percent / 100).toFixed(2)}</span>}>
         <div className="flex items-center gap-3">
           <input
             type="range"
@@ -23,7 +26,7 @@ export function AiReplyForm({ kind, config, onChange, errors }: ConfigFormProps)
             max={100}
             step={5}
             value={percent}
-            aria-label="Confidence threshold"
+            aria-label="Minimum match score"
             aria-describedby={`${id}-hint`}
             className="w-full accent-indigo-600"
             onChange={(e) => setThreshold(Number(e.target.value))}
@@ -31,17 +34,18 @@ export function AiReplyForm({ kind, config, onChange, errors }: ConfigFormProps)
           <input
             type="number"
             min={0}
-            max={100}
-            value={percent}
-            aria-label="Confidence threshold (percent)"
+            max={1}
+            step={0.05}
+            value={percent / 100}
+            aria-label="Minimum match score (0 to 1)"
             className={`${smallInput} w-20`}
-            onChange={(e) => setThreshold(Number(e.target.value))}
+            onChange={(e) => setThreshold(Number(e.target.value) * 100)}
           />
         </div>
         <FieldMessage
           id={id}
           error={errors.confidenceThreshold}
-          hint="At or above it the answer is sent as a DM (Answered). Below it nothing is sent and a person takes over (Handoff)."
+          hint="How much of the customer's question your best public knowledge entry holds, from 0 to 1. At or above it the answer is sent as a DM (Answered); below it, or once today's or this month's AI allowance is used up, nothing is sent and a person takes over (Handoff). Only public entries are used."
         />
       </FieldGroup>
       <TextField

@@ -63,7 +63,7 @@ export function nodeSummary(kind: NodeKind | undefined, config: Record<string, u
     }
     case 'aiReply': {
       const threshold = typeof config.confidenceThreshold === 'number' ? config.confidenceThreshold : 0.6;
-      return `Sends the answer if ≥ ${Math.round(threshold * 100)}% sure`;
+      return `Sends the answer if match score ≥ ${threshold.toFixed(2)}`;
     }
     case 'delay':
       return `Wait ${durationText(config.amount, config.unit)}`;

@@ -77,7 +77,7 @@ export type DeliveryCheck = (typeof DELIVERY_CHECKS)[number];
 export const DELIVERY_CHECK_LABELS: Record<DeliveryCheck, string> = {
   unchecked: 'Not checked with the platform',
   pending: 'Checking with the platform…',
-  not_found: 'Not delivered: checked with the platform',
+  not_found: 'Checked with the platform: not delivered',
   cannot_confirm: 'The platform cannot confirm whether it arrived',
 };
 

@@ -25,7 +25,7 @@ export interface XDmLookup {
 }
 
 /**
- * Our DMs to one person read back (§4.2, §4.10): `GET /2/dm_conversations/with/:participant_id/dm_events`,
+ * Our DMs to one person read back (§4.2): `GET /2/dm_conversations/with/:participant_id/dm_events`,
  * newest first, one page of `maxResults`; the `MessageCreate` events sent by `ownId` with `text`
  * since `since` are the candidates. One read (X allows 15 per 15 minutes per user, §4.3).
  */

@@ -51,6 +51,18 @@ export const tuning = deepFreeze({
     pumpClaimChunk: 100,
     /** `sending` rows past their lease failed as uncertain per sweep statement (ADR 0021). */
     expiredSweepBatch: 500,
+    /**
+     * When an uncertain send's check with the platform runs (F23, ADR 0006): at once for a row whose lease ran
+     * out (its call ended at least a lease ago); this long after a call that timed out, which the
+     * platform may still have been processing when we gave up on it.
+     */
+    verifyAfterTimeoutMs: 120_000,
+    /** A check whose read slot is further off than this re-adds its job for that time (ADR 0014's pacing). */
+    verifyMaxWaitMs: 5_000,
+    /** X DM lookups: 15 per 15 minutes per user (docs/platform-apis.md §4.3); the checks' own bucket (ADR 0006). */
+    xDmReadsPerHour: 60,
+    /** Messages read back per check: Meta details only the 20 most recent of a conversation (§2.9; ADR 0006). */
+    verifyPageSize: 20,
   },
   flows: {
     /**

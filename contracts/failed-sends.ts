@@ -60,7 +60,26 @@ export interface FailedSend {
   previousAttempts: number;
   /** Created; the ledger has no separate failure time. */
   at: string;
+  /**
+   * An uncertain send's check with the platform (F23): `pending` (not answered yet), `not_found`
+   * (a retry is safe), `cannot_confirm`, or `unchecked` (failed before checks existed); null for
+   * sends that failed for a known reason.
+   */
+  deliveryCheck: DeliveryCheck | null;
+  /** The check's answer in plain words. */
+  deliveryCheckNote: string | null;
+  /** Retrying may send it twice: uncertain and not shown absent by the platform. Retry asks first. */
+  duplicateRisk: boolean;
 }
+
+export const DELIVERY_CHECKS = ['unchecked', 'pending', 'not_found', 'cannot_confirm'] as const;
+export type DeliveryCheck = (typeof DELIVERY_CHECKS)[number];
+export const DELIVERY_CHECK_LABELS: Record<DeliveryCheck, string> = {
+  unchecked: 'Not checked with the platform',
+  pending: 'Checking with the platform…',
+  not_found: 'Checked with the platform: not delivered',
+  cannot_confirm: 'The platform cannot confirm whether it arrived',
+};
 
 export interface FailedSendsList {
   items: FailedSend[];
@@ -70,8 +89,15 @@ export interface FailedSendsList {
 
 const ids = z.array(z.uuid()).min(1, 'Select at least one send').max(500);
 
-/** POST /api/failed-sends/retry. Uncertain sends may have been delivered: retried only when asked explicitly. */
-export const retryFailedSendsBodySchema = z.object({ ids, includeUncertain: z.boolean().default(false) });
+/**
+ * POST /api/failed-sends/retry. Uncertain sends the platform did not show absent may have been
+ * delivered: a request with any of them is refused (400) unless `confirmDuplicateRisk` is true.
+ */
+export const retryFailedSendsBodySchema = z.object({ ids, confirmDuplicateRisk: z.boolean().default(false) });
+/** The 400's `details` when a retry needs `confirmDuplicateRisk`: the ids that may already have been delivered. */
+export interface DuplicateRiskDetails {
+  duplicateRisk: string[];
+}
 /** POST /api/failed-sends/dismiss. */
 export const dismissFailedSendsBodySchema = z.object({ ids, note: z.string().trim().min(1, 'Add a note saying why').max(1000) });
 

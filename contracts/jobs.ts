@@ -67,6 +67,12 @@ export const jobs = {
     aliasOf: 'outbound.send',
   }),
   /**
+   * An uncertain send checked with the platform (F23, activities/sends/verify-delivery.ts): queued in
+   * the transaction that fails the row as uncertain; reads the conversation back and marks the row
+   * `sent` if the message is there. Never sends. One pending check per row (its key); below sends.
+   */
+  'outbound.verify': define({ payload: z.object({ ledgerId: z.uuid() }), maxAttempts: 8, priority: 10, keyPrefix: 'verify:' }),
+  /**
    * Drive one flow run; its input is on the run row (ADR 0007). Queued at 0, or behind the other
    * workspaces' steps when its workspace has a backlog of runnable runs (db/flows/runs.ts, ADR 0013).
    */

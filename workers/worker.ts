@@ -20,6 +20,8 @@ import { inboundLinger, inboundProcessJob, inboundSweepJob, NO_LINGER, type Inbo
 import { tuning } from '../config/tuning';
 import { maintenancePrune } from './jobs/maintenance-prune.job';
 import { outboundSendJob, outboundSweepJob } from './jobs/outbound-send.job';
+import { outboundVerifyJob } from './jobs/outbound-verify.job';
+import type { VerifyOptions } from '../activities/sends/verify-delivery';
 import { nudgeAfterQueueUnlocks } from './queue-nudge';
 import { runAdvanceJob } from './jobs/run-advance.job';
 import { runsResumeJob } from './jobs/runs-resume.job';
@@ -104,6 +106,7 @@ export function taskList(deps: TaskDeps): TaskList {
     // The old name of `outbound.send {ledgerIds}` (contracts/jobs.ts aliasOf): jobs queued before an upgrade still run.
     'outbound.sends': outboundSendJob(pump),
     'outbound:sweep': outboundSweepJob(pool),
+    'outbound.verify': outboundVerifyJob(pool, platform, verifyOptions(config.reconcile.readsPerHour)),
     'inbound:sweep': inboundSweepJob(pool),
     'broadcast.dispatch': broadcastDispatchJob(pool, { limits, batchSize: 200, lookaheadMs: 5000, linkBaseUrl: links }),
     'run.advance': runAdvanceJob(pool, driver),
@@ -167,6 +170,22 @@ export function reconcileOptions(readsPerHour: number): ReconcileOptions {
     maxMessagePages: 2,
     overlapMinutes: 10,
     maxLookbackDays: 30,
+    sleep: (ms) => sleep(ms),
+    now: () => new Date(),
+  };
+}
+
+/**
+ * Checks of uncertain sends (F23): Meta reads share reconciliation's Graph read bucket per account
+ * (the Conversations API's limit is per Page or Instagram account, §2.6); X DM lookups have their own
+ * (15 per 15 minutes per user, §4.3); a check waits a few seconds for a slot, or comes back at it.
+ */
+export function verifyOptions(readsPerHour: number): VerifyOptions {
+  return {
+    readLimit: { perHour: readsPerHour, burst: 10 },
+    xReadLimit: { perHour: tuning.sends.xDmReadsPerHour, burst: 5 },
+    maxWaitMs: tuning.sends.verifyMaxWaitMs,
+    pageSize: tuning.sends.verifyPageSize,
     sleep: (ms) => sleep(ms),
     now: () => new Date(),
   };

@@ -11,6 +11,7 @@ import {
   requeueSend,
   type Delivered,
 } from '../../db/sends/finish-sends';
+import { queueDeliveryCheck } from '../../db/sends/delivery-check';
 import { requeueSendJob } from '../../db/sends/requeue-send-job';
 import { accountLabel, kindLabel, lockSendEntry, readSendEntries, type SendEntry } from '../../db/sends/send-entry';
 import { inTransaction, rollback, type Rollback } from '../../db/transaction';
@@ -26,6 +27,7 @@ import type { PlatformDeps } from '../platform-deps';
  *   queued ──claim──▶ sending (owner, lease; committed) ──call──▶ finish ──▶ sent | failed | queued (retry at)
  *                        │
  *                        └── lease runs out (the process died mid-call) ──▶ settleUncertain ──▶ failed (uncertain)
+ *                                                                                      └─ outbound.verify ──▶ sent | checked (F23)
  *
  * 1. claim (claimSends): the rows read without a lock; those queued, due and passing every check get
  *    `sending` in ONE compare-and-set statement, committed with this process as owner and a lease.
@@ -37,7 +39,8 @@ import type { PlatformDeps } from '../platform-deps';
  *
  * No lock is held across the call. A row found `sending` with a live lease is in flight elsewhere:
  * the caller comes back when the lease runs out. One found `sending` past its lease may have been
- * delivered: settleUncertain decides, and today it fails the row as uncertain, never resent.
+ * delivered: settleUncertain fails it as uncertain, never resent, and queues its check with the
+ * platform in the same commit (activities/sends/verify-delivery.ts), which marks it sent if it arrived.
  */
 
 export type { SendEntry } from '../../db/sends/send-entry';
@@ -209,9 +212,9 @@ async function lockedClaimIn(client: pg.PoolClient, ledgerId: string, deps: Plat
 
 /**
  * A row found `sending` past its lease (or without one), under its row lock: its process died
- * mid-call, so it may have been delivered. Today it is failed as uncertain and never resent (ADR
- * 0006). This is the one place that decides it: a check with the platform before a retry (did the
- * message arrive?) belongs here, for both the claim that finds such a row and the sweep.
+ * mid-call, so it may have been delivered. It is failed as uncertain and never resent (ADR 0006);
+ * failSend queues its check with the platform at once (the call ended at least a lease ago), for
+ * both the claim that finds such a row and the sweep.
  */
 async function settleUncertain(client: pg.PoolClient, entry: SendEntry): Promise<SendOutcome> {
   return failSend(client, entry, UNCERTAIN_AFTER_CRASH, 'uncertain');
@@ -304,11 +307,14 @@ async function finishFailed(
     uncertain: `Delivery uncertain (${f.message}); not resent to avoid a duplicate`,
     rejected: `${driver.name} refused the ${kindLabel[entry.kind]}: ${f.message}`,
   };
-  return failSend(client, entry, messages[f.kind], failureReason({ provider: entry.provider, ...f }));
+  // A call that timed out may still be processed by the platform: its check waits a little.
+  return failSend(client, entry, messages[f.kind], failureReason({ provider: entry.provider, ...f }), tuning.sends.verifyAfterTimeoutMs);
 }
 
-async function failSend(client: pg.PoolClient, entry: SendEntry, error: string, reason: FailureReason): Promise<SendOutcome> {
+async function failSend(client: pg.PoolClient, entry: SendEntry, error: string, reason: FailureReason, verifyAfterMs = 0): Promise<SendOutcome> {
   await markSendFailed(client, entry, error, reason);
+  // F23: a send that may have been delivered is checked with the platform before anyone retries it; queued in this commit.
+  if (reason === 'uncertain') await queueDeliveryCheck(client, entry.id, verifyAfterMs);
   return { status: 'failed', retryable: false, error };
 }
 

@@ -33,6 +33,8 @@ const row = z.object({
   attempts: z.number(),
   previous_attempts: z.number(),
   created_at: z.date(),
+  delivery_check: z.enum(['pending', 'found', 'not_found', 'cannot_confirm']).nullable(),
+  delivery_check_note: z.string().nullable(),
 });
 
 function filters(workspaceId: string, q: Pick<ListFailedSendsQuery, 'reason' | 'accountId'>) {
@@ -68,7 +70,7 @@ export async function listFailedSends(pool: pg.Pool, workspaceId: string, q: Lis
        select l.id, l.account_id, ${accountLabel} as account, l.kind, ${sourceSql} as source, l.rule_id,
               case when l.idempotency_key ~ '^[0-9a-f-]{36}:[0-9]+$' then split_part(l.idempotency_key, ':', 1) end as run_id,
               ct.id as contact_id, ct.name as contact, m.conversation_id, l.text,
-              coalesce(l.failure_reason, 'rejected') as reason, l.error, l.attempts, l.created_at,
+              coalesce(l.failure_reason, 'rejected') as reason, l.error, l.attempts, l.created_at, l.delivery_check, l.delivery_check_note,
               (with recursive chain(parent) as (
                  select l.retry_of
                  union all select o.retry_of from outbound_ledger o join chain on o.id = chain.parent)
@@ -116,7 +118,16 @@ function toFailedSend(r: z.infer<typeof row>): FailedSend {
     attempts: r.attempts,
     previousAttempts: r.previous_attempts,
     at: r.created_at.toISOString(),
+    ...deliveryCheckOf(r),
   };
+}
+
+/** An uncertain send's check as the list shows it (F23); a row failed before checks existed is `unchecked`. */
+function deliveryCheckOf(r: z.infer<typeof row>): Pick<FailedSend, 'deliveryCheck' | 'deliveryCheckNote' | 'duplicateRisk'> {
+  if (r.reason !== 'uncertain') return { deliveryCheck: null, deliveryCheckNote: null, duplicateRisk: false };
+  // `found` rows are sent, so never listed here.
+  const check = r.delivery_check === null || r.delivery_check === 'found' ? 'unchecked' : r.delivery_check;
+  return { deliveryCheck: check, deliveryCheckNote: r.delivery_check_note, duplicateRisk: check !== 'not_found' };
 }
 
 /** Unresolved failed sends of the workspace: the figure the dashboard shows. */

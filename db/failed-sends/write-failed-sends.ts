@@ -26,6 +26,7 @@ const candidate = z.object({
   message_id: z.string().nullable(),
   rule_id: z.string().nullable(),
   failure_reason: z.string().nullable(),
+  delivery_check: z.string().nullable(),
   provider: z.enum(['meta', 'x', 'sandbox']),
   is_active: z.boolean(),
   account_status: z.enum(['active', 'needs_reconnect']),
@@ -47,18 +48,19 @@ export type WindowCheck = (f: {
  * Retries failed sends: each original stays as it was; a NEW ledger row (`retry:<original id>`, so
  * a double click queues one) points at it through `retry_of` and goes through the normal send job.
  * Before queueing: the account must be connected and healthy, and Meta's messaging window open.
- * Uncertain sends (maybe delivered) are skipped unless `includeUncertain`.
+ * Uncertain sends that the platform did not show absent (F23) may have been delivered: unless
+ * `confirmDuplicateRisk`, nothing is queued and their ids are returned (the route answers 400).
  * Returns null when none of the ids is the workspace's (the route answers 404).
  */
 export async function retryFailedSends(
   pool: pg.Pool,
   workspaceId: string,
   ids: string[],
-  opts: { includeUncertain: boolean; limits: SendLimits; checkWindow: WindowCheck },
-): Promise<RetryResult[] | null> {
+  opts: { confirmDuplicateRisk: boolean; limits: SendLimits; checkWindow: WindowCheck },
+): Promise<RetryResult[] | { duplicateRisk: string[] } | null> {
   return withTransaction(pool, async (client) => {
     const { rows } = await client.query(
-      `select l.id, l.account_id, l.kind, l.target, l.text, l.message_id, l.rule_id, l.failure_reason,
+      `select l.id, l.account_id, l.kind, l.target, l.text, l.message_id, l.rule_id, l.failure_reason, l.delivery_check,
               a.provider, a.is_active, a.status as account_status, a.access_token_enc is not null as has_token,
               m.source as message_source,
               (extract(epoch from now() - (select c.last_inbound_at from contacts c where c.account_id = l.account_id and c.external_user_id = l.target)) * 1000)::float8 as inbound_age_ms,
@@ -72,6 +74,8 @@ export async function retryFailedSends(
     );
     if (rows.length === 0) return null;
     const found = new Map(rows.map((r) => [r.id as string, candidate.parse(r)]));
+    const risky = [...found.values()].filter(hasDuplicateRisk).map((c) => c.id);
+    if (risky.length > 0 && !opts.confirmDuplicateRisk) return { duplicateRisk: risky };
     const results: RetryResult[] = [];
     for (const id of ids) {
       const c = found.get(id);
@@ -79,7 +83,7 @@ export async function retryFailedSends(
         results.push({ id, status: 'skipped', reason: 'Not found, already retried or dismissed' });
         continue;
       }
-      const skip = skipReason(c, opts.includeUncertain, opts.checkWindow);
+      const skip = skipReason(c, opts.checkWindow);
       if (skip) {
         results.push({ id, status: 'skipped', reason: skip });
         continue;
@@ -107,8 +111,12 @@ export async function retryFailedSends(
   });
 }
 
-function skipReason(c: z.infer<typeof candidate>, includeUncertain: boolean, checkWindow: WindowCheck): string | null {
-  if (c.failure_reason === 'uncertain' && !includeUncertain) return 'It may have been delivered; retry uncertain sends only when you are sure';
+/** Uncertain, and the platform did not show it absent (not checked, checking, or it cannot tell): it may have been delivered. */
+function hasDuplicateRisk(c: { failure_reason: string | null; delivery_check: string | null }): boolean {
+  return c.failure_reason === 'uncertain' && c.delivery_check !== 'not_found';
+}
+
+function skipReason(c: z.infer<typeof candidate>, checkWindow: WindowCheck): string | null {
   if (!c.is_active) return 'The account is disconnected; reconnect it first';
   if (c.account_status === 'needs_reconnect' || (c.provider !== 'sandbox' && !c.has_token)) return 'The account needs reconnecting first';
   if (c.provider === 'meta') {

@@ -16,7 +16,7 @@ export interface SentWindow {
 /**
  * Sends completed with `sent_at` in [from, to), per platform, with their latency (queued →
  * platform accepted: `sent_at - created_at`, rate pacing and retries included) counted into the
- * `bounds` buckets (seconds, ascending). Uses the ledger's sent_at index (migration 0033).
+ * `bounds` buckets (seconds, ascending). Uses the ledger's sent_at index (migration 0037).
  */
 export async function readSentWindow(db: Db, from: Date, to: Date, bounds: number[]): Promise<SentWindow[]> {
   const { rows } = await db.query<{ platform: string; bucket: number; n: number; latency: number }>(

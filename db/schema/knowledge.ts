@@ -12,7 +12,7 @@ import { workspaces } from './workspaces';
  * PostgreSQL full-text search over `search` (title weighted A, body B, the structured facts C: an
  * offer's duration, a testimonial's author; an offer's price answers price questions from
  * `price_cents` itself) in the
- * `replypilot_text` configuration (English stemming after unaccent, migration 0035), with pg_trgm
+ * `replypilot_text` configuration (English stemming after unaccent, migration 0038), with pg_trgm
  * on the title for typos; there is no separate vector store (db/knowledge/search-knowledge.ts).
  * `visibility`: 'public' entries may be sent to contacts (the AI Reply node, suggested replies);
  * 'internal' ones only answer the workspace's own people (ADR 0037). The column default is the

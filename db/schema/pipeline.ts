@@ -86,6 +86,14 @@ export const outboundLedger = pgTable(
      * the advisory-lock era), the attempt is dead: the row is failed as uncertain, never resent.
      */
     sendLeaseUntil: timestamp('send_lease_until', { withTimezone: true }),
+    /**
+     * An uncertain send's check with the platform (activities/sends/verify-delivery.ts, F23): `pending`
+     * while its `outbound.verify` job has not answered; `found` (the row is then `sent`), `not_found`
+     * (a retry is safe) or `cannot_confirm` (the platform cannot tell: a retry may send it twice).
+     */
+    deliveryCheck: text('delivery_check', { enum: ['pending', 'found', 'not_found', 'cannot_confirm'] }),
+    /** Why the check ended as it did, in plain words (shown in Failed sends next to the send's error). */
+    deliveryCheckNote: text('delivery_check_note'),
   },
   (t) => [
     uniqueIndex('outbound_ledger_idempotency_key').on(t.idempotencyKey),

@@ -8,7 +8,7 @@ import { startE2E, type E2E } from './harness';
 
 // Failed sends E2E: a messaging permission removed at the Meta fake makes a rule's private replies
 // fail; /failed-sends lists them with the reason; the permission comes back (reconnect); bulk retry
-// delivers each once.
+// delivers each once. Then two uncertain sends (F23): Retry asks first for the one Meta cannot confirm.
 
 let e2e: E2E;
 let fake: MetaGraphFake;
@@ -68,5 +68,38 @@ describe('/failed-sends', () => {
     for (const id of comments) expect(fake.sends.filter((s) => s.recipient === id)).toHaveLength(1);
     const ledger = await pool.query<{ n: number }>(`select count(*)::int as n from outbound_ledger where retry_of is not null and status = 'sent'`);
     expect(ledger.rows[0]!.n).toBeGreaterThanOrEqual(3);
+
+    // F23: two sends left uncertain by a crash, checked with Meta: one "not found" (safe), one the
+    // platform cannot confirm. Retry asks first, counting the one that may be sent twice.
+    await pool.query(
+      `insert into outbound_ledger (workspace_id, account_id, idempotency_key, kind, target, text, status, failure_reason, error, delivery_check, delivery_check_note)
+       select a.workspace_id, a.id, 'e2e-risk:' || c.n, 'private_reply', 'c-fail-' || c.n, 'It is 20 EUR', 'failed', 'uncertain',
+              'Delivery uncertain after a worker crash; not resent to avoid a duplicate', c.verdict, c.note
+       from social_accounts a,
+            (values (1, 'not_found', 'Checked with Meta: the message is not in the conversation, so a retry sends it once'),
+                    (2, 'cannot_confirm', 'Meta cannot confirm: the conversation has more messages since the send than can be read back')) c(n, verdict, note)
+       where a.workspace_id = $1 and a.platform = 'instagram' and a.provider = 'meta'`,
+      [rows[0]!.workspace_id],
+    );
+    await page.reload();
+    await page.getByText('The platform cannot confirm whether it arrived — a retry may send it twice').waitFor();
+    await page.getByText('Checked with the platform: not delivered — safe to retry').waitFor();
+    await e2e.screenshot(page, 'failed-sends-uncertain-checked');
+    await page.getByRole('checkbox', { name: 'Select all' }).check();
+    await page.getByRole('button', { name: /^Retry/ }).click();
+    const dialog = page.getByRole('alertdialog');
+    await dialog.getByText('1 of the 2 selected messages may already have been delivered; retrying may send it twice.').waitFor();
+    await e2e.screenshot(page, 'failed-sends-retry-duplicate-risk');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    expect(
+      (
+        await pool.query(
+          `select 1 from outbound_ledger where idempotency_key like 'retry:%' and retry_of in (select id from outbound_ledger where idempotency_key like 'e2e-risk:%')`,
+        )
+      ).rowCount,
+    ).toBe(0);
+    await page.getByRole('button', { name: /^Retry/ }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Retry anyway' }).click();
+    await page.getByRole('status').filter({ hasText: '2 queued for a new attempt' }).waitFor();
   });
 });

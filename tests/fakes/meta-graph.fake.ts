@@ -20,6 +20,8 @@ import type { AddressInfo } from 'node:net';
  * `addMessage`) and lists them as the Conversations API does (§2.9): `/{page-id}/conversations?platform=`
  * (`messenger`, or `instagram` for the Page's linked account; `/{ig-user-id}/conversations` too),
  * most recently updated first, and `/{conversation-id}/messages`, newest first, with the same paging.
+ * Every DM and private reply it accepts lands in the person's thread as the account's message (with
+ * the Send API's message id), and `user_id=` finds one person's thread (§2.10).
  * Records every call.
  * Test infrastructure only: it lives under tests/ and no production default points at it.
  */
@@ -203,6 +205,29 @@ export async function startMetaGraphFake(opts: { appId?: string; appSecret?: str
   const conversations = new Map<string, FakeConversation>();
   const dms = new Map<string, FakeDm[]>();
   const id = (p: string) => `${p}${randomBytes(8).toString('hex')}`;
+  /**
+   * Whose thread a send through `node` lands in: a Page posts for its Instagram account too (Facebook
+   * Login, §2.2), and Meta knows by the person; the fake knows by an Instagram comment it holds or an
+   * Instagram thread with that person, else the node itself.
+   */
+  const threadOwner = (node: string, participantId: string, commentId?: string) => {
+    const ig = pages().find((p) => p.id === node)?.instagram?.id;
+    if (!ig) return node;
+    const comment = commentId ? [...comments.values()].flat().find((c) => c.id === commentId) : undefined;
+    if (comment && posts.get(comment.postId)?.ownerId === ig) return ig;
+    if ([...conversations.values()].some((c) => c.ownerId === ig && c.participant.id === participantId)) return ig;
+    return node;
+  };
+  /** A message the account sent, in its thread with the person (made on the first message), as the Conversations API lists it. */
+  const recordInThread = (node: string, participantId: string, messageId: string, text: string, commentId?: string) => {
+    const ownerId = threadOwner(node, participantId, commentId);
+    let thread = [...conversations.values()].find((c) => c.ownerId === ownerId && c.participant.id === participantId);
+    if (!thread) {
+      thread = { id: id('t_'), ownerId, participant: { id: participantId } };
+      conversations.set(thread.id, thread);
+    }
+    dms.set(thread.id, [...(dms.get(thread.id) ?? []), { id: messageId, conversationId: thread.id, text, fromAccount: true, createdAt: new Date() }]);
+  };
 
   const extraPages: FakePage[] = [];
   const pages = () => [...userTokens.values()].flatMap((u) => u.user.pages).concat(signedIn?.pages ?? [], extraPages);
@@ -455,8 +480,9 @@ export async function startMetaGraphFake(opts: { appId?: string; appSecret?: str
         const accountId = target === ownerPage.id && query.platform === 'instagram' ? ownerPage.instagram?.id : target;
         if (target === ownerPage.id && query.platform !== 'instagram' && query.platform !== 'messenger')
           return graphError(res, { code: 100, message: '(#100) The platform parameter is required' });
+        // `user_id`: the thread with that one person (§2.10), or none.
         items = [...conversations.values()]
-          .filter((c) => c.ownerId === accountId && (dms.get(c.id)?.length ?? 0) > 0)
+          .filter((c) => c.ownerId === accountId && (dms.get(c.id)?.length ?? 0) > 0 && (query.user_id === undefined || c.participant.id === query.user_id))
           .sort((a, b) => latest(b) - latest(a))
           .map((c) => ({ id: c.id, updated_time: graphTime(new Date(latest(c))), participants: { data: [c.participant, { id: accountId }] } }));
       }
@@ -548,6 +574,9 @@ export async function startMetaGraphFake(opts: { appId?: string; appSecret?: str
         if (repliedComments.has(recipient.comment_id))
           return graphError(res, { code: 100, message: '(#100) A private reply has already been sent to this comment' });
         repliedComments.add(recipient.comment_id);
+        // The reply lands in the commenter's thread (§2.3): the commenter as the fake knows it (addComment), as Meta answers recipient_id.
+        const commenter = [...comments.values()].flat().find((c) => c.id === recipient.comment_id)?.from.id ?? `commenter-of-${recipient.comment_id}`;
+        recordInThread(target, commenter, messageId, text, recipient.comment_id);
         sends.push({
           kind: 'private_reply',
           on: target,
@@ -558,9 +587,10 @@ export async function startMetaGraphFake(opts: { appId?: string; appSecret?: str
           metadata: message.metadata ?? null,
           at: Date.now(),
         });
-        return json(res, 200, { recipient_id: `commenter-of-${recipient.comment_id}`, message_id: messageId });
+        return json(res, 200, { recipient_id: commenter, message_id: messageId });
       }
       if (!recipient.id) return graphError(res, { code: 100, message: '(#100) param recipient must be non-empty.' });
+      recordInThread(target, recipient.id, messageId, text);
       sends.push({
         kind: 'dm',
         on: target,

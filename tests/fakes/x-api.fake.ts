@@ -24,6 +24,8 @@ export interface XSend {
   to: string;
   text: string;
   id: string;
+  /** When X accepted it (a DM event's `created_at`). */
+  at: Date;
 }
 export interface XWebhook {
   id: string;
@@ -213,14 +215,35 @@ export async function startXApiFake(): Promise<XApiFake> {
       const text = String(body.text ?? '');
       if (!text) return json(res, 400, { title: 'Invalid Request', detail: 'text or attachments required' });
       const id = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
-      sends.push({ kind: 'dm', from: session.user.id, to: dm[1]!, text, id });
+      sends.push({ kind: 'dm', from: session.user.id, to: dm[1]!, text, id, at: new Date() });
       const [a, b] = [session.user.id, dm[1]!].sort();
       return json(res, 201, { data: { dm_conversation_id: `${a}-${b}`, dm_event_id: id } });
+    }
+    // 1:1 DM history (§4.2): the DMs between the user and the participant, newest first, `max_results` a page.
+    const history = url.pathname.match(/^\/2\/dm_conversations\/with\/([^/]+)\/dm_events$/);
+    if (req.method === 'GET' && history) {
+      const between = sends
+        .filter((x) => x.kind === 'dm' && ((x.from === session.user.id && x.to === history[1]) || (x.from === history[1] && x.to === session.user.id)))
+        .sort((a, b) => b.at.getTime() - a.at.getTime());
+      const max = Math.min(100, Math.max(1, Number(url.searchParams.get('max_results') ?? 100) || 100));
+      const [a, b] = [session.user.id, history[1]!].sort();
+      const data = between.slice(0, max).map((x) => ({
+        id: x.id,
+        event_type: 'MessageCreate',
+        text: x.text,
+        sender_id: x.from,
+        created_at: x.at.toISOString(),
+        dm_conversation_id: `${a}-${b}`,
+      }));
+      return json(res, 200, {
+        ...(data.length ? { data } : {}),
+        meta: { result_count: data.length, ...(between.length > max ? { next_token: Buffer.from(String(max)).toString('base64url') } : {}) },
+      });
     }
     if (req.method === 'POST' && url.pathname === '/2/tweets') {
       const id = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
       const reply = (body.reply ?? {}) as { in_reply_to_tweet_id?: string };
-      sends.push({ kind: 'reply', from: session.user.id, to: reply.in_reply_to_tweet_id ?? '', text: String(body.text ?? ''), id });
+      sends.push({ kind: 'reply', from: session.user.id, to: reply.in_reply_to_tweet_id ?? '', text: String(body.text ?? ''), id, at: new Date() });
       return json(res, 201, { data: { id, text: body.text } });
     }
     return json(res, 404, { title: 'Not Found' });

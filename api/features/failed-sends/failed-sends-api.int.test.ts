@@ -69,10 +69,16 @@ describe('Failed sends', () => {
     expect((await a.w.client.get('/api/failed-sends?reason=nope')).status).toBe(400);
     expect((await a.w.client.get('/api/failed-sends/count')).data).toEqual({ failedSends: 4 });
 
-    // An uncertain send may have been delivered: never retried unless asked.
+    // An uncertain send may have been delivered: its check with Meta waits for the timed-out call to
+    // settle, and until it says "not found" a retry must be confirmed (400 without confirmDuplicateRisk).
     const uncertain = list.items.find((s: { reason: string }) => s.reason === 'uncertain');
+    expect(uncertain).toMatchObject({ deliveryCheck: 'pending', duplicateRisk: true });
     const retried = await a.w.client.post('/api/failed-sends/retry', { ids: [uncertain.id] });
-    expect(retried.data.results).toEqual([{ id: uncertain.id, status: 'skipped', reason: expect.stringMatching(/may have been delivered/) }]);
+    expect(retried.status).toBe(400);
+    expect(retried.data).toMatchObject({
+      error: expect.stringMatching(/may already have been delivered; retrying may send it twice/),
+      details: { duplicateRisk: [uncertain.id] },
+    });
   });
 
   it('permission removed → failed; retry after reconnect delivers once and links the new attempt to the original', async () => {

@@ -1,6 +1,11 @@
 import type pg from 'pg';
 import { checkSendWindow } from '../../../activities/send-windows';
-import { dismissFailedSendsBodySchema, listFailedSendsQuerySchema, retryFailedSendsBodySchema } from '../../../contracts/failed-sends';
+import {
+  dismissFailedSendsBodySchema,
+  listFailedSendsQuerySchema,
+  retryFailedSendsBodySchema,
+  type DuplicateRiskDetails,
+} from '../../../contracts/failed-sends';
 import { countFailedSends, listFailedSends } from '../../../db/failed-sends/read-failed-sends';
 import { dismissFailedSends, retryFailedSends } from '../../../db/failed-sends/write-failed-sends';
 import type { SendLimits } from '../../../db/sends/send-limits';
@@ -26,11 +31,20 @@ export function failedSendsRoutes(pool: pg.Pool, limits: SendLimits) {
   router.post('/retry', async (req, res) => {
     const body = parseBody(retryFailedSendsBodySchema, req);
     const results = await retryFailedSends(pool, currentUser(req).workspaceId, body.ids, {
-      includeUncertain: body.includeUncertain,
+      confirmDuplicateRisk: body.confirmDuplicateRisk,
       limits,
       checkWindow: checkSendWindow,
     });
     if (!results) throw notFound();
+    if ('duplicateRisk' in results) {
+      const n = results.duplicateRisk.length;
+      const details: DuplicateRiskDetails = { duplicateRisk: results.duplicateRisk };
+      throw new AppError(
+        'BAD_REQUEST',
+        `${n === 1 ? 'This message' : `${n} of these messages`} may already have been delivered; retrying may send ${n === 1 ? 'it' : 'them'} twice. Send confirmDuplicateRisk: true to retry anyway`,
+        details,
+      );
+    }
     res.json({ results });
   });
 

@@ -12,6 +12,7 @@ export function fetchFailedSends(f: FailedSendsFilter) {
   if (f.accountId !== 'all') p.set('accountId', f.accountId);
   return apiGet<FailedSendsList>(`/api/failed-sends?${p.toString()}`);
 }
-export const retryFailedSends = (ids: string[], includeUncertain: boolean) =>
-  apiPost<RetryFailedSendsResponse>('/api/failed-sends/retry', { ids, includeUncertain });
+/** `confirmDuplicateRisk`: the person agreed that sends which may already have been delivered go again (F23). */
+export const retryFailedSends = (ids: string[], confirmDuplicateRisk: boolean) =>
+  apiPost<RetryFailedSendsResponse>('/api/failed-sends/retry', { ids, confirmDuplicateRisk });
 export const dismissFailedSends = (ids: string[], note: string) => apiPost<{ dismissed: string[] }>('/api/failed-sends/dismiss', { ids, note });

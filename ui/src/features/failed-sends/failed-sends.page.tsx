@@ -1,4 +1,4 @@
-import { FAILURE_REASON_LABELS, FAILURE_REASONS, type FailedSend } from '@contracts/failed-sends';
+import { DELIVERY_CHECK_LABELS, FAILURE_REASON_LABELS, FAILURE_REASONS, type FailedSend } from '@contracts/failed-sends';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -9,6 +9,7 @@ import { PageHeader } from '../../components/page-header';
 import { SelectField } from '../../components/select-field';
 import { Spinner } from '../../components/spinner';
 import { dismissFailedSends, fetchFailedSends, retryFailedSends, type FailedSendsFilter } from './failed-sends.api';
+import { RetryRiskDialog } from './retry-risk-dialog';
 
 const sourceLabels: Record<FailedSend['source'], string> = {
   rule: 'Comment rule',
@@ -25,6 +26,8 @@ export function FailedSendsPage() {
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [note, setNote] = useState('');
   const [message, setMessage] = useState<string | null>(null);
+  /** Selected sends that may already have been delivered, waiting for the person's answer (F23). */
+  const [asking, setAsking] = useState<{ ids: string[]; risky: number } | null>(null);
   const queryClient = useQueryClient();
   const list = useQuery({ queryKey: ['failed-sends', filter], queryFn: () => fetchFailedSends(filter) });
   const all = useQuery({ queryKey: ['failed-sends', 'groups'], queryFn: () => fetchFailedSends({ reason: 'all', accountId: 'all' }) });
@@ -33,7 +36,7 @@ export function FailedSendsPage() {
     void queryClient.invalidateQueries({ queryKey: ['failed-sends'] });
   };
   const retry = useMutation({
-    mutationFn: (ids: string[]) => retryFailedSends(ids, false),
+    mutationFn: ({ ids, confirmDuplicateRisk }: { ids: string[]; confirmDuplicateRisk: boolean }) => retryFailedSends(ids, confirmDuplicateRisk),
     onSuccess: (r) => {
       const queued = r.results.filter((x) => x.status === 'queued').length;
       const skipped = r.results.flatMap((x) => (x.status === 'skipped' ? [x.reason] : []));
@@ -61,6 +64,11 @@ export function FailedSendsPage() {
       return next;
     });
   const ids = [...selected];
+  const startRetry = () => {
+    const risky = items.filter((s) => selected.has(s.id) && s.duplicateRisk).length;
+    if (risky > 0) setAsking({ ids, risky });
+    else retry.mutate({ ids, confirmDuplicateRisk: false });
+  };
 
   return (
     <div className="space-y-6">
@@ -100,7 +108,7 @@ export function FailedSendsPage() {
           options={[{ value: 'all', label: 'All accounts' }, ...[...accounts].map(([value, label]) => ({ value, label }))]}
         />
         <div className="ml-auto flex flex-wrap items-end gap-2">
-          <Button disabled={ids.length === 0} loading={retry.isPending} onClick={() => retry.mutate(ids)}>
+          <Button disabled={ids.length === 0} loading={retry.isPending} onClick={startRetry}>
             Retry {ids.length || ''}
           </Button>
           <input
@@ -115,6 +123,17 @@ export function FailedSendsPage() {
           </Button>
         </div>
       </Card>
+      {asking && (
+        <RetryRiskDialog
+          risky={asking.risky}
+          total={asking.ids.length}
+          onClose={() => setAsking(null)}
+          onRetry={() => {
+            retry.mutate({ ids: asking.ids, confirmDuplicateRisk: true });
+            setAsking(null);
+          }}
+        />
+      )}
       {message && (
         <p role="status" className="text-sm text-slate-600 dark:text-slate-300">
           {message}
@@ -181,6 +200,15 @@ export function FailedSendsPage() {
                   <td className="p-3">
                     <div className="font-medium text-slate-900 dark:text-white">{s.reasonLabel}</div>
                     <div className="max-w-sm text-xs text-slate-500">{s.error}</div>
+                    {s.deliveryCheck && (
+                      <div
+                        className={`mt-1 max-w-sm text-xs font-medium ${s.duplicateRisk ? 'text-amber-700 dark:text-amber-400' : 'text-emerald-700 dark:text-emerald-400'}`}
+                        title={s.deliveryCheckNote ?? undefined}
+                      >
+                        {DELIVERY_CHECK_LABELS[s.deliveryCheck]}
+                        {s.duplicateRisk ? ' — a retry may send it twice' : ' — safe to retry'}
+                      </div>
+                    )}
                   </td>
                   <td className="p-3 whitespace-nowrap text-slate-600 dark:text-slate-400">{new Date(s.at).toLocaleString()}</td>
                   <td className="p-3 text-slate-600 dark:text-slate-400">

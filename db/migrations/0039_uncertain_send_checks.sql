@@ -1,0 +1,2 @@
+ALTER TABLE "outbound_ledger" ADD COLUMN "delivery_check" text;--> statement-breakpoint
+ALTER TABLE "outbound_ledger" ADD COLUMN "delivery_check_note" text;

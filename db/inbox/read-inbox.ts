@@ -18,11 +18,13 @@ const conversationRow = z.object({
   updated_at: z.date(),
   unread_count: z.number(),
   tags: z.array(z.string()),
+  contact_opted_out: z.boolean(),
   cursor_ts: z.string(),
 });
 
 const conversationColumns = `c.id, c.account_id, c.contact_id, c.platform, c.status, c.priority, c.customer_name,
   c.customer_username, c.external_user_id, c.last_message, c.last_message_time, c.updated_at, c.unread_count, c.tags,
+  coalesce((select ct.opted_out_at is not null from contacts ct where ct.id = c.contact_id), false) as contact_opted_out,
   ${cursorTs('c.last_message_time')} as cursor_ts`;
 
 function toConversation(r: z.infer<typeof conversationRow>): Conversation {
@@ -41,6 +43,7 @@ function toConversation(r: z.infer<typeof conversationRow>): Conversation {
     updatedAt: r.updated_at.toISOString(),
     unreadCount: r.unread_count,
     tags: r.tags,
+    contactOptedOut: r.contact_opted_out,
   };
 }
 
@@ -118,7 +121,7 @@ export const messageRow = z.object({
   direction: z.enum(['inbound', 'outbound']),
   status: z.enum(['queued', 'sent', 'failed']),
   error: z.string().nullable(),
-  source: z.enum(['contact', 'inbox', 'comment_rule', 'flow', 'comment', 'broadcast']),
+  source: z.enum(['contact', 'inbox', 'comment_rule', 'flow', 'comment', 'broadcast', 'opt_out']),
   created_at: z.date(),
   cursor_ts: z.string(),
 });

@@ -33,7 +33,7 @@ const channelName = { instagram: 'Instagram', facebook: 'Messenger', twitter: 'X
  * `runId:seq` (so a retried job finds it and never sends twice), the outbound message in the
  * contact's conversation, and the account's next rate-limit slot. A comment-triggered run's first
  * DM to someone who has not messaged us is Meta's one private reply to that comment. Nothing is
- * sent to a contact who opted out (docs/platform-apis.md §6): the step fails with that reason.
+ * sent to a contact who opted out (docs/platform-apis.md §2.10): the step fails with that reason.
  */
 export async function prepareFlowSend(db: Db, req: FlowSendRequest, limits: SendLimits, now: Date): Promise<PreparedSend> {
   const { activity, account } = req;

@@ -146,7 +146,7 @@ export const envSchema = z.object({
   RESET_MAILS_PER_ACCOUNT_PER_HOUR: z.coerce.number().int().min(1).default(10),
   /** Password-reset mails one requesting address (or known browser) may have sent to one account per hour. */
   RESET_MAILS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).default(3),
-  /** Gemini (docs/platform-apis.md §6): set the key to answer with Gemini; tests point the base URL at tests/fakes/gemini.fake.ts. */
+  /** Gemini (docs/platform-apis.md §2.10): set the key to answer with Gemini; tests point the base URL at tests/fakes/gemini.fake.ts. */
   GEMINI_API_KEY: z.string().min(1).optional(),
   GEMINI_MODEL: z.string().min(1).default('gemini-2.5-flash'),
   GEMINI_BASE_URL: z.url().default('https://generativelanguage.googleapis.com'),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * A contact's opt-out (docs/platform-apis.md §6): a DM that is exactly one of the workspace's stop
+ * A contact's opt-out (docs/platform-apis.md §2.10): a DM that is exactly one of the workspace's stop
  * words marks the contact opted out and gets one confirmation; until they send a start word, no
  * rule, flow or broadcast sends them anything automated. Words are matched on the whole message,
  * trimmed, ignoring case, accents and surrounding punctuation (workflows/opt-out-words.ts).

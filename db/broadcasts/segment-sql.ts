@@ -35,7 +35,7 @@ export const SKIP_REASONS = {
  * §2.1): a business may message a contact only within the messaging window after the contact's last
  * message; the message tags that reach further are not for promotional content (HUMAN_AGENT is for a
  * person's reply), so none applies to a broadcast. X has no messaging window (§4.2): X contacts are
- * reachable. A contact who opted out (docs/platform-apis.md §6) gets no broadcast on any platform.
+ * reachable. A contact who opted out (docs/platform-apis.md §2.10) gets no broadcast on any platform.
  * `windowHours` is the SQL parameter the caller binds to MESSAGING_WINDOW_HOURS.
  */
 export function skipReasonSql(windowHours: string): string {

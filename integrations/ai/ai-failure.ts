@@ -5,7 +5,7 @@ import { aiErrors } from '../../contracts/ai';
  * A model call that did not produce an answer, classified for the user (docs/product-spec.md §8):
  * `unavailable` (the provider refused, is down or out of quota → 503 'AI Service Unavailable'),
  * `connection` (no answer in time, or the network failed → 504 'Connection Issue').
- * `retryable`: 429, 5xx, timeouts and network failures (docs/platform-apis.md §6: retry 429/5xx
+ * `retryable`: 429, 5xx, timeouts and network failures (docs/platform-apis.md §2.10: retry 429/5xx
  * with backoff, fix the rest).
  */
 export class AiFailure extends Error {
@@ -21,7 +21,7 @@ export class AiFailure extends Error {
   }
 }
 
-/** Google's and OpenAI's error bodies both carry `error.message` (docs/platform-apis.md §6). */
+/** Google's and OpenAI's error bodies both carry `error.message` (docs/platform-apis.md §2.10). */
 function providerMessage(body: string | undefined): string | null {
   if (!body) return null;
   try {

@@ -19,7 +19,7 @@ export interface RetryPolicy {
 
 /**
  * The configured provider through the AI SDK (ADR 0011), or null: no provider, answers quote the
- * knowledge base. Gemini's REST API lives under /v1beta (docs/platform-apis.md §6), so the base URL
+ * knowledge base. Gemini's REST API lives under /v1beta (docs/platform-apis.md §2.10), so the base URL
  * from config is the host and the version is appended here, as Google's own SDK does.
  */
 export function createAiRuntime(config: AiConfig): AiRuntime | null {

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { chunks, defaultAnswer, PING_PROMPT, readJson, replyText, sleep, type ScriptedReply } from './ai-fake-script';
 
 /**
- * Contract fake of the Gemini API as docs/platform-apis.md §6 describes it:
+ * Contract fake of the Gemini API as docs/platform-apis.md §2.10 describes it:
  * `POST /v1beta/models/{model}:generateContent` and `:streamGenerateContent?alt=sse` (one
  * GenerateContentResponse per `data:` event), the key in `x-goog-api-key` (a wrong or missing key
  * answers 400 INVALID_ARGUMENT like Google does), `systemInstruction` / `contents` /

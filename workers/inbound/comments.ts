@@ -43,7 +43,7 @@ export async function storeComments(ctx: InboundContext, comments: InboundCommen
  * Whether a newly stored comment may be answered at all (by rules, leads or flows). Meta allows a
  * private reply only within 7 days of the comment (docs/platform-apis.md §2.3): an older one (found
  * late by reconciliation, ADR 0014) is recorded and nothing answers it; the activity feed says so.
- * A contact who opted out (docs/platform-apis.md §6; read by storeCommentBatch's own statement) gets
+ * A contact who opted out (docs/platform-apis.md §2.10; read by storeCommentBatch's own statement) gets
  * nothing automated either: no private or public reply, no flow. This is the one gate before a
  * comment's answers.
  */

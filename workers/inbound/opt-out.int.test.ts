@@ -9,7 +9,7 @@ const meta = useMetaApp({ TIMER_PUMP_INTERVAL_MS: '50' });
 const segment = { tags: [], fields: [], platform: null, leadStatus: null, lastInboundWithinHours: null };
 const FAN = 'igsid-optout-fan';
 
-/** The opt-out (docs/platform-apis.md §6) through the signed Meta webhook path, the real worker and the Graph API fake. */
+/** The opt-out (docs/platform-apis.md §2.10) through the signed Meta webhook path, the real worker and the Graph API fake. */
 describe('opt-out: STOP means nothing automated until START', () => {
   it('STOP twice → one opt-out, one confirmation; then no rule reply, no flow, no broadcast; START → one welcome back and automation resumes', async () => {
     const { w, page, igAccountId } = await meta.connectedWorkspace('optout');

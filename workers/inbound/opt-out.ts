@@ -10,7 +10,7 @@ import type { InboundContext, InboundEvent } from './context';
 type Message = Extract<NormalizedEvent, { kind: 'message' }>;
 
 /**
- * A new DM against the contact's opt-out (docs/platform-apis.md §6), before any flow sees it: a stop
+ * A new DM against the contact's opt-out (docs/platform-apis.md §2.10), before any flow sees it: a stop
  * word opts a subscribed contact out, a start word brings an opted-out one back, each with ONE
  * confirmation DM (keyed by the DM's id: a redelivery or a redone batch sends nothing more); any
  * other DM of an opted-out contact is stored (the inbox shows it) and answered by nothing automated.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_OPT_OUT_SETTINGS, optOutSettingsOf, optOutSettingsSchema } from '../contracts/opt-out';
-import { matchOptOutWord } from './opt-out-words';
+import { matchOptOutWord, optOutForecast } from './opt-out-words';
 
 const d = DEFAULT_OPT_OUT_SETTINGS;
 
@@ -60,5 +60,33 @@ describe('optOutSettingsSchema', () => {
     expect(optOutSettingsOf(null)).toEqual(d);
     expect(optOutSettingsOf({ stopWords: 'STOP' })).toEqual(d);
     expect(optOutSettingsOf({ ...d, stopWords: ['HALT'] }).stopWords).toEqual(['HALT']);
+  });
+});
+
+describe('optOutForecast (the Simulator says what the opt-out does first)', () => {
+  const c = (optedOut: boolean, word: 'stop' | 'start' | null) => ({ who: '@maya', optedOut, word });
+
+  it('a stop word opts out with one confirmation; again, nothing more', () => {
+    expect(optOutForecast('STOP', c(false, 'stop'))).toMatchObject({
+      nothing: { reason: 'opt_out_word' },
+      message: expect.stringMatching(/^“STOP” is an opt-out word: @maya is marked opted out/),
+    });
+    expect(optOutForecast('STOP', c(true, 'stop'))?.message).toMatch(/already opted out/);
+  });
+
+  it('an opted-out contact gets nothing automated, and says how to come back', () => {
+    expect(optOutForecast('price?', c(true, null))).toEqual({
+      answeredBy: [],
+      skipped: [],
+      resumesWaitingRun: false,
+      nothing: { reason: 'opted_out', keywords: [] },
+      message: '@maya opted out: nothing automated is sent until they reply START.',
+    });
+    expect(optOutForecast('start', c(true, 'start'))?.message).toMatch(/welcome-back reply/);
+  });
+
+  it('leaves a subscribed contact to the rules and flows (START from them is an ordinary DM)', () => {
+    expect(optOutForecast('price?', c(false, null))).toBeNull();
+    expect(optOutForecast('START', c(false, 'start'))).toBeNull();
   });
 });

@@ -8,6 +8,7 @@ import type { LinkTracking } from '../db/links/wrap-tracked-links';
 import type { ActivityOutcome } from './activity-outcome';
 import { deliverInTransaction, type Sender } from './send-outbound.activity';
 import type { SendOutcome } from '../contracts/send-outcome';
+import { OPTED_OUT_NOTE } from '../contracts/opt-out';
 
 type Db = Pick<pg.PoolClient, 'query'>;
 
@@ -31,7 +32,8 @@ const channelName = { instagram: 'Instagram', facebook: 'Messenger', twitter: 'X
  * First half of a flow's send, inside the driver's transaction: the outbound ledger row keyed
  * `runId:seq` (so a retried job finds it and never sends twice), the outbound message in the
  * contact's conversation, and the account's next rate-limit slot. A comment-triggered run's first
- * DM to someone who has not messaged us is Meta's one private reply to that comment.
+ * DM to someone who has not messaged us is Meta's one private reply to that comment. Nothing is
+ * sent to a contact who opted out (docs/platform-apis.md §2.11): the step fails with that reason.
  */
 export async function prepareFlowSend(db: Db, req: FlowSendRequest, limits: SendLimits, now: Date): Promise<PreparedSend> {
   const { activity, account } = req;
@@ -39,6 +41,8 @@ export async function prepareFlowSend(db: Db, req: FlowSendRequest, limits: Send
     return { error: `A ${channelName[activity.channel]} DM step can't message a ${channelName[account.platform]} contact` };
   }
   const contact = await readSendContact(db, req.contactId);
+  // Read in the run's transaction, just before the ledger row: a STOP that arrived while the run slept stops it here.
+  if (contact.opted_out_at !== null) return { error: `Not sent: contact opted out (${OPTED_OUT_NOTE.replace(/^Opted out: /, '')})` };
 
   let kind: 'dm' | 'private_reply' | 'public_reply';
   let target: string;

@@ -28,6 +28,8 @@ export interface Conversation {
    * newest matching one (null when the customer's name or handle matched).
    */
   match?: ConversationMatch | null;
+  /** The contact opted out (contracts/opt-out.ts): nothing automated reaches them; a person may still reply. */
+  contactOptedOut: boolean;
 }
 
 export interface ConversationMatch {
@@ -70,7 +72,7 @@ export interface Message {
    * What sent it: a person in the inbox, a comment rule, a flow… `comment` is the person's public
    * comment on one of the account's posts (what a comment rule or flow answered), shown in the thread.
    */
-  source: 'contact' | 'inbox' | 'comment_rule' | 'flow' | 'comment' | 'broadcast';
+  source: 'contact' | 'inbox' | 'comment_rule' | 'flow' | 'comment' | 'broadcast' | 'opt_out';
   createdAt: string;
   timestamp: string;
 }
@@ -134,6 +136,10 @@ export interface ContactPanel {
     /** Custom fields a flow saved (e.g. an email it asked for); values as the flow stored them. */
     customFields: Record<string, string | number | boolean | null>;
     firstSeenAt: string;
+    /** They sent a stop word (contracts/opt-out.ts): nothing automated is sent until they send a start word. */
+    optedOut: boolean;
+    /** When they opted out; null while subscribed. */
+    optedOutAt: string | null;
   };
   /** The contact's lead, or null when they are not a lead. */
   lead: Lead | null;

@@ -37,6 +37,8 @@ export interface SimulatorState {
   accounts: { id: string; platform: Platform; username: string; displayName: string }[];
   posts: SimulatorPost[];
   contacts: z.infer<typeof simulatedContactSchema>[];
+  /** The sandbox contacts who opted out (contracts/opt-out.ts), per account. */
+  optedOut: { accountId: string; externalUserId: string }[];
 }
 
 export interface IngestAccepted {

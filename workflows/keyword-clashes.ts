@@ -1,5 +1,6 @@
 import type { ClaimEvent, ClaimPlatform, ClashReport, InboundForecast, KeywordClaim, KeywordClash } from '../contracts/keyword-clashes';
 import { matchKeyword } from './match-keywords';
+import { optOutForecast, type ContactOptOut } from './opt-out-words';
 
 /**
  * Who answers an inbound event, and which automations compete for one (ARCHITECTURE.md#rules-and-flows).
@@ -221,8 +222,11 @@ const platformName = (p: ClaimPlatform, event: ClaimEvent) =>
  * What the inbound pipeline will do with this event: the rule that answers a comment (and the
  * flows it keeps from starting), or the flows that start, or why nothing will. `resumesWaitingRun`:
  * a run waits for this contact's reply on this account (a DM goes to it before any keyword flow).
+ * `contact`: their opt-out, which the pipeline checks before anything else (workflows/opt-out-words.ts).
  */
-export function forecastInbound(e: InboundProbe, claims: readonly KeywordClaim[], resumesWaitingRun = false): InboundForecast {
+export function forecastInbound(e: InboundProbe, claims: readonly KeywordClaim[], resumesWaitingRun = false, contact?: ContactOptOut): InboundForecast {
+  const optedOut = contact ? optOutForecast(e.text, contact) : null;
+  if (optedOut) return optedOut;
   const where = `${platformName(e.platform, e.event)} ${noun(e.event)}s${e.event === 'comment' ? ' on this post' : ''}`;
   if (resumesWaitingRun && e.event !== 'comment' && e.event !== 'story_mention') {
     return {

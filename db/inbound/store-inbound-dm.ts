@@ -8,7 +8,7 @@ const CONTACT_UPSERT_SQL = `insert into contacts (workspace_id, account_id, exte
        name = coalesce(nullif(excluded.name, ''), contacts.name),
        username = coalesce(excluded.username, contacts.username),
        last_inbound_at = greatest(contacts.last_inbound_at, excluded.last_inbound_at)
-     returning id`;
+     returning id, opted_out_at`;
 
 /**
  * A DM, in ONE round trip (it was six): the contact (CONTACT_UPSERT_SQL), the conversation
@@ -16,7 +16,8 @@ const CONTACT_UPSERT_SQL = `insert into contacts (workspace_id, account_id, exte
  * one reopened — unless the message is one already stored), the message, and whether the
  * conversation has an outbound message (a lead's reply count), with the browsers' message.created
  * notice. A conversation is written once per statement: its inbox columns go with the upsert, not
- * in an update after the message insert.
+ * in an update after the message insert. It also reads what the opt-out check needs
+ * (workers/inbound/opt-out.ts): the contact's opt-out and the workspace's opt-out words.
  */
 const INBOUND_DM_SQL = `with contact as (${CONTACT_UPSERT_SQL}),
      dup as (select exists (select 1 from messages where account_id = $2 and platform_message_id = $8) as yes),
@@ -40,10 +41,11 @@ const INBOUND_DM_SQL = `with contact as (${CONTACT_UPSERT_SQL}),
        on conflict (account_id, platform_message_id) do nothing
        returning id, extract(epoch from now() - created_at)::float8 / 3600 as age_hours)
      select conv.contact_id, conv.id as conversation_id, msg.id as message_id, msg.age_hours,
+            contact.opted_out_at, (select w.opt_out from workspaces w where w.id = $1) as opt_out,
             exists (select 1 from messages o where o.conversation_id = conv.id and o.direction = 'outbound') as has_outbound,
             case when msg.id is not null then pg_notify($12, json_build_object('workspaceId', $1::uuid, 'event',
               json_build_object('type', 'message.created', 'conversationId', conv.id, 'messageId', msg.id))::text) end as notified
-     from conv left join msg on true`;
+     from conv join contact on contact.id = conv.contact_id left join msg on true`;
 
 export interface StoredInboundDm {
   contact_id: string;
@@ -52,6 +54,10 @@ export interface StoredInboundDm {
   message_id: string | null;
   age_hours: number | null;
   has_outbound: boolean;
+  /** When the contact opted out (before this message), null: subscribed. */
+  opted_out_at: Date | null;
+  /** The workspace's opt-out settings as stored (contracts/opt-out.ts optOutSettingsOf), null: the defaults. */
+  opt_out: unknown;
 }
 
 export interface InboundDm {

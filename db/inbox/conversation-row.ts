@@ -19,11 +19,13 @@ export const conversationRow = z.object({
   updated_at: z.date(),
   unread_count: z.number(),
   tags: z.array(z.string()),
+  contact_opted_out: z.boolean(),
   cursor_ts: z.string(),
 });
 
 export const conversationColumns = `c.id, c.account_id, c.contact_id, c.platform, c.status, c.priority, c.customer_name,
   c.customer_username, c.external_user_id, c.last_message, c.last_message_time, c.updated_at, c.unread_count, c.tags,
+  coalesce((select ct.opted_out_at is not null from contacts ct where ct.id = c.contact_id), false) as contact_opted_out,
   ${cursorTs('c.last_message_time')} as cursor_ts`;
 
 export function toConversation(r: z.infer<typeof conversationRow>): Conversation {
@@ -42,6 +44,7 @@ export function toConversation(r: z.infer<typeof conversationRow>): Conversation
     updatedAt: r.updated_at.toISOString(),
     unreadCount: r.unread_count,
     tags: r.tags,
+    contactOptedOut: r.contact_opted_out,
   };
 }
 

@@ -14,6 +14,7 @@ const contactRow = z.object({
   tags: z.array(z.string()),
   custom_fields: z.record(z.string(), z.unknown()),
   created_at: z.date(),
+  opted_out_at: z.date().nullable(),
 });
 
 /** Flows store any JSON in a field; the panel shows scalars as they are and anything else as JSON text. */
@@ -29,7 +30,7 @@ function scalarFields(fields: Record<string, unknown>): ContactPanel['contact'][
 export async function readContactPanel(pool: pg.Pool, workspaceId: string, conversationId: string): Promise<ContactPanel | undefined> {
   const found = await pool.query(
     `select ct.id, coalesce(nullif(ct.name, ''), conv.customer_name) as name, coalesce(ct.username, conv.customer_username) as username,
-            conv.platform, ct.external_user_id, ct.tags, ct.custom_fields, ct.created_at
+            conv.platform, ct.external_user_id, ct.tags, ct.custom_fields, ct.created_at, ct.opted_out_at
      from conversations conv join contacts ct on ct.id = conv.contact_id
      where conv.workspace_id = $1 and conv.id = $2`,
     [workspaceId, conversationId],
@@ -60,6 +61,8 @@ export async function readContactPanel(pool: pg.Pool, workspaceId: string, conve
       tags: c.tags,
       customFields: scalarFields(c.custom_fields),
       firstSeenAt: c.created_at.toISOString(),
+      optedOut: c.opted_out_at !== null,
+      optedOutAt: c.opted_out_at?.toISOString() ?? null,
     },
     lead: lead.rows[0] ? toLead(leadRow.parse(lead.rows[0])) : null,
     runs: runs.runs,

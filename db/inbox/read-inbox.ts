@@ -71,7 +71,7 @@ export const messageRow = z.object({
   direction: z.enum(['inbound', 'outbound']),
   status: z.enum(['queued', 'sent', 'failed']),
   error: z.string().nullable(),
-  source: z.enum(['contact', 'inbox', 'comment_rule', 'flow', 'comment', 'broadcast']),
+  source: z.enum(['contact', 'inbox', 'comment_rule', 'flow', 'comment', 'broadcast', 'opt_out']),
   created_at: z.date(),
   cursor_ts: z.string(),
 });

@@ -46,7 +46,13 @@ export async function loadSimulatorState(db: pg.Pool, workspaceId: string): Prom
      ) x order by created_at desc limit 50`,
     [workspaceId, sandboxContacts.map((c) => c.externalUserId)],
   );
+  const optedOut = await db.query<{ account_id: string; external_user_id: string }>(
+    `select c.account_id, c.external_user_id from contacts c join social_accounts a on a.id = c.account_id and a.provider = 'sandbox'
+     where c.workspace_id = $1 and c.opted_out_at is not null`,
+    [workspaceId],
+  );
   return {
+    optedOut: optedOut.rows.map((r) => ({ accountId: r.account_id, externalUserId: r.external_user_id })),
     accounts: z
       .array(accountRow)
       .parse(accounts.rows)
@@ -100,4 +106,19 @@ export async function listSandboxDeliveries(db: pg.Pool, workspaceId: string, ac
       text: r.text,
       createdAt: r.created_at.toISOString(),
     }));
+}
+
+/** A contact's opt-out on an account (false for one not seen yet) and the workspace's opt-out settings as stored: the forecast's view. */
+export async function readContactOptOut(
+  db: Pick<pg.Pool, 'query'>,
+  workspaceId: string,
+  accountId: string,
+  externalUserId: string,
+): Promise<{ optedOut: boolean; settings: unknown }> {
+  const { rows } = await db.query<{ opted_out: boolean; opt_out: unknown }>(
+    `select exists (select 1 from contacts c where c.account_id = $2 and c.external_user_id = $3 and c.opted_out_at is not null) as opted_out, w.opt_out
+     from workspaces w where w.id = $1`,
+    [workspaceId, accountId, externalUserId],
+  );
+  return { optedOut: rows[0]?.opted_out === true, settings: rows[0]?.opt_out ?? null };
 }

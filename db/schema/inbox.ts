@@ -20,6 +20,11 @@ export const contacts = pgTable(
     customFields: jsonb('custom_fields').notNull().default({}),
     /** Opens Meta's 24-hour messaging window (docs/platform-apis.md §2.1). */
     lastInboundAt: timestamp('last_inbound_at', { withTimezone: true }),
+    /**
+     * When the person sent an opt-out word (STOP…; workflows/opt-out-words.ts); null: subscribed.
+     * While set, nothing automated (rule, flow, broadcast) is sent to them; a person in the inbox may still answer.
+     */
+    optedOutAt: timestamp('opted_out_at', { withTimezone: true }),
     createdAt: createdAtColumn(),
   },
   (t) => [
@@ -98,7 +103,7 @@ export const messages = pgTable(
       .notNull()
       .default('sent'),
     error: text('error'),
-    source: text('source', { enum: ['contact', 'inbox', 'comment_rule', 'flow', 'broadcast'] }).notNull(),
+    source: text('source', { enum: ['contact', 'inbox', 'comment_rule', 'flow', 'broadcast', 'opt_out'] }).notNull(),
     createdAt: createdAtColumn(),
     /**
      * The inbox search's words (db/inbox/search-conversations.ts): the text's lexemes, lower-cased and

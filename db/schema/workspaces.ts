@@ -1,4 +1,4 @@
-import { pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /** The tenant. Every tenant row elsewhere carries workspace_id (ARCHITECTURE.md#security). */
 export const workspaces = pgTable('workspaces', {
@@ -10,5 +10,10 @@ export const workspaces = pgTable('workspaces', {
    * midnight. Set from the browser at registration, changed in Settings.
    */
   timeZone: text('time_zone').notNull().default('UTC'),
+  /**
+   * The opt-out words and confirmation replies (contracts/opt-out.ts OptOutSettings), set in Settings;
+   * null: the defaults. Read by the inbound DM statement itself (db/inbound/store-inbound-dm.ts).
+   */
+  optOut: jsonb('opt_out'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -4,11 +4,17 @@ import { outboundLedgerRow } from './outbound-ledger-row';
 
 type Db = Pick<pg.PoolClient, 'query'>;
 
-const sendContact = z.object({ external_user_id: z.string(), name: z.string(), username: z.string().nullable(), last_inbound_at: z.date().nullable() });
+const sendContact = z.object({
+  external_user_id: z.string(),
+  name: z.string(),
+  username: z.string().nullable(),
+  last_inbound_at: z.date().nullable(),
+  opted_out_at: z.date().nullable(),
+});
 
-/** The contact a flow's send goes to: its platform id and names, and when it last wrote (the messaging window). */
+/** The contact a flow's send goes to: its platform id and names, when it last wrote (the messaging window), whether it opted out. */
 export async function readSendContact(db: Db, contactId: string): Promise<z.infer<typeof sendContact>> {
-  const { rows } = await db.query('select external_user_id, name, username, last_inbound_at from contacts where id = $1', [contactId]);
+  const { rows } = await db.query('select external_user_id, name, username, last_inbound_at, opted_out_at from contacts where id = $1', [contactId]);
   return sendContact.parse(rows[0]);
 }
 

@@ -274,3 +274,49 @@ describe('comment rule validation (docs/product-spec.md §5)', () => {
     expect(await page.getByRole('button', { name: 'Create Rule' }).isEnabled()).toBe(true);
   });
 });
+
+describe('opt-out in the simulator and the inbox (docs/platform-apis.md §2.11)', () => {
+  it('STOP in the simulator: one confirmation, the contact marked opted out (simulator, inbox panel), a keyword comment gets nothing and the forecast says why', async () => {
+    const page = await e2e.newPage();
+    await signIn(page);
+    const rule = await page.request.post('/api/comment-rules', {
+      data: { platform: 'instagram', keywords: ['optguide'], responseTemplate: 'Here is the opt guide' },
+    });
+    expect(rule.status(), await rule.text()).toBe(201);
+
+    await page.goto('/simulator');
+    await page.getByRole('heading', { name: 'Simulator', level: 1 }).waitFor();
+    await actAsNewContact(page, 'Otto Out');
+    // The DM box (step 4), then the confirmation in what the customer sees.
+    const dmBox = page.getByLabel(/^DM @.+ as @otto_out$/);
+    await dmBox.fill('STOP');
+    await dmBox.press('Enter');
+    await page.getByText('is an opt-out word: @otto_out is marked opted out', { exact: false }).first().waitFor();
+    const panel = page.getByRole('region', { name: 'What your customer sees' });
+    await panel.getByRole('listitem').filter({ hasText: "You're unsubscribed" }).waitFor({ timeout: 15_000 });
+    await page.getByTestId('sim-opted-out').waitFor({ timeout: 15_000 });
+
+    // A keyword comment now: the forecast says why nothing answers, and nothing does.
+    const box = page.getByLabel('Comment as @otto_out');
+    await box.fill('optguide please');
+    await box.press('Enter');
+    const nothing = page.getByTestId('sim-nothing-matched').filter({ hasText: '@otto_out opted out: nothing automated is sent until they reply START' });
+    await nothing.waitFor();
+    await e2e.screenshot(page, 'messaging-simulator-opted-out');
+    await page.waitForTimeout(1500);
+    const delivered = await outboxFor(page, 'sim-otto-out');
+    expect(delivered.map((o) => o.kind)).toEqual(['dm']);
+
+    // The inbox shows it: the thread's badge and note, and the contact panel.
+    const conversations = (await (await page.request.get('/api/conversations?search=Otto%20Out')).json()) as ConversationsPage;
+    expect(conversations.conversations[0]?.contactOptedOut).toBe(true);
+    await page.goto(`/inbox?c=${conversations.conversations[0]!.id}`);
+    const header = page.getByRole('region', { name: 'Conversation', exact: true });
+    await header.getByRole('heading', { name: 'Otto Out' }).waitFor();
+    await header.getByText('Opted out', { exact: true }).first().waitFor();
+    // On a wide screen the contact panel is open beside the thread.
+    const optOut = page.getByRole('complementary', { name: 'Contact details' }).getByRole('status', { name: 'Opt-out' });
+    await optOut.getByText('No rule, flow or broadcast messages them', { exact: false }).waitFor();
+    await e2e.screenshot(page, 'messaging-inbox-opted-out');
+  });
+});

@@ -43,14 +43,25 @@ export async function storeComments(ctx: InboundContext, comments: InboundCommen
  * Whether a newly stored comment may be answered at all (by rules, leads or flows). Meta allows a
  * private reply only within 7 days of the comment (docs/platform-apis.md §2.3): an older one (found
  * late by reconciliation, ADR 0014) is recorded and nothing answers it; the activity feed says so.
- * This is the one gate before a comment's answers: a contact's pause or opt-out joins it here.
+ * A contact who opted out (docs/platform-apis.md §2.11; read by storeCommentBatch's own statement) gets
+ * nothing automated either: no private or public reply, no flow. This is the one gate before a
+ * comment's answers.
  */
 export function mayAnswer(ev: InboundComment, stored: StoredComment): boolean {
-  if (ev.account.platform === 'twitter' || stored.ageDays <= PRIVATE_REPLY_WINDOW_DAYS) return true;
   const e = ev.normalized;
+  const who = e.from.username ? `@${e.from.username}` : e.from.name || e.from.id;
+  if (ev.account.platform !== 'twitter' && stored.ageDays > PRIVATE_REPLY_WINDOW_DAYS) {
+    ev.tail.activities.push({
+      action: 'comment_outside_reply_window',
+      message: `Comment from ${e.from.name || e.from.username || e.from.id} recorded but not answered: it is ${Math.floor(stored.ageDays)} days old, and Meta allows a private reply only within ${PRIVATE_REPLY_WINDOW_DAYS} days`,
+      intent: 'general',
+    });
+    return false;
+  }
+  if (!stored.optedOut) return true;
   ev.tail.activities.push({
-    action: 'comment_outside_reply_window',
-    message: `Comment from ${e.from.name || e.from.username || e.from.id} recorded but not answered: it is ${Math.floor(stored.ageDays)} days old, and Meta allows a private reply only within ${PRIVATE_REPLY_WINDOW_DAYS} days`,
+    action: 'comment_contact_opted_out',
+    message: `Comment from ${who} recorded but not answered: they opted out, so nothing automated is sent until they reply START`,
     intent: 'general',
   });
   return false;

@@ -6,6 +6,7 @@ import { storeInboundDm } from '../../db/inbound/store-inbound-dm';
 import { classifyIntent } from '../../workflows/classify-intent';
 import { insertTriggeredRuns } from '../flows/triggers';
 import { captureLead } from './capture-lead';
+import { applyOptOut } from './opt-out';
 import { triggersOf, type InboundContext, type InboundEvent } from './context';
 
 /** The `metadata` we attach to every Meta send (activities/sends/meta.ts): an echo carrying it is ours. */
@@ -26,8 +27,9 @@ export async function storeMessageOrEcho(ctx: InboundContext, ev: InboundEvent<M
 }
 
 /**
- * A DM: stored with its contact and conversation in one statement, its lead, then the runs waiting
- * for this contact's reply take it, or else the keyword flows it matches start.
+ * A DM: stored with its contact and conversation in one statement, its lead, its opt-out (a stop or
+ * start word, or a contact who opted out: no flow takes it), then the runs waiting for this
+ * contact's reply take it, or else the keyword flows it matches start.
  */
 async function storeInboundMessage(ctx: InboundContext, { normalized: e, account, prefetched, tail }: InboundEvent<Message>): Promise<void> {
   const { client } = ctx;
@@ -48,6 +50,8 @@ async function storeInboundMessage(ctx: InboundContext, { normalized: e, account
   const intent = classifyIntent(e.text);
   tail.activities.push({ action: 'dm_received', message: `New ${account.platform} DM from ${e.from.name || e.from.id}`, intent });
   await captureLead(client, account, contactId, e, { intent, ruleFired: false, conversationId, hasOutbound: stored.has_outbound }, tail);
+  // STOP / START, or a contact who opted out: nothing automated answers (workers/inbound/opt-out.ts).
+  if (await applyOptOut(ctx, { normalized: e, account, prefetched, tail }, stored)) return;
   // A DM found late by reconciliation (ADR 0014) outside Meta's messaging window: no automated reply
   // may answer it any more (docs/platform-apis.md §2.1), so it is recorded (inbox, where a person may
   // still answer with HUMAN_AGENT) and neither resumes nor starts flows; the activity feed says so.

@@ -15,7 +15,9 @@ import { hasRunWaitingForReply } from '../../../db/automation/run-waiting-for-re
 import { forecastInbound, type InboundProbe } from '../../../workflows/keyword-clashes';
 import { ingestEvents } from '../../../db/inbound/ingest-events';
 import type { ShardWakes } from '../../../db/inbound/wake-shards';
-import { isSandboxAccount, isSandboxPost, listSandboxDeliveries, loadSimulatorState } from '../../../db/sandbox/simulator-reads';
+import { isSandboxAccount, isSandboxPost, listSandboxDeliveries, loadSimulatorState, readContactOptOut } from '../../../db/sandbox/simulator-reads';
+import { optOutSettingsOf } from '../../../contracts/opt-out';
+import { matchOptOutWord } from '../../../workflows/opt-out-words';
 import { AppError } from '../../http/errors';
 import { authedRouter, currentUser } from '../../http/routers';
 import { parseBody, parseQuery } from '../../http/validate';
@@ -46,14 +48,21 @@ export function simulatorRoutes(pool: pg.Pool, log: Pick<Logger, 'warn'>, wakes?
     workspaceId: string,
     accepted: IngestAccepted,
     probe: Omit<InboundProbe, 'platform'>,
-    contactId: string,
+    contact: { externalUserId: string; username: string },
   ): Promise<SimulatedEventAccepted> {
+    const contactId = contact.externalUserId;
     if (accepted.duplicate) return { ...accepted, forecast: null };
     const { claims, accounts } = await loadKeywordClaims(pool, workspaceId);
     const platform = accounts.find((a) => a.id === probe.accountId)?.platform;
     if (!platform) return { ...accepted, forecast: null };
     const waiting = probe.event !== 'comment' && (await hasRunWaitingForReply(pool, probe.accountId, contactId));
-    return { ...accepted, forecast: forecastInbound({ ...probe, platform }, claims, waiting) };
+    // The opt-out as of now: a STOP sent a moment ago counts once its event is processed.
+    const optOut = await readContactOptOut(pool, workspaceId, probe.accountId, contactId);
+    const word = probe.event === 'comment' ? null : matchOptOutWord(probe.text, optOutSettingsOf(optOut.settings));
+    return {
+      ...accepted,
+      forecast: forecastInbound({ ...probe, platform }, claims, waiting, { who: `@${contact.username}`, optedOut: optOut.optedOut, word }),
+    };
   }
 
   router.get('/', async (req, res) => {
@@ -78,7 +87,7 @@ export function simulatorRoutes(pool: pg.Pool, log: Pick<Logger, 'warn'>, wakes?
     };
     const accepted = await accept(workspaceId, `comment:${body.accountId}:${commentId}`, payload);
     const probe = { event: 'comment' as const, accountId: body.accountId, postId: body.postId, text: body.text };
-    res.status(202).json(await forecast(workspaceId, accepted, probe, body.contact.externalUserId));
+    res.status(202).json(await forecast(workspaceId, accepted, probe, body.contact));
   });
 
   router.post('/messages', async (req, res) => {
@@ -96,7 +105,7 @@ export function simulatorRoutes(pool: pg.Pool, log: Pick<Logger, 'warn'>, wakes?
     };
     const accepted = await accept(workspaceId, `message:${body.accountId}:${messageId}`, payload);
     const probe = { event: 'keyword_dm' as const, accountId: body.accountId, postId: null, text: body.text };
-    res.status(202).json(await forecast(workspaceId, accepted, probe, body.contact.externalUserId));
+    res.status(202).json(await forecast(workspaceId, accepted, probe, body.contact));
   });
 
   router.get('/outbox', async (req, res) => {

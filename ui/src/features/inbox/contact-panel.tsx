@@ -72,6 +72,27 @@ function PanelBody({ data, conversationId, onOpenConversation }: { data: PanelDa
           <p className="text-xs text-slate-500 dark:text-slate-400">First seen {formatListTime(contact.firstSeenAt)}</p>
         </div>
       </div>
+      <PanelSection title="Automated messages">
+        {contact.optedOut ? (
+          <div role="status" aria-label="Opt-out">
+            <Badge tone="warning">Opted out</Badge>
+            <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
+              Opted out
+              {contact.optedOutAt ? (
+                <>
+                  {' '}
+                  <time dateTime={contact.optedOutAt}>{formatListTime(contact.optedOutAt)}</time>
+                </>
+              ) : null}
+              . No rule, flow or broadcast messages them until they reply START; you can still answer here yourself.
+            </p>
+          </div>
+        ) : (
+          <p role="status" aria-label="Opt-out" className="text-sm text-slate-500 dark:text-slate-400">
+            <Badge tone="success">Subscribed</Badge> Automations may message them. A DM of an opt-out word (STOP, see Settings) opts them out.
+          </p>
+        )}
+      </PanelSection>
       <PanelSection title="Assigned to">
         <select
           disabled

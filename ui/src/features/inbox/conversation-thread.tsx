@@ -87,6 +87,14 @@ export function ConversationThread({ conversationId, conversation, variant, onBa
         isFetchingOlder={thread.isFetchingNextPage}
         onLoadOlder={() => void thread.fetchNextPage()}
       />
+      {conversation?.contactOptedOut && (
+        <p
+          role="note"
+          className="border-t border-amber-200 bg-amber-50 px-4 py-2 text-xs text-amber-800 dark:border-amber-900 dark:bg-amber-950/40 dark:text-amber-200"
+        >
+          This contact opted out: rules, flows and broadcasts send them nothing until they reply START. A reply you write here is still sent.
+        </p>
+      )}
       <MessageComposer key={conversationId} onSend={onSend} pending={send.isPending} suggestFor={conversationId} onManageSavedReplies={onManageSavedReplies} />
     </section>
   );

@@ -28,6 +28,7 @@ function conv(id: string, over: Partial<Conversation> = {}): Conversation {
     updatedAt: '2025-01-01T10:00:00.000Z',
     unreadCount: 0,
     tags: [],
+    contactOptedOut: false,
     ...over,
   };
 }

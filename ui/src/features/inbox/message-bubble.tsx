@@ -6,6 +6,8 @@ import { formatMessageTime } from '../../lib/format-time';
 const sourceLabel: Partial<Record<Message['source'], string>> = {
   comment_rule: 'Comment rule',
   flow: 'Flow',
+  broadcast: 'Broadcast',
+  opt_out: 'Opt-out reply',
 };
 
 /**

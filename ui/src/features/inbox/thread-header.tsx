@@ -43,6 +43,7 @@ export function ThreadHeader({ conversation: c, actions, onBack, contact }: Thre
           <Badge tone={statusTone(c.status)} className="capitalize">
             {c.status}
           </Badge>
+          {c.contactOptedOut && <Badge tone="warning">Opted out</Badge>}
         </p>
       </div>
       {actions && (

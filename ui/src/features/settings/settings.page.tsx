@@ -6,6 +6,7 @@ import { useCurrentUser } from '../auth/use-current-user';
 import { tierName } from '../auth/user.display';
 import { DeleteAccountSection } from './delete-account-section';
 import { NotificationsSection } from './notifications-section';
+import { OptOutSection } from './opt-out-section';
 import { PasswordSection } from './password-section';
 import { ProfileSection } from './profile-section';
 import { SettingsSection } from './settings-section';
@@ -26,6 +27,7 @@ export function SettingsPage() {
       <PasswordSection user={user} />
       <NotificationsSection />
       <TimeZoneSection />
+      <OptOutSection />
 
       <SettingsSection icon="card" title="Usage & Billing">
         <div className="mb-5 flex flex-wrap items-center justify-between gap-3">

@@ -49,9 +49,15 @@ export function SentComment({ comment, accountUsername, outbox }: SentCommentPro
           <Icon name="alert" size={12} className="mt-0.5 shrink-0" />
           <span>
             {comment.forecast.message}{' '}
-            <Link to="/comment-growth" className="font-medium underline">
-              {comment.forecast.nothing.reason === 'no_automation' ? 'Create a rule' : 'Edit rules'}
-            </Link>
+            {comment.forecast.nothing.reason === 'opted_out' || comment.forecast.nothing.reason === 'opt_out_word' ? (
+              <Link to="/settings#opt-out" className="font-medium underline">
+                Opt-out settings
+              </Link>
+            ) : (
+              <Link to="/comment-growth" className="font-medium underline">
+                {comment.forecast.nothing.reason === 'no_automation' ? 'Create a rule' : 'Edit rules'}
+              </Link>
+            )}
           </span>
         </p>
       ) : (

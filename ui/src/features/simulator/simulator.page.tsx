@@ -42,6 +42,11 @@ export function SimulatorPage() {
   const prefillAccount = prefill ? (accounts.find((a) => a.id === prefill.accountId) ?? accounts.find((a) => a.platform === prefill.platform)) : undefined;
   const account = accounts.find((a) => a.id === chosenAccount) ?? prefillAccount ?? accounts[0] ?? null;
   const outbox = useOutbox(account?.id ?? null);
+  const optedOutList = state.data?.optedOut;
+  const optedOutHere = useMemo(
+    () => new Set((optedOutList ?? []).filter((o) => o.accountId === account?.id).map((o) => o.externalUserId)),
+    [optedOutList, account?.id],
+  );
   const contacts = useMemo(() => localContacts.reduce(withContact, state.data?.contacts ?? []), [localContacts, state.data?.contacts]);
   const contactId = chosenContact === undefined ? (contacts[0]?.externalUserId ?? null) : chosenContact;
   const contact: SimContact | null =
@@ -138,7 +143,14 @@ export function SimulatorPage() {
             </div>
             <div>
               <h2 className="mb-3 text-sm font-semibold text-slate-900 dark:text-white">2. Who are you?</h2>
-              <ContactPicker contacts={contacts} selectedId={contactId} newName={newName} onSelect={setChosenContact} onNewName={setNewName} />
+              <ContactPicker
+                contacts={contacts}
+                selectedId={contactId}
+                newName={newName}
+                onSelect={setChosenContact}
+                onNewName={setNewName}
+                optedOut={optedOutHere}
+              />
             </div>
           </Card>
           {/* Trying a flow: the banner says what to send (the hint speaks of comment rules only). */}

@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
  * OAuth 2.0 Authorization Code + PKCE (the authorize page consents at once; the token endpoint
  * checks Basic client auth, the S256 verifier, single-use codes, and rotates refresh tokens),
  * `/2/users/me`, DMs (`/2/dm_conversations/with/:id/messages`) and replies (`/2/tweets`) that
- * record calls, 429 with `x-rate-limit-reset` and 401 injection, latency, the V2 Webhooks API
+ * record calls, the 1:1 DM history those DMs make (`/2/dm_conversations/with/:id/dm_events`), 429 with `x-rate-limit-reset` and 401 injection, latency, the V2 Webhooks API
  * (`/2/webhooks` with the app Bearer; registering runs a real CRC against our server), Account
  * Activity subscriptions with the user's token, and webhook delivery signed like X
  * (`X-Twitter-Webhooks-Signature-OAuth2`, base64 HMAC of the body).
@@ -44,10 +44,13 @@ export interface XApiFake {
   subscriptions: Map<string, Set<string>>;
   env: Record<string, string>;
   signInAs(user: FakeXUser): void;
-  calls: { method: string; path: string; token: string | null; body: Record<string, unknown> }[];
+  calls: { method: string; path: string; query: Record<string, string>; token: string | null; body: Record<string, unknown> }[];
   sends: XSend[];
-  /** The next `times` API calls whose path matches answer with this status (429 carries a reset 1 s ahead). */
-  failNext(path: RegExp, status: 401 | 403 | 429 | 500, times?: number): void;
+  /**
+   * The next `times` API calls whose path matches answer with this status (a 429 carries
+   * `x-rate-limit-reset` `resetAfterS` seconds ahead, 1 unless told).
+   */
+  failNext(path: RegExp, status: 401 | 403 | 429 | 500, times?: number, resetAfterS?: number): void;
   /** Access tokens issued so far expire now (the refresh token still works). */
   expireAccessTokens(): void;
   /** The user removed the app in X's settings: their access and refresh tokens stop working. */
@@ -76,7 +79,7 @@ export async function startXApiFake(): Promise<XApiFake> {
   const calls: XApiFake['calls'] = [];
   const sends: XSend[] = [];
   const revoked: XApiFake['revoked'] = [];
-  const failures: { path: RegExp; status: number; times: number }[] = [];
+  const failures: { path: RegExp; status: number; times: number; resetAfterS: number }[] = [];
   const rid = () => randomBytes(9).toString('hex');
 
   const json = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
@@ -105,7 +108,7 @@ export async function startXApiFake(): Promise<XApiFake> {
       ? (JSON.parse(raw || '{}') as Record<string, unknown>)
       : Object.fromEntries(new URLSearchParams(raw));
     const token = req.headers.authorization?.startsWith('Bearer ') ? req.headers.authorization.slice(7) : null;
-    calls.push({ method: req.method ?? 'GET', path: url.pathname, token, body });
+    calls.push({ method: req.method ?? 'GET', path: url.pathname, query: Object.fromEntries(url.searchParams), token, body });
     if (latency) await new Promise((r) => setTimeout(r, latency));
 
     if (req.method === 'GET' && url.pathname === '/i/oauth2/authorize') {
@@ -147,7 +150,7 @@ export async function startXApiFake(): Promise<XApiFake> {
     const injected = failures.find((f) => f.times > 0 && f.path.test(url.pathname));
     if (injected) {
       injected.times -= 1;
-      const reset = String(Math.ceil(Date.now() / 1000) + 1);
+      const reset = String(Math.ceil(Date.now() / 1000) + injected.resetAfterS);
       const bodies: Record<number, unknown> = {
         429: { errors: [{ code: 88, message: 'Rate limit exceeded' }], title: 'Too Many Requests', detail: 'Too Many Requests' },
         401: { title: 'Unauthorized', detail: 'Unauthorized', status: 401 },
@@ -219,26 +222,35 @@ export async function startXApiFake(): Promise<XApiFake> {
       const [a, b] = [session.user.id, dm[1]!].sort();
       return json(res, 201, { data: { dm_conversation_id: `${a}-${b}`, dm_event_id: id } });
     }
-    // 1:1 DM history (§4.2): the DMs between the user and the participant, newest first, `max_results` a page.
+    // 1:1 DM history (§4.2): the DMs between the user and the participant, newest first, a page of
+    // `max_results` (default 100) from `pagination_token`. Each event has X's default fields (id,
+    // event_type, text) plus only those `dm_event.fields` asks for; no `data` when nothing matched.
     const history = url.pathname.match(/^\/2\/dm_conversations\/with\/([^/]+)\/dm_events$/);
     if (req.method === 'GET' && history) {
-      const between = sends
+      const q = url.searchParams;
+      const types = (q.get('event_types') ?? 'MessageCreate').split(',');
+      // Only messages are recorded here: a thread has no join or leave events.
+      const between = (types.includes('MessageCreate') ? sends : [])
         .filter((x) => x.kind === 'dm' && ((x.from === session.user.id && x.to === history[1]) || (x.from === history[1] && x.to === session.user.id)))
         .sort((a, b) => b.at.getTime() - a.at.getTime());
-      const max = Math.min(100, Math.max(1, Number(url.searchParams.get('max_results') ?? 100) || 100));
+      const max = Number(q.get('max_results') ?? 100);
+      if (!Number.isInteger(max) || max < 1 || max > 100)
+        return json(res, 400, { title: 'Invalid Request', detail: 'The `max_results` query parameter value is not between 1 and 100', status: 400 });
+      const from = q.has('pagination_token') ? Number(Buffer.from(q.get('pagination_token')!, 'base64url').toString()) : 0;
+      const fields = new Set((q.get('dm_event.fields') ?? '').split(',').filter(Boolean));
       const [a, b] = [session.user.id, history[1]!].sort();
-      const data = between.slice(0, max).map((x) => ({
+      const page = between.slice(from, from + max);
+      const data = page.map((x) => ({
         id: x.id,
         event_type: 'MessageCreate',
-        text: x.text,
-        sender_id: x.from,
-        created_at: x.at.toISOString(),
-        dm_conversation_id: `${a}-${b}`,
+        // X wraps every link in a DM with t.co: the text read back is not the text sent.
+        text: x.text.replace(/https?:\/\/\S+/g, (link) => `https://t.co/${createHash('sha256').update(link).digest('hex').slice(0, 10)}`),
+        ...(fields.has('sender_id') ? { sender_id: x.from } : {}),
+        ...(fields.has('created_at') ? { created_at: x.at.toISOString() } : {}),
+        ...(fields.has('dm_conversation_id') ? { dm_conversation_id: `${a}-${b}` } : {}),
       }));
-      return json(res, 200, {
-        ...(data.length ? { data } : {}),
-        meta: { result_count: data.length, ...(between.length > max ? { next_token: Buffer.from(String(max)).toString('base64url') } : {}) },
-      });
+      const next = from + max < between.length ? { next_token: Buffer.from(String(from + max)).toString('base64url') } : {};
+      return json(res, 200, { ...(data.length ? { data } : {}), meta: { result_count: data.length, ...next } });
     }
     if (req.method === 'POST' && url.pathname === '/2/tweets') {
       const id = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
@@ -273,7 +285,7 @@ export async function startXApiFake(): Promise<XApiFake> {
     calls,
     sends,
     revoked,
-    failNext: (path, status, times = 1) => failures.push({ path, status, times }),
+    failNext: (path, status, times = 1, resetAfterS = 1) => failures.push({ path, status, times, resetAfterS }),
     expireAccessTokens: () => {
       for (const s of access.values()) s.expired = true;
     },

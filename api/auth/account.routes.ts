@@ -28,9 +28,19 @@ export interface AccountRouteDeps {
 
 export const DELETE_CONFIRMATION = 'DELETE';
 
+/** 409: the account owns workspaces whose other members would lose their owner. */
+function ownedWorkspacesError(names: string[]): AppError {
+  const list = names.map((n) => `"${n}"`).join(', ');
+  return new AppError(
+    'CONFLICT',
+    `You are the only owner of ${list}, which other people belong to. Make one of them owner (Settings → Team) or remove them before you delete your account.`,
+    { ownedWorkspaces: names },
+  );
+}
+
 /** Account self-service on the Settings page (docs/product-spec.md §2): name, password, notifications, deletion. */
 export function accountRoutes({ pool, cookieName, throttles }: AccountRouteDeps) {
-  const router = authedRouter();
+  const router = authedRouter('account:self');
 
   router.patch('/api/account/profile', async (req, res) => {
     const body = parseBody(updateProfileBodySchema, req);
@@ -72,7 +82,8 @@ export function accountRoutes({ pool, cookieName, throttles }: AccountRouteDeps)
     res.json(body);
   });
 
-  // Danger zone: the user types their email or DELETE. Their workspace's data goes with them.
+  // Danger zone: the user types their email or DELETE. The workspaces they are alone in go with
+  // them; they leave the others; refused while they alone own one that has other members.
   router.delete('/api/account', async (req, res) => {
     const user = currentUser(req);
     const { confirmation } = parseBody(deleteAccountBodySchema, req);
@@ -80,7 +91,8 @@ export function accountRoutes({ pool, cookieName, throttles }: AccountRouteDeps)
       const message = 'Type your email address or DELETE to confirm';
       throw new AppError('BAD_REQUEST', message, [{ path: 'confirmation', message }]);
     }
-    await deleteAccount(pool, user.id, user.workspaceId);
+    const result = await deleteAccount(pool, user.id);
+    if (!result.deleted) throw ownedWorkspacesError(result.ownedWithMembers);
     await destroySession(req, res, cookieName);
     res.json({ success: true, message: 'Your account and its data have been deleted.' });
   });

@@ -11,7 +11,7 @@ import { answerQuestion, type AiDeps } from './ai-answer.service';
  * model the draft is the best matching entry's own text, for the person to edit.
  */
 export function suggestReplyRoutes(deps: AiDeps) {
-  const router = authedRouter();
+  const router = authedRouter('inbox:write');
   router.post('/:id/suggest-reply', async (req, res) => {
     const user = currentUser(req);
     const last = await lastInboundMessage(deps.pool, user.workspaceId, idParam(req));

@@ -10,7 +10,7 @@ import { parseQuery } from '../../http/validate';
 
 /** Analytics (docs/product-spec.md §2), mounted at /api/analytics: figures from the daily rollups only. */
 export function analyticsRoutes(pool: pg.Pool, linkTrackingConfigured = true) {
-  const router = authedRouter();
+  const router = authedRouter('workspace:read');
 
   router.get('/dashboard', async (req, res) => {
     const workspaceId = currentUser(req).workspaceId;

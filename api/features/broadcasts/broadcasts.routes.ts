@@ -12,14 +12,14 @@ import {
   type ControlResult,
 } from '../../../db/broadcasts/write-broadcasts';
 import { AppError } from '../../http/errors';
-import { authedRouter, currentUser, idParam } from '../../http/routers';
+import { authedRouter, can, currentUser, idParam } from '../../http/routers';
 import { parseBody } from '../../http/validate';
 
 const notFound = () => new AppError('NOT_FOUND', 'Broadcast not found');
 
 /** Broadcasts (ARCHITECTURE.md#broadcasts), mounted at /api/broadcasts. */
 export function broadcastsRoutes(pool: pg.Pool) {
-  const router = authedRouter();
+  const router = authedRouter({ read: 'workspace:read', write: 'broadcasts:write' });
 
   const current = async (workspaceId: string, id: string) => {
     const b = await getBroadcast(pool, workspaceId, id);
@@ -36,7 +36,7 @@ export function broadcastsRoutes(pool: pg.Pool) {
   });
 
   /** The audience of a segment, split by Meta's rules, before anything is saved. */
-  router.post('/audience', async (req, res) => {
+  router.post('/audience', can('workspace:read'), async (req, res) => {
     const { segment } = parseBody(audienceQuerySchema, req);
     res.json(await readAudience(pool, currentUser(req).workspaceId, segment));
   });

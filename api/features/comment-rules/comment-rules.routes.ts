@@ -13,7 +13,7 @@ const notFound = () => new AppError('NOT_FOUND', 'Comment rule not found');
 
 /** Keyword comment rules, mounted at /api/comment-rules. */
 export function commentRulesRoutes(pool: pg.Pool, privateRepliesPerHour: number) {
-  const router = authedRouter();
+  const router = authedRouter({ read: 'workspace:read', write: 'rules:write' });
 
   /** The saved rule with the keywords another active rule or live comment flow also answers (nothing when the rule is off). */
   async function withClashes(workspaceId: string, id: string): Promise<SavedCommentRule> {

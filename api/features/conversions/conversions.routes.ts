@@ -32,7 +32,7 @@ export function conversionsRoutes(pool: pg.Pool) {
 
 /** Settings → API key, mounted at /api/settings/api-key: see whether one exists, or make a new one (rotating the old). */
 export function apiKeyRoutes(pool: pg.Pool) {
-  const router = authedRouter();
+  const router = authedRouter('settings:manage');
   router.get('/', async (req, res) => {
     res.json(await readApiKeyStatus(pool, currentUser(req).workspaceId));
   });

@@ -6,7 +6,7 @@ import { parseQuery } from '../../http/validate';
 
 /** The dashboard's figures, mounted at /api/dashboard. `clock` is injected so tests can pin "today". */
 export function dashboardRoutes(pool: pg.Pool, clock: () => Date) {
-  const router = authedRouter();
+  const router = authedRouter('workspace:read');
 
   router.get('/today', async (req, res) => {
     const { tz } = parseQuery(dashboardTodayQuerySchema, req);

@@ -6,7 +6,7 @@ import { listTestContacts, startTestRun } from '../../../db/flows/test-runs';
 import { withTransaction } from '../../../db/transaction';
 import { compile } from '../../../flow-compiler/compile';
 import { AppError } from '../../http/errors';
-import { authedRouter, currentUser, idParam } from '../../http/routers';
+import { authedRouter, can, currentUser, idParam } from '../../http/routers';
 import { parseBody } from '../../http/validate';
 import { getFlow, listFlows } from '../../../db/flows/read-flows';
 import { getRunSummary } from '../../../db/flows/read-runs';
@@ -19,7 +19,7 @@ const flowNotFound = () => new AppError('NOT_FOUND', 'Flow not found');
  * invalid graph is refused whole (400 with every error by node); nothing is saved.
  */
 export function flowsRoutes(pool: pg.Pool) {
-  const router = authedRouter();
+  const router = authedRouter({ read: 'workspace:read', write: 'flows:write' });
 
   router.get('/', async (req, res) => {
     res.json(await listFlows(pool, currentUser(req).workspaceId));
@@ -31,7 +31,7 @@ export function flowsRoutes(pool: pg.Pool) {
     res.json(flow);
   });
 
-  router.post('/validate', (req, res) => {
+  router.post('/validate', can('workspace:read'), (req, res) => {
     const { flowData } = parseBody(validateFlowBodySchema, req);
     const platform = z
       .enum(['twitter', 'instagram', 'multi'])

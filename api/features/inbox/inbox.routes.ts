@@ -16,7 +16,7 @@ const notFound = () => new AppError('NOT_FOUND', 'Conversation not found');
 
 /** The inbox (docs/product-spec.md §5), mounted at /api/conversations. */
 export function inboxRoutes(pool: pg.Pool, limits: SendLimits) {
-  const router = authedRouter();
+  const router = authedRouter({ read: 'workspace:read', write: 'inbox:write' });
 
   router.get('/', async (req, res) => {
     const q = withDecodedCursor(parseQuery(listConversationsQuerySchema, req));

@@ -21,7 +21,7 @@ const questionIdSchema = z.enum(profileQuestionIds, { error: `Question must be o
 
 /** The knowledge base (what the AI assistant answers from), mounted at /api/knowledge. */
 export function knowledgeRoutes(pool: pg.Pool) {
-  const router = authedRouter();
+  const router = authedRouter({ read: 'workspace:read', write: 'knowledge:write' });
 
   router.get('/', async (req, res) => {
     res.json(await listEntries(pool, currentUser(req).workspaceId, parseQuery(listKnowledgeQuerySchema, req)));

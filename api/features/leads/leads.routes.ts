@@ -3,7 +3,7 @@ import { createLeadBodySchema, listLeadsQuerySchema, updateLeadBodySchema } from
 import { getLead, listLeads } from '../../../db/leads/read-leads';
 import { createLead, deleteLead, updateLead } from '../../../db/leads/write-leads';
 import { AppError } from '../../http/errors';
-import { authedRouter, currentUser, idParam } from '../../http/routers';
+import { authedRouter, can, currentUser, idParam } from '../../http/routers';
 import { parseBody, parseQuery } from '../../http/validate';
 import { sendLeadsCsv } from './leads-export';
 
@@ -11,13 +11,13 @@ const notFound = () => new AppError('NOT_FOUND', 'Lead not found');
 
 /** Sales Leads (docs/product-spec.md §2, §7), mounted at /api/leads. */
 export function leadsRoutes(pool: pg.Pool) {
-  const router = authedRouter();
+  const router = authedRouter({ read: 'workspace:read', write: 'leads:write' });
 
   router.get('/', async (req, res) => {
     res.json(await listLeads(pool, currentUser(req).workspaceId, parseQuery(listLeadsQuerySchema, req)));
   });
 
-  router.get('/export.csv', (req, res) => sendLeadsCsv(pool, req, res));
+  router.get('/export.csv', can('leads:export'), (req, res) => sendLeadsCsv(pool, req, res));
 
   router.get('/:id', async (req, res) => {
     const lead = await getLead(pool, currentUser(req).workspaceId, idParam(req));

@@ -5,7 +5,7 @@ import { authedRouter, currentUser, idParam } from '../../http/routers';
 
 /** The bell, mounted at /api/notifications: the user's own notifications only (404 for anyone else's id). */
 export function notificationsRoutes(pool: pg.Pool) {
-  const router = authedRouter();
+  const router = authedRouter('account:self');
   router.get('/', async (req, res) => {
     res.json(await listNotifications(pool, currentUser(req).id));
   });

@@ -12,7 +12,7 @@ import {
   subscribeInstagramAccount,
   type InstagramLoginConfig,
 } from '../../../integrations/meta/instagram-login';
-import { publicRouter } from '../../http/routers';
+import { can, publicRouter } from '../../http/routers';
 import { issueConnectState, readConnectCallback } from './connect-state';
 import { oauthRedirectUri } from './meta-connect.routes';
 import { saveSessionBeforeResponse } from '../../auth/session';
@@ -33,14 +33,14 @@ export function instagramConnectRoutes(deps: { pool: pg.Pool; config: Config; ci
   const router = publicRouter();
   const ig = instagramLoginConfig(deps.config);
 
-  router.get('/oauth/instagram', saveSessionBeforeResponse, (req, res) => {
+  router.get('/oauth/instagram', can('accounts:manage'), saveSessionBeforeResponse, (req, res) => {
     if (!req.user) return res.redirect('/login');
     if (!ig) return res.redirect('/oauth/facebook');
     const state = issueConnectState(req, 'instagramConnect');
     res.redirect(instagramAuthorizeUrl(ig, oauthRedirectUri(deps.config, req, 'instagram'), state));
   });
 
-  router.get('/oauth/instagram/callback', async (req, res) => {
+  router.get('/oauth/instagram/callback', can('accounts:manage'), async (req, res) => {
     if (!req.user) return res.redirect('/login');
     if (!ig) return res.redirect('/oauth-setup?provider=instagram');
     const workspaceId = req.user.workspaceId;

@@ -13,7 +13,7 @@ import {
   subscribePage,
   type FacebookLoginConfig,
 } from '../../../integrations/meta/facebook-login';
-import { publicRouter } from '../../http/routers';
+import { can, publicRouter } from '../../http/routers';
 import { issueConnectState, readConnectCallback } from './connect-state';
 import { storeFacebookPages } from './meta-connect.service';
 import { saveSessionBeforeResponse } from '../../auth/session';
@@ -46,14 +46,14 @@ export function metaConnectRoutes(deps: { pool: pg.Pool; config: Config; cipher:
   const router = publicRouter();
   const fb = facebookLoginConfig(deps.config);
 
-  router.get('/oauth/facebook', saveSessionBeforeResponse, (req, res) => {
+  router.get('/oauth/facebook', can('accounts:manage'), saveSessionBeforeResponse, (req, res) => {
     if (!req.user) return res.redirect('/login');
     if (!fb) return res.redirect('/oauth-setup?provider=facebook');
     const state = issueConnectState(req, 'metaConnect');
     res.redirect(facebookDialogUrl(fb, oauthRedirectUri(deps.config, req, 'facebook'), state));
   });
 
-  router.get('/oauth/facebook/callback', async (req, res) => {
+  router.get('/oauth/facebook/callback', can('accounts:manage'), async (req, res) => {
     if (!req.user) return res.redirect('/login');
     if (!fb) return res.redirect('/oauth-setup?provider=facebook');
     const workspaceId = req.user.workspaceId;

@@ -17,7 +17,7 @@ import { facebookLoginConfig } from './meta-connect.routes';
 /** Connected accounts, their health and disconnecting, mounted at /api/social-accounts. */
 export function socialAccountsRoutes(pool: pg.Pool, deps: { config: Config; cipher: TokenCipher; log: Logger }) {
   const platform = platformDepsFromConfig(deps.config, deps.cipher);
-  const router = authedRouter();
+  const router = authedRouter({ read: 'workspace:read', write: 'accounts:manage' });
   router.get('/', async (req, res) => {
     res.json(await listSocialAccounts(pool, currentUser(req).workspaceId));
   });

@@ -7,7 +7,7 @@ import { upsertXAccount } from '../../../db/social-accounts/upsert-connected-acc
 import type { TokenCipher } from '../../../integrations/crypto/token-cipher';
 import { ensureXWebhook, subscribeXAccountActivity } from '../../../integrations/x/x-account-activity';
 import { exchangeXCode, pkcePair, xAuthorizeUrl, xMe, type XClientConfig } from '../../../integrations/x/x-api';
-import { publicRouter } from '../../http/routers';
+import { can, publicRouter } from '../../http/routers';
 import { issueConnectState, readConnectCallback } from './connect-state';
 import { saveSessionBeforeResponse } from '../../auth/session';
 
@@ -61,7 +61,7 @@ export function xConnectRoutes(deps: { pool: pg.Pool; config: Config; cipher: To
     }
   }
 
-  router.get('/oauth/twitter', saveSessionBeforeResponse, (req, res) => {
+  router.get('/oauth/twitter', can('accounts:manage'), saveSessionBeforeResponse, (req, res) => {
     if (!req.user) return res.redirect('/login');
     if (!x) return res.redirect(notConfigured);
     const { verifier, challenge } = pkcePair();
@@ -69,7 +69,7 @@ export function xConnectRoutes(deps: { pool: pg.Pool; config: Config; cipher: To
     res.redirect(xAuthorizeUrl(x, redirectUri(req), state, challenge));
   });
 
-  router.get('/oauth/twitter/callback', async (req, res) => {
+  router.get('/oauth/twitter/callback', can('accounts:manage'), async (req, res) => {
     if (!req.user) return res.redirect('/login');
     if (!x) return res.redirect(notConfigured);
     const workspaceId = req.user.workspaceId;

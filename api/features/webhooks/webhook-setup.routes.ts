@@ -10,7 +10,7 @@ import { X_WEBHOOK_PATH } from './x-webhook.routes';
  * operators only — it is app-wide, not a workspace's.
  */
 export function webhookSetupRoutes(config: Config, verifyToken: string) {
-  const router = authedRouter();
+  const router = authedRouter('accounts:manage');
   router.get('/', (req, res) => {
     const origin = config.publicUrl ?? `${req.protocol}://${req.get('host') ?? ''}`;
     const body: WebhookSetupResponse = {

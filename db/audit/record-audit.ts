@@ -1,0 +1,39 @@
+import type pg from 'pg';
+import type { AuditAction, AuditTarget } from '../../contracts/audit';
+
+/** Who acted: a signed-in member (their label is read from `users` as it is now). */
+export interface AuditActor {
+  workspaceId: string;
+  userId: string;
+}
+
+export interface AuditRecord {
+  action: AuditAction;
+  target?: AuditTarget;
+  details?: Record<string, unknown>;
+}
+
+/**
+ * THE writer of the audit log (contracts/audit.ts): one row, in the caller's transaction, so it
+ * commits or rolls back with the action it records. Pass the transaction's client. The actor's
+ * label ("Maya Chen <maya@…>") is taken from `users` in the same statement and kept as it is now.
+ * The table refuses updates and deletes (migration `teams`).
+ */
+export async function recordAudit(client: Pick<pg.PoolClient, 'query'>, actor: AuditActor, record: AuditRecord): Promise<void> {
+  await client.query(
+    `insert into audit_log (workspace_id, actor_id, actor_label, action, target_type, target_id, target_label, details)
+     select $1, $2::uuid, coalesce(a.label, 'A deleted user'), $3, $4, $5, $6, $7::jsonb
+     from (select 1) one
+     left join lateral (select coalesce(nullif(trim(concat_ws(' ', u.first_name, u.last_name)), '') || ' <' || u.email || '>', u.email) as label
+                        from users u where u.id = $2::uuid) a on true`,
+    [
+      actor.workspaceId,
+      actor.userId,
+      record.action,
+      record.target?.type ?? null,
+      record.target?.id ?? null,
+      record.target?.label ?? null,
+      JSON.stringify(record.details ?? {}),
+    ],
+  );
+}

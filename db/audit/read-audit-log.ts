@@ -39,8 +39,9 @@ export async function readAuditLog(
        and ($3::text is null or action = $3)
        and ($4::date is null or created_at >= ($4::date)::timestamp at time zone 'UTC')
        and ($5::date is null or created_at < ($5::date + 1)::timestamp at time zone 'UTC')
-       and ($6::bigint is null or id < $6)
-     order by id desc
+       and ($6::bigint is null or audit_log.id < $6)
+     -- audit_log.id: the bigint, not the text column of the same name in the select list.
+     order by audit_log.id desc
      limit $7`,
     [workspaceId, q.actor ?? null, q.action ?? null, q.from ?? null, q.to ?? null, q.cursor ?? null, q.limit + 1],
   );

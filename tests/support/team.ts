@@ -1,24 +1,23 @@
-import { expect } from 'vitest';
 import type { Role } from '../../contracts/permissions';
 import { HttpClient } from './http-client';
 
 let seq = 0;
 
-/** The invitation link's token mailed to `email`, read from the dev outbox as a developer would (the newest one). */
+/**
+ * The invitation link's token mailed to `email` (the newest, other than `previous`), read from the
+ * dev outbox as a developer would; the worker mails it a moment after the invitation. Usable in
+ * hooks too (no expect.poll).
+ */
 export async function mailedInvitationToken(baseUrl: string, email: string, previous?: string): Promise<string> {
-  let token = '';
-  await expect
-    .poll(
-      async () => {
-        const { data } = await new HttpClient(baseUrl).get('/api/dev/outbox');
-        const mail = (data.mails as { to: string; text: string }[]).find((m) => m.to === email && /\/invite\?token=/.test(m.text));
-        token = /\/invite\?token=([\w-]+)/.exec(mail?.text ?? '')?.[1] ?? '';
-        return Boolean(token) && token !== previous;
-      },
-      { timeout: 10_000 },
-    )
-    .toBe(true);
-  return token;
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const { data } = await new HttpClient(baseUrl).get('/api/dev/outbox');
+    const mail = (data.mails as { to: string; text: string }[]).find((m) => m.to === email && /\/invite\?token=/.test(m.text));
+    const token = /\/invite\?token=([\w-]+)/.exec(mail?.text ?? '')?.[1];
+    if (token && token !== previous) return token;
+    if (Date.now() > deadline) throw new Error(`no invitation mail to ${email} within 10 s`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 /**
@@ -39,6 +38,7 @@ export async function inviteNewMember(baseUrl: string, inviter: HttpClient, role
   return {
     client,
     email,
+    token,
     userId: reg.data.user.id as string,
     ownWorkspaceId,
     workspaceId: accepted.data.workspaceId as string,

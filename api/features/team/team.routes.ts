@@ -29,7 +29,7 @@ function appOrigin(config: Config, req: Request): string {
 /**
  * The team of the acting workspace (docs/product-spec.md "Teams"), mounted at /api/team: every member
  * reads the member list; owners and admins manage members and invitations (members:manage);
- * accepting an invitation needs only a signed-in person, and leaving only oneself.
+ * accepting an invitation or leaving needs only a signed-in member.
  */
 export function teamRoutes(deps: { pool: pg.Pool; config: Config; team: TeamService }) {
   const { pool, config, team } = deps;
@@ -46,9 +46,15 @@ export function teamRoutes(deps: { pool: pg.Pool; config: Config; team: TeamServ
     res.status(204).end();
   });
 
-  // Leaving is removing oneself: any role may; the service checks members:manage for anyone else.
-  router.delete('/members/:userId', can('account:self'), async (req, res) => {
+  router.delete('/members/:userId', async (req, res) => {
     await team.removeMember(currentUser(req), idParam(req, 'userId'));
+    res.status(204).end();
+  });
+
+  // Any member may leave (the last owner only once someone else owns the workspace).
+  router.post('/leave', can('account:self'), async (req, res) => {
+    const user = currentUser(req);
+    await team.removeMember(user, user.id);
     res.status(204).end();
   });
 

@@ -100,6 +100,12 @@ export function currentUser(req: Request): UserRow {
   return req.user;
 }
 
+/** Who acts, for the audit log (db/audit/record-audit.ts): the signed-in user in the request's workspace. */
+export function currentActor(req: Request): { workspaceId: string; userId: string } {
+  const user = currentUser(req);
+  return { workspaceId: user.workspaceId, userId: user.id };
+}
+
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A route's `:id`; anything that is not a uuid cannot exist, so it is a 404 like another tenant's id. */

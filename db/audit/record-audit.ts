@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import type { AuditAction, AuditTarget } from '../../contracts/audit';
+import { withTransaction } from '../transaction';
 
 /** Who acted: a signed-in member (their label is read from `users` as it is now). */
 export interface AuditActor {
@@ -36,4 +37,31 @@ export async function recordAudit(client: Pick<pg.PoolClient, 'query'>, actor: A
       JSON.stringify(record.details ?? {}),
     ],
   );
+}
+
+/** An audit record for an operation that runs its own transaction: it calls this inside it. */
+export type AuditHook = (client: Pick<pg.PoolClient, 'query'>) => Promise<void>;
+
+export const auditHook =
+  (actor: AuditActor, record: AuditRecord): AuditHook =>
+  (client) =>
+    recordAudit(client, actor, record);
+
+/**
+ * Runs `act` in one transaction and records what `entry` makes of its result (null: nothing
+ * happened, nothing to record) in the same one: for a route whose action is one statement.
+ */
+export async function withAudit<R>(
+  pool: pg.Pool,
+  actor: AuditActor,
+  act: (client: pg.PoolClient) => Promise<R>,
+  entry: (result: R) => AuditRecord | null,
+): Promise<R> {
+  let result: R | undefined;
+  await withTransaction(pool, async (client) => {
+    result = await act(client);
+    const record = entry(result);
+    if (record) await recordAudit(client, actor, record);
+  });
+  return result as R;
 }

@@ -5,8 +5,9 @@ import { keywordClashes } from '../../../workflows/keyword-clashes';
 import { getRule, listRules, queueStatus, resolvePostId } from '../../../db/comment-rules/read-rules';
 import { createRule, deleteRule, updateRule } from '../../../db/comment-rules/write-rules';
 import { recordActivity } from '../../../db/pipeline/record-activity';
+import { withAudit } from '../../../db/audit/record-audit';
 import { AppError } from '../../http/errors';
-import { authedRouter, currentUser, idParam } from '../../http/routers';
+import { authedRouter, currentActor, currentUser, idParam } from '../../http/routers';
 import { parseBody } from '../../http/validate';
 
 const notFound = () => new AppError('NOT_FOUND', 'Comment rule not found');
@@ -52,12 +53,35 @@ export function commentRulesRoutes(pool: pg.Pool, privateRepliesPerHour: number)
     const workspaceId = currentUser(req).workspaceId;
     const id = idParam(req);
     const body = parseBody(updateCommentRuleBodySchema, req);
-    if (!(await updateRule(pool, workspaceId, id, body))) throw notFound();
+    const before = await withAudit(
+      pool,
+      currentActor(req),
+      async (client) => {
+        const rule = await getRule(client, workspaceId, id);
+        return rule && (await updateRule(client, workspaceId, id, body)) ? rule : null;
+      },
+      (rule) =>
+        rule && body.isActive !== undefined && body.isActive !== rule.isActive
+          ? { action: body.isActive ? 'rule.activated' : 'rule.deactivated', target: { type: 'rule', id, label: rule.keywords.join(', ') } }
+          : null,
+    );
+    if (!before) throw notFound();
     res.json(await withClashes(workspaceId, id));
   });
 
   router.delete('/:id', async (req, res) => {
-    if (!(await deleteRule(pool, currentUser(req).workspaceId, idParam(req)))) throw notFound();
+    const { workspaceId } = currentActor(req);
+    const id = idParam(req);
+    const gone = await withAudit(
+      pool,
+      currentActor(req),
+      async (client) => {
+        const rule = await getRule(client, workspaceId, id);
+        return rule && (await deleteRule(client, workspaceId, id)) ? rule : null;
+      },
+      (rule) => rule && { action: 'rule.deleted', target: { type: 'rule', id, label: rule.keywords.join(', ') } },
+    );
+    if (!gone) throw notFound();
     res.status(204).end();
   });
 

@@ -4,9 +4,10 @@ import { flowBodySchema, testRunBodySchema, validateFlowBodySchema, type FlowVal
 import { deleteFlow, lockFlowForSave, saveFlow } from '../../../db/flows/publish-flow';
 import { listTestContacts, startTestRun } from '../../../db/flows/test-runs';
 import { withTransaction } from '../../../db/transaction';
+import { recordAudit, withAudit, type AuditActor } from '../../../db/audit/record-audit';
 import { compile } from '../../../flow-compiler/compile';
 import { AppError } from '../../http/errors';
-import { authedRouter, can, currentUser, idParam } from '../../http/routers';
+import { authedRouter, can, currentActor, currentUser, idParam } from '../../http/routers';
 import { parseBody } from '../../http/validate';
 import { getFlow, listFlows } from '../../../db/flows/read-flows';
 import { getRunSummary } from '../../../db/flows/read-runs';
@@ -42,7 +43,8 @@ export function flowsRoutes(pool: pg.Pool) {
     res.json(body);
   });
 
-  async function save(workspaceId: string, id: string | null, raw: unknown): Promise<string> {
+  async function save(actor: AuditActor, id: string | null, raw: unknown): Promise<string> {
+    const workspaceId = actor.workspaceId;
     const body = flowBodySchema.parse(raw);
     let plan: unknown = null;
     if (body.isActive) {
@@ -60,8 +62,12 @@ export function flowsRoutes(pool: pg.Pool) {
           });
         }
       }
+      const wasActive = id ? Boolean((await getFlow(client, workspaceId, id))?.isActive) : false;
       const saved = await saveFlow(client, workspaceId, id, body, plan);
       if (!saved) throw flowNotFound();
+      if (body.isActive !== wasActive) {
+        await recordAudit(client, actor, { action: body.isActive ? 'flow.published' : 'flow.stopped', target: { type: 'flow', id: saved, label: body.name } });
+      }
       return saved;
     });
   }
@@ -69,7 +75,7 @@ export function flowsRoutes(pool: pg.Pool) {
   router.post('/', async (req, res) => {
     const workspaceId = currentUser(req).workspaceId;
     parseBody(flowBodySchema, req); // 400 with details before anything else
-    const id = await save(workspaceId, null, req.body);
+    const id = await save(currentActor(req), null, req.body);
     res.status(201).json(await getFlow(pool, workspaceId, id));
   });
 
@@ -77,12 +83,23 @@ export function flowsRoutes(pool: pg.Pool) {
     const workspaceId = currentUser(req).workspaceId;
     const id = idParam(req);
     parseBody(flowBodySchema, req);
-    await save(workspaceId, id, req.body);
+    await save(currentActor(req), id, req.body);
     res.json(await getFlow(pool, workspaceId, id));
   });
 
   router.delete('/:id', async (req, res) => {
-    if (!(await deleteFlow(pool, currentUser(req).workspaceId, idParam(req)))) throw flowNotFound();
+    const { workspaceId } = currentActor(req);
+    const id = idParam(req);
+    const gone = await withAudit(
+      pool,
+      currentActor(req),
+      async (client) => {
+        const flow = await getFlow(client, workspaceId, id);
+        return flow && (await deleteFlow(client, workspaceId, id)) ? flow : null;
+      },
+      (flow) => flow && { action: 'flow.deleted', target: { type: 'flow', id, label: flow.name } },
+    );
+    if (!gone) throw flowNotFound();
     res.status(204).end();
   });
 

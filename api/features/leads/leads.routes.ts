@@ -3,7 +3,8 @@ import { createLeadBodySchema, listLeadsQuerySchema, updateLeadBodySchema } from
 import { getLead, listLeads } from '../../../db/leads/read-leads';
 import { createLead, deleteLead, updateLead } from '../../../db/leads/write-leads';
 import { AppError } from '../../http/errors';
-import { authedRouter, can, currentUser, idParam } from '../../http/routers';
+import { authedRouter, can, currentActor, currentUser, idParam } from '../../http/routers';
+import { withAudit } from '../../../db/audit/record-audit';
 import { parseBody, parseQuery } from '../../http/validate';
 import { sendLeadsCsv } from './leads-export';
 
@@ -44,7 +45,18 @@ export function leadsRoutes(pool: pg.Pool) {
   });
 
   router.delete('/:id', async (req, res) => {
-    if (!(await deleteLead(pool, currentUser(req).workspaceId, idParam(req)))) throw notFound();
+    const { workspaceId } = currentActor(req);
+    const id = idParam(req);
+    const gone = await withAudit(
+      pool,
+      currentActor(req),
+      async (client) => {
+        const lead = await getLead(client, workspaceId, id);
+        return lead && (await deleteLead(client, workspaceId, id)) ? lead : null;
+      },
+      (lead) => lead && { action: 'lead.deleted', target: { type: 'lead', id, label: lead.name || lead.email || null } },
+    );
+    if (!gone) throw notFound();
     res.status(204).end();
   });
 

@@ -5,6 +5,7 @@ import { recordActivity } from '../../../db/pipeline/record-activity';
 import { enqueueReconciliations } from '../../../db/reconcile/enqueue-reconciliations';
 import type { TokenCipher } from '../../../integrations/crypto/token-cipher';
 import { upsertMetaAccount } from '../../../db/social-accounts/upsert-connected-account';
+import { withAudit } from '../../../db/audit/record-audit';
 import {
   exchangeInstagramCode,
   instagramAuthorizeUrl,
@@ -50,22 +51,27 @@ export function instagramConnectRoutes(deps: { pool: pg.Pool; config: Config; ci
     try {
       const { token, expiresInSeconds } = await exchangeInstagramCode(ig, callback.code, oauthRedirectUri(deps.config, req, 'instagram'));
       const p = await instagramLoginProfile(ig, token);
-      const accountId = await upsertMetaAccount(deps.pool, workspaceId, {
-        platform: 'instagram',
-        externalId: p.user_id,
-        username: p.username,
-        displayName: p.name ?? p.username,
-        token: deps.cipher.encrypt(token),
-        linked: null,
-        expiresAt: new Date(Date.now() + expiresInSeconds * 1000),
-        profile: {
-          loginPath: 'instagram',
-          ...(p.name ? { name: p.name } : {}),
-          ...(p.profile_picture_url ? { pictureUrl: p.profile_picture_url } : {}),
-          ...(p.followers_count !== undefined ? { followersCount: p.followers_count } : {}),
-          ...(p.media_count !== undefined ? { mediaCount: p.media_count } : {}),
-        },
-      });
+      const actor = { workspaceId, userId: req.user.id };
+      const account = (client: pg.PoolClient) =>
+        upsertMetaAccount(client, workspaceId, {
+          platform: 'instagram',
+          externalId: p.user_id,
+          username: p.username,
+          displayName: p.name ?? p.username,
+          token: deps.cipher.encrypt(token),
+          linked: null,
+          expiresAt: new Date(Date.now() + expiresInSeconds * 1000),
+          profile: {
+            loginPath: 'instagram',
+            ...(p.name ? { name: p.name } : {}),
+            ...(p.profile_picture_url ? { pictureUrl: p.profile_picture_url } : {}),
+            ...(p.followers_count !== undefined ? { followersCount: p.followers_count } : {}),
+            ...(p.media_count !== undefined ? { mediaCount: p.media_count } : {}),
+          },
+        });
+      const accountId = await withAudit(deps.pool, actor, account, (id) =>
+        id ? { action: 'account.connected', target: { type: 'account', id, label: `Instagram @${p.username}` }, details: { platform: 'instagram' } } : null,
+      );
       if (!accountId) return res.redirect('/social-messaging?connected=0&skipped=1');
       try {
         await subscribeInstagramAccount(ig, token);

@@ -64,7 +64,7 @@ export function metaConnectRoutes(deps: { pool: pg.Pool; config: Config; cipher:
       const { userToken } = await exchangeCodeForLongLivedToken(fb, callback.code, oauthRedirectUri(deps.config, req, 'facebook'));
       const pages = await listPages(fb, userToken);
       if (pages.length === 0) return fail('No Facebook Pages were shared. Choose at least one Page in the Facebook dialog.');
-      const stored = await storeFacebookPages(deps.pool, workspaceId, pages, deps.cipher);
+      const stored = await storeFacebookPages(deps.pool, workspaceId, pages, deps.cipher, { workspaceId, userId: req.user.id });
       for (const page of pages) {
         if (!stored.connected.some((c) => c.platform === 'facebook' && c.externalId === page.id)) continue;
         try {

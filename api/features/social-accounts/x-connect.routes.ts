@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../../../config/config';
 import { recordActivity } from '../../../db/pipeline/record-activity';
 import { upsertXAccount } from '../../../db/social-accounts/upsert-connected-account';
+import { withAudit } from '../../../db/audit/record-audit';
 import type { TokenCipher } from '../../../integrations/crypto/token-cipher';
 import { ensureXWebhook, subscribeXAccountActivity } from '../../../integrations/x/x-account-activity';
 import { exchangeXCode, pkcePair, xAuthorizeUrl, xMe, type XClientConfig } from '../../../integrations/x/x-api';
@@ -80,15 +81,20 @@ export function xConnectRoutes(deps: { pool: pg.Pool; config: Config; cipher: To
     try {
       const tokens = await exchangeXCode(x, callback.code, redirectUri(req), callback.pending.verifier);
       const me = await xMe(x, tokens.accessToken);
-      const accountId = await upsertXAccount(deps.pool, workspaceId, {
-        externalId: me.id,
-        username: me.username,
-        displayName: me.name ?? me.username,
-        accessToken: deps.cipher.encrypt(tokens.accessToken),
-        refreshToken: tokens.refreshToken ? deps.cipher.encrypt(tokens.refreshToken) : null,
-        expiresAt: tokens.expiresAt,
-        profile: { name: me.name ?? me.username, ...(me.profile_image_url ? { pictureUrl: me.profile_image_url } : {}) },
-      });
+      const actor = { workspaceId, userId: req.user.id };
+      const account = (client: pg.PoolClient) =>
+        upsertXAccount(client, workspaceId, {
+          externalId: me.id,
+          username: me.username,
+          displayName: me.name ?? me.username,
+          accessToken: deps.cipher.encrypt(tokens.accessToken),
+          refreshToken: tokens.refreshToken ? deps.cipher.encrypt(tokens.refreshToken) : null,
+          expiresAt: tokens.expiresAt,
+          profile: { name: me.name ?? me.username, ...(me.profile_image_url ? { pictureUrl: me.profile_image_url } : {}) },
+        });
+      const accountId = await withAudit(deps.pool, actor, account, (id) =>
+        id ? { action: 'account.connected', target: { type: 'account', id, label: `X @${me.username}` }, details: { platform: 'twitter' } } : null,
+      );
       if (!accountId) return fail(`@${me.username} is already connected to another workspace.`);
       await recordActivity(deps.pool, workspaceId, 'account_connected', `Connected X @${me.username}`, 'general');
       await subscribeAccountActivity(req, workspaceId, me.username, tokens.accessToken);

@@ -5,7 +5,7 @@ import type { HttpClient } from '../../tests/support/http-client';
 import { inviteNewMember } from '../../tests/support/team';
 import { startTestApp, type TestApp } from '../../tests/support/test-app';
 import { newWorkspaceUser } from '../../tests/support/workspace';
-import { routeTable, type RouteEntry } from './route-table';
+import { listRoutes, type AppRoute } from '../../tests/fuzz/routes';
 
 /**
  * The permission table (contracts/permissions.ts) against the app's REAL route table: every route
@@ -14,11 +14,11 @@ import { routeTable, type RouteEntry } from './route-table';
  * route that declares no permission, or a new public route, fails here.
  */
 let t: TestApp;
-let routes: RouteEntry[];
+let routes: AppRoute[];
 const as: Partial<Record<Role, HttpClient>> = {};
 beforeAll(async () => {
   t = await startTestApp();
-  routes = routeTable(t.app.web!.app);
+  routes = listRoutes(t.app.web!.server);
   const owner = await newWorkspaceUser(t.baseUrl, 'Root');
   as.owner = owner.client;
   for (const role of ['admin', 'editor', 'agent', 'viewer'] as const) as[role] = (await inviteNewMember(t.baseUrl, owner.client, role)).client;
@@ -70,7 +70,7 @@ const publicRoutes = [
   'POST /api/team/invitations/lookup',
 ];
 
-const key = (r: RouteEntry) => `${r.method} ${r.path}`;
+const key = (r: AppRoute) => `${r.method} ${r.path}`;
 /** A concrete URL: every `:param` an id nobody has (404 after the guard, or 400). */
 const urlOf = (path: string) => path.replace(/:[A-Za-z]+/g, () => randomUUID());
 

@@ -3,13 +3,11 @@ import type { AddressInfo } from 'node:net';
 import { attachWebSocket } from '../ws/ws-server';
 import { listenLiveChannels } from '../ws/live-channels';
 import type { SessionCache } from '../auth/session-cache';
-import { createApp, type AppDeps, type BuiltApp } from './app';
+import { createApp, type AppDeps } from './app';
 
 export interface WebServer {
   url: string;
   server: Server;
-  /** The Express app (the route-table test walks its routes). */
-  app: BuiltApp['app'];
   /** This process's session cache (ADR 0016); tests read its stats. */
   sessionCache: SessionCache;
   close(): Promise<void>;
@@ -36,7 +34,6 @@ export async function startWebServer(deps: AppDeps & { port: number; host: strin
   return {
     url: `http://${shownHost}:${port}`,
     server,
-    app: built.app,
     sessionCache: built.sessionCache,
     async close() {
       await events.close();

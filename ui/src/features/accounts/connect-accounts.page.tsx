@@ -8,6 +8,7 @@ import { useCurrentUser } from '../auth/use-current-user';
 import { AccountHealthBanner } from './account-health-banner';
 import { ConnectedAccountsTable } from './connected-accounts-table';
 import { PlatformConnectCard, type ConnectPlatform } from './platform-connect-card';
+import { ViewOnly } from '../team/view-only';
 import { useSocialAccounts } from './use-accounts';
 
 const platforms: ConnectPlatform[] = [
@@ -71,7 +72,11 @@ export function ConnectAccountsPage() {
 
   return (
     <div className="space-y-8">
-      <PageHeader title="Connect Accounts" description="Link the social accounts Replypilot should automate." />
+      <PageHeader
+        title="Connect Accounts"
+        description="Link the social accounts Replypilot should automate."
+        actions={<ViewOnly permission="accounts:manage" />}
+      />
       <AccountHealthBanner enabled={isAuthenticated} />
       <div className="grid gap-4 md:grid-cols-3">
         {platforms.map((p) => (

@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { can } from '@contracts/permissions';
+import { useCurrentUser } from '../auth/use-current-user';
 import type { Platform } from '@contracts/platforms';
 import type { SocialAccount } from '@contracts/social-accounts';
 import { Badge } from '../../components/badge';
@@ -19,6 +21,9 @@ export interface ConnectPlatform {
 /** docs/product-spec.md §4 account connection: not connected → connecting ('Opening Authorization...') → connected. */
 export function PlatformConnectCard({ platform, connected }: { platform: ConnectPlatform; connected: SocialAccount[] }) {
   const [opening, setOpening] = useState(false);
+  // A visitor is sent to sign in by the server; a signed-in member needs accounts:manage.
+  const { user } = useCurrentUser();
+  const allowed = !user || can(user.role, 'accounts:manage');
   const live = connected.filter((a) => a.status === 'active');
   const stale = connected.filter((a) => a.status === 'needs_reconnect');
   return (
@@ -45,7 +50,8 @@ export function PlatformConnectCard({ platform, connected }: { platform: Connect
       <Button
         className="mt-5"
         variant={live.length > 0 && stale.length === 0 ? 'outline' : undefined}
-        disabled={!platform.href}
+        disabled={!platform.href || !allowed}
+        title={allowed ? undefined : 'Owners and admins connect accounts'}
         loading={opening}
         onClick={() => {
           if (!platform.href) return;

@@ -14,7 +14,7 @@ const tabClasses = ({ isActive }: { isActive: boolean }) =>
 export function SettingsTabs() {
   const canReadAudit = useCan('audit:read');
   return (
-    <nav aria-label="Settings" className="mb-6 inline-flex max-w-full gap-1 overflow-x-auto rounded-lg bg-slate-100 p-1 dark:bg-slate-900">
+    <nav aria-label="Settings" className="inline-flex max-w-full gap-1 overflow-x-auto rounded-lg bg-slate-100 p-1 dark:bg-slate-900">
       <NavLink to="/settings" end className={tabClasses}>
         Account
       </NavLink>

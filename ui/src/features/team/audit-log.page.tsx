@@ -55,7 +55,9 @@ export function AuditLogPage() {
   return (
     <div className="mx-auto max-w-3xl">
       <PageHeader title="Settings" description="Who did what in this workspace. Entries are never changed or deleted." />
-      <SettingsTabs />
+      <div className="mb-6">
+        <SettingsTabs />
+      </div>
       {!allowed ? (
         <EmptyState icon="lock" title="Owners and admins only" description="Your role cannot read the audit log. Ask an owner or admin of this workspace." />
       ) : (

@@ -69,6 +69,7 @@ export function MembersCard() {
   if (members.isPending) return <Spinner className="mx-auto text-indigo-600" label="Loading members" />;
   if (members.isError) return <p className="text-sm text-red-600 dark:text-red-400">{errorMessage(members.error, 'Could not load the members')}</p>;
   const list = members.data.members;
+  const lastOwner = list.filter((m) => m.role === 'owner').length === 1;
 
   return (
     <Card className="p-0">
@@ -79,7 +80,9 @@ export function MembersCard() {
       <ul className="divide-y divide-slate-200 dark:divide-slate-800">
         {list.map((m) => {
           const self = m.userId === user?.id;
-          const mayChangeRole = canManage && (m.role !== 'owner' || isOwner);
+          // The last owner stays one (the server refuses too): no role change, no leaving.
+          const pinnedOwner = m.role === 'owner' && lastOwner;
+          const mayChangeRole = canManage && (m.role !== 'owner' || isOwner) && !pinnedOwner;
           const options = (isOwner ? (['owner', ...assignableRoles] as Role[]) : [...assignableRoles]).map((r) => ({ value: r, label: roleLabels[r] }));
           return (
             <li key={m.userId} className="flex flex-col gap-3 px-5 py-4 sm:flex-row sm:items-center" data-testid="team-member">
@@ -99,7 +102,7 @@ export function MembersCard() {
                     label={`Role of ${displayName(m)}`}
                     hideLabel
                     compact
-                    className="w-32"
+                    className="w-28"
                     value={m.role}
                     disabled={role.isPending}
                     options={options}
@@ -113,17 +116,17 @@ export function MembersCard() {
                     Make owner
                   </Button>
                 )}
-                {self ? (
-                  <Button size="sm" variant="outline" onClick={() => setPending({ kind: 'leave' })}>
-                    Leave
-                  </Button>
-                ) : (
-                  mayChangeRole && (
-                    <Button size="sm" variant="ghost" onClick={() => setPending({ kind: 'remove', member: m })} aria-label={`Remove ${displayName(m)}`}>
-                      Remove
-                    </Button>
-                  )
-                )}
+                {self
+                  ? !pinnedOwner && (
+                      <Button size="sm" variant="outline" onClick={() => setPending({ kind: 'leave' })}>
+                        Leave
+                      </Button>
+                    )
+                  : mayChangeRole && (
+                      <Button size="sm" variant="ghost" onClick={() => setPending({ kind: 'remove', member: m })} aria-label={`Remove ${displayName(m)}`}>
+                        Remove
+                      </Button>
+                    )}
               </div>
             </li>
           );

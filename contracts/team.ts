@@ -35,6 +35,8 @@ export type TransferOwnershipBody = z.infer<typeof transferOwnershipBodySchema>;
 export const INVITATION_TTL_DAYS = 7;
 /** A workspace holds at most this many pending invitations (a mail is sent for each). */
 export const PENDING_INVITATIONS_LIMIT = 100;
+/** Invitation mails (new or resent) a workspace may send per hour: nobody's inbox is flooded through us. */
+export const INVITATION_MAILS_PER_HOUR = 30;
 
 /** POST /api/team/invitations */
 export const createInvitationBodySchema = z.object({ email: emailSchema, role: assignableRoleSchema });

@@ -145,6 +145,16 @@ describe('inviting by email', () => {
     expect((await stranger.client.delete('/api/team/invitations/not-a-uuid')).status).toBe(404);
   });
 
+  it('a workspace sends at most 30 invitation mails an hour, resends included', async () => {
+    const owner = await newWorkspaceUser(t.baseUrl, 'Uri');
+    const { data: inv } = await owner.client.post('/api/team/invitations', { email: address('flood'), role: 'viewer' });
+    for (let i = 2; i <= 30; i++) expect((await owner.client.post(`/api/team/invitations/${inv.id}/resend`)).status).toBe(200);
+    const over = await owner.client.post(`/api/team/invitations/${inv.id}/resend`);
+    expect(over.status).toBe(429);
+    expect(over.data.error).toBe('This workspace sent 30 invitation emails in the last hour. Try again later.');
+    expect((await owner.client.post('/api/team/invitations', { email: address('more'), role: 'viewer' })).status).toBe(429);
+  });
+
   it('demo workspaces cannot invite, and demo accounts cannot join', async () => {
     const demo = new HttpClient(t.baseUrl);
     expect((await demo.post('/api/auth/test-login', {})).status).toBe(200);

@@ -213,6 +213,22 @@ describe('a person in two workspaces', () => {
     expect(spaces).toHaveLength(3);
   });
 
+  it('acting in a workspace other than the default costs no database round trip for the session, user or role', async () => {
+    const a = await newWorkspaceUser(t.baseUrl, 'Dee');
+    const member = await inviteNewMember(t.baseUrl, a.client, 'agent');
+    await member.client.post('/api/workspaces/switch', { workspaceId: member.ownWorkspaceId });
+    await member.client.post('/api/workspaces/switch', { workspaceId: a.user.workspaceId });
+    const cache = t.app.web!.sessionCache;
+    await member.client.get('/api/conversations'); // fills the cache after the switch
+    const before = { ...cache.stats };
+    for (let i = 0; i < 5; i++) expect((await member.client.get('/api/conversations')).status).toBe(200);
+    expect(cache.stats.sessionMisses - before.sessionMisses).toBe(0);
+    expect(cache.stats.userMisses - before.userMisses).toBe(0);
+    expect(cache.stats.sessionHits - before.sessionHits).toBe(5);
+    // …and it acts as the agent it is there, not as the owner it is at home.
+    expect((await member.client.post('/api/flows', flowBody)).status).toBe(403);
+  });
+
   it('a page of one workspace is refused after another tab switched the session, not carried out in the other', async () => {
     const a = await newWorkspaceUser(t.baseUrl, 'Cy');
     const member = await inviteNewMember(t.baseUrl, a.client, 'editor');

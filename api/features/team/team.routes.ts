@@ -2,6 +2,7 @@ import type { Request } from 'express';
 import type pg from 'pg';
 import type { Config } from '../../../config/config';
 import {
+  INVITATION_MAILS_PER_HOUR,
   changeRoleBodySchema,
   createInvitationBodySchema,
   invitationTokenBodySchema,
@@ -17,6 +18,7 @@ import { listMembers } from '../../../db/team/members';
 import { renameWorkspace } from '../../../db/team/workspaces';
 import { withTransaction } from '../../../db/transaction';
 import { AppError } from '../../http/errors';
+import { PgRateLimitStore } from '../../http/rate-limit';
 import { authedRouter, can, currentUser, idParam, publicRouter } from '../../http/routers';
 import { parseBody } from '../../http/validate';
 import type { TeamService } from './team.service';
@@ -34,6 +36,14 @@ function appOrigin(config: Config, req: Request): string {
 export function teamRoutes(deps: { pool: pg.Pool; config: Config; team: TeamService }) {
   const { pool, config, team } = deps;
   const router = authedRouter({ read: 'workspace:read', write: 'members:manage' });
+  const mailsPerHour = new PgRateLimitStore(pool, 'invite-mails:', 60 * 60 * 1000);
+  /** Every invitation mail counts against the workspace's hourly allowance (a new one and a resend). */
+  const countMail = async (workspaceId: string) => {
+    const { totalHits } = await mailsPerHour.increment(workspaceId);
+    if (totalHits > INVITATION_MAILS_PER_HOUR) {
+      throw new AppError('RATE_LIMITED', `This workspace sent ${INVITATION_MAILS_PER_HOUR} invitation emails in the last hour. Try again later.`);
+    }
+  };
 
   router.get('/members', async (req, res) => {
     const body: TeamMembersResponse = { members: await listMembers(pool, currentUser(req).workspaceId) };
@@ -74,6 +84,7 @@ export function teamRoutes(deps: { pool: pg.Pool; config: Config; team: TeamServ
     if (config.mail.mode === 'disabled') {
       throw new AppError('UNAVAILABLE', 'Invitations are sent by email, and this server has no mail set up (SMTP_URL). Ask its operator to set it.');
     }
+    await countMail(currentUser(req).workspaceId);
     res.status(201).json(await team.invite(currentUser(req), email, role, appOrigin(config, req)));
   });
 
@@ -87,6 +98,7 @@ export function teamRoutes(deps: { pool: pg.Pool; config: Config; team: TeamServ
 
   router.post('/invitations/:id/resend', async (req, res) => {
     if (config.mail.mode === 'disabled') throw new AppError('UNAVAILABLE', 'This server has no mail set up (SMTP_URL): invitations cannot be sent.');
+    await countMail(currentUser(req).workspaceId);
     res.json(await team.resend(currentUser(req), idParam(req), appOrigin(config, req)));
   });
 

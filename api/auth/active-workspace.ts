@@ -14,8 +14,9 @@ declare module 'express-session' {
 const UNPINNED = new Set(['/api/workspaces', '/api/workspaces/switch', '/api/logout']);
 
 /**
- * Every signed-in request acts in exactly one workspace (ADR 0034): the session's, if the user is
- * still a member of it, else their default one (and the session is reset to it). The memberships
+ * Every signed-in request acts in exactly one workspace (ADR 0034): the session's (set at sign-in,
+ * by a switch or by accepting an invitation), if the user is still a member of it, else their
+ * default one (and the session is reset to it). The memberships
  * come with the user from the session cache (db/auth/users.ts), so this costs no round trip; a
  * membership change reaches every web process by NOTIFY before the member's next request there.
  * `req.user.workspaceId` and `req.user.role` are then the acting workspace and role: every route
@@ -38,7 +39,7 @@ export function resolveActiveWorkspace(req: Request | (IncomingMessage & Pick<Re
   let acting = chosen === undefined ? undefined : user.memberships.find((m) => m.workspaceId === chosen);
   if (!acting) {
     acting = user.memberships.find((m) => m.workspaceId === user.workspaceId) ?? user.memberships[0];
-    // The chosen workspace is no longer theirs: later requests start from the default again.
+    // The chosen workspace is no longer theirs: the session goes back to the default.
     if (chosen !== undefined && req.session) req.session.workspaceId = acting?.workspaceId;
   }
   if (!acting) return new AppError('FORBIDDEN', 'You are not a member of any workspace.');
@@ -46,7 +47,7 @@ export function resolveActiveWorkspace(req: Request | (IncomingMessage & Pick<Re
   if (pinned !== undefined && pinned !== acting.workspaceId && !UNPINNED.has(pathOf(req))) {
     const details = { workspaceId: acting.workspaceId };
     return user.memberships.some((m) => m.workspaceId === pinned)
-      ? new AppError('CONFLICT', 'You switched to another workspace in another tab. Reload this page to continue there.', {
+      ? new AppError('CONFLICT', 'You switched to another workspace in another tab or on another device. Reload this page to continue there.', {
           ...details,
           reason: WORKSPACE_CHANGED,
         })

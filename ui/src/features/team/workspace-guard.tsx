@@ -44,8 +44,8 @@ export function WorkspaceGuard() {
         });
       } else if (details?.reason === WORKSPACE_CHANGED) {
         setLost({
-          title: 'You switched workspace in another tab',
-          message: 'This page showed the workspace you were in before. Continue in the one you switched to.',
+          title: 'You switched workspace elsewhere',
+          message: 'In another tab or on another device. This page showed the workspace you were in before: continue in the one you switched to.',
         });
       } else if (err.status === 403 && details?.permission) {
         refetchUser();

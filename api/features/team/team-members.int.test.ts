@@ -229,6 +229,17 @@ describe('a person in two workspaces', () => {
     expect((await member.client.post('/api/flows', flowBody)).status).toBe(403);
   });
 
+  it('a switch on one device moves that session and where new sessions start, not the other device’s session', async () => {
+    const a = await newWorkspaceUser(t.baseUrl, 'Fay');
+    const member = await inviteNewMember(t.baseUrl, a.client, 'agent');
+    const laptop = new HttpClient(t.baseUrl);
+    expect((await laptop.post('/api/auth/login', { email: member.email, password: 'secret12' })).data.user.workspaceId).toBe(a.user.workspaceId);
+    await member.client.post('/api/workspaces/switch', { workspaceId: member.ownWorkspaceId });
+    expect((await laptop.get('/api/auth/user')).data.workspaceId).toBe(a.user.workspaceId);
+    const fresh = new HttpClient(t.baseUrl);
+    expect((await fresh.post('/api/auth/login', { email: member.email, password: 'secret12' })).data.user.workspaceId).toBe(member.ownWorkspaceId);
+  });
+
   it('a page of one workspace is refused after another tab switched the session, not carried out in the other', async () => {
     const a = await newWorkspaceUser(t.baseUrl, 'Cy');
     const member = await inviteNewMember(t.baseUrl, a.client, 'editor');

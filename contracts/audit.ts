@@ -50,7 +50,8 @@ export interface AuditEntry {
   actorId: string | null;
   /** The actor's name and email as they were when they acted. */
   actorLabel: string;
-  action: AuditAction;
+  /** One of auditActions, or one a later version added. */
+  action: AuditAction | (string & {});
   targetType: string | null;
   targetId: string | null;
   targetLabel: string | null;

@@ -1,13 +1,14 @@
 import type pg from 'pg';
 import { z } from 'zod';
-import { auditActionSchema, type AuditEntry, type AuditLogPage, type AuditLogQuery } from '../../contracts/audit';
+import type { AuditEntry, AuditLogPage, AuditLogQuery } from '../../contracts/audit';
 
 const rowSchema = z.object({
   id: z.string(),
   created_at: z.date(),
   actor_id: z.string().nullable(),
   actor_label: z.string(),
-  action: auditActionSchema,
+  // Read as text: an entry written by a later version (an action this one does not know) still shows.
+  action: z.string(),
   target_type: z.string().nullable(),
   target_id: z.string().nullable(),
   target_label: z.string().nullable(),

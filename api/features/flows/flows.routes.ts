@@ -2,6 +2,7 @@ import type pg from 'pg';
 import { z } from 'zod';
 import { flowBodySchema, testRunBodySchema, validateFlowBodySchema, type FlowValidation } from '../../../contracts/flows';
 import { deleteFlow, lockFlowForSave, saveFlow } from '../../../db/flows/publish-flow';
+import { lockFlowState } from '../../../db/flows/flow-state';
 import { listTestContacts, startTestRun } from '../../../db/flows/test-runs';
 import { withTransaction } from '../../../db/transaction';
 import { recordAudit, withAudit, type AuditActor } from '../../../db/audit/record-audit';
@@ -62,7 +63,7 @@ export function flowsRoutes(pool: pg.Pool) {
           });
         }
       }
-      const wasActive = id ? Boolean((await getFlow(client, workspaceId, id))?.isActive) : false;
+      const wasActive = id ? Boolean((await lockFlowState(client, workspaceId, id))?.isActive) : false;
       const saved = await saveFlow(client, workspaceId, id, body, plan);
       if (!saved) throw flowNotFound();
       if (body.isActive !== wasActive) {
@@ -94,7 +95,7 @@ export function flowsRoutes(pool: pg.Pool) {
       pool,
       currentActor(req),
       async (client) => {
-        const flow = await getFlow(client, workspaceId, id);
+        const flow = await lockFlowState(client, workspaceId, id);
         return flow && (await deleteFlow(client, workspaceId, id)) ? flow : null;
       },
       (flow) => flow && { action: 'flow.deleted', target: { type: 'flow', id, label: flow.name } },

@@ -9,7 +9,9 @@ COPY . .
 RUN NODE_ENV=production npm run build && npm prune --omit=dev
 
 FROM node:24-bookworm-slim
-ENV NODE_ENV=production
+# Every interface: inside a container 127.0.0.1 is unreachable from the proxy (production's default
+# too; a development server defaults to 127.0.0.1, docs/security.md).
+ENV NODE_ENV=production HOST=0.0.0.0
 WORKDIR /app
 COPY --from=build /app /app
 USER node

@@ -15,7 +15,7 @@ const pool = {} as never;
 describe('createAccountMailer', () => {
   it('in production without SMTP_URL sends nothing and says why for each mail', async () => {
     const warn = vi.fn();
-    const mailer = createAccountMailer(loadConfig(prod).mail, pool, { warn });
+    const mailer = createAccountMailer(loadConfig(prod).mail, pool, { warn, info: vi.fn() });
     expect(mailer.mode).toBe('disabled');
     await mailer.send({ to: 'a@b.co', subject: 's', text: 't' });
     expect(warn).toHaveBeenCalledWith({ subject: 's' }, expect.stringContaining('SMTP_URL is not set'));
@@ -23,8 +23,8 @@ describe('createAccountMailer', () => {
 
   it('uses SMTP when SMTP_URL is set, and the dev outbox otherwise outside production', () => {
     const warn = vi.fn();
-    expect(createAccountMailer(loadConfig({ ...prod, SMTP_URL: 'smtp://u:p@mail:587' }).mail, pool, { warn }).mode).toBe('smtp');
-    expect(createAccountMailer(loadConfig({}).mail, pool, { warn }).mode).toBe('outbox');
+    expect(createAccountMailer(loadConfig({ ...prod, SMTP_URL: 'smtp://u:p@mail:587' }).mail, pool, { warn, info: vi.fn() }).mode).toBe('smtp');
+    expect(createAccountMailer(loadConfig({}).mail, pool, { warn, info: vi.fn() }).mode).toBe('outbox');
     expect(warn).not.toHaveBeenCalled();
     expect(loadConfig({}).mail.from).toBe('Replypilot <no-reply@localhost>');
   });

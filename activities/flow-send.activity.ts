@@ -1,13 +1,13 @@
 import type pg from 'pg';
-import { z } from 'zod';
-import { ensureConversation } from '../db/pipeline/ensure-conversation';
-import { outboundLedgerRow } from '../db/pipeline/outbound-ledger-row';
-import { queueOutboundMessage } from '../db/pipeline/queue-outbound-message';
-import type { SendLimits } from '../db/pipeline/send-limits';
+import { MESSAGING_WINDOW_MS } from '../contracts/platform-windows';
+import { ensureConversation } from '../db/inbox/ensure-conversation';
+import { readSendContact, readSendState, sendKeyTaken } from '../db/sends/flow-send-rows';
+import { queueOutboundMessage } from '../db/sends/queue-outbound-message';
+import type { SendLimits } from '../db/sends/send-limits';
 import type { LinkTracking } from '../db/links/wrap-tracked-links';
 import type { ActivityOutcome } from './activity-outcome';
 import { deliverInTransaction, type Sender } from './send-outbound.activity';
-import type { SendOutcome } from './send-outcome';
+import type { SendOutcome } from '../contracts/send-outcome';
 
 type Db = Pick<pg.PoolClient, 'query'>;
 
@@ -26,7 +26,6 @@ export interface FlowSendRequest {
 export type PreparedSend = { ledgerId: string; scheduledFor: Date } | { error: string };
 
 const channelName = { instagram: 'Instagram', facebook: 'Messenger', twitter: 'X' } as const;
-const DAY_MS = 86_400_000;
 
 /**
  * First half of a flow's send, inside the driver's transaction: the outbound ledger row keyed
@@ -39,10 +38,7 @@ export async function prepareFlowSend(db: Db, req: FlowSendRequest, limits: Send
   if (activity.type === 'sendDm' && activity.channel !== account.platform) {
     return { error: `A ${channelName[activity.channel]} DM step can't message a ${channelName[account.platform]} contact` };
   }
-  const contactRow = await db.query('select external_user_id, name, username, last_inbound_at from contacts where id = $1', [req.contactId]);
-  const contact = z
-    .object({ external_user_id: z.string(), name: z.string(), username: z.string().nullable(), last_inbound_at: z.date().nullable() })
-    .parse(contactRow.rows[0]);
+  const contact = await readSendContact(db, req.contactId);
 
   let kind: 'dm' | 'private_reply' | 'public_reply';
   let target: string;
@@ -52,10 +48,9 @@ export async function prepareFlowSend(db: Db, req: FlowSendRequest, limits: Send
     kind = 'public_reply';
     target = req.trigger.commentId;
   } else {
-    const windowOpen = contact.last_inbound_at !== null && now.getTime() - contact.last_inbound_at.getTime() < DAY_MS;
+    const windowOpen = contact.last_inbound_at !== null && now.getTime() - contact.last_inbound_at.getTime() < MESSAGING_WINDOW_MS;
     if (req.trigger.type === 'comment' && req.trigger.commentId && account.platform !== 'twitter' && !windowOpen) {
-      const used = await db.query('select 1 from outbound_ledger where idempotency_key = $1', [`private_reply:${account.id}:${req.trigger.commentId}`]);
-      if (used.rowCount) {
+      if (await sendKeyTaken(db, `private_reply:${account.id}:${req.trigger.commentId}`)) {
         return {
           error: "This commenter hasn't messaged you, and the comment already got its one private reply; Meta allows no other DM until they write back",
         };
@@ -98,8 +93,6 @@ export async function prepareFlowSend(db: Db, req: FlowSendRequest, limits: Send
   return { ledgerId: queued.ledgerId, scheduledFor: queued.scheduledFor };
 }
 
-const ledgerState = outboundLedgerRow.pick({ status: true, kind: true, error: true, message_id: true, platform_message_id: true });
-
 /** Second half, outside the transaction: deliver through the account's channel, at most once. */
 export async function deliverFlowSend(pool: pg.Pool, sender: Sender, ledgerId: string): Promise<ActivityOutcome> {
   return outcomeOf(pool, ledgerId, await sender.send(ledgerId));
@@ -117,8 +110,7 @@ async function outcomeOf(db: Db, ledgerId: string, outcome: SendOutcome): Promis
   if (outcome.status === 'rescheduled') return { ok: false, retryable: true, rateLimited: true, retryAt: outcome.retryAt, error: outcome.error };
   if (outcome.status === 'missing') return { ok: false, retryable: false, error: 'The send disappeared from the outbound ledger' };
   if (outcome.status === 'failed') return { ok: false, retryable: false, error: outcome.error };
-  const { rows } = await db.query('select status, kind, error, message_id, platform_message_id from outbound_ledger where id = $1', [ledgerId]);
-  const row = ledgerState.parse(rows[0]);
+  const row = await readSendState(db, ledgerId);
   if (row.status === 'sent') {
     return { ok: true, output: { ledgerId, kind: row.kind, messageId: row.message_id, platformMessageId: row.platform_message_id } };
   }

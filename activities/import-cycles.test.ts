@@ -44,11 +44,12 @@ function findCycle(graph: Map<string, string[]>): string[] | null {
 }
 
 describe('activities/ import graph', () => {
-  it('has no cycle, type imports included (the platform drivers share send-outcome.ts, not the activity that picks them)', () => {
+  it('has no cycle, type imports included (the platform drivers import the protocol, never the activity that picks them)', () => {
     const files = sources(root);
     const known = new Set(files);
     const graph = new Map(files.map((f) => [f, importsOf(f, known)]));
-    expect(graph.get(path.join(root, 'send-meta.ts'))).toContain(path.join(root, 'send-outcome.ts'));
+    expect(graph.get(path.join(root, 'sends/meta.ts'))).toContain(path.join(root, 'sends/at-most-once.ts'));
+    expect(graph.get(path.join(root, 'send-outbound.activity.ts'))).toContain(path.join(root, 'sends/meta.ts'));
     const cycle = findCycle(graph);
     expect(cycle?.map((f) => path.relative(root, f)) ?? null).toBeNull();
   });

@@ -1,9 +1,9 @@
 import type pg from 'pg';
 import { accountProfileSchema } from '../contracts/social-accounts';
 import type { MetaStoredEvent } from '../contracts/meta-webhooks';
-import { ingestEvents, type IncomingEvent } from '../db/pipeline/ingest-events';
-import { notifyWorkspace } from '../db/pipeline/notify';
-import { reserveSendSlot, type SendLimit } from '../db/pipeline/reserve-send-slot';
+import { ingestEvents, type IncomingEvent } from '../db/inbound/ingest-events';
+import { notifyWorkspace } from '../db/notify';
+import { reserveSendSlot, type SendLimit } from '../db/sends/reserve-send-slot';
 import { failReconciliation, findReconcileAccount, finishReconciliation, startReconciliation } from '../db/reconcile/reconcile-state';
 import { classifyGraphError } from '../integrations/meta/classify-graph-error';
 import { listRecentComments, type ListedComment } from '../integrations/meta/list-recent-comments';

@@ -1,5 +1,13 @@
+import {
+  HUMAN_AGENT_WINDOW_DAYS,
+  HUMAN_AGENT_WINDOW_MS,
+  MESSAGING_WINDOW_HOURS,
+  MESSAGING_WINDOW_MS,
+  PRIVATE_REPLY_WINDOW_DAYS,
+  PRIVATE_REPLY_WINDOW_MS,
+} from '../contracts/platform-windows';
+
 const HOUR_MS = 3_600_000;
-const DAY_MS = 24 * HOUR_MS;
 
 export interface WindowFacts {
   kind: 'dm' | 'private_reply' | 'public_reply';
@@ -21,18 +29,18 @@ export type WindowDecision = { ok: true; humanAgentTag: boolean } | { ok: false;
 export function checkSendWindow(f: WindowFacts): WindowDecision {
   if (f.kind === 'public_reply') return { ok: true, humanAgentTag: false };
   if (f.kind === 'private_reply') {
-    if (f.commentAgeMs !== null && f.commentAgeMs > 7 * DAY_MS) {
-      return { ok: false, error: 'Not sent: Meta allows a private reply only within 7 days of the comment' };
+    if (f.commentAgeMs !== null && f.commentAgeMs > PRIVATE_REPLY_WINDOW_MS) {
+      return { ok: false, error: `Not sent: Meta allows a private reply only within ${PRIVATE_REPLY_WINDOW_DAYS} days of the comment` };
     }
     return { ok: true, humanAgentTag: false };
   }
-  if (f.lastInboundAgeMs !== null && f.lastInboundAgeMs <= DAY_MS) return { ok: true, humanAgentTag: false };
-  if (f.byPerson && f.lastInboundAgeMs !== null && f.lastInboundAgeMs <= 7 * DAY_MS) return { ok: true, humanAgentTag: true };
+  if (f.lastInboundAgeMs !== null && f.lastInboundAgeMs <= MESSAGING_WINDOW_MS) return { ok: true, humanAgentTag: false };
+  if (f.byPerson && f.lastInboundAgeMs !== null && f.lastInboundAgeMs <= HUMAN_AGENT_WINDOW_MS) return { ok: true, humanAgentTag: true };
   const last = f.lastInboundAgeMs === null ? 'has never messaged this account' : `last wrote ${Math.floor(f.lastInboundAgeMs / HOUR_MS)} hours ago`;
   return {
     ok: false,
     error: f.byPerson
-      ? `Not sent: outside Meta's messaging window — the contact ${last}; a person may reply within 7 days of their last message`
-      : `Not sent: outside Meta's 24-hour messaging window — the contact ${last}`,
+      ? `Not sent: outside Meta's messaging window — the contact ${last}; a person may reply within ${HUMAN_AGENT_WINDOW_DAYS} days of their last message`
+      : `Not sent: outside Meta's ${MESSAGING_WINDOW_HOURS}-hour messaging window — the contact ${last}`,
   };
 }

@@ -1,12 +1,11 @@
 import type pg from 'pg';
-import { z } from 'zod';
+import { lockXTokens, saveXTokens } from '../db/social-accounts/x-tokens';
 import { rollback, withTransaction, type Rollback } from '../db/transaction';
 import type { TokenCipher } from '../integrations/crypto/token-cipher';
 import type { PlatformFailure } from '../integrations/platform-failure';
 import { XApiError, classifyXError, refreshXToken, type XClientConfig } from '../integrations/x/x-api';
 
 const REFRESH_MARGIN_MS = 60_000;
-const tokenRow = z.object({ access_token_enc: z.string().nullable(), refresh_token_enc: z.string().nullable(), token_expires_at: z.date().nullable() });
 
 /**
  * An X access token good for at least another minute. X access tokens last 2 hours (docs/platform-apis.md
@@ -24,19 +23,17 @@ export async function freshXToken(
   if (!account.tokenExpiresAt || account.tokenExpiresAt.getTime() - Date.now() > REFRESH_MARGIN_MS) return token;
   try {
     return await withTransaction(pool, async (client): Promise<string | Rollback<PlatformFailure>> => {
-      await client.query('select pg_advisory_xact_lock(hashtextextended($1, 0))', [`x-refresh:${account.id}`]);
-      const row = tokenRow.parse(
-        (await client.query('select access_token_enc, refresh_token_enc, token_expires_at from social_accounts where id = $1', [account.id])).rows[0],
-      );
+      const row = await lockXTokens(client, account.id);
       if (row.access_token_enc && row.token_expires_at && row.token_expires_at.getTime() - Date.now() > REFRESH_MARGIN_MS) {
         return cipher.decrypt(row.access_token_enc); // another caller refreshed it meanwhile
       }
       if (!row.refresh_token_enc) return rollback({ kind: 'token', message: 'the access token expired and there is no refresh token' });
       const t = await refreshXToken(x, cipher.decrypt(row.refresh_token_enc));
-      await client.query(
-        `update social_accounts set access_token_enc = $2, refresh_token_enc = coalesce($3, refresh_token_enc), token_expires_at = $4 where id = $1`,
-        [account.id, cipher.encrypt(t.accessToken), t.refreshToken ? cipher.encrypt(t.refreshToken) : null, t.expiresAt],
-      );
+      await saveXTokens(client, account.id, {
+        accessTokenEnc: cipher.encrypt(t.accessToken),
+        refreshTokenEnc: t.refreshToken ? cipher.encrypt(t.refreshToken) : null,
+        expiresAt: t.expiresAt,
+      });
       return t.accessToken;
     });
   } catch (err) {

@@ -10,6 +10,9 @@ import { startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded';
 import { runMigrations } from '../db/migrate';
 import { createTokenCipher } from '../integrations/crypto/token-cipher';
 import { startWorker, type WorkerHandle } from '../workers/worker';
+import { createShardWakes } from '../workers/inbound/shard-wakes';
+import type { ShardWakes } from '../db/inbound/wake-shards';
+import { assertGraphileWorkerVersion } from '../db/jobs/graphile-internals';
 import { timedStep } from '../workers/timed-step';
 
 export type Role = 'web' | 'worker' | 'all';
@@ -30,6 +33,8 @@ export interface Replypilot {
   database: Database;
   web?: WebServer;
   worker?: WorkerHandle;
+  /** This process's in-memory wakes of inbound shard jobs, shared by its web ingest and its worker (ADR 0032). */
+  shardWakes: ShardWakes;
   log: Logger;
   /** Stops in dependency order: stop taking requests, finish jobs, close the pool, stop PostgreSQL. */
   stop(): Promise<void>;
@@ -57,6 +62,8 @@ export async function boot(opts: BootOptions): Promise<Replypilot> {
   };
 
   try {
+    // The job queue's private tables are used by exact version (db/jobs/graphile-internals.ts).
+    assertGraphileWorkerVersion();
     let url: string;
     let embedded: EmbeddedDatabase | undefined;
     if (config.database.mode === 'external') {
@@ -86,13 +93,24 @@ export async function boot(opts: BootOptions): Promise<Replypilot> {
     // Tracked links point at PUBLIC_URL; without it (development, tests on a random port) at this
     // process's own web server once it listens, and a worker-only process leaves links unwrapped.
     let linkBaseUrl: string | null = config.publicUrl ?? null;
+    // One per process: where the web and the worker run together, an ingest signals a shard job
+    // waiting in this process instead of adding a Graphile job (ADR 0032).
+    const shardWakes = createShardWakes();
     let worker: WorkerHandle | undefined;
     if (opts.role !== 'web') {
       // Platform sends and account checks (Meta/X hosts, retry policy, token cipher), passed in. The
       // web role's sends (Social Messaging, "Check now") build theirs from the config and cipher
       // createApp hands the social-accounts routes.
       const platform = platformDepsFromConfig(config, createTokenCipher(secrets.encryptionKey));
-      worker = await startWorker({ pool: database.pool, concurrency: config.workerConcurrency, log, config, platform, linkBaseUrl: () => linkBaseUrl });
+      worker = await startWorker({
+        pool: database.pool,
+        concurrency: config.workerConcurrency,
+        log,
+        config,
+        platform,
+        linkBaseUrl: () => linkBaseUrl,
+        shardWakes,
+      });
       cleanups.push(['worker', () => worker!.stop()]);
     }
 
@@ -106,6 +124,7 @@ export async function boot(opts: BootOptions): Promise<Replypilot> {
         role: opts.role === 'web' ? 'web' : 'all',
         ui: opts.noUi ? 'none' : opts.dev ? 'dev' : 'static',
         version,
+        shardWakes,
         port: config.port,
         host: config.host,
         ...(opts.oauthEndpoints ? { oauthEndpoints: opts.oauthEndpoints } : {}),
@@ -114,7 +133,7 @@ export async function boot(opts: BootOptions): Promise<Replypilot> {
       linkBaseUrl ??= web.url;
     }
 
-    return { config, database, web, worker, log, stop: stopAll };
+    return { config, database, web, worker, shardWakes, log, stop: stopAll };
   } catch (err) {
     await stopAll();
     throw err;

@@ -24,7 +24,7 @@ interface Proc {
 function startReplypilot(env: Record<string, string>): Proc {
   const child = spawn(process.execPath, ['--import', 'tsx', 'bin/replypilot.ts', 'all'], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: 'development', DATABASE_URL: '', LOG_LEVEL: 'info', ...env },
+    env: { ...process.env, NODE_ENV: 'development', DATABASE_URL: '', HOST: '', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -76,6 +76,9 @@ it('survives kill -9 (stale PostgreSQL stopped at next boot) and shuts down clea
 
   const first = startReplypilot(env);
   const url1 = await first.url;
+  // Development listens on this machine only by default, and the log says how to open it up.
+  expect(url1).toMatch(/^http:\/\/127\.0\.0\.1:/);
+  await expect.poll(() => first.output()).toContain('HOST=0.0.0.0');
   expect((await fetch(`${url1}/api/health/database`).then((r) => r.json())) as unknown).toMatchObject({ connected: true, mode: 'embedded' });
   const index = await fetch(`${url1}/dashboard`);
   expect(index.status).toBe(200);

@@ -1,6 +1,7 @@
 #!/usr/bin/env -S node --import tsx
 import { ConfigError } from '../config/config';
 import { boot, type Role } from './boot';
+import { listenNotice } from '../api/http/listen-notice';
 
 const roles: Role[] = ['web', 'worker', 'all'];
 const usage = `usage: replypilot [web|worker|all] [--dev]
@@ -34,6 +35,8 @@ async function main() {
 
   if (app.web) {
     app.log.info(`Replypilot (${role}) is running at ${app.config.publicUrl ?? app.web.url}`);
+    const notice = listenNotice(app.config);
+    if (notice) app.log[notice.level](notice.message);
   } else {
     app.log.info('Replypilot worker is running');
   }

@@ -12,6 +12,21 @@ describe('loadConfig', () => {
     expect(c.google).toBeUndefined();
   });
 
+  it('listens on this machine only outside production unless HOST says otherwise, and on every interface in production', () => {
+    expect(loadConfig({}).host).toBe('127.0.0.1');
+    expect(loadConfig({ NODE_ENV: 'test' }).host).toBe('127.0.0.1');
+    expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+    const prod = {
+      NODE_ENV: 'production',
+      SESSION_SECRET: 's'.repeat(40),
+      APP_ENCRYPTION_KEY: 'ab'.repeat(32),
+      DATABASE_URL: 'postgres://u:p@db/rp',
+      PUBLIC_URL: 'https://rp.example.com',
+    };
+    expect(loadConfig(prod).host).toBe('0.0.0.0');
+    expect(loadConfig({ ...prod, HOST: '127.0.0.1' }).host).toBe('127.0.0.1');
+  });
+
   it('DATABASE_URL switches to an external PostgreSQL', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://u:p@db:5432/rp' }).database).toEqual({
       mode: 'external',

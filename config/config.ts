@@ -13,7 +13,12 @@ const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  /**
+   * Interface the web role listens on. Unset: 127.0.0.1 (this machine only) outside production, since a
+   * development instance has a demo, an admin-for-everyone default and a dev outbox; 0.0.0.0 in
+   * production (containers, behind a proxy). docs/security.md.
+   */
+  HOST: z.string().min(1).optional(),
   PUBLIC_URL: z.url().optional(),
   DATABASE_URL: z.string().min(1).optional(),
   DATA_DIR: z.string().default('.data'),
@@ -33,6 +38,11 @@ export const envSchema = z.object({
   ADMIN_EMAILS: z.string().optional(),
   /** "Try Live Demo": each visitor gets a short-lived demo workspace. On by default outside production. */
   ENABLE_DEMO: bool.optional(),
+  /**
+   * The landing page's instance-wide counts (GET /api/stats/public): how many comments this server
+   * answered, automated replies it sent and leads it captured. Off unless the operator turns it on.
+   */
+  PUBLIC_STATS: bool.optional(),
   /** New demo workspaces one client address may create per hour. */
   DEMO_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(10),
   /** Demo workspaces are deleted this long after they were created. */
@@ -78,6 +88,7 @@ export const envSchema = z.object({
   JSON_BODY_LIMIT: z.string().default('100kb'),
   /** Web processes cache sessions and their users this long at most (ADR 0016; NOTIFY invalidates them sooner); 0 = no cache. */
   SESSION_CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+  /** Per client address: register / forgot / reset requests per 15 minutes, and failed sign-ins (any accounts) before they are delayed. */
   AUTH_RATE_LIMIT_PER_15_MIN: z.coerce.number().int().min(1).default(30),
   /** Instagram allows 750 private replies per hour per account; the sandbox paces itself the same way. */
   PRIVATE_REPLIES_PER_HOUR: z.coerce.number().int().min(1).default(750),
@@ -123,8 +134,18 @@ export const envSchema = z.object({
     .regex(/^smtps?:\/\/.+/, 'SMTP_URL looks like smtp://user:pass@host:587 or smtps://…')
     .optional(),
   MAIL_FROM: z.string().min(3).default('Replypilot <no-reply@localhost>'),
-  /** Failed sign-ins per account (any client) per 15 minutes before 429, on top of the per-IP limit. */
-  ACCOUNT_LOGIN_FAILURES_PER_15_MIN: z.coerce.number().int().min(1).default(10),
+  /**
+   * Failed sign-ins one address (or one browser that signed into the account before) may make on one
+   * account before each further attempt waits a doubling delay (1 s, 2 s, 4 s…). Never a lock on the
+   * account itself: another address or a known browser is not slowed (docs/security.md).
+   */
+  LOGIN_FAILURES_BEFORE_DELAY: z.coerce.number().int().min(1).max(1000).default(10),
+  /** The longest that doubling delay grows (per account and address, and per address). */
+  LOGIN_MAX_DELAY_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
+  /** Password-reset mails one account gets per hour, over all the addresses that ask (a browser that signed into it before has its own). */
+  RESET_MAILS_PER_ACCOUNT_PER_HOUR: z.coerce.number().int().min(1).default(10),
+  /** Password-reset mails one requesting address (or known browser) may have sent to one account per hour. */
+  RESET_MAILS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).default(3),
   /** Gemini (docs/platform-apis.md §6): set the key to answer with Gemini; tests point the base URL at tests/fakes/gemini.fake.ts. */
   GEMINI_API_KEY: z.string().min(1).optional(),
   GEMINI_MODEL: z.string().min(1).default('gemini-2.5-flash'),
@@ -169,6 +190,8 @@ export interface Config {
   adminEmails: string[] | undefined;
   /** Per-visitor demo workspaces (POST /api/auth/test-login without an email). */
   demo: { enabled: boolean; perIpPerHour: number; ttlHours: number };
+  /** GET /api/stats/public answers the instance-wide counts (PUBLIC_STATS); off: it says they are off. */
+  publicStats: boolean;
   metaGraphApiVersion: string;
   /** Meta Graph hosts, webhook verification and signing secrets (docs/platform-apis.md §1–§3). */
   meta: {
@@ -209,7 +232,8 @@ export interface Config {
   reconcile: { everyMinutes: number; readsPerHour: number };
   /** Account mail: 'outbox' stores mails in dev_outbox (never in production), 'disabled' sends nothing. */
   mail: { mode: 'smtp' | 'outbox' | 'disabled'; smtpUrl: string | undefined; from: string };
-  accountLoginFailuresPer15Min: number;
+  /** Sign-in delays and reset-mail allowances (api/auth/login-throttle.ts, password-reset.routes.ts). */
+  loginThrottle: { failuresBeforeDelay: number; maxDelaySeconds: number; resetMailsPerAccountPerHour: number; resetMailsPerAddressPerHour: number };
   /** The AI assistant (integrations/ai/): which provider answers, or none (knowledge-base-only answers). */
   ai: AiConfig;
   /** The website scan's limits (activities/website-scan/). */
@@ -266,7 +290,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     env: e.NODE_ENV,
     isProduction,
     port: e.PORT,
-    host: e.HOST,
+    host: e.HOST ?? (isProduction ? '0.0.0.0' : '127.0.0.1'),
     publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
     database: e.DATABASE_URL ? { mode: 'external', url: e.DATABASE_URL } : { mode: 'embedded', port: e.EMBEDDED_PG_PORT },
     dataDir: path.resolve(e.DATA_DIR),
@@ -286,6 +310,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       .map((x) => x.trim().toLowerCase())
       .filter(Boolean),
     demo: { enabled: e.ENABLE_DEMO ?? !isProduction, perIpPerHour: e.DEMO_PER_IP_PER_HOUR, ttlHours: e.DEMO_TTL_HOURS },
+    publicStats: e.PUBLIC_STATS ?? false,
     metaGraphApiVersion: e.META_GRAPH_API_VERSION,
     meta: {
       graphBaseUrl: e.META_GRAPH_BASE_URL.replace(/\/$/, ''),
@@ -334,7 +359,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       smtpUrl: e.SMTP_URL,
       from: e.MAIL_FROM,
     },
-    accountLoginFailuresPer15Min: e.ACCOUNT_LOGIN_FAILURES_PER_15_MIN,
+    loginThrottle: {
+      failuresBeforeDelay: e.LOGIN_FAILURES_BEFORE_DELAY,
+      maxDelaySeconds: e.LOGIN_MAX_DELAY_SECONDS,
+      resetMailsPerAccountPerHour: e.RESET_MAILS_PER_ACCOUNT_PER_HOUR,
+      resetMailsPerAddressPerHour: e.RESET_MAILS_PER_ADDRESS_PER_HOUR,
+    },
     ai: {
       provider: aiProvider(e),
       timeoutMs: e.AI_TIMEOUT_MS,

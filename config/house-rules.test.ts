@@ -31,3 +31,30 @@ it('no task name spelled in add_job SQL: job_spec rows come from db/jobs/job-spe
   expect(matching(bare[0]!)).toEqual([]);
   expect(matching(bare[1]!)).toEqual([]);
 });
+
+it("the platforms' reply windows are defined once (contracts/platform-windows.ts) and every rule that applies them reads them there", () => {
+  // No other *_WINDOW_* constant, and no window spelled as a number where the windows are applied.
+  const declared = matching(new RegExp('\\b(const|let)\\s+\\w*' + '(REPLY|MESSAGING|DM|AGENT)_WINDOW\\w*\\s*=')).filter(
+    (l) => !l.startsWith('contracts/platform-windows.ts:'),
+  );
+  expect(declared).toEqual([]);
+  const appliers = [
+    'flow-compiler/compile.ts',
+    'workers/inbound/comments.ts',
+    'workers/inbound/messages.ts',
+    'activities/send-windows.ts',
+    'activities/flow-send.activity.ts',
+    'db/broadcasts/segment-sql.ts',
+    'db/broadcasts/audience.ts',
+    'db/broadcasts/dispatch-broadcast.ts',
+  ];
+  for (const file of appliers) {
+    const text = readFileSync(path.join(root, file), 'utf8');
+    expect(text, file).toContain('contracts/platform-windows');
+    const code = text
+      .split('\n')
+      .filter((l) => !/^\s*(\/\/|\*|\/\*)/.test(l))
+      .join('\n');
+    expect(code.match(new RegExp("interval '(24 hours|7 days)'|\\b7 \\* DAY|86_400_000|\\b" + 'DAY_MS\\b', 'g')) ?? [], file).toEqual([]);
+  }
+});

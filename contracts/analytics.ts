@@ -1,20 +1,39 @@
 import { z } from 'zod';
+import type { Figures } from './figures';
 
 export const analyticsTimeframes = ['7d', '30d', '90d'] as const;
 export const analyticsTimeframeSchema = z.enum(analyticsTimeframes);
 export type AnalyticsTimeframe = z.infer<typeof analyticsTimeframeSchema>;
 export const timeframeDays: Record<AnalyticsTimeframe, number> = { '7d': 7, '30d': 30, '90d': 90 };
 
-/** Every analytics read: the last N UTC days, today included (default 30). */
+/** Every analytics read: the last N calendar days in the workspace's time zone, today included (default 30). */
 export const analyticsQuerySchema = z.object({ timeframe: analyticsTimeframeSchema.default('30d') });
 
+/**
+ * docs/product-spec.md §7's summary (its four cards: Total Leads, Conversions, Revenue, Avg. Revenue),
+ * each field a glossary figure of the timeframe (contracts/figures.ts), renamed, never recomputed.
+ */
 export interface AnalyticsSummary {
+  /** Figures.leads */
   totalLeads: number;
+  /** Figures.conversions */
   totalConversions: number;
-  /** Cents (USD). */
+  /** Figures.revenueCents: cents (USD). */
   totalRevenue: number;
-  /** Conversions per lead created in the timeframe, as text ("12.5%"); "0%" with no leads. */
+  /** Figures.avgRevenueCents: cents (USD); null with no conversions. */
+  avgRevenue: number | null;
+  /** Figures.conversionRate: conversions per lead created in the timeframe, as text ("12.5%"); "0%" with no leads. */
   conversionRate: string;
+}
+
+export function toSummary(f: Figures): AnalyticsSummary {
+  return {
+    totalLeads: f.leads,
+    totalConversions: f.conversions,
+    totalRevenue: f.revenueCents,
+    avgRevenue: f.avgRevenueCents,
+    conversionRate: f.conversionRate,
+  };
 }
 
 export interface RecentLead {
@@ -37,11 +56,13 @@ export interface RecentActivity {
 export interface AnalyticsDashboard {
   timeframe: AnalyticsTimeframe;
   summary: AnalyticsSummary;
+  /** Every glossary figure of the timeframe; `summary` is four of them. */
+  figures: Figures;
   recentLeads: RecentLead[];
   recentActivity: RecentActivity[];
 }
 
-/** One UTC day of the rollups; every day of the timeframe is present (zeros included). */
+/** One day of the rollups (in the workspace's time zone); every day of the timeframe is present (zeros included). */
 export interface AnalyticsDay {
   day: string;
   messagesIn: number;
@@ -54,13 +75,17 @@ export interface AnalyticsDay {
   conversions: number;
   revenueCents: number;
   linkClicks: number;
+  /** Glossary "automated reply": rule and flow sends that reached sent. */
+  automatedReplies: number;
 }
 
 export interface PlatformTotals {
+  /** instagram, facebook, twitter, 'simulator' (the sandbox accounts) or 'none' (no account: manual leads). */
   platform: string;
   messagesIn: number;
   messagesOut: number;
   dmsSent: number;
+  automatedReplies: number;
   leadsCreated: number;
   conversions: number;
   revenueCents: number;
@@ -77,11 +102,11 @@ export interface FlowFunnel {
   revenueCents: number;
 }
 
-/** GET /api/analytics/summary: the totals of the timeframe. */
+/** GET /api/analytics/summary: the timeframe's figures. */
 export interface AnalyticsSummaryResponse {
   timeframe: AnalyticsTimeframe;
   summary: AnalyticsSummary;
-  totals: Omit<AnalyticsDay, 'day'>;
+  figures: Figures;
 }
 
 /** GET /api/analytics/real-data: the series the analytics page charts. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { roles } from './permissions';
+import { timeZoneSchema } from './time-zone';
 
 /** docs/product-spec.md §5: the server applies the same rules as the register form (and a sane upper bound). */
 export const emailSchema = z
@@ -10,8 +11,26 @@ export const emailSchema = z
   .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'Please enter a valid email address')
   .transform((e) => e.toLowerCase());
 
-/** 8+ characters (the common-password and email rules are checked server-side). */
+/** 8+ characters (the common-password list is checked server-side; the email rule below on both sides). */
 export const PASSWORD_MIN_LENGTH = 8;
+
+/** The credential rules in one sentence, shown under every new-password field before it is typed. */
+export const PASSWORD_RULES_SUMMARY = `At least ${PASSWORD_MIN_LENGTH} characters, not a common password, and not containing your email or the part before the @.`;
+
+export const PASSWORD_EMAIL_RULE = 'Password must not contain your email address or the part before the @';
+
+/**
+ * Whether a password is, or contains, the account's email: the password policy's email rule
+ * (api/auth/password-policy.ts), shared so forms check it before submitting. Case-insensitive;
+ * containment only for a local part of 4+ characters ("al@…" must not forbid every "al").
+ */
+export function passwordContainsEmail(password: string, email: string): boolean {
+  const pw = password.toLowerCase();
+  const address = email.trim().toLowerCase();
+  const local = address.split('@')[0] ?? '';
+  if (!local) return false;
+  return pw === address || pw === local || (local.length >= 4 && pw.includes(local));
+}
 export const newPasswordSchema = z
   .string({ error: 'Password is required' })
   .min(1, 'Password is required')
@@ -26,6 +45,8 @@ export const registerBodySchema = z.object({
   lastName: lastNameSchema,
   email: emailSchema,
   password: newPasswordSchema,
+  /** The browser's zone: the new workspace's days are counted in it (docs/product-spec.md, Glossary: day). */
+  timeZone: timeZoneSchema.optional(),
 });
 export type RegisterBody = z.infer<typeof registerBodySchema>;
 
@@ -40,9 +61,22 @@ export const testLoginBodySchema = z
     testUser: z.string().max(100).optional(),
     username: z.string().max(100).optional(),
     email: emailSchema.optional(),
+    /** The browser's zone, for a new demo workspace (as at registration). */
+    timeZone: timeZoneSchema.optional(),
   })
   .optional()
   .default({});
+
+/** POST /api/test/user (docs/product-spec.md §7; development only, ENABLE_TEST_LOGIN): a demo account to sign into with test-login. */
+export const testUserBodySchema = z.object({
+  email: emailSchema,
+  firstName: z.string().trim().max(100).optional(),
+  lastName: z.string().trim().max(100).optional(),
+});
+export type TestUserBody = z.infer<typeof testUserBodySchema>;
+export interface TestUserResponse {
+  id: string;
+}
 
 export const subscriptionTiers = ['Free', 'Starter', 'Pro', 'Enterprise'] as const;
 
@@ -61,7 +95,7 @@ export const publicUserSchema = z.object({
   messagesUsed: z.number().int(),
   messageLimit: z.number().int(),
   onboardingStep: z.number().int(),
-  /** The workspace this session acts in (ADR 0034) and the user's role there (contracts/permissions.ts). */
+  /** The workspace this session acts in (ADR 0038) and the user's role there (contracts/permissions.ts). */
   workspaceId: z.string(),
   role: z.enum(roles),
   isDemo: z.boolean(),
@@ -97,7 +131,13 @@ export interface OAuthStatus {
   clientId?: string | null;
   appId?: string | null;
   hasSecret: boolean;
+  /** The sign-in callback (…/api/auth/{provider}/callback). */
   callbackUrl: string;
+  /**
+   * Facebook only: the same Meta app also connects Pages and their Instagram accounts, whose
+   * callback is …/oauth/facebook/callback; both must be Valid OAuth Redirect URIs.
+   */
+  connectCallbackUrl?: string;
 }
 
 /** POST /api/auth/forgot-password — always answered with the same 200 (no account enumeration). */
@@ -145,10 +185,17 @@ export const notificationSettingsSchema = z.object({
 });
 export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
 
-/** DELETE /api/account — the user types their email or DELETE to confirm. */
+/**
+ * DELETE /api/account — the user types their email or DELETE to confirm, and gives the account's
+ * password; an account without one (Google/Facebook sign-in only) needs a sign-in from the last
+ * FRESH_SIGN_IN_MINUTES instead.
+ */
 export const deleteAccountBodySchema = z.object({
   confirmation: z.string({ error: 'Type your email address or DELETE to confirm' }).trim().max(254),
+  password: z.string().max(200).optional(),
 });
+export const FRESH_SIGN_IN_MINUTES = 10;
+export const SIGN_IN_AGAIN_TO_DELETE = `For your security, sign in again with Google or Facebook, then delete your account within ${FRESH_SIGN_IN_MINUTES} minutes`;
 export type DeleteAccountBody = z.infer<typeof deleteAccountBodySchema>;
 
 /** GET /api/dev/outbox (development only) */

@@ -9,6 +9,7 @@ export interface AutomationActivity {
 export interface AutomationActivityResponse {
   activities: AutomationActivity[];
 }
+/** GET /api/automation/activity/count: the workspace's leads so far (glossary: lead; the Leads page's Total Leads). */
 export interface AutomationActivityCount {
   count: number;
 }

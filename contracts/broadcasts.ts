@@ -56,10 +56,21 @@ export interface BroadcastAudience {
   total: number;
   inWindow: number;
   xReachable: number;
+  /** Who it would go to now: inWindow + xReachable. */
+  reachable: number;
   tagOnly: number;
   tagNote: string;
   skipped: { reason: string; count: number }[];
+  /** Of the skipped, those Meta's 24-hour window leaves out (never wrote, or wrote more than 24 hours ago). */
+  outsideWindow: number;
   byPlatform: { platform: string; count: number }[];
+  /**
+   * Seconds from the start until the last reachable contact's DM goes out, at each account's send
+   * rate with the slots already taken (db/broadcasts/pace.ts): the figure the progress ETA starts from.
+   */
+  etaSeconds: number;
+  /** Per platform: how many it reaches, at what rate, and how long that takes. */
+  pacing: { platform: string; reachable: number; perHour: number; burst: number; etaSeconds: number }[];
 }
 
 export interface BroadcastProgress {

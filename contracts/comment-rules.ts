@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ClashReport } from './keyword-clashes';
 
 const keyword = z.string().trim().min(1).max(100);
 
@@ -84,19 +85,8 @@ export interface ReplyQueueStatus {
 }
 
 /**
- * A keyword of a saved rule that another automation also answers. Only one of them gets the
- * comment's single private reply (ARCHITECTURE.md#rules-and-flows): the older active rule wins
- * over a newer rule; any rule wins over a flow, which is then not started for that comment.
+ * POST and PATCH /api/comment-rules answer the rule with the clashes its keywords have now
+ * (contracts/keyword-clashes.ts; nothing while the rule is off). A rule that could never fire is
+ * refused instead (400, details.clashes).
  */
-export interface KeywordClash {
-  keyword: string;
-  with: 'rule' | 'flow';
-  id: string;
-  /** The flow's name, or the other rule's keywords. */
-  name: string;
-  /** The other side's keyword that overlaps ("every comment" for a flow that listens to all comments). */
-  theirs: string;
-}
-
-/** POST and PATCH /api/comment-rules answer the rule with the clashes its keywords have now. */
-export type SavedCommentRule = CommentRule & { clashes: KeywordClash[] };
+export type SavedCommentRule = CommentRule & Pick<ClashReport, 'clashes' | 'silences'>;

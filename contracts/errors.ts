@@ -16,6 +16,8 @@ export const errorCodes = {
   PLATFORM_REFUSED: 422,
   /** A website could not be scanned (unreachable, refused address, not HTML, too slow or too large). */
   SCAN_FAILED: 422,
+  /** A request body that did not arrive in time (an unauthenticated webhook upload past its deadline). */
+  REQUEST_TIMEOUT: 408,
   /** Body larger than the route's limit. */
   PAYLOAD_TOO_LARGE: 413,
   /** A body that is not JSON (text/plain, a form…) sent to a JSON route, or a charset/encoding we cannot read. */

@@ -17,6 +17,11 @@ export interface JobDefinition<P extends z.ZodType> {
   keyPrefix: string | null;
   /** Started by the crontab, never queued by our code. */
   cron?: true;
+  /**
+   * An old name of this task, kept so jobs queued under it before an upgrade still run: never queued
+   * by our code any more; the worker runs it as the named task.
+   */
+  aliasOf?: string;
 }
 
 const define = <P extends z.ZodType>(d: JobDefinition<P>) => d;
@@ -34,15 +39,33 @@ export const jobs = {
     priority: null,
     keyPrefix: 'inbound:',
   }),
-  /** One send, at most once; re-added at its retry time when throttled. */
-  'outbound.send': define({ payload: z.object({ ledgerId: z.uuid() }), maxAttempts: 20, priority: null, keyPrefix: 'send:' }),
   /**
-   * Sends due together (ADR 0022): the private replies an inbound batch queued for the same second,
-   * claimed in one statement by the send pump; rows not due yet or in flight elsewhere are re-added
-   * in a job for their time. Ahead of inbound events (-1): a reply that is due does not wait behind
-   * the inbound backlog, and sends are what inbound work produces, so they cannot starve it.
+   * Sends, at most once each, handed to the send pump (activities/sends/at-most-once.ts). `{ledgerId}`:
+   * one row (an inbox reply, a broadcast's, a rule reply with a tracked link), keyed `send:<id>` so a
+   * row has one pending job, re-added at its retry time. `{ledgerIds}`: the private replies an inbound
+   * batch queued for the same second (ADR 0022), claimed in one statement; keyless, at
+   * SENDS_DUE_TOGETHER_PRIORITY; rows not due yet or in flight elsewhere are re-added in a job for their time.
    */
-  'outbound.sends': define({ payload: z.object({ ledgerIds: z.array(z.uuid()).min(1).max(1000) }), maxAttempts: 20, priority: -1, keyPrefix: null }),
+  'outbound.send': define({
+    payload: z.union([z.object({ ledgerId: z.uuid() }), z.object({ ledgerIds: z.array(z.uuid()).min(1).max(1000) })]),
+    maxAttempts: 20,
+    priority: null,
+    keyPrefix: 'send:',
+  }),
+  /**
+   * The name `outbound.send {ledgerIds}` jobs had before the two send jobs became one: jobs queued
+   * under it by an older version (a backstop, a paced reply) still run after an upgrade. A thin alias
+   * instead of a migration that renames queued jobs: a migration would write Graphile's private job
+   * table before Graphile's own schema may exist, and could not catch the jobs an older worker still
+   * running during a rolling upgrade adds after it ran.
+   */
+  'outbound.sends': define({
+    payload: z.object({ ledgerIds: z.array(z.uuid()).min(1).max(1000) }),
+    maxAttempts: 20,
+    priority: -1,
+    keyPrefix: null,
+    aliasOf: 'outbound.send',
+  }),
   /**
    * Drive one flow run; its input is on the run row (ADR 0007). Queued at 0, or behind the other
    * workspaces' steps when its workspace has a backlog of runnable runs (db/flows/runs.ts, ADR 0013).
@@ -161,14 +184,11 @@ export function jobKey(task: TaskName, id: string): string {
 }
 
 /**
- * How many `inbound.process` shards (ADR 0020): at most this many batch jobs run at once across the
- * fleet; an event's shard is a hash of its account (db/pipeline/ingest-events.ts). Two, not eight
- * (ADR 0033): on two cores, eight concurrent batch jobs made batches of ~3 events and contended for
- * the same rows and WAL flushes; two make larger batches for less CPU per comment. The count only
- * decides where ingest puts new events: the sweep wakes any shard that holds events
- * (db/pipeline/wake-inbound-shards.ts), so events stored under another count are still processed.
+ * The priority of `outbound.send {ledgerIds}` jobs (ADR 0022): ahead of inbound events (0), so a reply
+ * that is due does not wait behind the inbound backlog; sends are what inbound work produces, so they
+ * cannot starve it.
  */
-export const INBOUND_SHARDS = 2;
+export const SENDS_DUE_TOGETHER_PRIORITY = -1;
 /** Flag of webhook calls: the worker forbids it while its webhook slots are full (ADR 0009). */
 export const WEBHOOK_FLAG = 'webhook';
 /** Lanes (Graphile queues) per workspace for flow webhook and AI calls unless FLOW_WEBHOOK_LANES says otherwise (ADR 0009, 2026-11 amendment). */

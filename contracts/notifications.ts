@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /** The bell (GET /api/notifications, POST /api/notifications/:id/read). */
 export interface NotificationItem {
   id: string;
@@ -13,4 +15,13 @@ export interface NotificationItem {
 export interface NotificationList {
   notifications: NotificationItem[];
   unreadCount: number;
+}
+
+/** POST /api/notifications/test (docs/product-spec.md §7): the text of a test notice to yourself. */
+export const testNotificationBodySchema = z.object({
+  message: z.string({ error: 'Message is required' }).trim().min(1, 'Message is required').max(500, 'Message is limited to 500 characters'),
+});
+export type TestNotificationBody = z.infer<typeof testNotificationBodySchema>;
+export interface TestNotificationResponse {
+  id: string;
 }

@@ -35,6 +35,12 @@ export const onboardingAnswersSchema = z.object({
   flowTemplate: z.string().trim().max(80).default(''),
   tone: z.enum(toneIds).default('friendly'),
   scannedData: scannedDataSchema.nullable().default(null),
+  /**
+   * "I don't have a website": the scan step is answered without a scan (docs/product-spec.md's
+   * deviations). `websiteUrl` may then hold the one link they share instead (a shop, booking page or
+   * link in bio), which templates send as the offer link.
+   */
+  noWebsite: z.boolean().default(false),
 });
 export type OnboardingAnswers = z.output<typeof onboardingAnswersSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { InboundForecast } from './keyword-clashes';
 import type { Platform } from './platforms';
 
 export const simulatedContactSchema = z.object({
@@ -44,6 +45,12 @@ export interface IngestAccepted {
   /** True when the same event key was already accepted (a platform retry). */
   duplicate: boolean;
 }
+
+/**
+ * POST /api/simulator/comments and /messages: accepted, and what the automations will do with it,
+ * said at once (workflows/keyword-clashes.ts forecastInbound); null for a repeat.
+ */
+export type SimulatedEventAccepted = IngestAccepted & { forecast: InboundForecast | null };
 
 /** What the sandbox "platform" delivered: the simulator's view of our sends. */
 export interface OutboxItem {

@@ -157,3 +157,19 @@ export interface AccountHealthCheckResponse {
   detail: string | null;
   account: SocialAccount;
 }
+
+/**
+ * GET /api/connect-options: which platforms accounts can connect on this server (an administrator
+ * configured the platform's app), so a Connect button is offered only where it can work.
+ */
+export interface ConnectOptions {
+  platforms: Record<Platform, boolean>;
+  /** The signed-in user runs this server (ADMIN_EMAILS): they are shown how to enable a platform. */
+  canEnable: boolean;
+}
+
+/** What a Connect button says instead of connecting, in product words (also the server's redirect reason). */
+export function platformNotEnabledMessage(platform: Platform): string {
+  const name = platform === 'twitter' ? 'X (Twitter)' : platform === 'facebook' ? 'Facebook Messenger' : 'Instagram';
+  return `${name} isn't enabled on this server yet: an administrator has to turn it on before accounts can connect. Meanwhile, try everything with the sandbox accounts in the Simulator.`;
+}

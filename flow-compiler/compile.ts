@@ -11,14 +11,10 @@ import {
   type FlowPlatform,
   type NodeKind,
 } from '../contracts/flows';
+import { MESSAGING_WINDOW_HOURS, MESSAGING_WINDOW_MS, PRIVATE_REPLY_WINDOW_DAYS, PRIVATE_REPLY_WINDOW_MS } from '../contracts/platform-windows';
 
 export type CompileResult = { ok: true; plan: ExecutionPlan; errors: [] } | { ok: false; errors: FlowError[] };
 
-const DAY = 86_400_000;
-/** Meta's standard messaging window after the contact's last message (docs/platform-apis.md §2.1). */
-const DM_WINDOW_MS = DAY;
-/** A comment can get its private reply within 7 days. */
-const PRIVATE_REPLY_WINDOW_MS = 7 * DAY;
 const dmKinds = new Set<NodeKind>(['instagramDM', 'messengerDM', 'twitterDM']);
 const metaDmKinds = new Set<NodeKind>(['instagramDM', 'messengerDM']);
 
@@ -135,8 +131,14 @@ export function compile(graph: FlowGraph, platform: FlowPlatform = 'multi'): Com
     err(id, 'cycle_without_wait', 'This loop has no Delay or Wait for Reply in it, so it would repeat without end');
   }
 
-  // 7. Channels and the platforms' messaging windows.
+  // 7. A keyword DM trigger needs a keyword: without one it would start the flow for every DM the
+  // account gets (a customer's reply to anything included), which is never what "Keyword in a DM" means.
   const trigger = triggerId ? (configs.get(triggerId) as ExecutionPlan['trigger'] | undefined) : undefined;
+  if (triggerId && trigger?.type === 'keyword_dm' && trigger.keywords.length === 0) {
+    err(triggerId, 'trigger_needs_keywords', 'Add at least one keyword: without one, this flow would start for every DM the account receives');
+  }
+
+  // 8. Channels and the platforms' messaging windows.
   for (const [id, kind] of kinds) {
     if (kind === 'publicReply' && trigger && trigger.type !== 'comment') {
       err(id, 'public_reply_needs_comment', 'A public reply answers a comment: use it in a flow whose trigger is a comment');
@@ -148,7 +150,8 @@ export function compile(graph: FlowGraph, platform: FlowPlatform = 'multi'): Com
     }
   }
   if (triggerId && trigger) {
-    const windowMs = trigger.type === 'comment' ? PRIVATE_REPLY_WINDOW_MS : DM_WINDOW_MS;
+    // Meta's windows (contracts/platform-windows.ts): a comment's private reply, or the messaging window after the contact's last message.
+    const windowMs = trigger.type === 'comment' ? PRIVATE_REPLY_WINDOW_MS : MESSAGING_WINDOW_MS;
     const elapsed = longestQuietTime(triggerId, kinds, configs, next, windowMs);
     for (const [id, kind] of kinds) {
       // An AI reply's answer is a DM on the run's own channel: on Meta, the same window applies.
@@ -158,8 +161,8 @@ export function compile(graph: FlowGraph, platform: FlowPlatform = 'multi'): Com
           id,
           'outside_window',
           trigger.type === 'comment'
-            ? 'This message would go out more than 7 days after the comment, when Meta no longer allows a private reply'
-            : "This message would go out more than 24 hours after the contact's last message, outside Meta's messaging window. Shorten the delays or add a Wait for Reply before it",
+            ? `This message would go out more than ${PRIVATE_REPLY_WINDOW_DAYS} days after the comment, when Meta no longer allows a private reply`
+            : `This message would go out more than ${MESSAGING_WINDOW_HOURS} hours after the contact's last message, outside Meta's messaging window. Shorten the delays or add a Wait for Reply before it`,
         );
       }
     }
@@ -174,6 +177,19 @@ export function compile(graph: FlowGraph, platform: FlowPlatform = 'multi'): Com
     nodes[node.id] = { id: node.id, kind, label: labelOf(node, kind), config: configs.get(node.id), next: next.get(node.id)! } as PlanNode;
   }
   return { ok: true, errors: [], plan: { schema: 1, platform, triggerNodeId: triggerId, trigger, nodes } };
+}
+
+/**
+ * The graph's trigger configuration (its first Trigger node's, when valid), or null: what the
+ * keyword-clash check reads from a draft that may not compile yet.
+ */
+export function triggerOfGraph(graph: FlowGraph): ExecutionPlan['trigger'] | null {
+  for (const node of graph.nodes) {
+    if (kindOf(node) !== 'trigger') continue;
+    const parsed = nodeConfigSchemas.trigger.safeParse(node.data.config);
+    return parsed.success ? parsed.data : null;
+  }
+  return null;
 }
 
 /** The node's kind: `data.kind`, or for legacy nodes its label ("Start"/"Trigger" etc.). */

@@ -134,6 +134,10 @@ export const goldenCases: GoldenCase[] = [
   },
   // ---- one broken flow per error code ----
   { name: 'error-no-trigger', graph: { nodes: [n('1', 'instagramDM', { text: 'Hi' })], edges: [] } },
+  {
+    name: 'error-trigger-needs-keywords',
+    graph: { nodes: [dmTrigger([]), n('2', 'instagramDM', { text: 'Hi' })], edges: [e('1', '2')] },
+  },
   { name: 'error-multiple-triggers', graph: { nodes: [dmTrigger(), n('2', 'trigger', { type: 'keyword_dm', keywords: ['x'] })], edges: [e('1', '2')] } },
   { name: 'error-unknown-kind', graph: { nodes: [dmTrigger(), n('2', undefined, {}, 'Teleport')], edges: [e('1', '2')] } },
   {

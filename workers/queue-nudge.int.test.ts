@@ -5,6 +5,7 @@ import type pg from 'pg';
 import { expect, it } from 'vitest';
 import { useTestPool } from '../tests/support/test-db';
 import { nudgeAfterQueueUnlocks } from './queue-nudge';
+import { unlocksJobQueues } from '../db/jobs/graphile-internals';
 
 const { pool } = await useTestPool({ max: 6 });
 
@@ -53,14 +54,13 @@ async function secondJobWait(graphilePool: pg.Pool, onPool: (workerPool: WorkerP
  * the completion sometimes wins the race, and the wait does not happen).
  */
 function slowQueueUnlocks(target: pg.Pool, ms: number): pg.Pool {
-  const unlocks = /_private_job_queues[\s\S]*\blocked_by\s*=\s*null/;
   const client = (c: pg.PoolClient): pg.PoolClient =>
     new Proxy(c, {
       get(t, prop) {
         if (prop === 'query')
           return async (...args: unknown[]) => {
             const config = args[0] as string | { text?: string };
-            if (unlocks.test(typeof config === 'string' ? config : (config.text ?? ''))) await sleep(ms);
+            if (unlocksJobQueues(typeof config === 'string' ? config : (config.text ?? ''))) await sleep(ms);
             return (t.query as (...a: unknown[]) => unknown)(...args);
           };
         const value: unknown = Reflect.get(t, prop, t);

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { unlocksJobQueues } from '../db/jobs/graphile-internals';
 
 /**
  * Graphile Worker's pool, given a nudge once a statement that unlocks named job queues has returned.
@@ -15,7 +16,8 @@ import type pg from 'pg';
  * after it resolved (it is one autocommitted statement, so after its commit). An idle worker of this
  * process asks again; a busy one asks again once its fetch comes back. A nudge too many costs one
  * empty fetch. The LISTEN client (checked out with a callback) is passed through as it is.
- * `queue-nudge.int.test.ts` fails if a Graphile upgrade changes those statements.
+ * The statement pattern lives with Graphile's other internals (db/jobs/graphile-internals.ts), whose
+ * test fails if a Graphile upgrade changes those statements.
  */
 export function nudgeAfterQueueUnlocks(pool: pg.Pool, nudge: (workers: number) => void): pg.Pool {
   const client = (target: pg.PoolClient): pg.PoolClient =>
@@ -32,7 +34,7 @@ export function nudgeAfterQueueUnlocks(pool: pg.Pool, nudge: (workers: number) =
       const result: unknown = (t.query as (...a: unknown[]) => unknown)(...args);
       const config = args[0] as string | { text?: string; values?: unknown[] } | undefined;
       const text = typeof config === 'string' ? config : config?.text;
-      if (text !== undefined && UNLOCKS_QUEUES.test(text) && result instanceof Promise) {
+      if (text !== undefined && unlocksJobQueues(text) && result instanceof Promise) {
         const values = typeof config === 'object' ? (config.values ?? (args[1] as unknown[] | undefined)) : (args[1] as unknown[] | undefined);
         const first = values?.[0];
         const jobs = Array.isArray(first) ? first.length : 1;
@@ -61,5 +63,3 @@ export function nudgeAfterQueueUnlocks(pool: pg.Pool, nudge: (workers: number) =
     },
   });
 }
-
-const UNLOCKS_QUEUES = /_private_job_queues[\s\S]*\blocked_by\s*=\s*null/;

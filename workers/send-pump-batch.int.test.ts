@@ -1,8 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { failExpiredSends, UNCERTAIN_AFTER_CRASH } from '../activities/send-at-most-once';
+import { failExpiredSends, UNCERTAIN_AFTER_CRASH } from '../activities/sends/at-most-once';
 import { platformDepsFromConfig, type PlatformDeps } from '../activities/platform-deps';
-import type { SendOutcome } from '../activities/send-outcome';
+import type { SendOutcome } from '../contracts/send-outcome';
 import { createTokenCipher } from '../integrations/crypto/token-cipher';
 import { startMetaGraphFake, type MetaGraphFake } from '../tests/fakes/meta-graph.fake';
 import { startTestApp, type TestApp } from '../tests/support/test-app';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { UNCERTAIN_AFTER_CRASH } from '../activities/send-at-most-once';
+import { UNCERTAIN_AFTER_CRASH } from '../activities/sends/at-most-once';
 import { jobSpecRow } from '../db/jobs/job-spec';
 import { startMetaGraphFake, type MetaGraphFake } from '../tests/fakes/meta-graph.fake';
 import { fakePage, seedMetaAccounts } from '../tests/support/meta-accounts';
@@ -32,9 +32,12 @@ afterAll(async () => {
 });
 
 /**
- * `outbound.send`: one job per row (broadcasts, DMs, flows' queued sends). `outbound.sends`: the
- * batches of a comment batch's private replies (ADR 0022), 50 rows per job, claimed together; a job
- * killed mid-way is run again by the second worker, which skips the rows found `sending`.
+ * `outbound.send {ledgerId}`: one job per row (broadcasts, DMs, flows' queued sends). `outbound.sends
+ * {ledgerIds}`: batches of a comment batch's private replies (ADR 0022), 50 rows per job, claimed
+ * together, queued under the name older versions used: the alias (contracts/jobs.ts) runs them after
+ * an upgrade as `outbound.send {ledgerIds}`, which inbound batches queue today (crash-tested with the
+ * inbound pipeline by workers/inbound/crash-recovery.int.test.ts). A job killed mid-way is run again
+ * by the second worker, which skips the rows found `sending`.
  */
 it.each(['outbound.send', 'outbound.sends'] as const)(
   `%s: kill -9 with ${ROWS} private replies, some in flight: the in-flight ones failed as uncertain after their lease, the rest sent once`,

@@ -1,26 +1,27 @@
 import type pg from 'pg';
+import { tuning } from '../config/tuning';
 import {
   callClaimed,
-  claimSend,
-  claimSendBatch,
+  claimSends,
   finishClaimed,
-  finishDeliveredBatch,
-  LEASE_LOST,
+  finishSends,
   sendLeaseMs,
   type Claimed,
   type DriverPick,
-} from '../activities/send-at-most-once';
+  type OtherDelivery,
+} from '../activities/sends/at-most-once';
 import type { PlatformDeps } from '../activities/platform-deps';
-import type { SendOutcome } from '../activities/send-outcome';
+import type { SendOutcome } from '../contracts/send-outcome';
 
 /**
  * The send pump (ADR 0021): platform calls that hold neither a Graphile worker slot nor a database
- * connection. An `outbound.send` job hands its row over: the pump claims it (`sending` with this
- * process as owner and a lease, committed, connection released), starts the call and lets the job
- * finish; the outcome is written when the call returns, on a pooled connection for one statement.
- * Deliveries are group-committed per workspace: while one workspace's statement runs, its next
- * deliveries gather and go in the next one (at most 200), so they do not queue one commit at a time
- * on the workspace owner's usage row.
+ * connection. An `outbound.send` job (or an inbound batch, after its commit: ADR 0025) hands its
+ * rows over: the pump claims them (activities/sends/at-most-once.ts claimSends: `sending` with this
+ * process as owner and a lease, committed, connection released), starts their calls and lets the
+ * job finish; each outcome is written when its call returns (finishSends). Deliveries are
+ * group-committed per workspace: while one workspace's statement runs, its next deliveries gather
+ * and go in the next one (at most `tuning.sends.pumpFlushMax`), so they do not queue one commit at a
+ * time on the workspace owner's usage row.
  * At most `maxInFlight` calls per process: a job handing over more waits for a free place first
  * (holding its slot but no connection), so a slow platform slows the job queue instead of piling up.
  *
@@ -30,17 +31,15 @@ import type { SendOutcome } from '../activities/send-outcome';
  */
 export interface SendPump {
   /**
-   * Claims the row and starts its call. Resolves `in-flight` once the call has left (its outcome is
-   * the pump's to write), or with the outcome when there was nothing to call (not due, already sent,
-   * a check failed, in flight elsewhere).
+   * Claims the rows (one compare-and-set statement per chunk, ADR 0022) and starts their calls.
+   * Resolves, per row in order, `in-flight` once its call has left (its outcome is the pump's to
+   * write), or the outcome when there was nothing to call (not due, already sent, a check failed,
+   * in flight elsewhere).
    */
+  handOffEach(ledgerIds: string[]): Promise<(SendOutcome | { status: 'in-flight' })[]>;
+  /** handOffEach for one row. */
   handOff(ledgerId: string): Promise<SendOutcome | { status: 'in-flight' }>;
-  /**
-   * Many rows at once (the `outbound.sends` job, ADR 0022): the due ones claimed together in one
-   * compare-and-set statement per chunk and their calls started; anything unusual goes through
-   * handOff one by one. Resolves with the rows to try again later (not due yet, in flight
-   * elsewhere) and their times; every other row is in flight or has its outcome.
-   */
+  /** handOffEach, resolving with only the rows to try again later (not due yet, in flight elsewhere) and their times. */
   handOffBatch(ledgerIds: string[]): Promise<{ later: { ledgerId: string; at: Date }[] }>;
   /** Calls in flight (and outcomes being written) now. */
   inFlight(): number;
@@ -52,7 +51,7 @@ export interface SendPumpOptions {
   maxInFlight: number;
   pick: DriverPick;
   /** Sandbox rows: delivered in one transaction on the claim's connection (exactly once). */
-  other?: (client: pg.PoolClient, ledgerId: string) => Promise<SendOutcome>;
+  other?: OtherDelivery;
   sleep: (ms: number) => Promise<void>;
   /** Milliseconds on a monotonic clock (performance.now). */
   now: () => number;
@@ -65,7 +64,7 @@ export function createSendPump(pool: pg.Pool, deps: PlatformDeps, opts: SendPump
   let active = 0;
   const waiting: { k: number; resolve: () => void }[] = [];
   const running = new Set<Promise<void>>();
-  type Delivered = { claimed: Claimed; platformId: string; done: (err: unknown, mine?: boolean) => void };
+  type Delivered = { claimed: Claimed; platformId: string; done: (err: unknown, outcome?: SendOutcome) => void };
   const gathering = new Map<string, Delivered[]>();
   const flushing = new Set<string>();
 
@@ -76,11 +75,15 @@ export function createSendPump(pool: pg.Pool, deps: PlatformDeps, opts: SendPump
       for (;;) {
         const waiting = gathering.get(workspaceId) ?? [];
         if (waiting.length === 0) break;
-        const batch = waiting.splice(0, 200);
+        const batch = waiting.splice(0, tuning.sends.pumpFlushMax);
         if (waiting.length === 0) gathering.delete(workspaceId);
         try {
-          const written = await finishDeliveredBatch(pool, workspaceId, batch);
-          for (const d of batch) d.done(null, written.has(d.claimed.entry.id));
+          const outcomes = await finishSends(
+            pool,
+            batch.map((d) => ({ claimed: d.claimed, result: { ok: true as const, platformId: d.platformId } })),
+            deps,
+          );
+          batch.forEach((d, i) => d.done(null, outcomes[i]!));
         } catch (err) {
           for (const d of batch) d.done(err);
         }
@@ -89,12 +92,12 @@ export function createSendPump(pool: pg.Pool, deps: PlatformDeps, opts: SendPump
       flushing.delete(workspaceId);
     }
   }
-  /** Marks a delivery sent with the next group commit of its workspace; false when the claim was no longer the row's. */
+  /** Marks a delivery sent with the next group commit of its workspace (finishSends: LEASE_LOST when the claim was no longer the row's). */
   const markDelivered = (claimed: Claimed, platformId: string) =>
-    new Promise<boolean>((resolve, reject) => {
+    new Promise<SendOutcome>((resolve, reject) => {
       const workspaceId = claimed.entry.workspace_id;
       const list = gathering.get(workspaceId) ?? [];
-      list.push({ claimed, platformId, done: (err, mine) => (err ? reject(err) : resolve(mine === true)) });
+      list.push({ claimed, platformId, done: (err, outcome) => (err || !outcome ? reject(err) : resolve(outcome)) });
       gathering.set(workspaceId, list);
       void flush(workspaceId);
     });
@@ -127,7 +130,7 @@ export function createSendPump(pool: pg.Pool, deps: PlatformDeps, opts: SendPump
     running.add(task);
   };
   /** Rows per batch claim: at most the pump's places, so a chunk can always be granted. */
-  const chunkSize = Math.max(1, Math.min(100, opts.maxInFlight));
+  const chunkSize = Math.max(1, Math.min(tuning.sends.pumpClaimChunk, opts.maxInFlight));
 
   async function writeOutcome(claimed: Claimed, claimedAt: number): Promise<void> {
     const result = await callClaimed(pool, claimed, deps).catch((err: unknown) => {
@@ -140,11 +143,7 @@ export function createSendPump(pool: pg.Pool, deps: PlatformDeps, opts: SendPump
     const giveUpAt = claimedAt + sendLeaseMs(deps) - 5_000;
     for (let wait = 100; ; wait = Math.min(wait * 2, 5_000)) {
       try {
-        const outcome: SendOutcome = result.ok
-          ? (await markDelivered(claimed, result.platformId))
-            ? { status: 'sent' }
-            : { status: 'failed', retryable: false, error: LEASE_LOST }
-          : await finishClaimed(pool, claimed, result, deps, { requeueJob: true });
+        const outcome = result.ok ? await markDelivered(claimed, result.platformId) : await finishClaimed(pool, claimed, result, deps, { requeueJob: true });
         opts.onOutcome?.(claimed.entry.id, outcome);
         return;
       } catch (err) {
@@ -158,52 +157,39 @@ export function createSendPump(pool: pg.Pool, deps: PlatformDeps, opts: SendPump
     }
   }
 
-  const handOff: SendPump['handOff'] = async (ledgerId) => {
-    await acquire();
-    let claim: Awaited<ReturnType<typeof claimSend>>;
-    const claimedAt = opts.now();
-    try {
-      const other = opts.other;
-      claim = await claimSend(pool, ledgerId, deps, opts.pick, other && ((client) => other(client, ledgerId)));
-    } catch (err) {
-      release();
-      throw err;
+  const handOffEach: SendPump['handOffEach'] = async (ledgerIds) => {
+    const results: (SendOutcome | { status: 'in-flight' })[] = [];
+    for (let i = 0; i < ledgerIds.length; i += chunkSize) {
+      const chunk = ledgerIds.slice(i, i + chunkSize);
+      await acquire(chunk.length);
+      const claimedAt = opts.now();
+      let claims: Awaited<ReturnType<typeof claimSends>>;
+      try {
+        claims = await claimSends(pool, chunk, deps, opts.pick, opts.other);
+      } catch (err) {
+        release(chunk.length);
+        throw err;
+      }
+      let started = 0;
+      for (const claim of claims) {
+        if ('outcome' in claim) results.push(claim.outcome);
+        else {
+          start(claim, claimedAt);
+          started++;
+          results.push({ status: 'in-flight' });
+        }
+      }
+      if (chunk.length > started) release(chunk.length - started);
     }
-    if ('outcome' in claim) {
-      release();
-      return claim.outcome;
-    }
-    start(claim, claimedAt);
-    return { status: 'in-flight' };
+    return results;
   };
 
   return {
-    handOff,
+    handOffEach,
+    handOff: async (ledgerId) => (await handOffEach([ledgerId]))[0]!,
     async handOffBatch(ledgerIds) {
-      const later: { ledgerId: string; at: Date }[] = [];
-      const single: string[] = [];
-      for (let i = 0; i < ledgerIds.length; i += chunkSize) {
-        const chunk = ledgerIds.slice(i, i + chunkSize);
-        await acquire(chunk.length);
-        const claimedAt = opts.now();
-        let batch: Awaited<ReturnType<typeof claimSendBatch>>;
-        try {
-          batch = await claimSendBatch(pool, chunk, deps, opts.pick);
-        } catch (err) {
-          release(chunk.length);
-          throw err;
-        }
-        const unused = chunk.length - batch.claimed.length;
-        if (unused > 0) release(unused);
-        for (const claim of batch.claimed) start(claim, claimedAt);
-        later.push(...batch.notYet);
-        single.push(...batch.single);
-      }
-      for (const ledgerId of single) {
-        const outcome = await handOff(ledgerId);
-        if (outcome.status === 'rescheduled') later.push({ ledgerId, at: outcome.retryAt });
-      }
-      return { later };
+      const outcomes = await handOffEach(ledgerIds);
+      return { later: outcomes.flatMap((o, i) => (o.status === 'rescheduled' ? [{ ledgerId: ledgerIds[i]!, at: o.retryAt }] : [])) };
     },
     inFlight: () => running.size,
     async drain() {

@@ -3,6 +3,7 @@ import { readFileSync, readlinkSync } from 'node:fs';
 import os from 'node:os';
 import type { WorkerEvents } from 'graphile-worker';
 import type pg from 'pg';
+import { beatWorkers, deleteHeartbeats, forceUnlockWorkers, heartbeatsOnHost, staleWorkers } from '../db/ops/worker-heartbeats';
 
 /**
  * Which process table a pid belongs to: host name, boot and PID namespace (Linux). Two containers
@@ -70,12 +71,7 @@ export function startWatchdog(
 
   const beat = async () => {
     if (ids.size === 0) return;
-    await pool.query(
-      `insert into worker_heartbeats (worker_id, hostname, pid, last_seen)
-       select unnest($1::text[]), $2, $3, now()
-       on conflict (worker_id) do update set last_seen = now()`,
-      [[...ids], space ?? os.hostname(), process.pid],
-    );
+    await beatWorkers(pool, [...ids], space ?? os.hostname(), process.pid);
   };
 
   /**
@@ -85,30 +81,17 @@ export function startWatchdog(
    */
   const goneHere = async (): Promise<string[]> => {
     if (!space) return [];
-    const { rows } = await pool.query<{ worker_id: string; pid: number }>('select worker_id, pid from worker_heartbeats where hostname = $1', [space]);
+    const rows = await heartbeatsOnHost(pool, space);
     const gone = rows.filter((r) => !workersOfThisProcess.has(r.worker_id) && (r.pid === process.pid || !pidAlive(r.pid))).map((r) => r.worker_id);
-    if (gone.length > 0) await pool.query('delete from worker_heartbeats where worker_id = any($1::text[])', [gone]);
+    await deleteHeartbeats(pool, gone);
     return gone;
   };
 
   const sweep = async () => {
     const gone = await goneHere();
-    const { rows } = await pool.query<{ ids: string[] | null }>(
-      `with dead as (
-         delete from worker_heartbeats where last_seen < now() - make_interval(secs => $1 / 1000.0) returning worker_id
-       ), orphans as (
-         -- locks held by workers that never managed a heartbeat (killed within their first beat)
-         select distinct locked_by as worker_id from graphile_worker.jobs j
-         where locked_by is not null and locked_at < now() - make_interval(secs => $1 / 1000.0)
-           and not exists (select 1 from worker_heartbeats h where h.worker_id = j.locked_by)
-           and not (locked_by = any($2::text[]))
-       )
-       select array_agg(worker_id) as ids from (select worker_id from dead union select worker_id from orphans) x`,
-      [opts.staleAfterMs, [...ids]],
-    );
-    const dead = [...new Set([...gone, ...(rows[0]?.ids ?? [])])];
+    const dead = [...new Set([...gone, ...(await staleWorkers(pool, opts.staleAfterMs, [...ids]))])];
     if (dead.length > 0) {
-      await pool.query('select graphile_worker.force_unlock_workers($1::text[])', [dead]);
+      await forceUnlockWorkers(pool, dead);
       opts.log.warn(`watchdog released the jobs of ${dead.length} dead worker(s): ${dead.join(', ')}`);
     }
   };
@@ -135,7 +118,7 @@ export function startWatchdog(
       clearTimeout(firstTick);
       await running;
       const mine = [...ids, ...released];
-      if (mine.length > 0) await pool.query('delete from worker_heartbeats where worker_id = any($1::text[])', [mine]).catch(() => {});
+      await deleteHeartbeats(pool, mine).catch(() => {});
     },
   };
 }

@@ -6,7 +6,7 @@ import type { TaskName } from '../contracts/jobs';
 import { createSender, platformDriver, sendInOneTransaction } from '../activities/send-outbound.activity';
 import { createSendPump, type SendPump } from './send-pump';
 import { randomUUID } from 'node:crypto';
-import { sendLimitsFromConfig } from '../db/pipeline/send-limits';
+import { sendLimitsFromConfig } from '../db/sends/send-limits';
 import { throttledErrorLog } from '../db/unavailable';
 import { accountHealthJob, accountsHealthCron } from './jobs/account-health.job';
 import { accountReconcileJob, accountsReconcileCron } from './jobs/account-reconcile.job';
@@ -18,12 +18,12 @@ import type { ReconcileOptions } from '../activities/reconcile-account';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { broadcastDispatchJob } from './jobs/broadcast-dispatch.job';
 import { inboundLinger, inboundProcessJob, inboundSweepJob, NO_LINGER, type InboundLinger } from './jobs/inbound-process.job';
-import { INLINE_FIRST_STEPS_PER_BATCH } from './flows/first-steps';
+import { tuning } from '../config/tuning';
 import { maintenancePrune } from './jobs/maintenance-prune.job';
 import { outboundSendJob, outboundSweepJob } from './jobs/outbound-send.job';
-import { outboundSendsJob } from './jobs/outbound-sends.job';
 import { nudgeAfterQueueUnlocks } from './queue-nudge';
-import { runAdvanceJob, runsResumeJob } from './jobs/run-advance.job';
+import { runAdvanceJob } from './jobs/run-advance.job';
+import { runsResumeJob } from './jobs/runs-resume.job';
 import { runWebhookJob } from './jobs/run-webhook.job';
 import { runAiJob } from './jobs/run-ai.job';
 import type { AiConfig, Config } from '../config/config';
@@ -31,8 +31,10 @@ import { createAiRuntime } from '../activities/ai-answer.activity';
 import { startTimerPump } from './flows/timer-pump';
 import { webhookBudget, webhookSlots, type WebhookBudget } from './flows/webhook-budget';
 import { startWatchdog } from './watchdog';
+import { forceUnlockWorkers } from '../db/ops/worker-heartbeats';
 import { timedStep } from './timed-step';
-import { noLinkBase, type LinkBase } from './inbound/apply-comment-rules';
+import { noLinkBase, type LinkBase } from './inbound/context';
+import type { ShardWakes } from '../db/inbound/wake-shards';
 
 export interface WorkerConfig {
   privateRepliesPerHour: number;
@@ -58,17 +60,26 @@ export interface WebhookSlots {
   shutdown: AbortSignal;
 }
 
+/** What the worker's tasks are made from: one process's pool, settings and shared parts. */
+export interface TaskDeps {
+  pool: pg.Pool;
+  config: WorkerConfig;
+  platform: PlatformDeps;
+  webhooks: WebhookSlots;
+  /** Where tracked links point; none: links are left as written. */
+  links?: LinkBase;
+  /** The process's send pump (ADR 0021); one of its own by default. */
+  pump?: SendPump;
+  /** This process's in-memory wakes of inbound shard jobs (ADR 0032), and how long those jobs wait for them; none by default. */
+  wakes?: ShardWakes;
+  linger?: InboundLinger;
+}
+
 /** Every task of the catalogue (contracts/jobs.ts), and only those: `satisfies` checks both ways. */
-export function taskList(
-  pool: pg.Pool,
-  config: WorkerConfig,
-  platform: PlatformDeps,
-  webhooks: WebhookSlots,
-  links: LinkBase = noLinkBase,
-  pump: SendPump = sendPump(pool, config, platform, { error: () => {} }),
-  /** How inbound jobs wait for more events signalled in this process (ADR 0032); none by default. */
-  linger: InboundLinger = NO_LINGER,
-): TaskList {
+export function taskList(deps: TaskDeps): TaskList {
+  const { pool, config, platform, webhooks } = deps;
+  const links = deps.links ?? noLinkBase;
+  const pump = deps.pump ?? sendPump(pool, config, platform, { error: () => {} });
   const limits = sendLimitsFromConfig(config);
   const sender = createSender(pool, platform);
   const driver = {
@@ -81,21 +92,23 @@ export function taskList(
   };
   return {
     'maintenance:prune': maintenancePrune({ demoTtlHours: config.demo.ttlHours, pool }),
-    'inbound.process': inboundProcessJob(
+    'inbound.process': inboundProcessJob({
       pool,
       limits,
       links,
-      { webhookLanes: config.flows.webhookLanes, inlinePerBatch: INLINE_FIRST_STEPS_PER_BATCH },
+      flows: { webhookLanes: config.flows.webhookLanes, inlinePerBatch: tuning.flows.inlineFirstStepsPerBatch },
       pump,
-      linger,
-    ),
+      linger: deps.linger ?? NO_LINGER,
+      ...(deps.wakes ? { wakes: deps.wakes } : {}),
+    }),
     'outbound.send': outboundSendJob(pump),
-    'outbound.sends': outboundSendsJob(pump),
+    // The old name of `outbound.send {ledgerIds}` (contracts/jobs.ts aliasOf): jobs queued before an upgrade still run.
+    'outbound.sends': outboundSendJob(pump),
     'outbound:sweep': outboundSweepJob(pool),
     'inbound:sweep': inboundSweepJob(pool),
     'broadcast.dispatch': broadcastDispatchJob(pool, { limits, batchSize: 200, lookaheadMs: 5000, linkBaseUrl: links }),
     'run.advance': runAdvanceJob(pool, driver),
-    'runs.resume': runsResumeJob(pool),
+    'runs.resume': runsResumeJob(pool, { webhookLanes: config.flows.webhookLanes }),
     'accounts:health': accountsHealthCron(pool, config.accountHealthIntervalMinutes),
     'account.health': accountHealthJob(pool, platform),
     'accounts:reconcile': accountsReconcileCron(pool, config.reconcile.everyMinutes),
@@ -208,6 +221,8 @@ export async function startWorker(opts: {
   platform: PlatformDeps;
   /** Where tracked links point (PUBLIC_URL, else the web server's URL when it runs in this process). */
   linkBaseUrl?: LinkBase;
+  /** This process's in-memory wakes of inbound shard jobs, shared with its web ingest (bin/boot.ts, ADR 0032). */
+  shardWakes?: ShardWakes;
 }): Promise<WorkerHandle> {
   const watchdog = startWatchdog(opts.pool, {
     staleAfterMs: opts.config.workerStaleAfterMs,
@@ -227,7 +242,16 @@ export async function startWorker(opts: {
     // (workers/queue-nudge.ts), not at the next unrelated NOTIFY or poll.
     pgPool: nudgeAfterQueueUnlocks(opts.pool, (n) => workerPool?.nudge(n)),
     concurrency: opts.concurrency,
-    taskList: taskList(opts.pool, opts.config, platform, webhooks, opts.linkBaseUrl, sends, inboundLinger(opts.concurrency)),
+    taskList: taskList({
+      pool: opts.pool,
+      config: opts.config,
+      platform,
+      webhooks,
+      pump: sends,
+      linger: inboundLinger(opts.concurrency),
+      ...(opts.linkBaseUrl ? { links: opts.linkBaseUrl } : {}),
+      ...(opts.shardWakes ? { wakes: opts.shardWakes } : {}),
+    }),
     crontab: crontab(opts.config),
     logger: graphileLogger(opts.log),
     noHandleSignals: true, // bin/replypilot.ts owns signals and shuts down in order
@@ -263,7 +287,7 @@ export async function startWorker(opts: {
             await sleep(delayMs, undefined, { signal: stopRestarts.signal }).catch(() => undefined);
             if (stopping) return;
             try {
-              if (poolId) await opts.pool.query('select graphile_worker.force_unlock_workers($1::text[])', [[poolId]]);
+              if (poolId) await forceUnlockWorkers(opts.pool, [poolId]);
               runner = await run(runnerOptions);
               supervise(runner, workerPool?.id);
               opts.log.warn('a new job runner started');

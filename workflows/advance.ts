@@ -94,7 +94,7 @@ export function advance(plan: ExecutionPlan, state: RunState, input: AdvanceInpu
     }
     case 'retryFrom': {
       if (!plan.nodes[input.nodeId]) return ignore(state);
-      return run(plan, { ...state, awaiting: null, done: false }, input.nodeId, seq, commands, contact, ctx.seed);
+      return run({ plan, contact, seed: ctx.seed, commands }, { ...state, awaiting: null, done: false }, input.nodeId, seq);
     }
     default: {
       const awaiting = state.awaiting;
@@ -120,7 +120,7 @@ export function advance(plan: ExecutionPlan, state: RunState, input: AdvanceInpu
       from = resumed.next;
     }
   }
-  return run(plan, { ...state, awaiting: null }, from, seq, commands, contact, ctx.seed);
+  return run({ plan, contact, seed: ctx.seed, commands }, { ...state, awaiting: null }, from, seq);
 }
 
 function ignore(state: RunState): AdvanceResult {
@@ -187,8 +187,17 @@ function resume(
   return { next: null, ignored: true };
 }
 
+/** What stays the same through one advance: the plan, the contact, the seed, and the commands it appends to. */
+interface AdvanceEnv {
+  plan: ExecutionPlan;
+  contact: RunContact;
+  seed: string;
+  commands: Command[];
+}
+
 /** Executes nodes from `nodeId` until one needs the outside world (activity, timer, reply) or the run ends. */
-function run(plan: ExecutionPlan, state: RunState, nodeId: string | null, seq: number, commands: Command[], contact: RunContact, seed: string): AdvanceResult {
+function run(env: AdvanceEnv, state: RunState, nodeId: string | null, seq: number): AdvanceResult {
+  const { plan, contact, seed, commands } = env;
   let current = nodeId;
   for (let guard = 0; guard < MAX_STEPS_PER_ADVANCE; guard++) {
     if (current === null) {

@@ -1,8 +1,15 @@
 import type pg from 'pg';
-import { z } from 'zod';
 import { accountProfileSchema, type AccountProfile } from '../../contracts/social-accounts';
-import { notifyWorkspace } from '../../db/pipeline/notify';
-import { recordActivity } from '../../db/pipeline/record-activity';
+import { notifyWorkspace } from '../../db/notify';
+import { recordActivity } from '../../db/record-activity';
+import {
+  markAccountBroken,
+  markExpiryAlerted,
+  readHealthAccount,
+  recordHealthUnknown,
+  saveHealthFindings,
+  type HealthAccountRow as AccountRow,
+} from '../../db/social-accounts/account-health';
 import { withTransaction } from '../../db/transaction';
 import { classifyGraphError } from '../../integrations/meta/classify-graph-error';
 import { debugToken } from '../../integrations/meta/facebook-login';
@@ -40,22 +47,6 @@ export type HealthCheckResult =
   /** Nothing to check: sandbox, disconnected, or already waiting to be reconnected. */
   | { verdict: 'skipped'; why: string };
 
-const accountRow = z.object({
-  id: z.string(),
-  workspace_id: z.string(),
-  provider: z.enum(['meta', 'x', 'sandbox']),
-  platform: z.enum(['instagram', 'facebook', 'twitter']),
-  username: z.string(),
-  display_name: z.string(),
-  access_token_enc: z.string().nullable(),
-  token_expires_at: z.date().nullable(),
-  is_active: z.boolean(),
-  status: z.enum(['active', 'needs_reconnect']),
-  profile: z.unknown(),
-  expiry_alerted_for: z.date().nullable(),
-});
-type AccountRow = z.infer<typeof accountRow>;
-
 /** What a successful check learned, written back in one statement. */
 interface Findings {
   scopes: string[] | null;
@@ -83,62 +74,24 @@ const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
  * line saying why; an expiry inside the warning window is announced once per expiry date.
  */
 export async function checkAccountHealth(pool: pg.Pool, accountId: string, deps: PlatformDeps, now: () => Date = () => new Date()): Promise<HealthCheckResult> {
-  const found = await pool.query(
-    `select id, workspace_id, provider, platform, username, display_name, access_token_enc, token_expires_at, is_active, status, profile, expiry_alerted_for
-     from social_accounts where id = $1`,
-    [accountId],
-  );
-  if (found.rowCount === 0) return { verdict: 'skipped', why: 'account not found' };
-  const account = accountRow.parse(found.rows[0]);
+  const account = await readHealthAccount(pool, accountId);
+  if (!account) return { verdict: 'skipped', why: 'account not found' };
   if (account.provider === 'sandbox') return { verdict: 'skipped', why: 'sandbox accounts have no token' };
   if (!account.is_active || !account.access_token_enc) return { verdict: 'skipped', why: 'the account is disconnected' };
   if (account.status === 'needs_reconnect') return { verdict: 'skipped', why: 'the account is waiting to be reconnected' };
 
   const probe = await probeAccount(pool, account, deps.cipher.decrypt(account.access_token_enc), deps, now());
   if ('unknown' in probe) {
-    await pool.query('update social_accounts set health_checked_at = $2, health_error = $3 where id = $1', [account.id, now(), probe.unknown]);
+    await recordHealthUnknown(pool, account.id, now(), probe.unknown);
     return { verdict: 'unknown', error: probe.unknown };
   }
   if ('broken' in probe) {
-    const marked = await withTransaction(pool, async (client) => {
-      const { rowCount } = await client.query(
-        `update social_accounts set status = 'needs_reconnect', status_reason = $2, health_checked_at = $3, health_error = null
-         where id = $1 and status = 'active' and is_active`,
-        [account.id, probe.broken, now()],
-      );
-      if (!rowCount) return false;
-      await recordActivity(
-        client,
-        account.workspace_id,
-        'account_needs_reconnect',
-        `${label(account)} needs reconnecting: ${probe.broken}. Its automations are paused until you reconnect it.`,
-        'general',
-      );
-      await notifyWorkspace(client, account.workspace_id, { type: 'account.updated', accountId: account.id });
-      return true;
-    });
+    const marked = await withTransaction(pool, (client) => markAccountBroken(client, account, { reason: probe.broken, at: now(), label: label(account) }));
     return marked ? { verdict: 'needs_reconnect', reason: probe.broken } : { verdict: 'skipped', why: 'the account changed during the check' };
   }
   await withTransaction(pool, async (client) => {
-    const f = probe.ok;
-    await client.query(
-      `update social_accounts set health_checked_at = $2, health_error = null, granted_scopes = $3,
-         token_expires_at = case when $4 then $5 else token_expires_at end,
-         access_token_enc = coalesce($6, access_token_enc), profile = coalesce($7, profile),
-         username = coalesce($8, username), display_name = coalesce($9, display_name)
-       where id = $1 and status = 'active' and is_active`,
-      [
-        account.id,
-        now(),
-        f.scopes,
-        f.tokenExpiresAt !== undefined,
-        f.tokenExpiresAt ?? null,
-        f.newToken ? deps.cipher.encrypt(f.newToken) : null,
-        f.profile ?? null,
-        f.username ?? null,
-        f.displayName ?? null,
-      ],
-    );
+    const { newToken, ...f } = probe.ok;
+    await saveHealthFindings(client, account.id, now(), { ...f, ...(newToken ? { newTokenEnc: deps.cipher.encrypt(newToken) } : {}) });
     await alertExpiryOnce(client, account, now());
     await notifyWorkspace(client, account.workspace_id, { type: 'account.updated', accountId: account.id });
   });
@@ -149,11 +102,7 @@ export async function checkAccountHealth(pool: pg.Pool, accountId: string, deps:
 async function alertExpiryOnce(client: pg.PoolClient, account: AccountRow, now: Date) {
   const [warning] = await accountHealthWarnings(client, { accountId: account.id }, now);
   if (!warning || warning.kind === 'needs_reconnect') return;
-  const { rowCount } = await client.query(
-    `update social_accounts set expiry_alerted_for = token_expires_at where id = $1 and expiry_alerted_for is distinct from token_expires_at`,
-    [account.id],
-  );
-  if (rowCount) await recordActivity(client, account.workspace_id, 'account_token_expiring', warning.message, 'general');
+  if (await markExpiryAlerted(client, account.id)) await recordActivity(client, account.workspace_id, 'account_token_expiring', warning.message, 'general');
 }
 
 async function probeAccount(pool: pg.Pool, account: AccountRow, token: string, deps: PlatformDeps, now: Date): Promise<Probe> {

@@ -4,6 +4,8 @@ import { extractBusinessName } from './extract-business-name';
 import { extractOffers } from './extract-offers';
 import { extractPageText, extractTitle } from './extract-page-text';
 import { extractTestimonials } from './extract-testimonials';
+import { extractTextOffers } from './extract-text-offers';
+import { extractTextTestimonials } from './extract-text-testimonials';
 import { fetchPage, ScanFailedError } from './fetch-page';
 import { findLinks, parseSitemap } from './find-links';
 
@@ -27,12 +29,23 @@ export interface ScannedSite {
   pages: ScannedPage[];
 }
 
-/** What one HTML page yields. Pure: unit-tested on HTML strings. */
+const quoteKey = (t: ScannedTestimonial) =>
+  t.quote
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+
+/**
+ * What one HTML page yields. Pure: unit-tested on HTML strings. Offers come from the page's JSON-LD
+ * when it has any (the site's own structured claim), else from prices in its text; testimonials
+ * from both, each quote once.
+ */
 export function extractFromHtml(html: string, url: string) {
   const $ = load(html);
   const businessName = extractBusinessName($);
-  const offers = extractOffers($, url);
-  const testimonials = extractTestimonials($, url);
+  const structured = extractOffers($, url);
+  const offers = structured.length ? structured : extractTextOffers($, url);
+  const testimonials = uniqueBy([...extractTestimonials($, url), ...extractTextTestimonials($, url)], quoteKey);
   const links = findLinks($, url);
   const title = extractTitle($) || url;
   // Last: it strips navigation and scripts from the document.
@@ -85,7 +98,7 @@ export async function scanWebsite(input: string, opts: ScanOptions): Promise<Sca
   );
   const testimonials = uniqueBy(
     results.flatMap((r) => r.testimonials),
-    (t) => t.quote.toLowerCase(),
+    quoteKey,
   );
   const pages = uniqueBy(
     results.map((r) => r.page),

@@ -138,7 +138,7 @@ describe('delete account', () => {
     expect(before.social_accounts).toBeGreaterThan(0);
     const otherSession = await signIn(me.email, 'secret12');
 
-    const res = await owner.client.request('DELETE', '/api/account', { json: { confirmation: me.email.toUpperCase() } });
+    const res = await owner.client.request('DELETE', '/api/account', { json: { confirmation: me.email.toUpperCase(), password: 'secret12' } });
     expect(res.status).toBe(200);
     expect((await owner.client.get('/api/auth/user')).status).toBe(401);
     expect((await otherSession.get('/api/auth/user')).status).toBe(401);

@@ -2,7 +2,9 @@ import type pg from 'pg';
 import {
   changePasswordBodySchema,
   deleteAccountBodySchema,
+  FRESH_SIGN_IN_MINUTES,
   notificationSettingsSchema,
+  SIGN_IN_AGAIN_TO_DELETE,
   updateProfileBodySchema,
   type NotificationSettings,
 } from '../../contracts/auth';
@@ -59,8 +61,8 @@ export function accountRoutes({ pool, cookieName, throttles }: AccountRouteDeps)
       if (!body.currentPassword) {
         throw new AppError('BAD_REQUEST', 'Current password is required', [{ path: 'currentPassword', message: 'Current password is required' }]);
       }
-      // Wrong current passwords count toward the account's sign-in throttle: same secret, same budget.
-      const attempt = await throttles.account.attempt(accountKey(user.email), res);
+      // Wrong current passwords count toward the sign-in delays: same secret, same budget.
+      const attempt = await throttles.attempt(req, res, user.email);
       if (!(await verifyPassword(user.passwordHash, body.currentPassword))) {
         throw new AppError('BAD_REQUEST', 'Current password is incorrect', [{ path: 'currentPassword', message: 'Current password is incorrect' }]);
       }
@@ -82,16 +84,31 @@ export function accountRoutes({ pool, cookieName, throttles }: AccountRouteDeps)
     res.json(body);
   });
 
-  // Danger zone: the user types their email or DELETE. The workspaces they are alone in go with
-  // them; they leave the others; refused while they alone own one that has other members.
+  // Danger zone: the user types their email or DELETE, and proves it is them (a signed-in laptop left
+  // open is not enough): the password, or for an account without one a sign-in in the last
+  // FRESH_SIGN_IN_MINUTES. A demo workspace is the visitor's own throwaway. The workspaces they are
+  // alone in go with them; they leave the others; refused while they alone own one that has other
+  // members. Their email leaves the newsletter, rate-limit and dev-outbox rows.
   router.delete('/api/account', async (req, res) => {
     const user = currentUser(req);
-    const { confirmation } = parseBody(deleteAccountBodySchema, req);
+    const { confirmation, password } = parseBody(deleteAccountBodySchema, req);
     if (confirmation !== DELETE_CONFIRMATION && confirmation.toLowerCase() !== user.email.toLowerCase()) {
       const message = 'Type your email address or DELETE to confirm';
       throw new AppError('BAD_REQUEST', message, [{ path: 'confirmation', message }]);
     }
-    const result = await deleteAccount(pool, user.id);
+    if (user.passwordHash) {
+      if (!password) throw new AppError('BAD_REQUEST', 'Enter your password to delete your account', [{ path: 'password', message: 'Password is required' }]);
+      // Wrong passwords count toward the sign-in delays: same secret, same budget.
+      const attempt = await throttles.attempt(req, res, user.email);
+      if (!(await verifyPassword(user.passwordHash, password))) {
+        throw new AppError('BAD_REQUEST', 'Password is incorrect', [{ path: 'password', message: 'Password is incorrect' }]);
+      }
+      await attempt.succeeded();
+    } else if (!user.isDemo) {
+      const signedInAt = req.session.signedInAt ?? 0;
+      if (Date.now() - signedInAt > FRESH_SIGN_IN_MINUTES * 60_000) throw new AppError('FORBIDDEN', SIGN_IN_AGAIN_TO_DELETE);
+    }
+    const result = await deleteAccount(pool, { userId: user.id, email: user.email, accountKey: accountKey(user.email) });
     if (!result.deleted) throw ownedWorkspacesError(result.ownedWithMembers);
     await destroySession(req, res, cookieName);
     res.json({ success: true, message: 'Your account and its data have been deleted.' });

@@ -14,7 +14,7 @@ declare module 'express-session' {
 const UNPINNED = new Set(['/api/workspaces', '/api/workspaces/switch', '/api/logout']);
 
 /**
- * Every signed-in request acts in exactly one workspace (ADR 0034): the session's (set at sign-in,
+ * Every signed-in request acts in exactly one workspace (ADR 0038): the session's (set at sign-in,
  * by a switch or by accepting an invitation), if the user is still a member of it, else their
  * default one (and the session is reset to it). The memberships
  * come with the user from the session cache (db/auth/users.ts), so this costs no round trip; a

@@ -128,6 +128,19 @@ describe('sessions', () => {
     expect(res.data.error).toBe('Unauthorized');
   });
 
+  it('GET /auth/user (docs/product-spec.md §7 probe) answers the same: JSON 401 signed out, the user signed in', async () => {
+    const out = await client().get('/auth/user');
+    expect(out.status).toBe(401);
+    expect(out.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(out.data).toMatchObject({ error: 'Unauthorized', code: 'UNAUTHORIZED' });
+    const c = client();
+    const body = registration();
+    await c.post('/api/auth/register', body);
+    const me = await c.get('/auth/user');
+    expect(me.status).toBe(200);
+    expect(me.data).toEqual((await c.get('/api/auth/user')).data);
+  });
+
   it('POST /api/logout ends the session', async () => {
     const c = client();
     await c.post('/api/auth/register', registration());

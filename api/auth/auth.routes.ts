@@ -3,7 +3,7 @@ import type pg from 'pg';
 import { loginBodySchema, registerBodySchema, type LoginResponse, type RegisterResponse } from '../../contracts/auth';
 import type { Config } from '../../config/config';
 import { AppError } from '../http/errors';
-import { accountKey, authRateLimit, clientIpKey } from '../http/rate-limit';
+import { authRateLimit } from '../http/rate-limit';
 import { publicRouter } from '../http/routers';
 import { parseBody } from '../http/validate';
 import type { DeviceCookies } from './device-cookie';
@@ -30,7 +30,8 @@ export function authRoutes({ pool, config, passport, cookieName, throttles, devi
   const router = publicRouter();
   const limit = config.authRateLimitPer15Min;
 
-  router.get('/api/auth/user', async (req, res) => {
+  // /auth/user too: docs/product-spec.md §7 probes it expecting the same JSON 401 when signed out.
+  router.get(['/api/auth/user', '/auth/user'], async (req, res) => {
     if (!req.user) throw new AppError('UNAUTHORIZED', 'Unauthorized');
     // The acting workspace's plan (its owner's) and month's message count, read fresh: counting no
     // longer changes the (cached) user row (ADR 0019). The maintenance job deletes demo workspaces
@@ -51,6 +52,7 @@ export function authRoutes({ pool, config, passport, cookieName, throttles, devi
       passwordHash,
       firstName: body.firstName,
       lastName: body.lastName,
+      timeZone: body.timeZone,
     });
     if (row === 'email_taken') throw new AppError('CONFLICT', EMAIL_TAKEN, undefined, { success: false });
     await logIn(req, row);
@@ -59,19 +61,16 @@ export function authRoutes({ pool, config, passport, cookieName, throttles, devi
     res.status(201).json(response);
   });
 
-  // Only failures count, per address and per account (per device for a browser that signed into
-  // this account before: its device cookie): the attempt is counted first and given back when the
-  // password was right.
+  // Failures slow down whoever makes them (per account and address, or known browser; per address),
+  // never the account itself (login-throttle.ts): counted first, given back when the password was right.
   router.post('/api/auth/login', async (req, res) => {
     const body = parseBody(loginBodySchema, req);
-    const device = devices.read(req, body.email);
-    const fromIp = await throttles.ip.attempt(clientIpKey(req), res);
-    const forAccount = device ? await throttles.device.attempt(device, res) : await throttles.account.attempt(accountKey(body.email), res);
+    const attempt = await throttles.attempt(req, res, body.email);
     const user = await checkCredentials(passport, req, res);
     if (!user) throw new AppError('UNAUTHORIZED', 'Invalid credentials');
-    await Promise.all([fromIp.succeeded(), forAccount.succeeded()]);
+    await attempt.succeeded();
     await logIn(req, user);
-    devices.issue(res, body.email, device);
+    devices.issue(res, body.email, devices.read(req, body.email));
     const response: LoginResponse = { message: 'Login successful', user: toPublicUser(user) };
     res.json(response);
   });

@@ -64,6 +64,23 @@ describe('test login with an email (development only)', () => {
     expect(b.data.userId).toBe(a.data.userId);
   });
 
+  it('POST /api/test/user (docs/product-spec.md §7) makes the demo account test login signs into, without signing in', async () => {
+    const c = client();
+    const made = await c.post('/api/test/user', { email: 'made-by-test-user@replypilot.app', firstName: 'Tess', lastName: 'User' });
+    expect(made.status).toBe(201);
+    expect(made.data).toEqual({ id: expect.any(String) });
+    expect((await c.get('/api/auth/user')).status).toBe(401);
+    const again = await c.post('/api/test/user', { email: 'made-by-test-user@replypilot.app' });
+    expect(again).toMatchObject({ status: 200, data: { id: made.data.id } });
+    const login = await c.post('/api/auth/test-login', { email: 'made-by-test-user@replypilot.app' });
+    expect(login.data).toMatchObject({ userId: made.data.id, user: { firstName: 'Tess', lastName: 'User', isDemo: true } });
+    // Never a real account, and never a malformed one.
+    const email = `real-tu-${Date.now()}@example.com`;
+    await client().post('/api/auth/register', { firstName: 'Real', email, password: 'Tr0ub4dor&3-horse' });
+    expect((await client().post('/api/test/user', { email })).status).toBe(403);
+    expect((await client().post('/api/test/user', { email: 'nope' })).status).toBe(400);
+  });
+
   it("never signs into a real user's account", async () => {
     const email = `real-${Date.now()}@example.com`;
     await client().post('/api/auth/register', { firstName: 'Real', email, password: 'Tr0ub4dor&3-horse' });
@@ -78,6 +95,8 @@ describe('with default settings', () => {
       const c = new HttpClient(d.baseUrl);
       const named = await c.post('/api/auth/test-login', { email: 'victim-not-yet-registered@example.com' });
       expect(named.status).toBe(404);
+      // Nor does POST /api/test/user exist (ENABLE_TEST_LOGIN off; it can never be on in production).
+      expect((await c.post('/api/test/user', { email: 'victim-not-yet-registered@example.com' })).status).toBe(404);
       const reg = await c.post('/api/auth/register', { firstName: 'V', email: 'victim-not-yet-registered@example.com', password: 'Tr0ub4dor&3-horse' });
       expect(reg.status).toBe(201);
       expect((await new HttpClient(d.baseUrl).post('/api/auth/test-login', {})).status).toBe(200);

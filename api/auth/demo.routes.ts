@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Request, RequestHandler } from 'express';
 import type pg from 'pg';
-import { testLoginBodySchema, type TestLoginResponse } from '../../contracts/auth';
+import { testLoginBodySchema, testUserBodySchema, type TestLoginResponse, type TestUserResponse } from '../../contracts/auth';
 import type { Config } from '../../config/config';
 import { seedDemoWorkspace } from '../../db/sandbox/seed-demo';
 import { seedDemoFlows } from '../features/flows/demo-flows';
@@ -30,7 +30,7 @@ function demoCreationLimit(pool: pg.Pool, perHour: number): RequestHandler {
 }
 
 /** A new demo user and workspace; 'email_taken' when that demo email exists already. */
-async function createDemoUser(pool: pg.Pool, email: string, name = 'Demo User'): Promise<Express.User | 'email_taken'> {
+async function createDemoUser(pool: pg.Pool, email: string, name = 'Demo User', timeZone?: string): Promise<Express.User | 'email_taken'> {
   const [first, ...rest] = name.trim().split(/\s+/);
   return createUserWithWorkspace(pool, {
     email,
@@ -39,6 +39,7 @@ async function createDemoUser(pool: pg.Pool, email: string, name = 'Demo User'):
     isDemo: true,
     onboardingStep: 9,
     subscriptionTier: 'Pro',
+    timeZone,
   });
 }
 
@@ -64,7 +65,12 @@ export function demoRoutes({ pool, config }: { pool: pg.Pool; config: Config }) 
         user = req.user;
       } else {
         await new Promise<void>((resolve, reject) => limitCreation(req, res, (err?: unknown) => (err ? reject(err) : resolve())));
-        const created = await createDemoUser(pool, `visitor-${randomBytes(9).toString('hex')}@${DEMO_EMAIL_DOMAIN}`, body.testUser ?? body.username);
+        const created = await createDemoUser(
+          pool,
+          `visitor-${randomBytes(9).toString('hex')}@${DEMO_EMAIL_DOMAIN}`,
+          body.testUser ?? body.username,
+          body.timeZone,
+        );
         // 72 random bits: a clash means something is wrong, not bad luck.
         if (created === 'email_taken') throw new Error('a new demo visitor email was taken');
         user = created;
@@ -81,6 +87,20 @@ export function demoRoutes({ pool, config }: { pool: pg.Pool; config: Config }) 
       user: toSignedInUser(user, config.demo.ttlHours),
     };
     res.json(response);
+  });
+
+  // docs/product-spec.md §7 POST /api/test/user {email, firstName, lastName} → {id}: the development
+  // test login's account, made without signing in. Where test login is off (always in production)
+  // the route does not exist. It makes demo accounts only, so it can never create or reveal a real one.
+  router.post('/api/test/user', async (req, res) => {
+    if (!config.testLoginEnabled) throw new AppError('NOT_FOUND', 'No route for POST /api/test/user');
+    const body = parseBody(testUserBodySchema, req);
+    const existing = await findUserByEmail(pool, body.email);
+    if (existing && !existing.isDemo) throw new AppError('FORBIDDEN', 'Test users can only be demo accounts');
+    const name = [body.firstName, body.lastName].filter(Boolean).join(' ') || undefined;
+    const user = existing ?? (await testLoginUser(pool, body.email, name));
+    const response: TestUserResponse = { id: user.id };
+    res.status(existing ? 200 : 201).json(response);
   });
 
   return router;

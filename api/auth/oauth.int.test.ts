@@ -16,6 +16,9 @@ describe('OAuth providers not configured', () => {
     expect(g.data.callbackUrl).toBe(`${t.baseUrl}/api/auth/google/callback`);
     const f = await c.get('/api/auth/facebook/status');
     expect(f.data).toMatchObject({ provider: 'facebook', configured: false, appId: null, hasSecret: false });
+    // One Meta app signs people in and connects their Pages: /oauth-setup lists both redirect URIs.
+    expect(f.data.callbackUrl).toBe(`${t.baseUrl}/api/auth/facebook/callback`);
+    expect(f.data.connectCallbackUrl).toBe(`${t.baseUrl}/oauth/facebook/callback`);
   });
 
   it.each(['/auth/google', '/api/auth/google', '/auth/facebook', '/api/auth/facebook/callback'])(

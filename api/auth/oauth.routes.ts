@@ -2,9 +2,11 @@ import type { NextFunction, Request, Response } from 'express';
 import type passport from 'passport';
 import type { OAuthStatus } from '../../contracts/auth';
 import type { Config } from '../../config/config';
+import { oauthRedirectUri } from '../features/social-accounts/meta-connect.routes';
+import { ownOrigin } from '../http/own-origin';
 import { publicRouter } from '../http/routers';
 import { oauthCallbackUrl } from './passport';
-import { saveSessionBeforeResponse } from './session';
+import { logIn, saveSessionBeforeResponse } from './session';
 
 type Provider = 'google' | 'facebook';
 
@@ -21,21 +23,31 @@ function truncate(id: string | undefined): string | null {
 export function oauthRoutes(config: Config, passport: passport.PassportStatic) {
   const router = publicRouter();
   const configured = (p: Provider) => (p === 'google' ? Boolean(config.google) : Boolean(config.facebook));
+  // PUBLIC_URL's callback, or one on the address the request reached: a relative callbackURL would
+  // be resolved against the Host header (api/http/own-origin.ts).
+  const callbackURL = (req: Request, p: Provider) => {
+    const url = oauthCallbackUrl(config, p);
+    return url.startsWith('/') ? `${ownOrigin(config.publicUrl, req)}${url}` : url;
+  };
 
   for (const provider of ['google', 'facebook'] as const) {
     const start = (req: Request, res: Response, next: NextFunction) => {
       // Not configured: explain what to set up instead of crashing (spec /oauth-setup).
       if (!configured(provider)) return res.redirect(`/oauth-setup?provider=${provider}`);
-      passport.authenticate(provider, { scope: scopes[provider], session: true })(req, res, next);
+      // passport-oauth2 reads callbackURL from the per-request options too (its types do not list it).
+      const options: passport.AuthenticateOptions & { callbackURL: string } = {
+        scope: scopes[provider],
+        session: true,
+        callbackURL: callbackURL(req, provider),
+      };
+      passport.authenticate(provider, options)(req, res, next);
     };
     const callback = (req: Request, res: Response, next: NextFunction) => {
       if (!configured(provider)) return res.redirect(`/oauth-setup?provider=${provider}`);
-      passport.authenticate(provider, (err: unknown, user: Express.User | false) => {
+      const options: passport.AuthenticateOptions & { callbackURL: string } = { callbackURL: callbackURL(req, provider) };
+      passport.authenticate(provider, options, (err: unknown, user: Express.User | false) => {
         if (err || !user) return res.redirect(`/login?error=${provider}`);
-        req.login(user, (loginErr: unknown) => {
-          if (loginErr) return next(loginErr);
-          res.redirect('/login-success');
-        });
+        logIn(req, user).then(() => res.redirect('/login-success'), next);
       })(req, res, next);
     };
     router.get([`/auth/${provider}`, `/api/auth/${provider}`], saveSessionBeforeResponse, start);
@@ -44,13 +56,13 @@ export function oauthRoutes(config: Config, passport: passport.PassportStatic) {
     router.get(`/api/auth/${provider}/status`, (req, res) => {
       const raw = config.oauthRaw;
       const id = provider === 'google' ? raw.googleClientId : raw.facebookAppId;
-      const callbackPath = oauthCallbackUrl(config, provider);
       const status: OAuthStatus = {
         provider,
         configured: configured(provider),
         ...(provider === 'google' ? { clientId: truncate(id) } : { appId: truncate(id) }),
         hasSecret: provider === 'google' ? raw.googleSecret : raw.facebookSecret,
-        callbackUrl: callbackPath.startsWith('/') ? `${req.protocol}://${req.get('host') ?? ''}${callbackPath}` : callbackPath,
+        callbackUrl: callbackURL(req, provider),
+        ...(provider === 'facebook' ? { connectCallbackUrl: oauthRedirectUri(config, req, 'facebook') } : {}),
       };
       res.json(status);
     });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { PASSWORD_EMAIL_RULE } from '../../contracts/auth';
 import { PASSWORD_RULES, passwordPolicyViolation } from './password-policy';
 
 describe('password policy', () => {
@@ -10,6 +11,11 @@ describe('password policy', () => {
     expect(passwordPolicyViolation('ada.lovelace@example.com', 'ada.lovelace@example.com')).toBe(PASSWORD_RULES.email);
     expect(passwordPolicyViolation('Ada.Lovelace', 'ada.lovelace@example.com')).toBe(PASSWORD_RULES.email);
     expect(passwordPolicyViolation('my-ADA.LOVELACE-2024', 'ada.lovelace@example.com')).toBe(PASSWORD_RULES.email);
+  });
+
+  it('refuses with the message the forms show before submitting (contracts/auth.ts)', () => {
+    expect(PASSWORD_RULES.email).toBe(PASSWORD_EMAIL_RULE);
+    expect(passwordPolicyViolation('NoraBakes2026!', 'nora@bakery.example')).toBe(PASSWORD_EMAIL_RULE);
   });
 
   it('accepts ordinary strong passwords, and a short local part does not forbid its letters', () => {

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { PASSWORD_EMAIL_RULE, passwordContainsEmail } from '../../contracts/auth';
 import { AppError } from '../http/errors';
 
 /**
@@ -20,16 +21,14 @@ function commonPasswords(): Set<string> {
 
 export const PASSWORD_RULES = {
   common: 'This password is one of the most common passwords. Please choose one that is harder to guess',
-  email: 'Password must not contain your email address or the part before the @',
+  email: PASSWORD_EMAIL_RULE,
 } as const;
 
 /** The rule a password breaks, or undefined. Case-insensitive. */
 export function passwordPolicyViolation(password: string, email: string): string | undefined {
   const pw = password.toLowerCase();
   if (commonPasswords().has(pw)) return PASSWORD_RULES.common;
-  const local = email.toLowerCase().split('@')[0] ?? '';
-  // Containment only for a local part of 4+ characters: "al@…" must not forbid every "al" in a password.
-  if (pw === email.toLowerCase() || pw === local || (local.length >= 4 && pw.includes(local))) return PASSWORD_RULES.email;
+  if (passwordContainsEmail(password, email)) return PASSWORD_RULES.email;
   return undefined;
 }
 

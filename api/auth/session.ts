@@ -1,20 +1,28 @@
 import type { NextFunction, Request, Response } from 'express';
 import type passport from 'passport';
 
+declare module 'express-session' {
+  interface SessionData {
+    /** When this session signed in (ms since the epoch): a fresh sign-in stands in for a password (account deletion). */
+    signedInAt?: number;
+  }
+}
+
 function toError(err: unknown): Error {
   return err instanceof Error ? err : new Error(String(err));
 }
 
 /**
- * req.login regenerates the session id (no fixation) before storing the user. The new session acts
- * in the user's default workspace from now on (ADR 0034): a switch on another device moves the
- * default, not this session.
+ * req.login regenerates the session id (no fixation) before storing the user; the session notes when.
+ * The new session acts in the user's default workspace from now on (ADR 0038): a switch on another
+ * device moves the default, not this session.
  */
 export function logIn(req: Request, user: Express.User): Promise<void> {
   return new Promise((resolve, reject) =>
     req.login(user, (err: unknown) => {
       if (err) return reject(toError(err));
       req.session.workspaceId = user.workspaceId;
+      req.session.signedInAt = Date.now();
       resolve();
     }),
   );

@@ -31,6 +31,8 @@ import { healthRoutes } from '../features/health/health.routes';
 import { newsletterRoutes } from '../features/newsletter/newsletter.routes';
 import { statsRoutes } from '../features/stats/stats.routes';
 import { dashboardRoutes } from '../features/dashboard/dashboard.routes';
+import { gettingStartedRoutes } from '../features/dashboard/getting-started.routes';
+import { timeZoneRoutes } from '../features/workspace/time-zone.routes';
 import { automationRoutes } from '../features/automation/automation.routes';
 import { commentGrowthRoutes } from '../features/comment-rules/comment-growth.routes';
 import { failedSendsRoutes } from '../features/failed-sends/failed-sends.routes';
@@ -55,17 +57,19 @@ import { metaAccountsRoutes } from '../features/social-accounts/meta-accounts.ro
 import { metaConnectRoutes } from '../features/social-accounts/meta-connect.routes';
 import { instagramConnectRoutes } from '../features/social-accounts/instagram-connect.routes';
 import { xConnectRoutes } from '../features/social-accounts/x-connect.routes';
+import { connectOptionsRoutes } from '../features/social-accounts/connect-options.routes';
 import { metaWebhookRoutes } from '../features/webhooks/meta-webhook.routes';
 import { webhookSetupRoutes } from '../features/webhooks/webhook-setup.routes';
 import { xWebhookRoutes } from '../features/webhooks/x-webhook.routes';
 import { createTokenCipher } from '../../integrations/crypto/token-cipher';
 import { linksRoutes } from '../features/links/links.routes';
-import { sendLimitsFromConfig } from '../../db/pipeline/send-limits';
+import { sendLimitsFromConfig } from '../../db/sends/send-limits';
 import { apiNotFound, errorHandler } from './errors';
 import { atPrefixUnstripped } from './routers';
 import { checkRequestInput } from './validate';
 import { sameOriginOnly, securityHeaders, sessionCookieSecure } from './security';
 import { mountUi } from './ui';
+import type { ShardWakes } from '../../db/inbound/wake-shards';
 
 export const SESSION_COOKIE = 'rp.sid';
 const THIRTY_DAYS_MS = 30 * 24 * 60 * 60 * 1000;
@@ -80,6 +84,8 @@ export interface AppDeps {
   version: string;
   /** Tests point OAuth at a contract fake. */
   oauthEndpoints?: OAuthEndpoints;
+  /** This process's in-memory wakes of inbound shard jobs (bin/boot.ts, ADR 0032): ingests signal a listening job directly. */
+  shardWakes?: ShardWakes;
 }
 
 export interface BuiltApp {
@@ -101,8 +107,9 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
   // First, before helmet, the JSON parser and sessions: Meta's signature is over the raw bytes
   // (docs/platform-apis.md §1.2), and a platform's server-to-server POST needs no browser headers,
   // cookie or session; at low volume Meta sends one POST per event, so each middleware skipped counts.
-  app.use(metaWebhookRoutes({ pool: database.pool, config, verifyToken: metaWebhookVerifyToken(config, secrets), log }));
-  app.use(xWebhookRoutes({ pool: database.pool, config, log }));
+  const wakes = deps.shardWakes;
+  app.use(metaWebhookRoutes({ pool: database.pool, config, verifyToken: metaWebhookVerifyToken(config, secrets), log, wakes }));
+  app.use(xWebhookRoutes({ pool: database.pool, config, log, wakes }));
   app.use(securityHeaders({ dev: deps.ui === 'dev', publicUrl: config.publicUrl, log }));
   // A flow graph of a few hundred nodes is larger than an ordinary request.
   app.use('/api/flows', express.json({ limit: '2mb' }));
@@ -137,7 +144,7 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
     },
   });
   const passport = createPassport(database.pool, config, deps.oauthEndpoints, sessionCache);
-  // Then the workspace the request acts in and the role there, from the cached user (ADR 0034).
+  // Then the workspace the request acts in and the role there, from the cached user (ADR 0038).
   const sessionMiddlewares: RequestHandler[] = [sessionMiddleware, passport.initialize(), passport.session(), activeWorkspace];
   app.use(sessionMiddlewares);
   // A signed-in user's own state-changing request is never answered from, nor followed by, a stale cache.
@@ -148,17 +155,17 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
 
   app.use(healthRoutes({ pool: database.pool, role: deps.role, dbMode: config.database.mode, version: deps.version }));
   app.use(demoRoutes({ pool: database.pool, config }));
-  const throttles = createLoginThrottles(database.pool, config);
   if (config.mail.mode === 'disabled') log.warn({}, MAIL_DISABLED_WARNING);
   const devices = deviceCookies(secrets.sessionSecret, secureCookies);
+  const throttles = createLoginThrottles(database.pool, config, devices);
   app.use(authRoutes({ pool: database.pool, config, passport, cookieName: SESSION_COOKIE, throttles, devices }));
-  app.use(passwordResetRoutes({ pool: database.pool, config, sessionCache }));
+  app.use(passwordResetRoutes({ pool: database.pool, config, sessionCache, throttles, devices }));
   // account.routes.ts spells full paths; its guard must still see only /api/account/*.
   app.use(atPrefixUnstripped('/api/account', accountRoutes({ pool: database.pool, cookieName: SESSION_COOKIE, throttles })));
   app.use(devOutboxRoutes(database.pool, config));
   app.use(oauthRoutes(config, passport));
   app.use(newsletterRoutes(database.pool));
-  app.use(statsRoutes(database.pool));
+  app.use(statsRoutes(database.pool, config.publicStats));
   app.use(linksRoutes(database.pool));
   const { pool } = database;
   const cipher = createTokenCipher(secrets.encryptionKey);
@@ -168,6 +175,7 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
   app.use(metaConnectRoutes({ pool, config, cipher, log }));
   app.use(instagramConnectRoutes({ pool, config, cipher, log }));
   app.use(xConnectRoutes({ pool, config, cipher, log }));
+  app.use(connectOptionsRoutes(config));
   app.use('/api/social-accounts', socialAccountsRoutes(pool, { config, cipher, log }));
   app.use('/api/social-accounts', metaAccountsRoutes({ pool, config, cipher, limits: sendLimitsFromConfig(config) }));
   app.use('/api/accounts', connectedAccountsRoutes(pool));
@@ -183,6 +191,7 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
     '/api/automation',
     automationRoutes(pool, () => new Date(Date.now())),
   );
+  app.use('/api/dashboard/getting-started', gettingStartedRoutes(pool));
   app.use(
     '/api/dashboard',
     dashboardRoutes(pool, () => new Date(Date.now())),
@@ -191,8 +200,9 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
   app.use('/api/analytics', analyticsRoutes(pool, Boolean(config.publicUrl) || deps.role === 'all'));
   app.use('/api/conversions', conversionsRoutes(pool));
   app.use('/api/settings/api-key', apiKeyRoutes(pool));
+  app.use('/api/settings/time-zone', timeZoneRoutes(pool));
   app.use('/api/automation', commentGrowthRoutes(pool));
-  app.use('/api/simulator', simulatorRoutes(pool, log));
+  app.use('/api/simulator', simulatorRoutes(pool, log, wakes));
   app.use('/api/flows', flowsRoutes(pool));
   app.use('/api/runs', runsRoutes(pool));
   // The AI assistant (ADR 0011): one runtime (or none: knowledge-base-only answers) for all its routes.
@@ -208,7 +218,7 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
   app.use('/api/templates', publicTemplatesRoutes(pool));
   app.use('/api/templates', templatesRoutes(pool));
   app.use('/api/onboarding', onboardingRoutes(pool));
-  // Teams (ADR 0034): what an invitation link is for is public; the rest is signed in.
+  // Teams (ADR 0038): what an invitation link is for is public; the rest is signed in.
   app.use('/api/team', invitationLookupRoutes(pool));
   app.use('/api/team', teamRoutes({ pool, config, team: teamService(pool, (userId) => sessionCache.forgetUser(userId)) }));
   app.use('/api/workspaces', workspacesRoutes(pool));

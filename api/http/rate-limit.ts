@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { ipKeyGenerator, rateLimit, type Options, type Store, type IncrementResponse } from 'express-rate-limit';
 import type pg from 'pg';
-import { decrementHits, deleteHits, incrementHits } from '../../db/rate-limit/hits';
+import { claimDelayedAttempt, decrementHits, deleteHits, deleteHitsWithPrefix, incrementHits } from '../../db/rate-limit/hits';
 import { AppError } from './errors';
 
 /**
@@ -54,8 +54,6 @@ export function authRateLimit(pool: pg.Pool, name: string, limit: number) {
   return pgRateLimit(pool, { name, windowMs: 15 * 60 * 1000, limit, message: 'Too many attempts. Please wait a few minutes and try again.' });
 }
 
-const FIFTEEN_MINUTES = 15 * 60 * 1000;
-
 /** The client's address as express-rate-limit keys it (IPv6 grouped by /56, so one host cannot rotate). */
 export function clientIpKey(req: Request): string {
   return ipKeyGenerator(req.ip ?? 'unknown');
@@ -67,30 +65,37 @@ export function accountKey(email: string): string {
 }
 
 /**
- * Counts failed attempts only (successful sign-ins must not use up a budget). The
- * attempt is counted up front in one atomic upsert, so a parallel burst cannot slip past the
- * limit, and `succeeded()` gives it back before the response is sent.
+ * A delay that grows with failures (OWASP's advice over hard lockouts): a key's first `free` failures
+ * cost nothing, each later one must wait `baseMs × 2^(n − free)` (at most `maxDelayMs`) after the one
+ * before, and failures are forgotten `forgetMs` after the last. Every attempt is counted up front in
+ * one atomic statement (db/rate-limit/hits.ts), so a parallel burst cannot slip past; `giveBack` returns
+ * it when it succeeded.
  */
-export class FailureThrottle {
-  private readonly store: PgRateLimitStore;
+export class ProgressiveDelay {
   constructor(
-    pool: pg.Pool,
-    name: string,
-    private readonly limit: number,
-    private readonly message: string,
-    windowMs = FIFTEEN_MINUTES,
-  ) {
-    this.store = new PgRateLimitStore(pool, `${name}:`, windowMs);
-  }
+    private readonly pool: pg.Pool,
+    readonly prefix: string,
+    private readonly opts: { free: number; maxDelayMs: number; forgetMs: number; baseMs?: number },
+  ) {}
 
-  /** Counts one attempt; over the limit it sets Retry-After and throws RATE_LIMITED (429). */
-  async attempt(key: string, res: Response): Promise<{ succeeded(): Promise<void> }> {
-    const { totalHits, resetTime } = await this.store.increment(key);
-    if (totalHits > this.limit) {
-      const seconds = Math.max(1, Math.ceil(((resetTime?.getTime() ?? 0) - Date.now()) / 1000));
-      res.setHeader('Retry-After', String(seconds));
-      throw new AppError('RATE_LIMITED', this.message);
-    }
-    return { succeeded: () => this.store.decrement(key) };
+  /** Counts one attempt, or says how long this key must still wait. */
+  claim(key: string): Promise<{ counted: true } | { counted: false; retryAfterMs: number }> {
+    return claimDelayedAttempt(this.pool, this.prefix + key, { ...this.opts, baseMs: this.opts.baseMs ?? 1000 });
   }
+  giveBack(key: string): Promise<void> {
+    return decrementHits(this.pool, this.prefix + key);
+  }
+  forget(key: string): Promise<void> {
+    return deleteHits(this.pool, this.prefix + key);
+  }
+  /** Forgets every key that starts with `keyPrefix` (after this delay's own prefix). */
+  forgetAll(keyPrefix: string): Promise<void> {
+    return deleteHitsWithPrefix(this.pool, this.prefix + keyPrefix);
+  }
+}
+
+/** 429 RATE_LIMITED with Retry-After in whole seconds. */
+export function rateLimited(res: Response, retryAfterMs: number, message: string): AppError {
+  res.setHeader('Retry-After', String(Math.max(1, Math.ceil(retryAfterMs / 1000))));
+  return new AppError('RATE_LIMITED', message);
 }

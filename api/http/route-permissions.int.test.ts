@@ -39,6 +39,8 @@ const publicRoutes = [
   'GET /api/health/database',
   'POST /api/auth/test-login',
   'GET /api/auth/user',
+  'GET /auth/user',
+  'POST /api/test/user',
   'POST /api/auth/register',
   'POST /api/auth/login',
   'POST /api/logout',
@@ -68,6 +70,7 @@ const publicRoutes = [
   'GET /api/templates/validate',
   'GET /api/templates/:id/preview',
   'POST /api/team/invitations/lookup',
+  'GET /api/connect-options',
 ];
 
 const key = (r: AppRoute) => `${r.method} ${r.path}`;

@@ -1,6 +1,11 @@
 import type { Request, RequestHandler } from 'express';
 import helmet from 'helmet';
 import { AppError } from './errors';
+import { createHash } from 'node:crypto';
+import { THEME_BOOT_SCRIPT } from '../../contracts/theme-boot';
+
+/** The CSP source that allows index.html's theme script (contracts/theme-boot.ts) and no other inline script. */
+const themeBootScriptSource = `'sha256-${createHash('sha256').update(THEME_BOOT_SCRIPT).digest('base64')}'`;
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -79,6 +84,8 @@ export function securityHeaders(opts: { dev: boolean; publicUrl: string | undefi
       ? false
       : {
           directives: {
+            // Our scripts, and the one inline script of index.html (the theme set before first paint), by its hash.
+            'script-src': ["'self'", themeBootScriptSource],
             'img-src': ["'self'", 'data:', 'blob:', 'https:'],
             'connect-src': ["'self'"],
             'upgrade-insecure-requests': https ? [] : null,

@@ -22,6 +22,7 @@ export async function startWebServer(deps: AppDeps & { port: number; host: strin
     publicUrl: deps.config.publicUrl,
     log: deps.log,
     pool: deps.database.pool,
+    trustProxy: deps.config.trustProxy,
   });
   // Workspace events → that workspace's sockets; ended sessions → their sockets closed.
   const events = listenLiveChannels(deps.database.pool, hub, built.sessionCache, deps.log);

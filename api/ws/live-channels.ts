@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { EVENTS_CHANNEL } from '../../db/pipeline/notify';
+import { EVENTS_CHANNEL } from '../../db/notify';
 import { listenChannels } from './pg-listener';
 import { SESSION_CACHE_CHANNEL, sessionCacheChangeSchema } from '../../db/sessions/session-cache-channel';
 import { SESSIONS_CHANNEL } from '../../db/sessions/sessions-ended';
@@ -13,7 +13,7 @@ import type { WsHub } from './ws-server';
  * The web process's one LISTEN connection: workspace events are pushed to that workspace's
  * sockets; ended sessions close theirs and leave the session cache, as do changed sessions and
  * users (ADR 0016); a changed membership drops its user from the cache and closes their sockets in
- * that workspace (ADR 0034). After each (re)connect the hub re-checks every socket's session, and after a
+ * that workspace (ADR 0038). After each (re)connect the hub re-checks every socket's session, and after a
  * reconnect tells every browser to refetch, since notifications sent while the connection was down
  * are lost; for the same reason the session cache is emptied and off while the connection is down.
  */

@@ -18,7 +18,7 @@ export async function endedSockets(pool: pg.Pool, sockets: [WebSocket, SocketOwn
 
 /**
  * The sockets whose membership of their workspace is gone or has another role now: the backstop
- * behind the membership NOTIFY (ADR 0034). One query for all of this process's sockets.
+ * behind the membership NOTIFY (ADR 0038). One query for all of this process's sockets.
  */
 export async function changedMemberSockets(pool: pg.Pool, sockets: [WebSocket, SocketOwner][]): Promise<WebSocket[]> {
   if (sockets.length === 0) return [];

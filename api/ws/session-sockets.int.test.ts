@@ -114,7 +114,7 @@ describe('sockets of ended sessions are closed', () => {
   it('account deletion closes its sockets', async () => {
     const owner = await newWorkspaceUser(t.baseUrl, 'Gone');
     const s = await live(t.baseUrl, owner.client.cookieHeader);
-    const res = await owner.client.request('DELETE', '/api/account', { json: { confirmation: 'DELETE' } });
+    const res = await owner.client.request('DELETE', '/api/account', { json: { confirmation: 'DELETE', password: 'secret12' } });
     expect(res.status).toBe(200);
     expect((await within(s.closed, 2000)).code).toBe(SESSION_ENDED_CLOSE_CODE);
   });

@@ -8,7 +8,7 @@ const notificationSchema = z.object({
 
 type Log = { warn: (obj: object, msg: string) => void };
 
-/** Parses a workspace event NOTIFY (db/pipeline/notify.ts) and hands it to `deliver` (wired in live-channels.ts). */
+/** Parses a workspace event NOTIFY (db/notify.ts) and hands it to `deliver` (wired in live-channels.ts). */
 export function workspaceEventsHandler(deliver: (workspaceId: string, event: InboxEvent) => void, log: Log) {
   return (payload: string) => {
     try {

@@ -7,6 +7,7 @@ import type { InboxEvent } from '../../contracts/inbox';
 import { wsClientMessageSchema, type WsServerMessage } from '../../contracts/ws';
 import type { SessionsEnded } from '../../db/sessions/sessions-ended';
 import type { MembershipChange } from '../../db/team/membership-channel';
+import { AnonymousUpgradeLimit, upgradeClientKey } from './anonymous-upgrades';
 import { changedMemberSockets, endedSockets } from './session-recheck';
 import { SocketRegistry } from './socket-registry';
 
@@ -26,6 +27,8 @@ export interface WsDeps {
   /** Sessions live in PostgreSQL: the periodic re-check reads them (a backstop to the NOTIFY). */
   pool: pg.Pool;
   recheckEveryMs?: number;
+  /** Proxy hops to trust for the client address (TRUST_PROXY), as Express does. */
+  trustProxy: number;
 }
 
 export interface WsHub {
@@ -60,6 +63,7 @@ async function runMiddlewares(req: IncomingMessage, mws: RequestHandler[]): Prom
 export function attachWebSocket(server: Server, deps: WsDeps): WsHub {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
   const registry = new SocketRegistry();
+  const anonymous = new AnonymousUpgradeLimit();
   // Removed from the registry first: not one more event reaches it while the close handshake runs.
   const closeEnded = (ws: WebSocket) => {
     registry.remove(ws);
@@ -95,6 +99,13 @@ export function attachWebSocket(server: Server, deps: WsDeps): WsHub {
     runMiddlewares(req, deps.sessionMiddlewares)
       .catch((err: unknown) => deps.log.warn({ err }, 'ws session lookup failed'))
       .finally(() => {
+        const signedIn = Boolean((req as { user?: unknown }).user);
+        // Signed-out upgrades are limited per address: each only hears "hello" before it is closed.
+        const wait = signedIn ? null : anonymous.take(upgradeClientKey(req, deps.trustProxy));
+        if (wait !== null) {
+          socket.end(`HTTP/1.1 429 Too Many Requests\r\nRetry-After: ${wait}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+          return;
+        }
         wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
       });
   };

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { HttpClient } from '../../tests/support/http-client';
+import { ANONYMOUS_WS_PER_ADDRESS_PER_MINUTE } from './anonymous-upgrades';
 import { startTestApp, type TestApp } from '../../tests/support/test-app';
 
 let t: TestApp;
@@ -9,8 +10,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.stop());
 
-function open(headers: Record<string, string> = {}): Promise<{ ws: WebSocket; next: () => Promise<Record<string, unknown>> }> {
-  const ws = new WebSocket(`${t.baseUrl.replace('http', 'ws')}/ws`, { headers });
+function open(headers: Record<string, string> = {}, localAddress?: string): Promise<{ ws: WebSocket; next: () => Promise<Record<string, unknown>> }> {
+  const ws = new WebSocket(`${t.baseUrl.replace('http', 'ws')}/ws`, { headers, ...(localAddress ? { localAddress } : {}) });
   const queue: Record<string, unknown>[] = [];
   const waiters: ((m: Record<string, unknown>) => void)[] = [];
   ws.on('message', (data) => {
@@ -31,7 +32,7 @@ function open(headers: Record<string, string> = {}): Promise<{ ws: WebSocket; ne
     });
   return new Promise((resolve, reject) => {
     ws.once('open', () => resolve({ ws, next }));
-    ws.once('unexpected-response', (_req, res) => reject(new Error(`HTTP ${res.statusCode}`)));
+    ws.once('unexpected-response', (_req, res) => reject(new Error(`HTTP ${res.statusCode} retry-after=${res.headers['retry-after'] ?? ''}`)));
     ws.once('error', reject);
   });
 }
@@ -81,6 +82,21 @@ it('says hello to a signed-out socket and closes it, so anonymous clients cannot
   const closed = new Promise<number>((resolve) => ws.once('close', (code) => resolve(code)));
   expect(await next()).toEqual({ type: 'hello', authenticated: false });
   expect(await closed).toBe(4003);
+});
+
+it(`limits signed-out upgrades per address (${ANONYMOUS_WS_PER_ADDRESS_PER_MINUTE} a minute), not other addresses or signed-in browsers`, async () => {
+  for (let i = 0; i < ANONYMOUS_WS_PER_ADDRESS_PER_MINUTE; i++) {
+    const { ws, next } = await open({}, '127.0.0.2');
+    expect(await next()).toEqual({ type: 'hello', authenticated: false });
+    ws.terminate();
+  }
+  await expect(open({}, '127.0.0.2')).rejects.toThrow(/^HTTP 429 retry-after=\d+$/);
+  const elsewhere = await open({}, '127.0.0.3');
+  expect(await elsewhere.next()).toEqual({ type: 'hello', authenticated: false });
+  elsewhere.ws.terminate();
+  const signedIn = await open(await signedInHeaders(), '127.0.0.2');
+  expect(await signedIn.next()).toEqual({ type: 'hello', authenticated: true });
+  signedIn.ws.close();
 });
 
 it('tells open browsers to refetch after its LISTEN connection comes back', async () => {

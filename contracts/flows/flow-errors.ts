@@ -19,7 +19,8 @@ export type FlowErrorCode =
   | 'trigger_has_input'
   | 'channel_mismatch'
   | 'public_reply_needs_comment'
-  | 'outside_window';
+  | 'outside_window'
+  | 'trigger_needs_keywords';
 
 /** POST /api/flows/validate answer; also `details` of a 400 when publishing an invalid flow. */
 export interface FlowValidation {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { flowGraphSchema, type FlowGraph } from './graph';
+import type { KeywordClash } from '../keyword-clashes';
 import type { RunStatus } from './runs.api';
 
 export const flowPlatforms = ['twitter', 'instagram', 'multi'] as const;
@@ -43,3 +44,9 @@ export interface Flow {
   createdAt: string;
   updatedAt: string;
 }
+
+/**
+ * POST /api/flows and PUT /api/flows/:id answer the flow with its trigger's keyword clashes when it
+ * was published (empty otherwise). A trigger that could never fire is refused instead (400, details.clashes).
+ */
+export type SavedFlow = Flow & { clashes: KeywordClash[] };

@@ -1,14 +1,17 @@
 import type pg from 'pg';
 import { z } from 'zod';
-import type { AnalyticsDay, AnalyticsSummary, FlowFunnel, PlatformTotals } from '../../contracts/analytics';
+import type { AnalyticsDay, FlowFunnel, PlatformTotals } from '../../contracts/analytics';
+import { workspaceTodaySql } from '../figures/period-sql';
 
 /**
- * The analytics reads: only the rollup rows (analytics_daily, analytics_flow_daily, kept by the
- * triggers of migration 0016), never the raw event tables, so a workspace with millions of messages
- * costs at most 90 days × 4 platforms rows. The window is the last `days` UTC days, today included,
- * on the database's clock (the one the triggers stamp days with).
+ * The analytics charts: only the rollup rows (analytics_daily, analytics_flow_daily, kept by the
+ * triggers of migrations 0016 and 0033), never the raw event tables, so a workspace with millions of
+ * messages costs at most 90 days × 5 platforms × 16 shards rows. The window is the last `days`
+ * calendar days in the workspace's time zone, today included, on the database's clock (the one the
+ * triggers stamp days with). The period's totals (the glossary's figures) are db/figures/read-figures.ts.
  */
-const windowStart = `((now() at time zone 'UTC')::date - ($2::int - 1))`;
+const today = workspaceTodaySql('$1');
+const windowStart = `(${today} - ($2::int - 1))`;
 
 const int = z.coerce.number().int();
 const dayRow = z.object({
@@ -23,13 +26,15 @@ const dayRow = z.object({
   conversions: int,
   revenue_cents: int,
   link_clicks: int,
+  automated_replies: int,
 });
 
 const sums = `coalesce(sum(messages_in), 0) as messages_in, coalesce(sum(messages_out), 0) as messages_out,
   coalesce(sum(comments_answered), 0) as comments_answered, coalesce(sum(dms_queued), 0) as dms_queued,
   coalesce(sum(dms_sent), 0) as dms_sent, coalesce(sum(dms_failed), 0) as dms_failed,
   coalesce(sum(leads_created), 0) as leads_created, coalesce(sum(conversions), 0) as conversions,
-  coalesce(sum(revenue_cents), 0) as revenue_cents, coalesce(sum(link_clicks), 0) as link_clicks`;
+  coalesce(sum(revenue_cents), 0) as revenue_cents, coalesce(sum(link_clicks), 0) as link_clicks,
+  coalesce(sum(automated_replies), 0) as automated_replies`;
 
 const toDay = (r: z.infer<typeof dayRow>): AnalyticsDay => ({
   day: r.day,
@@ -43,13 +48,14 @@ const toDay = (r: z.infer<typeof dayRow>): AnalyticsDay => ({
   conversions: r.conversions,
   revenueCents: r.revenue_cents,
   linkClicks: r.link_clicks,
+  automatedReplies: r.automated_replies,
 });
 
 /** One row per day of the window, oldest first, zeros where nothing happened. */
 export async function readDailySeries(db: pg.Pool, workspaceId: string, days: number): Promise<AnalyticsDay[]> {
   const { rows } = await db.query(
     `select to_char(d.day, 'YYYY-MM-DD') as day, ${sums}
-     from generate_series(${windowStart}, (now() at time zone 'UTC')::date, interval '1 day') as d(day)
+     from generate_series(${windowStart}, ${today}, interval '1 day') as d(day)
      left join analytics_daily a on a.workspace_id = $1 and a.day = d.day::date
      group by d.day order by d.day`,
     [workspaceId, days],
@@ -57,28 +63,22 @@ export async function readDailySeries(db: pg.Pool, workspaceId: string, days: nu
   return z.array(dayRow).parse(rows).map(toDay);
 }
 
-/** The window's totals. */
-export async function readTotals(db: pg.Pool, workspaceId: string, days: number): Promise<Omit<AnalyticsDay, 'day'>> {
-  const { rows } = await db.query(`select '' as day, ${sums} from analytics_daily where workspace_id = $1 and day >= ${windowStart}`, [workspaceId, days]);
-  const { day: _day, ...totals } = toDay(dayRow.parse(rows[0]));
-  return totals;
-}
-
 const platformRow = z.object({
   platform: z.string(),
   messages_in: int,
   messages_out: int,
   dms_sent: int,
+  automated_replies: int,
   leads_created: int,
   conversions: int,
   revenue_cents: int,
 });
 
-/** Totals per platform ('none' = manual leads and conversions with no contact). */
+/** Totals per platform ('none' = manual leads and conversions with no contact; 'simulator' = the sandbox accounts). */
 export async function readPlatformTotals(db: pg.Pool, workspaceId: string, days: number): Promise<PlatformTotals[]> {
   const { rows } = await db.query(
     `select platform, sum(messages_in) as messages_in, sum(messages_out) as messages_out, sum(dms_sent) as dms_sent,
-       sum(leads_created) as leads_created, sum(conversions) as conversions, sum(revenue_cents) as revenue_cents
+       sum(automated_replies) as automated_replies, sum(leads_created) as leads_created, sum(conversions) as conversions, sum(revenue_cents) as revenue_cents
      from analytics_daily where workspace_id = $1 and day >= ${windowStart} group by platform order by platform`,
     [workspaceId, days],
   );
@@ -90,6 +90,7 @@ export async function readPlatformTotals(db: pg.Pool, workspaceId: string, days:
       messagesIn: r.messages_in,
       messagesOut: r.messages_out,
       dmsSent: r.dms_sent,
+      automatedReplies: r.automated_replies,
       leadsCreated: r.leads_created,
       conversions: r.conversions,
       revenueCents: r.revenue_cents,
@@ -128,20 +129,4 @@ export async function readFlowFunnels(db: pg.Pool, workspaceId: string, days: nu
       conversions: r.conversions,
       revenueCents: r.revenue_cents,
     }));
-}
-
-/** "12.5%": one decimal, trailing ".0" dropped; "0%" when there are no leads. */
-export function formatRate(conversions: number, leads: number): string {
-  if (leads === 0) return '0%';
-  const pct = Math.round((conversions / leads) * 1000) / 10;
-  return `${pct}%`;
-}
-
-export function toSummary(totals: Omit<AnalyticsDay, 'day'>): AnalyticsSummary {
-  return {
-    totalLeads: totals.leadsCreated,
-    totalConversions: totals.conversions,
-    totalRevenue: totals.revenueCents,
-    conversionRate: formatRate(totals.conversions, totals.leadsCreated),
-  };
 }

@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { z } from 'zod';
 import type { LinkCtrRow } from '../../contracts/analytics';
+import { periodStartSql } from '../figures/period-sql';
 
 const int = z.coerce.number().int();
 const row = z.object({
@@ -17,7 +18,7 @@ const row = z.object({
 
 /**
  * Click-through per DM node, per comment rule and per broadcast, from the tracked_links made in the
- * last `days` days alone: each link's clicks are its `clicks` counter and its message's status is
+ * last `days` calendar days (the workspace's zone) alone: each link's clicks are its `clicks` counter and its message's status is
  * its `message_sent` (both kept by triggers, migration 0026), so neither link_clicks nor messages
  * are read. One code per (message, URL), so:
  * sent = messages carrying a tracked link that reached `sent`; clicked = those of them with at
@@ -32,7 +33,7 @@ export async function readLinkCtr(db: pg.Pool, workspaceId: string, days: number
        select t.message_id, any_value(t.flow_id) as flow_id, any_value(t.node_id) as node_id, any_value(t.rule_id) as rule_id,
          any_value(t.broadcast_id) as broadcast_id, bool_or(t.message_sent) as sent, sum(t.clicks) as clicks
        from tracked_links t
-       where t.workspace_id = $1 and t.created_at >= now() - make_interval(days => $2::int) and t.message_id is not null
+       where t.workspace_id = $1 and t.created_at >= ${periodStartSql('$1', '$2')} and t.message_id is not null
        group by t.message_id
      ), per_source as (
        select flow_id, node_id, rule_id, broadcast_id, count(*) filter (where sent) as sent,

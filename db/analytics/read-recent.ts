@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { z } from 'zod';
 import type { RecentActivity, RecentLead } from '../../contracts/analytics';
+import { activityLedgerJoinSql, activityMessageSql } from '../automation/activity-lines';
 
 const leadRow = z.object({ id: z.string(), name: z.string(), source: z.string(), status: z.string(), value_cents: z.number(), created_at: z.date() });
 
@@ -21,7 +22,8 @@ const activityRow = z.object({ id: z.string(), type: z.string(), message: z.stri
 /** The 10 latest things that happened: automation activity and conversions, newest first. */
 export async function readRecentActivity(db: pg.Pool, workspaceId: string): Promise<RecentActivity[]> {
   const { rows } = await db.query(
-    `(select id::text, action as type, message, created_at from automation_activity where workspace_id = $1 order by created_at desc limit 10)
+    `(select a.id::text, a.action as type, ${activityMessageSql('a')} as message, a.created_at
+      from (select * from automation_activity where workspace_id = $1 order by created_at desc limit 10) a ${activityLedgerJoinSql('a')})
      union all
      (select id::text, 'conversion' as type,
         'Conversion of $' || to_char(amount_cents / 100.0, 'FM999999990.00') || ' (' || source || ')' as message, created_at

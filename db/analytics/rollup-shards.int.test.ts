@@ -2,7 +2,8 @@ import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../tests/support/test-app';
 import { newWorkspaceUser } from '../../tests/support/workspace';
-import { readPlatformTotals, readTotals } from './read-analytics';
+import { readFigures } from '../figures/read-figures';
+import { readPlatformTotals } from './read-analytics';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -38,6 +39,6 @@ it("one workspace's events on separate connections add to separate rollup rows, 
   } finally {
     await Promise.all(clients.map((c) => c.end()));
   }
-  expect((await readTotals(t.app.database.pool, ws, 7)).messagesIn).toBe(40);
+  expect((await readFigures(t.app.database.pool, ws, { kind: 'days', days: 7 })).dmsReceived).toBe(40);
   expect((await readPlatformTotals(t.app.database.pool, ws, 7)).find((p) => p.platform === 'instagram')?.messagesIn).toBe(40);
 });

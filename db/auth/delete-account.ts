@@ -21,11 +21,14 @@ export type DeleteAccountResult = { deleted: true; workspacesDeleted: number } |
  *  - refused, with nothing changed, while they are the only owner of a workspace that has other
  *    members: deleting them must not take the others' access or data, nor leave a workspace with no
  *    owner. They transfer its ownership first (Settings → Team).
- * All of the user's sessions end (their /ws sockets close on commit). The workspaces are locked in
- * id order, as every membership change locks them (db/team/members.ts), so a member cannot join
- * halfway through.
+ * All of the user's sessions end (their /ws sockets close on commit), and the email goes from the
+ * rows that hold it outside any workspace: newsletter subscriptions, the dev outbox, and rate-limit
+ * counters keyed by the user id or the account's key (the hash of the email, api/http/rate-limit.ts).
+ * The workspaces are locked in id order, as every membership change locks them (db/team/members.ts),
+ * so a member cannot join halfway through.
  */
-export async function deleteAccount(pool: pg.Pool, userId: string): Promise<DeleteAccountResult> {
+export async function deleteAccount(pool: pg.Pool, who: { userId: string; email: string; accountKey: string }): Promise<DeleteAccountResult> {
+  const { userId, email, accountKey } = who;
   return withTransaction(pool, async (client) => {
     await client.query('select 1 from workspaces where id in (select workspace_id from workspace_members where user_id = $1) order by id for update', [userId]);
     const { rows } = await client.query(
@@ -44,6 +47,9 @@ export async function deleteAccount(pool: pg.Pool, userId: string): Promise<Dele
       await recordAudit(client, { workspaceId: m.workspace_id, userId }, { action: 'member.account_deleted', target: { type: 'member', id: userId } });
     }
     await endUserSessions(client, userId);
+    await client.query('delete from newsletter_subscriptions where lower(email) = lower($1)', [email]);
+    await client.query('delete from dev_outbox where lower(to_address) = lower($1)', [email]);
+    await client.query('delete from rate_limit_hits where strpos(key, $1) > 0 or strpos(key, $2) > 0', [userId, accountKey]);
     if (alone.length > 0) {
       await client.query(
         `select graphile_worker.add_jobs(array[${jobSpecRow('accounts.release', { payload: "json_build_object('accounts', accounts)" })}])

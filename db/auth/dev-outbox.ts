@@ -15,8 +15,12 @@ const rowSchema = z.object({
   created_at: z.date(),
 });
 
-export async function listOutboxMails(pool: Pick<pg.Pool, 'query'>, limit = 50): Promise<DevOutboxMail[]> {
-  const { rows } = await pool.query('select id, to_address, subject, text_body, created_at from dev_outbox order by created_at desc limit $1', [limit]);
+/** The newest mails sent to `to` (compared case-insensitively: emails are stored lower-case, SMTP's local part aside). */
+export async function listOutboxMails(pool: Pick<pg.Pool, 'query'>, to: string, limit = 50): Promise<DevOutboxMail[]> {
+  const { rows } = await pool.query(
+    'select id, to_address, subject, text_body, created_at from dev_outbox where lower(to_address) = lower($1) order by created_at desc limit $2',
+    [to, limit],
+  );
   return z
     .array(rowSchema)
     .parse(rows)

@@ -37,7 +37,7 @@ export async function resetPasswordWithToken(
   pool: pg.Pool,
   token: string,
   newHash: (email: string) => Promise<string>,
-): Promise<{ userId: string } | undefined> {
+): Promise<{ userId: string; email: string } | undefined> {
   return withTransaction(pool, async (client) => {
     const { rows } = await client.query(
       `update password_reset_tokens t set used_at = now()
@@ -52,6 +52,6 @@ export async function resetPasswordWithToken(
     await client.query('update users set password_hash = $2, updated_at = now() where id = $1', [userId, hash]);
     await client.query('delete from password_reset_tokens where user_id = $1 and used_at is null', [userId]);
     await endUserSessions(client, userId);
-    return { userId };
+    return { userId, email };
   });
 }

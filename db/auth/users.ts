@@ -5,13 +5,14 @@ import type { UserRow } from '../schema';
 import { ensureSandboxAccounts } from '../sandbox/seed-sandbox';
 import { withTransaction } from '../transaction';
 import { messagesUsedSql } from '../usage/record-usage';
+import { isKnownTimeZone } from '../workspaces/time-zone';
 
 type Db = Pick<pg.Pool, 'query'>;
 
 /**
  * Every column of `users`, named as UserRow names them (unqualified: also used in joins with
  * user_sessions), this month's message count (usage_counts, ADR 0019) and the user's memberships
- * (ADR 0034: cached with the user, so the active workspace and role cost no round trip).
+ * (ADR 0038: cached with the user, so the active workspace and role cost no round trip).
  */
 export const userColumns = `id, workspace_id as "workspaceId", email, password_hash as "passwordHash", first_name as "firstName",
   last_name as "lastName", profile_image_url as "profileImageUrl", subscription_tier as "subscriptionTier",
@@ -85,6 +86,8 @@ export interface NewUser {
   isDemo?: boolean;
   onboardingStep?: number;
   subscriptionTier?: string;
+  /** The workspace's time zone (the browser's, at registration); unset or unknown to PostgreSQL: UTC. */
+  timeZone?: string;
 }
 
 /**
@@ -94,10 +97,11 @@ export interface NewUser {
  */
 export async function createUserWithWorkspace(pool: pg.Pool, input: NewUser): Promise<UserRow | 'email_taken'> {
   let row: UserRow;
+  const timeZone = input.timeZone && (await isKnownTimeZone(pool, input.timeZone)) ? input.timeZone : 'UTC';
   try {
     row = await withTransaction(pool, async (client) => {
       const name = input.firstName ? `${input.firstName}'s workspace` : 'My workspace';
-      const ws = await client.query<{ id: string }>('insert into workspaces (name) values ($1) returning id', [name]);
+      const ws = await client.query<{ id: string }>('insert into workspaces (name, time_zone) values ($1, $2) returning id', [name, timeZone]);
       const { rows } = await client.query(
         `with u as (
            insert into users (workspace_id, email, password_hash, first_name, last_name, profile_image_url, google_id, facebook_id,

@@ -1,8 +1,9 @@
 import type pg from 'pg';
-import { ensureConversation } from '../pipeline/ensure-conversation';
-import { queueOutboundMessage } from '../pipeline/queue-outbound-message';
-import type { SendLimits } from '../pipeline/send-limits';
+import { ensureConversation } from '../inbox/ensure-conversation';
+import { queueOutboundMessage } from '../sends/queue-outbound-message';
+import type { SendLimits } from '../sends/send-limits';
 import { withTransaction } from '../transaction';
+import { MESSAGING_WINDOW_HOURS } from '../../contracts/platform-windows';
 import { segmentWhere, skipReasonSql, SKIP_REASONS } from './segment-sql';
 import { broadcastSegmentSchema } from '../../contracts/broadcasts';
 
@@ -49,10 +50,10 @@ export async function dispatchBroadcast(pool: pg.Pool, broadcastId: string, opts
           `insert into broadcast_recipients (workspace_id, broadcast_id, contact_id, account_id, status, skip_reason)
            select c.workspace_id, $2, c.id, c.account_id, case when s.reason is null then 'pending' else 'skipped' end, s.reason
            from contacts c join social_accounts a on a.id = c.account_id
-           cross join lateral (select ${skipReasonSql} as reason) s
+           cross join lateral (select ${skipReasonSql(`$${3 + where.params.length}::int`)} as reason) s
            where c.workspace_id = $1 ${where.sql}
            on conflict (broadcast_id, contact_id) do nothing`,
-          [b.workspace_id, broadcastId, ...where.params],
+          [b.workspace_id, broadcastId, ...where.params, MESSAGING_WINDOW_HOURS],
         );
         await client.query(`update broadcasts set status = 'running', started_at = now() where id = $1`, [broadcastId]);
         return 'more';
@@ -69,13 +70,13 @@ export async function dispatchBroadcast(pool: pg.Pool, broadcastId: string, opts
         username: string | null;
         reason: string | null;
       }>(
-        `select r.id, r.contact_id, r.account_id, r.attempt, a.platform, c.external_user_id, c.name, c.username, ${skipReasonSql} as reason
+        `select r.id, r.contact_id, r.account_id, r.attempt, a.platform, c.external_user_id, c.name, c.username, ${skipReasonSql('$3::int')} as reason
          from broadcast_recipients r
          join contacts c on c.id = r.contact_id
          join social_accounts a on a.id = r.account_id
          where r.broadcast_id = $1 and r.status = 'pending'
          order by r.id limit $2`,
-        [broadcastId, opts.batchSize],
+        [broadcastId, opts.batchSize, MESSAGING_WINDOW_HOURS],
       );
       if (pending.rows.length === 0) {
         const inFlight = await client.query<{ n: number; again: Date }>(

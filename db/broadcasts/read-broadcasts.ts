@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { defaultSendLimits, platformSendLimit } from '../../contracts/inbound';
+import { dmLimitOf, paceEtaMs } from './pace';
 import { broadcastSegmentSchema, type Broadcast, type BroadcastProgress, type BroadcastRecipientRow, type BroadcastStatus } from '../../contracts/broadcasts';
 
 type Db = Pick<pg.Pool, 'query'>;
@@ -21,14 +21,17 @@ interface BroadcastRow {
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /**
- * Counts by recipient state; sent and failed are the outbound ledger's word. The ETA: the last
- * queued send's rate-limit slot, plus the pending recipients at each account's send rate.
+ * Counts by recipient state; sent and failed are the outbound ledger's word. The ETA per account:
+ * with recipients still pending, when the last of them would go at the account's send rate from its
+ * slot clock (db/broadcasts/pace.ts, the figure the confirmation showed before the start); with none
+ * pending, the last queued send's slot.
  */
 export async function readProgress(db: Db, broadcastId: string): Promise<BroadcastProgress> {
-  const { rows } = await db.query<{ state: string; platform: string; account_id: string; n: number; last_slot: Date | null; wait_ms: number | null }>(
+  const { rows } = await db.query<{ state: string; platform: string; account_id: string; n: number; wait_ms: number | null; backlog_ms: number }>(
     `select case when r.status = 'queued' then coalesce(case l.status when 'sending' then 'queued' else l.status end, 'queued') else r.status end as state,
-            a.platform, r.account_id, count(*)::int as n, max(l.scheduled_for) as last_slot,
-            greatest(0, extract(epoch from max(l.scheduled_for) - now()) * 1000)::float8 as wait_ms
+            a.platform, r.account_id, count(*)::int as n,
+            greatest(0, extract(epoch from max(l.scheduled_for) - now()) * 1000)::float8 as wait_ms,
+            coalesce((select greatest(0, extract(epoch from s.tat - now()) * 1000) from send_rate_limits s where s.account_id = r.account_id and s.kind = 'dm'), 0)::float8 as backlog_ms
      from broadcast_recipients r
      join social_accounts a on a.id = r.account_id
      left join outbound_ledger l on l.id = r.ledger_id
@@ -37,19 +40,21 @@ export async function readProgress(db: Db, broadcastId: string): Promise<Broadca
     [broadcastId],
   );
   const p: BroadcastProgress = { total: 0, pending: 0, queued: 0, sent: 0, failed: 0, skipped: 0, cancelled: 0, etaSeconds: null };
-  const perAccount = new Map<string, number>();
+  const perAccount = new Map<string, { platform: string; pending: number; waitMs: number; backlogMs: number }>();
   for (const r of rows) {
     p.total += r.n;
     const key = r.state as keyof Omit<BroadcastProgress, 'total' | 'etaSeconds'>;
     if (key in p) p[key] += r.n;
-    if (r.state === 'queued' || r.state === 'pending') {
-      const limit = platformSendLimit(r.platform, 'dm') ?? defaultSendLimits.dm;
-      const msPerSend = 3_600_000 / limit.perHour;
-      const ms = (perAccount.get(r.account_id) ?? 0) + (r.state === 'queued' ? (r.wait_ms ?? 0) : r.n * msPerSend);
-      perAccount.set(r.account_id, ms);
-    }
+    if (r.state !== 'queued' && r.state !== 'pending') continue;
+    const a = perAccount.get(r.account_id) ?? { platform: r.platform, pending: 0, waitMs: 0, backlogMs: r.backlog_ms };
+    if (r.state === 'pending') a.pending += r.n;
+    else a.waitMs = Math.max(a.waitMs, r.wait_ms ?? 0);
+    perAccount.set(r.account_id, a);
   }
-  if (perAccount.size > 0) p.etaSeconds = Math.ceil(Math.max(...perAccount.values()) / 1000);
+  if (perAccount.size > 0) {
+    const etas = [...perAccount.values()].map((a) => (a.pending > 0 ? paceEtaMs(a.pending, dmLimitOf(a.platform), a.backlogMs) : a.waitMs));
+    p.etaSeconds = Math.ceil(Math.max(...etas) / 1000);
+  }
   return p;
 }
 

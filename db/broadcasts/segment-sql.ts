@@ -1,4 +1,5 @@
 import type { BroadcastSegment } from '../../contracts/broadcasts';
+import { MESSAGING_WINDOW_HOURS } from '../../contracts/platform-windows';
 
 /**
  * The segment as SQL over `contacts c join social_accounts a`: a where clause with numbered
@@ -23,20 +24,23 @@ export function segmentWhere(segment: BroadcastSegment, first: number): { sql: s
 
 export const SKIP_REASONS = {
   account: 'The account is turned off or needs reconnecting',
-  never: "Has never messaged this account: Meta lets a business write only within 24 hours of the contact's last message",
-  outside: "Outside Meta's 24-hour messaging window, and no message tag allows a broadcast",
-  closed: "Meta's 24-hour messaging window closed before this contact's turn",
+  never: `Has never messaged this account: Meta lets a business write only within ${MESSAGING_WINDOW_HOURS} hours of the contact's last message`,
+  outside: `Outside Meta's ${MESSAGING_WINDOW_HOURS}-hour messaging window, and no message tag allows a broadcast`,
+  closed: `Meta's ${MESSAGING_WINDOW_HOURS}-hour messaging window closed before this contact's turn`,
 } as const;
 
 /**
  * Why a contact cannot get a broadcast now (null: reachable), by Meta's rules (docs/platform-apis.md
- * §2.1): a business may message a contact only within 24 hours of the contact's last message; the
- * message tags that reach further are not for promotional content (HUMAN_AGENT is for a person's
- * reply), so none applies to a broadcast. X has no messaging window (§4.2): X contacts are reachable.
+ * §2.1): a business may message a contact only within the messaging window after the contact's last
+ * message; the message tags that reach further are not for promotional content (HUMAN_AGENT is for a
+ * person's reply), so none applies to a broadcast. X has no messaging window (§4.2): X contacts are
+ * reachable. `windowHours` is the SQL parameter the caller binds to MESSAGING_WINDOW_HOURS.
  */
-export const skipReasonSql = `case
+export function skipReasonSql(windowHours: string): string {
+  return `case
   when a.status <> 'active' or not a.is_active then '${SKIP_REASONS.account}'
   when a.platform = 'twitter' then null
   when c.last_inbound_at is null then '${SKIP_REASONS.never.replace(/'/g, "''")}'
-  when c.last_inbound_at < now() - interval '24 hours' then '${SKIP_REASONS.outside.replace(/'/g, "''")}'
+  when c.last_inbound_at < now() - make_interval(hours => ${windowHours}) then '${SKIP_REASONS.outside.replace(/'/g, "''")}'
   else null end`;
+}

@@ -1,8 +1,8 @@
 import type pg from 'pg';
 import { z } from 'zod';
 import type { RetryResult } from '../../contracts/failed-sends';
-import { enqueueSend } from '../pipeline/enqueue-send';
-import type { SendLimits } from '../pipeline/send-limits';
+import { enqueueSend } from '../sends/enqueue-send';
+import type { SendLimits } from '../sends/send-limits';
 import { withTransaction } from '../transaction';
 
 const unresolved = `l.status = 'failed' and l.dismissed_at is null and not exists (select 1 from outbound_ledger r where r.retry_of = l.id)`;

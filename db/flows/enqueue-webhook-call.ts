@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { dropJobsIfUnlocked, readLaneJobs } from '../jobs/graphile-internals';
 import { aiQueueName, jobKey, jobs, webhookQueueName, WEBHOOK_FLAG, type TaskName } from '../../contracts/jobs';
 
 type Db = Pick<pg.PoolClient, 'query'>;
@@ -48,21 +49,13 @@ async function enqueueExternalCall(
  */
 export async function nextLaneCalls(db: Db, queue: string, limit: number): Promise<Array<{ jobId: string; runId: string; seq: number }>> {
   const job = jobs['run.webhook'];
-  const { rows } = await db.query<{ job_id: string; payload: unknown }>(
-    `select j.id::text as job_id, j.payload
-     from (select id, payload, job_queue_id, task_id, run_at from graphile_worker._private_jobs
-           where is_available and priority = $3 and run_at <= now() order by run_at, id limit 500) j
-     where j.job_queue_id = (select id from graphile_worker._private_job_queues where queue_name = $1)
-       and j.task_id = (select id from graphile_worker._private_tasks where identifier = $2)
-     order by j.run_at, j.id limit $4`,
-    [queue, 'run.webhook', job.priority, limit],
-  );
+  const rows = await readLaneJobs(db, { queue, task: 'run.webhook', priority: job.priority ?? 0, limit });
   const calls: Array<{ jobId: string; runId: string; seq: number }> = [];
   for (const row of rows) {
     const payload = job.payload.safeParse(row.payload);
     // A payload the job would refuse: the drain stops there and leaves it to its job.
     if (!payload.success) break;
-    calls.push({ jobId: row.job_id, runId: payload.data.runId, seq: payload.data.seq });
+    calls.push({ jobId: row.jobId, runId: payload.data.runId, seq: payload.data.seq });
   }
   return calls;
 }
@@ -74,7 +67,7 @@ export async function nextLaneCalls(db: Db, queue: string, limit: number): Promi
  * meanwhile is left alone (it finds the step settled).
  */
 export async function dropLaneJob(db: Db, jobId: string): Promise<void> {
-  await db.query({ name: 'drop-lane-job', text: 'delete from graphile_worker._private_jobs where id = $1::bigint and locked_at is null', values: [jobId] });
+  await dropJobsIfUnlocked(db, [jobId]);
 }
 
 /**

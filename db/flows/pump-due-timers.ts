@@ -1,11 +1,15 @@
 import type pg from 'pg';
+import { tuning } from '../../config/tuning';
 import { jobSpecRow } from '../jobs/job-spec';
+import { jobsWaitingSql } from '../jobs/graphile-internals';
 
 /**
- * Moves due timers (delays, reply timeouts, retry backoffs, rate-limit slots) into `run.advance`
- * jobs, in batches, from every worker process at once (SKIP LOCKED). A timer becomes the run's
- * pending input only while the run still sleeps or waits and has no other input: a reply that
- * already resumed the run wins over its timeout. A sleeping run costs a row, never memory.
+ * Moves due timers (delays, reply timeouts, retry backoffs, rate-limit slots) into the runs'
+ * pending inputs and adds one `runs.resume` job per `chunk` of those runs (workers/jobs/runs-resume.job.ts:
+ * each job resumes its runs in one transaction), in batches of `batch` timers, from every worker
+ * process at once (SKIP LOCKED). A timer becomes the run's pending input only while the run still
+ * sleeps or waits and has no other input: a reply that already resumed the run wins over its
+ * timeout. A sleeping run costs a row, never memory.
  *
  * The same statement says whether a Graphile job has been due for a while with no worker on it.
  * Graphile wakes its workers on the NOTIFY of an insert, and otherwise polls every 2 s: a job added
@@ -14,7 +18,11 @@ import { jobSpecRow } from '../jobs/job-spec';
  * poll. The worker then nudges one idle worker of its own (workers/flows/timer-pump.ts), in the
  * round trip it makes every 250 ms anyway.
  */
-export async function pumpDueTimers(pool: pg.Pool, batch = 5000, chunk = 250): Promise<{ moved: number; jobsWaiting: boolean }> {
+export async function pumpDueTimers(
+  pool: pg.Pool,
+  batch: number = tuning.flows.timerBatch,
+  chunk: number = tuning.flows.timerChunk,
+): Promise<{ moved: number; jobsWaiting: boolean }> {
   const { rows } = await pool.query<{ moved: number; jobs_waiting: boolean }>(
     `with due as (
        delete from run_timers where id in (
@@ -37,12 +45,8 @@ export async function pumpDueTimers(pool: pg.Pool, batch = 5000, chunk = 250): P
        from chunks having count(*) > 0
      )
      select (select count(*) from resumed)::int as moved,
-            -- A Graphile job due for over 200 ms that no worker holds, in no locked queue: see below.
-            exists (select 1 from graphile_worker._private_jobs gj
-                     where gj.is_available and gj.run_at <= now() - interval '200 milliseconds'
-                       and (gj.job_queue_id is null
-                            or exists (select 1 from graphile_worker._private_job_queues q where q.id = gj.job_queue_id and q.locked_at is null))
-                   ) as jobs_waiting
+            -- A Graphile job due for a while that no worker holds, in no locked queue: see above.
+            ${jobsWaitingSql(tuning.flows.jobsWaitingAfterMs)} as jobs_waiting
        from (select count(*) from jobs) j`,
     [batch, chunk],
   );

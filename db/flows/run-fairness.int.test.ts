@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { edge, keywordTrigger, node, publishFlow } from '../../tests/support/flows';
 import { startTestApp, type TestApp } from '../../tests/support/test-app';
 import { newWorkspaceUser } from '../../tests/support/workspace';
-import { EVENTS_CHANNEL } from '../pipeline/notify';
+import { EVENTS_CHANNEL } from '../notify';
 import { BUSY_PRIORITY, BUSY_WORKSPACE_RUNNABLE_RUNS, enqueueAdvance, enqueueAdvanceQuery, startRun } from './runs';
 
 let t: TestApp;

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { notifyWorkspace } from '../pipeline/notify';
+import { notifyWorkspace } from '../notify';
 import { parseRunColumn, runTriggerSchema } from '../../contracts/run-state';
 import { enqueueAdvance, startRun } from './runs';
 

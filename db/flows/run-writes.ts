@@ -2,7 +2,7 @@ import type pg from 'pg';
 import type { RunState } from '../../contracts/run-state';
 import type { RunStatus } from '../../contracts/flows';
 import type { InboxEvent } from '../../contracts/inbox';
-import { EVENTS_CHANNEL } from '../pipeline/notify';
+import { EVENTS_CHANNEL } from '../notify';
 import { saveCapturedLead, type CapturedLead, type LeadScoring } from '../leads/capture-lead';
 
 type Db = Pick<pg.PoolClient, 'query'>;
@@ -194,7 +194,7 @@ async function writeStepsAndTimers(db: Db, w: RunWrites): Promise<void> {
 
 /**
  * The runs' rows after their turn; their input is consumed. `notices` go to the browsers
- * (db/pipeline/notify.ts) in the same statement, so a turn's row and its notice are one round trip.
+ * (db/notify.ts) in the same statement, so a turn's row and its notice are one round trip.
  */
 export async function updateRuns(db: Db, updates: RunUpdate[], notices: { workspaceId: string; event: InboxEvent }[] = []): Promise<void> {
   if (updates.length === 0 && notices.length === 0) return;

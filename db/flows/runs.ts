@@ -2,7 +2,7 @@ import type pg from 'pg';
 import { executionPlanSchema, type ExecutionPlan } from '../../contracts/execution-plan';
 import { initialRunState, type RunTrigger } from '../../contracts/run-state';
 import { jobSpecRow } from '../jobs/job-spec';
-import { EVENTS_CHANNEL, notifyWorkspace } from '../pipeline/notify';
+import { EVENTS_CHANNEL, notifyWorkspace } from '../notify';
 import { contactColumns, contactRowOf, type RunContactRow } from './run-contacts';
 
 type Db = Pick<pg.PoolClient, 'query'>;
@@ -162,6 +162,7 @@ export async function resumeWaitingRuns(db: Db, accountId: string, contactId: st
 }
 
 /** Plans never change once published: parsed once and cached per process by version id. */
+// eslint-disable-next-line no-restricted-syntax -- a cache of immutable published plans, not a registry of dependencies
 const planCache = new Map<string, ExecutionPlan>();
 export async function loadPlan(db: Db, versionId: string, runId: string): Promise<ExecutionPlan> {
   const cached = planCache.get(versionId);

@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import type { Message } from '../../contracts/inbox';
-import { queueOutboundMessage } from '../pipeline/queue-outbound-message';
-import type { SendLimit } from '../pipeline/reserve-send-slot';
+import { queueOutboundMessage } from '../sends/queue-outbound-message';
+import type { SendLimit } from '../sends/reserve-send-slot';
 import { messageColumns, messageRow, toMessage } from './read-inbox';
 
 /**

@@ -44,3 +44,13 @@ export async function markNotificationRead(pool: pg.Pool, userId: string, id: st
   const { rowCount } = await pool.query('update notifications set read_at = coalesce(read_at, now()) where id = $1 and user_id = $2', [id, userId]);
   return (rowCount ?? 0) > 0;
 }
+
+/** A test notice in the user's own bell (POST /api/notifications/test); its key is unique, so each one is new. */
+export async function createTestNotification(pool: pg.Pool, workspaceId: string, userId: string, message: string): Promise<string> {
+  const { rows } = await pool.query<{ id: string }>(
+    `insert into notifications (workspace_id, user_id, kind, key, title, body)
+     values ($1, $2, 'test', 'test:' || gen_random_uuid(), 'Test notification', $3) returning id`,
+    [workspaceId, userId, message],
+  );
+  return rows[0]!.id;
+}

@@ -31,6 +31,8 @@ export const analyticsDaily = pgTable(
     conversions: integer('conversions').notNull().default(0),
     revenueCents: bigint('revenue_cents', { mode: 'number' }).notNull().default(0),
     linkClicks: integer('link_clicks').notNull().default(0),
+    /** Sends by a comment rule or a flow that reached `sent` (docs/product-spec.md, Glossary: automated reply). */
+    automatedReplies: integer('automated_replies').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.workspaceId, t.day, t.platform, t.shard] })],
 );

@@ -33,6 +33,11 @@ export const automationActivity = pgTable(
     action: text('action').notNull(),
     message: text('message').notNull(),
     intent: text('intent').notNull().default('general'),
+    /**
+     * The outbound ledger key of the send this line is about (a rule's private reply), so the feed
+     * shows that send's status as it is now (queued, sent, failed) instead of what it was when written.
+     */
+    ledgerKey: text('ledger_key'),
     createdAt: createdAtColumn(),
   },
   (t) => [index('automation_activity_workspace_idx').on(t.workspaceId, t.createdAt.desc())],

@@ -118,6 +118,11 @@ export const comments = pgTable(
     /** When the platform says the comment was made: the 7-day private-reply window starts here. */
     commentedAt: timestamp('commented_at', { withTimezone: true }).notNull(),
     createdAt: createdAtColumn(),
+    /**
+     * When the first reply to it (private or public) was sent, set by the ledger's rollup trigger
+     * (migration 0033): a comment counts as answered once, however many replies it gets.
+     */
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
   },
   (t) => [
     index('comments_contact_id_idx').on(t.contactId),

@@ -24,7 +24,7 @@ export const inboundEvents = pgTable(
     /** Why processing failed (malformed payload, unknown account…): kept visible, never blocks others. */
     error: text('error'),
     /**
-     * Which `inbound.process` batch job takes the event (db/pipeline/ingest-events.ts, ADR 0020): a
+     * Which `inbound.process` batch job takes the event (db/inbound/ingest-events.ts, ADR 0020): a
      * hash of the account its payload names, so one account's events go through one job at a time.
      */
     shard: smallint('shard').notNull().default(0),

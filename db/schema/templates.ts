@@ -57,6 +57,11 @@ export const onboardingProgress = pgTable(
       .default(sql`'{}'::jsonb`),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The dashboard's getting-started checklist was closed for this user: every item done at once,
+     * or dismissed (db/dashboard/getting-started.ts). Null while it shows.
+     */
+    checklistClosedAt: timestamp('checklist_closed_at', { withTimezone: true }),
   },
   (t) => [index('onboarding_progress_workspace_id_idx').on(t.workspaceId)],
 );

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { z } from 'zod';
-import { ensureConversation } from '../pipeline/ensure-conversation';
-import { outboundLedgerRow } from '../pipeline/outbound-ledger-row';
-import { queueOutboundMessage } from '../pipeline/queue-outbound-message';
-import type { SendLimit } from '../pipeline/reserve-send-slot';
+import { ensureConversation } from '../inbox/ensure-conversation';
+import { outboundLedgerRow } from '../sends/outbound-ledger-row';
+import { queueOutboundMessage } from '../sends/queue-outbound-message';
+import type { SendLimit } from '../sends/reserve-send-slot';
 
 const accountRow = z.object({ id: z.string(), platform: z.enum(['facebook', 'instagram']), username: z.string() });
 export type MessagingAccount = z.infer<typeof accountRow>;

@@ -64,7 +64,7 @@ export interface UsageParams {
 /**
  * recordUsage as CTEs (`usage` adds to the owner's count and returns its row of usage_counts;
  * `usage_alerts` adds the threshold notifications), so a caller can count in the same statement as
- * what it counts (the sent mark of a send, activities/send-at-most-once.ts). Values for `percents`
+ * what it counts (the sent mark of a send, activities/sends/at-most-once.ts). Values for `percents`
  * and `titles`: usageThresholdParams().
  *
  * The count is one of 16 rows per (owner, UTC month) of usage_counts, picked by the connection

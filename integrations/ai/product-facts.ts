@@ -59,7 +59,7 @@ const facts: { id: string; title: string; body: string }[] = [
   {
     id: 'support',
     title: 'Support',
-    body: 'The Support Center answers from 9:00 AM to 6:00 PM EST, usually within 2 hours. Documentation covers getting started, Instagram setup, automation rules and troubleshooting.',
+    body: 'Support answers by email (support@replypilot.app, or the form on the Contact page); no response time is guaranteed and there is no phone or live chat. Documentation covers getting started, Instagram setup, automation rules and troubleshooting.',
   },
 ];
 

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailedResetToken } from '../support/dev-outbox';
 import { startE2E, type E2E } from './harness';
 
 // Account self-service: forgot password through the dev outbox, reset, sign in; the
@@ -47,15 +48,15 @@ describe('forgot password → outbox → reset → sign in', () => {
     await page.getByRole('heading', { name: 'Check your email' }).waitFor();
     await e2e.screenshot(page, 'account-forgot-password-sent');
 
+    // Signed out, the dev outbox shows nobody's mail (reset links are account keys); the developer
+    // finds the link in the server's log, which the test reads from the outbox table.
     await page.getByRole('link', { name: 'dev outbox' }).click();
     await page.waitForURL('**/dev/outbox');
-    await page.getByText(`To: ${email}`).waitFor();
-    await e2e.screenshot(page, 'account-dev-outbox');
-    await page
-      .getByRole('link', { name: /reset-password\?token=/ })
-      .first()
-      .click();
-    await page.waitForURL('**/reset-password?token=*');
+    await page.getByText('to see the mails sent to your address').waitFor();
+    expect(await page.getByText(`To: ${email}`).count()).toBe(0);
+    await e2e.screenshot(page, 'account-dev-outbox-signed-out');
+    const token = await mailedResetToken(e2e.app.app.database.pool, email);
+    await page.goto(`/reset-password?token=${token}`);
     await page.getByRole('heading', { name: 'Choose a new password' }).waitFor();
 
     // The policy is explained, and the server's rule shows next to the field.
@@ -73,6 +74,10 @@ describe('forgot password → outbox → reset → sign in', () => {
 
     await signIn(page, email, 'replacement-secret-5');
     expect(await status(page)).toBe(200);
+    // Signed in, the dev outbox shows the mails sent to this address.
+    await page.goto('/dev/outbox');
+    await page.getByText(`To: ${email}`).waitFor();
+    await e2e.screenshot(page, 'account-dev-outbox');
   });
 
   it('an invalid link says so and offers a new one', async () => {
@@ -142,7 +147,7 @@ describe('Settings', () => {
     await e2e.screenshot(page, 'account-reset-password-phone');
   });
 
-  it('deletes the account after the typed confirmation and signs out', async () => {
+  it('deletes the account after the typed confirmation and the password, and signs out', async () => {
     const page = await e2e.newPage();
     const email = uniqueEmail();
     await register(page, email, 'original-secret-4');
@@ -151,6 +156,12 @@ describe('Settings', () => {
     const confirm = page.getByRole('button', { name: 'Permanently delete' });
     expect(await confirm.isDisabled()).toBe(true);
     await page.getByLabel(`Type ${email} or DELETE to confirm`).fill('DELETE');
+    expect(await confirm.isDisabled()).toBe(true);
+    await page.getByLabel('Your password', { exact: true }).fill('not-my-password');
+    await confirm.click();
+    await page.getByText('Password is incorrect').waitFor();
+    await e2e.screenshot(page, 'account-delete-wrong-password');
+    await page.getByLabel('Your password', { exact: true }).fill('original-secret-4');
     await confirm.click();
     await page.waitForURL((url) => url.pathname === '/');
     await page.getByText('Account deleted').waitFor();

@@ -1,8 +1,11 @@
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startE2E, type E2E } from './harness';
+import { screenshotDir, startE2E, type E2E } from './harness';
 
-// Comment rules: a keyword a live flow already answers is flagged when the rule is saved (with who
-// wins); a rule can be edited (keywords, Track links); delete asks first. Screenshots desktop, phone (390 px) and dark.
+// Comment rules: a keyword a live flow already answers is flagged while it is typed, before the rule
+// is saved (with who wins and why); a rule older rules leave nothing to answer cannot be created; a
+// rule can be edited (keywords, Track links); delete asks first; the Simulator says at once when
+// nothing will answer a comment, and which keywords would. Screenshots desktop, phone (390 px) and dark.
 
 let e2e: E2E;
 beforeAll(async () => {
@@ -42,11 +45,27 @@ describe('comment rules page', () => {
     await page.getByPlaceholder('e.g. price, link, info').fill('discount, promo');
     await page.getByPlaceholder('e.g. price, link, info').press('Enter');
     await page.getByLabel('Response template (private reply DM)').fill('Here is your code, {first_name}: NORA15');
-    await page.getByRole('button', { name: 'Create Rule' }).click();
+    // Before anything is saved: who answers "discount", and why.
     const warning = page.getByTestId('keyword-clash');
     await warning.waitFor();
-    expect(await warning.textContent()).toMatch(/“discount”: the live flow “Discount flow” listens for “discount”\. This rule answers those comments/);
+    expect(await warning.textContent()).toContain(
+      '“discount”: the live flow “Discount flow” listens for “discount”. Rules answer before flows, so this rule answers and the flow is not started for those comments.',
+    );
     await e2e.screenshot(page, 'comment-rules-clash');
+    await page.getByRole('button', { name: 'Create Rule' }).click();
+    await page.getByRole('button', { name: /^Edit rule for discount, promo/ }).waitFor();
+
+    // A rule whose every keyword an older rule answers first could never fire: Create is refused, with why.
+    await page.getByPlaceholder('e.g. price, link, info').fill('promo');
+    await page.getByLabel('Response template (private reply DM)').fill('Never sent');
+    await page
+      .getByTestId('never-fires')
+      .filter({ hasText: 'This rule could never answer a comment: older rules answer every comment it matches first — “promo” (rule “discount, promo”)' })
+      .waitFor();
+    expect(await page.getByRole('button', { name: 'Create Rule' }).isDisabled()).toBe(true);
+    await e2e.screenshot(page, 'comment-rules-never-fires');
+    await page.getByPlaceholder('e.g. price, link, info').fill('');
+    await page.getByLabel('Response template (private reply DM)').fill('');
 
     // Edit: the keyword list changes in place, and the clash goes away.
     await page.getByRole('button', { name: /^Edit rule for discount, promo/ }).click();
@@ -84,6 +103,31 @@ describe('comment rules page', () => {
     await page.getByRole('button', { name: /^Delete rule for promo, coupon/ }).click();
     await page.getByRole('button', { name: 'Delete rule', exact: true }).click();
     await expect.poll(() => page.getByRole('button', { name: /^Delete rule for promo, coupon/ }).count()).toBe(0);
+
+    // The Simulator, from the sidebar: a comment nothing answers says so at once, and which keywords would.
+    await page.getByRole('navigation', { name: 'Sidebar' }).getByRole('link', { name: 'Simulator' }).click();
+    await page.getByRole('button', { name: 'Comment on this post' }).first().click();
+    await page.getByPlaceholder("Write a comment… try a rule's keyword").fill('Gorgeous colours!');
+    await page.getByRole('button', { name: 'Comment', exact: true }).click();
+    const nothing = page.getByTestId('sim-nothing-matched');
+    await nothing.waitFor({ timeout: 5_000 });
+    // The demo workspace's own rules and flows are listed too; the live "Discount flow" among them.
+    expect(await nothing.textContent()).toMatch(
+      /^Nothing will answer this: no keyword matched “Gorgeous colours!”\. Active keywords for Instagram comments on this post: .*\bdiscount\b/,
+    );
+    await nothing.scrollIntoViewIfNeeded();
+    // The viewport: full-page shots misplace the sticky top bar.
+    await page.screenshot({ path: path.join(screenshotDir, 'simulator-nothing-matched.png') });
+    // Dark: the theme as a user sets it (the comment list is the page's own, so comment again).
+    await page.evaluate(() => localStorage.setItem('replypilot-theme', 'dark'));
+    await page.reload();
+    await page.getByPlaceholder("Write a comment… try a rule's keyword").fill('Gorgeous colours!');
+    await page.getByRole('button', { name: 'Comment', exact: true }).click();
+    await nothing.waitFor({ timeout: 5_000 });
+    await nothing.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(screenshotDir, 'simulator-nothing-matched-dark.png') });
+    await page.evaluate(() => localStorage.setItem('replypilot-theme', 'light'));
+    await page.goto('/comment-growth');
 
     await page.setViewportSize({ width: 390, height: 844 });
     await page.waitForTimeout(300);

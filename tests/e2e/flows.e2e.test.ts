@@ -32,13 +32,17 @@ async function center(locator: Locator): Promise<{ x: number; y: number }> {
 }
 
 /**
- * Drags a node by its title bar so its top-left corner lands at (x, y) inside the canvas. The
+ * Drags a node by its title bar so its top-left corner lands at (x, y) inside the canvas (as the view was when the trigger was placed). The
  * column sits right of the problems panel (top left) and left of the minimap (bottom right).
  */
 async function placeNode(page: Page, id: string, x: number, y: number) {
   const canvas = await page.locator('.react-flow').boundingBox();
   const box = await node(page, id).boundingBox();
   if (!canvas || !box) throw new Error('canvas or node not visible');
+  // The trigger is placed first, at (400, 20); the others relative to where it is now, since the
+  // view may have panned in between (it follows each new node).
+  const trigger = id === '1' ? null : await node(page, '1').boundingBox();
+  const origin = trigger ? { x: trigger.x - 400, y: trigger.y - 20 } : { x: canvas.x, y: canvas.y };
   // New nodes land at a random spot (docs/product-spec.md §9), possibly under the minimap: grab a visible part.
   const minimap = await page.locator('.react-flow__minimap').boundingBox();
   const under = (p: { x: number; y: number }) =>
@@ -51,7 +55,7 @@ async function placeNode(page: Page, id: string, x: number, y: number) {
   const grab = candidates.find((p) => !under(p)) ?? candidates[0]!;
   await page.mouse.move(grab.x, grab.y);
   await page.mouse.down();
-  await page.mouse.move(canvas.x + x + (grab.x - box.x), canvas.y + y + (grab.y - box.y), { steps: 12 });
+  await page.mouse.move(origin.x + x + (grab.x - box.x), origin.y + y + (grab.y - box.y), { steps: 12 });
   await page.mouse.up();
 }
 
@@ -71,11 +75,22 @@ async function connect(page: Page, from: string, to: string, branch?: string) {
   await page.locator(`.react-flow__edge[data-id="e${from}${handle}-${to}"]`).waitFor({ state: 'attached' });
 }
 
-/** Palette click: the new node is selected, its configuration open. */
+/** Palette click: the new node is selected, its configuration open, and the view done following it (it may pan). */
 async function addNode(page: Page, kind: string, expectedId: string) {
   await page.locator(`button[data-kind="${kind}"]`).click();
   await node(page, expectedId).waitFor();
   await page.locator(`[data-config-node-id="${expectedId}"]`).waitFor();
+  const transform = () => page.locator('.react-flow__viewport').evaluate((el) => getComputedStyle(el).transform);
+  let last = '';
+  await expect
+    .poll(async () => {
+      await page.waitForTimeout(150);
+      const now = await transform();
+      const still = now === last;
+      last = now;
+      return still;
+    })
+    .toBe(true);
 }
 
 describe('flow builder → simulator → runs', () => {
@@ -131,6 +146,9 @@ describe('flow builder → simulator → runs', () => {
     // Complete.
     await addNode(page, 'complete', '6');
     await placeNode(page, '6', 400, 790);
+    // All of it in view before drawing the edges.
+    await page.getByRole('toolbar', { name: 'Canvas tools' }).getByRole('button', { name: 'Fit view', exact: true }).click();
+    await page.waitForTimeout(400);
 
     await connect(page, '1', '2');
     await connect(page, '2', '3');
@@ -279,7 +297,8 @@ describe('flow builder → simulator → runs', () => {
     await page.locator('[data-config-node-id="2"]').getByRole('alert').getByText(mismatch).waitFor();
     await e2e.screenshot(page, 'flows-builder-channel-mismatch');
 
-    // Back to every platform: that problem goes, the others (empty, unconnected DM) stay.
+    // Back to every platform (the flow's settings, once no step is selected): that problem goes, the others (empty, unconnected DM) stay.
+    await page.getByRole('button', { name: 'Done', exact: true }).click();
     await page.getByLabel('Platform', { exact: true }).selectOption('multi');
     await expect.poll(() => problems.getByText(mismatch).count()).toBe(0);
     expect(await node(page, '2').locator('[data-invalid="true"]').count()).toBe(1);

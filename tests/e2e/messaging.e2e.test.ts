@@ -121,7 +121,7 @@ describe('comment rule → simulator → inbox', () => {
     // Exactly one private reply for the comment, and a non-matching comment gets none.
     await page.getByLabel('Comment as @ada_keyword').fill('Love this!');
     await page.getByLabel('Comment as @ada_keyword').press('Enter');
-    await page.getByText('Love this!').waitFor();
+    await page.getByText('@ada_keyword Love this!').waitFor();
     await page.waitForTimeout(1500);
     const delivered = await outboxFor(page, 'sim-ada-keyword');
     expect(delivered.filter((o) => o.kind === 'private_reply')).toHaveLength(1);

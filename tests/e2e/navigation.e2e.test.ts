@@ -88,7 +88,7 @@ describe('theme', () => {
     expect(await page.evaluate(() => localStorage.getItem('replypilot-theme'))).toBe('dark');
 
     await page.reload();
-    await page.getByRole('heading', { name: 'Your Dashboard' }).waitFor();
+    await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
     expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
     await e2e.screenshot(page, 'nav-dashboard-dark');
 

@@ -53,3 +53,34 @@ it('shows the real plan, the live connection and real notifications, and marks o
   expect(rows).toHaveLength(1);
   expect(rows[0].read_at).not.toBeNull();
 });
+
+it('a failed flow run rings the bell, and the notice opens the failed runs', async () => {
+  const page = await e2e.newPage();
+  const email = `bell-runs-${Date.now()}@example.com`;
+  expect((await page.request.post('/api/auth/register', { data: { firstName: 'Rue', lastName: 'Runs', email, password: 'secret12' } })).status()).toBe(201);
+  const ws = (await db.query<{ workspace_id: string }>('select workspace_id from users where email = $1', [email])).rows[0]!.workspace_id;
+  const account = (await db.query<{ id: string }>(`select id from social_accounts where workspace_id = $1 and platform = 'instagram'`, [ws])).rows[0]!.id;
+  const one = async (sql: string, params: unknown[]) => (await db.query<{ id: string }>(sql, params)).rows[0]!.id;
+  const flow = await one(`insert into flows (workspace_id, name, graph, is_active) values ($1, 'Order bot', '{}', true) returning id`, [ws]);
+  const version = await one(`insert into flow_versions (workspace_id, flow_id, version, graph, plan) values ($1, $2, 1, '{}', '{}') returning id`, [ws, flow]);
+  const contact = await one(`insert into contacts (workspace_id, account_id, external_user_id, name) values ($1, $2, 'sim-rue', 'Rue') returning id`, [
+    ws,
+    account,
+  ]);
+  const run = await one(
+    `insert into flow_runs (workspace_id, flow_id, version_id, account_id, contact_id, status, state, trigger) values ($1, $2, $3, $4, $5, 'running', '{}', '{}') returning id`,
+    [ws, flow, version, account, contact],
+  );
+  await db.query(`update flow_runs set status = 'failed', error = 'HTTP 500: CRM is down', finished_at = now() where id = $1`, [run]);
+
+  await page.goto('/dashboard');
+  const top = page.locator('header').first();
+  await top.getByRole('button', { name: 'Notifications (1 unread)' }).click();
+  const item = page.getByRole('link', { name: /Runs of "Order bot" failed/ });
+  await item.getByText(/1 run failed on .*The last one: HTTP 500: CRM is down/).waitFor();
+  // The dashboard's own figure says the same.
+  expect(await page.getByTestId('today-failed-runs').innerText()).toMatch(/Failed runs\s*1/);
+  await e2e.screenshot(page, 'shell-notifications-failed-run');
+  await item.click();
+  await page.waitForURL('**/runs?status=failed');
+});

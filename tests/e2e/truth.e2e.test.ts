@@ -32,9 +32,18 @@ it('the dashboard shows today’s counted figures and /automation resumes a paus
       `insert into outbound_ledger (workspace_id, account_id, idempotency_key, kind, target, text, status, sent_at, scheduled_for) values ($1, $2, $3, $4, $5, 'hi', $6, ${sentAt}, ${scheduledFor})`,
       [ws, account, `e2e-truth-${++n}`, kind, target, status],
     );
+  // The comment both replies answer (answered once), stored before its replies as the pipeline stores it.
+  const contact = (
+    await db.query<{ id: string }>(`insert into contacts (workspace_id, account_id, external_user_id) values ($1, $2, 'c1-author') returning id`, [ws, account])
+  ).rows[0]!.id;
+  await db.query(
+    `insert into comments (workspace_id, account_id, contact_id, platform_comment_id, post_id, text, author_external_id, commented_at) values ($1, $2, $3, 'c1', 'p', 'price?', 'c1-author', now())`,
+    [ws, account, contact],
+  );
   await send('dm', 'a', 'sent', 'now()');
   await send('dm', 'b', 'sent', 'now()');
   await send('private_reply', 'c1', 'sent', 'now()');
+  await send('public_reply', 'c1', 'sent', 'now()');
   await send('dm', 'q', 'queued', 'null', "now() + interval '1 hour'");
   await db.query(
     `insert into comment_rules (workspace_id, platform, keywords, response_template, is_active) values ($1, 'instagram', '{price}', 'Hi!', true)`,
@@ -47,21 +56,22 @@ it('the dashboard shows today’s counted figures and /automation resumes a paus
 
   await page.goto('/dashboard');
   const figure = (id: string) => page.getByTestId(`today-${id}`);
-  await figure('dms-sent').waitFor();
-  expect(await figure('dms-sent').innerText()).toContain('2');
-  expect(await figure('dms-sent').innerText()).toContain('2 in the simulator');
-  expect(await figure('comments-answered').innerText()).toContain('1');
+  await figure('automated-replies').waitFor();
+  // The private and the public reply (the DMs typed by nobody's rule or flow are not automated replies),
+  // all on the workspace's sandbox account.
+  expect(await figure('automated-replies').innerText()).toMatch(/^Automated replies\s*2\s*2 in the simulator$/);
+  expect(await figure('comments-answered').innerText()).toMatch(/^Comments answered\s*1\s*1 in the simulator$/);
   expect(await figure('active-flows').innerText()).toContain('0');
   expect(await figure('active-rules').innerText()).toContain('1');
   expect(await figure('sends-queued').innerText()).toMatch(/1\s*last due/);
-  expect(await figure('runs-failed').innerText()).toContain('0');
-  expect(await figure('runs-failed').getAttribute('href')).toBe('/runs?status=failed');
+  expect(await figure('failed-runs').innerText()).toContain('0');
+  expect(await figure('failed-runs').getAttribute('href')).toBe('/runs?status=failed');
   await e2e.screenshot(page, 'truth-dashboard');
 
   await figure('sends-queued').click();
   await page.waitForURL('**/automation');
   await page.getByTestId('paused-summary').getByText('0 flow(s) and 1 comment rule(s) are paused.').waitFor();
-  expect(await page.getByTestId('queue-queued').innerText()).toBe('1');
+  expect(await page.getByTestId('queue-waiting-for-a-slot').innerText()).toBe('1');
   await page.getByText('price', { exact: false }).first().waitFor();
   await e2e.screenshot(page, 'truth-automation');
   await page.getByRole('button', { name: 'Start automation' }).click();

@@ -187,3 +187,102 @@ describe('inbox', () => {
     await e2e.screenshot(page, 'ux-inbox-day-separators-dark');
   });
 });
+
+/** The toast on screen and every primary button or link (filled indigo) visible with it: none may overlap. */
+async function toastOverlaps(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const toast = document.querySelector('[aria-live="polite"].fixed > *');
+    if (!toast) throw new Error('no toast on screen');
+    const t = toast.getBoundingClientRect();
+    const hits: string[] = [];
+    for (const el of document.querySelectorAll<HTMLElement>('button.bg-indigo-600, a.bg-indigo-600')) {
+      const r = el.getBoundingClientRect();
+      if (r.width === 0 || r.height === 0 || getComputedStyle(el).visibility === 'hidden') continue;
+      if (r.left < t.right && r.right > t.left && r.top < t.bottom && r.bottom > t.top) hits.push(el.innerText.trim() || el.getAttribute('aria-label') || '?');
+    }
+    return hits;
+  });
+}
+
+describe('toasts', () => {
+  it('never cover a primary button: leads and the flow editor, desktop and 390 px, light and dark', async () => {
+    const page = await e2e.newPage();
+    await signInAsDemo(page, 'e2e-ux-toasts@replypilot.app');
+    const flow = (await (
+      await page.request.post('/api/flows', {
+        data: {
+          name: 'Toast check',
+          platform: 'instagram',
+          flowData: { nodes: [keywordTrigger(['toast']), node('2', 'instagramDM', { text: 'Hi' })], edges: [edge('1', '2')] },
+        },
+      })
+    ).json()) as { id: string };
+    for (const [size, theme] of [
+      [{ width: 1440, height: 900 }, 'light'],
+      [PHONE, 'dark'],
+    ] as const) {
+      await page.setViewportSize(size);
+      await page.goto('/leads');
+      if (theme === 'dark') await dark(page);
+      await page.getByRole('heading', { name: 'Sales Leads' }).waitFor();
+      await page.getByRole('button', { name: 'Add Lead' }).first().click();
+      await page.getByLabel('Name').fill(`Toast ${size.width}`);
+      await page.getByRole('dialog').getByRole('button', { name: 'Add Lead' }).click();
+      await page.getByText('Lead created successfully').waitFor();
+      expect(await toastOverlaps(page)).toEqual([]);
+      await e2e.screenshot(page, `ux-toast-leads-${size.width}-${theme}`);
+
+      await page.goto(`/flows/${flow.id}`);
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await page.getByText('Flow saved successfully').waitFor();
+      expect(await toastOverlaps(page)).toEqual([]);
+      await e2e.screenshot(page, `ux-toast-flow-${size.width}-${theme}`);
+      await page.evaluate(() => localStorage.removeItem('replypilot-theme'));
+    }
+  });
+});
+
+describe('first paint', () => {
+  it('a dark-mode user never sees a white page: the theme is set before the app runs, by the one inline script the CSP allows', async () => {
+    const page = await e2e.newPage();
+    await page.goto('/');
+    await page.evaluate(() => localStorage.setItem('replypilot-theme', 'dark'));
+    // Without the app's JavaScript at all: what shows is index.html, its stylesheet and the inline script.
+    await page.route('**/assets/*.js', (route) => route.abort());
+    const blocked: string[] = [];
+    page.on('console', (m) => {
+      if (/Content Security Policy/i.test(m.text())) blocked.push(m.text());
+    });
+    await page.goto('/dashboard');
+    await page.getByText('Loading Replypilot...').waitFor();
+    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+    const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    expect(['rgb(255, 255, 255)', 'rgba(0, 0, 0, 0)']).not.toContain(background);
+    expect(blocked).toEqual([]);
+    await e2e.screenshot(page, 'ux-first-paint-dark');
+    // "System" follows the OS: dark there, dark here.
+    await page.evaluate(() => localStorage.removeItem('replypilot-theme'));
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.reload();
+    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.reload();
+    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(false);
+  });
+});
+
+describe('dashboard', () => {
+  it('greets once, and its figures say which day they count', async () => {
+    const page = await e2e.newPage();
+    await signInAsDemo(page, 'e2e-ux-greeting@replypilot.app');
+    await page.goto('/dashboard');
+    await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+    await page.getByTestId('today-automated-replies').waitFor();
+    // The spec's header welcome, card title, card subtitle and welcome line said one thing three times.
+    const main = await page.locator('main').innerText();
+    expect(main.match(/Welcome, Demo/g)).toEqual(['Welcome, Demo']);
+    for (const repeated of ['Your Dashboard', 'Welcome to your dashboard overview', /Hello .*you're on the/]) expect(main).not.toMatch(repeated);
+    expect(await page.getByRole('button', { name: /account menu/i }).count()).toBe(1); // the shell's, not a second one
+    await page.getByRole('link', { name: /\(UTC\)$/ }).waitFor();
+  });
+});

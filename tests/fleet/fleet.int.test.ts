@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { UNCERTAIN_AFTER_CRASH } from '../../activities/send-at-most-once';
+import { UNCERTAIN_AFTER_CRASH } from '../../activities/sends/at-most-once';
 import { metaJson, metaSignature, startMetaGraphFake, type MetaGraphFake } from '../fakes/meta-graph.fake';
 import { igCommentsWebhook, type IgComment } from '../fakes/meta-webhook-payloads';
 import { freePort } from '../support/free-port';

@@ -244,7 +244,7 @@ try {
      where l.kind = 'private_reply' and e.processed_at is not null`,
   );
   // The claim's time: its lease end less the lease, the same for every row and a whole number of
-  // seconds (activities/send-at-most-once.ts sendLeaseMs): the typical lease end − arrival, rounded
+  // seconds (activities/sends/at-most-once.ts sendLeaseMs): the typical lease end − arrival, rounded
   // up to the second (a claim precedes its call's arrival by well under a second).
   const leaseEnds = marks.rows.filter((r) => arrivedAt.has(r.target)).map((r) => Number(r.lease_until) - arrivedAt.get(r.target)!);
   const leaseMs =

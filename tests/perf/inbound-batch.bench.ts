@@ -1,8 +1,8 @@
 import { createTokenCipher } from '../../integrations/crypto/token-cipher';
-import { ingestEvents } from '../../db/pipeline/ingest-events';
-import { sendLimitsFromConfig } from '../../db/pipeline/send-limits';
-import { INBOUND_SHARDS } from '../../contracts/jobs';
-import { processInboundBatch, processInboundEvent } from '../../workers/inbound/process-inbound-event';
+import { ingestEvents } from '../../db/inbound/ingest-events';
+import { sendLimitsFromConfig } from '../../db/sends/send-limits';
+import { tuning } from '../../config/tuning';
+import { processInboundBatch, processInboundEvent } from '../../workers/inbound/process-batch';
 import { benchDatabase, machine, signIn, spawnServer, uptime, writeResult } from './bench-kit';
 
 /**
@@ -71,15 +71,15 @@ try {
   const loadBefore = uptime();
   const oneIds = await seed('one', accounts[0]!);
   const perEvent = await measure(async () => {
-    for (const id of oneIds) await processInboundEvent(pool, id, limits);
+    for (const id of oneIds) await processInboundEvent(pool, id, { limits });
     return oneIds.length;
   });
   await seed('batch', accounts[1]!);
   const batched = await measure(async () => {
     let n = 0;
-    for (let s = 0; s < INBOUND_SHARDS; s++) {
+    for (let s = 0; s < tuning.inbound.shards; s++) {
       for (;;) {
-        const b = await processInboundBatch(pool, s, 100, limits);
+        const b = await processInboundBatch(pool, { shard: s, size: 100 }, { limits });
         n += b.processed;
         if (b.claimed === 0) break;
       }

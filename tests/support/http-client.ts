@@ -1,9 +1,13 @@
+import { rawRequest } from './raw-http';
+
 /** A fetch wrapper that keeps the session cookie, like a browser tab would. */
 export class HttpClient {
   private cookies = new Map<string, string>();
   constructor(
     readonly baseUrl: string,
     private readonly defaultHeaders: Record<string, string> = {},
+    /** Another client address for the server to see (e.g. '127.0.0.2'); requests then go through node:http. */
+    private readonly opts: { localAddress?: string } = {},
   ) {}
 
   get cookieHeader(): string {
@@ -18,8 +22,11 @@ export class HttpClient {
       body = JSON.stringify(init.json);
       headers['content-type'] ??= 'application/json';
     }
-    const res = await fetch(this.baseUrl + path, { method, headers, body, redirect: 'manual' });
-    for (const c of res.headers.getSetCookie()) {
+    const res = this.opts.localAddress
+      ? await rawRequest(this.baseUrl, path, { method, headers, ...(body === undefined ? {} : { body }), localAddress: this.opts.localAddress })
+      : await fetch(this.baseUrl + path, { method, headers, body, redirect: 'manual' });
+    const setCookies = 'setCookies' in res ? res.setCookies : res.headers.getSetCookie();
+    for (const c of setCookies) {
       const [pair] = c.split(';');
       const [name, ...rest] = (pair ?? '').split('=');
       if (!name) continue;
@@ -27,7 +34,7 @@ export class HttpClient {
       if (/expires=Thu, 01 Jan 1970/i.test(c) || value === '') this.cookies.delete(name.trim());
       else this.cookies.set(name.trim(), value);
     }
-    const text = await res.text();
+    const text = typeof res.text === 'string' ? res.text : await res.text();
     let data: unknown = undefined;
     try {
       data = text ? JSON.parse(text) : undefined;

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type pg from 'pg';
 import type { PlatformDeps } from '../../activities/platform-deps';
-import type { SendOutcome } from '../../activities/send-outcome';
+import type { SendOutcome } from '../../contracts/send-outcome';
 import { platformDriver, sendInOneTransaction } from '../../activities/send-outbound.activity';
 import { createSendPump, type SendPump } from '../../workers/send-pump';
 import type { MetaGraphFake } from '../fakes/meta-graph.fake';

@@ -6,7 +6,7 @@ import { storeRunInput } from '../../db/flows/run-inputs';
 import { readRunForWebhook, type WebhookRun } from '../../db/flows/run-row';
 import { recordStepOutput } from '../../db/flows/run-steps';
 import { enqueueAdvance } from '../../db/flows/runs';
-import { recordActivity } from '../../db/pipeline/record-activity';
+import { recordActivity } from '../../db/record-activity';
 import { withTransaction } from '../../db/transaction';
 import { recordUsage } from '../../db/usage/record-usage';
 import type { AiRuntime } from '../../activities/ai-answer.activity';

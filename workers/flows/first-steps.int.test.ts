@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { webhookQueueName } from '../../contracts/jobs';
-import { ingestEvents, type IncomingEvent } from '../../db/pipeline/ingest-events';
-import { sendLimitsFromConfig } from '../../db/pipeline/send-limits';
+import { ingestEvents, type IncomingEvent } from '../../db/inbound/ingest-events';
+import { sendLimitsFromConfig } from '../../db/sends/send-limits';
 import { edge, keywordTrigger, node, publishFlow, runDetail, runsOf } from '../../tests/support/flows';
 import { startTestApp, type TestApp } from '../../tests/support/test-app';
 import { newWorkspaceUser } from '../../tests/support/workspace';
-import { processInboundBatch } from '../inbound/process-inbound-event';
+import { processInboundBatch } from '../inbound/process-batch';
 import { recordCommitSettings } from '../../tests/support/async-commit';
 
 /**
@@ -68,7 +68,7 @@ const webhookFlow = (keyword: string) => ({
 it("a DM's keyword flow takes its steps up to the webhook call in the inbound transaction: the call's job is queued, no run.advance job", async () => {
   const { w, ws, pool, flowId, dm, shardOf, jobsOf } = await setup('hook', webhookFlow('hook'));
   await ingestEvents(pool, [dm('d1', 'fan-a')]);
-  expect(await processInboundBatch(pool, await shardOf('d1'), 100, limits)).toEqual({ claimed: 1, processed: 1, malformed: 0, failed: 0 });
+  expect(await processInboundBatch(pool, { shard: await shardOf('d1'), size: 100 }, { limits })).toEqual({ claimed: 1, processed: 1, malformed: 0, failed: 0 });
 
   const [run] = await runsOf(w.client, flowId);
   expect(run).toMatchObject({ status: 'running' });
@@ -91,7 +91,7 @@ it('a batch that started runs commits durably (ADR 0030): a lane already drainin
   const { w, pool, flowId, dm, shardOf } = await setup('durable', webhookFlow('durable'));
   await ingestEvents(pool, [dm('u1', 'fan-u')]);
   const recorded = recordCommitSettings(pool);
-  expect(await processInboundBatch(recorded.pool, await shardOf('u1'), 100, limits)).toMatchObject({ processed: 1 });
+  expect(await processInboundBatch(recorded.pool, { shard: await shardOf('u1'), size: 100 }, { limits })).toMatchObject({ processed: 1 });
   expect(await runsOf(w.client, flowId)).toHaveLength(1);
   expect(recorded.commits).toEqual(['on']);
 });
@@ -102,7 +102,7 @@ it('a first step that sends a DM is left to the run.advance job, which takes the
     edges: [edge('1', '2')],
   });
   await ingestEvents(pool, [dm('s1', 'fan-b')]);
-  await processInboundBatch(pool, await shardOf('s1'), 100, limits);
+  await processInboundBatch(pool, { shard: await shardOf('s1'), size: 100 }, { limits });
   const [run] = await runsOf(w.client, flowId);
   expect((await runDetail(w.client, run!.id)).steps).toEqual([]);
   const row = await pool.query('select status, pending_input from flow_runs where id = $1', [run!.id]);
@@ -116,7 +116,7 @@ it("a first turn that captures a lead is left to the run.advance job (the event'
     edges: [edge('1', '2')],
   });
   await ingestEvents(pool, [dm('l1', 'fan-l', 'lead me: fan@example.com')]);
-  await processInboundBatch(pool, await shardOf('l1'), 100, limits);
+  await processInboundBatch(pool, { shard: await shardOf('l1'), size: 100 }, { limits });
   const [run] = await runsOf(w.client, flowId);
   expect((await runDetail(w.client, run!.id)).steps).toEqual([]);
   expect(await jobsOf([run!.id])).toEqual([{ task: 'run.advance', key: `run:${run!.id}`, queue: null }]);
@@ -130,7 +130,7 @@ it("a flow that ends in its first turn completes in the inbound transaction; pas
   await ingestEvents(pool, [dm('t1', 'fan-c'), dm('t2', 'fan-d'), dm('t3', 'fan-e')]);
   const shard = await shardOf('t1');
   expect(await shardOf('t3')).toBe(shard);
-  expect(await processInboundBatch(pool, shard, 100, limits, undefined, { webhookLanes: 4, inlinePerBatch: 2 })).toMatchObject({ processed: 3 });
+  expect(await processInboundBatch(pool, { shard, size: 100 }, { limits, flows: { webhookLanes: 4, inlinePerBatch: 2 } })).toMatchObject({ processed: 3 });
   const runs = await runsOf(w.client, flowId);
   const byContact = new Map(runs.map((r) => [r.contact.name, r]));
   expect(byContact.get('Fan fan-c')!.status).toBe('completed');
@@ -150,7 +150,7 @@ it('a batch that fails starts its runs in the event-by-event redo only: one run 
     await ingestEvents(pool, [dm('r1', 'fan-f'), dm('r2', 'fan-g', 'redo boom')]);
     const shard = await shardOf('r1');
     expect(await shardOf('r2')).toBe(shard);
-    expect(await processInboundBatch(pool, shard, 100, limits)).toEqual({ claimed: 2, processed: 1, malformed: 0, failed: 1 });
+    expect(await processInboundBatch(pool, { shard, size: 100 }, { limits })).toEqual({ claimed: 2, processed: 1, malformed: 0, failed: 1 });
   } finally {
     await pool.query('alter table messages drop constraint first_steps_fault');
   }

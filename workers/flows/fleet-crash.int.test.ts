@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { ingestEvents } from '../../db/pipeline/ingest-events';
+import { ingestEvents } from '../../db/inbound/ingest-events';
 import { edge, keywordTrigger, node, publishFlow } from '../../tests/support/flows';
 import { startTestApp, type TestApp } from '../../tests/support/test-app';
 import { spawnWorker } from '../../tests/support/worker-process';

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { tuning } from '../../config/tuning';
 import type { ActivityOutcome } from '../../activities/activity-outcome';
 import { deliverFlowSend, deliverSandboxFlowSend, prepareFlowSend } from '../../activities/flow-send.activity';
 import type { Sender } from '../../activities/send-outbound.activity';
@@ -11,7 +12,7 @@ import { lockRun, type RunRow } from '../../db/flows/run-row';
 import { attachLedgerToStep, restartStep, sleepStepUntil, stepLedgerId } from '../../db/flows/run-steps';
 import { applyRunWrites, dropRunInputs, updateRuns } from '../../db/flows/run-writes';
 import { enqueueAdvance, loadPlan } from '../../db/flows/runs';
-import type { SendLimits } from '../../db/pipeline/send-limits';
+import type { SendLimits } from '../../db/sends/send-limits';
 import { inTransaction } from '../../db/transaction';
 import { advance, type AdvanceInput, type Awaiting, type Command } from '../../workflows/advance';
 import { leadScore } from '../../workflows/lead-score';
@@ -45,9 +46,6 @@ function linkTracking(config: DriverConfig, flowId: string, nodeId: string, cont
   return baseUrl ? { baseUrl, flowId, nodeId, contactId } : null;
 }
 
-/** Turns of the loop per job before yielding the worker slot to other runs. */
-const MAX_TURNS = 50;
-
 export type { RunRow } from '../../db/flows/run-row';
 export type { PendingInput } from '../../contracts/run-state';
 
@@ -65,7 +63,7 @@ export async function driveRun(pool: pg.Pool, runId: string, config: DriverConfi
       return;
     }
     let input: PendingInput | null = null;
-    for (let turn = 0; turn < MAX_TURNS; turn++) {
+    for (let turn = 0; turn < tuning.flows.maxTurnsPerJob; turn++) {
       const next = await inTransaction(client, (c) => turnOnce(c, runId, input, config));
       if (!next) return;
       if ('input' in next) {

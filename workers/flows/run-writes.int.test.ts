@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Sender } from '../../activities/send-outbound.activity';
 import { defaultSendLimits } from '../../contracts/inbound';
+import { webhookQueueName } from '../../contracts/jobs';
 import { startRun } from '../../db/flows/runs';
 import { withTransaction } from '../../db/transaction';
 import { edge, keywordTrigger, node, publishFlow } from '../../tests/support/flows';
@@ -53,7 +54,7 @@ it('a run failing on a step recorded in the same advance: the driver and the bat
   };
   const byBatch = await start('batch');
   const byDriver = await start('driver');
-  await resumeBatch(pool(), [byBatch]);
+  await resumeBatch(pool(), [byBatch], { webhookLanes: 4 });
   await driveRun(pool(), byDriver, config);
 
   const rowsOf = async (runId: string) => ({
@@ -102,9 +103,52 @@ it('an unreadable stored state names the run instead of dumping zod issues, and 
   const [good, bad] = runs as [string, string];
   await pool().query(`update flow_runs set state = jsonb_set(state, '{seq}', '"two"') where id = $1`, [bad]);
 
-  await resumeBatch(pool(), [good, bad]);
+  await resumeBatch(pool(), [good, bad], { webhookLanes: 4 });
   expect((await pool().query('select status from flow_runs where id = $1', [good])).rows[0]).toEqual({ status: 'completed' });
   await expect(driveRun(pool(), bad, config)).rejects.toThrow(
     `run ${bad}: stored state is not readable at seq: Invalid input: expected number, received string`,
   );
+});
+
+it('a webhook after a delay: the batch resume queues its run.webhook job itself, in the run lane the driver would pick, with no run.advance job between (advanceRuns)', async () => {
+  const w = await newWorkspaceUser(t.baseUrl);
+  const flowId = await publishFlow(w.client, {
+    nodes: [
+      keywordTrigger(['go']),
+      node('2', 'delay', { amount: 1, unit: 'minutes' }),
+      node('3', 'webhook', { method: 'POST', url: 'https://hooks.example/after-delay', headers: [], body: '{}' }),
+      node('4', 'complete'),
+    ],
+    edges: [edge('1', '2'), edge('2', '3'), edge('3', '4')],
+  });
+  const versionId = (await pool().query<{ id: string }>('select active_version_id as id from flows where id = $1', [flowId])).rows[0]!.id;
+  const contactId = (
+    await pool().query<{ id: string }>('insert into contacts (workspace_id, account_id, external_user_id, name) values ($1, $2, $3, $3) returning id', [
+      w.user.workspaceId,
+      w.instagram.id,
+      'delayed-hook',
+    ])
+  ).rows[0]!.id;
+  const runId = (await withTransaction(pool(), (c) =>
+    startRun(c, { workspaceId: w.user.workspaceId, flowId, versionId, accountId: w.instagram.id, contactId, trigger: { type: 'test', text: null } }),
+  ))!;
+  await driveRun(pool(), runId, config);
+  await pool().query(`update flow_runs set pending_input = '{"type":"timerFired","seq":2}' where id = $1`, [runId]);
+  // The start's run.advance job was this test's driveRun: gone, as a worker would have completed it.
+  await pool().query('delete from graphile_worker._private_jobs where key = $1', [`run:${runId}`]);
+
+  await resumeBatch(pool(), [runId], { webhookLanes: 4 });
+  const jobs = await pool().query<{ task: string; queue: string | null; payload: { seq: number } }>(
+    `select t.identifier as task, q.queue_name as queue, j.payload from graphile_worker._private_jobs j
+     join graphile_worker._private_tasks t on t.id = j.task_id left join graphile_worker._private_job_queues q on q.id = j.job_queue_id
+     where j.key in ($1, $2) order by j.key`,
+    [`run:${runId}`, `webhook:${runId}`],
+  );
+  expect(jobs.rows).toEqual([{ task: 'run.webhook', queue: webhookQueueName(w.user.workspaceId, runId, 4), payload: expect.objectContaining({ seq: 3 }) }]);
+  const steps = await pool().query('select seq, kind, status from run_steps where run_id = $1 order by seq', [runId]);
+  expect(steps.rows.at(-1)).toEqual({ seq: 3, kind: 'webhook', status: 'running' });
+  expect((await pool().query('select status, pending_input from flow_runs where id = $1', [runId])).rows[0]).toEqual({
+    status: 'running',
+    pending_input: null,
+  });
 });

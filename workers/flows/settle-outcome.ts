@@ -3,7 +3,7 @@ import type { ActivityOutcome } from '../../activities/activity-outcome';
 import type { PendingInput } from '../../contracts/run-state';
 import { markRunSleeping } from '../../db/flows/run-inputs';
 import { recordStepError, sleepStepUntil } from '../../db/flows/run-steps';
-import { notifyWorkspace } from '../../db/pipeline/notify';
+import { notifyWorkspace } from '../../db/notify';
 
 export interface RetryPolicy {
   /** Backoff of retryable failures: base × 2^(attempt-1), capped at 15 minutes. */

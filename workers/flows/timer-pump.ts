@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { tuning } from '../../config/tuning';
 import { pumpDueTimers } from '../../db/flows/pump-due-timers';
 
 export interface TimerPump {
@@ -28,7 +29,7 @@ export function startTimerPump(
     } catch (err) {
       opts.onError(err);
     }
-    if (!stopped) timer = setTimeout(() => (running = tick()), moved >= 5000 ? 0 : opts.intervalMs);
+    if (!stopped) timer = setTimeout(() => (running = tick()), moved >= tuning.flows.timerBatch ? 0 : opts.intervalMs);
   };
   running = tick();
   return {

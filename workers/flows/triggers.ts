@@ -17,8 +17,8 @@ export interface TriggerEvent {
 }
 
 /**
- * Starts a run of every active flow whose trigger matches this inbound event (ARCHITECTURE.md#inbound-pipeline step
- * 2, last in order). Keywords match as whole words/phrases; a trigger with no keywords matches every
+ * Starts a run of every active flow whose trigger matches this inbound event (ARCHITECTURE.md#inbound-pipeline:
+ * last in order, after the rules). Keywords match as whole words/phrases; a trigger with no keywords matches every
  * event of its type. Returns the started run ids.
  */
 type Account = { id: string; workspace_id: string; platform: 'instagram' | 'facebook' | 'twitter' };

@@ -5,7 +5,7 @@ import { edge, keywordTrigger, node, publishFlow, runDetail, runsOf } from '../.
 import { startTestApp, type TestApp } from '../../tests/support/test-app';
 import { spawnWorker } from '../../tests/support/worker-process';
 import { maya, newWorkspaceUser } from '../../tests/support/workspace';
-import { sendLimitsFromConfig } from '../../db/pipeline/send-limits';
+import { sendLimitsFromConfig } from '../../db/sends/send-limits';
 import { webhookQueueName } from '../../contracts/jobs';
 import { callWebhookStep, drainLane } from './webhook-step';
 

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { tuning } from '../../config/tuning';
 import { callWebhook } from '../../activities/call-webhook.activity';
 import { dropLaneJob, nextLaneCalls } from '../../db/flows/enqueue-webhook-call';
 import { lockRun, readRunForWebhook, type WebhookRun } from '../../db/flows/run-row';
@@ -65,22 +66,20 @@ function awaitedWebhook(run: StepRun, seq: number) {
   return awaiting.activity?.type === 'webhook' ? awaiting.activity : null;
 }
 
-/** Calls one `run.webhook` job makes from its lane after its own, at most (drainLane). */
-export const LANE_DRAIN_CALLS = 25;
-
 /**
  * The lane's next due calls, made by the job that holds the lane (its Graphile queue, which runs one
  * job at a time fleet-wide) right after its own, instead of one job each (ADR 0009, amendment "a
  * job drains its lane"): no fetch and completion per call, and no idle gap between a completion and
  * the next worker's poll. Each call's outcome is recorded as a job's would be, with its queued job
  * removed in that transaction. The due calls are read together (nextLaneCalls), again when they are
- * made. Stops at LANE_DRAIN_CALLS, at the first call that is not recorded (stale, interrupted: its
+ * made. Stops at `tuning.flows.laneDrainCalls`, at the first call that is not recorded (stale, interrupted: its
  * job stays queued for a worker), when the lane has nothing due and at shutdown. Returns the calls made.
  */
 export async function drainLane(pool: pg.Pool, queue: string, config: WebhookStepConfig, signal: AbortSignal): Promise<number> {
   let made = 0;
-  while (made < LANE_DRAIN_CALLS && !signal.aborted) {
-    const due = await nextLaneCalls(pool, queue, LANE_DRAIN_CALLS - made);
+  const most = tuning.flows.laneDrainCalls;
+  while (made < most && !signal.aborted) {
+    const due = await nextLaneCalls(pool, queue, most - made);
     if (due.length === 0) break;
     for (const next of due) {
       if (signal.aborted) return made;

@@ -4,7 +4,7 @@ import { hasOutboundMessage, recordLeadActivity, setLeadScore } from '../../db/l
 import type { Intent } from '../../workflows/classify-intent';
 import { leadScore } from '../../workflows/lead-score';
 import type { AccountRow } from './conversations';
-import type { EventTail } from '../../db/pipeline/event-tail';
+import type { EventTail } from '../../db/inbound/event-tail';
 
 export type Inbound = Extract<NormalizedEvent, { kind: 'message' | 'comment' }>;
 
@@ -24,7 +24,7 @@ export async function captureLead(
   e: Inbound,
   /** `hasOutbound`: whether the conversation has an outbound message, when the caller read it already. */
   opts: { intent: Intent; ruleFired: boolean; conversationId: string | null; hasOutbound?: boolean },
-  /** The event's deferred writes: the score goes with its processed mark (db/pipeline/event-tail.ts). */
+  /** The event's deferred writes: the score goes with its processed mark (db/inbound/event-tail.ts). */
   tail?: EventTail,
 ): Promise<void> {
   const reply = e.kind === 'message' && opts.conversationId !== null && (opts.hasOutbound ?? (await hasOutboundMessage(client, opts.conversationId))) ? 1 : 0;

@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import type { LeadActivity } from '../../db/leads/capture-lead';
 import { recordLeadActivities } from '../../db/leads/record-lead-activities';
-import type { EventTail } from '../../db/pipeline/event-tail';
+import type { EventTail } from '../../db/inbound/event-tail';
 import type { Intent } from '../../workflows/classify-intent';
 import { captureLead, engagementScore, type Inbound } from './capture-lead';
 import type { AccountRow } from './conversations';

@@ -1,16 +1,16 @@
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it, onTestFinished } from 'vitest';
-import { EVENTS_CHANNEL } from '../../db/pipeline/notify';
-import { ingestEvents, type IncomingEvent } from '../../db/pipeline/ingest-events';
-import { sendLimitsFromConfig } from '../../db/pipeline/send-limits';
+import { EVENTS_CHANNEL } from '../../db/notify';
+import { ingestEvents, type IncomingEvent } from '../../db/inbound/ingest-events';
+import { sendLimitsFromConfig } from '../../db/sends/send-limits';
 import { startTestApp, type TestApp } from '../../tests/support/test-app';
 import { newWorkspaceUser } from '../../tests/support/workspace';
 import { platformDepsFromConfig } from '../../activities/platform-deps';
-import type { SendOutcome } from '../../activities/send-outcome';
-import { HAND_OFF_BACKSTOP_MS } from '../../db/pipeline/comment-batch';
+import type { SendOutcome } from '../../contracts/send-outcome';
+import { tuning } from '../../config/tuning';
 import { createTokenCipher } from '../../integrations/crypto/token-cipher';
 import { pumpOf } from '../../tests/support/send-pump-fixtures';
-import { MAX_EVENT_ATTEMPTS, processInboundBatch } from './process-inbound-event';
+import { processInboundBatch } from './process-batch';
 import { handOffCommitted } from '../jobs/inbound-process.job';
 import { recordCommitSettings } from '../../tests/support/async-commit';
 
@@ -72,9 +72,9 @@ it('a mixed batch in one transaction: plain rule replies set-based, the rest per
   // The malformed payload names the same account, so the same shard.
   expect(await shardOf('bad')).toBe(shard);
 
-  const outcome = await processInboundBatch(pool, shard, 100, limits);
+  const outcome = await processInboundBatch(pool, { shard, size: 100 }, { limits });
   expect(outcome).toEqual({ claimed: 6, processed: 5, malformed: 1, failed: 0 });
-  expect(await processInboundBatch(pool, shard, 100, limits)).toMatchObject({ claimed: 0 });
+  expect(await processInboundBatch(pool, { shard, size: 100 }, { limits })).toMatchObject({ claimed: 0 });
 
   const events = await pool.query('select event_key, processed_at is not null as done, error from inbound_events where workspace_id = $1 order by id', [ws]);
   expect(events.rows.every((r) => r.done)).toBe(true);
@@ -93,14 +93,14 @@ it('a mixed batch in one transaction: plain rule replies set-based, the rest per
   expect(
     ledger.rows.every((r) => r.external_user_id === 'fan-a' && r.content === 'Here is your deal, Fan' && r.last_message === 'Here is your deal, Fan'),
   ).toBe(true);
-  // Their send jobs: one outbound.sends job per second of slots listing its rows (ADR 0022), never
+  // Their send jobs: one outbound.send {ledgerIds} job per second of slots listing its rows (ADR 0022), never
   // due before a row's slot; no job per reply.
   const jobs = await pool.query(
     `select l.id, count(j.id)::int as jobs, bool_and(j.run_at <= l.scheduled_for) as not_early,
             bool_and(date_trunc('second', j.run_at) = date_trunc('second', l.scheduled_for)) as same_second
      from outbound_ledger l
      join graphile_worker._private_jobs j on j.payload::jsonb->'ledgerIds' ? l.id::text
-     join graphile_worker._private_tasks t on t.id = j.task_id and t.identifier = 'outbound.sends'
+     join graphile_worker._private_tasks t on t.id = j.task_id and t.identifier = 'outbound.send'
      where l.workspace_id = $1 group by l.id`,
     [ws],
   );
@@ -136,7 +136,7 @@ it('a mixed batch in one transaction: plain rule replies set-based, the rest per
 
   // The same comment delivered again under another key (a second provider): stored once, no second reply.
   await ingestEvents(pool, [{ ...comment('c1', 'fan-a', 'a DEAL please'), eventKey: `${ws}:c1-again` }]);
-  expect(await processInboundBatch(pool, shard, 100, limits)).toEqual({ claimed: 1, processed: 1, malformed: 0, failed: 0 });
+  expect(await processInboundBatch(pool, { shard, size: 100 }, { limits })).toEqual({ claimed: 1, processed: 1, malformed: 0, failed: 0 });
   const counts = await pool.query(
     `select (select count(*)::int from outbound_ledger where workspace_id = $1) as ledger, (select count(*)::int from messages where workspace_id = $1 and direction = 'outbound') as messages`,
     [ws],
@@ -157,7 +157,7 @@ it('with handOff, the due replies come back for the send pump once committed; th
   await listener.query(`listen "jobs:insert"; listen ${EVENTS_CHANNEL}`);
   onTestFinished(() => listener.end());
   const before = Date.now();
-  const outcome = await processInboundBatch(pool, shard, 100, limits, undefined, undefined, true);
+  const outcome = await processInboundBatch(pool, { shard, size: 100, handOff: true }, { limits });
   const ledger = await pool.query<{ id: string; target: string }>('select id, target from outbound_ledger where workspace_id = $1 order by target', [ws]);
   expect(ledger.rows.map((r) => r.target)).toEqual(['h1', 'h2']);
   // Both inside the account's burst: due now, both handed back with their backstop job.
@@ -167,7 +167,7 @@ it('with handOff, the due replies come back for the send pump once committed; th
   const jobOf = (ids: string[]) =>
     pool.query<{ id: string; run_at: Date; ids: string[] }>(
       `select j.id::text, j.run_at, array(select jsonb_array_elements_text(j.payload::jsonb->'ledgerIds')) as ids
-       from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id and t.identifier = 'outbound.sends'
+       from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id and t.identifier = 'outbound.send'
        where j.payload::jsonb->'ledgerIds' ?| $1::text[]`,
       [ids],
     );
@@ -186,8 +186,8 @@ it('with handOff, the due replies come back for the send pump once committed; th
   expect(heard.filter((h) => h.channel === 'jobs:insert')).toEqual([]);
   expect(handOff.backstopJobIds).toEqual([job.rows[0]!.id]);
   expect([...job.rows[0]!.ids].sort()).toEqual([...handOff.ledgerIds].sort());
-  // The backstop runs HAND_OFF_BACKSTOP_MS after the commit.
-  expect(job.rows[0]!.run_at.getTime()).toBeGreaterThanOrEqual(before + HAND_OFF_BACKSTOP_MS - 1_000);
+  // The backstop runs tuning.sends.handOffBackstopMs after the commit.
+  expect(job.rows[0]!.run_at.getTime()).toBeGreaterThanOrEqual(before + tuning.sends.handOffBackstopMs - 1_000);
 
   // A hand-off that fails leaves the backstop job; the pump later finds the rows as they were.
   const errors: string[] = [];
@@ -218,7 +218,7 @@ it('with handOff, the due replies come back for the send pump once committed; th
   // one worker is woken for it once the batch committed.
   await ingestEvents(pool, [comment('h4', 'fan-h4', 'deal')]);
   heard.length = 0;
-  expect((await processInboundBatch(pool, shard, 100, limits)).handOff).toBeUndefined();
+  expect((await processInboundBatch(pool, { shard, size: 100 }, { limits })).handOff).toBeUndefined();
   await expect.poll(() => heard.filter((h) => h.channel === 'jobs:insert').map((h) => h.payload)).toEqual(['{"count":1}']);
   const plain = await pool.query<{ late: boolean }>(
     `select j.run_at > now() + interval '1 second' as late from graphile_worker._private_jobs j join outbound_ledger l on j.payload::jsonb->'ledgerIds' ? l.id::text
@@ -232,7 +232,7 @@ it('the batch commits without waiting for its WAL flush (ADR 0030); the claim th
   const { pool, comment, shardOf } = await setup();
   await ingestEvents(pool, [comment('a1', 'fan-a1', 'deal'), comment('a2', 'fan-a2', 'a DEAL')]);
   const recorded = recordCommitSettings(pool);
-  expect(await processInboundBatch(recorded.pool, await shardOf('a1'), 100, limits, undefined, undefined, true)).toMatchObject({ processed: 2 });
+  expect(await processInboundBatch(recorded.pool, { shard: await shardOf('a1'), size: 100, handOff: true }, { limits })).toMatchObject({ processed: 2 });
   expect(recorded.commits).toEqual(['off']);
   // The pump's claim, the durable commit every send is made after (it flushes the batch's too).
   const claims = recordCommitSettings(pool);
@@ -266,7 +266,7 @@ it('a DM in one statement: contact, conversation moved in the inbox (unread, reo
   const t1 = new Date(Date.now() - 60_000).toISOString();
   await ingestEvents(pool, [dm('m1', 'mid-1', 'hello there', t1)]);
   const shard = await shardOf('m1');
-  expect(await processInboundBatch(pool, shard, 100, limits)).toMatchObject({ processed: 1, failed: 0 });
+  expect(await processInboundBatch(pool, { shard, size: 100 }, { limits })).toMatchObject({ processed: 1, failed: 0 });
   // A new conversation: named by the handle (no name), its first message, one unread.
   expect(await conversation()).toEqual([
     { customer_name: 'fan_dm', last_message: 'hello there', last_message_time: new Date(t1), unread_count: 1, status: 'open', messages: 1 },
@@ -278,7 +278,7 @@ it('a DM in one statement: contact, conversation moved in the inbox (unread, reo
   await pool.query(`update conversations set status = 'closed', unread_count = 0 where workspace_id = $1`, [ws]);
   const t0 = new Date(Date.now() - 120_000).toISOString();
   await ingestEvents(pool, [dm('m2', 'mid-2', 'are you there?', new Date().toISOString()), dm('m0', 'mid-0', 'an older one', t0)]);
-  expect(await processInboundBatch(pool, shard, 100, limits)).toMatchObject({ processed: 2, failed: 0 });
+  expect(await processInboundBatch(pool, { shard, size: 100 }, { limits })).toMatchObject({ processed: 2, failed: 0 });
   const [afterTwo] = await conversation();
   expect(afterTwo).toMatchObject({ last_message: 'an older one', unread_count: 2, status: 'open', messages: 3 });
   expect(afterTwo!.last_message_time.getTime()).toBeGreaterThan(new Date(t1).getTime());
@@ -286,7 +286,7 @@ it('a DM in one statement: contact, conversation moved in the inbox (unread, reo
   // The same message under another event key (a second provider): no second row, the inbox untouched.
   await pool.query(`update conversations set status = 'closed' where workspace_id = $1`, [ws]);
   await ingestEvents(pool, [dm('m2-again', 'mid-2', 'are you there?', new Date().toISOString())]);
-  expect(await processInboundBatch(pool, shard, 100, limits)).toMatchObject({ processed: 1, failed: 0 });
+  expect(await processInboundBatch(pool, { shard, size: 100 }, { limits })).toMatchObject({ processed: 1, failed: 0 });
   expect(await conversation()).toEqual([{ ...afterTwo, status: 'closed' }]);
 });
 
@@ -298,23 +298,23 @@ it('a batch whose transaction fails is redone event by event: the others go thro
   try {
     await ingestEvents(pool, [comment('ok-1', 'fan-e', 'deal'), comment('boom', 'fan-f', 'deal boom'), comment('ok-2', 'fan-g', 'deal')]);
     const shard = await shardOf('boom');
-    expect(await processInboundBatch(pool, shard, 100, limits)).toEqual({ claimed: 3, processed: 2, malformed: 0, failed: 1 });
+    expect(await processInboundBatch(pool, { shard, size: 100 }, { limits })).toEqual({ claimed: 3, processed: 2, malformed: 0, failed: 1 });
     const boom = await pool.query('select processed_at, attempts, error from inbound_events where event_key = $1', [`${ws}:boom`]);
     expect(boom.rows[0]).toMatchObject({ processed_at: null, attempts: 1 });
     expect(boom.rows[0].error).toMatch(/inbound_batch_fault/);
     const sent = await pool.query('select target from outbound_ledger where workspace_id = $1 order by target', [ws]);
     expect(sent.rows.map((r) => r.target)).toEqual(['ok-1', 'ok-2']);
 
-    // Retried by the next job; after MAX_EVENT_ATTEMPTS it is left with its error, no longer claimed.
-    expect(await processInboundBatch(pool, shard, 100, limits)).toEqual({ claimed: 1, processed: 0, malformed: 0, failed: 1 });
-    await pool.query('update inbound_events set attempts = $2 where event_key = $1', [`${ws}:boom`, MAX_EVENT_ATTEMPTS]);
-    expect(await processInboundBatch(pool, shard, 100, limits)).toMatchObject({ claimed: 0 });
+    // Retried by the next job; after tuning.inbound.maxEventAttempts it is left with its error, no longer claimed.
+    expect(await processInboundBatch(pool, { shard, size: 100 }, { limits })).toEqual({ claimed: 1, processed: 0, malformed: 0, failed: 1 });
+    await pool.query('update inbound_events set attempts = $2 where event_key = $1', [`${ws}:boom`, tuning.inbound.maxEventAttempts]);
+    expect(await processInboundBatch(pool, { shard, size: 100 }, { limits })).toMatchObject({ claimed: 0 });
   } finally {
     await pool.query('alter table comments drop constraint inbound_batch_fault');
   }
 });
 
-it('with link tracking on, a reply with no link to track goes set-based (an outbound.sends job); one with a link goes per event (its tracked link, its own job)', async () => {
+it('with link tracking on, a reply with no link to track goes set-based (an outbound.send {ledgerIds} job); one with a link is queued alone (its tracked link, its own keyed job)', async () => {
   const w = await newWorkspaceUser(t.baseUrl);
   const { pool } = t.app.database;
   // Two rules, both tracking links (the default): one reply has an http(s) link, one has none.
@@ -340,7 +340,7 @@ it('with link tracking on, a reply with no link to track goes set-based (an outb
   await ingestEvents(pool, [comment('l1', 'fan-l1', 'plain please'), comment('l2', 'fan-l2', 'shop please')]);
   const shard = (await pool.query<{ shard: number }>('select shard from inbound_events where event_key = $1', [`${w.user.workspaceId}:l1`])).rows[0]!.shard;
   const links = () => 'https://rp.example';
-  expect(await processInboundBatch(pool, shard, 100, limits, links)).toMatchObject({ processed: 2, failed: 0 });
+  expect(await processInboundBatch(pool, { shard, size: 100 }, { limits, links })).toMatchObject({ processed: 2, failed: 0 });
 
   const rows = await pool.query<{ target: string; text: string; id: string }>(
     'select target, text, id from outbound_ledger where workspace_id = $1 order by target',
@@ -353,14 +353,14 @@ it('with link tracking on, a reply with no link to track goes set-based (an outb
   expect(shop.text).toMatch(/^Shop: https:\/\/rp\.example\/l\/\S+$/);
   const jobsOf = async (id: string) =>
     (
-      await pool.query<{ task: string }>(
-        `select t.identifier as task from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id
+      await pool.query<{ task: string; keyed: boolean }>(
+        `select t.identifier as task, j.key is not null as keyed from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id
          where j.key = 'send:' || $1 or j.payload::jsonb->'ledgerIds' ? $1`,
         [id],
       )
-    ).rows.map((r) => r.task);
-  expect(await jobsOf(plain.id)).toEqual(['outbound.sends']);
-  expect(await jobsOf(shop.id)).toEqual(['outbound.send']);
+    ).rows;
+  expect(await jobsOf(plain.id)).toEqual([{ task: 'outbound.send', keyed: false }]);
+  expect(await jobsOf(shop.id)).toEqual([{ task: 'outbound.send', keyed: true }]);
   const tracked = await pool.query('select target_url from tracked_links where workspace_id = $1', [w.user.workspaceId]);
   expect(tracked.rows).toEqual([{ target_url: 'https://shop.example/x' }]);
 });

@@ -32,7 +32,7 @@ async function workspaceWithPageAndX(prefix: string) {
 describe('accounts.release after an account deletion', () => {
   it('unsubscribes the Pages and revokes the X grant, once the data is gone', async () => {
     const { w, page, xUser } = await workspaceWithPageAndX('release');
-    const res = await w.client.request('DELETE', '/api/account', { json: { confirmation: 'DELETE' } });
+    const res = await w.client.request('DELETE', '/api/account', { json: { confirmation: 'DELETE', password: 'secret12' } });
     expect(res.status).toBe(200);
     expect((await app.pool.query('select 1 from social_accounts where workspace_id = $1', [w.user.workspaceId])).rowCount).toBe(0);
     await expect.poll(() => app.fakes.meta.subscriptions.has(page.id), { timeout: 10_000 }).toBe(false);
@@ -51,7 +51,7 @@ describe('accounts.release after an account deletion', () => {
       httpStatus: 500,
     });
     app.fakes.meta.failNext(new RegExp(`^/${other.id}/subscribed_apps$`), { code: 190, message: 'Error validating access token', httpStatus: 400 }, 5);
-    expect((await w.client.request('DELETE', '/api/account', { json: { confirmation: 'DELETE' } })).status).toBe(200);
+    expect((await w.client.request('DELETE', '/api/account', { json: { confirmation: 'DELETE', password: 'secret12' } })).status).toBe(200);
     // Graphile retries a failed job after exp(attempts) seconds: the second attempt comes ~3 s later.
     await expect.poll(() => app.fakes.meta.subscriptions.has(page.id), { timeout: 20_000, interval: 250 }).toBe(false);
     // The job completes once its attempt has tried every account, a moment after that call reached the fake.

@@ -17,8 +17,23 @@ const config: WorkerConfig = {
 
 describe('the job catalogue (contracts/jobs.ts)', () => {
   it('lists exactly the tasks the worker registers', () => {
-    const tasks = taskList({} as pg.Pool, config, {} as PlatformDeps, { budget: webhookBudget(2), shutdown: new AbortController().signal });
+    const tasks = taskList({
+      pool: {} as pg.Pool,
+      config,
+      platform: {} as PlatformDeps,
+      webhooks: { budget: webhookBudget(2), shutdown: new AbortController().signal },
+    });
     expect(Object.keys(tasks).sort()).toEqual(Object.keys(jobs).sort());
+  });
+
+  it('an alias names a task of the catalogue and takes its payloads (jobs queued under an old name still run)', () => {
+    const aliases = Object.entries(jobs).flatMap(([name, job]) => ('aliasOf' in job && job.aliasOf ? [[name, job.aliasOf] as const] : []));
+    expect(aliases).toEqual([['outbound.sends', 'outbound.send']]);
+    const id = '0b9c5c8e-3c1a-4c55-9a3e-1d7a3c1b2f00';
+    for (const [alias, task] of aliases) {
+      const payload = jobs[alias as keyof typeof jobs].payload.parse({ ledgerIds: [id] });
+      expect(jobs[task as keyof typeof jobs].payload.parse(payload)).toEqual({ ledgerIds: [id] });
+    }
   });
 
   it('every crontab task is a catalogue task marked cron', () => {
@@ -35,6 +50,10 @@ describe('the job catalogue (contracts/jobs.ts)', () => {
     expect(jobs['inbound.process'].payload.safeParse({ shard: -1 }).success).toBe(false);
     expect(jobs['run.advance'].payload.parse({ runId: id })).toEqual({ runId: id });
     expect(jobs['runs.resume'].payload.safeParse({ runIds: [] }).success).toBe(false);
+    // One send job: one row (keyed) or the rows due together.
+    expect(jobs['outbound.send'].payload.parse({ ledgerId: id })).toEqual({ ledgerId: id });
+    expect(jobs['outbound.send'].payload.parse({ ledgerIds: [id, id] })).toEqual({ ledgerIds: [id, id] });
+    expect(jobs['outbound.send'].payload.safeParse({ ledgerIds: [] }).success).toBe(false);
     expect(jobs['run.webhook'].payload.safeParse({ runId: id, seq: 0, workspaceId: id }).success).toBe(false);
   });
 

@@ -1,8 +1,8 @@
-import pg from 'pg';
 import type { JobHelpers } from 'graphile-worker';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { ingestEvents, type IncomingEvent } from '../../db/pipeline/ingest-events';
-import { sendLimitsFromConfig } from '../../db/pipeline/send-limits';
+import { ingestEvents, type IncomingEvent } from '../../db/inbound/ingest-events';
+import { createShardWakes } from '../inbound/shard-wakes';
+import { sendLimitsFromConfig } from '../../db/sends/send-limits';
 import { startTestApp, type TestApp } from '../../tests/support/test-app';
 import { newWorkspaceUser } from '../../tests/support/workspace';
 import { inboundProcessJob, type InboundLinger } from './inbound-process.job';
@@ -62,17 +62,18 @@ function helpers(added: unknown[]): JobHelpers {
 
 it('a signalled shard job takes events ingested in this process while it waits, with no Graphile job for them', async () => {
   const { pool, comment, event, shardJobs } = await setup();
-  await ingestEvents(pool, [comment('a1')]);
+  const wakes = createShardWakes();
+  await ingestEvents(pool, [comment('a1')], wakes);
   const { shard } = await event('a1');
   await pool.query('delete from graphile_worker._private_jobs where key = $1', [`inbound:${shard}`]);
 
   const added: unknown[] = [];
   const started = performance.now();
-  const job = inboundProcessJob(pool, limits, undefined, undefined, undefined, linger)({ shard }, helpers(added));
+  const job = inboundProcessJob({ pool, limits, linger, wakes })({ shard }, helpers(added));
   await expect.poll(async () => (await event('a1')).done, { timeout: 5_000, interval: 20 }).toBe(true);
 
   // The job is waiting: the next events of the shard are signalled to it, not queued.
-  await ingestEvents(pool, [comment('a2')]);
+  await ingestEvents(pool, [comment('a2')], wakes);
   expect((await event('a2')).shard).toBe(shard);
   await expect.poll(async () => (await event('a2')).done, { timeout: 5_000, interval: 20 }).toBe(true);
   expect(await shardJobs(shard)).toBe(0);
@@ -83,45 +84,51 @@ it('a signalled shard job takes events ingested in this process while it waits, 
   expect(added).toEqual([]);
 
   // Nobody listens now: a new event gets its Graphile job, as without a waiting job.
-  await ingestEvents(pool, [comment('a3')]);
+  await ingestEvents(pool, [comment('a3')], wakes);
   expect((await event('a3')).done).toBe(false);
   expect(await shardJobs(shard)).toBe(1);
 });
 
-it('does not wait where no ingest of this process wakes shards through its pool, or with no slots', async () => {
-  const { comment, event } = await setup();
-  // Another pool on the same database: nothing in this process ingests through it.
-  const other = new pg.Pool({ connectionString: t.db.url, max: 2 });
-  try {
-    await ingestEvents(t.app.database.pool, [comment('b1')]);
-    const { shard } = await event('b1');
+it('does not wait where no ingest of this process signals through its wakes, without wakes, or with no slots', async () => {
+  const { pool, comment, event } = await setup();
+  // Wakes nothing in this process has signalled through yet (a worker-only process's), and none at all.
+  const wakes = createShardWakes();
+  for (const [key, job] of [
+    ['b1', inboundProcessJob({ pool, limits, linger, wakes })],
+    ['b2', inboundProcessJob({ pool, limits, linger })],
+  ] as const) {
+    await ingestEvents(pool, [comment(key)]);
+    const { shard } = await event(key);
     const started = performance.now();
-    await inboundProcessJob(other, limits, undefined, undefined, undefined, linger)({ shard }, helpers([]));
-    expect((await event('b1')).done).toBe(true);
+    await job({ shard }, helpers([]));
+    expect((await event(key)).done).toBe(true);
     expect(performance.now() - started).toBeLessThan(linger.ms);
-
-    await ingestEvents(t.app.database.pool, [comment('b2')]);
-    const quick = performance.now();
-    await inboundProcessJob(t.app.database.pool, limits, undefined, undefined, undefined, { ...linger, slots: 0 })({ shard }, helpers([]));
-    expect((await event('b2')).done).toBe(true);
-    expect(performance.now() - quick).toBeLessThan(linger.ms);
-  } finally {
-    await other.end();
   }
+  expect(wakes.hasProducer()).toBe(false);
+
+  const producing = createShardWakes();
+  await ingestEvents(pool, [comment('b3')], producing);
+  expect(producing.hasProducer()).toBe(true);
+  const { shard } = await event('b3');
+  const quick = performance.now();
+  await inboundProcessJob({ pool, limits, linger: { ...linger, slots: 0 }, wakes: producing })({ shard }, helpers([]));
+  expect((await event('b3')).done).toBe(true);
+  expect(performance.now() - quick).toBeLessThan(linger.ms);
 });
 
 it('ends once its time is spent though still signalled, and leaves no event without a job', async () => {
   const { pool, comment, event, shardJobs } = await setup();
-  await ingestEvents(pool, [comment('c0')]);
+  const wakes = createShardWakes();
+  await ingestEvents(pool, [comment('c0')], wakes);
   const { shard } = await event('c0');
   await pool.query('delete from graphile_worker._private_jobs where key = $1', [`inbound:${shard}`]);
   const added: unknown[] = [];
   const started = performance.now();
-  const job = inboundProcessJob(pool, limits, undefined, undefined, undefined, { slots: 1, ms: 300, budgetMs: 600 })({ shard }, helpers(added));
+  const job = inboundProcessJob({ pool, limits, linger: { slots: 1, ms: 300, budgetMs: 600 }, wakes })({ shard }, helpers(added));
   // Events of the shard every 20 ms keep it signalled past its 600 ms.
   let n = 0;
   const ingests: Promise<unknown>[] = [];
-  const feeding = setInterval(() => ingests.push(ingestEvents(pool, [comment(`c${++n}`)])), 20);
+  const feeding = setInterval(() => ingests.push(ingestEvents(pool, [comment(`c${++n}`)], wakes)), 20);
   try {
     await job;
   } finally {

@@ -14,7 +14,7 @@ export function mailInviteJob(pool: pg.Pool, mail: Config['mail']): Task {
   let mailer: ReturnType<typeof createAccountMailer> | undefined;
   return async (payload, helpers) => {
     const { invitationId, origin } = jobs['mail.invite'].payload.parse(payload);
-    mailer ??= createAccountMailer(mail, pool, { warn: (_obj, msg) => helpers.logger.warn(msg) });
+    mailer ??= createAccountMailer(mail, pool, { warn: (_obj, msg) => helpers.logger.warn(msg), info: (_obj, msg) => helpers.logger.info(msg) });
     await sendInvitation({ pool, mailer }, invitationId, origin);
   };
 }

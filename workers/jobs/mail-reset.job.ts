@@ -15,7 +15,7 @@ export function mailResetJob(pool: pg.Pool, mail: Config['mail']): Task {
   let mailer: ReturnType<typeof createAccountMailer> | undefined;
   return async (payload, helpers) => {
     const { email, origin } = jobs['mail.reset'].payload.parse(payload);
-    mailer ??= createAccountMailer(mail, pool, { warn: (_obj, msg) => helpers.logger.warn(msg) });
+    mailer ??= createAccountMailer(mail, pool, { warn: (_obj, msg) => helpers.logger.warn(msg), info: (_obj, msg) => helpers.logger.info(msg) });
     await sendResetLink({ pool, mailer }, email, origin);
   };
 }

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpClient } from '../../tests/support/http-client';
 import { startTestApp, type TestApp } from '../../tests/support/test-app';
 import { newWorkspaceUser } from '../../tests/support/workspace';
-import { collectJobQueueGarbage, pruneExpiredDemos, pruneInboundEvents } from './maintenance-prune.job';
+import { collectJobQueueGarbage } from './maintenance-prune.job';
+import { pruneExpiredDemos, pruneInboundEvents } from '../../db/ops/prune';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,7 +1,6 @@
 import type { Task } from 'graphile-worker';
 import type pg from 'pg';
 import { jobs } from '../../contracts/jobs';
-import { resumeBatch } from '../flows/resume-batch';
 import { driveRun, type DriverConfig } from '../flows/run-driver';
 
 /** `run.advance {runId}`: drive one flow run as far as it can go now (ARCHITECTURE.md#flow-runtime). */
@@ -9,12 +8,5 @@ export function runAdvanceJob(pool: pg.Pool, config: DriverConfig): Task {
   return async (payload) => {
     const { runId } = jobs['run.advance'].payload.parse(payload);
     await driveRun(pool, runId, config);
-  };
-}
-
-/** `runs.resume {runIds}`: timers that fell due together, resumed in one transaction. */
-export function runsResumeJob(pool: pg.Pool): Task {
-  return async (payload) => {
-    await resumeBatch(pool, jobs['runs.resume'].payload.parse(payload).runIds);
   };
 }

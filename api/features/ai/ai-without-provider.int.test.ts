@@ -3,6 +3,7 @@ import { insertKnowledgeEntry } from '../../../db/knowledge/write-entries';
 import { readKbStream } from '../../../tests/support/kb-stream';
 import { useTestApp } from '../../../tests/support/use-test-app';
 import { maya } from '../../../tests/support/workspace';
+import { NO_MATCHING_FACT } from './support-chat.routes';
 
 /** The embedded default: no provider configured. Answers quote the knowledge base; nothing is invented. */
 const app = useTestApp({ env: { AI_GUEST_PER_HOUR: '4', AI_USER_PER_MINUTE: '1000' } });
@@ -83,7 +84,7 @@ describe('knowledge-base-only answers', () => {
 });
 
 describe('support widget without a provider', () => {
-  it('quotes the product facts that match, and answers 503 AI Service Unavailable when none do', async () => {
+  it('quotes the product facts that match, and answers 200 with where to look when none do (not a 503 that monitors read as an outage)', async () => {
     const quoted = await fetch(`${app.t.baseUrl}/api/chat`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -98,8 +99,10 @@ describe('support widget without a provider', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ message: 'zzzz qqqq' }),
     });
-    expect(none.status).toBe(503);
-    expect(await none.json()).toMatchObject({ error: 'AI Service Unavailable', code: 'UNAVAILABLE' });
+    expect(none.status).toBe(200);
+    expect(await none.json()).toEqual({ response: NO_MATCHING_FACT, mode: 'none' });
+    expect(NO_MATCHING_FACT).toContain('/help');
+    expect(NO_MATCHING_FACT).toContain('/contact');
   });
 
   it('reports no provider on GET /api/ai/gemini/test', async () => {

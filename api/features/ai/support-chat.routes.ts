@@ -6,7 +6,6 @@ import { createAiStatusProbe } from '../../../integrations/ai/ai-status';
 import { knowledgeOnlyAnswer } from '../../../integrations/ai/knowledge-only-answer';
 import { generateModelAnswer } from '../../../integrations/ai/model-answer';
 import { productFacts } from '../../../integrations/ai/product-facts';
-import { AppError } from '../../http/errors';
 import { publicRouter } from '../../http/routers';
 import { parseBody } from '../../http/validate';
 import type { AiDeps } from './ai-answer.service';
@@ -18,6 +17,11 @@ import { aiRateLimits } from './ai-rate-limit';
  * /api/chat/gemini and /api/chat (questions about Replypilot itself, answered from the committed
  * product facts), POST /api/chatbot/feedback, GET /api/ai/gemini/test.
  */
+/** The answer to a question no product fact matches. */
+export const NO_MATCHING_FACT =
+  "I don't have an answer to that in what I know about Replypilot. The Help Center (/help) and the docs (/docs/getting-started) cover setup, " +
+  'connecting accounts, flows and the AI assistant; to reach the people who run this instance, use the contact page (/contact).';
+
 export function supportChatRoutes(deps: AiDeps, limits: AiConfig) {
   const router = publicRouter();
   const limited = aiRateLimits(deps.pool, limits);
@@ -25,8 +29,9 @@ export function supportChatRoutes(deps: AiDeps, limits: AiConfig) {
 
   /**
    * A model answer from the product facts when a provider is set and the level gets model answers;
-   * otherwise the matching facts quoted. Nothing to say (no facts match) → 503 'AI Service
-   * Unavailable', so the widget shows its local replies (docs/product-spec.md §4).
+   * otherwise the matching facts quoted; no fact matches → where to look and whom to ask (200, mode
+   * 'none'; docs/product-spec.md lists this difference). A failed model call is still 503, so the widget
+   * shows its local replies (§4).
    */
   const support = async (req: Request, res: Response) => {
     const body = parseBody(supportChatRequestSchema, req);
@@ -41,14 +46,8 @@ export function supportChatRoutes(deps: AiDeps, limits: AiConfig) {
       }
     }
     const kb = knowledgeOnlyAnswer(productFacts(body.message, { limit: 2 }));
-    if (kb.mode === 'none') {
-      throw new AppError(
-        'UNAVAILABLE',
-        'AI Service Unavailable',
-        deps.ai ? 'No Replypilot fact matches this question' : 'No AI provider is configured on this server',
-      );
-    }
-    const out: SupportChatResponse = { response: kb.response, mode: kb.mode };
+    // No fact matches: a helpful 200, not a 503 that monitors read as an outage.
+    const out: SupportChatResponse = kb.mode === 'none' ? { response: NO_MATCHING_FACT, mode: 'none' } : { response: kb.response, mode: kb.mode };
     return res.json(out);
   };
   router.post('/api/chat/gemini', ...limited, support);

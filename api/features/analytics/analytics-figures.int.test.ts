@@ -35,16 +35,25 @@ async function seed(workspaceId: string, accountId: string) {
        from generate_series(0, $4::int) g`,
       [workspaceId, conv.rows[0].id, accountId, i + 1],
     );
-    // A DM that is sent, one that fails, one still queued, and a private reply that is sent (a comment answered).
+    // The comment the replies answer.
+    await q(
+      `insert into comments (workspace_id, account_id, contact_id, platform_comment_id, post_id, text, author_external_id, commented_at, created_at)
+       values ($1, $2, $3, $4, 'post', 'price?', $5, ${at}, ${at})`,
+      [workspaceId, accountId, contactId, `cmt-${i}`, `c${i}`],
+    );
+    // A DM that is sent, one that fails, one still queued, a private reply that is sent (a comment
+    // answered) and, on every other comment, a public reply to the same comment (still one answered).
     for (const [kind, status] of [
       ['dm', 'sent'],
       ['dm', 'failed'],
       ['dm', 'queued'],
       ['private_reply', 'sent'],
+      ...(i % 2 === 0 ? ([['public_reply', 'sent']] as const) : []),
     ] as const) {
+      const target = kind === 'dm' ? 't' : `cmt-${i}`;
       const l = await q(
-        `insert into outbound_ledger (workspace_id, account_id, idempotency_key, kind, target, text, created_at) values ($1, $2, $3, $4, 't', 'x', ${at}) returning id`,
-        [workspaceId, accountId, `${workspaceId}:${i}:${kind}:${status}`, kind],
+        `insert into outbound_ledger (workspace_id, account_id, idempotency_key, kind, target, text, created_at) values ($1, $2, $3, $4, $5, 'x', ${at}) returning id`,
+        [workspaceId, accountId, `${workspaceId}:${i}:${kind}:${status}`, kind, target],
       );
       if (status !== 'queued') await q(`update outbound_ledger set status = $2, sent_at = ${at} where id = $1`, [l.rows[0].id, status]);
     }
@@ -60,15 +69,19 @@ async function seed(workspaceId: string, accountId: string) {
       `Lead ${i}`,
     ]);
     if (i % 2 === 0) {
-      // Converted with a value (today): one conversion. The value changing afterwards makes no second one.
+      // Converted with a value (today): one conversion. The value changing afterwards makes no second
+      // one; the conversion's value follows it.
       await q(`update leads set status = 'converted', value_cents = $2 where id = $1`, [lead.rows[0].id, 1000 * (i + 1)]);
       await q(`update leads set value_cents = value_cents + 1 where id = $1`, [lead.rows[0].id]);
+    } else if (i % 3 === 0) {
+      // Converted without a value: a conversion all the same, worth $0.
+      await q(`update leads set status = 'converted' where id = $1`, [lead.rows[0].id]);
     }
   }
   return flowId;
 }
 
-/** The same figures counted straight from the raw rows, by UTC day, independently of the rollups. */
+/** The same figures counted straight from the raw rows, by UTC day (the workspace's zone), independently of the rollups. */
 async function rawFigures(workspaceId: string, days: number) {
   const inWindow = (col: string) => `(${col} at time zone 'UTC')::date >= (now() at time zone 'UTC')::date - ${days - 1}`;
   const one = async (sql: string) => Number((await app.pool.query(sql, [workspaceId])).rows[0].n);
@@ -80,8 +93,14 @@ async function rawFigures(workspaceId: string, days: number) {
       `select count(*) n from outbound_ledger where workspace_id = $1 and status = 'sent' and kind in ('dm', 'private_reply') and ${inWindow('sent_at')}`,
     ),
     dmsFailed: await one(`select count(*) n from outbound_ledger where workspace_id = $1 and status = 'failed' and ${inWindow('sent_at')}`),
+    // A comment once, on the day of its first sent reply.
     commentsAnswered: await one(
-      `select count(*) n from outbound_ledger where workspace_id = $1 and status = 'sent' and kind = 'private_reply' and ${inWindow('sent_at')}`,
+      `select count(*) n from (select min(sent_at) as first from outbound_ledger where workspace_id = $1 and status = 'sent'
+         and kind in ('private_reply', 'public_reply') group by target) c where ${inWindow('c.first')}`,
+    ),
+    // Replies to comments are only ever sent by rules and flows; these DMs have no rule or flow message.
+    automatedReplies: await one(
+      `select count(*) n from outbound_ledger where workspace_id = $1 and status = 'sent' and kind in ('private_reply', 'public_reply') and ${inWindow('sent_at')}`,
     ),
     leadsCreated: await one(`select count(*) n from leads where workspace_id = $1 and ${inWindow('created_at')}`),
     conversions: await one(`select count(*) n from conversions where workspace_id = $1 and ${inWindow('created_at')}`),
@@ -201,7 +220,14 @@ async function seedAutomation(workspaceId: string, accountId: string) {
 
 /** The automation figures from the raw messages, tracked_links and link_clicks rows, computed here. */
 async function rawAutomation(workspaceId: string, days: number) {
-  const since = Number((await app.pool.query(`select extract(epoch from now() - make_interval(days => $1::int)) * 1000000 as t`, [days])).rows[0].t);
+  // The window's first instant: midnight (UTC, the workspace's zone) days - 1 days ago.
+  const since = Number(
+    (
+      await app.pool.query(`select extract(epoch from (((now() at time zone 'UTC')::date - ($1::int - 1))::timestamp at time zone 'UTC')) * 1000000 as t`, [
+        days,
+      ])
+    ).rows[0].t,
+  );
   const msgs = // Microseconds since the epoch: a JS Date would round the stored times to milliseconds.
     (
       await app.pool.query<{ conversation_id: string; direction: string; us: string }>(
@@ -265,22 +291,26 @@ describe('analytics figures equal the raw rows, per timeframe', () => {
       expect(raw.messagesIn).toBeGreaterThan(0);
 
       const summary = (await w.client.get(`/api/analytics/summary?timeframe=${timeframe}`)).data;
-      expect(summary.totals).toMatchObject({
-        messagesIn: raw.messagesIn,
-        messagesOut: raw.messagesOut,
-        dmsQueued: raw.dmsQueued,
+      expect(summary.figures).toMatchObject({
+        dmsReceived: raw.messagesIn,
         dmsSent: raw.dmsSent,
-        dmsFailed: raw.dmsFailed,
         commentsAnswered: raw.commentsAnswered,
-        leadsCreated: raw.leadsCreated,
+        automatedReplies: raw.automatedReplies,
+        leads: raw.leadsCreated,
         conversions: raw.conversions,
         revenueCents: raw.revenueCents,
+        failedRuns: raw.runsFailed,
+        // The workspace's sandbox account: all of it happened in the simulator.
+        simulated: { dmsReceived: raw.messagesIn, dmsSent: raw.dmsSent, commentsAnswered: raw.commentsAnswered, automatedReplies: raw.automatedReplies },
+        period: { timeZone: 'UTC', from: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), to: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) },
       });
+      expect(raw.commentsAnswered).toBeGreaterThan(0);
       const rate = raw.leadsCreated === 0 ? '0%' : `${Math.round((raw.conversions / raw.leadsCreated) * 1000) / 10}%`;
       expect(summary.summary).toEqual({
         totalLeads: raw.leadsCreated,
         totalConversions: raw.conversions,
         totalRevenue: raw.revenueCents,
+        avgRevenue: raw.conversions === 0 ? null : Math.round(raw.revenueCents / raw.conversions),
         conversionRate: rate,
       });
 
@@ -291,8 +321,16 @@ describe('analytics figures equal the raw rows, per timeframe', () => {
 
       const real = (await w.client.get(`/api/analytics/real-data?timeframe=${timeframe}`)).data;
       expect(real.days).toHaveLength(days);
-      expect(real.days.reduce((s: number, d: { messagesIn: number }) => s + d.messagesIn, 0)).toBe(raw.messagesIn);
-      expect(real.platforms).toEqual([expect.objectContaining({ platform: 'instagram', messagesIn: raw.messagesIn, conversions: raw.conversions })]);
+      const sumOf = (k: 'messagesIn' | 'messagesOut' | 'dmsQueued' | 'dmsFailed' | 'commentsAnswered') =>
+        real.days.reduce((n: number, d: Record<string, number>) => n + d[k]!, 0);
+      expect([sumOf('messagesIn'), sumOf('messagesOut'), sumOf('dmsQueued'), sumOf('dmsFailed'), sumOf('commentsAnswered')]).toEqual([
+        raw.messagesIn,
+        raw.messagesOut,
+        raw.dmsQueued,
+        raw.dmsFailed,
+        raw.commentsAnswered,
+      ]);
+      expect(real.platforms).toEqual([expect.objectContaining({ platform: 'simulator', messagesIn: raw.messagesIn, conversions: raw.conversions })]);
       expect(real.flows).toEqual([
         {
           flowId,

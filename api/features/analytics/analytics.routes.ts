@@ -1,33 +1,37 @@
 import type pg from 'pg';
 import type { AnalyticsAutomation, AnalyticsDashboard, AnalyticsRealData, AnalyticsSummaryResponse } from '../../../contracts/analytics';
-import { analyticsAutomationSchema, analyticsQuerySchema, timeframeDays } from '../../../contracts/analytics';
+import { analyticsAutomationSchema, analyticsQuerySchema, timeframeDays, toSummary } from '../../../contracts/analytics';
 import { readFirstResponseTime } from '../../../db/analytics/read-first-response';
 import { readLinkCtr } from '../../../db/analytics/read-link-ctr';
-import { readDailySeries, readFlowFunnels, readPlatformTotals, readTotals, toSummary } from '../../../db/analytics/read-analytics';
+import { readDailySeries, readFlowFunnels, readPlatformTotals } from '../../../db/analytics/read-analytics';
+import { readFigures } from '../../../db/figures/read-figures';
 import { readRecentActivity, readRecentLeads } from '../../../db/analytics/read-recent';
 import { authedRouter, currentUser } from '../../http/routers';
 import { parseQuery } from '../../http/validate';
 
-/** Analytics (docs/product-spec.md §2), mounted at /api/analytics: figures from the daily rollups only. */
-export function analyticsRoutes(pool: pg.Pool, linkTrackingConfigured = true) {
+/**
+ * Analytics (docs/product-spec.md §2), mounted at /api/analytics: figures from the daily rollups only,
+ * the timeframe's totals through db/figures (the glossary's one definition of each).
+ */
+export function analyticsRoutes(pool: pg.Pool, linkTrackingConfigured = true, clock: () => Date = () => new Date()) {
   const router = authedRouter('workspace:read');
 
   router.get('/dashboard', async (req, res) => {
     const workspaceId = currentUser(req).workspaceId;
     const { timeframe } = parseQuery(analyticsQuerySchema, req);
-    const [totals, recentLeads, recentActivity] = await Promise.all([
-      readTotals(pool, workspaceId, timeframeDays[timeframe]),
+    const [figures, recentLeads, recentActivity] = await Promise.all([
+      readFigures(pool, workspaceId, { kind: 'days', days: timeframeDays[timeframe] }, clock()),
       readRecentLeads(pool, workspaceId),
       readRecentActivity(pool, workspaceId),
     ]);
-    const body: AnalyticsDashboard = { timeframe, summary: toSummary(totals), recentLeads, recentActivity };
+    const body: AnalyticsDashboard = { timeframe, summary: toSummary(figures), figures, recentLeads, recentActivity };
     res.json(body);
   });
 
   router.get('/summary', async (req, res) => {
     const { timeframe } = parseQuery(analyticsQuerySchema, req);
-    const totals = await readTotals(pool, currentUser(req).workspaceId, timeframeDays[timeframe]);
-    const body: AnalyticsSummaryResponse = { timeframe, summary: toSummary(totals), totals };
+    const figures = await readFigures(pool, currentUser(req).workspaceId, { kind: 'days', days: timeframeDays[timeframe] }, clock());
+    const body: AnalyticsSummaryResponse = { timeframe, summary: toSummary(figures), figures };
     res.json(body);
   });
 

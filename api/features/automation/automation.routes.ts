@@ -1,8 +1,9 @@
 import type pg from 'pg';
 import type { AutomationActivityCount, AutomationActivityResponse, AutomationOverview, AutomationStartResponse } from '../../../contracts/automation';
 import { readAutomationOverview, resumePausedAutomations } from '../../../db/automation/overview';
-import { countLeadActivity, listRecentActivity } from '../../../db/automation/read-activity';
-import { recordActivity } from '../../../db/pipeline/record-activity';
+import { listRecentActivity } from '../../../db/automation/read-activity';
+import { readFigures } from '../../../db/figures/read-figures';
+import { recordActivity } from '../../../db/record-activity';
 import { authedRouter, currentUser } from '../../http/routers';
 
 /** The automation activity feed, what runs, and "start", mounted at /api/automation. `clock` decides which queued sends are due. */
@@ -14,8 +15,11 @@ export function automationRoutes(pool: pg.Pool, clock: () => Date) {
     res.json(body);
   });
 
+  // docs/product-spec.md §3 counted "potential leads" from the feed's intents, a number no other page
+  // showed; it is the workspace's leads (glossary: lead), the number the Leads page shows.
   router.get('/activity/count', async (req, res) => {
-    const body: AutomationActivityCount = { count: await countLeadActivity(pool, currentUser(req).workspaceId) };
+    const figures = await readFigures(pool, currentUser(req).workspaceId, { kind: 'all' }, clock());
+    const body: AutomationActivityCount = { count: figures.leads };
     res.json(body);
   });
 

@@ -64,7 +64,7 @@ describe('broadcasts', () => {
     const audience = async (s: Record<string, unknown>) => (await w.client.post('/api/broadcasts/audience', { segment: segment(s) })).data;
 
     const vip = await audience({ tags: ['vip'] });
-    expect(vip).toMatchObject({ total: 26, inWindow: 16, xReachable: 2, tagOnly: 0 });
+    expect(vip).toMatchObject({ total: 26, inWindow: 16, xReachable: 2, reachable: 18, outsideWindow: 8, tagOnly: 0 });
     expect(vip.tagNote).toMatch(/No Messenger message tag applies to a broadcast/);
     expect(vip.skipped).toEqual([
       { reason: "Outside Meta's 24-hour messaging window, and no message tag allows a broadcast", count: 5 },
@@ -87,6 +87,47 @@ describe('broadcasts', () => {
     expect(bad.data.details[0].path).toBe('segment.platform');
     expect((await w.client.post('/api/broadcasts', { name: '', text: 'Hi', segment: segment() })).status).toBe(400);
     expect((await w.client.post('/api/broadcasts', { name: 'x', text: 'Hi', link: 'not a link', segment: segment() })).status).toBe(400);
+  });
+
+  it('before the start, says whom it reaches, whom the 24-hour window leaves out, and when the last goes: the ETA the progress starts from', async () => {
+    const w = await newWorkspaceUser(t.baseUrl);
+    const pool = t.app.database.pool;
+    const ws = w.user.workspaceId;
+    await seedContacts(pool, { workspaceId: ws, accountId: w.instagram.id, prefix: 'in', count: 3, lastInboundHoursAgo: 2, tags: ['eta'] });
+    await seedContacts(pool, { workspaceId: ws, accountId: w.instagram.id, prefix: 'old', count: 2, lastInboundHoursAgo: 30, tags: ['eta'] });
+    await seedContacts(pool, { workspaceId: ws, accountId: w.messenger.id, prefix: 'never', count: 1, lastInboundHoursAgo: null, tags: ['eta'] });
+    const x = await addSandboxXAccount(pool, ws);
+    // X has no window but paces DMs at 15 per 15 minutes (burst 15): 20 take (20 - 15) × 60 s.
+    await seedContacts(pool, { workspaceId: ws, accountId: x, prefix: 'x', count: 20, lastInboundHoursAgo: null, tags: ['eta'] });
+    // Instagram's slot clock is a minute ahead (DMs already queued): its 3 wait behind them.
+    await pool.query(`insert into send_rate_limits (account_id, kind, tat) values ($1, 'dm', now() + interval '60 seconds')`, [w.instagram.id]);
+
+    const audience = (await w.client.post('/api/broadcasts/audience', { segment: segment({ tags: ['eta'] }) })).data;
+    expect(audience).toMatchObject({ total: 26, reachable: 23, inWindow: 3, xReachable: 20, outsideWindow: 3, etaSeconds: 300 });
+    expect(audience.pacing).toEqual([
+      // About 60 s (less the time since, and (100 − 3) slots of 10 ms of burst), rounded up.
+      { platform: 'instagram', reachable: 3, perHour: 360_000, burst: 100, etaSeconds: expect.any(Number) },
+      { platform: 'twitter', reachable: 20, perHour: 60, burst: 15, etaSeconds: 300 },
+    ]);
+    expect(audience.pacing[0].etaSeconds).toBeGreaterThanOrEqual(57);
+    expect(audience.pacing[0].etaSeconds).toBeLessThanOrEqual(60);
+
+    // Started, the progress's ETA is the same figure, and so are the send slots the sends got (the X part alone).
+    const xOnly = segment({ tags: ['eta'], platform: 'twitter' });
+    const id = (await w.client.post('/api/broadcasts', { name: 'Paced on X', text: 'Hello', segment: xOnly })).data.id;
+    expect((await w.client.get(`/api/broadcasts/${id}/audience`)).data).toMatchObject({ reachable: 20, etaSeconds: 300 });
+    await w.client.post(`/api/broadcasts/${id}/start`, {});
+    const running = await waitFor(w, id, (b) => (b.progress.queued ?? 0) + (b.progress.sent ?? 0) === 20, 20_000);
+    expect(running.progress.etaSeconds).toBeGreaterThanOrEqual(290);
+    expect(running.progress.etaSeconds).toBeLessThanOrEqual(300);
+    const { rows } = await pool.query<{ last: number }>(
+      `select extract(epoch from max(l.scheduled_for) - b.started_at)::float8 as last from broadcast_recipients r
+       join outbound_ledger l on l.id = r.ledger_id join broadcasts b on b.id = r.broadcast_id where r.broadcast_id = $1 group by b.started_at`,
+      [id],
+    );
+    expect(rows[0]!.last).toBeGreaterThan(295);
+    expect(rows[0]!.last).toBeLessThan(305);
+    expect((await w.client.post(`/api/broadcasts/${id}/cancel`, {})).status).toBe(200);
   });
 
   it('sends to the reachable, skips the rest with the reason, and a double start sends once', async () => {

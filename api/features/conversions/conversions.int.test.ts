@@ -19,16 +19,23 @@ const report = (key: string | undefined, json: unknown) =>
 const summary = async (w: Awaited<ReturnType<typeof newWorkspaceUser>>) => (await w.client.get('/api/analytics/summary?timeframe=7d')).data.summary;
 
 describe('conversions', () => {
-  it('a lead set to converted with a value makes exactly one conversion', async () => {
+  it('a lead set to converted is one conversion, with or without a value; its value is the revenue; leaving converted takes it back', async () => {
     const w = await newWorkspaceUser(t.baseUrl);
     const { data: lead } = await w.client.post('/api/leads', { name: 'Ann', source: 'instagram' });
     await w.client.request('PATCH', `/api/leads/${lead.id}`, { json: { status: 'converted' } });
-    // Converted without a value is no sale yet.
-    expect(await summary(w)).toMatchObject({ totalLeads: 1, totalConversions: 0, totalRevenue: 0 });
+    // Converted without a value is a conversion all the same (docs/product-spec.md, Glossary: conversion).
+    expect(await summary(w)).toEqual({ totalLeads: 1, totalConversions: 1, totalRevenue: 0, avgRevenue: 0, conversionRate: '100%' });
     await w.client.request('PATCH', `/api/leads/${lead.id}`, { json: { value: 4999 } });
+    expect(await summary(w)).toEqual({ totalLeads: 1, totalConversions: 1, totalRevenue: 4999, avgRevenue: 4999, conversionRate: '100%' });
     await w.client.request('PATCH', `/api/leads/${lead.id}`, { json: { status: 'qualified' } });
+    expect(await summary(w)).toEqual({ totalLeads: 1, totalConversions: 0, totalRevenue: 0, avgRevenue: null, conversionRate: '0%' });
     await w.client.request('PATCH', `/api/leads/${lead.id}`, { json: { status: 'converted', value: 6000 } });
-    expect(await summary(w)).toEqual({ totalLeads: 1, totalConversions: 1, totalRevenue: 4999, conversionRate: '100%' });
+    expect(await summary(w)).toEqual({ totalLeads: 1, totalConversions: 1, totalRevenue: 6000, avgRevenue: 6000, conversionRate: '100%' });
+    const { rows } = await t.app.database.pool.query('select amount_cents from conversions where lead_id = $1', [lead.id]);
+    expect(rows).toEqual([{ amount_cents: 6000 }]);
+    // A deleted lead is no longer a lead; its sale stays a conversion.
+    expect((await w.client.request('DELETE', `/api/leads/${lead.id}`)).status).toBe(204);
+    expect(await summary(w)).toEqual({ totalLeads: 0, totalConversions: 1, totalRevenue: 6000, avgRevenue: 6000, conversionRate: '0%' });
   });
 
   it('POST /api/conversions needs the workspace key; only its hash is stored and rotating retires the old one', async () => {
@@ -62,7 +69,7 @@ describe('conversions', () => {
     expect(a.status).toBe(201);
     expect(b.status).toBe(200);
     expect(b.data.id).toBe(a.data.id);
-    expect(await summary(w)).toEqual({ totalLeads: 1, totalConversions: 1, totalRevenue: 1250, conversionRate: '100%' });
+    expect(await summary(w)).toEqual({ totalLeads: 1, totalConversions: 1, totalRevenue: 1250, avgRevenue: 1250, conversionRate: '100%' });
   });
 
   it("another workspace's lead or contact is a 404 and records nothing", async () => {

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app';
+import type { DashboardToday } from '../../../contracts/dashboard';
+import { HttpClient } from '../../../tests/support/http-client';
 import { newWorkspaceUser } from '../../../tests/support/workspace';
 
 let t: TestApp;
@@ -33,7 +35,21 @@ async function seed(owner: Owner, tag: string) {
   await ledger(owner.instagram.id, 'dm', 'u3', 'sent', 'now()');
   await ledger(page, 'dm', 'u4', 'sent', "now() - interval '2 days'");
   await ledger(page, 'dm', 'u5', 'failed', null);
-  // Comments: c1 got a private and a public reply (one comment answered), c2 a private reply, c3 yesterday.
+  // Comments: c1 got a private and a public reply (one comment answered), c2 a private reply, c3 two days ago.
+  const author = (
+    await pool.query<{ id: string }>(`insert into contacts (workspace_id, account_id, external_user_id) values ($1, $2, $3) returning id`, [
+      ws,
+      page,
+      `dash-author-${tag}`,
+    ])
+  ).rows[0]!.id;
+  for (const c of ['c1', 'c2', 'c3']) {
+    await pool.query(
+      `insert into comments (workspace_id, account_id, contact_id, platform_comment_id, post_id, text, author_external_id, commented_at)
+       values ($1, $2, $3, $4, 'p', 'price?', 'a', now() - interval '3 days')`,
+      [ws, page, author, c],
+    );
+  }
   await ledger(page, 'private_reply', 'c1', 'sent', 'now()');
   await ledger(page, 'public_reply', 'c1', 'sent', 'now()');
   await ledger(page, 'private_reply', 'c2', 'sent', 'now()');
@@ -90,37 +106,60 @@ async function seed(owner: Owner, tag: string) {
   await rule(false);
 }
 
-it('GET /api/dashboard/today counts the workspace’s own sends, answers, active flows and rules, queue and failed runs', async () => {
+it('GET /api/dashboard/today counts the workspace’s own replies, answers, failed runs, active flows and rules, accounts and queue', async () => {
   const owner = await newWorkspaceUser(t.baseUrl);
   const other = await newWorkspaceUser(t.baseUrl, 'Other');
   await seed(owner, 'a');
   await seed(other, 'b'); // another tenant's rows must not leak in
 
-  const res = await owner.client.get('/api/dashboard/today?tz=UTC');
+  const res = await owner.client.get('/api/dashboard/today');
   expect(res.status).toBe(200);
-  expect(res.data).toEqual({
-    since: expect.stringMatching(/T00:00:00\.000Z$/),
-    dmsSent: { total: 3, simulated: 1 },
+  const { figures, state } = res.data as DashboardToday;
+  expect(figures).toMatchObject({
+    period: { from: figures.period.to, timeZone: 'UTC' },
+    // c1's private and public reply and c2's private reply; the DMs here come from no rule or flow.
+    automatedReplies: 3,
     commentsAnswered: 2,
+    // Today's DMs (2 on the page, 1 in the simulator) and the 2 private replies.
+    dmsSent: 5,
+    failedRuns: 2,
+    simulated: { automatedReplies: 0, commentsAnswered: 0, dmsSent: 1, dmsReceived: 0 },
+  });
+  expect(state).toEqual({
     activeFlows: 1,
     activeRules: 2,
-    queued: { count: 3, eta: '2100-01-01T02:00:00.000Z' },
-    runsFailed: 2,
+    // The page and the two sandbox accounts: the simulator's accounts are accounts.
+    connectedAccounts: { total: 3, simulator: 2 },
+    queuedSends: { count: 3, eta: '2100-01-01T02:00:00.000Z' },
   });
 });
 
-it('starts "today" at midnight in the viewer’s zone and rejects an unknown zone', async () => {
+it('"today" is the workspace’s day, in the zone set in Settings; an unknown zone is refused', async () => {
   const owner = await newWorkspaceUser(t.baseUrl);
-  const tokyo = await owner.client.get('/api/dashboard/today?tz=Asia/Tokyo');
-  expect(tokyo.status).toBe(200);
-  expect(tokyo.data.since).toMatch(/T15:00:00\.000Z$/); // midnight in Tokyo is 15:00 UTC
-  expect(tokyo.data.dmsSent).toEqual({ total: 0, simulated: 0 });
-  const bad = await owner.client.get('/api/dashboard/today?tz=Mars/Olympus');
-  expect(bad.status).toBe(400);
-  expect(bad.data.error).toBeTruthy();
+  expect((await owner.client.get('/api/settings/time-zone')).data).toEqual({ timeZone: 'UTC' });
+  expect((await owner.client.put('/api/settings/time-zone', { timeZone: 'Asia/Tokyo' })).data).toEqual({ timeZone: 'Asia/Tokyo' });
+  const tokyo = (await owner.client.get('/api/dashboard/today')).data as DashboardToday;
+  const tokyoDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+  expect(tokyo.figures.period).toEqual({ from: tokyoDay, to: tokyoDay, timeZone: 'Asia/Tokyo' });
+  for (const timeZone of ['Mars/Olympus', '+03:00', '', 'x'.repeat(65)]) {
+    const bad = await owner.client.put('/api/settings/time-zone', { timeZone });
+    expect(bad.status).toBe(400);
+    expect(bad.data.error).toBeTruthy();
+  }
+  expect((await owner.client.get('/api/settings/time-zone')).data).toEqual({ timeZone: 'Asia/Tokyo' });
+});
+
+it('a new workspace takes the zone its browser sent at registration', async () => {
+  const client = new HttpClient(t.baseUrl);
+  const email = `zone-${Date.now()}@example.com`;
+  const res = await client.post('/api/auth/register', { firstName: 'Zed', lastName: 'Zone', email, password: 'secret12', timeZone: 'America/Los_Angeles' });
+  expect(res.status).toBe(201);
+  expect((await client.get('/api/settings/time-zone')).data).toEqual({ timeZone: 'America/Los_Angeles' });
 });
 
 it('requires a session', async () => {
-  const res = await fetch(`${t.baseUrl}/api/dashboard/today`);
-  expect(res.status).toBe(401);
+  for (const path of ['/api/dashboard/today', '/api/settings/time-zone']) {
+    const res = await fetch(`${t.baseUrl}${path}`);
+    expect(res.status).toBe(401);
+  }
 });

@@ -1,16 +1,20 @@
 import type pg from 'pg';
-import { dashboardTodayQuerySchema, type DashboardToday } from '../../../contracts/dashboard';
-import { readDashboardToday } from '../../../db/dashboard/today';
+import type { DashboardToday } from '../../../contracts/dashboard';
+import { readAutomationState } from '../../../db/figures/read-automation-state';
+import { readFigures } from '../../../db/figures/read-figures';
 import { authedRouter, currentUser } from '../../http/routers';
-import { parseQuery } from '../../http/validate';
 
-/** The dashboard's figures, mounted at /api/dashboard. `clock` is injected so tests can pin "today". */
+/**
+ * The dashboard's figures, mounted at /api/dashboard. "Today" is the workspace's calendar day (its
+ * time zone, Settings); `clock` is injected so tests can pin it.
+ */
 export function dashboardRoutes(pool: pg.Pool, clock: () => Date) {
   const router = authedRouter('workspace:read');
 
   router.get('/today', async (req, res) => {
-    const { tz } = parseQuery(dashboardTodayQuerySchema, req);
-    const body: DashboardToday = await readDashboardToday(pool, currentUser(req).workspaceId, tz, clock());
+    const workspaceId = currentUser(req).workspaceId;
+    const [figures, state] = await Promise.all([readFigures(pool, workspaceId, { kind: 'today' }, clock()), readAutomationState(pool, workspaceId)]);
+    const body: DashboardToday = { figures, state };
     res.json(body);
   });
 

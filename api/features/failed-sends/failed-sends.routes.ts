@@ -3,7 +3,7 @@ import { checkSendWindow } from '../../../activities/send-windows';
 import { dismissFailedSendsBodySchema, listFailedSendsQuerySchema, retryFailedSendsBodySchema } from '../../../contracts/failed-sends';
 import { countFailedSends, listFailedSends } from '../../../db/failed-sends/read-failed-sends';
 import { dismissFailedSends, retryFailedSends } from '../../../db/failed-sends/write-failed-sends';
-import type { SendLimits } from '../../../db/pipeline/send-limits';
+import type { SendLimits } from '../../../db/sends/send-limits';
 import { AppError } from '../../http/errors';
 import { authedRouter, currentUser } from '../../http/routers';
 import { parseBody, parseQuery } from '../../http/validate';

@@ -32,14 +32,17 @@ describe('story-mention triggered flows', () => {
       'Story mention thanks',
       'instagram',
     );
-    // A keyword flow that would answer every DM must not take the mention, and vice versa.
+    // A keyword DM flow must not take the mention (its text reads "Mentioned you in their story"), and vice versa.
     const dmFlow = await publishFlow(
       w.client,
       {
-        nodes: [node('1', 'trigger', { type: 'keyword_dm', keywords: [], accountId: null, postId: null }), node('2', 'instagramDM', { text: 'Any DM' })],
+        nodes: [
+          node('1', 'trigger', { type: 'keyword_dm', keywords: ['story', 'hello'], accountId: null, postId: null }),
+          node('2', 'instagramDM', { text: 'Any DM' }),
+        ],
         edges: [edge('1', '2')],
       },
-      'Every DM',
+      'Hello DM',
       'instagram',
     );
 

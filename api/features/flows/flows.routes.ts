@@ -1,15 +1,19 @@
 import type pg from 'pg';
 import { z } from 'zod';
-import { flowBodySchema, testRunBodySchema, validateFlowBodySchema, type FlowValidation } from '../../../contracts/flows';
+import type { ExecutionPlan } from '../../../contracts/execution-plan';
+import { flowBodySchema, testRunBodySchema, validateFlowBodySchema, type FlowPlatform, type FlowValidation, type SavedFlow } from '../../../contracts/flows';
+import { flowClashQuerySchema, type ClashReport, type KeywordClash } from '../../../contracts/keyword-clashes';
 import { deleteFlow, lockFlowForSave, saveFlow } from '../../../db/flows/publish-flow';
 import { lockFlowState } from '../../../db/flows/flow-state';
 import { listTestContacts, startTestRun } from '../../../db/flows/test-runs';
 import { withTransaction } from '../../../db/transaction';
 import { recordAudit, withAudit, type AuditActor } from '../../../db/audit/record-audit';
-import { compile } from '../../../flow-compiler/compile';
+import { compile, triggerOfGraph } from '../../../flow-compiler/compile';
+import { flowClaim, keywordClashes } from '../../../workflows/keyword-clashes';
 import { AppError } from '../../http/errors';
 import { authedRouter, can, currentActor, currentUser, idParam } from '../../http/routers';
 import { parseBody } from '../../http/validate';
+import { loadKeywordClaims, refuseNeverFiring } from '../automation/keyword-claims';
 import { getFlow, listFlows } from '../../../db/flows/read-flows';
 import { getRunSummary } from '../../../db/flows/read-runs';
 
@@ -44,16 +48,38 @@ export function flowsRoutes(pool: pg.Pool) {
     res.json(body);
   });
 
-  async function save(actor: AuditActor, id: string | null, raw: unknown): Promise<string> {
+  /** The clashes of a flow's trigger with the workspace's other live automations (ARCHITECTURE.md#rules-and-flows). */
+  async function triggerClashes(workspaceId: string, flow: { id: string | null; name: string; platform: FlowPlatform }, trigger: ExecutionPlan['trigger']) {
+    const { claims, accounts } = await loadKeywordClaims(pool, workspaceId);
+    return keywordClashes(flowClaim({ id: flow.id ?? '', name: flow.name, platform: flow.platform }, trigger, accounts), claims);
+  }
+
+  /** What Start would say about the draft's trigger, before publishing (changes nothing): nothing while the graph has no valid trigger. */
+  router.post('/clashes', can('workspace:read'), async (req, res) => {
+    const workspaceId = currentUser(req).workspaceId;
+    const q = parseBody(flowClashQuerySchema, req);
+    const trigger = triggerOfGraph(q.flowData);
+    const report: ClashReport = trigger
+      ? await triggerClashes(workspaceId, { id: q.flowId ?? null, name: 'This flow', platform: q.platform }, trigger)
+      : { clashes: [], neverFires: null, silences: [] };
+    res.json(report);
+  });
+
+  /** Saves; a publish (isActive) is compiled first, and a trigger that could never fire is refused. Answers the id and the trigger's clashes. */
+  async function save(actor: AuditActor, id: string | null, raw: unknown): Promise<{ id: string; clashes: KeywordClash[] }> {
     const workspaceId = actor.workspaceId;
     const body = flowBodySchema.parse(raw);
-    let plan: unknown = null;
+    let plan: ExecutionPlan | null = null;
+    let clashes: KeywordClash[] = [];
     if (body.isActive) {
       const result = compile(body.flowData, body.platform);
       if (!result.ok) throw new AppError('BAD_REQUEST', 'Fix the highlighted steps before starting this flow', { errors: result.errors });
       plan = result.plan;
+      const report = await triggerClashes(workspaceId, { id, name: body.name, platform: body.platform }, plan.trigger);
+      refuseNeverFiring(report);
+      clashes = report.clashes;
     }
-    return withTransaction(pool, async (client) => {
+    const saved = await withTransaction(pool, async (client) => {
       if (id && body.expectedUpdatedAt) {
         const current = await lockFlowForSave(client, workspaceId, id);
         if (!current) throw flowNotFound();
@@ -71,21 +97,24 @@ export function flowsRoutes(pool: pg.Pool) {
       }
       return saved;
     });
+    return { id: saved, clashes };
   }
 
   router.post('/', async (req, res) => {
     const workspaceId = currentUser(req).workspaceId;
     parseBody(flowBodySchema, req); // 400 with details before anything else
-    const id = await save(currentActor(req), null, req.body);
-    res.status(201).json(await getFlow(pool, workspaceId, id));
+    const { id, clashes } = await save(currentActor(req), null, req.body);
+    const body: SavedFlow = { ...(await getFlow(pool, workspaceId, id))!, clashes };
+    res.status(201).json(body);
   });
 
   router.put('/:id', async (req, res) => {
     const workspaceId = currentUser(req).workspaceId;
     const id = idParam(req);
     parseBody(flowBodySchema, req);
-    await save(currentActor(req), id, req.body);
-    res.json(await getFlow(pool, workspaceId, id));
+    const { clashes } = await save(currentActor(req), id, req.body);
+    const body: SavedFlow = { ...(await getFlow(pool, workspaceId, id))!, clashes };
+    res.json(body);
   });
 
   router.delete('/:id', async (req, res) => {

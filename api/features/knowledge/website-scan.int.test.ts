@@ -121,12 +121,16 @@ describe('scanning a site with structured data and a sitemap', () => {
   });
 });
 
-it('scans a plain HTML site through its links: title as the name, quotes with authors', async () => {
+it('scans a plain HTML site through its links: title as the name, prices in text as offers, quotes with authors', async () => {
   const { client } = await newWorkspaceUser(t.baseUrl, 'Baker');
   const res = await scan(client, `${bakery.origin}/index.html`);
   expect(res.status).toBe(200);
   expect(res.data.businessName).toBe('Crumb & Co. Bakery');
-  expect(res.data.offers).toEqual([]);
+  // The menu's table rows: no JSON-LD anywhere on the site.
+  expect(res.data.offers.map((o: { name: string; priceCents: number }) => [o.name, o.priceCents])).toEqual([
+    ['Country sourdough', 800],
+    ['Butter croissant', 400],
+  ]);
   expect(res.data.testimonials.map((x: { author: string }) => x.author)).toEqual(['Dana R.', 'Sam, regular since 2020']);
   expect(res.data.pages.map((p: { title: string }) => p.title)).toEqual([
     'Crumb & Co. Bakery – Home',
@@ -134,6 +138,36 @@ it('scans a plain HTML site through its links: title as the name, quotes with au
     'Visit us – Crumb & Co. Bakery',
   ]);
   expect(bakery.requests).not.toContain('/menu.pdf');
+});
+
+it('finds offers and testimonials across a plain HTML site with no structured markup, and saves them', async () => {
+  const yoga = await serveFixtureSite('juniper-yoga');
+  try {
+    const { client } = await newWorkspaceUser(t.baseUrl, 'Yogi');
+    const res = await scan(client, yoga.origin);
+    expect(res.status).toBe(200);
+    expect(res.data.businessName).toBe('Juniper Yoga Studio');
+    expect(res.data.offers.map((o: { name: string }) => o.name)).toEqual([
+      'Unlimited Monthly',
+      'Intro Week',
+      'Private sessions',
+      'Drop-in class',
+      '10-class pass',
+      'Yoga for runners',
+      'Breathwork basics',
+      'Teacher training (200 hours)',
+    ]);
+    expect(res.data.testimonials.map((x: { author: string }) => x.author)).toEqual(['Maria K.', 'Tom, Leith', 'Aisha B.', 'Priya S., member since 2021']);
+    const offers = (await client.get('/api/knowledge?kind=offer&limit=100')).data.entries as { title: string; priceCents: number | null; body: string }[];
+    expect(offers.find((o) => o.title === 'Unlimited Monthly')).toMatchObject({
+      priceCents: 12_900,
+      body: '$129 per month. Every class on the timetable; 10% off workshops',
+    });
+    // Not USD: no cents, the price in words.
+    expect(offers.find((o) => o.title === 'Breathwork basics')).toMatchObject({ priceCents: null, body: 'Price: 40 EUR' });
+  } finally {
+    await yoga.close();
+  }
 });
 
 it('reads at most WEBSITE_SCAN_MAX_PAGES pages', async () => {

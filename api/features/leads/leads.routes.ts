@@ -1,5 +1,7 @@
 import type pg from 'pg';
 import { createLeadBodySchema, listLeadsQuerySchema, updateLeadBodySchema } from '../../../contracts/leads';
+import type { Figures } from '../../../contracts/figures';
+import { readFigures } from '../../../db/figures/read-figures';
 import { getLead, listLeads } from '../../../db/leads/read-leads';
 import { createLead, deleteLead, updateLead } from '../../../db/leads/write-leads';
 import { AppError } from '../../http/errors';
@@ -19,6 +21,15 @@ export function leadsRoutes(pool: pg.Pool) {
   });
 
   router.get('/export.csv', can('leads:export'), (req, res) => sendLeadsCsv(pool, req, res));
+
+  /**
+   * The spec's four cards (Total Leads, Conversions, Revenue, Avg. Revenue) and the rest of the
+   * glossary's figures, since the workspace began: the same definitions as Analytics (db/figures/).
+   */
+  router.get('/summary', async (req, res) => {
+    const body: Figures = await readFigures(pool, currentUser(req).workspaceId, { kind: 'all' });
+    res.json(body);
+  });
 
   router.get('/:id', async (req, res) => {
     const lead = await getLead(pool, currentUser(req).workspaceId, idParam(req));

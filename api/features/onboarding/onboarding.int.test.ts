@@ -24,6 +24,7 @@ const answers = {
   flowTemplate: 'customer_support',
   tone: 'professional',
   scannedData: null,
+  noWebsite: false,
 };
 const count = async (sql: string, params: unknown[]) => (await t.app.database.pool.query<{ n: number }>(sql, params)).rows[0]!.n;
 
@@ -73,6 +74,21 @@ describe('onboarding', () => {
     const missing = await w.client.post('/api/onboarding/complete', { ...answers, flowTemplate: '' });
     expect(missing.status).toBe(400);
     expect(missing.data.error).toBe('Choose a flow template');
+  });
+
+  it("without a website: no scan, and the link they share instead is the flow's link", async () => {
+    const w = await newWorkspaceUser(t.baseUrl);
+    const noSite = { ...answers, noWebsite: true, websiteUrl: 'https://linktr.ee/brightpath', flowTemplate: 'lead_magnet', kbAnswers: {} };
+    expect((await w.client.put('/api/onboarding', { step: 4, answers: noSite })).status).toBe(200);
+    expect((await w.client.get('/api/onboarding')).data.answers).toMatchObject({ noWebsite: true, scannedData: null });
+    const res = await w.client.post('/api/onboarding/complete', noSite);
+    expect(res.status).toBe(200);
+    const text = JSON.stringify((await w.client.get(`/api/flows/${res.data.flowId}`)).data.flowData);
+    expect(text).toContain('Here is the free guide from BrightPath Coaching: https://linktr.ee/brightpath');
+    // Answers saved before this field existed read as having a website.
+    const old = { ...answers } as Partial<typeof answers>;
+    delete old.noWebsite;
+    expect((await w.client.put('/api/onboarding', { step: 3, answers: old })).data.answers.noWebsite).toBe(false);
   });
 
   it('leaves nothing half-made when a write inside the completion fails: no answers, no flow, not complete', async () => {

@@ -3,12 +3,23 @@ import type pg from 'pg';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { SandboxEvent } from '../../../contracts/inbound';
-import { simulateCommentBodySchema, simulateMessageBodySchema, type IngestAccepted, type OutboxItem, type SimulatorState } from '../../../contracts/simulator';
-import { ingestEvents } from '../../../db/pipeline/ingest-events';
+import {
+  simulateCommentBodySchema,
+  simulateMessageBodySchema,
+  type IngestAccepted,
+  type OutboxItem,
+  type SimulatedEventAccepted,
+  type SimulatorState,
+} from '../../../contracts/simulator';
+import { hasRunWaitingForReply } from '../../../db/automation/run-waiting-for-reply';
+import { forecastInbound, type InboundProbe } from '../../../workflows/keyword-clashes';
+import { ingestEvents } from '../../../db/inbound/ingest-events';
+import type { ShardWakes } from '../../../db/inbound/wake-shards';
 import { isSandboxAccount, isSandboxPost, listSandboxDeliveries, loadSimulatorState } from '../../../db/sandbox/simulator-reads';
 import { AppError } from '../../http/errors';
 import { authedRouter, currentUser } from '../../http/routers';
 import { parseBody, parseQuery } from '../../http/validate';
+import { loadKeywordClaims } from '../automation/keyword-claims';
 
 const outboxQuerySchema = z.object({ accountId: z.uuid().optional(), limit: z.coerce.number().int().min(1).max(200).default(50) });
 
@@ -16,7 +27,7 @@ const outboxQuerySchema = z.object({ accountId: z.uuid().optional(), limit: z.co
  * The built-in simulator (ARCHITECTURE.md#channels): act as a fake contact on a sandbox account. Its
  * events go through the same durable ingest path the Meta and X webhooks use. Mounted at /api/simulator.
  */
-export function simulatorRoutes(pool: pg.Pool, log: Pick<Logger, 'warn'>) {
+export function simulatorRoutes(pool: pg.Pool, log: Pick<Logger, 'warn'>, wakes?: ShardWakes) {
   const router = authedRouter({ read: 'workspace:read', write: 'simulator:use' });
 
   async function sandboxAccount(workspaceId: string, accountId: string) {
@@ -24,10 +35,25 @@ export function simulatorRoutes(pool: pg.Pool, log: Pick<Logger, 'warn'>) {
   }
 
   async function accept(workspaceId: string, eventKey: string, payload: SandboxEvent): Promise<IngestAccepted> {
-    const result = await ingestEvents(pool, [{ provider: 'sandbox', eventKey, workspaceId, payload }]);
+    const result = await ingestEvents(pool, [{ provider: 'sandbox', eventKey, workspaceId, payload }], wakes);
     // Stored either way; its shard's job was not added, so inbound:sweep picks the event up (ADR 0029).
     if (!result.woken) log.warn({ eventKey }, 'simulated event stored, but waking its inbound job failed; inbound:sweep will');
     return { accepted: true, eventId: result.ids[0] ?? null, duplicate: result.duplicates > 0 };
+  }
+
+  /** What the automations will do with this event, from the same claims the saves check (a repeat: nothing new). */
+  async function forecast(
+    workspaceId: string,
+    accepted: IngestAccepted,
+    probe: Omit<InboundProbe, 'platform'>,
+    contactId: string,
+  ): Promise<SimulatedEventAccepted> {
+    if (accepted.duplicate) return { ...accepted, forecast: null };
+    const { claims, accounts } = await loadKeywordClaims(pool, workspaceId);
+    const platform = accounts.find((a) => a.id === probe.accountId)?.platform;
+    if (!platform) return { ...accepted, forecast: null };
+    const waiting = probe.event !== 'comment' && (await hasRunWaitingForReply(pool, probe.accountId, contactId));
+    return { ...accepted, forecast: forecastInbound({ ...probe, platform }, claims, waiting) };
   }
 
   router.get('/', async (req, res) => {
@@ -50,7 +76,9 @@ export function simulatorRoutes(pool: pg.Pool, log: Pick<Logger, 'warn'>) {
       text: body.text,
       createdAt: new Date().toISOString(),
     };
-    res.status(202).json(await accept(workspaceId, `comment:${body.accountId}:${commentId}`, payload));
+    const accepted = await accept(workspaceId, `comment:${body.accountId}:${commentId}`, payload);
+    const probe = { event: 'comment' as const, accountId: body.accountId, postId: body.postId, text: body.text };
+    res.status(202).json(await forecast(workspaceId, accepted, probe, body.contact.externalUserId));
   });
 
   router.post('/messages', async (req, res) => {
@@ -66,7 +94,9 @@ export function simulatorRoutes(pool: pg.Pool, log: Pick<Logger, 'warn'>) {
       text: body.text,
       createdAt: new Date().toISOString(),
     };
-    res.status(202).json(await accept(workspaceId, `message:${body.accountId}:${messageId}`, payload));
+    const accepted = await accept(workspaceId, `message:${body.accountId}:${messageId}`, payload);
+    const probe = { event: 'keyword_dm' as const, accountId: body.accountId, postId: null, text: body.text };
+    res.status(202).json(await forecast(workspaceId, accepted, probe, body.contact.externalUserId));
   });
 
   router.get('/outbox', async (req, res) => {

@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import type { Logger } from 'pino';
 import type { Config } from '../../../config/config';
-import { recordActivity } from '../../../db/pipeline/record-activity';
+import { recordActivity } from '../../../db/record-activity';
 import { enqueueReconciliations } from '../../../db/reconcile/enqueue-reconciliations';
 import type { TokenCipher } from '../../../integrations/crypto/token-cipher';
 import { upsertMetaAccount } from '../../../db/social-accounts/upsert-connected-account';
@@ -13,6 +13,7 @@ import {
   subscribeInstagramAccount,
   type InstagramLoginConfig,
 } from '../../../integrations/meta/instagram-login';
+import { platformNotEnabledMessage } from '../../../contracts/social-accounts';
 import { can, publicRouter } from '../../http/routers';
 import { issueConnectState, readConnectCallback } from './connect-state';
 import { oauthRedirectUri } from './meta-connect.routes';
@@ -33,17 +34,18 @@ function instagramLoginConfig(config: Config): InstagramLoginConfig | null {
 export function instagramConnectRoutes(deps: { pool: pg.Pool; config: Config; cipher: TokenCipher; log: Logger }) {
   const router = publicRouter();
   const ig = instagramLoginConfig(deps.config);
+  const notEnabled = `/connect-accounts?error=instagram&reason=${encodeURIComponent(platformNotEnabledMessage('instagram'))}`;
 
   router.get('/oauth/instagram', can('accounts:manage'), saveSessionBeforeResponse, (req, res) => {
     if (!req.user) return res.redirect('/login');
-    if (!ig) return res.redirect('/oauth/facebook');
+    if (!ig) return res.redirect(deps.config.facebook ? '/oauth/facebook' : notEnabled);
     const state = issueConnectState(req, 'instagramConnect');
     res.redirect(instagramAuthorizeUrl(ig, oauthRedirectUri(deps.config, req, 'instagram'), state));
   });
 
   router.get('/oauth/instagram/callback', can('accounts:manage'), async (req, res) => {
     if (!req.user) return res.redirect('/login');
-    if (!ig) return res.redirect('/oauth-setup?provider=instagram');
+    if (!ig) return res.redirect(notEnabled);
     const workspaceId = req.user.workspaceId;
     const fail = (reason: string) => res.redirect(`/connect-accounts?error=instagram&reason=${encodeURIComponent(reason)}`);
     const callback = readConnectCallback(req, 'instagramConnect', 'Instagram authorization was cancelled.');

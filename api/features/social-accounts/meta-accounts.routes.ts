@@ -3,7 +3,7 @@ import { platformDepsFromConfig } from '../../../activities/platform-deps';
 import { createSender } from '../../../activities/send-outbound.activity';
 import type { Config } from '../../../config/config';
 import { instagramSendMessageBodySchema, socialSendMessageBodySchema, type FacebookPagesResponse } from '../../../contracts/social-accounts';
-import type { SendLimits } from '../../../db/pipeline/send-limits';
+import type { SendLimits } from '../../../db/sends/send-limits';
 import { findInstagramAccount, listFacebookPages, listInstagramAccounts } from '../../../db/social-accounts/meta-accounts';
 import type { TokenCipher } from '../../../integrations/crypto/token-cipher';
 import { AppError } from '../../http/errors';

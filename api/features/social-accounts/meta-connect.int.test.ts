@@ -25,6 +25,10 @@ async function connectedWorkspace(prefix: string) {
 }
 
 describe('Connect Facebook Pages and Instagram accounts (Facebook Login)', () => {
+  it('GET /api/connect-options: with a Meta app, Facebook and Instagram can connect (X has no app here)', async () => {
+    expect((await new HttpClient(meta.t.baseUrl).get('/api/connect-options')).data.platforms).toEqual({ instagram: true, facebook: true, twitter: false });
+  });
+
   it('asks for the page/messaging/Instagram scopes, stores Pages + Instagram with encrypted tokens, subscribes webhooks', async () => {
     const { w, page, second, dialog, done } = await connectedWorkspace('conn');
     expect(dialog.pathname).toMatch(/^\/v\d+\.\d+\/dialog\/oauth$/);

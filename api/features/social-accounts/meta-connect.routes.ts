@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../../../config/config';
 import { enqueueHealthChecks } from '../../../db/accounts/enqueue-health-checks';
 import { enqueueReconciliations } from '../../../db/reconcile/enqueue-reconciliations';
-import { recordActivity } from '../../../db/pipeline/record-activity';
+import { recordActivity } from '../../../db/record-activity';
 import type { TokenCipher } from '../../../integrations/crypto/token-cipher';
 import {
   exchangeCodeForLongLivedToken,
@@ -13,6 +13,8 @@ import {
   subscribePage,
   type FacebookLoginConfig,
 } from '../../../integrations/meta/facebook-login';
+import { platformNotEnabledMessage } from '../../../contracts/social-accounts';
+import { ownOrigin } from '../../http/own-origin';
 import { can, publicRouter } from '../../http/routers';
 import { issueConnectState, readConnectCallback } from './connect-state';
 import { storeFacebookPages } from './meta-connect.service';
@@ -30,9 +32,12 @@ export function facebookLoginConfig(config: Config): FacebookLoginConfig | null 
   };
 }
 
-/** Must match exactly between the dialog and the code exchange (docs/platform-apis.md §3.1). */
+/**
+ * Must match exactly between the dialog and the code exchange (docs/platform-apis.md §3.1). Built from
+ * PUBLIC_URL or the address the request reached, never from the Host header alone (api/http/own-origin.ts).
+ */
 export function oauthRedirectUri(config: Config, req: Request, provider: 'facebook' | 'instagram'): string {
-  return `${config.publicUrl ?? `${req.protocol}://${req.get('host') ?? ''}`}/oauth/${provider}/callback`;
+  return `${ownOrigin(config.publicUrl, req)}/oauth/${provider}/callback`;
 }
 
 /**
@@ -45,17 +50,20 @@ export function oauthRedirectUri(config: Config, req: Request, provider: 'facebo
 export function metaConnectRoutes(deps: { pool: pg.Pool; config: Config; cipher: TokenCipher; log: Logger }) {
   const router = publicRouter();
   const fb = facebookLoginConfig(deps.config);
+  // Without a Meta app the person who pressed Connect is told so where they were, never sent to an
+  // operator page (Connect buttons say it before anyone gets here; this is for a typed or old link).
+  const notEnabled = `/connect-accounts?error=facebook&reason=${encodeURIComponent(platformNotEnabledMessage('facebook'))}`;
 
   router.get('/oauth/facebook', can('accounts:manage'), saveSessionBeforeResponse, (req, res) => {
     if (!req.user) return res.redirect('/login');
-    if (!fb) return res.redirect('/oauth-setup?provider=facebook');
+    if (!fb) return res.redirect(notEnabled);
     const state = issueConnectState(req, 'metaConnect');
     res.redirect(facebookDialogUrl(fb, oauthRedirectUri(deps.config, req, 'facebook'), state));
   });
 
   router.get('/oauth/facebook/callback', can('accounts:manage'), async (req, res) => {
     if (!req.user) return res.redirect('/login');
-    if (!fb) return res.redirect('/oauth-setup?provider=facebook');
+    if (!fb) return res.redirect(notEnabled);
     const workspaceId = req.user.workspaceId;
     const fail = (reason: string) => res.redirect(`/connect-accounts?error=facebook&reason=${encodeURIComponent(reason)}`);
     const callback = readConnectCallback(req, 'metaConnect', 'Facebook authorization was cancelled.');

@@ -5,7 +5,7 @@ import type { AccountHealthCheckResponse, AccountHealthResponse } from '../../..
 import { checkAccountHealth } from '../../../activities/account-health/check-account-health';
 import { accountHealthWarnings } from '../../../activities/account-health/health-rows';
 import { platformDepsFromConfig } from '../../../activities/platform-deps';
-import { recordActivity } from '../../../db/pipeline/record-activity';
+import { recordActivity } from '../../../db/record-activity';
 import { disconnectAccount, findActiveAccount, isWorkspaceAccount } from '../../../db/social-accounts/disconnect-account';
 import { listSocialAccounts } from '../../../db/social-accounts/read-accounts';
 import type { TokenCipher } from '../../../integrations/crypto/token-cipher';

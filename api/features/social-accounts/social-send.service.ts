@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type pg from 'pg';
 import type { SocialSendMessageResponse } from '../../../contracts/social-accounts';
 import type { Sender } from '../../../activities/send-outbound.activity';
-import type { SendLimits } from '../../../db/pipeline/send-limits';
+import type { SendLimits } from '../../../db/sends/send-limits';
 import { findMessagingAccount, queueSocialMessage, readSendOutcome } from '../../../db/social-accounts/social-messaging';
 import { withTransaction } from '../../../db/transaction';
 import { AppError } from '../../http/errors';

@@ -2,12 +2,14 @@ import type { Request } from 'express';
 import type pg from 'pg';
 import type { Logger } from 'pino';
 import type { Config } from '../../../config/config';
-import { recordActivity } from '../../../db/pipeline/record-activity';
+import { recordActivity } from '../../../db/record-activity';
 import { upsertXAccount } from '../../../db/social-accounts/upsert-connected-account';
 import { withAudit } from '../../../db/audit/record-audit';
 import type { TokenCipher } from '../../../integrations/crypto/token-cipher';
 import { ensureXWebhook, subscribeXAccountActivity } from '../../../integrations/x/x-account-activity';
 import { exchangeXCode, pkcePair, xAuthorizeUrl, xMe, type XClientConfig } from '../../../integrations/x/x-api';
+import { platformNotEnabledMessage } from '../../../contracts/social-accounts';
+import { ownOrigin } from '../../http/own-origin';
 import { can, publicRouter } from '../../http/routers';
 import { issueConnectState, readConnectCallback } from './connect-state';
 import { saveSessionBeforeResponse } from '../../auth/session';
@@ -15,7 +17,7 @@ import { saveSessionBeforeResponse } from '../../auth/session';
 /**
  * `/oauth/twitter` (spec route): X OAuth 2.0 Authorization Code with PKCE (docs/platform-apis.md §4.1),
  * scopes dm.read dm.write tweet.read tweet.write users.read offline.access. The access token (2 h)
- * and the rotating refresh token are stored encrypted; sends refresh it (activities/send-x.ts).
+ * and the rotating refresh token are stored encrypted; sends refresh it (activities/sends/x.ts).
  * After connecting, the account is subscribed to the app's Account Activity webhook (registered on
  * first use with X_BEARER_TOKEN); the webhook itself (CRC + signed POSTs) is
  * api/features/webhooks/x-webhook.routes.ts.
@@ -23,10 +25,10 @@ import { saveSessionBeforeResponse } from '../../auth/session';
 export function xConnectRoutes(deps: { pool: pg.Pool; config: Config; cipher: TokenCipher; log: Logger }) {
   const router = publicRouter();
   const x: XClientConfig | null = deps.config.x ? { ...deps.config.x, timeoutMs: deps.config.platformHttpTimeoutMs } : null;
-  const redirectUri = (req: { protocol: string; get(h: string): string | undefined }) =>
-    `${deps.config.publicUrl ?? `${req.protocol}://${req.get('host') ?? ''}`}/oauth/twitter/callback`;
+  // PUBLIC_URL or the address the request reached, never the Host header alone (api/http/own-origin.ts).
+  const redirectUri = (req: Request) => `${ownOrigin(deps.config.publicUrl, req)}/oauth/twitter/callback`;
 
-  const notConfigured = `/connect-accounts?error=twitter&reason=${encodeURIComponent("X is not set up on this server yet: an administrator needs to add the X app's client ID and secret.")}`;
+  const notConfigured = `/connect-accounts?error=twitter&reason=${encodeURIComponent(platformNotEnabledMessage('twitter'))}`;
 
   /**
    * Registers the app's webhook (once; X checks it with a CRC) and subscribes the account to it, so
@@ -45,7 +47,7 @@ export function xConnectRoutes(deps: { pool: pg.Pool; config: Config; cipher: To
       );
       return;
     }
-    const url = `${deps.config.publicUrl ?? `${req.protocol}://${req.get('host') ?? ''}`}/api/webhooks/x`;
+    const url = `${ownOrigin(deps.config.publicUrl, req)}/api/webhooks/x`;
     try {
       const hook = await ensureXWebhook(x, bearer, url);
       await subscribeXAccountActivity(x, hook.id, userToken);

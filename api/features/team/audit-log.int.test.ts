@@ -115,7 +115,7 @@ describe('append-only', () => {
     await expect(pool.query('truncate audit_log')).rejects.toThrow(/append-only \(TRUNCATE refused\)/);
     const count = async () => (await pool.query('select count(*)::int as n from audit_log where workspace_id = $1', [w.user.workspaceId])).rows[0].n;
     expect(await count()).toBe(1);
-    expect((await w.client.request('DELETE', '/api/account', { json: { confirmation: 'DELETE' } })).status).toBe(200);
+    expect((await w.client.request('DELETE', '/api/account', { json: { confirmation: 'DELETE', password: 'secret12' } })).status).toBe(200);
     expect(await count()).toBe(0);
   });
 });

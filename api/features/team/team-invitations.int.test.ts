@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { outboxMailsTo } from '../../../tests/support/dev-outbox';
 import { HttpClient } from '../../../tests/support/http-client';
 import { inviteNewMember, mailedInvitationToken } from '../../../tests/support/team';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app';
@@ -27,8 +28,8 @@ describe('inviting by email', () => {
     expect(res.data).toMatchObject({ email, role: 'editor', status: 'pending', invitedBy: 'Olga Test' });
     expect(Date.parse(res.data.expiresAt) - Date.now()).toBeGreaterThan(6.9 * 24 * 3600_000);
 
-    const token = await mailedInvitationToken(t.baseUrl, email);
-    const mail = (await new HttpClient(t.baseUrl).get('/api/dev/outbox')).data.mails.find((m: { to: string }) => m.to === email);
+    const token = await mailedInvitationToken(t.app.database.pool, email);
+    const mail = (await outboxMailsTo(t.app.database.pool, email)).find((m) => m.to === email)!;
     expect(mail.subject).toBe("Olga Test invited you to Olga's workspace on Replypilot");
     expect(mail.text).toContain(`${t.baseUrl}/invite?token=${token}`);
     expect(mail.text).toContain('as Editor');
@@ -71,7 +72,7 @@ describe('inviting by email', () => {
     const email = address('agent');
     const invitee = await registered(email, 'Ana');
     await owner.client.post('/api/team/invitations', { email, role: 'agent' });
-    const token = await mailedInvitationToken(t.baseUrl, email);
+    const token = await mailedInvitationToken(t.app.database.pool, email);
     expect((await invitee.post('/api/team/invitations/accept', { token })).status).toBe(200);
     const twice = await invitee.post('/api/team/invitations/accept', { token });
     expect(twice.status).toBe(200);
@@ -89,7 +90,7 @@ describe('inviting by email', () => {
     const email = address('late');
     const invitee = await registered(email);
     const { data: inv } = await owner.client.post('/api/team/invitations', { email, role: 'viewer' });
-    const token = await mailedInvitationToken(t.baseUrl, email);
+    const token = await mailedInvitationToken(t.app.database.pool, email);
 
     const other = await registered(address('other'));
     const wrong = await other.post('/api/team/invitations/accept', { token });
@@ -106,7 +107,7 @@ describe('inviting by email', () => {
     const resent = await owner.client.post(`/api/team/invitations/${inv.id}/resend`);
     expect(resent.status).toBe(200);
     expect(resent.data.status).toBe('pending');
-    const fresh = await mailedInvitationToken(t.baseUrl, email, token);
+    const fresh = await mailedInvitationToken(t.app.database.pool, email, token);
     const replaced = await invitee.post('/api/team/invitations/accept', { token });
     expect(replaced.status).toBe(404);
     expect(replaced.data.error).toMatch(/^This invitation link is not valid/);
@@ -165,7 +166,7 @@ describe('inviting by email', () => {
     const owner = await newWorkspaceUser(t.baseUrl, 'Tia');
     const email = address('real');
     await owner.client.post('/api/team/invitations', { email, role: 'viewer' });
-    const join = await demo.post('/api/team/invitations/accept', { token: await mailedInvitationToken(t.baseUrl, email) });
+    const join = await demo.post('/api/team/invitations/accept', { token: await mailedInvitationToken(t.app.database.pool, email) });
     expect(join.status).toBe(403);
     expect(join.data.error).toContain('Demo accounts cannot join a team');
   });

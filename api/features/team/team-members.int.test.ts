@@ -12,7 +12,7 @@ import { newWorkspaceUser } from '../../../tests/support/workspace';
 import { MEMBERSHIP_CHANGED_CLOSE_CODE } from '../../ws/ws-server';
 
 // Role changes and removals take effect on the member's next request and close their sockets, on
-// every web process (ADR 0034): a second web process shares the database, as with docker compose.
+// every web process (ADR 0038): a second web process shares the database, as with docker compose.
 let t: TestApp;
 let second: Replypilot;
 let secondUrl: string;
@@ -163,10 +163,10 @@ describe('removing a member', () => {
     const zedEmail = (await zed.client.get('/api/auth/user')).data.email as string;
     const yaraEmail = (await yara.client.get('/api/auth/user')).data.email as string;
     await yara.client.post('/api/team/invitations', { email: zedEmail, role: 'agent' });
-    await zed.client.post('/api/team/invitations/accept', { token: await mailedInvitationToken(t.baseUrl, zedEmail) });
+    await zed.client.post('/api/team/invitations/accept', { token: await mailedInvitationToken(t.app.database.pool, zedEmail) });
     await zed.client.post('/api/workspaces/switch', { workspaceId: zed.user.workspaceId });
     await zed.client.post('/api/team/invitations', { email: yaraEmail, role: 'admin' });
-    await yara.client.post('/api/team/invitations/accept', { token: await mailedInvitationToken(t.baseUrl, yaraEmail) });
+    await yara.client.post('/api/team/invitations/accept', { token: await mailedInvitationToken(t.app.database.pool, yaraEmail) });
     expect((await zed.client.post('/api/team/ownership', { userId: yara.user.id })).status).toBe(204);
     expect((await zed.client.post('/api/team/leave')).status).toBe(204);
     expect((await zed.client.get('/api/workspaces')).data.workspaces.map((w: { name: string }) => w.name)).toEqual(["Yara's workspace"]);
@@ -189,9 +189,9 @@ describe('a person in two workspaces', () => {
     const member = await inviteNewMember(t.baseUrl, a.client, 'editor');
     const bEmail = member.email;
     await b.client.post('/api/team/invitations', { email: bEmail, role: 'viewer' });
-    expect((await member.client.post('/api/team/invitations/accept', { token: await mailedInvitationToken(t.baseUrl, bEmail, member.token) })).status).toBe(
-      200,
-    );
+    expect(
+      (await member.client.post('/api/team/invitations/accept', { token: await mailedInvitationToken(t.app.database.pool, bEmail, member.token) })).status,
+    ).toBe(200);
 
     const flowA = (await a.client.post('/api/flows', { ...flowBody, name: 'Flow of A' })).data.id as string;
     const flowB = (await b.client.post('/api/flows', { ...flowBody, name: 'Flow of B' })).data.id as string;
@@ -261,7 +261,7 @@ describe('deleting an account', () => {
   it('is refused while the user alone owns a workspace with other members; after a transfer they leave it', async () => {
     const owner = await newWorkspaceUser(t.baseUrl, 'Dora');
     const member = await inviteNewMember(t.baseUrl, owner.client, 'editor');
-    const refused = await owner.client.request('DELETE', '/api/account', { json: { confirmation: 'DELETE' } });
+    const refused = await owner.client.request('DELETE', '/api/account', { json: { confirmation: 'DELETE', password: 'secret12' } });
     expect(refused.status).toBe(409);
     expect(refused.data.error).toBe(
       'You are the only owner of "Dora\'s workspace", which other people belong to. Make one of them owner (Settings → Team) or remove them before you delete your account.',
@@ -269,7 +269,7 @@ describe('deleting an account', () => {
     expect((await owner.client.get('/api/auth/user')).status).toBe(200);
 
     expect((await owner.client.post('/api/team/ownership', { userId: member.userId })).status).toBe(204);
-    expect((await owner.client.request('DELETE', '/api/account', { json: { confirmation: 'DELETE' } })).status).toBe(200);
+    expect((await owner.client.request('DELETE', '/api/account', { json: { confirmation: 'DELETE', password: 'secret12' } })).status).toBe(200);
     const members = (await member.client.get('/api/team/members')).data.members as { userId: string; role: string }[];
     expect(members.map((m) => [m.userId, m.role])).toEqual([[member.userId, 'owner']]);
     const pool = t.app.database.pool;
@@ -282,7 +282,7 @@ describe('deleting an account', () => {
   it('a member who deletes their account takes their own workspace and leaves the team’s', async () => {
     const owner = await newWorkspaceUser(t.baseUrl, 'Eli');
     const member = await inviteNewMember(t.baseUrl, owner.client, 'agent');
-    expect((await member.client.request('DELETE', '/api/account', { json: { confirmation: 'DELETE' } })).status).toBe(200);
+    expect((await member.client.request('DELETE', '/api/account', { json: { confirmation: 'DELETE', password: 'secret12' } })).status).toBe(200);
     const pool = t.app.database.pool;
     expect((await pool.query('select 1 from workspaces where id = $1', [member.ownWorkspaceId])).rowCount).toBe(0);
     expect((await owner.client.get('/api/team/members')).data.members).toHaveLength(1);

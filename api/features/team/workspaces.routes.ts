@@ -7,7 +7,7 @@ import { authedRouter, currentUser } from '../../http/routers';
 import { parseBody } from '../../http/validate';
 
 /**
- * The workspaces a person belongs to and which one this session acts in (ADR 0034), mounted at
+ * The workspaces a person belongs to and which one this session acts in (ADR 0038), mounted at
  * /api/workspaces. Not a right of any one workspace: every signed-in person may list and switch.
  */
 export function workspacesRoutes(pool: pg.Pool) {

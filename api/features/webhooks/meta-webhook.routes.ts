@@ -4,7 +4,8 @@ import { z } from 'zod';
 import type { Config } from '../../../config/config';
 import { metaEnvelopeSchema } from '../../../contracts/meta-webhooks';
 import { toStorableJson } from '../../../contracts/json-safety';
-import type { IncomingEvent } from '../../../db/pipeline/ingest-events';
+import type { IncomingEvent } from '../../../db/inbound/ingest-events';
+import type { ShardWakes } from '../../../db/inbound/wake-shards';
 import { splitMetaWebhook } from '../../../integrations/meta/split-webhook';
 import { constantTimeEqual, metaSignatureValid } from '../../../integrations/meta/webhook-signature';
 import { AppError } from '../../http/errors';
@@ -25,10 +26,10 @@ const verifyQuery = z.object({ 'hub.mode': z.string(), 'hub.verify_token': z.str
  * the raw bytes. Authenticated by signature, so no session and no same-origin check. Every event is
  * committed (inbound_events) before the 200; its shard jobs are woken after (ADR 0029); processing happens in workers.
  */
-export function metaWebhookRoutes(deps: { pool: pg.Pool; config: Config; verifyToken: string; log: Pick<Logger, 'error' | 'info'> }) {
+export function metaWebhookRoutes(deps: { pool: pg.Pool; config: Config; verifyToken: string; log: Pick<Logger, 'error' | 'info'>; wakes?: ShardWakes }) {
   const router = publicRouter();
   // Concurrent deliveries share a transaction (group commit); each is answered after its commit.
-  const batcher = webhookBatcher(deps.pool, deps.log);
+  const batcher = webhookBatcher(deps.pool, deps.log, deps.wakes);
 
   router.get(META_WEBHOOK_PATH, (req, res) => {
     const q = verifyQuery.safeParse(req.query);
@@ -39,7 +40,7 @@ export function metaWebhookRoutes(deps: { pool: pg.Pool; config: Config; verifyT
     res.status(403).type('text/plain').send('Forbidden');
   });
 
-  router.post(META_WEBHOOK_PATH, ...signedRawBody({ headers: ['x-hub-signature-256'], format: META_SIGNATURE_FORMAT }), async (req, res) => {
+  router.post(META_WEBHOOK_PATH, signedRawBody({ headers: ['x-hub-signature-256'], format: META_SIGNATURE_FORMAT }), async (req, res) => {
     const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
     if (!metaSignatureValid(raw, req.get('x-hub-signature-256'), deps.config.meta.webhookSecrets)) {
       throw new AppError('FORBIDDEN', 'Invalid webhook signature');

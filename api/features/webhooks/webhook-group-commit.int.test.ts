@@ -7,7 +7,7 @@ import { newWorkspaceUser } from '../../../tests/support/workspace';
 
 /**
  * Meta sends one entry per POST at low volume: concurrent single-entry deliveries share a commit
- * (db/pipeline/ingest-batcher.ts), and each is still answered 200 only once its event and job are
+ * (db/inbound/ingest-batcher.ts), and each is still answered 200 only once its event and job are
  * committed. Checked per delivery, at the moment its answer arrives; a redelivery is a no-op.
  */
 let t: TestApp;
@@ -41,7 +41,7 @@ it('40 concurrent one-comment deliveries: each 200 comes after its own event row
       const res = await fake.deliverWebhook(hook, body);
       expect(res.status).toBe(200);
       // Read at once: the event row was committed before the answer (its job in the same statement,
-      // db/pipeline/ingest-batcher.int.test.ts counts those; the worker here may have run it already).
+      // db/inbound/ingest-batcher.int.test.ts counts those; the worker here may have run it already).
       return { id, events: (await stored(id)).events };
     }),
   );

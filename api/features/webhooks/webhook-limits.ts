@@ -1,106 +1,151 @@
-import express, { type RequestHandler } from 'express';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import type { RequestHandler } from 'express';
 import type pg from 'pg';
 import { AppError } from '../../http/errors';
-import { pgRateLimit } from '../../http/rate-limit';
+import { clientIpKey, pgRateLimit } from '../../http/rate-limit';
 
-/** Meta batches up to 1,000 updates in one POST (docs/platform-apis.md §1.3); webhook routes alone get this limit. */
-export const WEBHOOK_BODY_LIMIT_BYTES = 10 * 1024 * 1024;
 /**
- * Bytes of webhook bodies one process buffers at once. Signatures are over the raw bytes, so a body
- * must be read whole before it can be checked; this bounds what unauthenticated senders can make us
- * hold (24 concurrent 10 MB POSTs took RSS from 141 MB to 435 MB). Past it the sender
- * gets a 503 with Retry-After, which Meta and X treat as "retry later".
+ * The largest body a webhook route reads: 1,000 updates (Meta's documented batch maximum) of 4 KiB
+ * each. docs/platform-apis.md §1.8 derives the figure; a larger body is refused (413) unread.
  */
-export const WEBHOOK_INFLIGHT_BUDGET_BYTES = 4 * WEBHOOK_BODY_LIMIT_BYTES;
+export const WEBHOOK_BODY_LIMIT_BYTES = 4 * 1024 * 1024;
+/**
+ * Bytes of webhook bodies this process holds while they are still arriving, counted as they arrive:
+ * a signature can only be checked once the whole body is here, so these bytes are unauthenticated.
+ * Counting received bytes (not declared lengths) means a sender that trickles holds only what it
+ * sent (counting declared lengths, four 10 MB declarations held the whole budget). Past it: 503
+ * with Retry-After, which Meta and X treat as "retry later".
+ */
+export const WEBHOOK_INFLIGHT_BUDGET_BYTES = 8 * WEBHOOK_BODY_LIMIT_BYTES;
+/**
+ * Declared bytes one source address may have arriving at once: one largest delivery. A platform
+ * sends from many addresses and each delivery arrives in milliseconds; past it: 429 with Retry-After.
+ * The source is the socket's address, or X-Forwarded-For as far as TRUST_PROXY trusts it (req.ip).
+ */
+export const WEBHOOK_PER_SOURCE_BYTES = WEBHOOK_BODY_LIMIT_BYTES;
+/** What a delivery counts against its source at least, so a source cannot hold unlimited empty uploads open. */
+const MIN_CLAIM_BYTES = 16 * 1024;
+/**
+ * The whole body must arrive this soon after its headers. X waits 10 s for the answer (§4.4) and Meta
+ * 5 s (§1.3, §7.1): an upload slower than that is not a delivery either platform still waits for.
+ * Past it: 408, the connection closed, and what the upload held given back.
+ */
+export const WEBHOOK_BODY_DEADLINE_MS = 10_000;
 
-let inflight = 0;
+let received = 0;
+const bySource = new Map<string, number>();
 
-/** For tests: bytes currently reserved by webhook bodies being read. */
+/** For tests and docs/security.md: bytes of webhook bodies received and not yet read whole, process-wide. */
 export function webhookBytesInFlight(): number {
-  return inflight;
+  return received;
 }
 
+/** For tests: declared bytes in flight from one source address (express-rate-limit's key of its req.ip). */
+export function webhookSourceBytesInFlight(source: string): number {
+  return bySource.get(source) ?? 0;
+}
+
+const inflaters: Record<string, (buf: Buffer, opts: zlib.ZlibOptions | zlib.BrotliOptions) => Promise<Buffer>> = {
+  gzip: promisify(zlib.gunzip),
+  'x-gzip': promisify(zlib.gunzip),
+  deflate: promisify(zlib.inflate),
+  br: promisify(zlib.brotliDecompress),
+};
+
 /**
- * Reads a signed webhook's raw body only when it could be genuine: a signature header of the
- * platform's exact shape must be present (else 403 before a byte of the body is read), the declared
- * length must fit, and the process-wide budget must have room for it.
+ * Reads a signed webhook's raw body (`req.body`, one Buffer) only when it could be genuine, and bounds
+ * what an unauthenticated sender can hold (docs/security.md): a signature header of the platform's
+ * exact shape (else 403 before a byte is read), a declared length within WEBHOOK_BODY_LIMIT_BYTES
+ * (else 413), room in its source's budget (else 429) and, chunk by chunk, in the process's (else
+ * 503), and the whole body within WEBHOOK_BODY_DEADLINE_MS (else 408). Every refusal closes the
+ * connection, and whatever the upload held is given back however it ends. The signature itself is
+ * checked by the route, on these bytes; a gzip/deflate/br body is inflated to at most the same limit.
  */
-export function signedRawBody(opts: { headers: string[]; format: RegExp; limitBytes?: number }): RequestHandler[] {
+export function signedRawBody(opts: { headers: string[]; format: RegExp; limitBytes?: number; deadlineMs?: number }): RequestHandler {
   const limit = opts.limitBytes ?? WEBHOOK_BODY_LIMIT_BYTES;
-  const reserve: RequestHandler = (req, res, next) => {
-    const signed = opts.headers.some((h) => opts.format.test(req.get(h) ?? ''));
-    // Connection: close so Node does not keep draining an unread upload to reuse the socket.
-    if (!signed) {
-      res.set('Connection', 'close');
-      return next(new AppError('FORBIDDEN', 'Invalid webhook signature'));
-    }
-    const declared = Number(req.get('content-length') ?? NaN);
-    if (Number.isFinite(declared) && declared > limit) {
-      res.set('Connection', 'close');
-      return next(new AppError('PAYLOAD_TOO_LARGE', 'Request body is too large'));
-    }
-    // Chunked uploads declare nothing: reserve the worst case.
-    const bytes = Number.isFinite(declared) ? declared : limit;
-    if (inflight + bytes > WEBHOOK_INFLIGHT_BUDGET_BYTES) {
-      res.set({ 'Retry-After': '5', Connection: 'close' });
-      return next(new AppError('UNAVAILABLE', 'Too many webhook deliveries in flight; retry shortly'));
-    }
-    inflight += bytes;
-    let released = false;
-    const release = () => {
-      if (released) return;
-      released = true;
-      inflight -= bytes;
-    };
-    res.once('finish', release);
-    res.once('close', release);
-    next();
-  };
-  return [reserve, rawBody(limit)];
-}
-
-/**
- * The body as one Buffer (`req.body`), read straight from the socket: what `express.raw` does for an
- * unencoded body, without its per-request machinery (content-type check, on-finished and raw-body
- * listeners, stream unpiping), which cost more than the rest of a 1-event delivery's parsing. A
- * compressed body (`Content-Encoding`) still goes through `express.raw`, which inflates it.
- * Past `limit` bytes: 413 and the connection closed; a length that does not match Content-Length,
- * or a client that hangs up: 400, as body-parser answers.
- */
-function rawBody(limit: number): RequestHandler {
-  const inflating = express.raw({ type: () => true, limit });
+  const deadlineMs = opts.deadlineMs ?? WEBHOOK_BODY_DEADLINE_MS;
   return (req, res, next) => {
-    const encoding = req.headers['content-encoding'];
-    if (encoding !== undefined && encoding.toLowerCase() !== 'identity') return inflating(req, res, next);
-    const declared = req.headers['content-length'] === undefined ? null : Number(req.headers['content-length']);
+    // Connection: close on every refusal, so Node does not keep reading an unwanted upload to reuse the socket.
+    const refuse = (err: AppError, headers: Record<string, string> = {}) => {
+      res.set({ ...headers, Connection: 'close' });
+      req.resume(); // discard what still arrives; the socket closes after the answer
+      next(err);
+    };
+    if (!opts.headers.some((h) => opts.format.test(req.get(h) ?? ''))) return refuse(new AppError('FORBIDDEN', 'Invalid webhook signature'));
+    const encoding = (req.get('content-encoding') ?? 'identity').toLowerCase();
+    if (encoding !== 'identity' && !inflaters[encoding]) {
+      return refuse(new AppError('UNSUPPORTED_MEDIA_TYPE', 'Unsupported Content-Encoding (use gzip, deflate, br or none)'));
+    }
+    const header = req.get('content-length');
+    const declared = header === undefined ? null : Number(header);
+    if (declared !== null && !(Number.isSafeInteger(declared) && declared >= 0)) return refuse(new AppError('BAD_REQUEST', 'Invalid Content-Length'));
+    if (declared !== null && declared > limit) return refuse(new AppError('PAYLOAD_TOO_LARGE', 'Request body is too large'));
+
+    const source = clientIpKey(req);
+    // A chunked upload declares nothing: it counts as the largest.
+    const claim = Math.max(declared ?? limit, MIN_CLAIM_BYTES);
+    const sourceHeld = bySource.get(source) ?? 0;
+    if (sourceHeld + claim > WEBHOOK_PER_SOURCE_BYTES) {
+      return refuse(new AppError('RATE_LIMITED', 'Too many webhook deliveries in flight from this address; retry shortly'), { 'Retry-After': '5' });
+    }
+    bySource.set(source, sourceHeld + claim);
+
     const chunks: Buffer[] = [];
     let size = 0;
     let settled = false;
-    const settle = (err?: AppError) => {
+    const timer = setTimeout(() => settle(new AppError('REQUEST_TIMEOUT', `The body did not arrive within ${deadlineMs / 1000} s`)), deadlineMs);
+    timer.unref();
+    function settle(err?: AppError, headers?: Record<string, string>) {
       if (settled) return;
       settled = true;
+      clearTimeout(timer);
       req.off('data', onData);
       req.off('end', onEnd);
       req.off('aborted', onAborted);
       req.off('error', onError);
-      if (err) {
-        res.set('Connection', 'close');
-        req.resume(); // discard the rest; the connection closes after the answer
-        next(err);
-        return;
+      req.off('close', onClose);
+      received -= size;
+      const left = (bySource.get(source) ?? claim) - claim;
+      if (left > 0) bySource.set(source, left);
+      else bySource.delete(source);
+      if (err) return refuse(err, headers);
+      const raw = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size);
+      if (encoding === 'identity') {
+        req.body = raw;
+        return next();
       }
-      req.body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size);
-      next();
-    };
-    const onData = (chunk: Buffer) => {
+      inflaters[encoding]!(raw, { maxOutputLength: limit }).then(
+        (body) => {
+          req.body = body;
+          next();
+        },
+        (e: unknown) =>
+          next(
+            (e as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE'
+              ? new AppError('PAYLOAD_TOO_LARGE', 'Request body is too large')
+              : new AppError('BAD_REQUEST', 'The request body could not be decompressed (Content-Encoding does not match the body)'),
+          ),
+      );
+    }
+    function onData(chunk: Buffer) {
+      if (size + chunk.length > limit) return settle(new AppError('PAYLOAD_TOO_LARGE', 'Request body is too large'));
+      if (received + chunk.length > WEBHOOK_INFLIGHT_BUDGET_BYTES) {
+        return settle(new AppError('UNAVAILABLE', 'Too many webhook deliveries in flight; retry shortly'), { 'Retry-After': '5' });
+      }
       size += chunk.length;
-      if (size > limit) settle(new AppError('PAYLOAD_TOO_LARGE', 'Request body is too large'));
-      else chunks.push(chunk);
-    };
-    const onEnd = () => settle(declared !== null && declared !== size ? new AppError('BAD_REQUEST', 'Request size did not match Content-Length') : undefined);
+      received += chunk.length;
+      chunks.push(chunk);
+    }
+    function onEnd() {
+      settle(declared !== null && declared !== size ? new AppError('BAD_REQUEST', 'Request size did not match Content-Length') : undefined);
+    }
     const onAborted = () => settle(new AppError('BAD_REQUEST', 'Request aborted'));
     const onError = () => settle(new AppError('BAD_REQUEST', 'Request body could not be read'));
+    // A socket that closes before the body ended (aborted is not always emitted first): give back what it held.
+    const onClose = () => settle(new AppError('BAD_REQUEST', 'Request aborted'));
     req.on('data', onData);
+    req.on('close', onClose);
     req.on('end', onEnd);
     req.on('aborted', onAborted);
     req.on('error', onError);

@@ -1,6 +1,7 @@
 import { isInstanceAdmin, type Config } from '../../../config/config';
 import type { WebhookSetupResponse } from '../../../contracts/social-accounts';
 import { PAGE_WEBHOOK_FIELDS } from '../../../integrations/meta/facebook-login';
+import { ownOrigin } from '../../http/own-origin';
 import { authedRouter, currentUser } from '../../http/routers';
 import { META_WEBHOOK_PATH } from './meta-webhook.routes';
 import { X_WEBHOOK_PATH } from './x-webhook.routes';
@@ -12,7 +13,7 @@ import { X_WEBHOOK_PATH } from './x-webhook.routes';
 export function webhookSetupRoutes(config: Config, verifyToken: string) {
   const router = authedRouter('accounts:manage');
   router.get('/', (req, res) => {
-    const origin = config.publicUrl ?? `${req.protocol}://${req.get('host') ?? ''}`;
+    const origin = ownOrigin(config.publicUrl, req);
     const body: WebhookSetupResponse = {
       callbackUrl: `${origin}${META_WEBHOOK_PATH}`,
       verifyToken: isInstanceAdmin(config, currentUser(req)) ? verifyToken : null,

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { Config } from '../../../config/config';
 import { xEnvelopeSchema } from '../../../contracts/x-webhooks';
 import { toStorableJson } from '../../../contracts/json-safety';
+import type { ShardWakes } from '../../../db/inbound/wake-shards';
 import { findActiveXAccount } from '../../../db/social-accounts/find-webhook-accounts';
 import { splitXWebhook } from '../../../integrations/x/x-webhook';
 import { xCrcResponse, xSignatureValid } from '../../../integrations/x/x-webhook';
@@ -26,11 +27,11 @@ const crcQuery = z.object({ crc_token: z.string().regex(X_CRC_TOKEN) });
  * X Account Activity webhook (docs/platform-apis.md §4.4): the CRC challenge (GET) and signed event
  * POSTs, verified over the raw bytes and committed (events + jobs) before the 200, like Meta's.
  */
-export function xWebhookRoutes(deps: { pool: pg.Pool; config: Config; log: Pick<Logger, 'error' | 'info'> }) {
+export function xWebhookRoutes(deps: { pool: pg.Pool; config: Config; log: Pick<Logger, 'error' | 'info'>; wakes?: ShardWakes }) {
   const router = publicRouter();
   const x = deps.config.x;
   // Concurrent deliveries share a commit, each answered after it (as Meta's).
-  const batcher = webhookBatcher(deps.pool, deps.log);
+  const batcher = webhookBatcher(deps.pool, deps.log, deps.wakes);
 
   // X runs a CRC on registration and about hourly; a burst is someone probing the route.
   router.get(X_WEBHOOK_PATH, crcRateLimit(deps.pool), (req, res) => {
@@ -41,7 +42,7 @@ export function xWebhookRoutes(deps: { pool: pg.Pool; config: Config; log: Pick<
   });
 
   const body = signedRawBody({ headers: ['x-twitter-webhooks-signature-oauth2', 'x-twitter-webhooks-signature'], format: X_SIGNATURE_FORMAT });
-  router.post(X_WEBHOOK_PATH, ...body, async (req, res) => {
+  router.post(X_WEBHOOK_PATH, body, async (req, res) => {
     if (!x) throw new AppError('NOT_FOUND', 'X is not configured');
     const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
     const signed = xSignatureValid(

@@ -107,7 +107,6 @@ export const appRoutes: RouteObject[] = [
       {
         element: <MinimalLayout />,
         children: [
-          { path: '/onboarding', element: <P.OnboardingPage /> },
           { path: '/oauth-setup', element: <P.OAuthSetupPage /> },
           { path: '/oauth-working', element: <P.OAuthWorkingPage /> },
           { path: '/oauth-test', element: <P.OAuthTestPage /> },
@@ -115,11 +114,13 @@ export const appRoutes: RouteObject[] = [
           { path: '/quick-login', element: <P.QuickLoginPage /> },
           { path: '/test-login', element: <P.TestLoginPage /> },
           { path: '/login-success', element: <P.LoginSuccessPage /> },
-          // Diagnostics probe the signed-in API of a workspace: sign in first. The OAuth setup/status
-          // pages above stay public, as an operator needs them before any sign-in works.
+          // Onboarding and the diagnostics (which probe the signed-in API of a workspace) need sign-in.
+          // The OAuth setup/status pages above stay public, as an operator needs them before any sign-in works.
           {
             element: <RequireAuth />,
             children: [
+              // Setup works on the visitor's own workspace: signed out, /login first and back here after.
+              { path: '/onboarding', element: <P.OnboardingPage /> },
               { path: '/system-test', element: <P.SystemTestPage /> },
               { path: '/comprehensive-test', element: <P.ComprehensiveTestPage /> },
               { path: '/real-data-test', element: <P.RealDataTestPage /> },

@@ -38,7 +38,7 @@ describe('apiRequest (docs/product-spec.md §7)', () => {
   });
 });
 
-describe('the pinned workspace and error listeners (ADR 0034)', () => {
+describe('the pinned workspace and error listeners (ADR 0038)', () => {
   it('names the pinned workspace on every call, and every listener hears a refusal before the caller', async () => {
     const fetchMock = vi.fn(
       async () => new Response(JSON.stringify({ error: 'Your role (viewer) cannot change flows', details: { permission: 'flows:write' } }), { status: 403 }),

@@ -43,7 +43,7 @@ export function FeaturesPage() {
         description="From the first comment to a closed sale — automated, organised and measurable."
       >
         <ButtonLink to="/register" size="lg">
-          Start Free Trial
+          Start free
         </ButtonLink>
       </MarketingHero>
       <PageSection>

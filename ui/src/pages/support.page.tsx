@@ -15,7 +15,7 @@ const docs = [
 export function SupportPage() {
   return (
     <>
-      <MarketingHero eyebrow="Support Center" title="We're here to help" description="Response within 2 hours during business hours." />
+      <MarketingHero eyebrow="Support Center" title="We're here to help" description="Guides, quick fixes and a way to reach us by email." />
       <PageSection>
         <div className="grid gap-6 lg:grid-cols-3">
           <div className="rounded-2xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900">
@@ -27,12 +27,7 @@ export function SupportPage() {
                   {SUPPORT_EMAIL}
                 </a>
               </li>
-              <li className="flex items-center gap-2">
-                <Icon name="clock" size={16} /> 9:00 AM to 6:00 PM EST, Mon–Fri
-              </li>
-              <li className="flex items-center gap-2">
-                <Icon name="zap" size={16} /> Response within 2 hours
-              </li>
+              <li>We answer by email. There is no phone or live chat, and no guaranteed response time.</li>
             </ul>
           </div>
           <div className="rounded-2xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900">

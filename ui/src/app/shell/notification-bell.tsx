@@ -11,8 +11,9 @@ const KEY = ['/api/notifications'] as const;
 
 /**
  * The bell: the signed-in user's real notifications (GET /api/notifications — usage at 80 % and
- * 100 % of the message limit today), newest first, with their read state. No count is shown when
- * nothing is unread; opening one marks it read.
+ * 100 % of the message limit, sends failing on an account, and failed flow runs: one notice per flow
+ * and day, back on top and unread at each further failure, migration 0033), newest first, with their
+ * read state. No count is shown when nothing is unread; opening one marks it read.
  */
 export function NotificationBell() {
   const client = useQueryClient();

@@ -20,7 +20,7 @@ export function ShellUserMenu({ user }: { user: PublicUser }) {
   const workspaces = useQuery({ queryKey: teamKeys.workspaces, queryFn: fetchWorkspaces, staleTime: 60_000 });
   const list = workspaces.data?.workspaces ?? [];
   const current = list.find((w) => w.id === user.workspaceId);
-  // A full load into the other workspace: nothing cached of this one survives (ADR 0034).
+  // A full load into the other workspace: nothing cached of this one survives (ADR 0038).
   const change = useMutation({
     mutationFn: switchWorkspace,
     onSuccess: () => window.location.assign('/dashboard'),

@@ -33,10 +33,12 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext.Provider value={value}>
       {children}
-      <div
-        aria-live="polite"
-        className="pointer-events-none fixed inset-x-0 top-0 z-[100] flex flex-col items-center p-4 sm:inset-x-auto sm:top-auto sm:right-0 sm:bottom-0 sm:items-end"
-      >
+      {/*
+        Top centre, over the top bar, on every screen size: primary actions sit at the bottom of a
+        wizard (onboarding's Continue), on the right of a page header (Save, Add Lead) or in the page
+        body, never at the top centre, so a toast never covers one (tests/e2e/toasts.e2e.test.ts checks).
+      */}
+      <div aria-live="polite" className="pointer-events-none fixed inset-x-0 top-0 z-[100] flex flex-col items-center p-2 sm:p-3">
         {current && <ToastView key={current.id} toast={current} onDismiss={dismiss} />}
       </div>
     </ToastContext.Provider>

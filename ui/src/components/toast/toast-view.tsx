@@ -13,7 +13,7 @@ export function ToastView({ toast, onDismiss }: ToastViewProps) {
     <div
       role={variant === 'destructive' ? 'alert' : 'status'}
       className={cn(
-        'pointer-events-auto flex w-full max-w-[420px] animate-slide-up items-start gap-3 rounded-xl border p-4 pr-3 shadow-lg',
+        'pointer-events-auto flex w-full max-w-[420px] animate-slide-down items-start gap-3 rounded-xl border p-4 pr-3 shadow-lg',
         variant === 'destructive'
           ? 'border-red-600 bg-red-600 text-white'
           : 'border-slate-200 bg-white text-slate-900 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100',

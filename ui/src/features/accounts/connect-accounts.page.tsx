@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Card } from '../../components/card';
@@ -5,11 +6,15 @@ import { Icon } from '../../components/icon';
 import { PageHeader } from '../../components/page-header';
 import { useToast } from '../../components/toast/use-toast';
 import { useCurrentUser } from '../auth/use-current-user';
+import { dashboardKeys, fetchDashboardToday } from '../dashboard/dashboard.api';
 import { AccountHealthBanner } from './account-health-banner';
+import { AccountStatCards } from './account-stat-cards';
 import { ConnectedAccountsTable } from './connected-accounts-table';
 import { PlatformConnectCard, type ConnectPlatform } from './platform-connect-card';
 import { ViewOnly } from '../team/view-only';
+import { PlatformNotEnabled } from './platform-not-enabled';
 import { useSocialAccounts } from './use-accounts';
+import { useConnectOptions } from './use-connect-options';
 
 const platforms: ConnectPlatform[] = [
   {
@@ -48,8 +53,12 @@ export function ConnectAccountsPage() {
   const { isAuthenticated } = useCurrentUser();
   const { data } = useSocialAccounts(isAuthenticated);
   const accounts = (data ?? []).filter((a) => !a.isSandbox);
+  // The dashboard's figures: the same connected-account count everywhere (docs/product-spec.md, Glossary).
+  const today = useQuery({ queryKey: dashboardKeys.today, queryFn: fetchDashboardToday, refetchInterval: 30_000, enabled: isAuthenticated });
   const { toast } = useToast();
   const [params, setParams] = useSearchParams();
+  const options = useConnectOptions();
+  const notEnabled = options.isPending ? [] : platforms.map((p) => p.platform).filter((p) => !options.canConnect(p));
 
   useEffect(() => {
     const connected = params.get('connected');
@@ -78,9 +87,16 @@ export function ConnectAccountsPage() {
         actions={<ViewOnly permission="accounts:manage" />}
       />
       <AccountHealthBanner enabled={isAuthenticated} />
+      {today.data && <AccountStatCards today={today.data} />}
+      <PlatformNotEnabled platforms={notEnabled} canEnable={options.canEnable} />
       <div className="grid gap-4 md:grid-cols-3">
         {platforms.map((p) => (
-          <PlatformConnectCard key={p.name} platform={p} connected={accounts.filter((a) => a.platform === p.platform && a.isActive)} />
+          <PlatformConnectCard
+            key={p.name}
+            platform={p}
+            connected={accounts.filter((a) => a.platform === p.platform && a.isActive)}
+            available={options.isPending ? null : options.canConnect(p.platform)}
+          />
         ))}
       </div>
       {accounts.length > 0 && <ConnectedAccountsTable accounts={accounts} />}
@@ -96,9 +112,12 @@ export function ConnectAccountsPage() {
               .
             </p>
           </div>
-          <span className="inline-flex items-center gap-1.5 text-sm text-slate-600 dark:text-slate-400">
-            <Icon name="activity" size={16} /> {accounts.filter((a) => a.isActive && a.status === 'active').length} active account(s)
-          </span>
+          {today.data && (
+            <span className="inline-flex items-center gap-1.5 text-sm text-slate-600 dark:text-slate-400">
+              <Icon name="activity" size={16} /> {today.data.state.connectedAccounts.total} active{' '}
+              {today.data.state.connectedAccounts.total === 1 ? 'account' : 'accounts'}
+            </span>
+          )}
         </div>
       </Card>
       <section aria-labelledby="how-it-works">

@@ -18,8 +18,19 @@ export interface ConnectPlatform {
   href: string | null;
 }
 
-/** docs/product-spec.md §4 account connection: not connected → connecting ('Opening Authorization...') → connected. */
-export function PlatformConnectCard({ platform, connected }: { platform: ConnectPlatform; connected: SocialAccount[] }) {
+interface PlatformConnectCardProps {
+  platform: ConnectPlatform;
+  connected: SocialAccount[];
+  /** The platform is enabled on this server (GET /api/connect-options); null while that is loading. */
+  available: boolean | null;
+}
+
+/**
+ * docs/product-spec.md §4 account connection: not connected → connecting ('Opening Authorization...')
+ * → connected. Where the platform is not enabled on this server the button cannot start anything,
+ * and says why instead of leading to a setup page.
+ */
+export function PlatformConnectCard({ platform, connected, available }: PlatformConnectCardProps) {
   const [opening, setOpening] = useState(false);
   // A visitor is sent to sign in by the server; a signed-in member needs accounts:manage.
   const { user } = useCurrentUser();
@@ -37,6 +48,8 @@ export function PlatformConnectCard({ platform, connected }: { platform: Connect
           <Badge tone="danger">Needs reconnect</Badge>
         ) : live.length > 0 ? (
           <Badge tone="success">Connected</Badge>
+        ) : available === false ? (
+          <Badge tone="warning">Not enabled</Badge>
         ) : (
           <Badge>Not connected</Badge>
         )}
@@ -50,11 +63,11 @@ export function PlatformConnectCard({ platform, connected }: { platform: Connect
       <Button
         className="mt-5"
         variant={live.length > 0 && stale.length === 0 ? 'outline' : undefined}
-        disabled={!platform.href || !allowed}
+        disabled={!platform.href || available !== true || !allowed}
         title={allowed ? undefined : 'Owners and admins connect accounts'}
         loading={opening}
         onClick={() => {
-          if (!platform.href) return;
+          if (!platform.href || available !== true || !allowed) return;
           setOpening(true);
           window.location.assign(platform.href);
         }}
@@ -67,6 +80,9 @@ export function PlatformConnectCard({ platform, connected }: { platform: Connect
               ? `Add another ${platform.name === 'Facebook Business' ? 'Page' : 'account'}`
               : `Connect ${platform.name}`}
       </Button>
+      {available === false && (
+        <p className="mt-2 text-xs text-slate-500 dark:text-slate-400">An administrator has to enable {platform.name} on this server first.</p>
+      )}
     </Card>
   );
 }

@@ -65,6 +65,43 @@ export function AnalyticsChart({
     // A figure, not an img: the chart has focusable parts (legend, toolbar), which an img may not contain.
     <div role="figure" aria-label={label}>
       <Chart key={dark ? 'dark' : 'light'} type={type} height={height} options={options} series={series} />
+      <ChartTable label={label} categories={categories} series={series} horizontal={horizontal} />
+    </div>
+  );
+}
+
+/**
+ * The chart's numbers as a table for screen readers (an SVG chart has none to read): a row per
+ * day (or per name, for horizontal bars), a column per series.
+ */
+function ChartTable({ label, categories, series, horizontal }: { label: string; categories: string[]; series: ChartSeries[]; horizontal: boolean }) {
+  // A table keeps its content's width whatever its own is: the 1 px clipped box is a div around it,
+  // or the hidden table would widen the page.
+  return (
+    <div className="sr-only">
+      <table>
+        <caption>{label}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{horizontal ? 'Name' : 'Day'}</th>
+            {series.map((s) => (
+              <th key={s.name} scope="col">
+                {s.name}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {categories.map((c, i) => (
+            <tr key={`${c}-${i}`}>
+              <th scope="row">{c}</th>
+              {series.map((s) => (
+                <td key={s.name}>{s.data[i] ?? 0}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
     </div>
   );
 }

@@ -3,9 +3,9 @@ import type { ReactNode } from 'react';
 import { Card } from '../../components/card';
 import { formatListTime } from '../../lib/format-time';
 import { AnalyticsChart } from './analytics-chart';
-import { usd } from './analytics.api';
+import { figureTerms, usd } from '../figures/figure-labels';
 
-const platformLabel: Record<string, string> = { instagram: 'Instagram', facebook: 'Messenger', twitter: 'X', none: 'Manual' };
+const platformLabel: Record<string, string> = { instagram: 'Instagram', facebook: 'Messenger', twitter: 'X', simulator: 'Simulator', none: 'Manual' };
 const shortDay = (d: string) => d.slice(5);
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 
@@ -25,9 +25,9 @@ export function NoData({ what }: { what: string }) {
 export function OverviewTab({ data }: { data: AnalyticsRealData }) {
   const days = data.days.map((d) => shortDay(d.day));
   const messages = [
-    { name: 'Messages in', data: data.days.map((d) => d.messagesIn) },
-    { name: 'Messages out', data: data.days.map((d) => d.messagesOut) },
-    { name: 'Comments answered', data: data.days.map((d) => d.commentsAnswered) },
+    { name: figureTerms.dmsReceived.label, data: data.days.map((d) => d.messagesIn) },
+    { name: figureTerms.automatedReplies.label, data: data.days.map((d) => d.automatedReplies) },
+    { name: figureTerms.commentsAnswered.label, data: data.days.map((d) => d.commentsAnswered) },
   ];
   const any = sum(messages.flatMap((s) => s.data)) > 0;
   return (
@@ -35,7 +35,7 @@ export function OverviewTab({ data }: { data: AnalyticsRealData }) {
       <div className="lg:col-span-2">
         <Panel title="Messages per day">
           {any ? (
-            <AnalyticsChart type="area" label="Messages in, out and comments answered per day" categories={days} series={messages} />
+            <AnalyticsChart type="area" label="DMs received, automated replies and comments answered per day" categories={days} series={messages} />
           ) : (
             <NoData what="messages" />
           )}
@@ -47,12 +47,12 @@ export function OverviewTab({ data }: { data: AnalyticsRealData }) {
             type="bar"
             horizontal
             stacked
-            label="Messages and leads per platform"
+            label="DMs received, automated replies and leads per platform"
             categories={data.platforms.map((p) => platformLabel[p.platform] ?? p.platform)}
             series={[
-              { name: 'Messages in', data: data.platforms.map((p) => p.messagesIn) },
-              { name: 'Messages out', data: data.platforms.map((p) => p.messagesOut) },
-              { name: 'Leads', data: data.platforms.map((p) => p.leadsCreated) },
+              { name: figureTerms.dmsReceived.label, data: data.platforms.map((p) => p.messagesIn) },
+              { name: figureTerms.automatedReplies.label, data: data.platforms.map((p) => p.automatedReplies) },
+              { name: figureTerms.leads.label, data: data.platforms.map((p) => p.leadsCreated) },
             ]}
           />
         ) : (
@@ -104,8 +104,8 @@ export function LeadsTab({ data, dashboard }: { data: AnalyticsRealData; dashboa
 export function AutomationTab({ data }: { data: AnalyticsRealData }) {
   const days = data.days.map((d) => shortDay(d.day));
   const dms = [
-    { name: 'Sent', data: data.days.map((d) => d.dmsSent) },
-    { name: 'Queued (all, sent or not)', data: data.days.map((d) => d.dmsQueued) },
+    { name: 'Sent (delivered)', data: data.days.map((d) => d.dmsSent) },
+    { name: 'Queued (every DM, on the day it was queued)', data: data.days.map((d) => d.dmsQueued) },
     { name: 'Failed', data: data.days.map((d) => d.dmsFailed) },
   ];
   return (

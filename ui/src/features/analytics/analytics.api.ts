@@ -31,5 +31,3 @@ export const useAnalyticsAutomation = (t: AnalyticsTimeframe) =>
     queryFn: () => apiGet<AnalyticsAutomation>(`/api/analytics/automation?timeframe=${t}`),
     placeholderData: keepPreviousData,
   });
-
-export const usd = (cents: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);

@@ -64,11 +64,11 @@ export function ForgotPasswordPage() {
           <p>{send.data.message}</p>
           {status.data?.mode === 'outbox' && (
             <p className="mt-3 rounded-lg border border-amber-200 bg-amber-50 p-3 text-amber-900 dark:border-amber-500/30 dark:bg-amber-500/10 dark:text-amber-200">
-              Development server: no email is sent. Open the{' '}
+              Development server: no email is sent. The link is printed in the server&apos;s log (the terminal where it runs); once signed in, the{' '}
               <Link to="/dev/outbox" className="font-medium underline">
                 dev outbox
               </Link>{' '}
-              to find the link.
+              shows the mails sent to you.
             </p>
           )}
         </Header>

@@ -5,7 +5,9 @@ import { CheckboxField } from '../../components/checkbox-field';
 import { PasswordField } from '../../components/password-field';
 import { TextField } from '../../components/text-field';
 import { AuthDivider } from './auth-divider';
+import { PASSWORD_HINT } from './password-hint';
 import { validateRegister, type RegisterFormErrors, type RegisterFormValues } from './register.validation';
+import { serverFieldError } from './server-errors';
 import { SocialLoginButtons } from './social-login-buttons';
 import { useRegister } from './use-register';
 
@@ -25,11 +27,14 @@ export function RegisterPage() {
   const [errors, setErrors] = useState<RegisterFormErrors>({});
   const register = useRegister();
 
-  // docs/product-spec.md §5: a field's error clears as soon as that field is edited.
+  // docs/product-spec.md §5: a field's error clears as soon as that field is edited (the server's too).
   function update<K extends keyof RegisterFormValues>(field: K, value: RegisterFormValues[K]) {
     setValues((prev) => ({ ...prev, [field]: value }));
     setErrors((prev) => (prev[field] ? { ...prev, [field]: undefined } : prev));
+    if (register.isError && (field === 'password' || field === 'email')) register.reset();
   }
+  // What the server refused on a field (the common-password list only it knows), shown on that field.
+  const serverError = (field: 'password' | 'email') => (register.isError ? serverFieldError(register.error, field) : undefined);
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -48,7 +53,7 @@ export function RegisterPage() {
   return (
     <div>
       <h1 className="text-2xl font-semibold tracking-tight text-slate-900 dark:text-white">Create your account</h1>
-      <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">Start your 7-day free trial. No credit card required.</p>
+      <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">Free to start. No credit card required.</p>
       <div className="mt-8">
         <SocialLoginButtons divider={<AuthDivider label="or sign up with email" />} />
       </div>
@@ -78,7 +83,7 @@ export function RegisterPage() {
           placeholder="you@company.com"
           value={values.email}
           onChange={(e) => update('email', e.target.value)}
-          error={errors.email}
+          error={errors.email ?? serverError('email')}
         />
         <PasswordField
           label="Password"
@@ -86,8 +91,8 @@ export function RegisterPage() {
           autoComplete="new-password"
           value={values.password}
           onChange={(e) => update('password', e.target.value)}
-          error={errors.password}
-          hint="At least 6 characters."
+          error={errors.password ?? serverError('password')}
+          hint={PASSWORD_HINT}
         />
         <PasswordField
           label="Confirm Password"

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { validateRegister, type RegisterFormValues } from './register.validation';
 import { validateLogin } from './login.validation';
+import { PASSWORD_EMAIL_RULE, PASSWORD_RULES_SUMMARY } from '@contracts/auth';
+import { newPasswordErrors, PASSWORD_HINT } from './password-hint';
 
 const valid: RegisterFormValues = {
   firstName: 'Ada',
@@ -39,5 +41,22 @@ describe('register form rules use the docs/product-spec.md §5 messages', () => 
     expect(validateLogin({ email: 'x@y', password: 'p', rememberMe: true })).toEqual({
       email: 'Please enter a valid email address',
     });
+  });
+});
+
+describe("the password rules the forms state are the server's (api/auth/password-policy.ts uses the same contract)", () => {
+  it('the hint under every new-password field names all three rules before anything is typed', () => {
+    expect(PASSWORD_HINT).toBe(PASSWORD_RULES_SUMMARY);
+    expect(PASSWORD_HINT).toMatch(/8 characters.*common password.*email or the part before the @/);
+  });
+
+  it("checks the email rule before submitting, with the server's message", () => {
+    // The walkthrough's refused password: it contains "nora", the part before the @.
+    const nora = { ...valid, email: 'nora@bakery.example', password: 'NoraBakes2026!', confirmPassword: 'NoraBakes2026!' };
+    expect(validateRegister(nora).password).toBe(PASSWORD_EMAIL_RULE);
+    expect(newPasswordErrors('NoraBakes2026!', 'NoraBakes2026!', 'nora@bakery.example').password).toBe(PASSWORD_EMAIL_RULE);
+    // A local part under 4 characters only forbids itself, as on the server.
+    expect(validateRegister({ ...valid, email: 'al@example.com', password: 'balloon-pilot-7', confirmPassword: 'balloon-pilot-7' })).toEqual({});
+    expect(newPasswordErrors('correct-horse-1', 'correct-horse-1', 'nora@bakery.example')).toEqual({});
   });
 });

@@ -1,4 +1,4 @@
-import { PASSWORD_MIN_LENGTH } from '@contracts/auth';
+import { PASSWORD_EMAIL_RULE, PASSWORD_MIN_LENGTH, passwordContainsEmail } from '@contracts/auth';
 
 export interface RegisterFormValues {
   firstName: string;
@@ -22,6 +22,8 @@ export function validateRegister(values: RegisterFormValues): RegisterFormErrors
   if (!values.password) errors.password = 'Password is required';
   // 8, not the spec's 6; the server also refuses common passwords and the email.
   else if (values.password.length < PASSWORD_MIN_LENGTH) errors.password = `Password must be at least ${PASSWORD_MIN_LENGTH} characters`;
+  // The server's email rule, checked here so the form says it instead of a failed registration.
+  else if (values.email.trim() && passwordContainsEmail(values.password, values.email)) errors.password = PASSWORD_EMAIL_RULE;
   if (values.confirmPassword !== values.password) errors.confirmPassword = 'Passwords do not match';
   if (!values.acceptTerms) errors.acceptTerms = 'You must accept the terms of service';
   return errors;

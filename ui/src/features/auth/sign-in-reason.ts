@@ -11,6 +11,7 @@ export function signInTarget(state: unknown): string | null {
 export function pageNameFor(path: string): string {
   const pathname = path.split(/[?#]/)[0] ?? path;
   if (pathname === '/flow-builder' || pathname.startsWith('/flows')) return 'the Flow Builder';
+  if (pathname === '/onboarding') return 'your setup';
   const item = sidebarNav.find((i) => pathname === i.to || (i.matchPrefix && pathname.startsWith(i.matchPrefix)));
   return item ? `the ${item.label === 'Inbox' ? 'Unified Inbox' : item.label}` : 'this page';
 }

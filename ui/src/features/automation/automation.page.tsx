@@ -85,8 +85,9 @@ function Overview({ data }: { data: AutomationOverview }) {
       <Card className="p-5 lg:col-span-2">
         <h2 className="font-semibold text-slate-900 dark:text-white">Queue</h2>
         <div className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-5">
-          <QueueFigure label="Queued" value={q.queued} hint="Sends waiting for their slot in an account's send bucket" />
-          <QueueFigure label="Ready" value={q.ready} hint="Sends whose slot has come, waiting for a worker" />
+          {/* The dashboard's "Sends queued" is these two together (docs/product-spec.md, Glossary: queued send). */}
+          <QueueFigure label="Waiting for a slot" value={q.queued} hint="Queued sends waiting for their slot in an account's send bucket" />
+          <QueueFigure label="Ready" value={q.ready} hint="Queued sends whose slot has come, waiting for a worker" />
           <QueueFigure label="Sending" value={q.sending} hint="Sends handed to a platform, answer not recorded yet" />
           <QueueFigure label="Waiting runs" value={q.waitingRuns} hint="Flow runs waiting for a reply" />
           <QueueFigure label="Sleeping runs" value={q.sleepingRuns} hint="Flow runs waiting on a delay or timeout" />

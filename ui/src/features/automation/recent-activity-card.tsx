@@ -1,3 +1,4 @@
+import { Link } from 'react-router-dom';
 import { Badge } from '../../components/badge';
 import { Card } from '../../components/card';
 import { Icon } from '../../components/icon';
@@ -8,7 +9,11 @@ import { activityLabel } from './activity-labels';
 
 const SHOWN = 8;
 
-/** docs/product-spec.md §3: action with underscores shown as spaces; an intent other than general is a potential lead. */
+/**
+ * docs/product-spec.md §3: action with underscores shown as spaces; an intent other than general is a
+ * potential lead. The count beside the title is the workspace's leads (GET /api/automation/activity/count),
+ * the Leads page's Total Leads: one number for one word (docs/product-spec.md, Glossary).
+ */
 export function RecentActivityCard() {
   const activity = useAutomationActivity();
   const count = useAutomationActivityCount();
@@ -21,9 +26,11 @@ export function RecentActivityCard() {
           <Icon name="activity" size={18} className="text-indigo-500" /> Recent automation activity
         </h2>
         {count.data && (
-          <Badge tone={count.data.count > 0 ? 'success' : 'neutral'}>
-            {count.data.count} potential {count.data.count === 1 ? 'lead' : 'leads'}
-          </Badge>
+          <Link to="/leads" className="rounded-full focus-visible:outline-2 focus-visible:outline-indigo-500" title="Your leads so far, as on the Leads page">
+            <Badge tone={count.data.count > 0 ? 'success' : 'neutral'}>
+              {count.data.count.toLocaleString('en-US')} {count.data.count === 1 ? 'lead' : 'leads'}
+            </Badge>
+          </Link>
         )}
       </div>
       {activity.isPending ? (

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { Broadcast, BroadcastSegment } from '@contracts/broadcasts';
+import type { Broadcast, BroadcastAudience, BroadcastSegment } from '@contracts/broadcasts';
 import { leadStatuses } from '@contracts/leads';
 import { Badge, type BadgeTone } from '../../components/badge';
 import { Button } from '../../components/button';
@@ -14,6 +14,7 @@ import { errorMessage } from '../../lib/api';
 import { useCan } from '../team/use-can';
 import { ViewOnly } from '../team/view-only';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { BroadcastConfirmDialog } from './broadcast-confirm-dialog';
 import { controlBroadcast, createBroadcast, fetchAudience, fetchBroadcasts, fetchReport, retryFailed, startBroadcast } from './broadcasts.api';
 
 const keys = { list: ['broadcasts'] as const, audience: (s: BroadcastSegment) => ['broadcasts', 'audience', s] as const };
@@ -68,6 +69,15 @@ const statusTone: Record<Broadcast['status'], BadgeTone> = {
   cancelled: 'danger',
 };
 
+const statusLabel: Record<Broadcast['status'], string> = {
+  draft: 'Draft',
+  scheduled: 'Scheduled',
+  running: 'Sending',
+  paused: 'Paused',
+  completed: 'Completed',
+  cancelled: 'Cancelled',
+};
+
 function formatEta(s: number | null): string {
   if (s === null) return '—';
   if (s < 60) return `${s}s`;
@@ -81,6 +91,8 @@ export function BroadcastsPage() {
   const canEdit = useCan('broadcasts:write');
   const [draft, setDraft] = useState<Draft>(emptyDraft);
   const [error, setError] = useState<string | null>(null);
+  /** The confirmation is open (audience null while it is counted): nothing is sent until it is confirmed. */
+  const [confirming, setConfirming] = useState<{ audience: BroadcastAudience | null } | null>(null);
   const segment = useDebouncedValue(toSegment(draft), 300);
   const audience = useQuery({ queryKey: keys.audience(segment), queryFn: () => fetchAudience(segment) });
   const list = useQuery({
@@ -103,13 +115,17 @@ export function BroadcastsPage() {
     onSuccess: () => {
       setDraft(emptyDraft);
       setError(null);
+      setConfirming(null);
       void qc.invalidateQueries({ queryKey: keys.list });
     },
-    onError: (e) => setError(errorMessage(e, 'Could not start the broadcast')),
+    onError: (e) => {
+      setConfirming(null);
+      setError(errorMessage(e, 'Could not start the broadcast'));
+    },
   });
   const set = (k: keyof Draft) => (e: { target: { value: string } }) => setDraft({ ...draft, [k]: e.target.value });
   const a = audience.data;
-  const reachable = a ? a.inWindow + a.xReachable : 0;
+  const reachable = a?.reachable ?? 0;
 
   return (
     <div className="space-y-6">
@@ -165,7 +181,22 @@ export function BroadcastsPage() {
               {error}
             </p>
           )}
-          <Button onClick={() => send.mutate()} loading={send.isPending} disabled={!draft.name.trim() || !draft.text.trim() || reachable === 0}>
+          <Button
+            onClick={() => {
+              // Counted again, for exactly this segment, as the dialog opens: its figures are this moment's.
+              const now = toSegment(draft);
+              setConfirming({ audience: null });
+              qc.fetchQuery({ queryKey: keys.audience(now), queryFn: () => fetchAudience(now), staleTime: 0 }).then(
+                (fresh) => setConfirming((c) => (c ? { audience: fresh } : c)),
+                (e: unknown) => {
+                  setConfirming(null);
+                  setError(errorMessage(e, 'Could not count the audience'));
+                },
+              );
+            }}
+            loading={send.isPending}
+            disabled={!draft.name.trim() || !draft.text.trim() || reachable === 0}
+          >
             {draft.runAt ? 'Schedule' : 'Send now'} to {reachable.toLocaleString('en')} {reachable === 1 ? 'contact' : 'contacts'}
           </Button>
         </Card>
@@ -201,6 +232,17 @@ export function BroadcastsPage() {
           )}
         </Card>
       </div>
+      <BroadcastConfirmDialog
+        open={confirming !== null}
+        name={draft.name.trim()}
+        text={draft.text.trim()}
+        link={draft.link.trim()}
+        runAt={draft.runAt}
+        audience={confirming?.audience ?? null}
+        sending={send.isPending}
+        onClose={() => setConfirming(null)}
+        onConfirm={() => send.mutate()}
+      />
       <section className="space-y-3">
         <h2 className="text-lg font-semibold text-slate-900 dark:text-white">Sent and scheduled</h2>
         {list.data?.broadcasts.length === 0 && <Card className="p-6 text-sm text-slate-500 dark:text-slate-400">No broadcasts yet.</Card>}
@@ -247,7 +289,7 @@ function BroadcastCard({ b }: { b: Broadcast }) {
           <p className="text-sm text-slate-500 dark:text-slate-400">{b.text}</p>
         </div>
         <div className="flex items-center gap-2">
-          <Badge tone={statusTone[b.status]}>{b.status}</Badge>
+          <Badge tone={statusTone[b.status]}>{statusLabel[b.status]}</Badge>
           {canEdit && (b.status === 'running' || b.status === 'scheduled') && (
             <Button size="sm" variant="outline" onClick={() => act.mutate('pause')}>
               Pause

@@ -1,4 +1,5 @@
 import type { CommentRule, CommentRuleBody, ReplyQueueStatus, SavedCommentRule } from '@contracts/comment-rules';
+import type { ClashReport, RuleClashQuery } from '@contracts/keyword-clashes';
 import { apiGet, apiPost, apiRequest } from '../../lib/api';
 
 /** The POST body as the form sends it (the server fills defaults). */
@@ -15,3 +16,5 @@ export type RuleEdit = { keywords: string[]; responseTemplate: string; publicRep
 export const updateCommentRule = (id: string, body: RuleEdit) => apiRequest<SavedCommentRule>('PATCH', `/api/comment-rules/${encodeURIComponent(id)}`, body);
 export const deleteCommentRule = (id: string) => apiRequest<null>('DELETE', `/api/comment-rules/${encodeURIComponent(id)}`);
 export const fetchReplyQueue = () => apiGet<ReplyQueueStatus>('/api/comment-rules/queue');
+/** The rule form's live check: what saving would clash with (the save's own check, nothing saved). */
+export const checkRuleClashes = (query: RuleClashQuery) => apiPost<ClashReport>('/api/comment-rules/clashes', query);

@@ -1,11 +1,12 @@
 import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { useState } from 'react';
-import type { CommentRule, KeywordClash } from '@contracts/comment-rules';
+import type { CommentRule, SavedCommentRule } from '@contracts/comment-rules';
 import { Button } from '../../components/button';
 import { CheckboxField } from '../../components/checkbox-field';
 import { errorMessage } from '../../lib/api';
 import { ClashWarning } from './clash-warning';
 import { useUpdateCommentRule } from './use-comment-rules';
+import { useRuleClashes } from './use-rule-clashes';
 
 const field =
   'mt-1 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500/30 focus:outline-none dark:border-slate-700 dark:bg-slate-950 dark:text-white';
@@ -17,12 +18,16 @@ export function EditRuleDialog({ rule, onClose }: { rule: CommentRule; onClose: 
   const [responseTemplate, setResponse] = useState(rule.responseTemplate);
   const [publicReply, setPublicReply] = useState(rule.publicReplyTemplate ?? '');
   const [trackLinks, setTrackLinks] = useState(rule.trackLinks);
-  const [clashes, setClashes] = useState<KeywordClash[] | null>(null);
+  /** The saved rule, when its save answered clashes: the dialog stays open to show them. */
+  const [saved, setSaved] = useState<SavedCommentRule | null>(null);
   const list = keywords
     .split(',')
     .map((k) => k.trim())
     .filter(Boolean);
-  const valid = list.length > 0 && responseTemplate.trim() !== '';
+  // The rule's own place (platform, post, age) with the keywords being typed; an inactive rule is not checked.
+  const live = useRuleClashes(rule.isActive && !saved ? { id: rule.id, platform: rule.platform, keywords: list } : null);
+  const neverFires = live?.neverFires ?? null;
+  const valid = list.length > 0 && responseTemplate.trim() !== '' && neverFires === null;
 
   return (
     <Dialog open onClose={onClose} className="relative z-50">
@@ -37,7 +42,7 @@ export function EditRuleDialog({ rule, onClose }: { rule: CommentRule; onClose: 
               if (!valid) return;
               update.mutate(
                 { id: rule.id, body: { keywords: list, responseTemplate, publicReplyTemplate: publicReply.trim() || null, trackLinks } },
-                { onSuccess: (saved) => (saved.clashes.length > 0 ? setClashes(saved.clashes) : onClose()) },
+                { onSuccess: (answer) => (answer.clashes.length > 0 || answer.silences.length > 0 ? setSaved(answer) : onClose()) },
               );
             }}
           >
@@ -63,12 +68,19 @@ export function EditRuleDialog({ rule, onClose }: { rule: CommentRule; onClose: 
                 {errorMessage(update.error, 'The rule could not be saved.')}
               </p>
             )}
-            {clashes && <ClashWarning clashes={clashes} />}
+            {saved ? (
+              <>
+                <p className="text-sm text-emerald-700 dark:text-emerald-400">Saved.</p>
+                <ClashWarning report={saved} />
+              </>
+            ) : (
+              live && <ClashWarning report={live} />
+            )}
             <div className="flex justify-end gap-2">
               <Button variant="outline" onClick={onClose}>
-                {clashes ? 'Close' : 'Cancel'}
+                {saved ? 'Close' : 'Cancel'}
               </Button>
-              {!clashes && (
+              {!saved && (
                 <Button type="submit" disabled={!valid} loading={update.isPending}>
                   Save changes
                 </Button>

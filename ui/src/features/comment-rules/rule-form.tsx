@@ -8,7 +8,7 @@ import { TextField } from '../../components/text-field';
 import { TextareaField } from '../../components/textarea-field';
 import { ToggleSwitch } from '../../components/toggle-switch';
 import { useToast } from '../../components/toast/use-toast';
-import type { KeywordClash } from '@contracts/comment-rules';
+import type { SavedCommentRule } from '@contracts/comment-rules';
 import { errorMessage } from '../../lib/api';
 import { ClashWarning } from './clash-warning';
 import {
@@ -26,6 +26,7 @@ import { KeywordInput } from './keyword-input';
 import { RuleTypeField } from './rule-type-field';
 import { TemplatePreview } from './template-preview';
 import { useCreateCommentRule } from './use-comment-rules';
+import { useRuleClashes } from './use-rule-clashes';
 
 const platformOptions = [
   { value: 'instagram', label: 'Instagram' },
@@ -37,12 +38,30 @@ export function RuleForm() {
   const { toast } = useToast();
   const create = useCreateCommentRule();
   const [draft, setDraft] = useState<RuleDraft>(() => emptyDraft());
-  const [clashes, setClashes] = useState<KeywordClash[]>([]);
+  /** The last saved rule's clashes, shown after the form resets. */
+  const [saved, setSaved] = useState<SavedCommentRule | null>(null);
   const set = <K extends keyof RuleDraft>(key: K, value: RuleDraft[K]) => setDraft((d) => ({ ...d, [key]: value }));
+  // Checked as it is typed, the way the save will check it (an inactive rule fires nothing yet).
+  const keywords = effectiveKeywords(draft);
+  const live = useRuleClashes(
+    draft.isActive && !needsPostUrl(draft)
+      ? {
+          platform: draft.platform,
+          keywords,
+          automationType: draft.automationType,
+          postUrl: draft.automationType === 'specific_post' ? draft.postUrl.trim() : null,
+        }
+      : null,
+  );
+  const neverFires = live?.neverFires ?? null;
 
   function submit() {
     if (!canCreate(draft)) {
       toast({ title: 'Validation Error', description: VALIDATION_MESSAGE, variant: 'destructive' });
+      return;
+    }
+    if (neverFires) {
+      toast({ title: 'This rule could never answer', description: neverFires, variant: 'destructive' });
       return;
     }
     const specific = draft.automationType === 'specific_post';
@@ -59,7 +78,7 @@ export function RuleForm() {
       },
       {
         onSuccess: (rule) => {
-          setClashes(rule.clashes);
+          setSaved(rule.clashes.length > 0 || rule.silences.length > 0 ? rule : null);
           toast({ title: 'Comment automation rule created successfully', variant: 'success' });
           setDraft(emptyDraft(draft.platform));
         },
@@ -149,10 +168,16 @@ export function RuleForm() {
           </div>
           <ToggleSwitch checked={draft.isActive} onChange={(v) => set('isActive', v)} label="Rule active" />
         </div>
-        <Button type="submit" className="w-full" disabled={!canCreate(draft)} loading={create.isPending}>
+        {live && keywords.length > 0 && <ClashWarning report={live} />}
+        <Button type="submit" className="w-full" disabled={!canCreate(draft) || neverFires !== null} loading={create.isPending}>
           Create Rule
         </Button>
-        <ClashWarning clashes={clashes} onDismiss={() => setClashes([])} />
+        {saved && keywords.length === 0 && (
+          <div className="space-y-1">
+            <p className="text-xs text-slate-500 dark:text-slate-400">Saved the rule for {saved.keywords.join(', ')}. Still true now:</p>
+            <ClashWarning report={saved} onDismiss={() => setSaved(null)} />
+          </div>
+        )}
       </form>
     </Card>
   );

@@ -50,7 +50,21 @@ export function RuleList() {
               rule={rule}
               deleting={remove.isPending && remove.variables === rule.id}
               onToggle={(isActive) =>
-                toggle.mutate({ id: rule.id, isActive }, { onSuccess: () => toast({ title: 'Rule status updated', variant: 'success' }) })
+                toggle.mutate(
+                  { id: rule.id, isActive },
+                  {
+                    onSuccess: (saved) =>
+                      toast({
+                        title: 'Rule status updated',
+                        // Switched on next to another automation: say who answers what.
+                        description: [...saved.clashes.map((c) => c.message), ...saved.silences.map((s) => s.message)].join(' ') || undefined,
+                        variant: 'success',
+                      }),
+                    // A rule older rules leave nothing to answer stays off, and says why.
+                    onError: (err) =>
+                      toast({ title: 'The rule stays off', description: errorMessage(err, 'Could not switch the rule on.'), variant: 'destructive' }),
+                  },
+                )
               }
               onEdit={() => setEditing(rule)}
               onDelete={() => setConfirming(rule)}

@@ -29,6 +29,7 @@ export function useCreateCommentRule() {
     onSuccess: (rule) => {
       queryClient.setQueryData<CommentRule[]>(commentRuleKeys.list, (rules) => [rule, ...(rules ?? [])]);
       void queryClient.invalidateQueries({ queryKey: commentRuleKeys.list });
+      void queryClient.invalidateQueries({ queryKey: ['comment-rules', 'clashes'] });
     },
   });
 }
@@ -40,7 +41,7 @@ export function useToggleCommentRule() {
     onMutate: ({ id, isActive }) => {
       queryClient.setQueryData<CommentRule[]>(commentRuleKeys.list, (rules) => rules?.map((r) => (r.id === id ? { ...r, isActive } : r)));
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: commentRuleKeys.list }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: commentRuleKeys.all }),
   });
 }
 
@@ -51,7 +52,7 @@ export function useDeleteCommentRule() {
     onSuccess: (_data, id) => {
       queryClient.setQueryData<CommentRule[]>(commentRuleKeys.list, (rules) => rules?.filter((r) => r.id !== id));
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: commentRuleKeys.list }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: commentRuleKeys.all }),
   });
 }
 
@@ -62,6 +63,6 @@ export function useUpdateCommentRule() {
     onSuccess: ({ clashes: _clashes, ...rule }) => {
       queryClient.setQueryData<CommentRule[]>(commentRuleKeys.list, (rules) => rules?.map((r) => (r.id === rule.id ? rule : r)));
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: commentRuleKeys.list }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: commentRuleKeys.all }),
   });
 }

@@ -3,6 +3,7 @@ import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { Icon, type IconName } from '../../components/icon';
 import type { ReactNode } from 'react';
+import { useConnectOptions } from '../accounts/use-connect-options';
 
 function Tile({ icon, title, text, children }: { icon: IconName; title: string; text: string; children: ReactNode }) {
   return (
@@ -25,16 +26,29 @@ interface DashboardTilesProps {
 }
 
 export function DashboardTiles({ onChatNow }: DashboardTilesProps) {
+  const options = useConnectOptions();
+  // Without a Meta app on this server "Connect" could only lead to a dead end: say so, lead with the Simulator.
+  const metaEnabled = options.isPending || options.canConnect('facebook');
   return (
     <div className="grid gap-4 md:grid-cols-3">
-      <Tile icon="rocket" title="Quick Start" text="Connect your accounts and switch on your first auto-responder.">
-        <ButtonLink to="/social-messaging" size="sm">
-          Connect Facebook &amp; Instagram
-        </ButtonLink>
+      <Tile
+        icon="rocket"
+        title="Quick Start"
+        text={
+          metaEnabled
+            ? 'Connect your accounts and switch on your first auto-responder.'
+            : "Instagram and Messenger aren't enabled on this server yet (an administrator turns them on). Try your automations on the sandbox accounts meanwhile."
+        }
+      >
+        {metaEnabled && (
+          <ButtonLink to="/social-messaging" size="sm">
+            Connect Facebook &amp; Instagram
+          </ButtonLink>
+        )}
         <ButtonLink to="/webhook-setup" size="sm" variant="outline">
           Setup Auto-Responders
         </ButtonLink>
-        <ButtonLink to="/simulator" size="sm" variant="outline">
+        <ButtonLink to="/simulator" size="sm" variant={metaEnabled ? 'outline' : undefined}>
           <Icon name="play" size={14} /> Open Simulator
         </ButtonLink>
       </Tile>

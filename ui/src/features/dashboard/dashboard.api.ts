@@ -1,6 +1,7 @@
 import type { DashboardToday } from '@contracts/dashboard';
 import { apiGet } from '../../lib/api';
 
-export const dashboardKeys = { today: (tz: string) => ['dashboard', 'today', tz] as const };
+export const dashboardKeys = { today: ['dashboard', 'today'] as const };
 
-export const fetchDashboardToday = (tz: string) => apiGet<DashboardToday>(`/api/dashboard/today?tz=${encodeURIComponent(tz)}`);
+/** Today's figures in the workspace's time zone (the server knows it), shared by the dashboard and Connect Accounts. */
+export const fetchDashboardToday = () => apiGet<DashboardToday>('/api/dashboard/today');

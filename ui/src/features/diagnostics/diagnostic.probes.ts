@@ -256,7 +256,8 @@ export const probeActivity = () => probeEndpoint('/api/automation/activity', ite
 export const probeSocialAccounts = () => probeEndpoint('/api/social-accounts', items('account(s)'));
 export const probeConversations = () => probeEndpoint('/api/conversations', items('conversation(s)'));
 export const probeTemplates = () => probeEndpoint('/api/templates', items('template(s)'));
-export const probeDashboard = () => probeEndpoint('/api/dashboard/today', (b) => `${(b as { dmsSent: { total: number } }).dmsSent.total} DM(s) sent today`);
+export const probeDashboard = () =>
+  probeEndpoint('/api/dashboard/today', (b) => `${(b as { figures: { automatedReplies: number } }).figures.automatedReplies} automated reply(ies) today`);
 export const probeWebhookConfig = () =>
   probeEndpoint('/api/webhooks/facebook/setup', (b) => {
     const o = b as { callbackUrl: string; signingConfigured: boolean; xConfigured: boolean };

@@ -33,5 +33,5 @@ export const oauthProviders: Record<OAuthProvider, ProviderInfo> = {
 
 /** Fallback when the status endpoint cannot be reached: the server's default callback path. */
 export function defaultCallbackUrl(provider: OAuthProvider): string {
-  return `${window.location.origin}/auth/${provider}/callback`;
+  return `${window.location.origin}/api/auth/${provider}/callback`;
 }

@@ -1,3 +1,4 @@
+import { Link } from 'react-router-dom';
 import { Badge } from '../../components/badge';
 import { Card } from '../../components/card';
 import { Icon } from '../../components/icon';
@@ -15,13 +16,15 @@ export function OAuthSetupCard({ provider, highlighted }: { provider: OAuthProvi
   const info = oauthProviders[provider];
   const status = useOAuthStatus(provider);
   const callbackUrl = status.data?.callbackUrl ?? defaultCallbackUrl(provider);
+  // The Meta app also connects Pages and Instagram accounts, through its own callback.
+  const connectCallbackUrl = provider === 'facebook' ? (status.data?.connectCallbackUrl ?? `${window.location.origin}/oauth/facebook/callback`) : null;
 
   return (
     <Card className={cn('p-6', highlighted && 'ring-2 ring-indigo-500')}>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 className="flex items-center gap-2 text-lg font-semibold text-slate-900 dark:text-white">
           {provider === 'facebook' && <Icon name="facebook" className="text-blue-600" />}
-          {info.name} sign-in
+          {provider === 'facebook' ? 'Facebook sign-in and account connection' : `${info.name} sign-in`}
         </h2>
         {status.isPending ? (
           <Spinner size={16} label={`Checking ${info.name} status`} />
@@ -41,9 +44,22 @@ export function OAuthSetupCard({ provider, highlighted }: { provider: OAuthProvi
         </li>
         <li className="space-y-2">
           <p>
-            <span className="font-medium text-slate-900 dark:text-white">2. Add this redirect URI</span> under {info.redirectField}:
+            <span className="font-medium text-slate-900 dark:text-white">2. Add {connectCallbackUrl ? 'these redirect URIs' : 'this redirect URI'}</span> under{' '}
+            {info.redirectField}:
           </p>
-          <CopyField label={`${info.name} callback URL`} value={callbackUrl} />
+          <CopyField label={connectCallbackUrl ? 'Sign-in callback URL' : `${info.name} callback URL`} value={callbackUrl} />
+          {connectCallbackUrl && (
+            <>
+              <CopyField label="Account connection callback URL (Facebook Pages and their Instagram accounts)" value={connectCallbackUrl} />
+              <p>
+                The full Meta app set-up (permissions, webhooks) is in the{' '}
+                <Link to="/facebook/setup" className="font-medium text-indigo-600 dark:text-indigo-400">
+                  Facebook &amp; Instagram setup guide
+                </Link>
+                .
+              </p>
+            </>
+          )}
         </li>
         <li>
           <span className="font-medium text-slate-900 dark:text-white">3. Set the server environment</span>: <Code>{info.idVar}</Code> and{' '}

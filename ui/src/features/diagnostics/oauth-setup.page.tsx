@@ -4,7 +4,11 @@ import { DiagnosticPageHeader } from './diagnostic-page-header';
 import { oauthProviders, type OAuthProvider } from './oauth-provider.data';
 import { OAuthSetupCard } from './oauth-setup-card';
 
-/** Where /auth/google and /auth/facebook send you when the provider is not configured. */
+/**
+ * For the person who runs the server: how to set up Google and Facebook. /auth/google and
+ * /auth/facebook send a typed or old link here when the provider is not configured; no button in
+ * the app does (sign-in buttons are hidden and Connect buttons explain in place).
+ */
 export function OAuthSetupPage() {
   const [params] = useSearchParams();
   const requested = params.get('provider');
@@ -17,8 +21,8 @@ export function OAuthSetupPage() {
         title="OAuth Configuration Required"
         description={
           provider
-            ? `${oauthProviders[provider].name} sign-in isn't configured on this server yet. An administrator can set it up in a few minutes:`
-            : 'Social sign-in needs credentials from Google and Facebook. An administrator can set them up here:'
+            ? `${oauthProviders[provider].name} sign-in isn't configured on this server yet. Whoever runs this server can set it up in a few minutes:`
+            : 'For whoever runs this server: social sign-in needs credentials from Google and Facebook. Set them up here:'
         }
       />
       <div className="space-y-6">

@@ -3,11 +3,17 @@ import { Button } from '../../components/button';
 import { buttonClasses } from '../../components/button.styles';
 import { Card } from '../../components/card';
 import { Icon } from '../../components/icon';
+import { useOAuthStatus } from './use-oauth-status';
 import { useTestLogin } from './use-test-login';
 
-/** /quick-login (/oauth-login redirects here): every way in, for development and support. */
+/**
+ * /quick-login (/oauth-login redirects here): every way in, for development and support. Google and
+ * Facebook are offered only once configured (like /login): a button may not lead to a setup page.
+ */
 export function QuickLoginPage() {
   const testLogin = useTestLogin();
+  const google = useOAuthStatus('google').data?.configured === true;
+  const facebook = useOAuthStatus('facebook').data?.configured === true;
   return (
     <div className="flex min-h-[70vh] items-center justify-center px-4 py-10">
       <Card className="w-full max-w-md p-8">
@@ -20,20 +26,29 @@ export function QuickLoginPage() {
             <Icon name="zap" size={18} />
             {testLogin.isSuccess ? 'Redirecting…' : 'Try the live demo'}
           </Button>
-          <a href="/auth/google" className={buttonClasses('outline', 'lg')}>
-            Login with Google
-          </a>
-          <a href="/auth/facebook" className={buttonClasses('outline', 'lg')}>
-            <Icon name="facebook" size={18} /> Login with Facebook
-          </a>
-        </div>
-        <p className="mt-6 text-xs text-slate-500 dark:text-slate-400">
-          Google or Facebook not set up? See{' '}
-          <Link to="/oauth-setup" className="font-medium text-indigo-600 dark:text-indigo-400">
-            OAuth setup
+          {google && (
+            <a href="/auth/google" className={buttonClasses('outline', 'lg')}>
+              Login with Google
+            </a>
+          )}
+          {facebook && (
+            <a href="/auth/facebook" className={buttonClasses('outline', 'lg')}>
+              <Icon name="facebook" size={18} /> Login with Facebook
+            </a>
+          )}
+          <Link to="/login" className={buttonClasses('outline', 'lg')}>
+            Sign in with email
           </Link>
-          .
-        </p>
+        </div>
+        {(!google || !facebook) && (
+          <p className="mt-6 text-xs text-slate-500 dark:text-slate-400">
+            Run this server and want {!google && !facebook ? 'Google and Facebook' : !google ? 'Google' : 'Facebook'} sign-in? See{' '}
+            <Link to="/oauth-setup" className="font-medium text-indigo-600 dark:text-indigo-400">
+              OAuth setup
+            </Link>
+            .
+          </p>
+        )}
       </Card>
     </div>
   );

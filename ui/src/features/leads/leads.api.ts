@@ -1,3 +1,4 @@
+import type { Figures } from '@contracts/figures';
 import type { CreateLeadBody, Lead, LeadSource, LeadStatus, LeadsPage, UpdateLeadBody } from '@contracts/leads';
 import { apiGet, apiPost, apiRequest } from '../../lib/api';
 
@@ -23,6 +24,8 @@ export function leadParams(q: Omit<LeadQuery, 'page' | 'after' | 'before'>, page
   return p.toString();
 }
 
+/** The four cards' figures since the workspace began (GET /api/leads/summary, the glossary's definitions). */
+export const fetchLeadSummary = () => apiGet<Figures>('/api/leads/summary');
 export const fetchLeads = (q: LeadQuery) => apiGet<LeadsPage>(`/api/leads?${leadParams(q, q.page, q)}`);
 export const createLead = (body: CreateLeadBody) => apiPost<Lead>('/api/leads', body);
 export const updateLead = (id: string, body: UpdateLeadBody) => apiRequest<Lead>('PATCH', `/api/leads/${encodeURIComponent(id)}`, body);

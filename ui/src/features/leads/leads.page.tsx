@@ -12,6 +12,7 @@ import { LeadFilters } from './lead-filters';
 import { LeadList } from './lead-list';
 import { LeadPagination } from './lead-pagination';
 import { LeadStats } from './lead-stats';
+import { LeadSummaryCards } from './lead-summary-cards';
 import { exportUrl, type LeadQuery } from './leads.api';
 import { useCan } from '../team/use-can';
 import { ViewOnly } from '../team/view-only';
@@ -67,6 +68,7 @@ export function LeadsPage() {
           </>
         }
       />
+      <LeadSummaryCards />
       <LeadStats counts={data?.counts} active={filters.status} onSelect={(status) => changeFilters({ ...filters, status })} />
       <LeadFilters value={filters} onChange={changeFilters} />
       {leads.isPending ? (

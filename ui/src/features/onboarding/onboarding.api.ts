@@ -7,5 +7,3 @@ export const saveOnboarding = (step: number, answers: OnboardingAnswers) => apiR
 export const completeOnboarding = (answers: OnboardingAnswers) => apiPost<CompleteOnboardingResult>('/api/onboarding/complete', answers);
 export const saveProfileAnswer = (questionId: ProfileQuestionId, answer: string) =>
   apiRequest<unknown>('PUT', `/api/knowledge/profile/${questionId}`, { answer, source: 'onboarding' });
-/** Whether this server has a Meta app, i.e. whether /oauth/instagram and /oauth/facebook can connect. */
-export const fetchMetaAppStatus = () => apiGet<{ configured: boolean }>('/api/auth/facebook/status');

@@ -57,12 +57,9 @@ export function OnboardingPage() {
   };
   const back = () => setStep(Math.max(step - 1, 0));
 
-  const blocked =
-    step === SCAN && !state.scannedData
-      ? 'Scan your website to continue.'
-      : step === TEMPLATE && !state.flowTemplate
-        ? 'Choose a template to continue.'
-        : undefined;
+  // The scan is never required (a creator may have no website, a server no internet): Skip for now.
+  const blocked = step === TEMPLATE && !state.flowTemplate ? 'Choose a template to continue.' : undefined;
+  const skippable = (step === CONNECT && !state.connectedPlatform) || (step === SCAN && !state.scannedData && !state.noWebsite);
 
   const body = [
     <WelcomeStep key="welcome" onStart={() => setStep(1)} firstName={user?.firstName} />,
@@ -89,7 +86,7 @@ export function OnboardingPage() {
           <OnboardingNav
             onBack={back}
             onNext={next}
-            nextLabel={step === REVIEW ? 'Launch' : step === CONNECT && !state.connectedPlatform ? 'Skip for now' : 'Continue'}
+            nextLabel={step === REVIEW ? 'Launch' : skippable ? 'Skip for now' : 'Continue'}
             canContinue={blocked === undefined}
             hint={blocked}
             pending={saveKnowledge.isPending || launch.isPending}

@@ -44,7 +44,7 @@ export function PasswordSection({ user }: { user: PublicUser }) {
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const found = newPasswordErrors(values.next, values.confirm);
+    const found = newPasswordErrors(values.next, values.confirm, user.email);
     setErrors(found);
     if (found.password || found.confirm) return;
     save.mutate(user.hasPassword ? { currentPassword: values.current, newPassword: values.next } : { newPassword: values.next });

@@ -11,6 +11,7 @@ import { ProfileSection } from './profile-section';
 import { SettingsSection } from './settings-section';
 import { SettingsTabs } from './settings-tabs';
 import { useCan } from '../team/use-can';
+import { TimeZoneSection } from './time-zone-section';
 import { UsageMeter } from './usage-meter';
 
 /** docs/product-spec.md §2 Settings: account, password, notifications, usage, security text and the danger zone (the team and audit log are its other tabs). */
@@ -30,6 +31,7 @@ export function SettingsPage() {
       <ProfileSection key={`${user.id}:${user.firstName}:${user.lastName}`} user={user} />
       <PasswordSection user={user} />
       <NotificationsSection />
+      <TimeZoneSection />
 
       <SettingsSection icon="card" title="Usage & Billing">
         <div className="mb-5 flex flex-wrap items-center justify-between gap-3">

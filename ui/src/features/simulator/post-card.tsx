@@ -18,6 +18,8 @@ interface PostCardProps {
   pending: boolean;
   comments: LocalComment[];
   outbox: OutboxItem[];
+  /** A comment ready to send ("Try it" from a flow). */
+  initialComment?: string;
 }
 
 /** A sample post: image, caption, and — once selected — a comment box and your comments. */
@@ -57,6 +59,7 @@ export function PostCard(props: PostCardProps) {
             disabled={!commenterUsername}
             disabledReason="Choose or name a contact first."
             stacked
+            initialText={props.initialComment}
           />
         </div>
       ) : (

@@ -1,4 +1,6 @@
 import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import type { InboundForecast } from '@contracts/keyword-clashes';
 import type { OutboxItem } from '@contracts/simulator';
 import { Icon } from '../../components/icon';
 import { Spinner } from '../../components/spinner';
@@ -11,6 +13,8 @@ export interface LocalComment {
   contact: SimContact;
   text: string;
   sentAt: number;
+  /** What the server said at once would answer it (null: a repeat, or not said). */
+  forecast: InboundForecast | null;
 }
 
 const WAIT_MS = 10_000;
@@ -39,31 +43,50 @@ export function SentComment({ comment, accountUsername, outbox }: SentCommentPro
           <span className="font-semibold">@{accountUsername}</span> {r.text}
         </p>
       ))}
-      <p className="mt-1 flex items-start gap-1 text-xs text-slate-500 dark:text-slate-400">
-        {gotDm || replies.length > 0 ? (
-          <Icon name="check-circle" size={12} className="mt-0.5 shrink-0 text-emerald-500" />
-        ) : waited ? (
-          <Icon name="help" size={12} className="mt-0.5 shrink-0" />
-        ) : (
-          <Spinner size={12} className="mt-0.5 shrink-0" />
-        )}
-        <span>
-          {gotDm ? (
-            <>
-              Private reply sent to @{comment.contact.username} —{' '}
-              <a href="#outbox" className="font-medium text-indigo-600 underline dark:text-indigo-400">
-                see what your customer sees
-              </a>
-            </>
-          ) : replies.length > 0 ? (
-            'Replied'
+      {!gotDm && replies.length === 0 && comment.forecast?.nothing ? (
+        // Nothing will answer: said at once, with why and what would.
+        <p role="status" data-testid="sim-nothing-matched" className="mt-1 flex items-start gap-1 text-xs text-amber-800 dark:text-amber-300">
+          <Icon name="alert" size={12} className="mt-0.5 shrink-0" />
+          <span>
+            {comment.forecast.message}{' '}
+            <Link to="/comment-growth" className="font-medium underline">
+              {comment.forecast.nothing.reason === 'no_automation' ? 'Create a rule' : 'Edit rules'}
+            </Link>
+          </span>
+        </p>
+      ) : (
+        <p className="mt-1 flex items-start gap-1 text-xs text-slate-500 dark:text-slate-400">
+          {gotDm || replies.length > 0 ? (
+            <Icon name="check-circle" size={12} className="mt-0.5 shrink-0 text-emerald-500" />
           ) : waited ? (
-            "No reply yet. Does the comment contain an active rule's keyword? (Replies may also be queued.)"
+            <Icon name="help" size={12} className="mt-0.5 shrink-0" />
           ) : (
-            'Waiting for the automation…'
+            <Spinner size={12} className="mt-0.5 shrink-0" />
           )}
-        </span>
-      </p>
+          <span>
+            {gotDm ? (
+              <>
+                Private reply sent to @{comment.contact.username} —{' '}
+                <a href="#outbox" className="font-medium text-indigo-600 underline dark:text-indigo-400">
+                  see what your customer sees
+                </a>
+              </>
+            ) : replies.length > 0 ? (
+              'Replied'
+            ) : waited ? (
+              comment.forecast ? (
+                `No reply yet. ${comment.forecast.message} Replies may be queued, or the flow may wait before its first message.`
+              ) : (
+                "No reply yet. Does the comment contain an active rule's keyword? (Replies may also be queued.)"
+              )
+            ) : comment.forecast ? (
+              `${comment.forecast.message} Waiting for the reply…`
+            ) : (
+              'Waiting for the automation…'
+            )}
+          </span>
+        </p>
+      )}
     </li>
   );
 }

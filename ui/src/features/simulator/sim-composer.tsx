@@ -1,4 +1,4 @@
-import { useId, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Button } from '../../components/button';
 import { Icon } from '../../components/icon';
 import { inputClasses } from '../../components/input.styles';
@@ -14,13 +14,22 @@ interface SimComposerProps {
   disabledReason?: string;
   /** Button under the box (narrow cards) instead of beside it. */
   stacked?: boolean;
+  /** Text the box starts with ("Try it" from a flow: a message that starts it); the box is then focused and scrolled to. */
+  initialText?: string;
 }
 
 /** A comment or DM box: Enter sends, Shift+Enter is a newline. */
 export function SimComposer(props: SimComposerProps) {
-  const { label, placeholder, buttonLabel, onSubmit, pending, disabled, disabledReason, stacked } = props;
+  const { label, placeholder, buttonLabel, onSubmit, pending, disabled, disabledReason, stacked, initialText } = props;
   const id = useId();
-  const [text, setText] = useState('');
+  const [text, setText] = useState(initialText ?? '');
+  const box = useRef<HTMLTextAreaElement>(null);
+  const prefilled = Boolean(initialText);
+  useEffect(() => {
+    if (!prefilled) return;
+    box.current?.scrollIntoView({ block: 'nearest' });
+    box.current?.focus({ preventScroll: true });
+  }, [prefilled]);
   const canSend = !disabled && !pending && text.trim().length > 0;
 
   function submit() {
@@ -50,6 +59,7 @@ export function SimComposer(props: SimComposerProps) {
       </label>
       <div className={stacked ? 'space-y-2' : 'flex items-end gap-2'}>
         <textarea
+          ref={box}
           id={id}
           rows={2}
           value={text}

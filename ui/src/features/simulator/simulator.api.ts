@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { IngestAccepted, OutboxItem, simulatedContactSchema, SimulatorState } from '@contracts/simulator';
+import type { OutboxItem, simulatedContactSchema, SimulatedEventAccepted, SimulatorState } from '@contracts/simulator';
 import { apiGet, apiPost } from '../../lib/api';
 
 export type SimContact = z.infer<typeof simulatedContactSchema>;
@@ -20,6 +20,6 @@ export interface SimMessageBody {
 }
 
 export const fetchSimulatorState = () => apiGet<SimulatorState>('/api/simulator');
-export const postSimComment = (body: SimCommentBody) => apiPost<IngestAccepted>('/api/simulator/comments', body);
-export const postSimMessage = (body: SimMessageBody) => apiPost<IngestAccepted>('/api/simulator/messages', body);
+export const postSimComment = (body: SimCommentBody) => apiPost<SimulatedEventAccepted>('/api/simulator/comments', body);
+export const postSimMessage = (body: SimMessageBody) => apiPost<SimulatedEventAccepted>('/api/simulator/messages', body);
 export const fetchOutbox = (accountId: string) => apiGet<OutboxItem[]>(`/api/simulator/outbox?accountId=${encodeURIComponent(accountId)}`);

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { ButtonLink } from '../../components/button-link';
 import { Card } from '../../components/card';
 import { EmptyState } from '../../components/empty-state';
@@ -19,6 +19,8 @@ import type { SimContact } from './simulator.api';
 import { contactFromName, newCommentId, withContact } from './simulator.helpers';
 import { SimulatorIntro } from './simulator-intro';
 import { ViewOnly } from '../team/view-only';
+import { postForPrefill, readSimulatorPrefill } from './simulator-prefill';
+import { TryItBanner } from './try-it-banner';
 import { useOutbox, useSimulatorActions, useSimulatorState } from './use-simulator';
 
 /** Comment or DM as a fake contact on a sandbox account and watch the automation answer — no Meta account needed. */
@@ -33,16 +35,21 @@ export function SimulatorPage() {
   const [newName, setNewName] = useState('');
   const [localContacts, setLocalContacts] = useState<SimContact[]>([]);
   const [comments, setComments] = useState<LocalComment[]>([]);
+  // "Try it" from a flow: the account, post and message that start it, ready to send.
+  const [params] = useSearchParams();
+  const prefill = useMemo(() => readSimulatorPrefill(params), [params]);
 
   const accounts = state.data?.accounts ?? [];
-  const account = accounts.find((a) => a.id === chosenAccount) ?? accounts[0] ?? null;
+  const prefillAccount = prefill ? (accounts.find((a) => a.id === prefill.accountId) ?? accounts.find((a) => a.platform === prefill.platform)) : undefined;
+  const account = accounts.find((a) => a.id === chosenAccount) ?? prefillAccount ?? accounts[0] ?? null;
   const outbox = useOutbox(account?.id ?? null);
   const contacts = useMemo(() => localContacts.reduce(withContact, state.data?.contacts ?? []), [localContacts, state.data?.contacts]);
   const contactId = chosenContact === undefined ? (contacts[0]?.externalUserId ?? null) : chosenContact;
   const contact: SimContact | null =
     contactId !== null ? (contacts.find((c) => c.externalUserId === contactId) ?? null) : newName.trim() ? contactFromName(newName) : null;
   const posts = (state.data?.posts ?? []).filter((p) => p.accountId === account?.id);
-  const postId = (account && chosenPost[account.id]) || posts[0]?.externalId || null;
+  const prefillPost = prefill?.channel === 'comment' ? postForPrefill(posts, prefill) : null;
+  const postId = (account && chosenPost[account.id]) || prefillPost?.externalId || posts[0]?.externalId || null;
 
   /** A new contact is remembered once used, and becomes the selected one. */
   function adopt(used: SimContact) {
@@ -57,8 +64,8 @@ export function SimulatorPage() {
     if (!account || !contact || !postId) return;
     const commentId = newCommentId();
     try {
-      await comment.mutateAsync({ accountId: account.id, postId, contact, text, commentId });
-      setComments((list) => [...list, { commentId, postId, accountId: account.id, contact, text, sentAt: Date.now() }]);
+      const accepted = await comment.mutateAsync({ accountId: account.id, postId, contact, text, commentId });
+      setComments((list) => [...list, { commentId, postId, accountId: account.id, contact, text, sentAt: Date.now(), forecast: accepted.forecast }]);
       adopt(contact);
     } catch (err) {
       toast({ title: 'Error', description: errorMessage(err, 'Could not post the comment'), variant: 'destructive' });
@@ -69,11 +76,12 @@ export function SimulatorPage() {
   async function onDm(text: string) {
     if (!account || !contact) return;
     try {
-      await message.mutateAsync({ accountId: account.id, contact, text });
+      const accepted = await message.mutateAsync({ accountId: account.id, contact, text });
       toast({
         title: `DM sent to @${account.username}`,
-        description: 'It is in your Unified Inbox now — reply from there and it shows up here.',
-        variant: 'success',
+        // What answers it, said at once (or why nothing will), then where it went.
+        description: `${accepted.forecast ? `${accepted.forecast.message} ` : ''}It is in your Unified Inbox now — reply from there and it shows up here.`,
+        variant: accepted.forecast?.nothing ? 'default' : 'success',
       });
       adopt(contact);
     } catch (err) {
@@ -124,7 +132,7 @@ export function SimulatorPage() {
   return (
     <div>
       {header}
-      <SimulatorIntro />
+      {prefill ? <TryItBanner prefill={prefill} /> : <SimulatorIntro />}
       <div className="mt-6 grid gap-6 lg:grid-cols-3">
         <div className="min-w-0 space-y-6 lg:col-span-2">
           <Card className="space-y-5 p-5">
@@ -137,7 +145,8 @@ export function SimulatorPage() {
               <ContactPicker contacts={contacts} selectedId={contactId} newName={newName} onSelect={setChosenContact} onNewName={setNewName} />
             </div>
           </Card>
-          <RuleHint platform={account.platform} />
+          {/* Trying a flow: the banner says what to send (the hint speaks of comment rules only). */}
+          {!prefill && <RuleHint platform={account.platform} />}
           <section aria-labelledby="posts-heading">
             <h2 id="posts-heading" className="mb-3 text-sm font-semibold text-slate-900 dark:text-white">
               3. Comment on a post
@@ -158,6 +167,7 @@ export function SimulatorPage() {
                     pending={comment.isPending}
                     comments={comments.filter((c) => c.postId === post.externalId && c.accountId === account.id)}
                     outbox={outboxItems}
+                    initialComment={prefillPost && post.externalId === prefillPost.externalId ? prefill?.text : undefined}
                   />
                 ))}
               </div>
@@ -180,6 +190,7 @@ export function SimulatorPage() {
               pending={message.isPending}
               disabled={!contact}
               disabledReason="Choose or name a contact first."
+              initialText={prefill?.channel === 'dm' ? prefill.text : undefined}
             />
           </Card>
         </div>

@@ -5,17 +5,24 @@ import { Card } from '../../components/card';
 import { EmptyState } from '../../components/empty-state';
 import { Icon } from '../../components/icon';
 import { PlatformIcon } from '../../components/platform-icon';
+import { PlatformNotEnabled } from '../accounts/platform-not-enabled';
+import { useConnectOptions } from '../accounts/use-connect-options';
 import { startFacebookConnect } from './connect-facebook-card';
 import { SendForm } from './send-form';
 
 /** "Your Facebook Pages" (name, category, Page badge, IG badge) and the Messenger send form. */
 export function FacebookPagesPanel({ pages }: { pages: FacebookPageSummary[] }) {
+  const options = useConnectOptions();
   if (pages.length === 0) {
     return (
       <EmptyState icon="facebook" title="No Facebook Page connected" description="Connect a Facebook Page to send Messenger messages from here.">
-        <Button onClick={startFacebookConnect}>
-          <Icon name="facebook" size={16} /> Connect Facebook
-        </Button>
+        {options.canConnect('facebook') ? (
+          <Button onClick={startFacebookConnect}>
+            <Icon name="facebook" size={16} /> Connect Facebook
+          </Button>
+        ) : (
+          !options.isPending && <PlatformNotEnabled platforms={['facebook']} canEnable={options.canEnable} className="text-left" />
+        )}
       </EmptyState>
     );
   }

@@ -9,6 +9,7 @@ import { ApiError } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { AccountHealthBanner } from '../accounts/account-health-banner';
 import { useSocialAccounts } from '../accounts/use-accounts';
+import { useConnectOptions } from '../accounts/use-connect-options';
 import { useCurrentUser } from '../auth/use-current-user';
 import { ConnectFacebookCard, startFacebookConnect } from './connect-facebook-card';
 import { FacebookPagesPanel } from './facebook-pages-panel';
@@ -31,6 +32,7 @@ export function SocialMessagingPage() {
   const [tab, setTab] = useState<TabId>('facebook');
   const { toast } = useToast();
   const [params, setParams] = useSearchParams();
+  const connectOptions = useConnectOptions();
 
   useEffect(() => {
     const connected = params.get('connected');
@@ -61,7 +63,7 @@ export function SocialMessagingPage() {
         title="Social Messaging"
         description="Send Messenger and Instagram DMs from your connected Pages."
         actions={
-          hasFacebook ? (
+          hasFacebook && connectOptions.canConnect('facebook') ? (
             <Button variant="outline" size="sm" onClick={startFacebookConnect}>
               <Icon name="plus" size={16} /> Connect more Pages
             </Button>

@@ -42,7 +42,8 @@ const canned: CannedReply[] = [
   },
   {
     keywords: ['trial', 'free'],
-    reply: 'Yes — every new account starts with a 7-day free trial. No card needed and you can cancel anytime.',
+    reply:
+      "There's no trial clock: creating an account is free and needs no card. You can try every automation on sandbox accounts in the Simulator before connecting a real one.",
     quickReplies: ['Pricing plans', 'Connect Instagram'],
   },
   {
@@ -63,8 +64,7 @@ const canned: CannedReply[] = [
   },
   {
     keywords: ['human', 'support', 'agent', 'help', 'contact', 'email'],
-    reply:
-      'Our team answers within 1–2 hours during business hours (9:00 AM – 6:00 PM EST) and within 4–6 hours otherwise. Use the Contact page or email support@replypilot.app.',
+    reply: 'Write to us from the Contact page or at support@replypilot.app and we will answer by email.',
   },
   {
     keywords: ['hello', 'hi', 'hey'],

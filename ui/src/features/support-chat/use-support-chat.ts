@@ -20,8 +20,8 @@ const AI_TIMEOUT_MS = 15_000;
 
 /**
  * docs/product-spec.md §4 "Support chat": the user message, a typing indicator, then the AI's reply;
- * if the AI call fails in any way (503 not configured, network, timeout) a local keyword reply
- * appears after 800 ms plus up to 400 ms (§8).
+ * if the AI call fails in any way (503, network, timeout) or finds nothing (mode 'none') a local
+ * keyword reply appears after 800 ms plus up to 400 ms (§8).
  */
 export function useSupportChat() {
   const { user, isAuthenticated } = useCurrentUser();
@@ -53,18 +53,18 @@ export function useSupportChat() {
   function send(text: string) {
     setMessages((prev) => [...prev, { id: newId(), type: 'user', content: text, timestamp: new Date() }]);
     setTyping(true);
-    postSupportChat(text, AI_TIMEOUT_MS).then(
-      (answer) => {
-        addBot({ content: answer.response, rateable: true });
+    const answerLocally = () =>
+      later(replyDelayMs(), () => {
+        const { reply, quickReplies } = cannedReplyFor(text);
+        addBot({ content: reply, quickReplies, rateable: true });
         afterReply(text);
-      },
-      () =>
-        later(replyDelayMs(), () => {
-          const { reply, quickReplies } = cannedReplyFor(text);
-          addBot({ content: reply, quickReplies, rateable: true });
-          afterReply(text);
-        }),
-    );
+      });
+    postSupportChat(text, AI_TIMEOUT_MS).then((answer) => {
+      // No product fact matched (mode 'none'): the widget's own keyword replies know more (§4).
+      if (answer.mode === 'none') return answerLocally();
+      addBot({ content: answer.response, rateable: true });
+      afterReply(text);
+    }, answerLocally);
   }
 
   return { messages, typing, greet, send, conversationId };

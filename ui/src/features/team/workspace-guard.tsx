@@ -14,7 +14,7 @@ interface Lost {
 }
 
 /**
- * Keeps the page and the session's workspace (ADR 0034) in step:
+ * Keeps the page and the session's workspace (ADR 0038) in step:
  *  - every API call names the workspace this page shows (the signed-in user's, from the cache);
  *  - a refusal for a role (403 naming a permission) or the server closing /ws because this member's
  *    role or membership changed refetches who the user is, so what the role cannot do disappears;

@@ -1,7 +1,12 @@
 import { Card } from '../../components/card';
 
+/** How many templates there are, counted from the catalogue the server answered (null while loading). */
+const howMany = (builtIn: number | null) => ({
+  q: 'How many templates can I use?',
+  a: `All of them, whatever your plan: ${builtIn === null ? 'every built-in template' : `the ${builtIn} built-in templates`}, plus the ones you save from your own flows with “Save as template”.`,
+});
+
 const faqs = [
-  { q: 'How many templates can I use?', a: 'The free plan includes 1 template; paid plans include 70+.' },
   { q: 'Can I edit a template?', a: 'Yes. Activating a template copies it into your flows as a draft, where you can change every step before you start it.' },
   {
     q: 'Where do the business name and links come from?',
@@ -14,12 +19,12 @@ const faqs = [
   },
 ];
 
-export function TemplatesFaq() {
+export function TemplatesFaq({ builtInCount }: { builtInCount: number | null }) {
   return (
     <Card className="p-6">
       <h2 className="font-semibold text-slate-900 dark:text-white">Frequently asked questions</h2>
       <dl className="mt-4 space-y-4">
-        {faqs.map((faq) => (
+        {[howMany(builtInCount), ...faqs].map((faq) => (
           <div key={faq.q}>
             <dt className="text-sm font-medium text-slate-900 dark:text-white">{faq.q}</dt>
             <dd className="mt-1 text-sm text-slate-600 dark:text-slate-400">{faq.a}</dd>

@@ -25,6 +25,9 @@ export function TemplatesPage() {
   const { toast } = useToast();
   const list = useQuery({ queryKey: ['templates', filters], queryFn: () => fetchTemplates(filters), placeholderData: keepPreviousData });
   const activate = useActivateTemplate();
+  // The FAQ counts the whole catalogue, whatever the filters (the same query as the unfiltered list).
+  const all = useQuery({ queryKey: ['templates', noFilters], queryFn: () => fetchTemplates(noFilters) });
+  const builtInCount = all.data ? all.data.templates.filter((t) => t.builtIn).length : null;
 
   useEffect(() => {
     if (list.isError)
@@ -79,7 +82,7 @@ export function TemplatesPage() {
           </div>
         </>
       )}
-      <TemplatesFaq />
+      <TemplatesFaq builtInCount={builtInCount} />
       <TemplatePreviewDialog
         template={previewing}
         onClose={() => setPreviewing(null)}

@@ -1,7 +1,6 @@
-export type ThemePreference = 'light' | 'dark' | 'system';
+import { THEME_STORAGE_KEY } from '@contracts/theme-boot';
 
-/** localStorage key for the theme preference (docs/product-spec.md §3: product-specific key, default system). */
-export const THEME_STORAGE_KEY = 'replypilot-theme';
+export type ThemePreference = 'light' | 'dark' | 'system';
 
 export function readThemePreference(): ThemePreference {
   try {

@@ -55,7 +55,7 @@ export function ContactForm() {
       <p className="text-xs text-slate-500 dark:text-slate-400">
         {opened
           ? `Your mail app should have opened with the message. If it didn't, email ${SUPPORT_EMAIL} directly.`
-          : `Sending opens your mail app addressed to ${SUPPORT_EMAIL}. We reply within 24 hours.`}
+          : `Sending opens your mail app addressed to ${SUPPORT_EMAIL}.`}
       </p>
     </form>
   );

@@ -30,8 +30,8 @@ export function ContactPage() {
       />
       <PageSection>
         <div className="grid gap-4 sm:grid-cols-3">
-          <Link to="/dashboard" className={channelClasses}>
-            <Channel icon="message" title="Live Chat" text="Ask the assistant from your dashboard." />
+          <Link to="/help" className={channelClasses}>
+            <Channel icon="help" title="Help Center" text="Guides and answers to common questions." />
           </Link>
           <a href={`mailto:${SUPPORT_EMAIL}`} className={channelClasses}>
             <Channel icon="mail" title="Email Us" text={SUPPORT_EMAIL} />

@@ -12,9 +12,9 @@ export const docPages: DocPage[] = [
     intro: 'From sign-up to your first automation.',
     steps: [
       'Create an account on the Register page, or try the live demo.',
-      'Complete onboarding: plan, business details, knowledge base, template and tone.',
-      'Connect Instagram or Messenger from Connect Accounts.',
-      'Activate a template or build a flow, then turn it on.',
+      'Complete onboarding: plan, business details (a website is optional), knowledge base, template and tone. Its last step starts your first flow.',
+      'Send a comment in the Simulator, as a pretend customer of your sandbox accounts, and watch the reply arrive in the Inbox.',
+      'Connect Instagram or Messenger from Connect Accounts once they are enabled on this server (an administrator turns them on); the page says if they are not.',
     ],
   },
   {

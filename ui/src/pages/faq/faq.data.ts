@@ -9,7 +9,7 @@ export const faqTopics = [
 
 export const faqEntries = [
   { topic: 'getting-started', q: 'How long does setup take?', a: 'About five minutes: sign up, answer a few questions in onboarding and pick a template.' },
-  { topic: 'getting-started', q: 'Is there a free trial?', a: 'Yes. The trial includes up to 500 automated interactions and needs no card.' },
+  { topic: 'getting-started', q: 'Is there a free trial?', a: 'There is no time-limited trial: creating an account is free and needs no card.' },
   {
     topic: 'features',
     q: 'Which platforms are supported?',
@@ -27,7 +27,7 @@ export const faqEntries = [
     q: 'Can I self-host Replypilot?',
     a: 'Yes. `npm start` runs everything with an embedded PostgreSQL; larger installs use an external database.',
   },
-  { topic: 'technical', q: 'How fast do you answer support requests?', a: 'Usually in under 4 hours on business days.' },
+  { topic: 'technical', q: 'How fast do you answer support requests?', a: 'We answer by email; no response time is guaranteed.' },
   {
     topic: 'security',
     q: 'How are my platform tokens stored?',

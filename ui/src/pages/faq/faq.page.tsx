@@ -68,8 +68,8 @@ export function FaqPage() {
           Didn't find it?{' '}
           <Link to="/contact" className="font-medium text-indigo-600 dark:text-indigo-400">
             Contact us
-          </Link>{' '}
-          — we usually answer in under 4 hours.
+          </Link>
+          .
         </p>
       </PageSection>
     </>

@@ -1,8 +1,20 @@
 import { ButtonLink } from '../../components/button-link';
 import { Icon } from '../../components/icon';
+import { useOAuthStatus } from '../../features/diagnostics/use-oauth-status';
 import { LandingHeroPreview } from './landing-hero-preview';
 
+/**
+ * The spec sends "Start Free Trial" to /auth/google; that is a dead end without Google sign-in, and
+ * there is no trial: "Start free" opens /register unless this server has Google sign-in
+ * (docs/product-spec.md, deviations).
+ */
+function useStartFreeTarget(): { to: string; external: boolean } {
+  const google = useOAuthStatus('google').data?.configured === true;
+  return google ? { to: '/auth/google', external: true } : { to: '/register', external: false };
+}
+
 export function LandingHero() {
+  const start = useStartFreeTarget();
   return (
     <section className="relative isolate overflow-hidden">
       <div
@@ -26,8 +38,8 @@ export function LandingHero() {
             assistant. Self-host it or run it in the cloud.
           </p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-            <ButtonLink to="/auth/google" external size="lg">
-              Start Free Trial
+            <ButtonLink to={start.to} external={start.external} size="lg">
+              Start free
               <Icon name="arrow-right" size={18} />
             </ButtonLink>
             <ButtonLink to="/test-login" variant="outline" size="lg">
@@ -37,13 +49,13 @@ export function LandingHero() {
           </div>
           <p className="mt-4 flex flex-wrap gap-x-5 gap-y-1 text-sm text-slate-500 dark:text-slate-400">
             <span className="inline-flex items-center gap-1.5">
-              <Icon name="check" size={14} className="text-emerald-500" /> 7-day free trial
+              <Icon name="check" size={14} className="text-emerald-500" /> Free to start
             </span>
             <span className="inline-flex items-center gap-1.5">
               <Icon name="check" size={14} className="text-emerald-500" /> No card needed
             </span>
             <span className="inline-flex items-center gap-1.5">
-              <Icon name="check" size={14} className="text-emerald-500" /> Cancel anytime
+              <Icon name="check" size={14} className="text-emerald-500" /> Try it on sandbox accounts
             </span>
           </p>
         </div>

@@ -30,9 +30,9 @@ const sections: LegalSection[] = [
     ],
   },
   {
-    heading: 'Subscriptions, Billing and Trials',
+    heading: 'Subscriptions and Billing',
     paragraphs: [
-      'Plans are billed monthly or annually in advance. Free trials need no card. You can cancel any time and keep access until the end of the paid period. Usage over your plan is billed as overage; automations are never stopped for it.',
+      'Plans are billed monthly or annually in advance. You can cancel any time and keep access until the end of the paid period. Usage over your plan is billed as overage; automations are never stopped for it.',
     ],
   },
   {

@@ -34,7 +34,10 @@ export const pricingFaqs = [
     q: 'What happens if I go over my message limit?',
     a: 'Flows are never stopped. You get an alert, and overage is billed at $3 per 1,000 messages ($10 per 1,000 AI chats).',
   },
-  { q: 'Is there a free trial?', a: 'Yes — a free trial with up to 500 automated interactions and no card needed.' },
+  {
+    q: 'Is there a free trial?',
+    a: 'There is no time-limited trial: creating an account is free and needs no card. Online payment is not available in this version.',
+  },
   { q: 'Can I pay annually?', a: 'Yes. Billing is monthly or annual, and you can cancel any time with access until the end of the period.' },
   { q: 'Do I need the AI chat add-on?', a: 'No. Keyword automations work on every plan; AI chat is optional.' },
 ];

@@ -33,7 +33,7 @@ export function PublicHeader() {
                 Sign In
               </Link>
               <Link to="/register" className={buttonClasses('primary', 'md')}>
-                Start Free Trial
+                Start free
               </Link>
             </>
           )}

@@ -53,7 +53,7 @@ export function PublicMobileMenu({ open, onClose, signedIn }: PublicMobileMenuPr
                 Sign In
               </Link>
               <Link to="/register" onClick={onClose} className={buttonClasses('primary', 'md')}>
-                Start Free Trial
+                Start free
               </Link>
             </>
           )}

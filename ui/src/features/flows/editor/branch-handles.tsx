@@ -26,7 +26,8 @@ export function BranchHandles({ handles, className }: BranchHandlesProps) {
               position={Position.Bottom}
               className={className}
               style={{ left }}
-              aria-label={`${handleLabel(handle)} branch`}
+              // A title, not aria-label: the handle has no role, so a label would be a prohibited attribute.
+              title={`${handleLabel(handle)} branch`}
               data-handle-label={handleLabel(handle)}
             />
           </div>

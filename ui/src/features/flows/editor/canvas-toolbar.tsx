@@ -14,6 +14,8 @@ interface CanvasToolbarProps {
   onRedo: () => void;
   onDuplicate: () => void;
   onLayout: () => void;
+  fullScreen: boolean;
+  onFullScreen: () => void;
   /** The problems / ready status, shown next to the tools. */
   children: ReactNode;
 }
@@ -46,8 +48,19 @@ function ToolButton({
   );
 }
 
-/** Above the canvas: Undo, Redo, Duplicate, Auto-layout, Fit view, then the flow's status. Needs a ReactFlowProvider. */
-export function CanvasToolbar({ canUndo, canRedo, canDuplicate, onUndo, onRedo, onDuplicate, onLayout, children }: CanvasToolbarProps) {
+/** Above the canvas: Undo, Redo, Duplicate, Auto-layout, Fit view, Full screen, then the flow's status. Needs a ReactFlowProvider. */
+export function CanvasToolbar({
+  canUndo,
+  canRedo,
+  canDuplicate,
+  onUndo,
+  onRedo,
+  onDuplicate,
+  onLayout,
+  fullScreen,
+  onFullScreen,
+  children,
+}: CanvasToolbarProps) {
   const readableFit = useReadableFit();
   const fit = () => readableFit(200);
   return (
@@ -66,6 +79,16 @@ export function CanvasToolbar({ canUndo, canRedo, canDuplicate, onUndo, onRedo, 
           }}
         />
         <ToolButton icon="maximize" label="Fit view" onClick={fit} />
+        <ToolButton
+          icon={fullScreen ? 'shrink' : 'expand'}
+          label={fullScreen ? 'Exit full screen' : 'Full screen'}
+          shortcut={fullScreen ? 'Esc' : undefined}
+          onClick={() => {
+            onFullScreen();
+            // The canvas changes size: fit again once it has.
+            requestAnimationFrame(() => requestAnimationFrame(fit));
+          }}
+        />
       </div>
       <div className="min-w-0 flex-1">{children}</div>
     </div>

@@ -38,14 +38,17 @@ export function EditorHeader(props: EditorHeaderProps) {
       </ButtonLink>
       {/* At least 12rem: on a phone the buttons wrap below rather than squeeze the name to "Untitlec". */}
       <div className="flex min-w-48 flex-1 flex-wrap items-center gap-2">
-        <input
-          aria-label="Flow name"
-          value={props.name}
-          maxLength={120}
-          onChange={(e) => props.onName(e.target.value)}
-          placeholder="Untitled Flow"
-          className="field-sizing-content max-w-full min-w-24 rounded-md border border-transparent bg-transparent px-1.5 py-0.5 text-xl font-semibold tracking-tight text-slate-900 hover:border-slate-300 focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500/30 focus:outline-none dark:text-white dark:hover:border-slate-700"
-        />
+        {/* The page's heading is the flow's name, editable in place. */}
+        <h1 className="max-w-full min-w-0">
+          <input
+            aria-label="Flow name"
+            value={props.name}
+            maxLength={120}
+            onChange={(e) => props.onName(e.target.value)}
+            placeholder="Untitled Flow"
+            className="field-sizing-content max-w-full min-w-24 rounded-md border border-transparent bg-transparent px-1.5 py-0.5 text-xl font-semibold tracking-tight text-slate-900 hover:border-slate-300 focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500/30 focus:outline-none dark:text-white dark:hover:border-slate-700"
+          />
+        </h1>
         <Badge tone={isActive ? 'success' : 'neutral'}>{isActive ? 'Active' : 'Inactive'}</Badge>
         {saved?.publishedVersion != null && (
           <Badge tone="brand" className="hidden sm:inline-flex">

@@ -1,11 +1,15 @@
 import { ReactFlowProvider } from '@xyflow/react';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { Flow } from '@contracts/flows';
 import { Button } from '../../../components/button';
 import { Icon } from '../../../components/icon';
 import { cn } from '../../../lib/cn';
+import { ClashWarning } from '../../comment-rules/clash-warning';
+import { ConfirmDialog } from '../confirm-dialog';
+import { freeHandles, type AddFrom } from '../graph/builder-operations';
 import { describeError, groupErrors } from '../graph/flow-errors';
+import { AddFromContext } from './add-from.context';
 import { CanvasToolbar } from './canvas-toolbar';
 import { EditorHeader } from './editor-header';
 import { EditorTabs, type EditorTab } from './editor-tabs';
@@ -15,6 +19,8 @@ import { NodeErrorsContext } from './node-errors.context';
 import { ProblemsPanel } from './problems-panel';
 import { SidePanel } from './side-panel';
 import { TestRunDialog } from './test-run-dialog';
+import { useFlowClashes } from './use-flow-clashes';
+import { useFullScreen } from './use-full-screen';
 import { useEditorShortcuts } from './use-editor-shortcuts';
 import { useFlowDraft } from './use-flow-draft';
 import { useFlowSave } from './use-flow-save';
@@ -47,6 +53,32 @@ export function FlowEditor({ flowId, initial, saved, onCreated, onReload }: Flow
   });
   const [testing, setTesting] = useState(false);
   const saveAsTemplate = useSaveAsTemplate();
+  /** The exit whose "+" was pressed (while its node stays selected). */
+  const [addFromPicked, setAddFrom] = useState<AddFrom | null>(null);
+  /** Why the last connection was refused, shown over the canvas for a few seconds. */
+  const [notice, setNotice] = useState<string | null>(null);
+  const [confirmStart, setConfirmStart] = useState(false);
+  const fullScreen = useFullScreen();
+  const triggerNode = draft.nodes.find((n) => n.data.kind === 'trigger');
+  const clashes = useFlowClashes(flowId, draft.settings.platform, triggerNode);
+  const addFrom = addFromPicked && draft.selectedNode?.id === addFromPicked.nodeId ? addFromPicked : null;
+  const { nodes, edges, dispatch } = draft;
+  const addFromActions = useMemo(
+    () => ({
+      freeHandles: new Map(nodes.map((n) => [n.id, freeHandles(n, edges)])),
+      addFrom,
+      onAddFrom: (from: AddFrom) => {
+        setAddFrom(from);
+        dispatch({ type: 'selectOnlyNode', nodeId: from.nodeId });
+      },
+    }),
+    [nodes, edges, dispatch, addFrom],
+  );
+  useEffect(() => {
+    if (!notice) return;
+    const timer = window.setTimeout(() => setNotice(null), 6000);
+    return () => window.clearTimeout(timer);
+  }, [notice]);
 
   const errors = saving.rejectedErrors ?? liveErrors;
   const grouped = useMemo(() => groupErrors(errors), [errors]);
@@ -56,13 +88,27 @@ export function FlowEditor({ flowId, initial, saved, onCreated, onReload }: Flow
   const shortcuts = useEditorShortcuts(draft, tab === 'builder');
   // Only a trigger: the compiler has nothing to object to, but nothing would happen either.
   const empty = !draft.nodes.some((n) => n.data.kind !== 'trigger');
-  const startProblems = [...(empty ? ['Add at least one step after the trigger'] : []), ...errors.map((e) => describeError(e, labelOf))];
+  const startProblems = [
+    ...(empty ? ['Add at least one step after the trigger'] : []),
+    ...errors.map((e) => describeError(e, labelOf)),
+    // The same refusal Start would get from the server: a trigger comment rules leave nothing to answer.
+    ...(clashes?.neverFires ? [clashes.neverFires] : []),
+  ];
+  // Start asks first when the trigger's keywords are also another automation's.
+  const start = () => (clashes && clashes.clashes.length > 0 ? setConfirmStart(true) : saving.save('start'));
 
   const runsHref = (id?: string) => `?tab=runs${id ? `&run=${encodeURIComponent(id)}` : ''}`;
   const setTab = (next: EditorTab) => setParams(next === 'runs' ? { tab: 'runs' } : {}, { replace: false });
 
   return (
-    <div className={cn('flex flex-col gap-3', tab === 'builder' && 'lg:h-[calc(100dvh-8rem)] lg:min-h-[36rem]')}>
+    <div
+      className={cn(
+        'flex flex-col gap-3',
+        fullScreen.on
+          ? 'fixed inset-0 z-40 overflow-y-auto bg-slate-50 p-3 lg:overflow-hidden dark:bg-slate-950'
+          : tab === 'builder' && 'lg:h-[calc(100dvh-8rem)] lg:min-h-[36rem]',
+      )}
+    >
       <EditorHeader
         name={draft.settings.name}
         onName={(name) => draft.dispatch({ type: 'setName', name })}
@@ -71,7 +117,7 @@ export function FlowEditor({ flowId, initial, saved, onCreated, onReload }: Flow
         dirty={draft.dirty}
         saving={saving.pending ? saving.intent : null}
         onSave={() => saving.save('save')}
-        onStart={() => saving.save('start')}
+        onStart={start}
         onStop={() => saving.save('stop')}
         startProblems={startProblems}
         onTestRun={saved ? () => setTesting(true) : null}
@@ -120,20 +166,46 @@ export function FlowEditor({ flowId, initial, saved, onCreated, onReload }: Flow
                 onRedo={draft.redo}
                 onDuplicate={shortcuts.duplicate}
                 onLayout={() => draft.dispatch({ type: 'autoLayout' })}
+                fullScreen={fullScreen.on}
+                onFullScreen={fullScreen.toggle}
               >
                 <ProblemsPanel errors={errors} empty={empty} labelOf={labelOf} onSelectNode={(nodeId) => draft.dispatch({ type: 'selectOnlyNode', nodeId })} />
               </CanvasToolbar>
               <div className="relative min-h-0 flex-1">
                 <NodeErrorsContext.Provider value={grouped.byNode}>
-                  <FlowCanvas
-                    nodes={draft.nodes}
-                    edges={draft.edges}
-                    edgeErrors={grouped.byEdge}
-                    onNodesChange={draft.onNodesChange}
-                    onEdgesChange={draft.onEdgesChange}
-                    onConnect={draft.onConnect}
-                  />
+                  <AddFromContext.Provider value={addFromActions}>
+                    <FlowCanvas
+                      nodes={draft.nodes}
+                      edges={draft.edges}
+                      edgeErrors={grouped.byEdge}
+                      onNodesChange={draft.onNodesChange}
+                      onEdgesChange={draft.onEdgesChange}
+                      onConnect={draft.onConnect}
+                      onDelete={(nodeIds, edgeIds) => draft.dispatch({ type: 'deleteNodes', nodeIds, edgeIds })}
+                      onRefused={setNotice}
+                    />
+                  </AddFromContext.Provider>
                 </NodeErrorsContext.Provider>
+                {notice && (
+                  <div
+                    role="status"
+                    data-testid="connection-refused"
+                    className="absolute top-3 left-1/2 z-10 flex w-[min(28rem,calc(100%-1.5rem))] -translate-x-1/2 items-start gap-2 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 shadow-md dark:border-amber-500/40 dark:bg-amber-950 dark:text-amber-200"
+                  >
+                    <Icon name="alert" size={16} className="mt-0.5 shrink-0" />
+                    <p className="min-w-0 flex-1">
+                      <strong className="font-semibold">Not connected.</strong> {notice}
+                    </p>
+                    <button
+                      type="button"
+                      onClick={() => setNotice(null)}
+                      aria-label="Dismiss"
+                      className="rounded p-0.5 hover:bg-amber-100 dark:hover:bg-amber-900"
+                    >
+                      <Icon name="x" size={14} />
+                    </button>
+                  </div>
+                )}
               </div>
             </div>
           </ReactFlowProvider>
@@ -143,6 +215,9 @@ export function FlowEditor({ flowId, initial, saved, onCreated, onReload }: Flow
             selected={draft.selectedNode}
             selectedErrors={draft.selectedNode ? (grouped.byNode.get(draft.selectedNode.id) ?? []) : []}
             dispatch={draft.dispatch}
+            addFrom={addFrom}
+            onAddFromDone={() => setAddFrom(null)}
+            triggerClashes={clashes}
           />
         </div>
       ) : (
@@ -162,6 +237,28 @@ export function FlowEditor({ flowId, initial, saved, onCreated, onReload }: Flow
           }}
         />
       )}
+      <ConfirmDialog
+        open={confirmStart}
+        title="Start this flow?"
+        description={
+          <>
+            <p>Its trigger’s keywords are also another automation’s. Here is who answers what once it is live:</p>
+            {clashes && (
+              <div className="mt-3">
+                <ClashWarning report={clashes} subject="flow" />
+              </div>
+            )}
+          </>
+        }
+        confirmLabel="Start anyway"
+        cancelLabel="Not yet"
+        pending={saving.pending && saving.intent === 'start'}
+        onClose={() => setConfirmStart(false)}
+        onConfirm={() => {
+          setConfirmStart(false);
+          saving.save('start');
+        }}
+      />
       {guard.dialog}
     </div>
   );

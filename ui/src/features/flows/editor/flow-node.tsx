@@ -7,6 +7,7 @@ import type { EditorNode } from '../graph/flow-graph';
 import { nodeColorClasses, nodeColorOf } from '../graph/node-colors';
 import { nodeSummary, sourceHandlesOf } from '../graph/node-summary';
 import { kindIcon } from './kind-icons';
+import { AddStepButtons } from './add-step-buttons';
 import { BranchHandles } from './branch-handles';
 import { useNodeErrors } from './node-errors.context';
 
@@ -48,7 +49,7 @@ export function FlowNodeView({ id, data, selected }: NodeProps<EditorNode>) {
         {nodeSummary(kind, data.config)}
       </p>
       {errors.length > 0 && (
-        <p className="mt-1.5 flex items-start gap-1 text-xs font-medium text-red-600 dark:text-red-400" role="note">
+        <p className="mt-1.5 flex items-start gap-1 text-xs font-medium text-red-700 dark:text-red-400" role="note">
           <Icon name="alert" size={12} className="mt-0.5" />
           <span className="min-w-0">
             {errors[0]!.message}
@@ -58,6 +59,7 @@ export function FlowNodeView({ id, data, selected }: NodeProps<EditorNode>) {
       )}
       {handles === null && <Handle type="source" position={Position.Bottom} className={cn(handleClass, colors.handle)} />}
       {handles && handles.length > 0 && <BranchHandles handles={handles} className={cn(handleClass, colors.handle)} />}
+      <AddStepButtons nodeId={id} nodeLabel={label} handles={handles} />
     </div>
   );
 }

@@ -1,8 +1,10 @@
 import { useMemo, type Ref } from 'react';
 import { nodeKindInfo, type FlowError, type FlowPlatform } from '@contracts/flows';
+import type { ClashReport } from '@contracts/keyword-clashes';
 import { Button } from '../../../components/button';
 import { Icon } from '../../../components/icon';
 import { TextField } from '../../../components/text-field';
+import { ClashWarning } from '../../comment-rules/clash-warning';
 import { ConfigForm } from '../forms/config-form';
 import { configErrors } from '../graph/config-errors';
 import type { EditorNode } from '../graph/flow-graph';
@@ -14,12 +16,14 @@ interface NodeConfigSectionProps {
   platform: FlowPlatform;
   /** The compiler's findings for this node. */
   errors: FlowError[];
+  /** The trigger's keyword clashes with live rules and flows; null for other nodes. */
+  clashes?: ClashReport | null;
   dispatch: (op: FlowOperation) => void;
   ref?: Ref<HTMLElement>;
 }
 
 /** Node Configuration: the label and the kind's own form, with field-level and compiler messages. */
-export function NodeConfigSection({ node, platform, errors, dispatch, ref }: NodeConfigSectionProps) {
+export function NodeConfigSection({ node, platform, errors, clashes, dispatch, ref }: NodeConfigSectionProps) {
   const { kind, config, label } = node.data;
   const fieldErrors = useMemo(() => (kind ? configErrors(kind, config) : {}), [kind, config]);
   // Configuration problems are shown at their fields; list the rest (wiring, reachability…).
@@ -27,9 +31,19 @@ export function NodeConfigSection({ node, platform, errors, dispatch, ref }: Nod
   return (
     <PanelSection title="Node Configuration" ref={ref}>
       <div className="space-y-4" data-config-node-id={node.id}>
-        <p className="text-xs text-slate-500 dark:text-slate-400">
-          {kind ? nodeKindInfo[kind].label : 'Unknown kind'} · node {node.id}
-        </p>
+        <div className="flex items-center justify-between gap-2">
+          <p className="text-xs text-slate-500 dark:text-slate-400">
+            {kind ? nodeKindInfo[kind].label : 'Unknown kind'} · node {node.id}
+          </p>
+          {/* Back to the flow's settings and the full palette. */}
+          <button
+            type="button"
+            onClick={() => dispatch({ type: 'selectNodes', changes: [{ nodeId: node.id, selected: false }] })}
+            className="rounded text-xs font-medium text-indigo-600 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-500 dark:text-indigo-400"
+          >
+            Done
+          </button>
+        </div>
         {shown.length > 0 && (
           <ul
             role="alert"
@@ -59,6 +73,7 @@ export function NodeConfigSection({ node, platform, errors, dispatch, ref }: Nod
         ) : (
           <p className="text-sm text-slate-500 dark:text-slate-400">This node's kind is unknown; delete it and add a new one.</p>
         )}
+        {clashes && <ClashWarning report={clashes} subject="flow" />}
         <Button
           variant="ghost"
           size="sm"

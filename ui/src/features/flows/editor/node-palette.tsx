@@ -5,14 +5,57 @@ import { nodeColorClasses, nodeColorOf } from '../graph/node-colors';
 import { kindIcon } from './kind-icons';
 import { PanelSection } from './panel-section';
 
+interface NodePaletteProps {
+  onAdd: (kind: NodeKind) => void;
+  refusal: (kind: NodeKind) => string | null;
+  /** Under a selected node's settings: the kinds that can come next, as a compact grid. */
+  compact?: { title: string; onCancel?: () => void };
+}
+
 /**
  * Add Nodes: every kind with its label and description. A click adds one after the selected node
- * (or at the end of the path) and connects it; a kind that cannot be added says why.
+ * (or at the end of the path, or the exit whose "+" was pressed) and connects it; a kind that
+ * cannot be added says why.
  */
-export function NodePalette({ onAdd, refusal }: { onAdd: (kind: NodeKind) => void; refusal: (kind: NodeKind) => string | null }) {
+export function NodePalette({ onAdd, refusal, compact }: NodePaletteProps) {
+  if (compact) {
+    return (
+      <PanelSection title={compact.title}>
+        <ul className="grid grid-cols-2 gap-1.5" aria-label="Node kinds">
+          {nodeKinds
+            .filter((kind) => kind !== 'trigger')
+            .map((kind) => (
+              <li key={kind}>
+                <button
+                  type="button"
+                  onClick={() => onAdd(kind)}
+                  data-kind={kind}
+                  title={nodeKindInfo[kind].description}
+                  className="flex h-full w-full items-center gap-2 rounded-lg border border-slate-200 px-2 py-1.5 text-left text-xs font-medium text-slate-800 transition-colors hover:border-indigo-300 hover:bg-indigo-50/60 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:border-slate-700 dark:text-slate-200 dark:hover:border-indigo-500/50 dark:hover:bg-indigo-500/10"
+                >
+                  <span className={cn('flex h-5 w-5 shrink-0 items-center justify-center rounded', nodeColorClasses[nodeColorOf[kind]].accent)}>
+                    <Icon name={kindIcon[kind]} size={12} />
+                  </span>
+                  <span className="min-w-0">{nodeKindInfo[kind].label}</span>
+                </button>
+              </li>
+            ))}
+        </ul>
+        {compact.onCancel && (
+          <button
+            type="button"
+            onClick={compact.onCancel}
+            className="mt-2 text-xs font-medium text-slate-500 underline hover:text-slate-700 dark:text-slate-400"
+          >
+            Cancel
+          </button>
+        )}
+      </PanelSection>
+    );
+  }
   return (
     <PanelSection title="Add Nodes">
-      <p className="mb-2 text-xs text-slate-500 dark:text-slate-400">New steps attach below the selected node.</p>
+      <p className="mb-2 text-xs text-slate-500 dark:text-slate-400">New steps attach below the selected node, or after the “+” you picked on the canvas.</p>
       <ul className="space-y-1.5" aria-label="Node kinds">
         {nodeKinds.map((kind) => {
           const info = nodeKindInfo[kind];

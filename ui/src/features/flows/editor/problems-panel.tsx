@@ -25,7 +25,7 @@ export function ProblemsPanel({ errors, empty, labelOf, onSelectNode }: Problems
         className="flex items-center gap-1.5 rounded-lg border border-amber-200 bg-amber-50 px-2.5 py-1.5 text-xs font-medium text-amber-800 dark:border-amber-500/30 dark:bg-amber-950/60 dark:text-amber-300"
         data-testid="flow-empty"
       >
-        <Icon name="alert" size={14} /> Add a step after the trigger: pick one under Add Nodes.
+        <Icon name="alert" size={14} /> Add a step after the trigger: press “+” under it, or pick one in the panel.
       </p>
     );
   }

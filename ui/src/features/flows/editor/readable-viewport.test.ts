@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { READABLE_ZOOM, readableViewport } from './readable-viewport';
+import { READABLE_ZOOM, readableViewport, steppedZoom, ZOOM_STEP } from './readable-viewport';
 
 describe('readableViewport', () => {
   it('centres a small flow at zoom 1 (never enlarged past it)', () => {
@@ -35,5 +35,15 @@ describe('readableViewport', () => {
   it('never below the canvas minimum zoom, never above its maximum', () => {
     expect(readableViewport({ x: 0, y: 0, width: 5000, height: 90 }, { width: 1000, height: 600 }, { minZoom: 0.5, maxZoom: 2 }).zoom).toBe(0.5);
     expect(readableViewport({ x: 0, y: 0, width: 10, height: 10 }, { width: 1000, height: 600 }, { minZoom: 0.5, maxZoom: 2 }).zoom).toBe(2);
+  });
+});
+
+describe('steppedZoom', () => {
+  it('scales by the spec’s 1.2 per click, within the limits', () => {
+    expect(ZOOM_STEP).toBe(1.2);
+    expect(steppedZoom(1, 1, { minZoom: 0.5, maxZoom: 2 })).toBeCloseTo(1.2);
+    expect(steppedZoom(1.2, -1, { minZoom: 0.5, maxZoom: 2 })).toBeCloseTo(1);
+    expect(steppedZoom(1.9, 1, { minZoom: 0.5, maxZoom: 2 })).toBe(2);
+    expect(steppedZoom(0.55, -1, { minZoom: 0.5, maxZoom: 2 })).toBe(0.5);
   });
 });

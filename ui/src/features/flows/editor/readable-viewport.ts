@@ -3,6 +3,15 @@ export const READABLE_ZOOM = 11 / 12;
 
 const MARGIN = 32;
 
+/** docs/product-spec.md §9: each zoom-in or zoom-out click scales the canvas by 1.2. */
+export const ZOOM_STEP = 1.2;
+
+/** The zoom after one step in (`+1`) or out (`-1`), kept within the canvas's limits. */
+export function steppedZoom(zoom: number, direction: 1 | -1, limits: { minZoom: number; maxZoom: number }): number {
+  const next = direction === 1 ? zoom * ZOOM_STEP : zoom / ZOOM_STEP;
+  return Math.min(limits.maxZoom, Math.max(limits.minZoom, next));
+}
+
 export interface Box {
   x: number;
   y: number;

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { Button } from '../../../components/button';
 import { Icon } from '../../../components/icon';
 import { SelectField } from '../../../components/select-field';
@@ -26,6 +26,9 @@ export function WebhookForm({ kind, config, onChange, errors }: ConfigFormProps)
   const id = useId();
   const setHeader = (i: number, header: { key: string; value: string }) => onChange({ ...c, headers: c.headers.map((h, j) => (j === i ? header : h)) });
   const jsonOk = bodyLooksLikeJson(c.body);
+  // An empty URL is not an error the moment the step is added: only once the field was left, or typed in.
+  const [urlTouched, setUrlTouched] = useState(false);
+  const urlError = urlTouched || c.url !== '' ? errors.url : undefined;
 
   return (
     <div className="space-y-4">
@@ -37,7 +40,9 @@ export function WebhookForm({ kind, config, onChange, errors }: ConfigFormProps)
           value={c.url}
           placeholder="https://example.com/hook"
           onChange={(e) => onChange({ ...c, url: e.target.value })}
-          error={errors.url}
+          onBlur={() => setUrlTouched(true)}
+          error={urlError}
+          hint={urlError ? undefined : 'The address this step calls (http or https).'}
         />
       </div>
       <FieldGroup title="Headers">

@@ -37,6 +37,31 @@ describe('appendNode (the palette add)', () => {
     expect(n4.position.x).not.toBe(n3.position.x);
   });
 
+  it('a "+" on one exit attaches there: the No branch of a condition whose Yes is taken, its child beside the Yes child', () => {
+    const s = run([
+      { type: 'appendNode', kind: 'condition' },
+      { type: 'appendNode', kind: 'instagramDM' },
+      { type: 'appendNode', kind: 'complete', from: { nodeId: '2', handle: 'no' } },
+    ]);
+    expect(pairs(s)).toEqual(['1->2', '2:yes->3', '2:no->4']);
+    const [n3, n4] = [s.draft.nodes[2]!, s.draft.nodes[3]!];
+    expect(n4.position.y).toBe(n3.position.y);
+    expect(n4.position.x).toBeGreaterThan(n3.position.x);
+    expect(s.draft.nodes.filter((n) => n.selected).map((n) => n.id)).toEqual(['4']);
+    // A "+" on an exit taken meanwhile falls back to the node's next free one (none here: added unwired).
+    const again = run([{ type: 'appendNode', kind: 'addTag', from: { nodeId: '2', handle: 'no' } }], s);
+    expect(pairs(again)).toEqual(pairs(s));
+  });
+
+  it('a "+" on the single exit of a node that is not selected attaches there, not to the selection', () => {
+    const s = run([
+      { type: 'appendNode', kind: 'instagramDM' },
+      { type: 'addNode', kind: 'delay', position: { x: 600, y: 600 } },
+      { type: 'appendNode', kind: 'complete', from: { nodeId: '2', handle: null } },
+    ]);
+    expect(pairs(s)).toEqual(['1->2', '2->4']);
+  });
+
   it('refuses a second trigger; the draft is unchanged', () => {
     const start = initialEditorState(null);
     expect(run([{ type: 'appendNode', kind: 'trigger' }], start)).toBe(start);
@@ -78,6 +103,21 @@ describe('undo / redo', () => {
     const forward = run([{ type: 'redo' }, { type: 'redo' }, { type: 'redo' }], back2);
     expect(forward.draft.nodes).toHaveLength(1);
     expect(run([{ type: 'undo' }], forward).draft.nodes.map((n) => n.data.label)).toEqual(['Start', 'Hi']);
+  });
+
+  it('deleting a node with its edges (and a selected edge elsewhere) is one step: one undo restores all of them', () => {
+    const s = run([
+      { type: 'appendNode', kind: 'instagramDM' },
+      { type: 'appendNode', kind: 'delay' },
+      { type: 'appendNode', kind: 'complete' },
+    ]);
+    const deleted = run([{ type: 'deleteNodes', nodeIds: ['3'], edgeIds: ['e1-2'] }], s);
+    expect(deleted.draft.nodes.map((n) => n.id)).toEqual(['1', '2', '4']);
+    expect(pairs(deleted)).toEqual([]);
+    expect(deleted.past.length).toBe(s.past.length + 1);
+    const back = run([{ type: 'undo' }], deleted);
+    expect(back.draft.nodes.map((n) => n.id)).toEqual(['1', '2', '3', '4']);
+    expect(pairs(back)).toEqual(['1->2', '2->3', '3->4']);
   });
 
   it('a new edit clears redo; a drag is one step', () => {

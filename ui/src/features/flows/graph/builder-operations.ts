@@ -15,8 +15,8 @@ export function addRefusal(nodes: EditorNode[], kind: NodeKind): string | null {
   return null;
 }
 
-/** The source handles of `node` that lead nowhere yet (a single-exit node: [null] when free). */
-function freeHandles(node: EditorNode, edges: EditorEdge[]): Array<string | null> {
+/** The source handles of `node` that lead nowhere yet (a single-exit node: [null] when free); each gets a "+" on the canvas. */
+export function freeHandles(node: EditorNode, edges: EditorEdge[]): Array<string | null> {
   const handles = sourceHandlesOf(node.data.kind, node.data.config);
   const used = new Set(edges.filter((e) => e.source === node.id).map((e) => e.sourceHandle ?? null));
   if (handles === null) return used.has(null) ? [] : [null];
@@ -41,9 +41,15 @@ function occupied(nodes: EditorNode[], p: XYPosition): boolean {
   return nodes.some((n) => Math.abs(n.position.x - p.x) < layout.nodeWidth && Math.abs(n.position.y - p.y) < layout.rowGap - 30);
 }
 
-/** Below `anchor` (one row down), moved right until no node is there. */
-export function spotBelow(nodes: EditorNode[], anchor: EditorNode | null): XYPosition {
-  const base = anchor ? { x: anchor.position.x, y: anchor.position.y + Math.max(layout.rowGap, (anchor.measured?.height ?? 0) + 60) } : { x: 250, y: 50 };
+/**
+ * Below `anchor` (one row down), moved right until no node is there. Under a branch (`fan` = its
+ * index among the node's `of` branches) it starts spread out, so Yes and No children sit side by side.
+ */
+export function spotBelow(nodes: EditorNode[], anchor: EditorNode | null, fan: { index: number; of: number } | null = null): XYPosition {
+  const spread = fan && fan.of > 1 ? Math.round((fan.index - (fan.of - 1) / 2) * layout.columnGap) : 0;
+  const base = anchor
+    ? { x: anchor.position.x + spread, y: anchor.position.y + Math.max(layout.rowGap, (anchor.measured?.height ?? 0) + 60) }
+    : { x: 250, y: 50 };
   let p = base;
   for (let i = 1; occupied(nodes, p) && i < 50; i += 1) p = { x: base.x + i * layout.columnGap, y: base.y };
   return p;
@@ -54,18 +60,29 @@ export interface AppendResult {
   edges: EditorEdge[];
 }
 
+/** A "+" on one exit: the node and its handle (null: a node's single unnamed exit). */
+export interface AddFrom {
+  nodeId: string;
+  handle: string | null;
+}
+
 /**
- * The palette's add: the new node lands below its anchor (see `anchorOf`) and, when the anchor has
- * a free exit, is wired to it (its first free branch). Selected, so the next add chains after it.
+ * The palette's add: the new node lands below its anchor (see `anchorOf`; `from`: that node, from
+ * that exit, the "+" on a handle) and, when the anchor has a free exit, is wired to it (`from`'s
+ * handle when free, else the first free branch). Selected, so the next add chains after it.
  * Returns null when the kind is refused (`addRefusal`).
  */
-export function appendNode(nodes: EditorNode[], edges: EditorEdge[], kind: NodeKind): AppendResult | null {
+export function appendNode(nodes: EditorNode[], edges: EditorEdge[], kind: NodeKind, from: AddFrom | null = null): AppendResult | null {
   if (addRefusal(nodes, kind)) return null;
-  const anchor = kind === 'trigger' ? null : anchorOf(nodes, edges);
-  const node = createNode(kind, nodes, spotBelow(nodes, anchor));
+  const picked = from ? (nodes.find((n) => n.id === from.nodeId) ?? null) : null;
+  const anchor = kind === 'trigger' ? null : (picked ?? anchorOf(nodes, edges));
+  const free = anchor ? freeHandles(anchor, edges) : [];
+  const handle = from && picked === anchor && free.includes(from.handle) ? from.handle : free[0];
+  const branches = anchor ? sourceHandlesOf(anchor.data.kind, anchor.data.config) : null;
+  const fan = branches && handle ? { index: branches.indexOf(handle), of: branches.length } : null;
+  const node = createNode(kind, nodes, spotBelow(nodes, anchor, fan));
   const deselected = nodes.map((n) => (n.selected ? { ...n, selected: false } : n));
   let nextEdges = edges.map((e) => (e.selected ? { ...e, selected: false } : e));
-  const handle = anchor ? freeHandles(anchor, edges)[0] : undefined;
   if (anchor && handle !== undefined) {
     nextEdges = connectEdge(nextEdges, { source: anchor.id, target: node.id, sourceHandle: handle, targetHandle: null });
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyFlowOperation as apply, canConnect } from './flow-operations';
+import { applyFlowOperation as apply, canConnect, connectRefusal } from './flow-operations';
 import { deepFreeze, sampleDraft, wiring } from './flow-operations.fixture';
 
 const draft = deepFreeze(sampleDraft());
@@ -43,6 +43,16 @@ describe('connect', () => {
   it.each(refused)('refuses %s', (_, c) => {
     expect(canConnect(draft.nodes, c)).toBe(false);
     expect(apply(draft, { type: 'connect', connection: c })).toBe(draft);
+  });
+
+  it('says why, in words the canvas shows', () => {
+    expect(connectRefusal(draft.nodes, connection('3', '3'))).toMatch(/^A step can’t connect to itself/);
+    expect(connectRefusal(draft.nodes, connection('3', '1'))).toBe(
+      'Nothing can connect into the Trigger: it is where the flow starts. Connect from it instead.',
+    );
+    expect(connectRefusal(draft.nodes, connection('2', '5'))).toBe('Connect from one of this step’s branches (Yes, No).');
+    expect(connectRefusal(draft.nodes, connection('5', '3'))).toBe('Done ends the flow: nothing comes after it.');
+    expect(connectRefusal(draft.nodes, connection('2', '5', 'no'))).toBeNull();
   });
 
   it('re-validates against the handles the node draws now (after its branches changed)', () => {

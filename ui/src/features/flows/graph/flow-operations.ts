@@ -1,9 +1,9 @@
 import type { Connection, XYPosition } from '@xyflow/react';
 import type { FlowPlatform, NodeKind } from '@contracts/flows';
-import { addRefusal, appendNode, layeredPositions, pasteClipboard, type Clipboard } from './builder-operations';
+import { addRefusal, appendNode, layeredPositions, pasteClipboard, type AddFrom, type Clipboard } from './builder-operations';
 import { connectEdge, reconcileHandles } from './edge-helpers';
 import { createNode, type EditorEdge, type EditorNode } from './flow-graph';
-import { sourceHandlesOf } from './node-summary';
+import { handleLabel, sourceHandlesOf } from './node-summary';
 
 export interface FlowSettings {
   name: string;
@@ -39,8 +39,8 @@ export type FlowOperation =
   | { type: 'setPlatform'; platform: FlowPlatform }
   /** `position` comes from the caller (docs/product-spec.md §9: random) so applying an operation stays deterministic. */
   | { type: 'addNode'; kind: NodeKind; position: XYPosition }
-  /** The palette's add: below the selected node (or the end of the path) and wired to it (builder-operations.ts). */
-  | { type: 'appendNode'; kind: NodeKind }
+  /** The palette's add: below the selected node (or the end of the path, or `from`: a "+" on one exit) and wired to it (builder-operations.ts). */
+  | { type: 'appendNode'; kind: NodeKind; from?: AddFrom | null }
   /** Copy/paste and duplicate: the clipboard's nodes with fresh ids, shifted by `offset`. */
   | { type: 'paste'; clipboard: Clipboard; offset: XYPosition }
   /** Auto-layout: every node placed by `layeredPositions`. */
@@ -48,7 +48,8 @@ export type FlowOperation =
   | { type: 'updateNodeLabel'; nodeId: string; label: string }
   | { type: 'updateNodeConfig'; nodeId: string; config: Record<string, unknown> }
   | { type: 'moveNodes'; moves: NodeMove[] }
-  | { type: 'deleteNodes'; nodeIds: string[] }
+  /** Nodes (with every edge touching them) and any other `edgeIds`, as ONE edit: one undo brings all of them back. */
+  | { type: 'deleteNodes'; nodeIds: string[]; edgeIds?: string[] }
   | { type: 'connect'; connection: Connection }
   | { type: 'deleteEdges'; edgeIds: string[] }
   | { type: 'selectNodes'; changes: Array<{ nodeId: string; selected: boolean }> }
@@ -80,7 +81,7 @@ export function applyFlowOperation(draft: FlowDraft, op: FlowOperation): FlowDra
       };
     }
     case 'appendNode': {
-      const next = appendNode(draft.nodes, draft.edges, op.kind);
+      const next = appendNode(draft.nodes, draft.edges, op.kind, op.from ?? null);
       return next ? { ...draft, ...next } : draft;
     }
     case 'paste':
@@ -120,13 +121,15 @@ export function applyFlowOperation(draft: FlowDraft, op: FlowOperation): FlowDra
     }
     case 'deleteNodes': {
       const gone = new Set(op.nodeIds);
+      const goneEdges = new Set(op.edgeIds ?? []);
       const nodes = draft.nodes.filter((n) => !gone.has(n.id));
-      if (nodes.length === draft.nodes.length) return draft;
       // A node never leaves edges behind that point at nothing.
-      return { ...draft, nodes, edges: draft.edges.filter((e) => !gone.has(e.source) && !gone.has(e.target)) };
+      const edges = draft.edges.filter((e) => !gone.has(e.source) && !gone.has(e.target) && !goneEdges.has(e.id));
+      if (nodes.length === draft.nodes.length && edges.length === draft.edges.length) return draft;
+      return { ...draft, nodes, edges };
     }
     case 'connect': {
-      if (!canConnect(draft.nodes, op.connection)) return draft;
+      if (connectRefusal(draft.nodes, op.connection) !== null) return draft;
       const edges = connectEdge(draft.edges, op.connection);
       return edges === draft.edges ? draft : { ...draft, edges };
     }
@@ -165,17 +168,29 @@ export function applyFlowOperation(draft: FlowDraft, op: FlowOperation): FlowDra
 }
 
 /**
- * A connection React Flow offers is only kept when both nodes exist, the target is not the
- * Trigger (it has no input) and the source handle is one the node draws now: a branch that was
- * renamed or removed meanwhile would otherwise leave an edge on a handle nobody can see.
+ * Why a connection is refused, in words the canvas shows, or null when it is kept: both nodes must
+ * exist, a step cannot lead to itself, the target is not the Trigger (it has no input) and the
+ * source handle is one the node draws now (a branch renamed or removed meanwhile would otherwise
+ * leave an edge on a handle nobody can see).
  */
-export function canConnect(nodes: EditorNode[], connection: Connection): boolean {
+export function connectRefusal(nodes: EditorNode[], connection: Connection): string | null {
   const source = nodes.find((n) => n.id === connection.source);
   const target = nodes.find((n) => n.id === connection.target);
-  if (!source || !target || source === target || target.data.kind === 'trigger') return false;
+  if (!source || !target) return 'That step is no longer on the canvas.';
+  if (source === target) return 'A step can’t connect to itself. To repeat it, loop back through a Delay or a Wait for Reply.';
+  if (target.data.kind === 'trigger') return 'Nothing can connect into the Trigger: it is where the flow starts. Connect from it instead.';
   const handles = sourceHandlesOf(source.data.kind, source.data.config);
   const handle = connection.sourceHandle ?? null;
-  return handles === null ? handle === null : handle !== null && handles.includes(handle);
+  if (handles !== null && handles.length === 0) return `${source.data.label || 'Complete'} ends the flow: nothing comes after it.`;
+  if (handles === null ? handle !== null : handle === null || !handles.includes(handle)) {
+    return handles === null ? 'That exit no longer exists on this step.' : `Connect from one of this step’s branches (${handles.map(handleLabel).join(', ')}).`;
+  }
+  return null;
+}
+
+/** A connection React Flow offers is kept only when `connectRefusal` has nothing against it. */
+export function canConnect(nodes: EditorNode[], connection: Connection): boolean {
+  return connectRefusal(nodes, connection) === null;
 }
 
 function withSettings(draft: FlowDraft, patch: Partial<FlowSettings>): FlowDraft {

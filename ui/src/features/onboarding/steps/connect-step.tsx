@@ -1,10 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { Button } from '../../../components/button';
 import { Icon } from '../../../components/icon';
-import { useToast } from '../../../components/toast/use-toast';
 import { cn } from '../../../lib/cn';
-import { fetchMetaAppStatus } from '../onboarding.api';
+import { useConnectOptions } from '../../accounts/use-connect-options';
 import { onboardingPlatforms } from '../onboarding.data';
 import { StepHeading } from './step-heading';
 import type { StepProps } from './step-props';
@@ -20,21 +18,11 @@ interface ConnectStepProps extends StepProps {
  * WhatsApp has a setup page only.
  */
 export function ConnectStep({ state, update, beforeLeave }: ConnectStepProps) {
-  const { toast } = useToast();
-  const meta = useQuery({ queryKey: ['meta-app-status'], queryFn: fetchMetaAppStatus, retry: false });
-  const configured = meta.data?.configured === true;
+  const options = useConnectOptions();
+  const platformId = (id: string) => (id === 'instagram' ? 'instagram' : 'facebook');
+  const anyDisabled = !options.isPending && onboardingPlatforms.some((p) => !options.canConnect(platformId(p.id)));
 
   const connect = (platform: string) => {
-    if (!configured) {
-      // §4: a platform that cannot connect is recorded as manual_setup.
-      update({ connectedPlatform: 'manual_setup' });
-      toast({
-        title: 'Platform Setup Required',
-        description: 'No Meta app is configured on this server yet. Use the sandbox for now, or see the setup guide.',
-        variant: 'destructive',
-      });
-      return;
-    }
     update({ connectedPlatform: platform });
     beforeLeave();
     window.location.assign(`/oauth/${platform}`);
@@ -54,12 +42,18 @@ export function ConnectStep({ state, update, beforeLeave }: ConnectStepProps) {
           >
             <Icon name={platform.icon} size={28} className="text-slate-600 dark:text-slate-300" />
             <p className="mt-2 font-medium text-slate-900 dark:text-white">{platform.name}</p>
-            <Button size="sm" variant="outline" className="mt-3 w-full" onClick={() => connect(platform.id)} disabled={meta.isPending}>
-              Connect
-            </Button>
-            <Link to="/facebook/setup" className="mt-2 text-xs text-indigo-600 hover:underline dark:text-indigo-400">
-              What is needed?
-            </Link>
+            {options.isPending || options.canConnect(platformId(platform.id)) ? (
+              <Button size="sm" variant="outline" className="mt-3 w-full" onClick={() => connect(platform.id)} disabled={options.isPending}>
+                Connect
+              </Button>
+            ) : (
+              <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">Not enabled on this server yet</p>
+            )}
+            {options.canEnable && (
+              <Link to="/facebook/setup" className="mt-2 text-xs text-indigo-600 hover:underline dark:text-indigo-400">
+                How to enable it
+              </Link>
+            )}
           </div>
         ))}
         <div className="flex flex-col items-center rounded-xl border border-slate-200 bg-white p-5 text-center dark:border-slate-800 dark:bg-slate-900">
@@ -71,11 +65,11 @@ export function ConnectStep({ state, update, beforeLeave }: ConnectStepProps) {
           </Link>
         </div>
       </div>
-      {!meta.isPending && !configured && (
+      {anyDisabled && (
         <div className="mt-4 flex flex-col gap-3 rounded-lg bg-slate-50 p-4 text-sm text-slate-600 sm:flex-row sm:items-center sm:justify-between dark:bg-slate-800/60 dark:text-slate-300">
           <p>
-            This server has no Meta app yet, so real accounts can't connect. Your workspace already has a sandbox Instagram account and Messenger page to try
-            everything with.
+            Instagram and Messenger aren't enabled on this server yet: an administrator has to turn them on before real accounts can connect. Your workspace
+            already has a sandbox Instagram account and Messenger page to try everything with, in the Simulator.
           </p>
           <Button
             size="sm"

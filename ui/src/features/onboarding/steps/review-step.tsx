@@ -28,7 +28,8 @@ export function ReviewStep({ state }: Pick<StepProps, 'state'>) {
         <Row label="Plan" value={onboardingPlans.find((p) => p.id === state.selectedPlan)?.name ?? state.selectedPlan} />
         <Row label="Connected account" value={connectedLabel(state.connectedPlatform)} />
         <Row label="Business" value={state.businessName || '—'} />
-        <Row label="Website" value={state.websiteUrl || '—'} />
+        <Row label="Website" value={state.noWebsite ? 'None' : state.websiteUrl || '—'} />
+        {state.noWebsite && state.websiteUrl && <Row label="Link to share" value={state.websiteUrl} />}
         <Row
           label="Found on your site"
           value={state.scannedData ? `${state.scannedData.offers.length} offers, ${state.scannedData.testimonials.length} testimonials` : '—'}

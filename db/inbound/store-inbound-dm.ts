@@ -1,0 +1,91 @@
+import type pg from 'pg';
+import { EVENTS_CHANNEL } from '../notify';
+
+/** $1 workspace, $2 account, $3 external user id, $4 name, $5 username, $6 is a DM, $7 its time. */
+const CONTACT_UPSERT_SQL = `insert into contacts (workspace_id, account_id, external_user_id, name, username, last_inbound_at)
+     values ($1, $2, $3, $4, $5, case when $6::boolean then $7::timestamptz end)
+     on conflict (account_id, external_user_id) do update set
+       name = coalesce(nullif(excluded.name, ''), contacts.name),
+       username = coalesce(excluded.username, contacts.username),
+       last_inbound_at = greatest(contacts.last_inbound_at, excluded.last_inbound_at)
+     returning id`;
+
+/**
+ * A DM, in ONE round trip (it was six): the contact (CONTACT_UPSERT_SQL), the conversation
+ * (ensureConversation's upsert, which also moves it in the inbox: last message, unread + 1, a closed
+ * one reopened — unless the message is one already stored), the message, and whether the
+ * conversation has an outbound message (a lead's reply count), with the browsers' message.created
+ * notice. A conversation is written once per statement: its inbox columns go with the upsert, not
+ * in an update after the message insert.
+ */
+const INBOUND_DM_SQL = `with contact as (${CONTACT_UPSERT_SQL}),
+     dup as (select exists (select 1 from messages where account_id = $2 and platform_message_id = $8) as yes),
+     conv as (
+       insert into conversations as c (workspace_id, account_id, contact_id, platform, customer_name, customer_username, external_user_id,
+                                       last_message, last_message_time, unread_count)
+       select $1, $2, contact.id, $10, $11, $5, $3,
+              case when dup.yes then null else $9 end, case when dup.yes then now() else $7::timestamptz end, case when dup.yes then 0 else 1 end
+       from contact, dup
+       on conflict (account_id, contact_id) do update set
+         customer_name = coalesce(nullif(excluded.customer_name, ''), c.customer_name),
+         last_message = case when excluded.unread_count > 0 then excluded.last_message else c.last_message end,
+         last_message_time = case when excluded.unread_count > 0 then greatest(c.last_message_time, excluded.last_message_time) else c.last_message_time end,
+         unread_count = c.unread_count + excluded.unread_count,
+         status = case when excluded.unread_count > 0 and c.status = 'closed' then 'open' else c.status end,
+         updated_at = case when excluded.unread_count > 0 then now() else c.updated_at end
+       returning c.id, c.contact_id),
+     msg as (
+       insert into messages (workspace_id, conversation_id, account_id, platform_message_id, content, direction, status, source, created_at)
+       select $1, conv.id, $2, $8, $9, 'inbound', 'sent', 'contact', $7 from conv
+       on conflict (account_id, platform_message_id) do nothing
+       returning id, extract(epoch from now() - created_at)::float8 / 3600 as age_hours)
+     select conv.contact_id, conv.id as conversation_id, msg.id as message_id, msg.age_hours,
+            exists (select 1 from messages o where o.conversation_id = conv.id and o.direction = 'outbound') as has_outbound,
+            case when msg.id is not null then pg_notify($12, json_build_object('workspaceId', $1::uuid, 'event',
+              json_build_object('type', 'message.created', 'conversationId', conv.id, 'messageId', msg.id))::text) end as notified
+     from conv left join msg on true`;
+
+export interface StoredInboundDm {
+  contact_id: string;
+  conversation_id: string;
+  /** null: the message was already stored (a redelivery); nothing else changed. */
+  message_id: string | null;
+  age_hours: number | null;
+  has_outbound: boolean;
+}
+
+export interface InboundDm {
+  workspaceId: string;
+  accountId: string;
+  platform: string;
+  from: { id: string; name: string; username: string | null };
+  messageId: string;
+  text: string;
+  /** When the person sent it (the platform's time). */
+  sentAt: string;
+  /** The conversation's display name for a new conversation. */
+  conversationName: string;
+}
+
+/** Stores an inbound DM (workers/inbound/messages.ts) in one statement: INBOUND_DM_SQL. */
+export async function storeInboundDm(db: Pick<pg.PoolClient, 'query'>, dm: InboundDm): Promise<StoredInboundDm> {
+  const { rows } = await db.query<StoredInboundDm>({
+    name: 'inbound-dm',
+    text: INBOUND_DM_SQL,
+    values: [
+      dm.workspaceId,
+      dm.accountId,
+      dm.from.id,
+      dm.from.name,
+      dm.from.username,
+      true,
+      dm.sentAt,
+      dm.messageId,
+      dm.text,
+      dm.platform,
+      dm.conversationName,
+      EVENTS_CHANNEL,
+    ],
+  });
+  return rows[0]!;
+}

@@ -1,0 +1,57 @@
+import { PRIVATE_REPLY_WINDOW_DAYS } from '../../contracts/platform-windows';
+import { storeCommentBatch, type StoredComment } from '../../db/inbound/store-comments';
+import type { InboundComment, InboundContext } from './context';
+
+/**
+ * Stage 2 of a batch: every comment of the batch and its contact, in one statement
+ * (storeCommentBatch, ADR 0020). A comment seen before (a redelivery, or the same comment from a
+ * second provider) comes back `inserted: false`: its rules already ran. The same comment twice in
+ * one batch is stored by a second statement after the first, as it would be in a later batch.
+ */
+export async function storeComments(ctx: InboundContext, comments: InboundComment[]): Promise<StoredComment[]> {
+  const seen = new Set<string>();
+  const first: number[] = [];
+  const again: number[] = [];
+  comments.forEach(({ normalized: e, account }, i) => {
+    const key = `${account.id}\u0000${e.commentId}`;
+    (seen.has(key) ? again : first).push(i);
+    seen.add(key);
+  });
+  const stored: StoredComment[] = [];
+  for (const part of again.length === 0 ? [first] : [first, again]) {
+    const rows = await storeCommentBatch(
+      ctx.client,
+      part.map((i) => {
+        const { normalized: e, account } = comments[i]!;
+        return {
+          workspaceId: account.workspace_id,
+          accountId: account.id,
+          commentId: e.commentId,
+          postId: e.postId,
+          text: e.text,
+          commentedAt: e.createdAt,
+          from: e.from,
+        };
+      }),
+    );
+    part.forEach((i, k) => (stored[i] = rows[k]!));
+  }
+  return stored;
+}
+
+/**
+ * Whether a newly stored comment may be answered at all (by rules, leads or flows). Meta allows a
+ * private reply only within 7 days of the comment (docs/platform-apis.md §2.3): an older one (found
+ * late by reconciliation, ADR 0014) is recorded and nothing answers it; the activity feed says so.
+ * This is the one gate before a comment's answers: a contact's pause or opt-out joins it here.
+ */
+export function mayAnswer(ev: InboundComment, stored: StoredComment): boolean {
+  if (ev.account.platform === 'twitter' || stored.ageDays <= PRIVATE_REPLY_WINDOW_DAYS) return true;
+  const e = ev.normalized;
+  ev.tail.activities.push({
+    action: 'comment_outside_reply_window',
+    message: `Comment from ${e.from.name || e.from.username || e.from.id} recorded but not answered: it is ${Math.floor(stored.ageDays)} days old, and Meta allows a private reply only within ${PRIVATE_REPLY_WINDOW_DAYS} days`,
+    intent: 'general',
+  });
+  return false;
+}

@@ -1,0 +1,68 @@
+import type { NormalizedEvent } from '../../contracts/inbound';
+import { MESSAGING_WINDOW_HOURS } from '../../contracts/platform-windows';
+import { resumeWaitingRuns } from '../../db/flows/runs';
+import { storeEcho } from '../../db/inbound/store-echo';
+import { storeInboundDm } from '../../db/inbound/store-inbound-dm';
+import { classifyIntent } from '../../workflows/classify-intent';
+import { insertTriggeredRuns } from '../flows/triggers';
+import { captureLead } from './capture-lead';
+import { triggersOf, type InboundContext, type InboundEvent } from './context';
+
+/** The `metadata` we attach to every Meta send (activities/sends/meta.ts): an echo carrying it is ours. */
+export const OWN_SEND_METADATA_PREFIX = 'rp:';
+
+type Message = Extract<NormalizedEvent, { kind: 'message' }>;
+type Echo = Extract<NormalizedEvent, { kind: 'echo' }>;
+
+/**
+ * Stage 3 of a batch, event by event in order: a DM (storeInboundMessage), or an echo of a message
+ * the account itself sent — ours (our metadata) changes nothing, one a person sent in Meta's own
+ * inbox is stored as outbound (db/inbound/store-echo.ts).
+ */
+export async function storeMessageOrEcho(ctx: InboundContext, ev: InboundEvent<Message | Echo>): Promise<void> {
+  const e = ev.normalized;
+  if (e.kind === 'message') return storeInboundMessage(ctx, ev as InboundEvent<Message>);
+  if (!e.metadata?.startsWith(OWN_SEND_METADATA_PREFIX)) await storeEcho(ctx.client, ev.account, e);
+}
+
+/**
+ * A DM: stored with its contact and conversation in one statement, its lead, then the runs waiting
+ * for this contact's reply take it, or else the keyword flows it matches start.
+ */
+async function storeInboundMessage(ctx: InboundContext, { normalized: e, account, prefetched, tail }: InboundEvent<Message>): Promise<void> {
+  const { client } = ctx;
+  const stored = await storeInboundDm(client, {
+    workspaceId: account.workspace_id,
+    accountId: account.id,
+    platform: account.platform,
+    from: e.from,
+    messageId: e.messageId,
+    text: e.text,
+    sentAt: e.createdAt,
+    conversationName: e.from.name || e.from.username || e.from.id,
+  });
+  if (!stored.message_id) return; // the same message delivered twice: one row
+  const contactId = stored.contact_id;
+  const conversationId = stored.conversation_id;
+  const ageHours = stored.age_hours!;
+  const intent = classifyIntent(e.text);
+  tail.activities.push({ action: 'dm_received', message: `New ${account.platform} DM from ${e.from.name || e.from.id}`, intent });
+  await captureLead(client, account, contactId, e, { intent, ruleFired: false, conversationId, hasOutbound: stored.has_outbound }, tail);
+  // A DM found late by reconciliation (ADR 0014) outside Meta's messaging window: no automated reply
+  // may answer it any more (docs/platform-apis.md §2.1), so it is recorded (inbox, where a person may
+  // still answer with HUMAN_AGENT) and neither resumes nor starts flows; the activity feed says so.
+  if (account.provider === 'meta' && ageHours > MESSAGING_WINDOW_HOURS) {
+    tail.activities.push({
+      action: 'dm_outside_messaging_window',
+      message: `DM from ${e.from.name || e.from.username || e.from.id} recorded but not answered by flows: it is ${Math.floor(ageHours)} hours old, and Meta allows automated replies only within ${MESSAGING_WINDOW_HOURS} hours`,
+      intent: 'general',
+    });
+    return;
+  }
+  // Triggers in order (ARCHITECTURE.md#rules-and-flows): runs waiting for this contact's reply take it; otherwise keyword flows.
+  // A story mention is not an answer to a question the flow asked, so it only starts story-mention flows.
+  const resumed = e.storyMention ? [] : await resumeWaitingRuns(client, account.id, contactId, e.text);
+  if (resumed.length > 0) return;
+  const event = { kind: 'message' as const, storyReply: e.storyReply === true, storyMention: e.storyMention === true, text: e.text, messageId: e.messageId };
+  await insertTriggeredRuns(client, account, contactId, event, triggersOf(prefetched), tail.startedRuns);
+}

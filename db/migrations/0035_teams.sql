@@ -1,3 +1,10 @@
+CREATE TABLE "getting_started_closures" (
+	"workspace_id" uuid NOT NULL,
+	"user_id" uuid NOT NULL,
+	"closed_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "getting_started_closures_workspace_id_user_id_pk" PRIMARY KEY("workspace_id","user_id")
+);
+--> statement-breakpoint
 CREATE TABLE "audit_log" (
 	"id" bigserial PRIMARY KEY NOT NULL,
 	"workspace_id" uuid NOT NULL,
@@ -36,12 +43,15 @@ CREATE TABLE "workspace_members" (
 	CONSTRAINT "workspace_members_role_check" CHECK ("workspace_members"."role" in ('owner', 'admin', 'editor', 'agent', 'viewer'))
 );
 --> statement-breakpoint
+ALTER TABLE "getting_started_closures" ADD CONSTRAINT "getting_started_closures_workspace_id_workspaces_id_fk" FOREIGN KEY ("workspace_id") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "getting_started_closures" ADD CONSTRAINT "getting_started_closures_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "audit_log" ADD CONSTRAINT "audit_log_workspace_id_workspaces_id_fk" FOREIGN KEY ("workspace_id") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "team_invitations" ADD CONSTRAINT "team_invitations_workspace_id_workspaces_id_fk" FOREIGN KEY ("workspace_id") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "team_invitations" ADD CONSTRAINT "team_invitations_invited_by_users_id_fk" FOREIGN KEY ("invited_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "team_invitations" ADD CONSTRAINT "team_invitations_accepted_by_users_id_fk" FOREIGN KEY ("accepted_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "workspace_members" ADD CONSTRAINT "workspace_members_workspace_id_workspaces_id_fk" FOREIGN KEY ("workspace_id") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "workspace_members" ADD CONSTRAINT "workspace_members_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "getting_started_closures_user_idx" ON "getting_started_closures" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "audit_log_workspace_idx" ON "audit_log" USING btree ("workspace_id","id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "audit_log_actor_idx" ON "audit_log" USING btree ("workspace_id","actor_id","id" DESC NULLS LAST);--> statement-breakpoint
 CREATE UNIQUE INDEX "team_invitations_token_key" ON "team_invitations" USING btree ("token_hash");--> statement-breakpoint
@@ -49,6 +59,11 @@ CREATE UNIQUE INDEX "team_invitations_open_key" ON "team_invitations" USING btre
 CREATE INDEX "team_invitations_invited_by_idx" ON "team_invitations" USING btree ("invited_by");--> statement-breakpoint
 CREATE INDEX "team_invitations_accepted_by_idx" ON "team_invitations" USING btree ("accepted_by");--> statement-breakpoint
 CREATE INDEX "workspace_members_user_idx" ON "workspace_members" USING btree ("user_id");--> statement-breakpoint
+-- The getting-started checklist closes per member and workspace (ADR 0038), like the items it counts:
+-- a user's closed list stays closed in the workspace it was closed in.
+INSERT INTO "getting_started_closures" ("workspace_id", "user_id", "closed_at")
+SELECT "workspace_id", "user_id", "checklist_closed_at" FROM "onboarding_progress" WHERE "checklist_closed_at" IS NOT NULL;--> statement-breakpoint
+ALTER TABLE "onboarding_progress" DROP COLUMN "checklist_closed_at";--> statement-breakpoint
 -- Teams (docs/product-spec.md "Teams", ADR 0038). Every user's own workspace becomes a membership as its owner.
 INSERT INTO "workspace_members" ("workspace_id", "user_id", "role", "created_at", "updated_at")
 SELECT "workspace_id", "id", 'owner', "created_at", "created_at" FROM "users";--> statement-breakpoint

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { roles } from './permissions';
 import { timeZoneSchema } from './time-zone';
 
 /** docs/product-spec.md §5: the server applies the same rules as the register form (and a sane upper bound). */
@@ -79,7 +80,11 @@ export interface TestUserResponse {
 
 export const subscriptionTiers = ['Free', 'Starter', 'Pro', 'Enterprise'] as const;
 
-/** The user as the API returns it (docs/product-spec.md §3). Never carries the password hash. */
+/**
+ * The user as the API returns it (docs/product-spec.md §3). Never carries the password hash.
+ * GET /api/auth/user gives the acting workspace's plan in subscriptionTier / messagesUsed /
+ * messageLimit: its owner's, which is what its sends count against (db/usage/record-usage.ts).
+ */
 export const publicUserSchema = z.object({
   id: z.string(),
   email: z.string(),
@@ -90,7 +95,9 @@ export const publicUserSchema = z.object({
   messagesUsed: z.number().int(),
   messageLimit: z.number().int(),
   onboardingStep: z.number().int(),
+  /** The workspace this session acts in (ADR 0038) and the user's role there (contracts/permissions.ts). */
   workspaceId: z.string(),
+  role: z.enum(roles),
   isDemo: z.boolean(),
   /** False for accounts that only sign in with Google/Facebook: they may set a password without a current one. */
   hasPassword: z.boolean(),

@@ -10,6 +10,8 @@ export const errorCodes = {
   NOT_FOUND: 404,
   /** A unique thing that already exists. */
   CONFLICT: 409,
+  /** A link that worked once and no longer does (an expired, used or revoked invitation). */
+  GONE: 410,
   /** The platform, or its rules (e.g. Meta's messaging window), refused what was asked. */
   PLATFORM_REFUSED: 422,
   /** A website could not be scanned (unreachable, refused address, not HTML, too slow or too large). */

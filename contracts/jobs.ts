@@ -153,6 +153,17 @@ export const jobs = {
     priority: null,
     keyPrefix: null,
   }),
+  /**
+   * An invitation to a workspace (POST /api/team/invitations, or a resend), queued in the request's
+   * transaction. The worker makes the link's token (its hash replaces the previous one) and mails
+   * it; an invitation revoked, accepted or expired meanwhile is not sent.
+   */
+  'mail.invite': define({
+    payload: z.object({ invitationId: z.uuid(), origin: z.url() }),
+    maxAttempts: 6,
+    priority: null,
+    keyPrefix: null,
+  }),
   /** Crontab: queues the reconciliations that have come due (RECONCILE_EVERY_MINUTES). */
   'accounts:reconcile': define({ payload: z.unknown(), maxAttempts: 25, priority: null, keyPrefix: null, cron: true }),
   /** Crontab: queues the account checks that have come due. */

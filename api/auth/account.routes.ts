@@ -30,9 +30,19 @@ export interface AccountRouteDeps {
 
 export const DELETE_CONFIRMATION = 'DELETE';
 
+/** 409: the account owns workspaces whose other members would lose their owner. */
+function ownedWorkspacesError(names: string[]): AppError {
+  const list = names.map((n) => `"${n}"`).join(', ');
+  return new AppError(
+    'CONFLICT',
+    `You are the only owner of ${list}, which other people belong to. Make one of them owner (Settings → Team) or remove them before you delete your account.`,
+    { ownedWorkspaces: names },
+  );
+}
+
 /** Account self-service on the Settings page (docs/product-spec.md §2): name, password, notifications, deletion. */
 export function accountRoutes({ pool, cookieName, throttles }: AccountRouteDeps) {
-  const router = authedRouter();
+  const router = authedRouter('account:self');
 
   router.patch('/api/account/profile', async (req, res) => {
     const body = parseBody(updateProfileBodySchema, req);
@@ -75,10 +85,10 @@ export function accountRoutes({ pool, cookieName, throttles }: AccountRouteDeps)
   });
 
   // Danger zone: the user types their email or DELETE, and proves it is them (a signed-in laptop left
-  // open is not enough): the password, or for an account without one a
-  // sign-in in the last FRESH_SIGN_IN_MINUTES. A demo workspace is the visitor's own throwaway.
-  // Their workspace's data goes with them, and their email leaves the newsletter, rate-limit and
-  // dev-outbox rows.
+  // open is not enough): the password, or for an account without one a sign-in in the last
+  // FRESH_SIGN_IN_MINUTES. A demo workspace is the visitor's own throwaway. The workspaces they are
+  // alone in go with them; they leave the others; refused while they alone own one that has other
+  // members. Their email leaves the newsletter, rate-limit and dev-outbox rows.
   router.delete('/api/account', async (req, res) => {
     const user = currentUser(req);
     const { confirmation, password } = parseBody(deleteAccountBodySchema, req);
@@ -98,7 +108,8 @@ export function accountRoutes({ pool, cookieName, throttles }: AccountRouteDeps)
       const signedInAt = req.session.signedInAt ?? 0;
       if (Date.now() - signedInAt > FRESH_SIGN_IN_MINUTES * 60_000) throw new AppError('FORBIDDEN', SIGN_IN_AGAIN_TO_DELETE);
     }
-    await deleteAccount(pool, { userId: user.id, workspaceId: user.workspaceId, email: user.email, accountKey: accountKey(user.email) });
+    const result = await deleteAccount(pool, { userId: user.id, email: user.email, accountKey: accountKey(user.email) });
+    if (!result.deleted) throw ownedWorkspacesError(result.ownedWithMembers);
     await destroySession(req, res, cookieName);
     res.json({ success: true, message: 'Your account and its data have been deleted.' });
   });

@@ -12,7 +12,7 @@ import { hashPassword } from './password';
 import { assertPasswordPolicy } from './password-policy';
 import { checkCredentials, destroySession, logIn } from './session';
 import { createUserWithWorkspace } from '../../db/auth/users';
-import { readMessagesUsed } from '../../db/usage/record-usage';
+import { readWorkspacePlan } from '../../db/usage/record-usage';
 import { toPublicUser, toSignedInUser } from './public-user';
 
 const EMAIL_TAKEN = 'This email is already registered. Please try logging in instead.';
@@ -33,10 +33,11 @@ export function authRoutes({ pool, config, passport, cookieName, throttles, devi
   // /auth/user too: docs/product-spec.md §7 probes it expecting the same JSON 401 when signed out.
   router.get(['/api/auth/user', '/auth/user'], async (req, res) => {
     if (!req.user) throw new AppError('UNAUTHORIZED', 'Unauthorized');
-    // The month's message count is read fresh: counting it no longer changes the (cached) user row
-    // (ADR 0019). The maintenance job deletes demo workspaces this long after they were made.
-    const messagesUsed = await readMessagesUsed(pool, req.user.id);
-    res.json(toSignedInUser({ ...req.user, messagesUsed }, config.demo.ttlHours));
+    // The acting workspace's plan (its owner's) and month's message count, read fresh: counting no
+    // longer changes the (cached) user row (ADR 0019). The maintenance job deletes demo workspaces
+    // this long after they were made.
+    const plan = await readWorkspacePlan(pool, req.user.workspaceId);
+    res.json(toSignedInUser({ ...req.user, ...plan }, config.demo.ttlHours));
   });
 
   // The spec's 409 "already registered" tells whoever asks that an email has an account.

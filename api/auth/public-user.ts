@@ -13,6 +13,7 @@ export function toPublicUser(row: UserRow): PublicUser {
     messageLimit: row.messageLimit,
     onboardingStep: row.onboardingStep,
     workspaceId: row.workspaceId,
+    role: row.role,
     isDemo: row.isDemo,
     hasPassword: row.passwordHash !== null,
   };

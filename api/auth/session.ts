@@ -12,11 +12,16 @@ function toError(err: unknown): Error {
   return err instanceof Error ? err : new Error(String(err));
 }
 
-/** req.login regenerates the session id (no fixation) before storing the user; the session notes when. */
+/**
+ * req.login regenerates the session id (no fixation) before storing the user; the session notes when.
+ * The new session acts in the user's default workspace from now on (ADR 0038): a switch on another
+ * device moves the default, not this session.
+ */
 export function logIn(req: Request, user: Express.User): Promise<void> {
   return new Promise((resolve, reject) =>
     req.login(user, (err: unknown) => {
       if (err) return reject(toError(err));
+      req.session.workspaceId = user.workspaceId;
       req.session.signedInAt = Date.now();
       resolve();
     }),

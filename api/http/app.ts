@@ -19,6 +19,11 @@ import { PgSessionStore } from '../auth/pg-session-store';
 import { SessionCache } from '../auth/session-cache';
 import { sessionWrites } from '../auth/session-writes';
 import { passwordResetRoutes } from '../auth/password-reset.routes';
+import { activeWorkspace } from '../auth/active-workspace';
+import { auditLogRoutes } from '../features/team/audit-log.routes';
+import { invitationLookupRoutes, teamRoutes } from '../features/team/team.routes';
+import { teamService } from '../features/team/team.service';
+import { workspacesRoutes } from '../features/team/workspaces.routes';
 import { kbChatRoutes, smartKbRoutes } from '../features/ai/kb-chat.routes';
 import { suggestReplyRoutes } from '../features/ai/suggest-reply.routes';
 import { supportChatRoutes } from '../features/ai/support-chat.routes';
@@ -92,7 +97,7 @@ export interface AppDeps {
 
 export interface BuiltApp {
   app: express.Express;
-  /** session + passport, reused by /ws to learn who connects */
+  /** session + passport + active workspace, reused by /ws to learn who connects and where */
   sessionMiddlewares: RequestHandler[];
   /** Sessions and users in memory; the web server's LISTEN connection keeps it true (ADR 0016). */
   sessionCache: SessionCache;
@@ -153,7 +158,8 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
     },
   });
   const passport = createPassport(database.pool, config, deps.oauthEndpoints, sessionCache);
-  const sessionMiddlewares: RequestHandler[] = [sessionMiddleware, passport.initialize(), passport.session()];
+  // Then the workspace the request acts in and the role there, from the cached user (ADR 0038).
+  const sessionMiddlewares: RequestHandler[] = [sessionMiddleware, passport.initialize(), passport.session(), activeWorkspace];
   app.use(sessionMiddlewares);
   // A signed-in user's own state-changing request is never answered from, nor followed by, a stale cache.
   app.use(sessionWrites(sessionCache));
@@ -229,6 +235,11 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
   app.use('/api/templates', publicTemplatesRoutes(pool));
   app.use('/api/templates', templatesRoutes(pool));
   app.use('/api/onboarding', onboardingRoutes(pool));
+  // Teams (ADR 0038): what an invitation link is for is public; the rest is signed in.
+  app.use('/api/team', invitationLookupRoutes(pool));
+  app.use('/api/team', teamRoutes({ pool, config, team: teamService(pool, (userId) => sessionCache.forgetUser(userId)) }));
+  app.use('/api/workspaces', workspacesRoutes(pool));
+  app.use('/api/audit-log', auditLogRoutes(pool));
 
   app.use('/api', apiNotFound);
   const closeUi = await mountUi(app, deps.ui);

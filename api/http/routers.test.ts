@@ -6,12 +6,12 @@ import { authedRouter, atPrefixUnstripped, publicRouter } from './routers';
 /** An app shaped like api/http/app.ts: public routes at the root, authed ones at their prefix, then /api 404s. */
 async function withApp(check: (base: string) => Promise<void>) {
   const app = express();
-  const authed = authedRouter();
+  const authed = authedRouter('workspace:read');
   authed.get('/', (_req, res) => res.json({ ok: true }));
   authed.get('/:id', (_req, res) => res.json({ ok: true }));
   const open = publicRouter();
   open.get('/api/public', (_req, res) => res.json({ ok: true }));
-  const fullPaths = authedRouter();
+  const fullPaths = authedRouter('workspace:read');
   fullPaths.get('/api/account/profile', (_req, res) => res.json({ ok: true }));
   app.use('/api/private', authed);
   app.use(atPrefixUnstripped('/api/account', fullPaths));

@@ -1,4 +1,5 @@
 import { Router, type Request, type RequestHandler } from 'express';
+import { can as roleCan, deniedMessage, type Permission } from '../../contracts/permissions';
 import type { UserRow } from '../../db/schema';
 import { AppError } from './errors';
 
@@ -16,18 +17,61 @@ export const requireAuth: RequestHandler = (req, _res, next) => {
   next();
 };
 
+/** A guard made by `can`, and the permission it checks (read by the route-table test). */
+const PERMISSION = Symbol('permission');
+type Guard = RequestHandler & { [PERMISSION]: Permission };
+/** Marks the routers made by `authedRouter` (the route-table test tells them from public ones). */
+export const AUTHED_ROUTER = Symbol('authedRouter');
+
+/**
+ * The route's guard (contracts/permissions.ts): 403 `{error: "Your role (viewer) cannot change
+ * flows", details: {permission}}` when the acting role (api/auth/active-workspace.ts) lacks it.
+ * Without a signed-in user it lets the request through: in an authed router `requireAuth` answered
+ * 401 already, and a public route that acts for a signed-in user (the OAuth connect redirects)
+ * decides itself what a signed-out visitor gets.
+ */
+export function can(permission: Permission): RequestHandler {
+  const guard: RequestHandler = (req, _res, next) => {
+    const user = req.user;
+    if (user && !roleCan(user.role, permission)) return next(new AppError('FORBIDDEN', deniedMessage(user.role, permission), { permission }));
+    next();
+  };
+  Object.defineProperty(guard, 'name', { value: `can(${permission})` });
+  return Object.assign(guard, { [PERMISSION]: permission });
+}
+
+/** The permission a route handler checks, if it is a guard. */
+export function guardPermission(handler: unknown): Permission | undefined {
+  return typeof handler === 'function' ? (handler as Partial<Guard>)[PERMISSION] : undefined;
+}
+
+/** What an authed router's routes need: one permission, or one for reads (GET/HEAD) and one for the rest. */
+export type RouteAccess = Permission | { read: Permission; write: Permission };
+
+const routeMethods = ['get', 'post', 'put', 'patch', 'delete', 'all'] as const;
+
 /**
  * The two route builders (conventions: tRPC's public/authed procedures). A feature that needs a
- * user builds an `authedRouter()` and is mounted at its own prefix (`app.use('/api/flows', …)`), so
- * the router-level guard covers exactly that feature's paths and an unguarded route cannot be
- * written by accident. Public routers may stay at the root.
+ * user builds an `authedRouter(access)` and is mounted at its own prefix (`app.use('/api/flows', …)`),
+ * so the router-level guard covers exactly that feature's paths and an unguarded route cannot be
+ * written by accident. Every route of it checks a permission (contracts/permissions.ts): the one
+ * it names first among its handlers (`router.post('/validate', can('workspace:read'), …)`), else the
+ * router's `access` for its method. Public routers may stay at the root.
  */
 export function publicRouter(): Router {
   return Router();
 }
 
-export function authedRouter(): Router {
-  return Router().use(requireAuth);
+export function authedRouter(access: RouteAccess): Router {
+  const router = Router().use(requireAuth);
+  for (const method of routeMethods) {
+    const register = (router[method] as (...args: unknown[]) => Router).bind(router);
+    const permission = typeof access === 'string' ? access : method === 'get' ? access.read : access.write;
+    const withGuard = (path: unknown, ...handlers: unknown[]) =>
+      handlers.some((h) => guardPermission(h) !== undefined) ? register(path, ...handlers) : register(path, can(permission), ...handlers);
+    Object.defineProperty(router, method, { value: withGuard, configurable: true, writable: true });
+  }
+  return Object.assign(router, { [AUTHED_ROUTER]: true });
 }
 
 /**
@@ -47,10 +91,19 @@ export function atPrefixUnstripped(prefix: string, router: Router): Router {
   return outer;
 }
 
-/** The signed-in user of an authed route. */
+/**
+ * The signed-in user of an authed route: `workspaceId` and `role` are the workspace the request
+ * acts in and their role there (api/auth/active-workspace.ts).
+ */
 export function currentUser(req: Request): UserRow {
   if (!req.user) throw new AppError('UNAUTHORIZED', 'Unauthorized');
   return req.user;
+}
+
+/** Who acts, for the audit log (db/audit/record-audit.ts): the signed-in user in the request's workspace. */
+export function currentActor(req: Request): { workspaceId: string; userId: string } {
+  const user = currentUser(req);
+  return { workspaceId: user.workspaceId, userId: user.id };
 }
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -3,6 +3,7 @@ import { EVENTS_CHANNEL } from '../../db/notify';
 import { listenChannels } from './pg-listener';
 import { SESSION_CACHE_CHANNEL, sessionCacheChangeSchema } from '../../db/sessions/session-cache-channel';
 import { SESSIONS_CHANNEL } from '../../db/sessions/sessions-ended';
+import { MEMBERSHIPS_CHANNEL, membershipChangeSchema } from '../../db/team/membership-channel';
 import type { SessionCache } from '../auth/session-cache';
 import { sessionsEndedHandler } from './session-revocations';
 import { workspaceEventsHandler } from './workspace-events';
@@ -11,7 +12,8 @@ import type { WsHub } from './ws-server';
 /**
  * The web process's one LISTEN connection: workspace events are pushed to that workspace's
  * sockets; ended sessions close theirs and leave the session cache, as do changed sessions and
- * users (ADR 0016). After each (re)connect the hub re-checks every socket's session, and after a
+ * users (ADR 0016); a changed membership drops its user from the cache and closes their sockets in
+ * that workspace (ADR 0038). After each (re)connect the hub re-checks every socket's session, and after a
  * reconnect tells every browser to refetch, since notifications sent while the connection was down
  * are lost; for the same reason the session cache is emptied and off while the connection is down.
  */
@@ -34,6 +36,16 @@ export function listenLiveChannels(
         sessionCache.applyEnded(ended);
         hub.endSessions(ended);
       }, log),
+      [MEMBERSHIPS_CHANNEL]: (payload) => {
+        const change = membershipChangeSchema.safeParse(safeJson(payload));
+        if (change.success) {
+          sessionCache.forgetUser(change.data.userId);
+          hub.endMembership(change.data);
+        } else {
+          sessionCache.clear();
+          log.warn({ payload: payload.slice(0, 200) }, 'malformed membership notification; cache cleared');
+        }
+      },
       [SESSION_CACHE_CHANNEL]: (payload) => {
         const change = sessionCacheChangeSchema.safeParse(safeJson(payload));
         // Unreadable: it was about someone; drop everything rather than guess.

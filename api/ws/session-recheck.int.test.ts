@@ -25,7 +25,7 @@ it('finds the sockets whose session is gone, expired or now another user’s', a
   );
   const sock = (name: string) => ({ name }) as unknown as WebSocket;
   const [live, gone, expired, swapped] = [sock('live'), sock('gone'), sock('expired'), sock('swapped')];
-  const owner = (sid: string) => ({ sid, userId: 'u1', workspaceId: 'w' });
+  const owner = (sid: string) => ({ sid, userId: 'u1', workspaceId: 'w', role: 'owner' as const });
   const ended = await endedSockets(database.pool, [
     [live, owner('live')],
     [gone, owner('gone')],

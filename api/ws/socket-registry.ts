@@ -1,11 +1,14 @@
 import type { WebSocket } from 'ws';
+import type { Role } from '../../contracts/permissions';
 import type { SessionsEnded } from '../../db/sessions/sessions-ended';
+import type { MembershipChange } from '../../db/team/membership-channel';
 
-/** Who an authenticated socket belongs to: its workspace (events), its session and user. */
+/** Who an authenticated socket belongs to: its workspace (events) and role there, its session and user. */
 export interface SocketOwner {
   workspaceId: string;
   userId: string;
   sid: string;
+  role: Role;
 }
 
 /** The open, signed-in sockets of this web process. */
@@ -35,6 +38,11 @@ export class SocketRegistry {
 
   entries(): [WebSocket, SocketOwner][] {
     return [...this.owners];
+  }
+
+  /** The sockets of that user in that workspace. */
+  ofMember(change: MembershipChange): WebSocket[] {
+    return [...this.inWorkspace(change.workspaceId)].filter((ws) => this.owners.get(ws)?.userId === change.userId);
   }
 
   /** The sockets of the sessions that `ended` describes. */

@@ -6,12 +6,15 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import type { InboxEvent } from '../../contracts/inbox';
 import { wsClientMessageSchema, type WsServerMessage } from '../../contracts/ws';
 import type { SessionsEnded } from '../../db/sessions/sessions-ended';
+import type { MembershipChange } from '../../db/team/membership-channel';
 import { AnonymousUpgradeLimit, upgradeClientKey } from './anonymous-upgrades';
-import { endedSockets } from './session-recheck';
+import { changedMemberSockets, endedSockets } from './session-recheck';
 import { SocketRegistry } from './socket-registry';
 
 /** Close code for "your session ended" (logout, password change…); 4000–4999 are the application's. */
 export const SESSION_ENDED_CLOSE_CODE = 4001;
+/** Close code for "your membership of this workspace changed" (role changed, removed): the browser refetches who it is and reconnects. */
+export const MEMBERSHIP_CHANGED_CLOSE_CODE = 4002;
 /** Close code for a socket opened without a session. */
 export const SIGN_IN_FIRST_CLOSE_CODE = 4003;
 const RECHECK_EVERY_MS = 30_000;
@@ -36,7 +39,9 @@ export interface WsHub {
   publish(workspaceId: string, event: InboxEvent): void;
   /** Closes the sockets of ended sessions (NOTIFY from any web process). */
   endSessions(ended: SessionsEnded): void;
-  /** Closes every socket whose session no longer exists or belongs to someone else. */
+  /** Closes a member's sockets in a workspace whose membership changed (NOTIFY from any process). */
+  endMembership(change: MembershipChange): void;
+  /** Closes every socket whose session no longer exists or belongs to someone else, or whose membership changed. */
   recheckSessions(): Promise<void>;
   /** Tells every signed-in socket to refetch: events sent while LISTEN was down are lost. */
   resyncAll(): void;
@@ -64,9 +69,14 @@ export function attachWebSocket(server: Server, deps: WsDeps): WsHub {
     registry.remove(ws);
     ws.close(SESSION_ENDED_CLOSE_CODE, 'Session ended');
   };
+  const closeChanged = (ws: WebSocket) => {
+    registry.remove(ws);
+    ws.close(MEMBERSHIP_CHANGED_CLOSE_CODE, 'Membership changed');
+  };
   const recheckSessions = async () => {
     try {
       for (const ws of await endedSockets(deps.pool, registry.entries())) closeEnded(ws);
+      for (const ws of await changedMemberSockets(deps.pool, registry.entries())) closeChanged(ws);
     } catch (err) {
       deps.log.warn({ err }, 'ws session re-check failed');
     }
@@ -104,7 +114,7 @@ export function attachWebSocket(server: Server, deps: WsDeps): WsHub {
   wss.on('connection', (ws: WebSocket, req: IncomingMessage & { user?: Express.User; sessionID?: string }) => {
     const user = req.user;
     if (user && req.sessionID) {
-      registry.add(ws, { workspaceId: user.workspaceId, userId: user.id, sid: req.sessionID });
+      registry.add(ws, { workspaceId: user.workspaceId, userId: user.id, sid: req.sessionID, role: user.role });
       ws.on('close', () => registry.remove(ws));
     }
     send(ws, { type: 'hello', authenticated: Boolean(user && req.sessionID) });
@@ -136,6 +146,9 @@ export function attachWebSocket(server: Server, deps: WsDeps): WsHub {
     },
     endSessions: (ended) => {
       for (const ws of registry.matching(ended)) closeEnded(ws);
+    },
+    endMembership: (change) => {
+      for (const ws of registry.ofMember(change)) closeChanged(ws);
     },
     recheckSessions,
     resyncAll: () => {

@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { z } from 'zod';
+import { workspaceOwnerSql } from '../usage/record-usage';
 
 type Db = Pick<pg.PoolClient, 'query'>;
 
@@ -91,7 +92,7 @@ export async function releaseModelAnswer(db: Db, claim: Pick<ModelAnswerClaim, '
 /** The workspace owner's subscription tier (what the access level, and so the allowance, comes from); null: no such workspace. */
 export async function workspaceTier(db: Db, workspaceId: string): Promise<string | null> {
   const { rows } = await db.query<{ subscription_tier: string }>(
-    'select subscription_tier from users where workspace_id = $1 order by created_at, id limit 1',
+    `select u.subscription_tier from (${workspaceOwnerSql('$1::uuid')}) o join users u on u.id = o.id`,
     [workspaceId],
   );
   return rows[0]?.subscription_tier ?? null;

@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { z } from 'zod';
+import { roles } from '../../contracts/permissions';
 import type { UserRow } from '../schema';
 import { ensureSandboxAccounts } from '../sandbox/seed-sandbox';
 import { withTransaction } from '../transaction';
@@ -10,15 +11,20 @@ type Db = Pick<pg.Pool, 'query'>;
 
 /**
  * Every column of `users`, named as UserRow names them (unqualified: also used in joins with
- * user_sessions), and this month's message count (usage_counts, ADR 0019).
+ * user_sessions), this month's message count (usage_counts, ADR 0019) and the user's memberships
+ * (ADR 0038: cached with the user, so the active workspace and role cost no round trip).
  */
 export const userColumns = `id, workspace_id as "workspaceId", email, password_hash as "passwordHash", first_name as "firstName",
   last_name as "lastName", profile_image_url as "profileImageUrl", subscription_tier as "subscriptionTier",
   ${messagesUsedSql('users.id')} as "messagesUsed", message_limit as "messageLimit",
   onboarding_step as "onboardingStep", google_id as "googleId", facebook_id as "facebookId", is_demo as "isDemo",
-  created_at as "createdAt", updated_at as "updatedAt"`;
+  created_at as "createdAt", updated_at as "updatedAt",
+  (select coalesce(json_agg(json_build_object('workspaceId', m.workspace_id, 'role', m.role) order by m.created_at, m.workspace_id), '[]')
+     from workspace_members m where m.user_id = users.id) as memberships`;
 
-const userRowSchema = z.object({
+const membershipSchema = z.object({ workspaceId: z.string(), role: z.enum(roles) });
+
+const userColumnsSchema = z.object({
   id: z.string(),
   workspaceId: z.string(),
   email: z.string(),
@@ -35,7 +41,14 @@ const userRowSchema = z.object({
   isDemo: z.boolean(),
   createdAt: z.date(),
   updatedAt: z.date(),
-}) satisfies z.ZodType<UserRow>;
+  memberships: z.array(membershipSchema),
+});
+
+/** As read, the user acts in their default workspace (`workspaceId`) with their role there. */
+const userRowSchema = userColumnsSchema.transform((row): UserRow => ({
+  ...row,
+  role: row.memberships.find((m) => m.workspaceId === row.workspaceId)?.role ?? 'viewer',
+}));
 
 const firstUser = (rows: unknown[]): UserRow | undefined => (rows[0] === undefined ? undefined : userRowSchema.parse(rows[0]));
 
@@ -78,8 +91,9 @@ export interface NewUser {
 }
 
 /**
- * Every new user gets their own workspace, created in the same transaction; then the workspace's
- * sandbox accounts (reads never create them). 'email_taken' when the email is registered already.
+ * Every new user gets their own workspace, created in the same transaction with them as its owner;
+ * then the workspace's sandbox accounts (reads never create them). 'email_taken' when the email is
+ * registered already.
  */
 export async function createUserWithWorkspace(pool: pg.Pool, input: NewUser): Promise<UserRow | 'email_taken'> {
   let row: UserRow;
@@ -89,10 +103,13 @@ export async function createUserWithWorkspace(pool: pg.Pool, input: NewUser): Pr
       const name = input.firstName ? `${input.firstName}'s workspace` : 'My workspace';
       const ws = await client.query<{ id: string }>('insert into workspaces (name, time_zone) values ($1, $2) returning id', [name, timeZone]);
       const { rows } = await client.query(
-        `insert into users (workspace_id, email, password_hash, first_name, last_name, profile_image_url, google_id, facebook_id,
-                            is_demo, onboarding_step, subscription_tier)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, coalesce($9, false), coalesce($10, 0), coalesce($11, 'Free'))
-         returning ${userColumns}`,
+        `with u as (
+           insert into users (workspace_id, email, password_hash, first_name, last_name, profile_image_url, google_id, facebook_id,
+                              is_demo, onboarding_step, subscription_tier)
+           values ($1, $2, $3, $4, $5, $6, $7, $8, coalesce($9, false), coalesce($10, 0), coalesce($11, 'Free'))
+           returning id
+         )
+         insert into workspace_members (workspace_id, user_id, role) select $1, u.id, 'owner' from u returning user_id`,
         [
           ws.rows[0]!.id,
           input.email.toLowerCase(),
@@ -107,7 +124,8 @@ export async function createUserWithWorkspace(pool: pg.Pool, input: NewUser): Pr
           input.subscriptionTier ?? null,
         ],
       );
-      return userRowSchema.parse(rows[0]);
+      const userId = z.object({ user_id: z.string() }).parse(rows[0]).user_id;
+      return firstUser((await client.query(`select ${userColumns} from users where id = $1`, [userId])).rows)!;
     });
   } catch (err) {
     if ((err as { code?: string; constraint?: string }).code === '23505' && (err as { constraint?: string }).constraint === 'users_email_key') {

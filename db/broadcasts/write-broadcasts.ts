@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import type { CreateBroadcastBody } from '../../contracts/broadcasts';
 import { jobKey, jobs, type TaskName } from '../../contracts/jobs';
+import type { AuditHook } from '../audit/record-audit';
 import { withTransaction } from '../transaction';
 
 type Client = Pick<pg.PoolClient, 'query'>;
@@ -35,7 +36,7 @@ export type StartResult = 'started' | 'already' | 'not_found' | 'finished';
  * Draft → scheduled, with its dispatch job at runAt (null: now), in one transaction. The row lock
  * makes a double click one start: the second finds it no longer a draft and changes nothing.
  */
-export async function startBroadcast(pool: pg.Pool, workspaceId: string, id: string, runAt: Date | null): Promise<StartResult> {
+export async function startBroadcast(pool: pg.Pool, workspaceId: string, id: string, runAt: Date | null, audit?: AuditHook): Promise<StartResult> {
   return withTransaction(pool, async (client) => {
     const { rows } = await client.query<{ status: string }>('select status from broadcasts where workspace_id = $1 and id = $2 for update', [workspaceId, id]);
     const status = rows[0]?.status;
@@ -44,6 +45,7 @@ export async function startBroadcast(pool: pg.Pool, workspaceId: string, id: str
     if (status !== 'draft') return 'already';
     await client.query(`update broadcasts set status = 'scheduled', run_at = coalesce($2::timestamptz, now()) where id = $1`, [id, runAt]);
     await addDispatchJob(client, id, runAt);
+    await audit?.(client);
     return 'started';
   });
 }
@@ -68,42 +70,71 @@ async function pullBackQueued(client: Client, broadcastId: string, to: 'pending'
 
 export type ControlResult = 'ok' | 'not_found' | 'conflict';
 
-async function control(pool: pg.Pool, workspaceId: string, id: string, from: string[], fn: (client: pg.PoolClient, status: string) => Promise<void>) {
+async function control(
+  pool: pg.Pool,
+  workspaceId: string,
+  id: string,
+  from: string[],
+  fn: (client: pg.PoolClient, status: string) => Promise<void>,
+  audit?: AuditHook,
+) {
   return withTransaction(pool, async (client): Promise<ControlResult> => {
     const { rows } = await client.query<{ status: string }>('select status from broadcasts where workspace_id = $1 and id = $2 for update', [workspaceId, id]);
     if (!rows[0]) return 'not_found';
     if (!from.includes(rows[0].status)) return 'conflict';
     await fn(client, rows[0].status);
+    await audit?.(client);
     return 'ok';
   });
 }
 
 /** Running or scheduled → paused: nothing more is queued, and what waits for its slot is taken back. */
-export const pauseBroadcast = (pool: pg.Pool, workspaceId: string, id: string) =>
-  control(pool, workspaceId, id, ['running', 'scheduled'], async (client) => {
-    await client.query(`update broadcasts set status = 'paused' where id = $1`, [id]);
-    await pullBackQueued(client, id, 'pending');
-  });
+export const pauseBroadcast = (pool: pg.Pool, workspaceId: string, id: string, audit?: AuditHook) =>
+  control(
+    pool,
+    workspaceId,
+    id,
+    ['running', 'scheduled'],
+    async (client) => {
+      await client.query(`update broadcasts set status = 'paused' where id = $1`, [id]);
+      await pullBackQueued(client, id, 'pending');
+    },
+    audit,
+  );
 
 /** Paused → running (or scheduled, when it never started): the dispatch job goes on from where it was. */
-export const resumeBroadcast = (pool: pg.Pool, workspaceId: string, id: string) =>
-  control(pool, workspaceId, id, ['paused'], async (client) => {
-    const { rows } = await client.query<{ run_at: Date | null }>(
-      `update broadcasts set status = case when started_at is null then 'scheduled' else 'running' end where id = $1
-       returning case when started_at is null then run_at end as run_at`,
-      [id],
-    );
-    // A scheduled broadcast paused before its time keeps its time.
-    await addDispatchJob(client, id, rows[0]?.run_at ?? null);
-  });
+export const resumeBroadcast = (pool: pg.Pool, workspaceId: string, id: string, audit?: AuditHook) =>
+  control(
+    pool,
+    workspaceId,
+    id,
+    ['paused'],
+    async (client) => {
+      const { rows } = await client.query<{ run_at: Date | null }>(
+        `update broadcasts set status = case when started_at is null then 'scheduled' else 'running' end where id = $1
+         returning case when started_at is null then run_at end as run_at`,
+        [id],
+      );
+      // A scheduled broadcast paused before its time keeps its time.
+      await addDispatchJob(client, id, rows[0]?.run_at ?? null);
+    },
+    audit,
+  );
 
 /** Any state but finished → cancelled: pending recipients and sends waiting for their slot are cancelled. */
-export const cancelBroadcast = (pool: pg.Pool, workspaceId: string, id: string) =>
-  control(pool, workspaceId, id, ['draft', 'scheduled', 'running', 'paused'], async (client) => {
-    await client.query(`update broadcasts set status = 'cancelled', finished_at = now() where id = $1`, [id]);
-    await client.query(`update broadcast_recipients set status = 'cancelled' where broadcast_id = $1 and status = 'pending'`, [id]);
-    await pullBackQueued(client, id, 'cancelled');
-  });
+export const cancelBroadcast = (pool: pg.Pool, workspaceId: string, id: string, audit?: AuditHook) =>
+  control(
+    pool,
+    workspaceId,
+    id,
+    ['draft', 'scheduled', 'running', 'paused'],
+    async (client) => {
+      await client.query(`update broadcasts set status = 'cancelled', finished_at = now() where id = $1`, [id]);
+      await client.query(`update broadcast_recipients set status = 'cancelled' where broadcast_id = $1 and status = 'pending'`, [id]);
+      await pullBackQueued(client, id, 'cancelled');
+    },
+    audit,
+  );
 
 /**
  * Failed recipients get another try: back to pending with the next attempt number, so the retry has

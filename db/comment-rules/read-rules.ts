@@ -50,7 +50,7 @@ export async function listRules(pool: pg.Pool, workspaceId: string): Promise<Com
   return z.array(ruleRow).parse(rows).map(toRule);
 }
 
-export async function getRule(pool: pg.Pool, workspaceId: string, id: string): Promise<CommentRule | undefined> {
+export async function getRule(pool: Pick<pg.Pool, 'query'>, workspaceId: string, id: string): Promise<CommentRule | undefined> {
   const { rows } = await pool.query(`${selectRules} and r.id = $2 group by r.id`, [workspaceId, id]);
   return rows[0] ? toRule(ruleRow.parse(rows[0])) : undefined;
 }

@@ -26,7 +26,12 @@ export async function createRule(db: pg.Pool, workspaceId: string, body: NewRule
 }
 
 /** Applies the fields present in `body`; false when the rule is not this workspace's. */
-export async function updateRule(db: pg.Pool, workspaceId: string, id: string, body: z.output<typeof updateCommentRuleBodySchema>): Promise<boolean> {
+export async function updateRule(
+  db: Pick<pg.Pool, 'query'>,
+  workspaceId: string,
+  id: string,
+  body: z.output<typeof updateCommentRuleBodySchema>,
+): Promise<boolean> {
   const { rowCount } = await db.query(
     `update comment_rules set
        is_active = coalesce($3, is_active),
@@ -50,7 +55,7 @@ export async function updateRule(db: pg.Pool, workspaceId: string, id: string, b
   return rowCount !== 0;
 }
 
-export async function deleteRule(db: pg.Pool, workspaceId: string, id: string): Promise<boolean> {
+export async function deleteRule(db: Pick<pg.Pool, 'query'>, workspaceId: string, id: string): Promise<boolean> {
   const { rowCount } = await db.query('delete from comment_rules where workspace_id = $1 and id = $2', [workspaceId, id]);
   return rowCount !== 0;
 }

@@ -13,7 +13,7 @@ export async function readApiKeyStatus(db: pg.Pool, workspaceId: string): Promis
 }
 
 /** Makes or replaces (rotates) the workspace's key; only its hash is stored. */
-export async function storeApiKey(db: pg.Pool, workspaceId: string, keyHash: string, prefix: string): Promise<{ createdAt: string }> {
+export async function storeApiKey(db: Pick<pg.Pool, 'query'>, workspaceId: string, keyHash: string, prefix: string): Promise<{ createdAt: string }> {
   const { rows } = await db.query(
     `insert into workspace_api_keys (workspace_id, key_hash, prefix) values ($1, $2, $3)
      on conflict (workspace_id) do update set key_hash = excluded.key_hash, prefix = excluded.prefix, created_at = now()

@@ -15,8 +15,8 @@ const row = z.object({
 });
 
 /**
- * The getting-started checklist of one user's workspace, in one round trip; nothing is counted once
- * the user closed it. Each item is a glossary term counted as every other page counts it
+ * The getting-started checklist of the workspace a member acts in, in one round trip; nothing is
+ * counted once they closed it there. Each item is a glossary term counted as every other page counts it
  * (docs/product-spec.md, Glossary): connected accounts and live automations as
  * db/figures/read-automation-state.ts does, and the first automated reply from the same rollup as the
  * dashboard's and Analytics' "Automated replies" (analytics_daily.automated_replies, migration 0033:
@@ -26,8 +26,9 @@ const row = z.object({
 export async function readGettingStarted(pool: pg.Pool, user: { id: string; workspaceId: string }): Promise<GettingStarted> {
   const { rows } = await pool.query(
     `with me as (
-       select u.onboarding_step, (o.checklist_closed_at is not null) as closed
-       from users u left join onboarding_progress o on o.user_id = u.id where u.id = $2)
+       select u.onboarding_step,
+              exists (select 1 from getting_started_closures c where c.workspace_id = $1 and c.user_id = u.id) as closed
+       from users u where u.id = $2)
      select me.closed, me.onboarding_step,
        case when me.closed then 0 else (select count(*)::int from social_accounts where workspace_id = $1 and is_active and provider <> 'sandbox') end as real_accounts,
        case when me.closed then 0 else (select count(*)::int from social_accounts where workspace_id = $1 and is_active and provider = 'sandbox') end as sandbox_accounts,
@@ -52,13 +53,15 @@ export async function readGettingStarted(pool: pg.Pool, user: { id: string; work
   };
 }
 
-/** Closes the checklist for this user (dismissed, or every item done): it stays closed. */
+/**
+ * Closes the checklist for this member in the workspace they act in (dismissed, or every item done):
+ * it stays closed there, and stays open in their other workspaces (ADR 0038).
+ */
 export async function closeGettingStarted(pool: pg.Pool, user: { id: string; workspaceId: string }): Promise<void> {
-  await pool.query(
-    `insert into onboarding_progress (user_id, workspace_id, checklist_closed_at) values ($1, $2, now())
-     on conflict (user_id) do update set checklist_closed_at = coalesce(onboarding_progress.checklist_closed_at, now())`,
-    [user.id, user.workspaceId],
-  );
+  await pool.query(`insert into getting_started_closures (workspace_id, user_id) values ($1, $2) on conflict (workspace_id, user_id) do nothing`, [
+    user.workspaceId,
+    user.id,
+  ]);
 }
 
 /** Whether every item is done, so the read can close the list for good. */

@@ -5,7 +5,7 @@ export const FAILED_SENDS_NOTIFY_THRESHOLD = 5;
 
 /**
  * After a send is marked failed (in that transaction): when the account's undismissed failures of the
- * last 24 hours reach the threshold, every user of the workspace gets one notification per account
+ * last 24 hours reach the threshold, every member of the workspace gets one notification per account
  * per day (the key dedupes), linking to the Failed sends page.
  */
 export async function notifyFailedSendsThreshold(
@@ -24,7 +24,7 @@ export async function notifyFailedSendsThreshold(
   if (n < FAILED_SENDS_NOTIFY_THRESHOLD) return;
   await db.query(
     `insert into notifications (workspace_id, user_id, kind, key, title, body, link)
-     select $1, u.id, 'failed_sends', $2, $3, $4, '/failed-sends' from users u where u.workspace_id = $1
+     select $1, m.user_id, 'failed_sends', $2, $3, $4, '/failed-sends' from workspace_members m where m.workspace_id = $1
      on conflict (user_id, key) do nothing`,
     [
       workspaceId,

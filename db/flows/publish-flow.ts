@@ -57,7 +57,7 @@ async function publishVersion(client: pg.PoolClient, workspaceId: string, flowId
 }
 
 /** Deletes a flow (its versions and runs go with it); false when it is not this workspace's. */
-export async function deleteFlow(db: pg.Pool, workspaceId: string, id: string): Promise<boolean> {
+export async function deleteFlow(db: Pick<pg.Pool, 'query'>, workspaceId: string, id: string): Promise<boolean> {
   const { rowCount } = await db.query('delete from flows where workspace_id = $1 and id = $2', [workspaceId, id]);
   return Boolean(rowCount);
 }

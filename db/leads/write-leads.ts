@@ -55,7 +55,7 @@ export async function updateLead(
   }
 }
 
-export async function deleteLead(db: pg.Pool, workspaceId: string, id: string): Promise<boolean> {
+export async function deleteLead(db: Pick<pg.Pool, 'query'>, workspaceId: string, id: string): Promise<boolean> {
   const { rowCount } = await db.query('delete from leads where workspace_id = $1 and id = $2', [workspaceId, id]);
   return rowCount !== 0;
 }

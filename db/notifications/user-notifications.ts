@@ -12,15 +12,27 @@ const row = z.object({
   created_at: z.date(),
 });
 
-/** The user's latest notifications (newest first) and how many are unread. */
-export async function listNotifications(pool: pg.Pool, userId: string, limit = 50): Promise<NotificationList> {
+/** Whose bell: a member in the workspace the request acts in (ADR 0038). */
+export interface BellOwner {
+  workspaceId: string;
+  userId: string;
+}
+
+/**
+ * The member's latest notifications in the workspace they act in (newest first) and how many are
+ * unread: a person in several workspaces sees each one's notices only there.
+ */
+export async function listNotifications(pool: pg.Pool, who: BellOwner, limit = 50): Promise<NotificationList> {
   const [list, unread] = await Promise.all([
     pool.query(
       `select id, kind, title, body, link, read_at, created_at from notifications
-       where user_id = $1 order by created_at desc, id desc limit $2`,
-      [userId, limit],
+       where user_id = $1 and workspace_id = $2 order by created_at desc, id desc limit $3`,
+      [who.userId, who.workspaceId, limit],
     ),
-    pool.query<{ n: number }>('select count(*)::int as n from notifications where user_id = $1 and read_at is null', [userId]),
+    pool.query<{ n: number }>('select count(*)::int as n from notifications where user_id = $1 and workspace_id = $2 and read_at is null', [
+      who.userId,
+      who.workspaceId,
+    ]),
   ]);
   return {
     notifications: list.rows.map((r) => {
@@ -39,9 +51,13 @@ export async function listNotifications(pool: pg.Pool, userId: string, limit = 5
   };
 }
 
-/** Marks one of the user's notifications read; false when it is not theirs (the route answers 404). */
-export async function markNotificationRead(pool: pg.Pool, userId: string, id: string): Promise<boolean> {
-  const { rowCount } = await pool.query('update notifications set read_at = coalesce(read_at, now()) where id = $1 and user_id = $2', [id, userId]);
+/** Marks one of the member's notifications in this workspace read; false when it is not one (the route answers 404). */
+export async function markNotificationRead(pool: pg.Pool, who: BellOwner, id: string): Promise<boolean> {
+  const { rowCount } = await pool.query('update notifications set read_at = coalesce(read_at, now()) where id = $1 and user_id = $2 and workspace_id = $3', [
+    id,
+    who.userId,
+    who.workspaceId,
+  ]);
   return (rowCount ?? 0) > 0;
 }
 

@@ -17,3 +17,4 @@ export * from './analytics';
 export * from './saved-replies';
 export * from './reconcile';
 export * from './usage';
+export * from './team';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAtColumn, workspaceIdColumn } from './columns';
 import { flows } from './flows';
 import { users } from './users';
@@ -57,13 +57,25 @@ export const onboardingProgress = pgTable(
       .default(sql`'{}'::jsonb`),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-    /**
-     * The dashboard's getting-started checklist was closed for this user: every item done at once,
-     * or dismissed (db/dashboard/getting-started.ts). Null while it shows.
-     */
-    checklistClosedAt: timestamp('checklist_closed_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('onboarding_progress_workspace_key').on(t.workspaceId, t.userId)],
+);
+
+/**
+ * The dashboard's getting-started checklist was closed by this member in this workspace: every item
+ * done at once, or dismissed (db/dashboard/getting-started.ts). Per workspace, like the items it
+ * counts (ADR 0038): closing it in one workspace leaves it open in the member's others.
+ */
+export const gettingStartedClosures = pgTable(
+  'getting_started_closures',
+  {
+    workspaceId: workspaceIdColumn(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    closedAt: timestamp('closed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.userId] }), index('getting_started_closures_user_idx').on(t.userId)],
 );
 
 /** How the workspace presents itself in automated replies: its name and tone (docs/product-spec.md §4 tone ids). */

@@ -1,7 +1,12 @@
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { Role } from '../../contracts/permissions';
 import { workspaces } from './workspaces';
 
-/** docs/product-spec.md §3 User, plus login identities. Emails are stored lower-cased. */
+/**
+ * docs/product-spec.md §3 User, plus login identities. Emails are stored lower-cased. The
+ * workspaces a user belongs to are `workspace_members` (db/schema/team.ts); `workspace_id` is the one
+ * a new session of theirs starts in (the last one they switched to or joined), always one of them.
+ */
 export const users = pgTable(
   'users',
   {
@@ -32,5 +37,16 @@ export const users = pgTable(
   ],
 );
 
-/** A user as read by db/auth/users.ts: the row, and this UTC month's message count (summed from usage_counts). */
-export type UserRow = typeof users.$inferSelect & { messagesUsed: number };
+/** One of a user's workspaces and their role in it. */
+export interface Membership {
+  workspaceId: string;
+  role: Role;
+}
+
+/**
+ * A user as read by db/auth/users.ts: the row, this UTC month's message count (summed from
+ * usage_counts), their memberships, and `workspaceId`/`role`: the workspace they act in and their
+ * role there. As read that is their default workspace; a signed-in request acts in its session's
+ * (api/auth/active-workspace.ts).
+ */
+export type UserRow = typeof users.$inferSelect & { messagesUsed: number; memberships: Membership[]; role: Role };

@@ -30,7 +30,7 @@ export async function findActiveAccount(db: pg.Pool, workspaceId: string, id: st
  * Tokens wiped, account inactive (its conversations stay). A Page takes its linked Instagram
  * account with it: Instagram messaging goes through the Page. Returns how many accounts it closed.
  */
-export async function disconnectAccount(db: pg.Pool, workspaceId: string, account: ConnectedAccountRow): Promise<number> {
+export async function disconnectAccount(db: Pick<pg.Pool, 'query'>, workspaceId: string, account: ConnectedAccountRow): Promise<number> {
   const { rowCount } = await db.query(
     `update social_accounts set is_active = false, access_token_enc = null, refresh_token_enc = null, token_expires_at = null
      where workspace_id = $1 and (id = $2 or ($3 = 'facebook' and provider = 'meta' and platform = 'instagram' and linked_external_id = $4))`,

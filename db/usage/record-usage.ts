@@ -30,6 +30,27 @@ export function messagesUsedSql(userIdSql: string): string {
   return `(select coalesce(sum(uc.messages), 0)::int from usage_counts uc where uc.user_id = ${userIdSql} and uc.month = ${currentUsageMonth})`;
 }
 
+/**
+ * The workspace's owner (its first, if several), whose plan and monthly count its sends use: SQL
+ * selecting `id`, for `workspaceIdSql` (SQL naming a uuid). Primary-key lookup on workspace_members.
+ */
+export function workspaceOwnerSql(workspaceIdSql: string): string {
+  return `select m.user_id as id from workspace_members m where m.workspace_id = ${workspaceIdSql} and m.role = 'owner' order by m.created_at, m.user_id limit 1`;
+}
+
+const planRow = z.object({ subscription_tier: z.string(), message_limit: z.number(), messages_used: z.number() });
+
+/** The plan a workspace runs on: its owner's tier, monthly limit and this month's count (GET /api/auth/user). */
+export async function readWorkspacePlan(db: Db, workspaceId: string): Promise<{ subscriptionTier: string; messageLimit: number; messagesUsed: number } | null> {
+  const { rows } = await db.query(
+    `select u.subscription_tier, u.message_limit, ${messagesUsedSql('u.id')} as messages_used from (${workspaceOwnerSql('$1::uuid')}) o join users u on u.id = o.id`,
+    [workspaceId],
+  );
+  if (rows[0] === undefined) return null;
+  const r = planRow.parse(rows[0]);
+  return { subscriptionTier: r.subscription_tier, messageLimit: r.message_limit, messagesUsed: r.messages_used };
+}
+
 /** Where the usage statement's inputs are in the enclosing statement's parameters (`$n`). */
 export interface UsageParams {
   workspaceId: string;
@@ -57,7 +78,7 @@ export function usageCtes(p: UsageParams): string {
   return `usage as (
        insert into usage_counts as uc (user_id, month, shard, messages)
        select o.id, ${currentUsageMonth}, pg_backend_pid() % ${USAGE_SHARDS}, ${p.n}
-       from (select id from users where workspace_id = ${p.workspaceId} order by created_at, id limit 1) o
+       from (${workspaceOwnerSql(p.workspaceId)}) o
        where ${p.enabled}
        on conflict (user_id, month, shard) do update set messages = uc.messages + excluded.messages
        returning uc.user_id, uc.month, uc.shard, uc.messages
@@ -80,8 +101,8 @@ export function usageThresholdParams(): [number[], string[]] {
  * monthly allowance (usage_counts), in the caller's transaction so it commits or rolls back with
  * what it counts. Each UTC month counts from 0. Crossing 80 % and 100 % of message_limit adds one
  * notification each per month: the key `usage-80:2026-11` is unique per user, so a retry or a race
- * adds nothing. Nothing is ever blocked here. The owner is the workspace's first user (workspaces
- * are made with one). One statement (the count and its notifications); the answer is the month's
+ * adds nothing. Nothing is ever blocked here. The owner is the workspace's first owner
+ * (workspaceOwnerSql). One statement (the count and its notifications); the answer is the month's
  * total as this statement sees it (the other shards as last committed).
  */
 export async function recordUsage(db: Db, workspaceId: string, n = 1): Promise<Usage | null> {

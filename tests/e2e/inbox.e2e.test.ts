@@ -85,7 +85,7 @@ describe('/inbox', () => {
     await panel.getByText('@lia.lead').waitFor();
     await expect.poll(async () => (await conversations(page)).find((c) => c.id === lia!.id)!.unreadCount).toBe(0);
     await expect.poll(() => liaRow.getByLabel(/unread/).count()).toBe(0);
-    await panel.getByText('Assignment arrives with team members', { exact: false }).waitFor();
+    await panel.getByText('Assigning conversations to teammates is not built yet', { exact: false }).waitFor();
 
     // Lead status through the leads API.
     await panel.getByLabel('Lead status').selectOption('qualified');

@@ -1,14 +1,20 @@
 import type { Server } from 'node:http';
+import type { Permission } from '../../contracts/permissions';
+import { AUTHED_ROUTER, guardPermission } from '../../api/http/routers';
 
 export interface AppRoute {
   method: string;
   /** Express path pattern, e.g. `/api/flows/:id`. */
   path: string;
+  /** Declared in an `authedRouter` (signed in only). */
+  authed: boolean;
+  /** The permissions its handlers check (contracts/permissions.ts), in order: one for every guarded route. */
+  permissions: Permission[];
 }
 
 interface Layer {
-  route?: { path: string | string[]; methods: Record<string, boolean> };
-  handle?: { stack?: Layer[] };
+  route?: { path: string | string[]; methods: Record<string, boolean>; stack: { handle: unknown }[] };
+  handle?: { stack?: Layer[]; [AUTHED_ROUTER]?: boolean };
   /** Where a sub-router is mounted (`app.use('/api/flows', router)`); `slash` when at the root. */
   rawPath?: unknown;
   slash?: boolean;
@@ -22,26 +28,28 @@ function join(prefix: string, path: string): string {
 
 /**
  * Every route of the running Express app, read from its router stack (Express 5: `app.router`), so a
- * route added tomorrow is fuzzed without touching this file. Sub-routers mounted at a prefix
- * (`app.use('/api/flows', router)`) have it prepended.
+ * route added tomorrow is fuzzed (and checked against every role, api/http/route-permissions.int.test.ts)
+ * without touching this file. Sub-routers mounted at a prefix (`app.use('/api/flows', router)`)
+ * have it prepended.
  */
 export function listRoutes(server: Server): AppRoute[] {
   const app = server.listeners('request')[0] as unknown as { router: { stack: Layer[] } };
   const routes: AppRoute[] = [];
-  const walk = (stack: Layer[], prefix: string) => {
+  const walk = (stack: Layer[], prefix: string, authed: boolean) => {
     for (const layer of stack) {
       if (layer.route) {
         const paths = Array.isArray(layer.route.path) ? layer.route.path : [layer.route.path];
+        const permissions = layer.route.stack.map((l) => guardPermission(l.handle)).filter((p): p is Permission => p !== undefined);
         for (const method of Object.keys(layer.route.methods).filter((m) => layer.route!.methods[m])) {
-          for (const path of paths) routes.push({ method: method.toUpperCase(), path: join(prefix, path) });
+          for (const path of paths) routes.push({ method: method.toUpperCase(), path: join(prefix, path), authed, permissions });
         }
       } else if (layer.handle?.stack) {
         const mount = !layer.slash && typeof layer.rawPath === 'string' ? layer.rawPath : '';
-        walk(layer.handle.stack, prefix + mount);
+        walk(layer.handle.stack, prefix + mount, authed || layer.handle[AUTHED_ROUTER] === true);
       }
     }
   };
-  walk(app.router.stack, '');
+  walk(app.router.stack, '', false);
   return routes;
 }
 

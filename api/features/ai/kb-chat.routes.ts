@@ -10,7 +10,7 @@ import { startEventStream } from './sse';
  * limit (AI_USER_PER_MINUTE) is counted by answerQuestion, in the same statement as the allowance.
  */
 export function kbChatRoutes(deps: AiDeps) {
-  const router = authedRouter();
+  const router = authedRouter('ai:ask');
 
   router.post('/chat', async (req, res) => {
     const body = parseBody(kbChatRequestSchema, req);
@@ -67,7 +67,7 @@ export function kbChatRoutes(deps: AiDeps) {
 
 /** POST /api/smartkb/query (docs/product-spec.md §7), mounted at /api/smartkb (signed in). */
 export function smartKbRoutes(deps: AiDeps) {
-  const router = authedRouter();
+  const router = authedRouter('ai:ask');
   router.post('/query', async (req, res) => {
     const body = parseBody(smartKbQuerySchema, req);
     const a = await answerQuestion(deps, { user: currentUser(req), question: body.query, purpose: 'assistant' });

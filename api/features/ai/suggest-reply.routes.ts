@@ -12,7 +12,7 @@ import { answerQuestion, type AiDeps } from './ai-answer.service';
  * of the best matching entry that answers, for the person to edit.
  */
 export function suggestReplyRoutes(deps: AiDeps) {
-  const router = authedRouter();
+  const router = authedRouter('inbox:write');
   router.post('/:id/suggest-reply', async (req, res) => {
     const user = currentUser(req);
     const last = await lastInboundMessage(deps.pool, user.workspaceId, idParam(req));

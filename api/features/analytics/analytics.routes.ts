@@ -15,7 +15,7 @@ import { parseQuery } from '../../http/validate';
  * read replica when there is one (ADR 0039).
  */
 export function analyticsRoutes(reads: Reads, linkTrackingConfigured = true, clock: () => Date = () => new Date()) {
-  const router = authedRouter();
+  const router = authedRouter('workspace:read');
 
   router.get('/dashboard', async (req, res) => {
     const workspaceId = currentUser(req).workspaceId;

@@ -8,7 +8,7 @@ import { authedRouter, currentUser } from '../../http/routers';
 
 /** The automation activity feed, what runs, and "start", mounted at /api/automation. `clock` decides which queued sends are due. */
 export function automationRoutes(pool: pg.Pool, clock: () => Date) {
-  const router = authedRouter();
+  const router = authedRouter({ read: 'workspace:read', write: 'flows:write' });
 
   router.get('/activity', async (req, res) => {
     const body: AutomationActivityResponse = { activities: await listRecentActivity(pool, currentUser(req).workspaceId) };

@@ -12,14 +12,15 @@ import {
   type ControlResult,
 } from '../../../db/broadcasts/write-broadcasts';
 import { AppError } from '../../http/errors';
-import { authedRouter, currentUser, idParam } from '../../http/routers';
+import { authedRouter, can, currentActor, currentUser, idParam } from '../../http/routers';
+import { auditHook } from '../../../db/audit/record-audit';
 import { parseBody } from '../../http/validate';
 
 const notFound = () => new AppError('NOT_FOUND', 'Broadcast not found');
 
 /** Broadcasts (ARCHITECTURE.md#broadcasts), mounted at /api/broadcasts. */
 export function broadcastsRoutes(pool: pg.Pool) {
-  const router = authedRouter();
+  const router = authedRouter({ read: 'workspace:read', write: 'broadcasts:write' });
 
   const current = async (workspaceId: string, id: string) => {
     const b = await getBroadcast(pool, workspaceId, id);
@@ -36,7 +37,7 @@ export function broadcastsRoutes(pool: pg.Pool) {
   });
 
   /** The audience of a segment, split by Meta's rules, before anything is saved. */
-  router.post('/audience', async (req, res) => {
+  router.post('/audience', can('workspace:read'), async (req, res) => {
     const { segment } = parseBody(audienceQuerySchema, req);
     res.json(await readAudience(pool, currentUser(req).workspaceId, segment));
   });
@@ -66,7 +67,9 @@ export function broadcastsRoutes(pool: pg.Pool) {
   router.post('/:id/start', async (req, res) => {
     const workspaceId = currentUser(req).workspaceId;
     const { runAt } = parseBody(startBroadcastBodySchema, req);
-    const result = await startBroadcast(pool, workspaceId, idParam(req), runAt ? new Date(runAt) : null);
+    const { id, name } = await current(workspaceId, idParam(req));
+    const audit = auditHook(currentActor(req), { action: runAt ? 'broadcast.scheduled' : 'broadcast.started', target: { type: 'broadcast', id, label: name } });
+    const result = await startBroadcast(pool, workspaceId, id, runAt ? new Date(runAt) : null, audit);
     if (result === 'not_found') throw notFound();
     if (result === 'finished') throw new AppError('CONFLICT', 'This broadcast has finished; make a new one to send again');
     res.json(await current(workspaceId, idParam(req)));
@@ -79,7 +82,10 @@ export function broadcastsRoutes(pool: pg.Pool) {
   ] as const) {
     router.post(`/:id/${action}`, async (req, res) => {
       const workspaceId = currentUser(req).workspaceId;
-      checked(await fn(pool, workspaceId, idParam(req)), past);
+      const { id, name } = await current(workspaceId, idParam(req));
+      const audit =
+        action === 'cancel' ? auditHook(currentActor(req), { action: 'broadcast.cancelled', target: { type: 'broadcast', id, label: name } }) : undefined;
+      checked(await fn(pool, workspaceId, id, audit), past);
       res.json(await current(workspaceId, idParam(req)));
     });
   }

@@ -9,7 +9,7 @@ import { ruleClashes } from './rule-clashes';
 
 /** The comment-to-DM growth tool, mounted at /api/automation (its path predates the comment-rules prefix). */
 export function commentGrowthRoutes(pool: pg.Pool) {
-  const router = authedRouter();
+  const router = authedRouter('rules:write');
 
   router.post('/comment-growth', async (req, res) => {
     const workspaceId = currentUser(req).workspaceId;

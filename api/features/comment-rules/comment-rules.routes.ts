@@ -4,8 +4,9 @@ import { ruleClashQuerySchema, type ClashReport } from '../../../contracts/keywo
 import { getRule, listRules, queueStatus, resolvePostId } from '../../../db/comment-rules/read-rules';
 import { createRule, deleteRule, updateRule } from '../../../db/comment-rules/write-rules';
 import { recordActivity } from '../../../db/record-activity';
+import { withAudit } from '../../../db/audit/record-audit';
 import { AppError } from '../../http/errors';
-import { authedRouter, currentUser, idParam } from '../../http/routers';
+import { authedRouter, can, currentActor, currentUser, idParam } from '../../http/routers';
 import { parseBody } from '../../http/validate';
 import { refuseNeverFiring } from '../automation/keyword-claims';
 import { ruleClashes } from './rule-clashes';
@@ -14,7 +15,7 @@ const notFound = () => new AppError('NOT_FOUND', 'Comment rule not found');
 
 /** Keyword comment rules, mounted at /api/comment-rules. */
 export function commentRulesRoutes(pool: pg.Pool, privateRepliesPerHour: number) {
-  const router = authedRouter();
+  const router = authedRouter({ read: 'workspace:read', write: 'rules:write' });
 
   /** The saved rule with the clashes its keywords have now (nothing while it is off). */
   async function withClashes(workspaceId: string, id: string): Promise<SavedCommentRule> {
@@ -33,8 +34,8 @@ export function commentRulesRoutes(pool: pg.Pool, privateRepliesPerHour: number)
     res.json(await queueStatus(pool, currentUser(req).workspaceId, privateRepliesPerHour));
   });
 
-  /** The rule form's live check: what saving these keywords would clash with, before anything is saved. */
-  router.post('/clashes', async (req, res) => {
+  /** The rule form's live check: what saving these keywords would clash with, before anything is saved (changes nothing). */
+  router.post('/clashes', can('workspace:read'), async (req, res) => {
     const workspaceId = currentUser(req).workspaceId;
     const q = parseBody(ruleClashQuerySchema, req);
     const saved = q.id ? await getRule(pool, workspaceId, q.id) : null;
@@ -66,16 +67,39 @@ export function commentRulesRoutes(pool: pg.Pool, privateRepliesPerHour: number)
     const workspaceId = currentUser(req).workspaceId;
     const id = idParam(req);
     const body = parseBody(updateCommentRuleBodySchema, req);
-    const before = await getRule(pool, workspaceId, id);
-    if (!before) throw notFound();
-    const after = { ...before, ...body };
+    const current = await getRule(pool, workspaceId, id);
+    if (!current) throw notFound();
+    const after = { ...current, ...body };
     if (after.isActive) refuseNeverFiring(await ruleClashes(pool, workspaceId, after));
-    if (!(await updateRule(pool, workspaceId, id, body))) throw notFound();
+    const before = await withAudit(
+      pool,
+      currentActor(req),
+      async (client) => {
+        const rule = await getRule(client, workspaceId, id);
+        return rule && (await updateRule(client, workspaceId, id, body)) ? rule : null;
+      },
+      (rule) =>
+        rule && body.isActive !== undefined && body.isActive !== rule.isActive
+          ? { action: body.isActive ? 'rule.activated' : 'rule.deactivated', target: { type: 'rule', id, label: rule.keywords.join(', ') } }
+          : null,
+    );
+    if (!before) throw notFound();
     res.json(await withClashes(workspaceId, id));
   });
 
   router.delete('/:id', async (req, res) => {
-    if (!(await deleteRule(pool, currentUser(req).workspaceId, idParam(req)))) throw notFound();
+    const { workspaceId } = currentActor(req);
+    const id = idParam(req);
+    const gone = await withAudit(
+      pool,
+      currentActor(req),
+      async (client) => {
+        const rule = await getRule(client, workspaceId, id);
+        return rule && (await deleteRule(client, workspaceId, id)) ? rule : null;
+      },
+      (rule) => rule && { action: 'rule.deleted', target: { type: 'rule', id, label: rule.keywords.join(', ') } },
+    );
+    if (!gone) throw notFound();
     res.status(204).end();
   });
 

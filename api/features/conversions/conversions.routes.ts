@@ -4,7 +4,8 @@ import { createConversionBodySchema, type NewApiKey } from '../../../contracts/c
 import { readApiKeyStatus, storeApiKey, workspaceForApiKey } from '../../../db/conversions/api-keys';
 import { recordApiConversion } from '../../../db/conversions/record-conversion';
 import { AppError } from '../../http/errors';
-import { authedRouter, currentUser, publicRouter } from '../../http/routers';
+import { authedRouter, currentActor, currentUser, publicRouter } from '../../http/routers';
+import { withAudit } from '../../../db/audit/record-audit';
 import { parseBody } from '../../http/validate';
 
 /** Keys are 32 random bytes, so a plain SHA-256 (no salt, no slow hash) is enough to look them up by. */
@@ -32,14 +33,19 @@ export function conversionsRoutes(pool: pg.Pool) {
 
 /** Settings → API key, mounted at /api/settings/api-key: see whether one exists, or make a new one (rotating the old). */
 export function apiKeyRoutes(pool: pg.Pool) {
-  const router = authedRouter();
+  const router = authedRouter('settings:manage');
   router.get('/', async (req, res) => {
     res.json(await readApiKeyStatus(pool, currentUser(req).workspaceId));
   });
   router.post('/', async (req, res) => {
     const key = `rp_live_${randomBytes(32).toString('base64url')}`;
     const prefix = key.slice(0, 12);
-    const { createdAt } = await storeApiKey(pool, currentUser(req).workspaceId, hashApiKey(key), prefix);
+    const { createdAt } = await withAudit(
+      pool,
+      currentActor(req),
+      (client) => storeApiKey(client, currentUser(req).workspaceId, hashApiKey(key), prefix),
+      () => ({ action: 'api_key.created', target: { type: 'api_key', label: `${prefix}…` } }),
+    );
     const body: NewApiKey = { key, prefix, createdAt };
     res.status(201).json(body);
   });

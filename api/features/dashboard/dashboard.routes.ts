@@ -10,7 +10,7 @@ import { authedRouter, currentUser } from '../../http/routers';
  * is one (ADR 0039).
  */
 export function dashboardRoutes(reads: Reads, clock: () => Date) {
-  const router = authedRouter();
+  const router = authedRouter('workspace:read');
 
   router.get('/today', async (req, res) => {
     const workspaceId = currentUser(req).workspaceId;

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { HttpClient } from '../../../tests/support/http-client';
+import { inviteNewMember } from '../../../tests/support/team';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app';
 import { maya, newWorkspaceUser } from '../../../tests/support/workspace';
 
@@ -11,7 +13,8 @@ beforeAll(async () => {
 afterAll(() => t.stop());
 
 type W = Awaited<ReturnType<typeof newWorkspaceUser>>;
-const read = async (w: W) => (await w.client.get('/api/dashboard/getting-started')).data;
+const readAs = async (c: HttpClient) => (await c.get('/api/dashboard/getting-started')).data;
+const read = (w: W) => readAs(w.client);
 const outbox = async (w: W) => (await w.client.get(`/api/simulator/outbox?accountId=${w.instagram.id}`)).data as { kind: string }[];
 
 describe('GET /api/dashboard/getting-started', () => {
@@ -72,6 +75,20 @@ describe('GET /api/dashboard/getting-started', () => {
     expect(await read(w)).toEqual({ closed: true });
     const other = await newWorkspaceUser(t.baseUrl, 'Other');
     expect((await read(other)).closed).toBe(false);
+  });
+
+  it('counts and closes per workspace for a member of two: the one the request acts in, not their own', async () => {
+    const owner = await newWorkspaceUser(t.baseUrl, 'Team');
+    expect((await owner.client.post('/api/knowledge', { kind: 'faq', question: 'Do you ship?', answer: 'Worldwide.' })).status).toBe(201);
+    const member = await inviteNewMember(t.baseUrl, owner.client, 'agent');
+    // Acting in the team's workspace (accepting switched them there), they see its items.
+    expect(await readAs(member.client)).toMatchObject({ closed: false, knowledgeEntries: 1 });
+    expect((await member.client.post('/api/dashboard/getting-started/dismiss', {})).status).toBe(200);
+    expect(await readAs(member.client)).toEqual({ closed: true });
+    // The owner's list is theirs; the member's own workspace still shows its list, with its own items.
+    expect((await read(owner)).closed).toBe(false);
+    expect((await member.client.post('/api/workspaces/switch', { workspaceId: member.ownWorkspaceId })).status).toBe(200);
+    expect(await readAs(member.client)).toMatchObject({ closed: false, knowledgeEntries: 0 });
   });
 
   it('needs a session', async () => {

@@ -9,7 +9,8 @@ import { authedRouter, currentUser } from '../../http/routers';
  * it back to someone who already got there.
  */
 export function gettingStartedRoutes(pool: pg.Pool) {
-  const router = authedRouter();
+  // Dismissing is the member's own choice (every role may), per workspace: it changes nothing shared.
+  const router = authedRouter({ read: 'workspace:read', write: 'account:self' });
 
   router.get('/', async (req, res) => {
     const user = currentUser(req);

@@ -17,7 +17,7 @@ const notFound = () => new AppError('NOT_FOUND', 'Failed send not found');
 
 /** Failed sends (every outbound message that ended failed or uncertain), mounted at /api/failed-sends. */
 export function failedSendsRoutes(pool: pg.Pool, limits: SendLimits) {
-  const router = authedRouter();
+  const router = authedRouter({ read: 'workspace:read', write: 'inbox:write' });
 
   router.get('/', async (req, res) => {
     res.json(await listFailedSends(pool, currentUser(req).workspaceId, parseQuery(listFailedSendsQuerySchema, req)));

@@ -4,12 +4,14 @@ import type { ExecutionPlan } from '../../../contracts/execution-plan';
 import { flowBodySchema, testRunBodySchema, validateFlowBodySchema, type FlowPlatform, type FlowValidation, type SavedFlow } from '../../../contracts/flows';
 import { flowClashQuerySchema, type ClashReport, type KeywordClash } from '../../../contracts/keyword-clashes';
 import { deleteFlow, lockFlowForSave, saveFlow } from '../../../db/flows/publish-flow';
+import { lockFlowState } from '../../../db/flows/flow-state';
 import { listTestContacts, startTestRun } from '../../../db/flows/test-runs';
 import { withTransaction } from '../../../db/transaction';
+import { recordAudit, withAudit, type AuditActor } from '../../../db/audit/record-audit';
 import { compile, triggerOfGraph } from '../../../flow-compiler/compile';
 import { flowClaim, keywordClashes } from '../../../workflows/keyword-clashes';
 import { AppError } from '../../http/errors';
-import { authedRouter, currentUser, idParam } from '../../http/routers';
+import { authedRouter, can, currentActor, currentUser, idParam } from '../../http/routers';
 import { parseBody } from '../../http/validate';
 import { loadKeywordClaims, refuseNeverFiring } from '../automation/keyword-claims';
 import { getFlow, listFlows } from '../../../db/flows/read-flows';
@@ -23,7 +25,7 @@ const flowNotFound = () => new AppError('NOT_FOUND', 'Flow not found');
  * invalid graph is refused whole (400 with every error by node); nothing is saved.
  */
 export function flowsRoutes(pool: pg.Pool) {
-  const router = authedRouter();
+  const router = authedRouter({ read: 'workspace:read', write: 'flows:write' });
 
   router.get('/', async (req, res) => {
     res.json(await listFlows(pool, currentUser(req).workspaceId));
@@ -35,7 +37,7 @@ export function flowsRoutes(pool: pg.Pool) {
     res.json(flow);
   });
 
-  router.post('/validate', (req, res) => {
+  router.post('/validate', can('workspace:read'), (req, res) => {
     const { flowData } = parseBody(validateFlowBodySchema, req);
     const platform = z
       .enum(['twitter', 'instagram', 'multi'])
@@ -52,8 +54,8 @@ export function flowsRoutes(pool: pg.Pool) {
     return keywordClashes(flowClaim({ id: flow.id ?? '', name: flow.name, platform: flow.platform }, trigger, accounts), claims);
   }
 
-  /** What Start would say about the draft's trigger, before publishing: nothing while the graph has no valid trigger. */
-  router.post('/clashes', async (req, res) => {
+  /** What Start would say about the draft's trigger, before publishing (changes nothing): nothing while the graph has no valid trigger. */
+  router.post('/clashes', can('workspace:read'), async (req, res) => {
     const workspaceId = currentUser(req).workspaceId;
     const q = parseBody(flowClashQuerySchema, req);
     const trigger = triggerOfGraph(q.flowData);
@@ -64,7 +66,8 @@ export function flowsRoutes(pool: pg.Pool) {
   });
 
   /** Saves; a publish (isActive) is compiled first, and a trigger that could never fire is refused. Answers the id and the trigger's clashes. */
-  async function save(workspaceId: string, id: string | null, raw: unknown): Promise<{ id: string; clashes: KeywordClash[] }> {
+  async function save(actor: AuditActor, id: string | null, raw: unknown): Promise<{ id: string; clashes: KeywordClash[] }> {
+    const workspaceId = actor.workspaceId;
     const body = flowBodySchema.parse(raw);
     let plan: ExecutionPlan | null = null;
     let clashes: KeywordClash[] = [];
@@ -86,8 +89,12 @@ export function flowsRoutes(pool: pg.Pool) {
           });
         }
       }
+      const wasActive = id ? Boolean((await lockFlowState(client, workspaceId, id))?.isActive) : false;
       const saved = await saveFlow(client, workspaceId, id, body, plan);
       if (!saved) throw flowNotFound();
+      if (body.isActive !== wasActive) {
+        await recordAudit(client, actor, { action: body.isActive ? 'flow.published' : 'flow.stopped', target: { type: 'flow', id: saved, label: body.name } });
+      }
       return saved;
     });
     return { id: saved, clashes };
@@ -96,7 +103,7 @@ export function flowsRoutes(pool: pg.Pool) {
   router.post('/', async (req, res) => {
     const workspaceId = currentUser(req).workspaceId;
     parseBody(flowBodySchema, req); // 400 with details before anything else
-    const { id, clashes } = await save(workspaceId, null, req.body);
+    const { id, clashes } = await save(currentActor(req), null, req.body);
     const body: SavedFlow = { ...(await getFlow(pool, workspaceId, id))!, clashes };
     res.status(201).json(body);
   });
@@ -105,13 +112,24 @@ export function flowsRoutes(pool: pg.Pool) {
     const workspaceId = currentUser(req).workspaceId;
     const id = idParam(req);
     parseBody(flowBodySchema, req);
-    const { clashes } = await save(workspaceId, id, req.body);
+    const { clashes } = await save(currentActor(req), id, req.body);
     const body: SavedFlow = { ...(await getFlow(pool, workspaceId, id))!, clashes };
     res.json(body);
   });
 
   router.delete('/:id', async (req, res) => {
-    if (!(await deleteFlow(pool, currentUser(req).workspaceId, idParam(req)))) throw flowNotFound();
+    const { workspaceId } = currentActor(req);
+    const id = idParam(req);
+    const gone = await withAudit(
+      pool,
+      currentActor(req),
+      async (client) => {
+        const flow = await lockFlowState(client, workspaceId, id);
+        return flow && (await deleteFlow(client, workspaceId, id)) ? flow : null;
+      },
+      (flow) => flow && { action: 'flow.deleted', target: { type: 'flow', id, label: flow.name } },
+    );
+    if (!gone) throw flowNotFound();
     res.status(204).end();
   });
 

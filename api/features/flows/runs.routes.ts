@@ -20,7 +20,7 @@ function refused(refusal: RunRefusal, action: 'retry' | 'cancel' | 'replay'): Ap
 
 /** Flow runs and their operators (ARCHITECTURE.md#flow-runtime), mounted at /api/runs. */
 export function runsRoutes(pool: pg.Pool) {
-  const router = authedRouter();
+  const router = authedRouter({ read: 'workspace:read', write: 'flows:write' });
 
   router.get('/', async (req, res) => {
     res.json(await listRuns(pool, currentUser(req).workspaceId, withDecodedCursor(parseQuery(listRunsQuerySchema, req))));

@@ -20,7 +20,7 @@ const notFound = () => new AppError('NOT_FOUND', 'Conversation not found');
  * thread's pages read from the read replica when there is one (ADR 0039).
  */
 export function inboxRoutes(pool: pg.Pool, limits: SendLimits, reads: Reads) {
-  const router = authedRouter();
+  const router = authedRouter({ read: 'workspace:read', write: 'inbox:write' });
 
   router.get('/', async (req, res) => {
     const q = withDecodedCursor(parseQuery(listConversationsQuerySchema, req));

@@ -13,7 +13,8 @@ import { fieldsToColumns } from '../../../db/knowledge/entry-fields';
 import { getEntry, listEntries } from '../../../db/knowledge/read-entries';
 import { deleteKnowledgeEntry, insertKnowledgeEntry, updateKnowledgeEntry, upsertProfileAnswer } from '../../../db/knowledge/write-entries';
 import { AppError } from '../../http/errors';
-import { authedRouter, currentUser, idParam } from '../../http/routers';
+import { authedRouter, currentActor, currentUser, idParam } from '../../http/routers';
+import { withAudit } from '../../../db/audit/record-audit';
 import { parseBody, parseQuery, parseWith } from '../../http/validate';
 
 const notFound = () => new AppError('NOT_FOUND', 'Knowledge entry not found');
@@ -21,7 +22,7 @@ const questionIdSchema = z.enum(profileQuestionIds, { error: `Question must be o
 
 /** The knowledge base (what the AI assistant answers from), mounted at /api/knowledge. */
 export function knowledgeRoutes(pool: pg.Pool) {
-  const router = authedRouter();
+  const router = authedRouter({ read: 'workspace:read', write: 'knowledge:write' });
 
   router.get('/', async (req, res) => {
     res.json(await listEntries(pool, currentUser(req).workspaceId, parseQuery(listKnowledgeQuerySchema, req)));
@@ -62,7 +63,18 @@ export function knowledgeRoutes(pool: pg.Pool) {
   });
 
   router.delete('/:id', async (req, res) => {
-    if (!(await deleteKnowledgeEntry(pool, currentUser(req).workspaceId, idParam(req)))) throw notFound();
+    const { workspaceId } = currentActor(req);
+    const id = idParam(req);
+    const gone = await withAudit(
+      pool,
+      currentActor(req),
+      async (client) => {
+        const entry = await getEntry(client, workspaceId, id);
+        return entry && (await deleteKnowledgeEntry(client, workspaceId, id)) ? entry : null;
+      },
+      (entry) => entry && { action: 'knowledge.deleted', target: { type: 'knowledge', id, label: entry.title } },
+    );
+    if (!gone) throw notFound();
     res.status(204).end();
   });
 

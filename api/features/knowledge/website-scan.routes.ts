@@ -14,7 +14,7 @@ import { parseBody } from '../../http/validate';
  * 'Scan Failed' with a plain reason (422).
  */
 export function websiteScanRoutes(pool: pg.Pool, opts: ScanOptions & { userPerHour: number }) {
-  const router = authedRouter();
+  const router = authedRouter('knowledge:write');
   // A scan reads up to maxPages pages of someone else's site: WEBSITE_SCAN_USER_PER_HOUR per user
   // (counts in PostgreSQL, shared by every web process), so one account can't crawl on repeat.
   const perUser = rateLimit({

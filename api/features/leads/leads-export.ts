@@ -3,7 +3,8 @@ import type pg from 'pg';
 import { once } from 'node:events';
 import { leadFiltersSchema } from '../../../contracts/leads';
 import { exportLeadsCsv, leadsCsvHeader } from '../../../db/leads/export-leads';
-import { currentUser } from '../../http/routers';
+import { recordAudit } from '../../../db/audit/record-audit';
+import { currentActor, currentUser } from '../../http/routers';
 import { parseQuery } from '../../http/validate';
 
 class ClientGone extends Error {}
@@ -21,6 +22,8 @@ async function untilDrained(res: Response): Promise<void> {
 export async function sendLeadsCsv(pool: pg.Pool, req: Request, res: Response) {
   const workspaceId = currentUser(req).workspaceId;
   const filters = parseQuery(leadFiltersSchema, req);
+  // An export is a read: recorded before the first row goes out, in its own statement.
+  await recordAudit(pool, currentActor(req), { action: 'leads.exported', target: { type: 'leads' }, details: { filters } });
   const day = new Date().toISOString().slice(0, 10);
   res.setHeader('Content-Type', 'text/csv; charset=utf-8');
   res.setHeader('Content-Disposition', `attachment; filename="leads-${day}.csv"`);

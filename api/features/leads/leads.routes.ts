@@ -6,7 +6,8 @@ import { getLead, listLeads } from '../../../db/leads/read-leads';
 import { createLead, deleteLead, updateLead } from '../../../db/leads/write-leads';
 import { AppError } from '../../http/errors';
 import type { Reads } from '../../http/read-your-writes';
-import { authedRouter, currentUser, idParam } from '../../http/routers';
+import { authedRouter, can, currentActor, currentUser, idParam } from '../../http/routers';
+import { withAudit } from '../../../db/audit/record-audit';
 import { parseBody, parseQuery } from '../../http/validate';
 import { sendLeadsCsv } from './leads-export';
 
@@ -14,13 +15,13 @@ const notFound = () => new AppError('NOT_FOUND', 'Lead not found');
 
 /** Sales Leads (docs/product-spec.md §2, §7), mounted at /api/leads; the export and the figures read from the read replica when there is one (ADR 0039). */
 export function leadsRoutes(pool: pg.Pool, reads: Reads) {
-  const router = authedRouter();
+  const router = authedRouter({ read: 'workspace:read', write: 'leads:write' });
 
   router.get('/', async (req, res) => {
     res.json(await listLeads(pool, currentUser(req).workspaceId, parseQuery(listLeadsQuerySchema, req)));
   });
 
-  router.get('/export.csv', async (req, res) => sendLeadsCsv(await reads.for(req), req, res));
+  router.get('/export.csv', can('leads:export'), async (req, res) => sendLeadsCsv(await reads.for(req), req, res));
 
   /**
    * The spec's four cards (Total Leads, Conversions, Revenue, Avg. Revenue) and the rest of the
@@ -56,7 +57,18 @@ export function leadsRoutes(pool: pg.Pool, reads: Reads) {
   });
 
   router.delete('/:id', async (req, res) => {
-    if (!(await deleteLead(pool, currentUser(req).workspaceId, idParam(req)))) throw notFound();
+    const { workspaceId } = currentActor(req);
+    const id = idParam(req);
+    const gone = await withAudit(
+      pool,
+      currentActor(req),
+      async (client) => {
+        const lead = await getLead(client, workspaceId, id);
+        return lead && (await deleteLead(client, workspaceId, id)) ? lead : null;
+      },
+      (lead) => lead && { action: 'lead.deleted', target: { type: 'lead', id, label: lead.name || lead.email || null } },
+    );
+    if (!gone) throw notFound();
     res.status(204).end();
   });
 

@@ -3,18 +3,21 @@ import { testNotificationBodySchema, type TestNotificationResponse } from '../..
 import { createTestNotification, listNotifications, markNotificationRead } from '../../../db/notifications/user-notifications';
 import { AppError } from '../../http/errors';
 import { pgRateLimit } from '../../http/rate-limit';
-import { authedRouter, currentUser, idParam } from '../../http/routers';
+import { authedRouter, currentActor, currentUser, idParam } from '../../http/routers';
 import { parseBody } from '../../http/validate';
 
-/** The bell, mounted at /api/notifications: the user's own notifications only (404 for anyone else's id). */
+/**
+ * The bell, mounted at /api/notifications: the user's own notifications in the workspace the request
+ * acts in (404 for anyone else's id, or another workspace's).
+ */
 export function notificationsRoutes(pool: pg.Pool) {
-  const router = authedRouter();
+  const router = authedRouter('account:self');
   router.get('/', async (req, res) => {
-    res.json(await listNotifications(pool, currentUser(req).id));
+    res.json(await listNotifications(pool, currentActor(req)));
   });
   router.post('/:id/read', async (req, res) => {
-    if (!(await markNotificationRead(pool, currentUser(req).id, idParam(req)))) throw new AppError('NOT_FOUND', 'Notification not found');
-    res.json(await listNotifications(pool, currentUser(req).id));
+    if (!(await markNotificationRead(pool, currentActor(req), idParam(req)))) throw new AppError('NOT_FOUND', 'Notification not found');
+    res.json(await listNotifications(pool, currentActor(req)));
   });
   // docs/product-spec.md §7 POST /api/notifications/test {message}: a notice to yourself, to see that
   // the bell works. Only ever your own bell; a few a minute per address, so it cannot fill the table.

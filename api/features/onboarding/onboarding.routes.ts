@@ -7,7 +7,7 @@ import { completeOnboarding } from './complete-onboarding';
 
 /** The onboarding wizard (docs/product-spec.md §2), mounted at /api/onboarding. */
 export function onboardingRoutes(pool: pg.Pool) {
-  const router = authedRouter();
+  const router = authedRouter({ read: 'workspace:read', write: 'settings:manage' });
 
   router.get('/', async (req, res) => {
     res.json(await readOnboarding(pool, currentUser(req).id));

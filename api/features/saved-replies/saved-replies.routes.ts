@@ -11,7 +11,7 @@ const nameTaken = () => new AppError('CONFLICT', 'A saved reply with this name e
 
 /** Saved replies (canned responses) of the workspace, mounted at /api/saved-replies. */
 export function savedRepliesRoutes(pool: pg.Pool) {
-  const router = authedRouter();
+  const router = authedRouter({ read: 'workspace:read', write: 'inbox:write' });
 
   router.get('/', async (req, res) => {
     res.json(await listSavedReplies(pool, currentUser(req).workspaceId, SAVED_REPLIES_LIMIT));

@@ -30,7 +30,7 @@ const outboxQuerySchema = z.object({ accountId: z.uuid().optional(), limit: z.co
  * events go through the same durable ingest path the Meta and X webhooks use. Mounted at /api/simulator.
  */
 export function simulatorRoutes(pool: pg.Pool, log: Pick<Logger, 'warn'>, wakes?: ShardWakes) {
-  const router = authedRouter();
+  const router = authedRouter({ read: 'workspace:read', write: 'simulator:use' });
 
   async function sandboxAccount(workspaceId: string, accountId: string) {
     if (!(await isSandboxAccount(pool, workspaceId, accountId))) throw new AppError('NOT_FOUND', 'Sandbox account not found');

@@ -5,6 +5,7 @@ import { recordActivity } from '../../../db/record-activity';
 import { enqueueReconciliations } from '../../../db/reconcile/enqueue-reconciliations';
 import type { TokenCipher } from '../../../integrations/crypto/token-cipher';
 import { upsertMetaAccount } from '../../../db/social-accounts/upsert-connected-account';
+import { withAudit } from '../../../db/audit/record-audit';
 import {
   exchangeInstagramCode,
   instagramAuthorizeUrl,
@@ -13,7 +14,7 @@ import {
   type InstagramLoginConfig,
 } from '../../../integrations/meta/instagram-login';
 import { platformNotEnabledMessage } from '../../../contracts/social-accounts';
-import { publicRouter } from '../../http/routers';
+import { can, publicRouter } from '../../http/routers';
 import { issueConnectState, readConnectCallback } from './connect-state';
 import { oauthRedirectUri } from './meta-connect.routes';
 import { saveSessionBeforeResponse } from '../../auth/session';
@@ -35,14 +36,14 @@ export function instagramConnectRoutes(deps: { pool: pg.Pool; config: Config; ci
   const ig = instagramLoginConfig(deps.config);
   const notEnabled = `/connect-accounts?error=instagram&reason=${encodeURIComponent(platformNotEnabledMessage('instagram'))}`;
 
-  router.get('/oauth/instagram', saveSessionBeforeResponse, (req, res) => {
+  router.get('/oauth/instagram', can('accounts:manage'), saveSessionBeforeResponse, (req, res) => {
     if (!req.user) return res.redirect('/login');
     if (!ig) return res.redirect(deps.config.facebook ? '/oauth/facebook' : notEnabled);
     const state = issueConnectState(req, 'instagramConnect');
     res.redirect(instagramAuthorizeUrl(ig, oauthRedirectUri(deps.config, req, 'instagram'), state));
   });
 
-  router.get('/oauth/instagram/callback', async (req, res) => {
+  router.get('/oauth/instagram/callback', can('accounts:manage'), async (req, res) => {
     if (!req.user) return res.redirect('/login');
     if (!ig) return res.redirect(notEnabled);
     const workspaceId = req.user.workspaceId;
@@ -52,22 +53,27 @@ export function instagramConnectRoutes(deps: { pool: pg.Pool; config: Config; ci
     try {
       const { token, expiresInSeconds } = await exchangeInstagramCode(ig, callback.code, oauthRedirectUri(deps.config, req, 'instagram'));
       const p = await instagramLoginProfile(ig, token);
-      const accountId = await upsertMetaAccount(deps.pool, workspaceId, {
-        platform: 'instagram',
-        externalId: p.user_id,
-        username: p.username,
-        displayName: p.name ?? p.username,
-        token: deps.cipher.encrypt(token),
-        linked: null,
-        expiresAt: new Date(Date.now() + expiresInSeconds * 1000),
-        profile: {
-          loginPath: 'instagram',
-          ...(p.name ? { name: p.name } : {}),
-          ...(p.profile_picture_url ? { pictureUrl: p.profile_picture_url } : {}),
-          ...(p.followers_count !== undefined ? { followersCount: p.followers_count } : {}),
-          ...(p.media_count !== undefined ? { mediaCount: p.media_count } : {}),
-        },
-      });
+      const actor = { workspaceId, userId: req.user.id };
+      const account = (client: pg.PoolClient) =>
+        upsertMetaAccount(client, workspaceId, {
+          platform: 'instagram',
+          externalId: p.user_id,
+          username: p.username,
+          displayName: p.name ?? p.username,
+          token: deps.cipher.encrypt(token),
+          linked: null,
+          expiresAt: new Date(Date.now() + expiresInSeconds * 1000),
+          profile: {
+            loginPath: 'instagram',
+            ...(p.name ? { name: p.name } : {}),
+            ...(p.profile_picture_url ? { pictureUrl: p.profile_picture_url } : {}),
+            ...(p.followers_count !== undefined ? { followersCount: p.followers_count } : {}),
+            ...(p.media_count !== undefined ? { mediaCount: p.media_count } : {}),
+          },
+        });
+      const accountId = await withAudit(deps.pool, actor, account, (id) =>
+        id ? { action: 'account.connected', target: { type: 'account', id, label: `Instagram @${p.username}` }, details: { platform: 'instagram' } } : null,
+      );
       if (!accountId) return res.redirect('/social-messaging?connected=0&skipped=1');
       try {
         await subscribeInstagramAccount(ig, token);

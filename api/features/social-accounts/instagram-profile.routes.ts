@@ -9,7 +9,7 @@ import { createLiveProfile } from './instagram-profile.service';
 /** The workspace's first Instagram account's profile, mounted at /api/instagram. */
 export function instagramProfileRoutes(deps: { pool: pg.Pool; config: Config; cipher: TokenCipher }) {
   const liveProfile = createLiveProfile(deps);
-  const router = authedRouter();
+  const router = authedRouter('workspace:read');
   router.get('/profile', async (req, res) => {
     const account = await findInstagramAccount(deps.pool, currentUser(req).workspaceId, null);
     if (!account) throw new AppError('NOT_FOUND', 'No Instagram account connected');

@@ -20,7 +20,7 @@ export function metaAccountsRoutes(deps: { pool: pg.Pool; config: Config; cipher
   const { pool } = deps;
   const sender = createSender(pool, platformDepsFromConfig(deps.config, deps.cipher));
   const liveProfile = createLiveProfile(deps);
-  const router = authedRouter();
+  const router = authedRouter({ read: 'workspace:read', write: 'inbox:write' });
 
   router.get('/facebook/pages', async (req, res) => {
     const workspaceId = currentUser(req).workspaceId;

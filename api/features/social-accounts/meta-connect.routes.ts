@@ -15,7 +15,7 @@ import {
 } from '../../../integrations/meta/facebook-login';
 import { platformNotEnabledMessage } from '../../../contracts/social-accounts';
 import { ownOrigin } from '../../http/own-origin';
-import { publicRouter } from '../../http/routers';
+import { can, publicRouter } from '../../http/routers';
 import { issueConnectState, readConnectCallback } from './connect-state';
 import { storeFacebookPages } from './meta-connect.service';
 import { saveSessionBeforeResponse } from '../../auth/session';
@@ -54,14 +54,14 @@ export function metaConnectRoutes(deps: { pool: pg.Pool; config: Config; cipher:
   // operator page (Connect buttons say it before anyone gets here; this is for a typed or old link).
   const notEnabled = `/connect-accounts?error=facebook&reason=${encodeURIComponent(platformNotEnabledMessage('facebook'))}`;
 
-  router.get('/oauth/facebook', saveSessionBeforeResponse, (req, res) => {
+  router.get('/oauth/facebook', can('accounts:manage'), saveSessionBeforeResponse, (req, res) => {
     if (!req.user) return res.redirect('/login');
     if (!fb) return res.redirect(notEnabled);
     const state = issueConnectState(req, 'metaConnect');
     res.redirect(facebookDialogUrl(fb, oauthRedirectUri(deps.config, req, 'facebook'), state));
   });
 
-  router.get('/oauth/facebook/callback', async (req, res) => {
+  router.get('/oauth/facebook/callback', can('accounts:manage'), async (req, res) => {
     if (!req.user) return res.redirect('/login');
     if (!fb) return res.redirect(notEnabled);
     const workspaceId = req.user.workspaceId;
@@ -72,7 +72,7 @@ export function metaConnectRoutes(deps: { pool: pg.Pool; config: Config; cipher:
       const { userToken } = await exchangeCodeForLongLivedToken(fb, callback.code, oauthRedirectUri(deps.config, req, 'facebook'));
       const pages = await listPages(fb, userToken);
       if (pages.length === 0) return fail('No Facebook Pages were shared. Choose at least one Page in the Facebook dialog.');
-      const stored = await storeFacebookPages(deps.pool, workspaceId, pages, deps.cipher);
+      const stored = await storeFacebookPages(deps.pool, workspaceId, pages, deps.cipher, { workspaceId, userId: req.user.id });
       for (const page of pages) {
         if (!stored.connected.some((c) => c.platform === 'facebook' && c.externalId === page.id)) continue;
         try {

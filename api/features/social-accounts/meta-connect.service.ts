@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import type { AccountProfile } from '../../../contracts/social-accounts';
+import { recordAudit, type AuditActor } from '../../../db/audit/record-audit';
 import { upsertMetaAccount } from '../../../db/social-accounts/upsert-connected-account';
 import { withTransaction } from '../../../db/transaction';
 import type { TokenCipher } from '../../../integrations/crypto/token-cipher';
@@ -17,7 +18,14 @@ export interface ConnectResult {
  * user token do not expire, so token_expires_at stays null. Reconnecting an account reactivates it
  * and clears a needs_reconnect mark; an account owned by another workspace is left alone.
  */
-export async function storeFacebookPages(pool: pg.Pool, workspaceId: string, pages: FacebookPage[], cipher: TokenCipher): Promise<ConnectResult> {
+export async function storeFacebookPages(
+  pool: pg.Pool,
+  workspaceId: string,
+  pages: FacebookPage[],
+  cipher: TokenCipher,
+  /** Who connected them: each account connected is recorded in the audit log, in the same transaction. */
+  actor?: AuditActor,
+): Promise<ConnectResult> {
   const result: ConnectResult = { connected: [], skipped: [] };
   await withTransaction(pool, async (client) => {
     for (const page of pages) {
@@ -55,6 +63,16 @@ export async function storeFacebookPages(pool: pg.Pool, workspaceId: string, pag
       });
       if (igId) result.connected.push({ platform: 'instagram', externalId: ig.id, accountId: igId, name: ig.username });
       else result.skipped.push({ platform: 'instagram', externalId: ig.id, name: ig.username });
+    }
+    if (actor) {
+      for (const c of result.connected) {
+        const label = `${c.platform === 'facebook' ? 'Facebook Page' : 'Instagram'} ${c.name}`;
+        await recordAudit(client, actor, {
+          action: 'account.connected',
+          target: { type: 'account', id: c.accountId, label },
+          details: { platform: c.platform },
+        });
+      }
     }
   });
   return result;

@@ -11,13 +11,14 @@ import { listSocialAccounts } from '../../../db/social-accounts/read-accounts';
 import type { TokenCipher } from '../../../integrations/crypto/token-cipher';
 import { unsubscribePage } from '../../../integrations/meta/facebook-login';
 import { AppError } from '../../http/errors';
-import { authedRouter, currentUser, idParam } from '../../http/routers';
+import { authedRouter, currentActor, currentUser, idParam } from '../../http/routers';
+import { withAudit } from '../../../db/audit/record-audit';
 import { facebookLoginConfig } from './meta-connect.routes';
 
 /** Connected accounts, their health and disconnecting, mounted at /api/social-accounts. */
 export function socialAccountsRoutes(pool: pg.Pool, deps: { config: Config; cipher: TokenCipher; log: Logger }) {
   const platform = platformDepsFromConfig(deps.config, deps.cipher);
-  const router = authedRouter();
+  const router = authedRouter({ read: 'workspace:read', write: 'accounts:manage' });
   router.get('/', async (req, res) => {
     res.json(await listSocialAccounts(pool, currentUser(req).workspaceId));
   });
@@ -58,7 +59,19 @@ export function socialAccountsRoutes(pool: pg.Pool, deps: { config: Config; ciph
         deps.log.warn({ err, pageId: account.external_id }, 'page webhook unsubscribe failed'),
       );
     }
-    const disconnected = await disconnectAccount(pool, workspaceId, account);
+    const disconnected = await withAudit(
+      pool,
+      currentActor(req),
+      (client) => disconnectAccount(client, workspaceId, account),
+      (n) =>
+        n > 0
+          ? {
+              action: 'account.disconnected',
+              target: { type: 'account', id: account.id, label: account.display_name },
+              details: { platform: account.platform },
+            }
+          : null,
+    );
     await recordActivity(pool, workspaceId, 'account_disconnected', `Disconnected ${account.display_name}`, 'general');
     res.json({ success: true, disconnected });
   });

@@ -4,12 +4,13 @@ import type { Logger } from 'pino';
 import type { Config } from '../../../config/config';
 import { recordActivity } from '../../../db/record-activity';
 import { upsertXAccount } from '../../../db/social-accounts/upsert-connected-account';
+import { withAudit } from '../../../db/audit/record-audit';
 import type { TokenCipher } from '../../../integrations/crypto/token-cipher';
 import { ensureXWebhook, subscribeXAccountActivity } from '../../../integrations/x/x-account-activity';
 import { exchangeXCode, pkcePair, xAuthorizeUrl, xMe, type XClientConfig } from '../../../integrations/x/x-api';
 import { platformNotEnabledMessage } from '../../../contracts/social-accounts';
 import { ownOrigin } from '../../http/own-origin';
-import { publicRouter } from '../../http/routers';
+import { can, publicRouter } from '../../http/routers';
 import { issueConnectState, readConnectCallback } from './connect-state';
 import { saveSessionBeforeResponse } from '../../auth/session';
 
@@ -63,7 +64,7 @@ export function xConnectRoutes(deps: { pool: pg.Pool; config: Config; cipher: To
     }
   }
 
-  router.get('/oauth/twitter', saveSessionBeforeResponse, (req, res) => {
+  router.get('/oauth/twitter', can('accounts:manage'), saveSessionBeforeResponse, (req, res) => {
     if (!req.user) return res.redirect('/login');
     if (!x) return res.redirect(notConfigured);
     const { verifier, challenge } = pkcePair();
@@ -71,7 +72,7 @@ export function xConnectRoutes(deps: { pool: pg.Pool; config: Config; cipher: To
     res.redirect(xAuthorizeUrl(x, redirectUri(req), state, challenge));
   });
 
-  router.get('/oauth/twitter/callback', async (req, res) => {
+  router.get('/oauth/twitter/callback', can('accounts:manage'), async (req, res) => {
     if (!req.user) return res.redirect('/login');
     if (!x) return res.redirect(notConfigured);
     const workspaceId = req.user.workspaceId;
@@ -82,15 +83,20 @@ export function xConnectRoutes(deps: { pool: pg.Pool; config: Config; cipher: To
     try {
       const tokens = await exchangeXCode(x, callback.code, redirectUri(req), callback.pending.verifier);
       const me = await xMe(x, tokens.accessToken);
-      const accountId = await upsertXAccount(deps.pool, workspaceId, {
-        externalId: me.id,
-        username: me.username,
-        displayName: me.name ?? me.username,
-        accessToken: deps.cipher.encrypt(tokens.accessToken),
-        refreshToken: tokens.refreshToken ? deps.cipher.encrypt(tokens.refreshToken) : null,
-        expiresAt: tokens.expiresAt,
-        profile: { name: me.name ?? me.username, ...(me.profile_image_url ? { pictureUrl: me.profile_image_url } : {}) },
-      });
+      const actor = { workspaceId, userId: req.user.id };
+      const account = (client: pg.PoolClient) =>
+        upsertXAccount(client, workspaceId, {
+          externalId: me.id,
+          username: me.username,
+          displayName: me.name ?? me.username,
+          accessToken: deps.cipher.encrypt(tokens.accessToken),
+          refreshToken: tokens.refreshToken ? deps.cipher.encrypt(tokens.refreshToken) : null,
+          expiresAt: tokens.expiresAt,
+          profile: { name: me.name ?? me.username, ...(me.profile_image_url ? { pictureUrl: me.profile_image_url } : {}) },
+        });
+      const accountId = await withAudit(deps.pool, actor, account, (id) =>
+        id ? { action: 'account.connected', target: { type: 'account', id, label: `X @${me.username}` }, details: { platform: 'twitter' } } : null,
+      );
       if (!accountId) return fail(`@${me.username} is already connected to another workspace.`);
       await recordActivity(deps.pool, workspaceId, 'account_connected', `Connected X @${me.username}`, 'general');
       await subscribeAccountActivity(req, workspaceId, me.username, tokens.accessToken);

@@ -45,7 +45,7 @@ export function publicTemplatesRoutes(pool: pg.Pool) {
 
 /** Saving and activating need a user (§6: a 401 shows 'Login Required'). Mounted at /api/templates. */
 export function templatesRoutes(pool: pg.Pool) {
-  const router = authedRouter();
+  const router = authedRouter('templates:write');
 
   router.post('/', async (req, res) => {
     const body = parseBody(saveTemplateBodySchema, req);

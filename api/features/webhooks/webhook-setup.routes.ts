@@ -11,7 +11,7 @@ import { X_WEBHOOK_PATH } from './x-webhook.routes';
  * operators only — it is app-wide, not a workspace's.
  */
 export function webhookSetupRoutes(config: Config, verifyToken: string) {
-  const router = authedRouter();
+  const router = authedRouter('accounts:manage');
   router.get('/', (req, res) => {
     const origin = ownOrigin(config.publicUrl, req);
     const body: WebhookSetupResponse = {

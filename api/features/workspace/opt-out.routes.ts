@@ -11,7 +11,7 @@ import { parseBody } from '../../http/validate';
  * back to the defaults.
  */
 export function optOutRoutes(pool: pg.Pool) {
-  const router = authedRouter();
+  const router = authedRouter({ read: 'workspace:read', write: 'settings:manage' });
   router.get('/', async (req, res) => {
     const body: OptOutSettingsBody = await readOptOutSettings(pool, currentUser(req).workspaceId);
     res.json(body);

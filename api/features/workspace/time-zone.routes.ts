@@ -10,7 +10,7 @@ import { parseBody } from '../../http/validate';
  * (docs/product-spec.md, Glossary: day). Every figure's "today" and "last 7 days" follows it.
  */
 export function timeZoneRoutes(pool: pg.Pool) {
-  const router = authedRouter();
+  const router = authedRouter({ read: 'workspace:read', write: 'settings:manage' });
   router.get('/', async (req, res) => {
     const body: WorkspaceTimeZone = { timeZone: await readWorkspaceTimeZone(pool, currentUser(req).workspaceId) };
     res.json(body);

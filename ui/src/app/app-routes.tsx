@@ -66,6 +66,7 @@ export const appRoutes: RouteObject[] = [
           { path: '/register', element: <P.RegisterPage /> },
           { path: '/forgot-password', element: <P.ForgotPasswordPage /> },
           { path: '/reset-password', element: <P.ResetPasswordPage /> },
+          { path: '/invite', element: <P.AcceptInvitationPage /> },
         ],
       },
       {
@@ -76,6 +77,8 @@ export const appRoutes: RouteObject[] = [
             children: [
               { path: '/dashboard', element: <P.DashboardPage /> },
               { path: '/settings', element: <P.SettingsPage /> },
+              { path: '/settings/team', element: <P.TeamPage /> },
+              { path: '/settings/audit-log', element: <P.AuditLogPage /> },
               { path: '/analytics', element: <P.AnalyticsPage /> },
               // Aliases from docs/product-spec.md §2: one URL per page, the others redirect to it.
               { path: '/premium-analytics', element: <Navigate to="/analytics" replace /> },

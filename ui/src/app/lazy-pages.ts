@@ -27,6 +27,11 @@ export const ConnectAccountsPage = lazyPage(() => import('../features/accounts/c
 export const SocialMessagingPage = lazyPage(() => import('../features/social-messaging/social-messaging.page'), 'SocialMessagingPage');
 export const WebhookSetupPage = lazyPage(() => import('../features/diagnostics/webhook-setup.page'), 'WebhookSetupPage');
 
+// Teams: the invitation link's page (public), Settings → Team and Audit log.
+export const AcceptInvitationPage = lazyPage(() => import('../features/team/accept-invitation.page'), 'AcceptInvitationPage');
+export const TeamPage = lazyPage(() => import('../features/team/team.page'), 'TeamPage');
+export const AuditLogPage = lazyPage(() => import('../features/team/audit-log.page'), 'AuditLogPage');
+
 // Auth.
 export const LoginPage = lazyPage(() => import('../features/auth/login.page'), 'LoginPage');
 export const RegisterPage = lazyPage(() => import('../features/auth/register.page'), 'RegisterPage');

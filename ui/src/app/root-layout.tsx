@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router-dom';
+import { WorkspaceGuard } from '../features/team/workspace-guard';
 import { LoadingScreen } from './loading-screen';
 import { SkipLink } from './skip-link';
 
@@ -11,6 +12,7 @@ export function RootLayout() {
         <Outlet />
       </Suspense>
       <ScrollRestoration />
+      <WorkspaceGuard />
     </>
   );
 }

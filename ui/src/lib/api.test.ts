@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiPost, errorMessage } from './api';
+import { ApiError, apiPost, errorMessage, onApiError, pinWorkspace } from './api';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -35,5 +35,26 @@ describe('apiRequest (docs/product-spec.md §7)', () => {
       vi.fn(async () => new Response('', { status: 502, statusText: 'Bad Gateway' })),
     );
     await expect(apiPost('/api/x')).rejects.toThrow('502: Bad Gateway');
+  });
+});
+
+describe('the pinned workspace and error listeners (ADR 0038)', () => {
+  it('names the pinned workspace on every call, and every listener hears a refusal before the caller', async () => {
+    const fetchMock = vi.fn(
+      async () => new Response(JSON.stringify({ error: 'Your role (viewer) cannot change flows', details: { permission: 'flows:write' } }), { status: 403 }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const heard: unknown[] = [];
+    const stop = onApiError((err) => heard.push(err.details()));
+    pinWorkspace('ws-1');
+    const err = await apiPost('/api/flows', {}).catch((e: unknown) => e);
+    expect((fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1].headers).toMatchObject({ 'x-workspace-id': 'ws-1' });
+    expect(heard).toEqual([{ permission: 'flows:write' }]);
+    expect((err as ApiError).details()).toEqual({ permission: 'flows:write' });
+    stop();
+    pinWorkspace(null);
+    await apiPost('/api/flows', {}).catch(() => undefined);
+    expect((fetchMock.mock.calls[1] as unknown as [string, RequestInit])[1].headers).not.toHaveProperty('x-workspace-id');
+    expect(heard).toHaveLength(1);
   });
 });

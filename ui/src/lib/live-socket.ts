@@ -10,6 +10,8 @@ interface LiveSubscriber {
 }
 
 const PING_EVERY_MS = 25_000;
+/** The server closed the socket because this member's role or membership changed (api/ws/ws-server.ts). */
+export const MEMBERSHIP_CHANGED_CLOSE_CODE = 4002;
 const MAX_DELAY_MS = 30_000;
 
 /** Exponential backoff with jitter: 0.5–1 s, 1–2 s, 2–4 s … capped at 15–30 s. */
@@ -45,6 +47,7 @@ class LiveSocket {
   private ws: WebSocket | null = null;
   private subscribers = new Set<LiveSubscriber>();
   private statusListeners = new Set<() => void>();
+  private membershipListeners = new Set<() => void>();
   private attempt = 0;
   private everOpened = false;
   private reconnectTimer: number | undefined;
@@ -74,6 +77,12 @@ class LiveSocket {
     return () => this.statusListeners.delete(listener);
   };
 
+  /** Called when the server says this member's role or membership changed (then it reconnects as usual). */
+  onMembershipChanged = (listener: () => void): (() => void) => {
+    this.membershipListeners.add(listener);
+    return () => this.membershipListeners.delete(listener);
+  };
+
   private setStatus(status: LiveStatus) {
     if (status === this.currentStatus) return;
     this.currentStatus = status;
@@ -92,7 +101,8 @@ class LiveSocket {
     }
     this.ws = ws;
     ws.onmessage = (msg) => this.handleFrame(msg.data);
-    ws.onclose = () => {
+    ws.onclose = (event) => {
+      if (event.code === MEMBERSHIP_CHANGED_CLOSE_CODE) for (const listener of this.membershipListeners) listener();
       if (this.ws !== ws) return;
       this.ws = null;
       window.clearInterval(this.pingTimer);

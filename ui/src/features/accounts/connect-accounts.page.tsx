@@ -11,6 +11,7 @@ import { AccountHealthBanner } from './account-health-banner';
 import { AccountStatCards } from './account-stat-cards';
 import { ConnectedAccountsTable } from './connected-accounts-table';
 import { PlatformConnectCard, type ConnectPlatform } from './platform-connect-card';
+import { ViewOnly } from '../team/view-only';
 import { PlatformNotEnabled } from './platform-not-enabled';
 import { useSocialAccounts } from './use-accounts';
 import { useConnectOptions } from './use-connect-options';
@@ -80,7 +81,11 @@ export function ConnectAccountsPage() {
 
   return (
     <div className="space-y-8">
-      <PageHeader title="Connect Accounts" description="Link the social accounts Replypilot should automate." />
+      <PageHeader
+        title="Connect Accounts"
+        description="Link the social accounts Replypilot should automate."
+        actions={<ViewOnly permission="accounts:manage" />}
+      />
       <AccountHealthBanner enabled={isAuthenticated} />
       {today.data && <AccountStatCards today={today.data} />}
       <PlatformNotEnabled platforms={notEnabled} canEnable={options.canEnable} />

@@ -8,6 +8,7 @@ import { PlatformIcon } from '../../components/platform-icon';
 import { useToast } from '../../components/toast/use-toast';
 import { apiRequest, errorMessage } from '../../lib/api';
 import { formatListTime } from '../../lib/format-time';
+import { useCan } from '../team/use-can';
 import { accountKeys } from './accounts.keys';
 
 /** "Connected Mar 4 · checked 14:05", or why the last check got no answer. */
@@ -58,6 +59,7 @@ function ReconcileLine({ account }: { account: SocialAccount }) {
 
 function Row({ account }: { account: SocialAccount }) {
   const qc = useQueryClient();
+  const canManage = useCan('accounts:manage');
   const { toast } = useToast();
   const refresh = async () => {
     await qc.invalidateQueries({ queryKey: accountKeys.social });
@@ -101,18 +103,18 @@ function Row({ account }: { account: SocialAccount }) {
         ) : (
           <Badge tone="success">Active</Badge>
         )}
-        {account.isActive && account.status === 'needs_reconnect' && account.reconnectPath && (
+        {canManage && account.isActive && account.status === 'needs_reconnect' && account.reconnectPath && (
           // A full navigation: the OAuth dialog is a server redirect, not a client route.
           <a href={account.reconnectPath} className={buttonClasses('primary', 'sm')}>
             Reconnect
           </a>
         )}
-        {account.isActive && account.status === 'active' && (
+        {canManage && account.isActive && account.status === 'active' && (
           <Button variant="outline" size="sm" loading={check.isPending} onClick={() => check.mutate()} aria-label={`Check ${name} now`}>
             Check now
           </Button>
         )}
-        {account.isActive && (
+        {canManage && account.isActive && (
           <Button variant="ghost" size="sm" loading={disconnect.isPending} onClick={() => disconnect.mutate()} aria-label={`Disconnect ${account.displayName}`}>
             Disconnect
           </Button>

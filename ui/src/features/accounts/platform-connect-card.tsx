@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { can } from '@contracts/permissions';
+import { useCurrentUser } from '../auth/use-current-user';
 import type { Platform } from '@contracts/platforms';
 import type { SocialAccount } from '@contracts/social-accounts';
 import { Badge } from '../../components/badge';
@@ -30,6 +32,9 @@ interface PlatformConnectCardProps {
  */
 export function PlatformConnectCard({ platform, connected, available }: PlatformConnectCardProps) {
   const [opening, setOpening] = useState(false);
+  // A visitor is sent to sign in by the server; a signed-in member needs accounts:manage.
+  const { user } = useCurrentUser();
+  const allowed = !user || can(user.role, 'accounts:manage');
   const live = connected.filter((a) => a.status === 'active');
   const stale = connected.filter((a) => a.status === 'needs_reconnect');
   return (
@@ -58,10 +63,11 @@ export function PlatformConnectCard({ platform, connected, available }: Platform
       <Button
         className="mt-5"
         variant={live.length > 0 && stale.length === 0 ? 'outline' : undefined}
-        disabled={!platform.href || available !== true}
+        disabled={!platform.href || available !== true || !allowed}
+        title={allowed ? undefined : 'Owners and admins connect accounts'}
         loading={opening}
         onClick={() => {
-          if (!platform.href || available !== true) return;
+          if (!platform.href || available !== true || !allowed) return;
           setOpening(true);
           window.location.assign(platform.href);
         }}

@@ -16,6 +16,8 @@ export function useLogin(next: string | null = null) {
     mutationFn: (body: LoginBody) => loginUser(body),
     onSuccess: async (data) => {
       queryClient.setQueryData(CURRENT_USER_KEY, data.user);
+      // The sign-in answer has the user's own plan; the next read has the workspace's (its owner's).
+      await queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY, refetchType: 'none' });
       toast({
         title: 'Login Successful',
         description: `Welcome back${data.user.firstName ? `, ${data.user.firstName}` : ''}!`,

@@ -11,6 +11,8 @@ import { SelectField } from '../../components/select-field';
 import { TextField } from '../../components/text-field';
 import { TextareaField } from '../../components/textarea-field';
 import { errorMessage } from '../../lib/api';
+import { useCan } from '../team/use-can';
+import { ViewOnly } from '../team/view-only';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { BroadcastConfirmDialog } from './broadcast-confirm-dialog';
 import { controlBroadcast, createBroadcast, fetchAudience, fetchBroadcasts, fetchReport, retryFailed, startBroadcast } from './broadcasts.api';
@@ -86,6 +88,7 @@ function formatEta(s: number | null): string {
 /** /broadcasts: compose a message for a segment, see who Meta's rules let it reach, send or schedule it, watch it go. */
 export function BroadcastsPage() {
   const qc = useQueryClient();
+  const canEdit = useCan('broadcasts:write');
   const [draft, setDraft] = useState<Draft>(emptyDraft);
   const [error, setError] = useState<string | null>(null);
   /** The confirmation is open (audience null while it is counted): nothing is sent until it is confirmed. */
@@ -126,9 +129,13 @@ export function BroadcastsPage() {
 
   return (
     <div className="space-y-6">
-      <PageHeader title="Broadcasts" description="Send one message to a segment of your contacts, within each platform's messaging rules." />
+      <PageHeader
+        title="Broadcasts"
+        description="Send one message to a segment of your contacts, within each platform's messaging rules."
+        actions={<ViewOnly permission="broadcasts:write" />}
+      />
       <div className="grid gap-6 lg:grid-cols-2">
-        <Card className="space-y-4 p-6">
+        <Card className={canEdit ? 'space-y-4 p-6' : 'hidden'}>
           <h2 className="text-lg font-semibold text-slate-900 dark:text-white">New broadcast</h2>
           <TextField label="Name" value={draft.name} onChange={set('name')} placeholder="Spring sale" />
           <TextareaField label="Message" value={draft.text} onChange={set('text')} rows={3} placeholder="Our spring sale starts today" />
@@ -262,6 +269,7 @@ function BroadcastCard({ b }: { b: Broadcast }) {
   const qc = useQueryClient();
   const [showReport, setShowReport] = useState(false);
   const report = useQuery({ queryKey: ['broadcasts', 'report', b.id, b.progress], queryFn: () => fetchReport(b.id), enabled: showReport });
+  const canEdit = useCan('broadcasts:write');
   const act = useMutation({
     mutationFn: async (action: 'pause' | 'resume' | 'cancel' | 'retry') => {
       if (action === 'retry') await retryFailed(b.id);
@@ -282,22 +290,22 @@ function BroadcastCard({ b }: { b: Broadcast }) {
         </div>
         <div className="flex items-center gap-2">
           <Badge tone={statusTone[b.status]}>{statusLabel[b.status]}</Badge>
-          {(b.status === 'running' || b.status === 'scheduled') && (
+          {canEdit && (b.status === 'running' || b.status === 'scheduled') && (
             <Button size="sm" variant="outline" onClick={() => act.mutate('pause')}>
               Pause
             </Button>
           )}
-          {b.status === 'paused' && (
+          {canEdit && b.status === 'paused' && (
             <Button size="sm" variant="outline" onClick={() => act.mutate('resume')}>
               Resume
             </Button>
           )}
-          {b.status !== 'completed' && b.status !== 'cancelled' && (
+          {canEdit && b.status !== 'completed' && b.status !== 'cancelled' && (
             <Button size="sm" variant="outline" onClick={() => act.mutate('cancel')}>
               Cancel
             </Button>
           )}
-          {p.failed > 0 && b.status !== 'cancelled' && (
+          {canEdit && p.failed > 0 && b.status !== 'cancelled' && (
             <Button size="sm" onClick={() => act.mutate('retry')}>
               Retry {p.failed} failed
             </Button>

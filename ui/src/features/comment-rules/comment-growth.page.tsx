@@ -3,11 +3,14 @@ import { PageHeader } from '../../components/page-header';
 import { RecentActivityCard } from '../automation/recent-activity-card';
 import { PlatformStatus } from './platform-status';
 import { ReplyQueueBanner } from './reply-queue-banner';
+import { useCan } from '../team/use-can';
+import { ViewOnly } from '../team/view-only';
 import { RuleForm } from './rule-form';
 import { RuleList } from './rule-list';
 
 /** docs/product-spec.md §2 Comment Growth Tool: connection status, rule form, rule list, queue and activity. */
 export function CommentGrowthPage() {
+  const canEdit = useCan('rules:write');
   return (
     <div className="space-y-6">
       <PageHeader
@@ -22,9 +25,7 @@ export function CommentGrowthPage() {
       <PlatformStatus />
       <ReplyQueueBanner />
       <div className="grid gap-6 lg:grid-cols-5">
-        <div className="lg:col-span-2">
-          <RuleForm />
-        </div>
+        <div className="lg:col-span-2">{canEdit ? <RuleForm /> : <ViewOnly permission="rules:write" />}</div>
         <section aria-labelledby="rules-heading" className="space-y-4 lg:col-span-3">
           <h2 id="rules-heading" className="text-lg font-semibold text-slate-900 dark:text-white">
             Your rules

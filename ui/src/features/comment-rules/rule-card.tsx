@@ -6,6 +6,7 @@ import { Icon } from '../../components/icon';
 import { PlatformIcon, platformLabel } from '../../components/platform-icon';
 import { ToggleSwitch } from '../../components/toggle-switch';
 import { cn } from '../../lib/cn';
+import { useCan } from '../team/use-can';
 
 interface RuleCardProps {
   rule: CommentRule;
@@ -26,6 +27,7 @@ function Stat({ label, value, tone }: { label: string; value: number; tone?: str
 
 export function RuleCard({ rule, onToggle, onDelete, onEdit, deleting }: RuleCardProps) {
   const ruleName = `rule for ${rule.keywords.join(', ')}`;
+  const canEdit = useCan('rules:write');
   return (
     <Card className={cn('p-5', !rule.isActive && 'border-dashed')} data-rule-id={rule.id}>
       <div className="flex items-start gap-3">
@@ -44,7 +46,7 @@ export function RuleCard({ rule, onToggle, onDelete, onEdit, deleting }: RuleCar
             ))}
           </ul>
         </div>
-        <div className="flex shrink-0 items-center gap-1">
+        <div className={canEdit ? 'flex shrink-0 items-center gap-1' : 'hidden'}>
           <ToggleSwitch checked={rule.isActive} onChange={onToggle} label={`Active: ${ruleName}`} />
           <Button
             variant="ghost"

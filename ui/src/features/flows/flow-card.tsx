@@ -9,7 +9,8 @@ import { platformLabels, publishText, shownRunCounts, totalRuns } from './flow-l
 
 interface FlowCardProps {
   flow: Flow;
-  onDelete: () => void;
+  /** Absent for a role that may not change flows. */
+  onDelete?: () => void;
 }
 
 /** One flow on /flows: status, version, what its runs are doing; the name opens the editor. */
@@ -32,16 +33,18 @@ export function FlowCard({ flow, onDelete }: FlowCardProps) {
           </h2>
           <p className="mt-0.5 text-xs text-slate-500 dark:text-slate-400">{platformLabels[flow.platform] ?? flow.platform}</p>
         </div>
-        <Button
-          variant="ghost"
-          size="sm"
-          onClick={onDelete}
-          aria-label={`Delete ${flow.name}`}
-          title="Delete flow"
-          className="relative z-10 -mr-2 px-2 text-slate-500 hover:text-red-600 dark:hover:text-red-400"
-        >
-          <Icon name="trash" size={16} />
-        </Button>
+        {onDelete && (
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={onDelete}
+            aria-label={`Delete ${flow.name}`}
+            title="Delete flow"
+            className="relative z-10 -mr-2 px-2 text-slate-500 hover:text-red-600 dark:hover:text-red-400"
+          >
+            <Icon name="trash" size={16} />
+          </Button>
+        )}
       </div>
       {flow.description && <p className="mt-3 line-clamp-2 text-sm text-slate-600 dark:text-slate-400">{flow.description}</p>}
       <div className="mt-3 flex flex-wrap items-center gap-1.5">

@@ -7,6 +7,8 @@ import { PageHeader } from '../../components/page-header';
 import { Spinner } from '../../components/spinner';
 import { useToast } from '../../components/toast/use-toast';
 import { errorMessage } from '../../lib/api';
+import { useCan } from '../team/use-can';
+import { ViewOnly } from '../team/view-only';
 import { ConfirmDialog } from './confirm-dialog';
 import { FlowCard } from './flow-card';
 import { useDeleteFlow, useFlows } from './use-flows';
@@ -17,11 +19,14 @@ export function FlowsPage() {
   const flows = useFlows();
   const remove = useDeleteFlow();
   const [deleting, setDeleting] = useState<Flow | null>(null);
+  const canEdit = useCan('flows:write');
 
-  const newFlow = (
+  const newFlow = canEdit ? (
     <ButtonLink to="/flow-builder">
       <Icon name="plus" size={16} /> New Flow
     </ButtonLink>
+  ) : (
+    <ViewOnly permission="flows:write" />
   );
 
   let body;
@@ -52,7 +57,7 @@ export function FlowsPage() {
       <ul aria-label="Flows" className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
         {flows.data.map((flow) => (
           <li key={flow.id} className="min-w-0">
-            <FlowCard flow={flow} onDelete={() => setDeleting(flow)} />
+            <FlowCard flow={flow} onDelete={canEdit ? () => setDeleting(flow) : undefined} />
           </li>
         ))}
       </ul>

@@ -103,7 +103,7 @@ function PanelBody({ data, conversationId, onOpenConversation }: { data: PanelDa
           <option>Unassigned</option>
         </select>
         <p id="assign-hint" className="mt-1 text-xs text-slate-500 dark:text-slate-400">
-          Assignment arrives with team members; today every workspace has one user.
+          Assigning conversations to teammates is not built yet: every member sees every conversation.
         </p>
       </PanelSection>
       <PanelSection title="Tags and fields">

@@ -3,6 +3,8 @@ import { ButtonLink } from '../../components/button-link';
 import { Icon } from '../../components/icon';
 import { useToast } from '../../components/toast/use-toast';
 import { errorMessage } from '../../lib/api';
+import { useCan } from '../team/use-can';
+import { ViewOnly } from '../team/view-only';
 import { MessageComposer } from './message-composer';
 import { MessageList } from './message-list';
 import { ThreadHeader } from './thread-header';
@@ -27,6 +29,7 @@ export function ConversationThread({ conversationId, conversation, variant, onBa
   const thread = useMessages(conversationId);
   const send = useSendMessage();
   const update = useUpdateConversation();
+  const canReply = useCan('inbox:write');
   useMarkRead(conversation);
 
   async function onSend(content: string) {
@@ -62,7 +65,11 @@ export function ConversationThread({ conversationId, conversation, variant, onBa
           conversation={conversation}
           onBack={onBack}
           contact={contact}
-          actions={variant === 'inbox' ? { onStatus: (status) => patch({ status }), onTags: (tags) => patch({ tags }), pending: update.isPending } : undefined}
+          actions={
+            variant === 'inbox' && canReply
+              ? { onStatus: (status) => patch({ status }), onTags: (tags) => patch({ tags }), pending: update.isPending }
+              : undefined
+          }
         />
       ) : (
         <div className="flex items-center gap-2 border-b border-slate-200 px-4 py-3 dark:border-slate-800">
@@ -95,7 +102,17 @@ export function ConversationThread({ conversationId, conversation, variant, onBa
           This contact opted out: rules, flows and broadcasts send them nothing until they reply START. A reply you write here is still sent.
         </p>
       )}
-      <MessageComposer key={conversationId} onSend={onSend} pending={send.isPending} suggestFor={conversationId} onManageSavedReplies={onManageSavedReplies} />
+      {canReply ? (
+        <MessageComposer
+          key={conversationId}
+          onSend={onSend}
+          pending={send.isPending}
+          suggestFor={conversationId}
+          onManageSavedReplies={onManageSavedReplies}
+        />
+      ) : (
+        <ViewOnly permission="inbox:write" className="border-t border-slate-200 px-4 py-3 dark:border-slate-800" />
+      )}
     </section>
   );
 }

@@ -14,6 +14,8 @@ import { KindTabs } from './kind-tabs';
 import { kindMeta } from './kind-meta';
 import { useKnowledge } from './use-knowledge';
 import { VisibilityNotice, VisibilityTabs } from './visibility';
+import { useCan } from '../team/use-can';
+import { ViewOnly } from '../team/view-only';
 import { WebsiteScanCard } from './website-scan-card';
 
 /** The knowledge base: what the AI assistant answers customers from. */
@@ -32,10 +34,13 @@ export function KnowledgePage() {
     setKind(k);
     setPage(1);
   };
-  const addButton = (
+  const canEdit = useCan('knowledge:write');
+  const addButton = canEdit ? (
     <Button onClick={() => setDialog({ entry: null })}>
       <Icon name="plus" size={16} /> Add entry
     </Button>
+  ) : (
+    <ViewOnly permission="knowledge:write" />
   );
 
   return (
@@ -46,7 +51,7 @@ export function KnowledgePage() {
         actions={addButton}
       />
       <VisibilityNotice counts={nothingYet ? undefined : data?.visibilityCounts} />
-      <WebsiteScanCard />
+      {canEdit && <WebsiteScanCard />}
       {list.isPending ? (
         <p className="flex items-center gap-2 text-sm text-slate-500">
           <Spinner size={16} /> Loading your knowledge base…

@@ -5,6 +5,7 @@ import { Icon } from '../../components/icon';
 import { PlatformIcon } from '../../components/platform-icon';
 import { formatListTime } from '../../lib/format-time';
 import { formatUsd, sourceLabels } from './lead-format';
+import { useCan } from '../team/use-can';
 import { LeadStatusSelect } from './lead-status-select';
 
 /** The list's columns on wide screens; a phone stacks them (same markup, so one set of controls). */
@@ -30,6 +31,7 @@ const initials = (lead: Lead) =>
     .join('');
 
 export function LeadRow({ lead, onDelete }: { lead: Lead; onDelete: (lead: Lead) => void }) {
+  const canEdit = useCan('leads:write');
   const title = lead.name || lead.email || lead.socialHandle || 'Unnamed lead';
   const subtitle = [lead.name ? lead.email : null, lead.socialHandle].filter(Boolean).join(' · ');
   return (
@@ -83,15 +85,17 @@ export function LeadRow({ lead, onDelete }: { lead: Lead; onDelete: (lead: Lead)
             <Icon name="message" size={16} />
           </span>
         )}
-        <button
-          type="button"
-          onClick={() => onDelete(lead)}
-          className="inline-flex h-8 w-8 items-center justify-center rounded-lg text-slate-500 hover:bg-red-50 hover:text-red-600 dark:text-slate-400 dark:hover:bg-red-500/10 dark:hover:text-red-400"
-          aria-label={`Delete ${title}`}
-          title="Delete lead"
-        >
-          <Icon name="trash" size={16} />
-        </button>
+        {canEdit && (
+          <button
+            type="button"
+            onClick={() => onDelete(lead)}
+            className="inline-flex h-8 w-8 items-center justify-center rounded-lg text-slate-500 hover:bg-red-50 hover:text-red-600 dark:text-slate-400 dark:hover:bg-red-500/10 dark:hover:text-red-400"
+            aria-label={`Delete ${title}`}
+            title="Delete lead"
+          >
+            <Icon name="trash" size={16} />
+          </button>
+        )}
       </div>
     </li>
   );

@@ -4,17 +4,19 @@ import { useToast } from '../../components/toast/use-toast';
 import { errorMessage } from '../../lib/api';
 import { statusLabels } from './lead-format';
 import { useUpdateLead } from './use-leads';
+import { useCan } from '../team/use-can';
 
 /** docs/product-spec.md §4: any status may be set directly; §8: the toasts it shows. */
 export function LeadStatusSelect({ lead }: { lead: Lead }) {
   const update = useUpdateLead();
+  const canEdit = useCan('leads:write');
   const { toast } = useToast();
   const pending = update.isPending ? update.variables.body.status : undefined;
   return (
     <select
       aria-label={`Status of ${lead.name || lead.email || 'lead'}`}
       value={pending ?? lead.status}
-      disabled={update.isPending}
+      disabled={update.isPending || !canEdit}
       onChange={(e) =>
         update.mutate(
           { id: lead.id, body: { status: e.target.value as LeadStatus } },

@@ -14,6 +14,8 @@ import { LeadPagination } from './lead-pagination';
 import { LeadStats } from './lead-stats';
 import { LeadSummaryCards } from './lead-summary-cards';
 import { exportUrl, type LeadQuery } from './leads.api';
+import { useCan } from '../team/use-can';
+import { ViewOnly } from '../team/view-only';
 import { useLeads } from './use-leads';
 
 type Filters = Omit<LeadQuery, 'page' | 'after' | 'before'>;
@@ -43,6 +45,8 @@ export function LeadsPage() {
     else setPosition({ page });
   };
 
+  const canEdit = useCan('leads:write');
+  const canExport = useCan('leads:export');
   return (
     <div className="space-y-6">
       <PageHeader
@@ -50,12 +54,17 @@ export function LeadsPage() {
         description="People your automations identified as potential customers."
         actions={
           <>
-            <a href={exportUrl({ ...filters, search })} download className={buttonClasses('outline')}>
-              <Icon name="file" size={16} /> Export
-            </a>
-            <Button onClick={() => setAdding(true)}>
-              <Icon name="plus" size={16} /> Add Lead
-            </Button>
+            <ViewOnly permission="leads:write" />
+            {canExport && (
+              <a href={exportUrl({ ...filters, search })} download className={buttonClasses('outline')}>
+                <Icon name="file" size={16} /> Export
+              </a>
+            )}
+            {canEdit && (
+              <Button onClick={() => setAdding(true)}>
+                <Icon name="plus" size={16} /> Add Lead
+              </Button>
+            )}
           </>
         }
       />
@@ -87,9 +96,11 @@ export function LeadsPage() {
           title="No leads yet"
           description="A lead appears here when a comment rule replies to someone, or when a comment or DM asks about prices, buying or booking. You can also add one by hand."
         >
-          <Button onClick={() => setAdding(true)}>
-            <Icon name="plus" size={16} /> Add Lead
-          </Button>
+          {canEdit && (
+            <Button onClick={() => setAdding(true)}>
+              <Icon name="plus" size={16} /> Add Lead
+            </Button>
+          )}
         </EmptyState>
       )}
       <AddLeadDialog open={adding} onClose={() => setAdding(false)} />

@@ -15,9 +15,11 @@ import { SettingsSection } from './settings-section';
 import { deleteAccount } from './settings.api';
 
 /**
- * Danger zone: deletes the account and the workspace's data once the user types their email or DELETE
- * and gives the password; an account without one (Google/Facebook sign-in) needs a recent sign-in,
- * which the server checks (api/auth/account.routes.ts).
+ * Danger zone: deletes the account once the user types their email or DELETE and gives the password
+ * (an account without one, Google/Facebook sign-in, needs a recent sign-in, which the server checks:
+ * api/auth/account.routes.ts), with every workspace they are the only member of and its data; they
+ * leave the others. Refused (the server says which) while they are the only owner of a workspace
+ * other people belong to.
  */
 export function DeleteAccountSection({ user }: { user: PublicUser }) {
   const queryClient = useQueryClient();
@@ -53,7 +55,9 @@ export function DeleteAccountSection({ user }: { user: PublicUser }) {
         <div>
           <p className="text-sm font-medium text-slate-900 dark:text-white">Delete account</p>
           <p className="text-sm text-slate-500 dark:text-slate-400">
-            Deletes your account and everything in your workspace: connected accounts, conversations, rules, flows and their history. This cannot be undone.
+            Deletes your account and every workspace you are the only member of, with everything in it: connected accounts, conversations, rules, flows and
+            their history. You leave the workspaces you share; if you are the only owner of one, make someone else its owner first (Settings → Team). This
+            cannot be undone.
           </p>
         </div>
         {!open && (

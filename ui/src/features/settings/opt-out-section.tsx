@@ -6,6 +6,8 @@ import { Spinner } from '../../components/spinner';
 import { TextareaField } from '../../components/textarea-field';
 import { apiGet, apiRequest, errorMessage } from '../../lib/api';
 import { SettingsSection } from './settings-section';
+import { useCan } from '../team/use-can';
+import { ViewOnly } from '../team/view-only';
 
 const KEY = ['/api/settings/opt-out'] as const;
 
@@ -34,6 +36,7 @@ const words = (text: string) =>
  */
 export function OptOutSection() {
   const client = useQueryClient();
+  const canChange = useCan('settings:manage');
   const query = useQuery({ queryKey: KEY, queryFn: () => apiGet<OptOutSettingsBody>('/api/settings/opt-out') });
   // Here, not in the form: a save remounts the form with what was saved, and "Saved" must outlive it.
   const save = useMutation({
@@ -48,7 +51,13 @@ export function OptOutSection() {
       title="Opt-out (STOP)"
       description="A contact who sends one of these words as their whole message gets one confirmation, and no rule, flow or broadcast messages them until they send a start word. Your own inbox replies still go out."
     >
-      {query.data ? (
+      {query.data && !canChange ? (
+        <div className="space-y-2 text-sm text-slate-700 dark:text-slate-300">
+          <p>Stop words: {query.data.stopWords.join(', ')}</p>
+          <p>Start words: {query.data.startWords.join(', ')}</p>
+          <ViewOnly permission="settings:manage" />
+        </div>
+      ) : query.data ? (
         <OptOutForm key={JSON.stringify(query.data)} saved={query.data} save={save} />
       ) : query.isError ? (
         <p className="text-sm text-red-600 dark:text-red-400">{errorMessage(query.error, 'Could not load the opt-out settings')}</p>

@@ -10,17 +10,23 @@ import { OptOutSection } from './opt-out-section';
 import { PasswordSection } from './password-section';
 import { ProfileSection } from './profile-section';
 import { SettingsSection } from './settings-section';
+import { SettingsTabs } from './settings-tabs';
+import { useCan } from '../team/use-can';
 import { TimeZoneSection } from './time-zone-section';
 import { UsageMeter } from './usage-meter';
 
-/** docs/product-spec.md §2 Settings: account, password, notifications, usage, security text and the danger zone. */
+/** docs/product-spec.md §2 Settings: account, password, notifications, usage, security text and the danger zone (the team and audit log are its other tabs). */
 export function SettingsPage() {
   const { user } = useCurrentUser();
+  const canBill = useCan('billing:manage');
   if (!user) return <Spinner className="mx-auto text-indigo-600" label="Loading" />;
 
   return (
     <div className="mx-auto max-w-3xl space-y-6">
-      <PageHeader title="Settings" description="Your account, usage and preferences." />
+      <div>
+        <PageHeader title="Settings" description="Your account, usage and preferences." />
+        <SettingsTabs />
+      </div>
 
       {/* Keyed by user: the forms start from the saved values again after a save elsewhere. */}
       <ProfileSection key={`${user.id}:${user.firstName}:${user.lastName}`} user={user} />
@@ -35,9 +41,13 @@ export function SettingsPage() {
             <span className="text-sm text-slate-600 dark:text-slate-400">Current plan</span>
             <Badge tone="brand">{tierName(user)}</Badge>
           </div>
-          <Link to="/account/billing" className="text-sm font-medium text-indigo-600 hover:text-indigo-500 dark:text-indigo-400">
-            Manage billing
-          </Link>
+          {canBill ? (
+            <Link to="/account/billing" className="text-sm font-medium text-indigo-600 hover:text-indigo-500 dark:text-indigo-400">
+              Manage billing
+            </Link>
+          ) : (
+            <span className="text-sm text-slate-500 dark:text-slate-400">The workspace owner manages billing.</span>
+          )}
         </div>
         <UsageMeter used={user.messagesUsed} limit={user.messageLimit} />
       </SettingsSection>

@@ -6,6 +6,8 @@ import { SelectField } from '../../components/select-field';
 import { Spinner } from '../../components/spinner';
 import { apiGet, apiRequest, errorMessage } from '../../lib/api';
 import { browserTimeZone } from '../../lib/browser-time-zone';
+import { useCan } from '../team/use-can';
+import { ViewOnly } from '../team/view-only';
 import { SettingsSection } from './settings-section';
 
 const KEY = ['/api/settings/time-zone'] as const;
@@ -23,6 +25,8 @@ function zoneOptions(saved: string): Array<{ value: string; label: string }> {
  */
 export function TimeZoneSection() {
   const client = useQueryClient();
+  // The zone is the workspace's: owners and admins change it (settings:manage); others see it.
+  const canChange = useCan('settings:manage');
   const query = useQuery({ queryKey: KEY, queryFn: () => apiGet<WorkspaceTimeZone>('/api/settings/time-zone') });
   const save = useMutation({
     mutationFn: (timeZone: string) => apiRequest<WorkspaceTimeZone>('PUT', '/api/settings/time-zone', { timeZone }),
@@ -51,8 +55,15 @@ export function TimeZoneSection() {
         )
       ) : (
         <div className="space-y-3">
-          <SelectField label="Workspace time zone" options={options} value={saved} disabled={save.isPending} onChange={(e) => save.mutate(e.target.value)} />
-          {mine && mine !== saved && (
+          <SelectField
+            label="Workspace time zone"
+            options={options}
+            value={saved}
+            disabled={save.isPending || !canChange}
+            onChange={(e) => save.mutate(e.target.value)}
+          />
+          <ViewOnly permission="settings:manage" />
+          {canChange && mine && mine !== saved && (
             <div className="flex flex-wrap items-center gap-2 text-sm text-slate-600 dark:text-slate-400">
               <span>This browser is on {mine.replaceAll('_', ' ')}.</span>
               <Button size="sm" variant="outline" onClick={() => save.mutate(mine)} disabled={save.isPending}>

@@ -18,6 +18,7 @@ import { SimComposer } from './sim-composer';
 import type { SimContact } from './simulator.api';
 import { contactFromName, newCommentId, withContact } from './simulator.helpers';
 import { SimulatorIntro } from './simulator-intro';
+import { ViewOnly } from '../team/view-only';
 import { postForPrefill, readSimulatorPrefill } from './simulator-prefill';
 import { TryItBanner } from './try-it-banner';
 import { useOutbox, useSimulatorActions, useSimulatorState } from './use-simulator';
@@ -99,9 +100,12 @@ export function SimulatorPage() {
       title="Simulator"
       description="Try your automations with a built-in sandbox account: comment or DM as a pretend customer and watch the replies arrive. No Meta account needed."
       actions={
-        <ButtonLink to="/inbox" variant="outline" size="sm">
-          Open Inbox
-        </ButtonLink>
+        <>
+          <ViewOnly permission="simulator:use" />
+          <ButtonLink to="/inbox" variant="outline" size="sm">
+            Open Inbox
+          </ButtonLink>
+        </>
       }
     />
   );

@@ -3,6 +3,8 @@ import { Badge } from '../../components/badge';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { Icon } from '../../components/icon';
+import { can } from '@contracts/permissions';
+import { useCurrentUser } from '../auth/use-current-user';
 import { conversionLabel, difficultyLabels, platformLabels, triggerLabels } from './template-labels';
 
 interface TemplateCardProps {
@@ -14,6 +16,7 @@ interface TemplateCardProps {
 
 /** One template: what it does, where it runs, three tags (docs/product-spec.md §2), Preview and Activate. */
 export function TemplateCard({ template, onPreview, onActivate, activating }: TemplateCardProps) {
+  const { user } = useCurrentUser();
   const difficulty = difficultyLabels[template.difficulty];
   return (
     <Card className="flex h-full flex-col p-5" data-template-id={template.id}>
@@ -64,7 +67,14 @@ export function TemplateCard({ template, onPreview, onActivate, activating }: Te
         <Button variant="outline" size="sm" onClick={onPreview} aria-label={`Preview ${template.name}`}>
           <Icon name="eye" size={16} /> Preview
         </Button>
-        <Button size="sm" onClick={onActivate} loading={activating} aria-label={`Activate ${template.name}`}>
+        <Button
+          size="sm"
+          onClick={onActivate}
+          loading={activating}
+          disabled={user ? !can(user.role, 'templates:write') : false}
+          title={user && !can(user.role, 'templates:write') ? 'Editors, admins and owners activate templates' : undefined}
+          aria-label={`Activate ${template.name}`}
+        >
           <Icon name="zap" size={16} /> Activate
         </Button>
       </div>

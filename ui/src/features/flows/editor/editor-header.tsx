@@ -3,6 +3,8 @@ import { Badge } from '../../../components/badge';
 import { Button } from '../../../components/button';
 import { ButtonLink } from '../../../components/button-link';
 import { Icon } from '../../../components/icon';
+import { useCan } from '../../team/use-can';
+import { ViewOnly } from '../../team/view-only';
 import { StartStopButton } from './start-stop-button';
 import type { SaveIntent } from './use-flow-save';
 
@@ -27,6 +29,7 @@ interface EditorHeaderProps {
 /** Back, editable name and status on the left; Test run, Save as template, Save and Start/Stop on the right. */
 export function EditorHeader(props: EditorHeaderProps) {
   const { saved, isActive, dirty, saving } = props;
+  const canEdit = useCan('flows:write');
 
   return (
     <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
@@ -55,7 +58,8 @@ export function EditorHeader(props: EditorHeaderProps) {
         {(dirty || !saved) && <span className="text-xs text-amber-700 dark:text-amber-400">{saved ? 'Unsaved changes' : 'Not saved yet'}</span>}
       </div>
       {/* Wraps on a phone: a saved flow has four buttons, wider than 390 px. */}
-      <div className="flex flex-wrap items-center gap-2">
+      {!canEdit && <ViewOnly permission="flows:write" />}
+      <div className={canEdit ? 'flex flex-wrap items-center gap-2' : 'hidden'}>
         {props.onTestRun && (
           <Button variant="outline" onClick={props.onTestRun} title="Run the published flow for a sandbox contact">
             <Icon name="send" size={14} /> Test run

@@ -1,0 +1,123 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { can, deniedMessage, permissions, roles, type Role } from '../../contracts/permissions';
+import type { HttpClient } from '../../tests/support/http-client';
+import { inviteNewMember } from '../../tests/support/team';
+import { startTestApp, type TestApp } from '../../tests/support/test-app';
+import { newWorkspaceUser } from '../../tests/support/workspace';
+import { listRoutes, type AppRoute } from '../../tests/fuzz/routes';
+
+/**
+ * The permission table (contracts/permissions.ts) against the app's REAL route table: every route
+ * walked from Express's router, every role, one request each. A role without the route's permission
+ * gets 403 naming it, and nothing runs; a role with it is never refused for its role. A signed-in
+ * route that declares no permission, or a new public route, fails here.
+ */
+let t: TestApp;
+let routes: AppRoute[];
+const as: Partial<Record<Role, HttpClient>> = {};
+beforeAll(async () => {
+  t = await startTestApp();
+  routes = listRoutes(t.app.web!.server);
+  const owner = await newWorkspaceUser(t.baseUrl, 'Root');
+  as.owner = owner.client;
+  for (const role of ['admin', 'editor', 'agent', 'viewer'] as const) as[role] = (await inviteNewMember(t.baseUrl, owner.client, role)).client;
+});
+afterAll(() => t.stop());
+
+/**
+ * Routes anyone may call: sign-in and sign-up, webhooks (signed), health, public pages' data, the
+ * shop API (its own key), the support widget, and what an invitation link is for. A route added
+ * here must not act on a workspace.
+ */
+const publicRoutes = [
+  'GET /api/webhooks/facebook/webhook',
+  'POST /api/webhooks/facebook/webhook',
+  'GET /api/webhooks/x',
+  'POST /api/webhooks/x',
+  'GET /api/health',
+  'GET /api/health/database',
+  'POST /api/auth/test-login',
+  'GET /api/auth/user',
+  'GET /auth/user',
+  'POST /api/test/user',
+  'POST /api/auth/register',
+  'POST /api/auth/login',
+  'POST /api/logout',
+  'GET /api/auth/mail-status',
+  'POST /api/auth/forgot-password',
+  'POST /api/auth/reset-password',
+  'GET /api/dev/outbox',
+  'GET /auth/google',
+  'GET /api/auth/google',
+  'GET /auth/google/callback',
+  'GET /api/auth/google/callback',
+  'GET /api/auth/google/status',
+  'GET /auth/facebook',
+  'GET /api/auth/facebook',
+  'GET /auth/facebook/callback',
+  'GET /api/auth/facebook/callback',
+  'GET /api/auth/facebook/status',
+  'POST /api/newsletter/subscribe',
+  'GET /api/stats/public',
+  'GET /l/:code',
+  'POST /api/conversions',
+  'POST /api/chat/gemini',
+  'POST /api/chat',
+  'POST /api/chatbot/feedback',
+  'GET /api/ai/gemini/test',
+  'GET /api/templates',
+  'GET /api/templates/validate',
+  'GET /api/templates/:id/preview',
+  'POST /api/team/invitations/lookup',
+  'GET /api/connect-options',
+];
+
+const key = (r: AppRoute) => `${r.method} ${r.path}`;
+/** A concrete URL: every `:param` an id nobody has (404 after the guard, or 400). */
+const urlOf = (path: string) => path.replace(/:[A-Za-z]+/g, () => randomUUID());
+
+describe('the route table', () => {
+  it('every signed-in route declares exactly one permission of the table', () => {
+    const authed = routes.filter((r) => r.authed);
+    expect(authed.length).toBeGreaterThan(100);
+    expect(authed.filter((r) => r.permissions.length !== 1).map(key)).toEqual([]);
+    for (const r of authed) expect(permissions).toContain(r.permissions[0]);
+  });
+
+  it('the public routes are exactly the known ones (a new one must declare a permission or be added here on purpose)', () => {
+    const open = routes.filter((r) => !r.authed && r.permissions.length === 0).map(key);
+    expect(open.sort()).toEqual([...publicRoutes].sort());
+  });
+
+  it('every permission of the table guards some route, and every role holds workspace:read', () => {
+    const used = new Set(routes.flatMap((r) => r.permissions));
+    // billing:manage guards no route yet: billing has no API (the Billing page reads the plan).
+    expect(permissions.filter((p) => !used.has(p))).toEqual(['billing:manage']);
+    for (const role of roles) expect(can(role, 'workspace:read')).toBe(true);
+  });
+});
+
+describe('every role against every guarded route', () => {
+  // Weakest first: a stronger role's successful writes (an API key, a resumed automation) come last.
+  for (const role of ['viewer', 'agent', 'editor', 'admin', 'owner'] as const) {
+    it(`${role}: 403 naming the permission where the table says no, never a role refusal where it says yes`, async () => {
+      const client = as[role]!;
+      const wrong: string[] = [];
+      // Leaving the workspace goes last: everything after it would act in the member's own workspace.
+      const guarded = routes.filter((x) => x.permissions.length === 1);
+      const ordered = [...guarded.filter((r) => key(r) !== 'POST /api/team/leave'), ...guarded.filter((r) => key(r) === 'POST /api/team/leave')];
+      for (const r of ordered) {
+        const permission = r.permissions[0]!;
+        const res = await client.request(r.method, urlOf(r.path), r.method === 'GET' ? {} : { json: {} });
+        const refusedForRole = res.status === 403 && res.data?.details?.permission === permission;
+        if (can(role, permission)) {
+          if (res.status === 403 && res.data?.details?.permission) wrong.push(`${key(r)}: refused ${res.text}`);
+        } else if (!refusedForRole || res.data.error !== deniedMessage(role, permission)) {
+          wrong.push(`${key(r)}: expected 403 for ${permission}, got ${res.status} ${res.text.slice(0, 200)}`);
+        }
+      }
+      expect(wrong).toEqual([]);
+    });
+  }
+});

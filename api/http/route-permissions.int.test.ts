@@ -37,6 +37,11 @@ const publicRoutes = [
   'POST /api/webhooks/x',
   'GET /api/health',
   'GET /api/health/database',
+  // Orchestrator probes (ADR 0036): no data, no session.
+  'GET /api/health/live',
+  'GET /api/health/ready',
+  // Prometheus: its own bearer token (METRICS_TOKEN, compared in constant time), not a session.
+  'GET /metrics',
   'POST /api/auth/test-login',
   'GET /api/auth/user',
   'GET /auth/user',

@@ -33,7 +33,8 @@ export const users = pgTable(
     uniqueIndex('users_email_key').on(t.email),
     uniqueIndex('users_google_id_key').on(t.googleId),
     uniqueIndex('users_facebook_id_key').on(t.facebookId),
-    index('users_workspace_id_idx').on(t.workspaceId),
+    // Also serves the deferred foreign key (workspace_id, id) → workspace_members (migration 0041, ADR 0038).
+    index('users_workspace_member_idx').on(t.workspaceId, t.id),
   ],
 );
 

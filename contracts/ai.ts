@@ -11,13 +11,19 @@ import type { KnowledgeKind, KnowledgeSource } from './knowledge';
 export const accessLevels = ['guest', 'free', 'basic', 'pro', 'premium'] as const;
 export type AccessLevel = (typeof accessLevels)[number];
 
+/** The tiers that are not `free`, lower-cased (a Map: a tier named like an Object method is just unknown). */
+const TIER_LEVELS = new Map<string, AccessLevel>([
+  ['enterprise', 'premium'],
+  ['chat_master', 'premium'],
+  ['pro', 'pro'],
+  ['chat_pro', 'pro'],
+  ['starter', 'basic'],
+  ['chat_lite', 'basic'],
+]);
+
 export function accessLevelFor(tier: string | null | undefined, signedIn: boolean): AccessLevel {
   if (!signedIn) return 'guest';
-  const t = (tier ?? '').toLowerCase();
-  if (t === 'enterprise' || t === 'chat_master') return 'premium';
-  if (t === 'pro' || t === 'chat_pro') return 'pro';
-  if (t === 'starter' || t === 'chat_lite') return 'basic';
-  return 'free';
+  return TIER_LEVELS.get((tier ?? '').toLowerCase()) ?? 'free';
 }
 
 /**
@@ -36,6 +42,16 @@ export const aiAllowances: Record<AccessLevel, { modelAnswers: boolean; monthlyM
   pro: { modelAnswers: true, monthlyModelAnswers: 1000 },
   premium: { modelAnswers: true, monthlyModelAnswers: 3000 },
 };
+
+/**
+ * A signed-in user's monthly model answers by lower-cased tier (`byTier`; any other tier: `otherwise`,
+ * the free level's), for SQL that reads the tier itself (db/ai/prepare-question.ts): accessLevelFor
+ * and aiAllowances as data.
+ */
+export function monthlyModelAnswersByTier(): { byTier: Record<string, number>; otherwise: number } {
+  const answers = (level: AccessLevel) => (aiAllowances[level].modelAnswers ? aiAllowances[level].monthlyModelAnswers : 0);
+  return { byTier: Object.fromEntries([...TIER_LEVELS].map(([tier, level]) => [tier, answers(level)])), otherwise: answers('free') };
+}
 
 /** The §8 headlines an AI endpoint answers with when the provider fails (`error` of the body). */
 export const aiErrors = {

@@ -9,6 +9,7 @@ export const FAILURE_REASONS = [
   'uncertain',
   'account_disconnected',
   'rejected',
+  'opted_out',
 ] as const;
 export type FailureReason = (typeof FAILURE_REASONS)[number];
 
@@ -21,6 +22,7 @@ export const FAILURE_REASON_LABELS: Record<FailureReason, string> = {
   uncertain: 'Delivery uncertain after a crash or timeout',
   account_disconnected: 'Account disconnected or token rejected',
   rejected: 'Refused by the platform',
+  opted_out: 'Contact opted out',
 };
 
 export const failureReasonSchema = z.enum(FAILURE_REASONS);

@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { z } from 'zod';
+import { workspaceOwnerSql } from '../usage/record-usage';
 import { claimModelAnswerSql, type ModelAnswerClaim } from './model-allowance';
 
 export interface PrepareQuestion {
@@ -7,9 +8,13 @@ export interface PrepareQuestion {
   rateKey: string;
   rateWindowMs: number;
   rateLimit: number;
+  /** The workspace the question is asked in (the acting one): its owner's tier sets the allowance, whoever asks. */
   workspaceId: string;
-  /** This month's model answers allowed; 0: the model may not answer (no provider, or the tier gets none). */
-  monthlyModelAnswers: number;
+  /**
+   * This month's model answers allowed, by the workspace owner's lower-cased tier (`byTier`, else
+   * `otherwise`): contracts/ai.ts monthlyModelAnswersByTier; null: the model may not answer (no provider).
+   */
+  monthlyModelAnswers: { byTier: Record<string, number>; otherwise: number } | null;
   /** Continue this conversation: its last `turns` messages come back; null: a new one. */
   conversationId: string | null;
   turns?: number;
@@ -21,6 +26,8 @@ export interface PreparedQuestion {
   /** A model answer claimed against the allowance; null: answer without the model. */
   claim: ModelAnswerClaim | null;
   history: { role: 'user' | 'assistant'; content: string }[];
+  /** The workspace owner's subscription tier (the access level's source); null: the workspace has no owner. */
+  tier: string | null;
 }
 
 const row = z.object({
@@ -29,13 +36,15 @@ const row = z.object({
   month: z.string().nullable(),
   answers: z.number().nullable(),
   history: z.array(z.object({ role: z.enum(['user', 'assistant']), content: z.string() })),
+  tier: z.string().nullable(),
 });
 
 /**
  * Everything a signed-in question needs before the model, in ONE statement (one round trip): the
- * per-user rate-limit hit, the model answer's claim against the monthly allowance
- * (model-allowance.ts; only when within the rate limit) and the conversation's last turns, oldest
- * first (another workspace's conversation id finds nothing).
+ * per-user rate-limit hit, the workspace owner's tier, the model answer's claim against the
+ * monthly allowance that tier gives (model-allowance.ts; only when within the rate limit) and the
+ * conversation's last turns, oldest first (another workspace's conversation id finds nothing). The
+ * tier is the workspace's, not the asker's: a member of someone else's workspace asks on its plan.
  */
 export async function prepareQuestion(pool: Pick<pg.Pool, 'query'>, p: PrepareQuestion): Promise<PreparedQuestion> {
   const { rows } = await pool.query(
@@ -46,21 +55,32 @@ export async function prepareQuestion(pool: Pick<pg.Pool, 'query'>, p: PrepareQu
          hits = case when rate_limit_hits.reset_at <= now() then 1 else rate_limit_hits.hits + 1 end,
          reset_at = case when rate_limit_hits.reset_at <= now() then excluded.reset_at else rate_limit_hits.reset_at end
        returning hits, reset_at),
-     claim as (${claimModelAnswerSql('$4', '$5', '(select hits from hit) <= $3::int')}),
+     tier as (select u.subscription_tier as tier from (${workspaceOwnerSql('$4::uuid')}) o join users u on u.id = o.id),
+     claim as (${claimModelAnswerSql('$4', 'coalesce(($5::jsonb ->> lower((select tier from tier)))::int, $8::int)', '(select hits from hit) <= $3::int')}),
      history as (
        select role, content, created_at, id from ai_chat_messages
        where workspace_id = $4::uuid and conversation_id = $6::uuid and (select hits from hit) <= $3::int
        order by created_at desc, id desc limit $7)
-     select hit.hits, hit.reset_at, claim.month, claim.answers,
+     select hit.hits, hit.reset_at, claim.month, claim.answers, (select tier from tier) as tier,
             coalesce((select json_agg(json_build_object('role', role, 'content', content) order by created_at, id) from history), '[]'::json) as history
      from hit left join claim on true`,
-    [p.rateKey, p.rateWindowMs, p.rateLimit, p.workspaceId, p.monthlyModelAnswers, p.conversationId, p.turns ?? 6],
+    [
+      p.rateKey,
+      p.rateWindowMs,
+      p.rateLimit,
+      p.workspaceId,
+      JSON.stringify(p.monthlyModelAnswers?.byTier ?? {}),
+      p.conversationId,
+      p.turns ?? 6,
+      p.monthlyModelAnswers?.otherwise ?? 0,
+    ],
   );
   const r = row.parse(rows[0]);
-  if (r.hits > p.rateLimit) return { rateLimited: { resetAt: r.reset_at }, claim: null, history: [] };
+  if (r.hits > p.rateLimit) return { rateLimited: { resetAt: r.reset_at }, claim: null, history: [], tier: r.tier };
   return {
     rateLimited: null,
     claim: r.month !== null && r.answers !== null ? { workspaceId: p.workspaceId, month: r.month, answers: r.answers } : null,
     history: r.history,
+    tier: r.tier,
   };
 }

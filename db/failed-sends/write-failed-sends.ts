@@ -34,6 +34,7 @@ const candidate = z.object({
   message_source: z.string().nullable(),
   inbound_age_ms: z.number().nullable(),
   comment_age_ms: z.number().nullable(),
+  contact_opted_out: z.boolean().nullable(),
 });
 
 /** Meta's messaging-window check (activities/send-windows.ts), passed in: db/ does not import activities/. */
@@ -64,7 +65,9 @@ export async function retryFailedSends(
               a.provider, a.is_active, a.status as account_status, a.access_token_enc is not null as has_token,
               m.source as message_source,
               (extract(epoch from now() - (select c.last_inbound_at from contacts c where c.account_id = l.account_id and c.external_user_id = l.target)) * 1000)::float8 as inbound_age_ms,
-              (extract(epoch from now() - (select cm.commented_at from comments cm where cm.account_id = l.account_id and cm.platform_comment_id = l.target)) * 1000)::float8 as comment_age_ms
+              (extract(epoch from now() - (select cm.commented_at from comments cm where cm.account_id = l.account_id and cm.platform_comment_id = l.target)) * 1000)::float8 as comment_age_ms,
+              (select c.opted_out_at is not null from contacts c where c.account_id = l.account_id and c.external_user_id = case when l.kind = 'dm' then l.target
+                 else (select cm.author_external_id from comments cm where cm.account_id = l.account_id and cm.platform_comment_id = l.target) end) as contact_opted_out
        from outbound_ledger l
        join social_accounts a on a.id = l.account_id
        left join messages m on m.id = l.message_id
@@ -119,6 +122,8 @@ function hasDuplicateRisk(c: { failure_reason: string | null; delivery_check: st
 function skipReason(c: z.infer<typeof candidate>, checkWindow: WindowCheck): string | null {
   if (!c.is_active) return 'The account is disconnected; reconnect it first';
   if (c.account_status === 'needs_reconnect' || (c.provider !== 'sandbox' && !c.has_token)) return 'The account needs reconnecting first';
+  // A person may still write to them from the inbox; nothing automated goes, a retry of it included.
+  if (c.contact_opted_out && c.message_source !== 'inbox') return 'The contact opted out (replied STOP): nothing automated is sent until they reply START';
   if (c.provider === 'meta') {
     const w = checkWindow({
       kind: c.kind,

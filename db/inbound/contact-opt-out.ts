@@ -15,3 +15,47 @@ export async function setContactOptOut(db: Db, contactId: string, optedOut: bool
   });
   return rowCount === 1;
 }
+
+/**
+ * A ledger row sent by no person: a rule's reply, a flow step (its messages are `flow`, its public
+ * replies have no message but the run's `<runId>:<seq>` key), a broadcast. Inbox replies (and the
+ * Social messaging page's sends) and the opt-out confirmations are a person's or the opt-out's own.
+ */
+const AUTOMATED = `(l.rule_id is not null or m.source in ('comment_rule', 'flow', 'broadcast') or (m.id is null and l.idempotency_key ~ '^[0-9a-f-]{36}:[0-9]+$'))`;
+
+export const OPTED_OUT_SEND_ERROR = 'Not sent: the contact opted out (replied STOP) before its turn; nothing automated is sent until they reply START';
+
+/**
+ * The contact's automated sends still waiting for their slot (ledger `queued`: a broadcast's row
+ * paced behind others, a flow step or a rule's reply held by the rate limit), failed with reason
+ * `opted_out`, in the opt-out's own transaction — so the send path itself reads nothing more: its
+ * claim finds the row failed and sends nothing. DMs to the contact, and private or public replies to
+ * their comments. A row already claimed (`sending`) is in flight and left to finish; the update
+ * re-reads a row a claim holds locked, so one that turned `sending` meanwhile no longer matches.
+ * Returns how many were cancelled.
+ */
+export async function cancelQueuedAutomatedSends(db: Db, contactId: string): Promise<number> {
+  const { rows } = await db.query<{ n: number }>({
+    name: 'contact-opt-out-cancel-sends',
+    text: `with c as (select account_id, external_user_id from contacts where id = $1),
+     doomed as (
+       select l.id from outbound_ledger l
+       join c on l.account_id = c.account_id
+       left join messages m on m.id = l.message_id
+       where l.status = 'queued' and ${AUTOMATED}
+         and (
+           (l.kind = 'dm' and l.target = c.external_user_id)
+           or (l.kind <> 'dm' and exists (
+             select 1 from comments cm
+             where cm.account_id = l.account_id and cm.platform_comment_id = l.target and cm.author_external_id = c.external_user_id))
+         )
+     ), failed as (
+       update outbound_ledger l set status = 'failed', error = $2, failure_reason = 'opted_out'
+       from doomed d where l.id = d.id and l.status = 'queued'
+       returning l.message_id
+     ), msg as (update messages m set status = 'failed', error = $2 from failed f where m.id = f.message_id)
+     select count(*)::int as n from failed`,
+    values: [contactId, OPTED_OUT_SEND_ERROR],
+  });
+  return rows[0]?.n ?? 0;
+}

@@ -1,7 +1,7 @@
 import type { NormalizedEvent } from '../../contracts/inbound';
 import { optOutSettingsOf } from '../../contracts/opt-out';
 import { MESSAGING_WINDOW_HOURS } from '../../contracts/platform-windows';
-import { setContactOptOut } from '../../db/inbound/contact-opt-out';
+import { cancelQueuedAutomatedSends, setContactOptOut } from '../../db/inbound/contact-opt-out';
 import type { StoredInboundDm } from '../../db/inbound/store-inbound-dm';
 import { queueOutboundMessage } from '../../db/sends/queue-outbound-message';
 import { matchOptOutWord } from '../../workflows/opt-out-words';
@@ -34,11 +34,15 @@ export async function applyOptOut(ctx: InboundContext, ev: InboundEvent<Message>
   if ((word === 'stop' && !optedOut) || (word === 'start' && optedOut)) {
     const stop = word === 'stop';
     if (!(await setContactOptOut(ctx.client, stored.contact_id, stop))) return stop || optedOut;
+    // What was queued for them before the STOP (a broadcast's paced row, a flow step waiting for its
+    // slot) is cancelled in this same commit, before the confirmation is queued: the send path reads nothing more.
+    const cancelled = stop ? await cancelQueuedAutomatedSends(ctx.client, stored.contact_id) : 0;
+    const cancelledNote = cancelled > 0 ? `; ${cancelled} queued automated ${cancelled === 1 ? 'send' : 'sends'} to them cancelled` : '';
     const confirmed = await confirm(ctx, ev, stored, stop ? settings.stopReply : settings.startReply);
     tail.activities.push({
       action: stop ? 'contact_opted_out' : 'contact_opted_in',
       message: stop
-        ? `${who} opted out (“${e.text.trim()}”): nothing automated is sent to them until they reply START${confirmed.note}`
+        ? `${who} opted out (“${e.text.trim()}”): nothing automated is sent to them until they reply START${cancelledNote}${confirmed.note}`
         : `${who} opted back in (“${e.text.trim()}”): automations answer them again${confirmed.note}`,
       intent: 'general',
       ...(confirmed.ledgerKey ? { ledgerKey: confirmed.ledgerKey } : {}),

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import type { Logger } from 'pino';
-import { accessLevelFor, aiAllowances, type KbChatResponse } from '../../../contracts/ai';
+import { accessLevelFor, monthlyModelAnswersByTier, type KbChatResponse } from '../../../contracts/ai';
 import type { KnowledgeHit } from '../../../contracts/knowledge';
 import { saveChatExchange, type StoredAnswer } from '../../../db/ai/chat-messages';
 import { releaseModelAnswer } from '../../../db/ai/model-allowance';
@@ -49,9 +49,10 @@ const rateLimitedMessage = 'Too many questions in a short time. Please wait a mo
 type Answer = StoredAnswer & { relatedOffers: KbChatResponse['relatedOffers']; suggestedActions: string[]; fallbackReason?: string };
 
 /**
- * One question to the signed-in user's knowledge base (AI Assistant page, dashboard panel, smart
- * KB query, suggest reply). Round trips: one statement for the per-user rate limit, the model
- * answer's claim on the monthly allowance and the conversation's history (db/ai/prepare-question.ts),
+ * One question to the acting workspace's knowledge base (AI Assistant page, dashboard panel, smart
+ * KB query, suggest reply). Round trips: one statement for the per-user rate limit, the workspace's
+ * tier, the model answer's claim on the monthly allowance that tier gives (whoever of its members
+ * asks) and the conversation's history (db/ai/prepare-question.ts),
  * then retrieval (own workspace only), then the model or a quoted answer, then both turns stored and
  * the answer metered in one transaction. The model may answer only when a provider is configured,
  * the level gets model answers and the claim succeeded (the allowance is shared with flows' AI
@@ -60,18 +61,18 @@ type Answer = StoredAnswer & { relatedOffers: KbChatResponse['relatedOffers']; s
  */
 export async function answerQuestion(deps: AiDeps, q: Question): Promise<KbChatResponse> {
   const { user } = q;
-  const level = accessLevelFor(user.subscriptionTier, true);
-  const allowance = aiAllowances[level];
   const conversationId = q.conversationId ?? randomUUID();
   const prepared = await prepareQuestion(deps.pool, {
     rateKey: `ai-user:${user.id}`,
     rateWindowMs: 60_000,
     rateLimit: deps.userPerMinute,
+    // The acting workspace's plan (its owner's tier), not the asker's own: the statement reads it.
     workspaceId: user.workspaceId,
-    monthlyModelAnswers: deps.ai && allowance.modelAnswers ? allowance.monthlyModelAnswers : 0,
+    monthlyModelAnswers: deps.ai ? monthlyModelAnswersByTier() : null,
     conversationId: q.conversationId ?? null,
   });
   if (prepared.rateLimited) throw new AppError('RATE_LIMITED', rateLimitedMessage);
+  const level = accessLevelFor(prepared.tier, true);
   q.onReady?.();
 
   const { claim } = prepared;

@@ -112,7 +112,14 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
   app.set('query parser', 'simple');
 
   // Prometheus (ADR 0036), only with METRICS_TOKEN: its timer first, so it sees every request, webhooks included.
-  const metrics = config.metricsToken ? createInstanceMetrics({ pool: database.pool, log, workerStaleAfterMs: config.workerStaleAfterMs }) : undefined;
+  const metrics = config.metricsToken
+    ? createInstanceMetrics({
+        pool: database.pool,
+        log,
+        workerStaleAfterMs: config.workerStaleAfterMs,
+        replica: deps.reads.configured ? deps.reads : undefined,
+      })
+    : undefined;
   if (metrics) app.use(metrics.middleware);
   app.use(metricsRoutes(config.metricsToken, metrics?.registry));
 

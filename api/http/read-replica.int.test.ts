@@ -39,6 +39,7 @@ beforeAll(async () => {
       APP_ENCRYPTION_KEY: '0'.repeat(64),
       ACCOUNT_HEALTH_INTERVAL_MINUTES: '0',
       RECONCILE_EVERY_MINUTES: '0',
+      METRICS_TOKEN: 'replica-test-metrics-token',
     },
   });
   baseUrl = app.web!.url.replace('localhost', '127.0.0.1');
@@ -102,6 +103,13 @@ it('sends lag-tolerant reads to the standby, and a reader’s own writes and its
   const lagging = (await health()).replica!;
   expect(lagging.lagBytes).toBeGreaterThan(0);
   expect(lagging.lagSeconds).toBeGreaterThan(0);
+  // The same lag in /metrics (ADR 0036), for alerting.
+  const scrape = await fetch(`${baseUrl}/metrics`, { headers: { authorization: 'Bearer replica-test-metrics-token' } });
+  expect(scrape.status).toBe(200);
+  const text = await scrape.text();
+  expect(text).toMatch(/^replypilot_read_replica_up 1$/m);
+  expect(Number(/^replypilot_read_replica_lag_bytes (\d+)$/m.exec(text)?.[1])).toBeGreaterThan(0);
+  expect(Number(/^replypilot_read_replica_lag_seconds ([\d.]+)$/m.exec(text)?.[1])).toBeGreaterThan(0);
 
   // A change made elsewhere (as the worker makes them): unannounced, the standby's older copy is
   // read; once announced on the workspace's live channel (the browsers refetch on it), the primary.

@@ -1,7 +1,8 @@
 import type { Request, RequestHandler } from 'express';
 import type pg from 'pg';
 import type { Logger } from 'pino';
-import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { ReadReplicaHealth } from '../../../db/read-replica';
 import { META_WEBHOOK_PATH } from '../webhooks/meta-webhook.routes';
 import { X_WEBHOOK_PATH } from '../webhooks/x-webhook.routes';
 import { FleetMetrics } from './fleet-metrics';
@@ -29,6 +30,8 @@ export function createInstanceMetrics(opts: {
   log: Pick<Logger, 'warn' | 'info'>;
   workerStaleAfterMs: number;
   ttlMs?: number;
+  /** The read replica, when `DATABASE_READ_URL` is set (ADR 0039): its lag, read at each scrape. */
+  replica?: { health(): Promise<ReadReplicaHealth> } | undefined;
 }): InstanceMetrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
@@ -47,6 +50,7 @@ export function createInstanceMetrics(opts: {
     registers,
   });
   for (const platform of WEBHOOK_PLATFORMS.values()) webhooks.inc({ platform }, 0);
+  if (opts.replica) replicaGauges(opts.replica, registers);
   const fleet = new FleetMetrics({ pool: opts.pool, log: opts.log, ttlMs: opts.ttlMs ?? 5000, workerStaleAfterMs: opts.workerStaleAfterMs }, registry);
 
   const middleware: RequestHandler = (req, res, next) => {
@@ -85,4 +89,36 @@ function captureRoute(req: Request): () => string | undefined {
     },
   });
   return () => pattern;
+}
+
+/**
+ * The read replica's state (ADR 0039), read once per scrape: whether this process reaches it and it
+ * streams, and how far its replay is behind the primary's insert position, in bytes and seconds
+ * (the figures `GET /api/health/database` shows). No gauge value while it cannot be read.
+ */
+function replicaGauges(replica: { health(): Promise<ReadReplicaHealth> }, registers: Registry[]) {
+  let current: Promise<ReadReplicaHealth> | undefined;
+  // The three gauges' collect() run one after another at each scrape; they share one read.
+  const read = () => {
+    current ??= replica.health().finally(() => setTimeout(() => (current = undefined), 0));
+    return current;
+  };
+  const gauge = (name: string, help: string, value: (h: ReadReplicaHealth) => number | null) =>
+    new Gauge({
+      name,
+      help,
+      registers,
+      async collect() {
+        const v = value(await read());
+        if (v === null) this.reset();
+        else this.set(v);
+      },
+    });
+  gauge('replypilot_read_replica_up', 'The read replica answers and streams from the primary (1) or not (0).', (h) => (h.connected && h.streaming ? 1 : 0));
+  gauge('replypilot_read_replica_lag_bytes', 'WAL the read replica has not replayed yet, in bytes.', (h) => h.lagBytes);
+  gauge(
+    'replypilot_read_replica_lag_seconds',
+    'Seconds since the last transaction the read replica replayed, while it lags (0 when caught up).',
+    (h) => h.lagSeconds,
+  );
 }

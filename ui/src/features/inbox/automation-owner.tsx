@@ -54,10 +54,14 @@ export function AutomationOwner({ conversation: c, canAct }: { conversation: Con
         className="flex flex-wrap items-center gap-x-3 gap-y-2 border-b border-sky-200 bg-sky-50 px-4 py-2 text-xs text-sky-900 dark:border-sky-900 dark:bg-sky-950/40 dark:text-sky-100"
       >
         <Icon name="user" size={16} className="shrink-0" />
-        <p className="min-w-0 flex-1 basis-56">
-          <span className="font-semibold">{a.pausedBy?.name ?? 'A teammate'}</span> is handling this conversation. Automation is paused for this contact — no
-          comment rule, flow or broadcast messages them — until {until(a.pausedUntil)} or until someone resumes it.
-        </p>
+        <div className="min-w-0 flex-1 basis-48">
+          <p>
+            <span className="font-semibold">{a.pausedBy?.name ?? 'A teammate'}</span> is handling this conversation
+          </p>
+          <p className="text-sky-800/80 dark:text-sky-200/80" title="No comment rule, flow or broadcast messages this contact while paused.">
+            Automation paused until {until(a.pausedUntil)}
+          </p>
+        </div>
         {canAct && (
           <Button variant="outline" size="sm" loading={set.isPending} onClick={() => act(false)}>
             <Icon name="play" size={14} />

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Human takeover (issue 32 item 4; docs/product-spec.md "Teams"): when a member replies from the
+ * Human takeover (docs/product-spec.md "Human takeover"): when a member replies from the
  * inbox, automation pauses for that contact — no comment rule DMs them, no flow starts or sends to
  * them, broadcasts skip them — until a member presses "Resume automation" or the workspace's quiet
  * time passes (contacts.automation_paused_until). A person's own replies are never held back.

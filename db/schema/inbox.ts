@@ -26,7 +26,7 @@ export const contacts = pgTable(
      */
     optedOutAt: timestamp('opted_out_at', { withTimezone: true }),
     /**
-     * Human takeover (issue 32 item 4; db/inbox/automation-pause.ts): while now() is before this, a
+     * Human takeover (db/inbox/automation-pause.ts): while now() is before this, a
      * teammate is handling the conversation and nothing automated (rule, flow, broadcast) is sent to
      * the contact. Set by a member's inbox reply (now + the workspace's quiet time) or by Pause; null
      * after Resume. Read by the inbound statements themselves, like opted_out_at.

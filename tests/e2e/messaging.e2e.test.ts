@@ -376,5 +376,13 @@ describe('human takeover in the inbox and the simulator (contracts/takeover.ts)'
     await page.getByLabel('Comment as @tess_take').fill('takeguide again');
     await page.getByLabel('Comment as @tess_take').press('Enter');
     await expect.poll(async () => (await outboxFor(page, 'sim-tess-take')).map((o) => o.text), { timeout: 15_000 }).toContain('Here is the take guide');
+
+    // The quiet time is a workspace setting, reached from the navigation.
+    await page.getByRole('link', { name: 'Settings', exact: true }).first().click();
+    const quiet = page.getByLabel('Resume automation by itself after');
+    await quiet.selectOption('48');
+    await page.getByText('Saved', { exact: true }).first().waitFor();
+    await quiet.scrollIntoViewIfNeeded();
+    await e2e.screenshot(page, 'settings-takeover');
   });
 });

@@ -9,6 +9,7 @@ import type { ActivityOutcome } from './activity-outcome';
 import { deliverInTransaction, type Sender } from './send-outbound.activity';
 import type { SendOutcome } from '../contracts/send-outcome';
 import { OPTED_OUT_NOTE } from '../contracts/opt-out';
+import { PAUSED_REASON } from '../contracts/takeover';
 
 type Db = Pick<pg.PoolClient, 'query'>;
 
@@ -33,7 +34,8 @@ const channelName = { instagram: 'Instagram', facebook: 'Messenger', twitter: 'X
  * `runId:seq` (so a retried job finds it and never sends twice), the outbound message in the
  * contact's conversation, and the account's next rate-limit slot. A comment-triggered run's first
  * DM to someone who has not messaged us is Meta's one private reply to that comment. Nothing is
- * sent to a contact who opted out (docs/platform-apis.md §2.11): the step fails with that reason.
+ * sent to a contact who opted out (docs/platform-apis.md §2.11) or whom a teammate took over
+ * (contracts/takeover.ts): the step fails with that reason.
  */
 export async function prepareFlowSend(db: Db, req: FlowSendRequest, limits: SendLimits, now: Date): Promise<PreparedSend> {
   const { activity, account } = req;
@@ -43,6 +45,9 @@ export async function prepareFlowSend(db: Db, req: FlowSendRequest, limits: Send
   const contact = await readSendContact(db, req.contactId);
   // Read in the run's transaction, just before the ledger row: a STOP that arrived while the run slept stops it here.
   if (contact.opted_out_at !== null) return { error: `Not sent: contact opted out (${OPTED_OUT_NOTE.replace(/^Opted out: /, '')})` };
+  // Human takeover (contracts/takeover.ts): the step fails with the reason, as for an opt-out; the run
+  // does not wait for Resume (a step days later would answer a conversation that has moved on).
+  if (contact.automation_paused) return { error: `Not sent: ${PAUSED_REASON}` };
 
   let kind: 'dm' | 'private_reply' | 'public_reply';
   let target: string;

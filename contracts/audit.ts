@@ -31,6 +31,9 @@ export const auditActions = {
   'lead.deleted': 'Deleted a lead',
   'knowledge.deleted': 'Deleted a knowledge entry',
   'api_key.created': 'Created an API key',
+  'automation.paused': 'Paused automation for a contact',
+  'automation.resumed': 'Resumed automation for a contact',
+  'takeover.settings_changed': 'Changed the takeover quiet time',
 } as const;
 export type AuditAction = keyof typeof auditActions;
 const actionNames = Object.keys(auditActions) as [AuditAction, ...AuditAction[]];
@@ -38,7 +41,7 @@ export const auditActionSchema = z.enum(actionNames, { error: 'Unknown action' }
 
 /** What an entry is about: a kind, its id and a label kept as it was then (names change, rows go). */
 export interface AuditTarget {
-  type: 'member' | 'invitation' | 'workspace' | 'account' | 'flow' | 'rule' | 'broadcast' | 'lead' | 'leads' | 'knowledge' | 'api_key';
+  type: 'member' | 'invitation' | 'workspace' | 'account' | 'flow' | 'rule' | 'broadcast' | 'lead' | 'leads' | 'knowledge' | 'api_key' | 'conversation';
   id?: string | null;
   label?: string | null;
 }

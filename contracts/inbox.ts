@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { RunSummary } from './flows/runs.api';
 import type { Lead } from './leads';
 import { platformSchema, type Platform } from './platforms';
+import type { ConversationAutomation } from './takeover';
 
 export const conversationStatusSchema = z.enum(['open', 'pending', 'closed']);
 export type ConversationStatus = z.infer<typeof conversationStatusSchema>;
@@ -30,6 +31,8 @@ export interface Conversation {
   match?: ConversationMatch | null;
   /** The contact opted out (contracts/opt-out.ts): nothing automated reaches them; a person may still reply. */
   contactOptedOut: boolean;
+  /** Human takeover (contracts/takeover.ts): the bot answers, or a member took over until a time. */
+  automation: ConversationAutomation;
 }
 
 export interface ConversationMatch {

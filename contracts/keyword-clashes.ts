@@ -91,7 +91,7 @@ export interface InboundForecast {
   /** A run waiting for this contact's reply takes the DM (before any keyword flow). */
   resumesWaitingRun: boolean;
   /** null when something answers. */
-  nothing: { reason: 'no_automation' | 'no_keyword_match' | 'opt_out_word' | 'opted_out'; keywords: string[] } | null;
+  nothing: { reason: 'no_automation' | 'no_keyword_match' | 'opt_out_word' | 'opted_out' | 'paused'; keywords: string[] } | null;
   /** One line for the tester. */
   message: string;
 }

@@ -90,3 +90,14 @@ describe('optOutForecast (the Simulator says what the opt-out does first)', () =
     expect(optOutForecast('START', c(false, 'start'))).toBeNull();
   });
 });
+
+describe('optOutForecast while a teammate has taken over (contracts/takeover.ts)', () => {
+  it('says why nothing answers, and still lets a stop word opt out first', () => {
+    expect(optOutForecast('price?', { who: '@maya', optedOut: false, word: null, paused: true })).toMatchObject({
+      nothing: { reason: 'paused', keywords: [] },
+      message: expect.stringMatching(/^Automation is paused for @maya: a teammate is handling this conversation/),
+    });
+    expect(optOutForecast('STOP', { who: '@maya', optedOut: false, word: 'stop', paused: true })?.nothing?.reason).toBe('opt_out_word');
+    expect(optOutForecast('price?', { who: '@maya', optedOut: false, word: null, paused: false })).toBeNull();
+  });
+});

@@ -25,6 +25,8 @@ export interface ContactOptOut {
   optedOut: boolean;
   /** matchOptOutWord of a DM's text; null for a comment. */
   word: OptOutWord | null;
+  /** A teammate took the conversation over (contracts/takeover.ts): automation is paused for them. */
+  paused?: boolean;
 }
 
 /**
@@ -33,7 +35,7 @@ export interface ContactOptOut {
  */
 export function optOutForecast(text: string, c: ContactOptOut): InboundForecast | null {
   const said = `“${text.trim().slice(0, 40)}”`;
-  const none = (reason: 'opt_out_word' | 'opted_out', message: string): InboundForecast => ({
+  const none = (reason: 'opt_out_word' | 'opted_out' | 'paused', message: string): InboundForecast => ({
     answeredBy: [],
     skipped: [],
     resumesWaitingRun: false,
@@ -54,5 +56,12 @@ export function optOutForecast(text: string, c: ContactOptOut): InboundForecast 
     );
   }
   if (c.optedOut) return none('opted_out', `${c.who} opted out: nothing automated is sent until they reply START.`);
+  // A stop or start word still works while paused (workers/inbound/messages.ts checks the opt-out first).
+  if (c.paused) {
+    return none(
+      'paused',
+      `Automation is paused for ${c.who}: a teammate is handling this conversation. Nothing automated answers until someone presses Resume automation in the inbox or the quiet time passes.`,
+    );
+  }
   return null;
 }

@@ -10,7 +10,7 @@ export const TAG_NOTE = `No Messenger message tag applies to a broadcast: tagged
  * The segment's audience split by Meta's rules (contracts/broadcasts.ts BroadcastAudience), as of now.
  * The contacts are first counted per (account, window bucket, opted out) — the bucket stands in for
  * last_inbound_at as null / -infinity (before the messaging window) / infinity (inside the window),
- * and opted_out_at as null / -infinity —
+ * opted_out_at as null / -infinity, and automation_paused_until as null / infinity (paused now) —
  * and only those few rows go through skipReasonSql, the dispatcher's own rule: hashing every
  * contact's reason text made the count twice as slow at 100,000 contacts (tests/perf/results/README.md#broadcast).
  */
@@ -68,10 +68,11 @@ export function audienceSql(workspaceId: string, segment: BroadcastSegment): { s
               when c.last_inbound_at < now() - make_interval(hours => ${windowHours}) then '-infinity'::timestamptz
               else 'infinity'::timestamptz end as last_inbound_at,
          case when c.opted_out_at is not null then '-infinity'::timestamptz end as opted_out_at,
+         case when c.automation_paused_until > now() then 'infinity'::timestamptz end as automation_paused_until,
          count(*)::int as n
        from contacts c join social_accounts a on a.id = c.account_id
        where c.workspace_id = $1 ${where.sql}
-       group by 1, 2, 3
+       group by 1, 2, 3, 4
      )
      select a.id as account_id, a.platform, ${skipReasonSql(windowHours)} as reason, sum(c.n)::int as n,
        -- How far the account's DM slot clock is ahead of now (db/sends/reserve-send-slot.ts): sends already queued.

@@ -24,6 +24,7 @@ export function segmentWhere(segment: BroadcastSegment, first: number): { sql: s
 
 export const SKIP_REASONS = {
   optedOut: 'Opted out (replied STOP): nothing automated is sent until they reply START',
+  paused: 'Paused: a teammate is handling this conversation',
   account: 'The account is turned off or needs reconnecting',
   never: `Has never messaged this account: Meta lets a business write only within ${MESSAGING_WINDOW_HOURS} hours of the contact's last message`,
   outside: `Outside Meta's ${MESSAGING_WINDOW_HOURS}-hour messaging window, and no message tag allows a broadcast`,
@@ -35,12 +36,14 @@ export const SKIP_REASONS = {
  * §2.1): a business may message a contact only within the messaging window after the contact's last
  * message; the message tags that reach further are not for promotional content (HUMAN_AGENT is for a
  * person's reply), so none applies to a broadcast. X has no messaging window (§4.2): X contacts are
- * reachable. A contact who opted out (docs/platform-apis.md §2.11) gets no broadcast on any platform.
+ * reachable. A contact who opted out (docs/platform-apis.md §2.11), or whom a teammate took over until
+ * a time still ahead (contracts/takeover.ts), gets no broadcast on any platform.
  * `windowHours` is the SQL parameter the caller binds to MESSAGING_WINDOW_HOURS.
  */
 export function skipReasonSql(windowHours: string): string {
   return `case
   when c.opted_out_at is not null then '${SKIP_REASONS.optedOut}'
+  when c.automation_paused_until > now() then '${SKIP_REASONS.paused}'
   when a.status <> 'active' or not a.is_active then '${SKIP_REASONS.account}'
   when a.platform = 'twitter' then null
   when c.last_inbound_at is null then '${SKIP_REASONS.never.replace(/'/g, "''")}'

@@ -8,7 +8,7 @@ const CONTACT_UPSERT_SQL = `insert into contacts (workspace_id, account_id, exte
        name = coalesce(nullif(excluded.name, ''), contacts.name),
        username = coalesce(excluded.username, contacts.username),
        last_inbound_at = greatest(contacts.last_inbound_at, excluded.last_inbound_at)
-     returning id, opted_out_at`;
+     returning id, opted_out_at, automation_paused_until`;
 
 /**
  * A DM, in ONE round trip (it was six): the contact (CONTACT_UPSERT_SQL), the conversation
@@ -17,7 +17,8 @@ const CONTACT_UPSERT_SQL = `insert into contacts (workspace_id, account_id, exte
  * conversation has an outbound message (a lead's reply count), with the browsers' message.created
  * notice. A conversation is written once per statement: its inbox columns go with the upsert, not
  * in an update after the message insert. It also reads what the opt-out check needs
- * (workers/inbound/opt-out.ts): the contact's opt-out and the workspace's opt-out words.
+ * (workers/inbound/opt-out.ts): the contact's opt-out and the workspace's opt-out words; and whether a
+ * teammate took the conversation over (contracts/takeover.ts).
  */
 const INBOUND_DM_SQL = `with contact as (${CONTACT_UPSERT_SQL}),
      dup as (select exists (select 1 from messages where account_id = $2 and platform_message_id = $8) as yes),
@@ -41,7 +42,7 @@ const INBOUND_DM_SQL = `with contact as (${CONTACT_UPSERT_SQL}),
        on conflict (account_id, platform_message_id) do nothing
        returning id, extract(epoch from now() - created_at)::float8 / 3600 as age_hours)
      select conv.contact_id, conv.id as conversation_id, msg.id as message_id, msg.age_hours,
-            contact.opted_out_at, (select w.opt_out from workspaces w where w.id = $1) as opt_out,
+            contact.opted_out_at, coalesce(contact.automation_paused_until > now(), false) as automation_paused, (select w.opt_out from workspaces w where w.id = $1) as opt_out,
             exists (select 1 from messages o where o.conversation_id = conv.id and o.direction = 'outbound') as has_outbound,
             case when msg.id is not null then pg_notify($12, json_build_object('workspaceId', $1::uuid, 'event',
               json_build_object('type', 'message.created', 'conversationId', conv.id, 'messageId', msg.id))::text) end as notified
@@ -56,6 +57,8 @@ export interface StoredInboundDm {
   has_outbound: boolean;
   /** When the contact opted out (before this message), null: subscribed. */
   opted_out_at: Date | null;
+  /** A teammate took the conversation over (contacts.automation_paused_until > now()): no flow takes the DM. */
+  automation_paused: boolean;
   /** The workspace's opt-out settings as stored (contracts/opt-out.ts optOutSettingsOf), null: the defaults. */
   opt_out: unknown;
 }

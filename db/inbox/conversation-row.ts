@@ -20,12 +20,16 @@ export const conversationRow = z.object({
   unread_count: z.number(),
   tags: z.array(z.string()),
   contact_opted_out: z.boolean(),
+  automation_paused: z.object({ until: z.string(), by_id: z.string().nullable(), by_name: z.string().nullable() }).nullable(),
   cursor_ts: z.string(),
 });
 
 export const conversationColumns = `c.id, c.account_id, c.contact_id, c.platform, c.status, c.priority, c.customer_name,
   c.customer_username, c.external_user_id, c.last_message, c.last_message_time, c.updated_at, c.unread_count, c.tags,
   coalesce((select ct.opted_out_at is not null from contacts ct where ct.id = c.contact_id), false) as contact_opted_out,
+  (select json_build_object('until', ct.automation_paused_until, 'by_id', ct.automation_paused_by,
+            'by_name', (select coalesce(nullif(trim(concat_ws(' ', u.first_name, u.last_name)), ''), u.email) from users u where u.id = ct.automation_paused_by))
+     from contacts ct where ct.id = c.contact_id and ct.automation_paused_until > now()) as automation_paused,
   ${cursorTs('c.last_message_time')} as cursor_ts`;
 
 export function toConversation(r: z.infer<typeof conversationRow>): Conversation {
@@ -45,6 +49,13 @@ export function toConversation(r: z.infer<typeof conversationRow>): Conversation
     unreadCount: r.unread_count,
     tags: r.tags,
     contactOptedOut: r.contact_opted_out,
+    automation: r.automation_paused
+      ? {
+          paused: true,
+          pausedUntil: new Date(r.automation_paused.until).toISOString(),
+          pausedBy: { id: r.automation_paused.by_id, name: r.automation_paused.by_name ?? 'A teammate' },
+        }
+      : { paused: false, pausedUntil: null, pausedBy: null },
   };
 }
 

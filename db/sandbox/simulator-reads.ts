@@ -114,11 +114,12 @@ export async function readContactOptOut(
   workspaceId: string,
   accountId: string,
   externalUserId: string,
-): Promise<{ optedOut: boolean; settings: unknown }> {
-  const { rows } = await db.query<{ opted_out: boolean; opt_out: unknown }>(
-    `select exists (select 1 from contacts c where c.account_id = $2 and c.external_user_id = $3 and c.opted_out_at is not null) as opted_out, w.opt_out
+): Promise<{ optedOut: boolean; paused: boolean; settings: unknown }> {
+  const { rows } = await db.query<{ opted_out: boolean; paused: boolean; opt_out: unknown }>(
+    `select exists (select 1 from contacts c where c.account_id = $2 and c.external_user_id = $3 and c.opted_out_at is not null) as opted_out,
+            exists (select 1 from contacts c where c.account_id = $2 and c.external_user_id = $3 and c.automation_paused_until > now()) as paused, w.opt_out
      from workspaces w where w.id = $1`,
     [workspaceId, accountId, externalUserId],
   );
-  return { optedOut: rows[0]?.opted_out === true, settings: rows[0]?.opt_out ?? null };
+  return { optedOut: rows[0]?.opted_out === true, paused: rows[0]?.paused === true, settings: rows[0]?.opt_out ?? null };
 }

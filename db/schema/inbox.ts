@@ -25,6 +25,18 @@ export const contacts = pgTable(
      * While set, nothing automated (rule, flow, broadcast) is sent to them; a person in the inbox may still answer.
      */
     optedOutAt: timestamp('opted_out_at', { withTimezone: true }),
+    /**
+     * Human takeover (db/inbox/automation-pause.ts): while now() is before this, a
+     * teammate is handling the conversation and nothing automated (rule, flow, broadcast) is sent to
+     * the contact. Set by a member's inbox reply (now + the workspace's quiet time) or by Pause; null
+     * after Resume. Read by the inbound statements themselves, like opted_out_at.
+     */
+    automationPausedUntil: timestamp('automation_paused_until', { withTimezone: true }),
+    /**
+     * The member who took over (users.id; their reply or Pause), kept only while paused. No foreign
+     * key: a removed user reads as "a teammate", and contacts get no extra index to maintain.
+     */
+    automationPausedBy: uuid('automation_paused_by'),
     createdAt: createdAtColumn(),
   },
   (t) => [

@@ -1,4 +1,4 @@
-import { jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /** The tenant. Every tenant row elsewhere carries workspace_id (ARCHITECTURE.md#security). */
 export const workspaces = pgTable('workspaces', {
@@ -15,5 +15,10 @@ export const workspaces = pgTable('workspaces', {
    * null: the defaults. Read by the inbound DM statement itself (db/inbound/store-inbound-dm.ts).
    */
   optOut: jsonb('opt_out'),
+  /**
+   * Human takeover's quiet time (contracts/takeover.ts): a member's reply pauses automation for the
+   * contact this many hours (then it resumes by itself), set in Settings → Inbox.
+   */
+  takeoverQuietHours: integer('takeover_quiet_hours').notNull().default(24),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -10,11 +10,16 @@ const sendContact = z.object({
   username: z.string().nullable(),
   last_inbound_at: z.date().nullable(),
   opted_out_at: z.date().nullable(),
+  automation_paused: z.boolean(),
 });
 
-/** The contact a flow's send goes to: its platform id and names, when it last wrote (the messaging window), whether it opted out. */
+/** The contact a flow's send goes to: its platform id and names, when it last wrote (the messaging window), whether it opted out, whether a teammate took it over (contracts/takeover.ts). */
 export async function readSendContact(db: Db, contactId: string): Promise<z.infer<typeof sendContact>> {
-  const { rows } = await db.query('select external_user_id, name, username, last_inbound_at, opted_out_at from contacts where id = $1', [contactId]);
+  const { rows } = await db.query(
+    `select external_user_id, name, username, last_inbound_at, opted_out_at, coalesce(automation_paused_until > now(), false) as automation_paused
+       from contacts where id = $1`,
+    [contactId],
+  );
   return sendContact.parse(rows[0]);
 }
 

@@ -320,3 +320,69 @@ describe('opt-out in the simulator and the inbox (docs/platform-apis.md §2.11)'
     await e2e.screenshot(page, 'messaging-inbox-opted-out');
   });
 });
+
+describe('human takeover in the inbox and the simulator (contracts/takeover.ts)', () => {
+  it('a reply in /inbox takes the conversation over: the thread names the member, a keyword comment gets nothing and the forecast says why; Resume automation hands it back', async () => {
+    const page = await e2e.newPage();
+    await signIn(page);
+    const rule = await page.request.post('/api/comment-rules', {
+      data: { platform: 'instagram', keywords: ['takeguide'], responseTemplate: 'Here is the take guide' },
+    });
+    expect(rule.status(), await rule.text()).toBe(201);
+
+    await page.goto('/simulator');
+    await page.getByRole('heading', { name: 'Simulator', level: 1 }).waitFor();
+    await actAsNewContact(page, 'Tess Take');
+    const dmBox = page.getByLabel(/^DM @.+ as @tess_take$/);
+    await dmBox.fill('Hi, is the blue one in stock?');
+    await dmBox.press('Enter');
+    await page.getByText('DM sent to', { exact: false }).first().waitFor();
+
+    // The inbox, reached from the navigation: the bot answers until a member replies.
+    await page.getByRole('link', { name: 'Inbox', exact: true }).first().click();
+    await page.getByRole('heading', { name: 'Unified Inbox' }).waitFor();
+    await page.getByPlaceholder('Search conversations...').fill('Tess Take');
+    const row = page.getByRole('button', { name: /Tess Take/ });
+    await row.waitFor({ timeout: 15_000 });
+    await row.click();
+    const thread = page.getByRole('region', { name: 'Conversation', exact: true });
+    await thread.getByText('Automation answers this contact', { exact: false }).waitFor();
+    await page.getByLabel('Message', { exact: true }).fill('Yes! I will hold one for you.');
+    await page.getByLabel('Message', { exact: true }).press('Enter');
+    const owner = thread.getByRole('status', { name: 'Conversation owner' });
+    await owner.getByText('is handling this conversation', { exact: false }).waitFor({ timeout: 15_000 });
+    await owner.getByRole('button', { name: 'Resume automation' }).waitFor();
+    await e2e.screenshot(page, 'messaging-inbox-takeover');
+
+    // A keyword comment from that contact: nothing automated, and the forecast says why.
+    await page.goto('/simulator');
+    await page.getByLabel('Act as contact').selectOption({ label: 'Tess Take (@tess_take)' });
+    const box = page.getByLabel('Comment as @tess_take');
+    await box.fill('takeguide please');
+    await box.press('Enter');
+    await page.getByTestId('sim-nothing-matched').filter({ hasText: 'Automation is paused for @tess_take' }).waitFor();
+    await e2e.screenshot(page, 'messaging-simulator-takeover');
+    await page.waitForTimeout(1500);
+    expect((await outboxFor(page, 'sim-tess-take')).map((o) => o.text)).toEqual(['Yes! I will hold one for you.']);
+
+    // Resume automation: the bot owns the thread again and the next keyword comment is answered.
+    await page.goBack();
+    await page.getByPlaceholder('Search conversations...').fill('Tess Take');
+    await page.getByRole('button', { name: /Tess Take/ }).click();
+    await page.getByRole('button', { name: 'Resume automation' }).click();
+    await thread.getByText('Automation answers this contact', { exact: false }).waitFor();
+    await page.goto('/simulator');
+    await page.getByLabel('Act as contact').selectOption({ label: 'Tess Take (@tess_take)' });
+    await page.getByLabel('Comment as @tess_take').fill('takeguide again');
+    await page.getByLabel('Comment as @tess_take').press('Enter');
+    await expect.poll(async () => (await outboxFor(page, 'sim-tess-take')).map((o) => o.text), { timeout: 15_000 }).toContain('Here is the take guide');
+
+    // The quiet time is a workspace setting, reached from the navigation.
+    await page.getByRole('link', { name: 'Settings', exact: true }).first().click();
+    const quiet = page.getByLabel('Resume automation by itself after');
+    await quiet.selectOption('48');
+    await page.getByText('Saved', { exact: true }).first().waitFor();
+    await quiet.scrollIntoViewIfNeeded();
+    await e2e.screenshot(page, 'settings-takeover');
+  });
+});

@@ -1,3 +1,4 @@
+import { PAUSED_REASON } from '../../contracts/takeover';
 import { PRIVATE_REPLY_WINDOW_DAYS } from '../../contracts/platform-windows';
 import { storeCommentBatch, type StoredComment } from '../../db/inbound/store-comments';
 import type { InboundComment, InboundContext } from './context';
@@ -44,7 +45,8 @@ export async function storeComments(ctx: InboundContext, comments: InboundCommen
  * private reply only within 7 days of the comment (docs/platform-apis.md §2.3): an older one (found
  * late by reconciliation, ADR 0014) is recorded and nothing answers it; the activity feed says so.
  * A contact who opted out (docs/platform-apis.md §2.11; read by storeCommentBatch's own statement) gets
- * nothing automated either: no private or public reply, no flow. This is the one gate before a
+ * nothing automated either: no private or public reply, no flow; nor does a contact a teammate took
+ * over (contracts/takeover.ts; paused read by the same statement). This is the one gate before a
  * comment's answers.
  */
 export function mayAnswer(ev: InboundComment, stored: StoredComment): boolean {
@@ -54,6 +56,14 @@ export function mayAnswer(ev: InboundComment, stored: StoredComment): boolean {
     ev.tail.activities.push({
       action: 'comment_outside_reply_window',
       message: `Comment from ${e.from.name || e.from.username || e.from.id} recorded but not answered: it is ${Math.floor(stored.ageDays)} days old, and Meta allows a private reply only within ${PRIVATE_REPLY_WINDOW_DAYS} days`,
+      intent: 'general',
+    });
+    return false;
+  }
+  if (stored.paused && !stored.optedOut) {
+    ev.tail.activities.push({
+      action: 'comment_contact_paused',
+      message: `Comment from ${who} recorded but not answered: ${PAUSED_REASON}`,
       intent: 'general',
     });
     return false;

@@ -7,6 +7,7 @@ import { classifyIntent } from '../../workflows/classify-intent';
 import { insertTriggeredRuns } from '../flows/triggers';
 import { captureLead } from './capture-lead';
 import { applyOptOut } from './opt-out';
+import { PAUSED_REASON } from '../../contracts/takeover';
 import { triggersOf, type InboundContext, type InboundEvent } from './context';
 
 /** The `metadata` we attach to every Meta send (activities/sends/meta.ts): an echo carrying it is ours. */
@@ -52,6 +53,16 @@ async function storeInboundMessage(ctx: InboundContext, { normalized: e, account
   await captureLead(client, account, contactId, e, { intent, ruleFired: false, conversationId, hasOutbound: stored.has_outbound }, tail);
   // STOP / START, or a contact who opted out: nothing automated answers (workers/inbound/opt-out.ts).
   if (await applyOptOut(ctx, { normalized: e, account, prefetched, tail }, stored)) return;
+  // A teammate took the conversation over (contracts/takeover.ts; read by the DM's own statement):
+  // the person answers, so no waiting run resumes and no flow starts; the inbox shows the DM.
+  if (stored.automation_paused) {
+    tail.activities.push({
+      action: 'dm_contact_paused',
+      message: `DM from ${e.from.username ? `@${e.from.username}` : e.from.name || e.from.id} not answered by flows: ${PAUSED_REASON}`,
+      intent: 'general',
+    });
+    return;
+  }
   // A DM found late by reconciliation (ADR 0014) outside Meta's messaging window: no automated reply
   // may answer it any more (docs/platform-apis.md §2.1), so it is recorded (inbox, where a person may
   // still answer with HUMAN_AGENT) and neither resumes nor starts flows; the activity feed says so.

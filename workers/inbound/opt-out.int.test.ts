@@ -83,6 +83,8 @@ describe('opt-out: STOP means nothing automated until START', () => {
     // A person's reply from the inbox is not automated: it still goes out.
     expect((await w.client.post(`/api/conversations/${conv.id}/messages`, { content: 'Sorry to see you go!' })).status).toBeLessThan(300);
     await expect.poll(() => sentTo('Sorry to see you go!').length, { timeout: 10_000 }).toBe(1);
+    // That reply took the conversation over (contracts/takeover.ts); hand it back to automation.
+    expect((await w.client.post(`/api/conversations/${conv.id}/automation`, { paused: false })).status).toBe(200);
 
     // STOP again while opted out: nothing more is sent.
     await dm('STOP');

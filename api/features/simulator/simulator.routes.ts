@@ -61,7 +61,12 @@ export function simulatorRoutes(pool: pg.Pool, log: Pick<Logger, 'warn'>, wakes?
     const word = probe.event === 'comment' ? null : matchOptOutWord(probe.text, optOutSettingsOf(optOut.settings));
     return {
       ...accepted,
-      forecast: forecastInbound({ ...probe, platform }, claims, waiting, { who: `@${contact.username}`, optedOut: optOut.optedOut, word }),
+      forecast: forecastInbound({ ...probe, platform }, claims, waiting, {
+        who: `@${contact.username}`,
+        optedOut: optOut.optedOut,
+        word,
+        paused: optOut.paused,
+      }),
     };
   }
 

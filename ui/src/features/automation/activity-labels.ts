@@ -7,6 +7,8 @@ const labels: Record<string, string> = {
   automation_started: 'Automation started',
   comment_received: 'Comment received',
   comment_contact_opted_out: 'Comment not answered (opted out)',
+  comment_contact_paused: 'Comment not answered (a teammate took over)',
+  dm_contact_paused: 'DM not answered by automation (a teammate took over)',
   comment_rule_matched: 'Comment rule replied',
   contact_already_opted_out: 'Opt-out repeated',
   contact_opted_in: 'Contact opted back in',

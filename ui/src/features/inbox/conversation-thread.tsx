@@ -8,6 +8,7 @@ import { ViewOnly } from '../team/view-only';
 import { MessageComposer } from './message-composer';
 import { MessageList } from './message-list';
 import { ThreadHeader } from './thread-header';
+import { AutomationOwner } from './automation-owner';
 import { useSendMessage, useUpdateConversation } from './use-conversation-mutations';
 import { useMarkRead } from './use-mark-read';
 import { useMessages } from './use-messages';
@@ -86,6 +87,7 @@ export function ConversationThread({ conversationId, conversation, variant, onBa
           <h2 className="font-semibold text-slate-900 dark:text-white">Conversation</h2>
         </div>
       )}
+      {conversation && <AutomationOwner conversation={conversation} canAct={canReply} />}
       <MessageList
         messages={thread.messages}
         isPending={thread.isPending}

@@ -37,6 +37,8 @@ export function useSendMessage() {
       queryClient.setQueryData<ThreadData>(inboxKeys.messages(conversationId), (data) => appendMessage(data, message));
       void queryClient.invalidateQueries({ queryKey: inboxKeys.messages(conversationId) });
       void queryClient.invalidateQueries({ queryKey: inboxKeys.lists });
+      // The reply took the conversation over (contracts/takeover.ts): the thread's owner changed.
+      void queryClient.invalidateQueries({ queryKey: inboxKeys.detail(conversationId) });
     },
   });
 }

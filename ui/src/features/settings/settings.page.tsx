@@ -12,6 +12,7 @@ import { ProfileSection } from './profile-section';
 import { SettingsSection } from './settings-section';
 import { SettingsTabs } from './settings-tabs';
 import { useCan } from '../team/use-can';
+import { TakeoverSection } from './takeover-section';
 import { TimeZoneSection } from './time-zone-section';
 import { UsageMeter } from './usage-meter';
 
@@ -34,6 +35,7 @@ export function SettingsPage() {
       <NotificationsSection />
       <TimeZoneSection />
       <OptOutSection />
+      <TakeoverSection />
 
       <SettingsSection icon="card" title="Usage & Billing">
         <div className="mb-5 flex flex-wrap items-center justify-between gap-3">

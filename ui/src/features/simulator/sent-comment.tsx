@@ -49,7 +49,11 @@ export function SentComment({ comment, accountUsername, outbox }: SentCommentPro
           <Icon name="alert" size={12} className="mt-0.5 shrink-0" />
           <span>
             {comment.forecast.message}{' '}
-            {comment.forecast.nothing.reason === 'opted_out' || comment.forecast.nothing.reason === 'opt_out_word' ? (
+            {comment.forecast.nothing.reason === 'paused' ? (
+              <Link to="/inbox" className="font-medium underline">
+                Open the inbox
+              </Link>
+            ) : comment.forecast.nothing.reason === 'opted_out' || comment.forecast.nothing.reason === 'opt_out_word' ? (
               <Link to="/settings#opt-out" className="font-medium underline">
                 Opt-out settings
               </Link>

@@ -10,6 +10,7 @@ export const FAILURE_REASONS = [
   'account_disconnected',
   'rejected',
   'opted_out',
+  'taken_over',
 ] as const;
 export type FailureReason = (typeof FAILURE_REASONS)[number];
 
@@ -23,6 +24,7 @@ export const FAILURE_REASON_LABELS: Record<FailureReason, string> = {
   account_disconnected: 'Account disconnected or token rejected',
   rejected: 'Refused by the platform',
   opted_out: 'Contact opted out',
+  taken_over: 'A teammate took the conversation over',
 };
 
 export const failureReasonSchema = z.enum(FAILURE_REASONS);

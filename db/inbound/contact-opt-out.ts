@@ -24,17 +24,23 @@ export async function setContactOptOut(db: Db, contactId: string, optedOut: bool
 const AUTOMATED = `(l.rule_id is not null or m.source in ('comment_rule', 'flow', 'broadcast') or (m.id is null and l.idempotency_key ~ '^[0-9a-f-]{36}:[0-9]+$'))`;
 
 export const OPTED_OUT_SEND_ERROR = 'Not sent: the contact opted out (replied STOP) before its turn; nothing automated is sent until they reply START';
+export const TAKEN_OVER_SEND_ERROR = 'Not sent: a teammate took the conversation over before its turn; automation is paused for this contact';
+
+const CANCELLED = {
+  opted_out: OPTED_OUT_SEND_ERROR,
+  taken_over: TAKEN_OVER_SEND_ERROR,
+} as const;
 
 /**
  * The contact's automated sends still waiting for their slot (ledger `queued`: a broadcast's row
  * paced behind others, a flow step or a rule's reply held by the rate limit), failed with reason
- * `opted_out`, in the opt-out's own transaction — so the send path itself reads nothing more: its
+ * `opted_out` in the opt-out's own transaction (or `taken_over` in a human takeover's, db/inbox/automation-pause.ts) — so the send path itself reads nothing more: its
  * claim finds the row failed and sends nothing. DMs to the contact, and private or public replies to
  * their comments. A row already claimed (`sending`) is in flight and left to finish; the update
  * re-reads a row a claim holds locked, so one that turned `sending` meanwhile no longer matches.
  * Returns how many were cancelled.
  */
-export async function cancelQueuedAutomatedSends(db: Db, contactId: string): Promise<number> {
+export async function cancelQueuedAutomatedSends(db: Db, contactId: string, why: keyof typeof CANCELLED = 'opted_out'): Promise<number> {
   const { rows } = await db.query<{ n: number }>({
     name: 'contact-opt-out-cancel-sends',
     text: `with c as (select account_id, external_user_id from contacts where id = $1),
@@ -50,12 +56,12 @@ export async function cancelQueuedAutomatedSends(db: Db, contactId: string): Pro
              where cm.account_id = l.account_id and cm.platform_comment_id = l.target and cm.author_external_id = c.external_user_id))
          )
      ), failed as (
-       update outbound_ledger l set status = 'failed', error = $2, failure_reason = 'opted_out'
+       update outbound_ledger l set status = 'failed', error = $2, failure_reason = $3
        from doomed d where l.id = d.id and l.status = 'queued'
        returning l.message_id
      ), msg as (update messages m set status = 'failed', error = $2 from failed f where m.id = f.message_id)
      select count(*)::int as n from failed`,
-    values: [contactId, OPTED_OUT_SEND_ERROR],
+    values: [contactId, CANCELLED[why], why],
   });
   return rows[0]?.n ?? 0;
 }

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { cancelQueuedAutomatedSends } from '../inbound/contact-opt-out';
 
 type Db = Pick<pg.PoolClient, 'query'>;
 
@@ -11,8 +12,9 @@ type Db = Pick<pg.PoolClient, 'query'>;
 
 /**
  * Pauses automation for a conversation's contact for the workspace's quiet time from now, taken over
- * by `userId` (a member's inbox reply, in the transaction that queues it; or Pause). Returns the
- * contact's label, null for another workspace's conversation.
+ * by `userId` (a member's inbox reply, in the transaction that queues it; or Pause), and cancels the
+ * contact's automated sends still queued (reason `taken_over`). Returns the contact's label, null for
+ * another workspace's conversation.
  */
 export async function pauseAutomation(
   db: Db,
@@ -27,7 +29,10 @@ export async function pauseAutomation(
       returning ct.id, coalesce('@' || ct.username, nullif(ct.name, ''), ct.external_user_id) as label`,
     [workspaceId, conversationId, userId],
   );
-  return rows[0] ? { contactId: rows[0].id, label: rows[0].label } : null;
+  if (!rows[0]) return null;
+  // What automation had already queued for them and not yet sent would now talk over the person.
+  await cancelQueuedAutomatedSends(db, rows[0].id, 'taken_over');
+  return { contactId: rows[0].id, label: rows[0].label };
 }
 
 /** Resumes automation now ("Resume automation"). Returns the contact's label, null for another workspace's conversation. */

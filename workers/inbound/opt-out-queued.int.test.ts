@@ -65,14 +65,22 @@ describe('opt-out: automated sends queued before STOP are cancelled', () => {
     };
 
     await pace(true);
+    // The fan says hello; a person answers from the inbox (queued behind the far slot), which takes the
+    // conversation over, and hands it back to automation (Resume automation).
+    await dm('hello there', 'mid-optq-0');
+    await expect
+      .poll(async () => ((await w.client.get('/api/conversations')).data.conversations as { externalUserId: string }[]).some((c) => c.externalUserId === FAN), {
+        timeout: 15_000,
+      })
+      .toBe(true);
+    const conv = (await w.client.get('/api/conversations')).data.conversations.find((c: { externalUserId: string }) => c.externalUserId === FAN);
+    expect((await w.client.post(`/api/conversations/${conv.id}/messages`, { content: 'A person writes back' })).status).toBe(201);
+    expect((await w.client.post(`/api/conversations/${conv.id}/automation`, { paused: false })).status).toBe(200);
+
     // The fan asks for the guide: the flow's DM is queued behind the far slot, its run waits.
     await dm('guide', 'mid-optq-1');
     await expect.poll(async () => (await bySource('flow')).length, { timeout: 15_000 }).toBe(1);
     await expect.poll(async () => (await runsOf(w.client, flowId)).length, { timeout: 15_000 }).toBe(1);
-
-    // A person answers from the inbox: queued behind the same slot.
-    const conv = (await w.client.get('/api/conversations')).data.conversations.find((c: { externalUserId: string }) => c.externalUserId === FAN);
-    expect((await w.client.post(`/api/conversations/${conv.id}/messages`, { content: 'A person writes back' })).status).toBe(201);
 
     // A broadcast to everyone: its row for the fan is queued, paced an hour out.
     const b = (await w.client.post('/api/broadcasts', { name: 'Sale', text: 'Spring sale, queued', segment })).data;

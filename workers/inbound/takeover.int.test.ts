@@ -132,6 +132,49 @@ describe('human takeover: a member’s reply pauses automation for that contact'
     expect(meta.fake.sends.filter((s) => s.recipient === fan).map((s) => s.text)).toEqual(['I will send you the tips myself']);
   });
 
+  it('an automated DM already queued behind the rate limit is cancelled by the takeover, in its commit; the person’s reply goes', async () => {
+    const { w, page, igAccountId } = await meta.connectedWorkspace('takeover-queued');
+    const ig = page.instagram!;
+    const fan = 'igsid-takeover-queued';
+    await publishFlow(
+      w.client,
+      { nodes: [keywordTrigger(['guide']), node('2', 'instagramDM', { text: 'Here is the guide (queued)' })], edges: [edge('1', '2')] },
+      'Guide',
+      'instagram',
+    );
+    const rows = async () =>
+      (
+        await meta.pool.query<{ id: string; status: string; failure_reason: string | null; source: string | null }>(
+          `select l.id, l.status, l.failure_reason, m.source from outbound_ledger l left join messages m on m.id = l.message_id
+           where l.account_id = $1 and l.target = $2 order by l.created_at`,
+          [igAccountId, fan],
+        )
+      ).rows;
+    // The account's DM clock an hour ahead (a paced account): the flow's DM waits for a far slot.
+    await meta.pool.query(
+      `insert into send_rate_limits (account_id, kind, tat) values ($1, 'dm', now() + interval '1 hour')
+       on conflict (account_id, kind) do update set tat = excluded.tat`,
+      [igAccountId],
+    );
+    await meta.fake.deliverWebhook(
+      meta.hook,
+      messagingWebhook('instagram', ig.id, [{ sender: fan, recipient: ig.id, message: { mid: 'mid-tq-1', text: 'guide' } }]),
+    );
+    await expect.poll(async () => (await rows()).map((r) => [r.source, r.status]), { timeout: 15_000 }).toEqual([['flow', 'queued']]);
+    await meta.pool.query(`delete from send_rate_limits where account_id = $1`, [igAccountId]);
+
+    const conv = (await w.client.get('/api/conversations')).data.conversations.find((c: { externalUserId: string }) => c.externalUserId === fan);
+    expect((await w.client.post(`/api/conversations/${conv.id}/messages`, { content: 'Sam here, sending it myself' })).status).toBe(201);
+    const [flow, human] = await rows();
+    expect(flow).toMatchObject({ source: 'flow', status: 'failed', failure_reason: 'taken_over' });
+    expect(human).toMatchObject({ source: 'inbox', failure_reason: null });
+    await expect
+      .poll(() => meta.fake.sends.filter((s) => s.recipient === fan).map((s) => s.text), { timeout: 15_000 })
+      .toEqual(['Sam here, sending it myself']);
+    const failed = (await w.client.get('/api/failed-sends?reason=taken_over')).data.items as { id: string; reasonLabel: string }[];
+    expect(failed).toEqual([expect.objectContaining({ id: flow!.id, reasonLabel: 'A teammate took the conversation over' })]);
+  });
+
   it('Settings → Inbox: the quiet time, checked, audited, and used by the next reply', async () => {
     const { w, page } = await meta.connectedWorkspace('takeover-quiet');
     const ig = page.instagram!;

@@ -30,6 +30,8 @@ export interface Conversation {
   match?: ConversationMatch | null;
   /** The contact opted out (contracts/opt-out.ts): nothing automated reaches them; a person may still reply. */
   contactOptedOut: boolean;
+  /** The member handling it (a user id of the workspace), or null: Unassigned. */
+  assigneeId: string | null;
 }
 
 export interface ConversationMatch {
@@ -51,6 +53,8 @@ export const listConversationsQuerySchema = z.object({
   platform: z.union([platformSchema, z.literal('all')]).optional(),
   status: z.union([conversationStatusSchema, z.literal('all')]).optional(),
   search: z.string().trim().max(200).optional(),
+  /** The inbox views: Mine (`me`), Unassigned, or one member's (their user id); absent: All. */
+  assignee: z.union([z.literal('me'), z.literal('unassigned'), z.uuid({ error: 'assignee is me, unassigned or a member’s user id' })]).optional(),
   cursor: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(50),
 });
@@ -98,6 +102,8 @@ export const sendMessageBodySchema = z.object({
   isFromUser: z.boolean().optional(),
 });
 
+const assigneeIdSchema = z.uuid({ error: 'assigneeId is a member’s user id, or null to unassign' }).nullable();
+
 export const updateConversationBodySchema = z
   .object({
     status: conversationStatusSchema.optional(),
@@ -105,12 +111,29 @@ export const updateConversationBodySchema = z
     tags: z.array(z.string().trim().min(1).max(40)).max(20).optional(),
     /** Marks the conversation read (unreadCount = 0). */
     read: z.literal(true).optional(),
+    /** Assign to a member who may reply (owner, admin, editor, agent), or null to unassign. */
+    assigneeId: assigneeIdSchema.optional(),
   })
   .refine((b) => Object.keys(b).length > 0, { message: 'Nothing to update' });
+
+/** POST /api/conversations/assign — several conversations to one member (or null: unassign), all or none. */
+export const bulkAssignBodySchema = z.object({
+  conversationIds: z
+    .array(z.uuid({ error: 'Each conversation id is a UUID' }))
+    .min(1, 'Choose at least one conversation')
+    .max(100, 'At most 100 conversations at a time'),
+  assigneeId: assigneeIdSchema,
+});
+export interface BulkAssignResult {
+  /** How many changed assignee (those already assigned to them are not counted). */
+  updated: number;
+}
 
 /** Pushed on /ws to the workspace's browsers. */
 export type InboxEvent =
   | { type: 'conversation.updated'; conversationId: string }
+  /** Several conversations changed assignee at once (a member was removed or can no longer reply). */
+  | { type: 'conversations.reassigned' }
   | { type: 'message.created'; conversationId: string; messageId: string }
   | { type: 'message.updated'; conversationId: string; messageId: string }
   | { type: 'outbox.delivered'; accountId: string }

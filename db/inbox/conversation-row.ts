@@ -20,11 +20,12 @@ export const conversationRow = z.object({
   unread_count: z.number(),
   tags: z.array(z.string()),
   contact_opted_out: z.boolean(),
+  assignee_id: z.string().nullable(),
   cursor_ts: z.string(),
 });
 
 export const conversationColumns = `c.id, c.account_id, c.contact_id, c.platform, c.status, c.priority, c.customer_name,
-  c.customer_username, c.external_user_id, c.last_message, c.last_message_time, c.updated_at, c.unread_count, c.tags,
+  c.customer_username, c.external_user_id, c.last_message, c.last_message_time, c.updated_at, c.unread_count, c.tags, c.assignee_id,
   coalesce((select ct.opted_out_at is not null from contacts ct where ct.id = c.contact_id), false) as contact_opted_out,
   ${cursorTs('c.last_message_time')} as cursor_ts`;
 
@@ -45,6 +46,7 @@ export function toConversation(r: z.infer<typeof conversationRow>): Conversation
     unreadCount: r.unread_count,
     tags: r.tags,
     contactOptedOut: r.contact_opted_out,
+    assigneeId: r.assignee_id,
   };
 }
 
@@ -52,13 +54,20 @@ export function toConversation(r: z.infer<typeof conversationRow>): Conversation
  * The list's filters as SQL over the conversation `c`, in one place: the list and the search apply
  * the same ones (a new filter added here applies to both).
  */
-export function conversationFilterSql(f: { platform?: string | undefined; status?: string | undefined }): SearchFilter {
+export function conversationFilterSql(f: {
+  platform?: string | undefined;
+  status?: string | undefined;
+  /** A member's user id, null: Unassigned, undefined: everyone's (the route resolves `me`). */
+  assigneeId?: string | null | undefined;
+}): SearchFilter {
   return {
     conversationSql(first) {
       const params: unknown[] = [];
       const where: string[] = [];
       if (f.platform && f.platform !== 'all') where.push(`c.platform = $${first + params.push(f.platform) - 1}`);
       if (f.status && f.status !== 'all') where.push(`c.status = $${first + params.push(f.status) - 1}`);
+      if (f.assigneeId === null) where.push('c.assignee_id is null');
+      else if (f.assigneeId !== undefined) where.push(`c.assignee_id = $${first + params.push(f.assigneeId) - 1}::uuid`);
       return { sql: where.join(' and '), params };
     },
   };

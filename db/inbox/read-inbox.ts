@@ -9,6 +9,8 @@ export interface ConversationFilter {
   platform?: string | undefined;
   status?: string | undefined;
   search?: string | undefined;
+  /** A member's user id, null: Unassigned, undefined: All. */
+  assigneeId?: string | null | undefined;
   /** Already decoded by the route (a bad cursor is the client's 400, worded there). */
   cursor?: Cursor | undefined;
   limit: number;

@@ -72,6 +72,14 @@ export const conversations = pgTable(
      */
     firstInboundAt: timestamp('first_inbound_at', { withTimezone: true }),
     firstResponseAt: timestamp('first_response_at', { withTimezone: true }),
+    /**
+     * The member handling it (a user id), or null: Unassigned. A foreign key to the membership
+     * (workspace_id, assignee_id) → workspace_members, ON DELETE SET NULL (assignee_id), written by hand
+     * in the migration `conversation_assignee` (drizzle would null workspace_id too): an assignee is
+     * always a member, and a removed member's conversations return to Unassigned in every path
+     * (removal, leaving, account deletion). A role that cannot reply unassigns in db/team/members.ts.
+     */
+    assigneeId: uuid('assignee_id'),
   },
   (t) => [
     index('conversations_contact_id_idx').on(t.contactId),
@@ -83,6 +91,12 @@ export const conversations = pgTable(
     // Keyset pagination of the inbox: (workspace, last_message_time desc, id desc). NULLS FIRST is
     // what ORDER BY … DESC means; an index with NULLS LAST would not serve it (a sort per page).
     uniqueIndex('conversations_workspace_recent_key').on(t.workspaceId, t.lastMessageTime.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // The inbox's Mine / a teammate's view in keyset order, and the membership key's SET NULL lookup.
+    // Partial: an unassigned conversation (the bot's, most of them) has no entry, so the comment
+    // path's conversation update writes no extra index entry for it.
+    index('conversations_workspace_assignee_idx')
+      .on(t.workspaceId, t.assigneeId, t.lastMessageTime.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`assignee_id is not null`),
   ],
 );
 

@@ -29,6 +29,7 @@ function conv(id: string, over: Partial<Conversation> = {}): Conversation {
     unreadCount: 0,
     tags: [],
     contactOptedOut: false,
+    assigneeId: null,
     ...over,
   };
 }

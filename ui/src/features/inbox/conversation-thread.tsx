@@ -7,6 +7,7 @@ import { useCan } from '../team/use-can';
 import { ViewOnly } from '../team/view-only';
 import { MessageComposer } from './message-composer';
 import { MessageList } from './message-list';
+import { AssigneePicker } from './assignment/assignee-picker';
 import { ThreadHeader } from './thread-header';
 import { useSendMessage, useUpdateConversation } from './use-conversation-mutations';
 import { useMarkRead } from './use-mark-read';
@@ -48,7 +49,7 @@ export function ConversationThread({ conversationId, conversation, variant, onBa
     }
   }
 
-  function patch(body: { status?: 'open' | 'closed'; tags?: string[] }) {
+  function patch(body: { status?: 'open' | 'closed'; tags?: string[]; assigneeId?: string | null }) {
     update.mutate(
       { id: conversationId, patch: body },
       {
@@ -65,6 +66,11 @@ export function ConversationThread({ conversationId, conversation, variant, onBa
           conversation={conversation}
           onBack={onBack}
           contact={contact}
+          assignee={
+            variant === 'inbox' ? (
+              <AssigneePicker conversation={conversation} onAssign={(assigneeId) => patch({ assigneeId })} pending={update.isPending} />
+            ) : undefined
+          }
           actions={
             variant === 'inbox' && canReply
               ? { onStatus: (status) => patch({ status }), onTags: (tags) => patch({ tags }), pending: update.isPending }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailedInvitationToken } from '../support/team';
 import { startE2E, type E2E } from './harness';
 
-// Inbox assignment in two browsers (issue 32 item 3): the owner assigns a conversation from the thread
+// Inbox assignment in two browsers: the owner assigns a conversation from the thread
 // and the agent's open inbox, on Mine, shows it without a reload (/ws); then the owner takes the rest
 // in bulk and Unassigned empties. One server for the file.
 let e2e: E2E;

@@ -6,7 +6,7 @@ import { inviteNewMember } from '../../../tests/support/team';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app';
 import { maya, newWorkspaceUser } from '../../../tests/support/workspace';
 
-// Assignment (issue 32 item 3): PATCH /api/conversations/:id {assigneeId}, POST /api/conversations/assign,
+// Assignment: PATCH /api/conversations/:id {assigneeId}, POST /api/conversations/assign,
 // the list's assignee filter, roles, other workspaces' ids, removal, and the /ws notices.
 let t: TestApp;
 let owner: Awaited<ReturnType<typeof newWorkspaceUser>>;
@@ -172,5 +172,13 @@ describe('members who leave or can no longer reply', () => {
 
     expect((await cleo.client.post('/api/team/leave', {})).status).toBe(204);
     expect(await ids(owner.client, 'assignee=unassigned')).toEqual([convA, convB].sort());
+  });
+
+  it('a member who deletes their account gives theirs back (the membership key)', async () => {
+    const dee = await inviteNewMember(t.baseUrl, owner.client, 'agent', 'Dee');
+    await owner.client.post('/api/conversations/assign', { conversationIds: [convA], assigneeId: dee.userId });
+    const deleted = await dee.client.request('DELETE', '/api/account', { json: { confirmation: 'DELETE', password: 'secret12' } });
+    expect(deleted.status).toBe(200);
+    expect((await owner.client.get(`/api/conversations/${convA}`)).data.assigneeId).toBeNull();
   });
 });

@@ -67,7 +67,8 @@ export interface Message {
   id: string;
   conversationId: string;
   content: string;
-  direction: 'inbound' | 'outbound';
+  /** `note`: a member's internal note, never sent to the contact. */
+  direction: 'inbound' | 'outbound' | 'note';
   /** docs/product-spec.md §3: some callers read isFromUser (true = the customer wrote it). */
   isFromUser: boolean;
   status: 'queued' | 'sent' | 'failed';
@@ -76,7 +77,9 @@ export interface Message {
    * What sent it: a person in the inbox, a comment rule, a flow… `comment` is the person's public
    * comment on one of the account's posts (what a comment rule or flow answered), shown in the thread.
    */
-  source: 'contact' | 'inbox' | 'comment_rule' | 'flow' | 'comment' | 'broadcast' | 'opt_out';
+  source: 'contact' | 'inbox' | 'comment_rule' | 'flow' | 'comment' | 'broadcast' | 'opt_out' | 'note';
+  /** A note's author (a user id); null for every other message. */
+  authorId: string | null;
   createdAt: string;
   timestamp: string;
 }
@@ -103,6 +106,11 @@ export const sendMessageBodySchema = z.object({
 });
 
 const assigneeIdSchema = z.uuid({ error: 'assigneeId is a member’s user id, or null to unassign' }).nullable();
+
+/** POST /api/conversations/:id/notes — an internal note; `@firstname` (or the email's name) notifies that member. */
+export const addNoteBodySchema = z.object({
+  content: z.string({ error: 'Note content is required' }).trim().min(1, 'Note content is required').max(2000, 'Notes are limited to 2,000 characters'),
+});
 
 export const updateConversationBodySchema = z
   .object({

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAtColumn, tsvector, workspaceIdColumn } from './columns';
 import { accountIdColumn } from './social-accounts';
+import { users } from './users';
 
 /** A person on a platform, as one of our accounts sees them. */
 export const contacts = pgTable(
@@ -112,12 +113,15 @@ export const messages = pgTable(
     /** The platform's id (mid); a redelivered webhook carries the same one. */
     platformMessageId: text('platform_message_id'),
     content: text('content').notNull(),
-    direction: text('direction', { enum: ['inbound', 'outbound'] }).notNull(),
+    /** `note`: an internal note of a member (never sent, never in the send ledger; neither in nor out for the rollups). */
+    direction: text('direction', { enum: ['inbound', 'outbound', 'note'] }).notNull(),
     status: text('status', { enum: ['queued', 'sent', 'failed'] })
       .notNull()
       .default('sent'),
     error: text('error'),
-    source: text('source', { enum: ['contact', 'inbox', 'comment_rule', 'flow', 'broadcast', 'opt_out'] }).notNull(),
+    source: text('source', { enum: ['contact', 'inbox', 'comment_rule', 'flow', 'broadcast', 'opt_out', 'note'] }).notNull(),
+    /** The member who wrote a note (null for every other message, and once they delete their account). */
+    authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAtColumn(),
     /**
      * The inbox search's words (db/inbox/search-conversations.ts): the text's lexemes, lower-cased and
@@ -132,6 +136,10 @@ export const messages = pgTable(
   (t) => [
     // Also the time order of a workspace's messages: the search's newest-first scan.
     uniqueIndex('messages_workspace_recent_key').on(t.workspaceId, t.createdAt, t.id),
+    // The author key's SET NULL lookup; partial, so the hot inbound and send paths write no entry.
+    index('messages_author_idx')
+      .on(t.authorId)
+      .where(sql`author_id is not null`),
     // Words → messages. The pending list takes new entries in ~1 µs; 512 kB (not 4 MB) keeps the
     // flush an insert pays now and then short (tests/perf/results/README.md, inbox).
     index('messages_search_idx').using('gin', t.search).with({ fastupdate: true, gin_pending_list_limit: 512 }),

@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import {
+  addNoteBodySchema,
   bulkAssignBodySchema,
   listConversationsQuerySchema,
   listMessagesQuerySchema,
@@ -7,6 +8,7 @@ import {
   updateConversationBodySchema,
   type BulkAssignResult,
 } from '../../../contracts/inbox';
+import { addNote } from '../../../db/inbox/add-note';
 import { assignConversations } from '../../../db/inbox/assign-conversations';
 import { readContactPanel } from '../../../db/inbox/read-contact-panel';
 import { getConversation, listConversations, listMessages } from '../../../db/inbox/read-inbox';
@@ -93,6 +95,16 @@ export function inboxRoutes(pool: pg.Pool, limits: SendLimits, reads: Reads) {
       return sent;
     });
     res.status(201).json({ success: true, message });
+  });
+
+  // A note is never sent: stored as a message of kind note, never queued (db/inbox/add-note.ts).
+  router.post('/:id/notes', async (req, res) => {
+    const user = currentUser(req);
+    const { content } = parseBody(addNoteBodySchema, req);
+    const name = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email;
+    const added = await withTransaction(pool, (client) => addNote(client, user.workspaceId, idParam(req), { id: user.id, name }, content));
+    if (added === 'not_found') throw notFound();
+    res.status(201).json({ note: added.note, mentioned: added.mentioned });
   });
 
   router.patch('/:id', async (req, res) => {

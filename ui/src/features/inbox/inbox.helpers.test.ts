@@ -37,6 +37,7 @@ function conv(id: string, over: Partial<Conversation> = {}): Conversation {
 function msg(id: string): Message {
   return {
     id,
+    authorId: null,
     conversationId: 'c1',
     content: id,
     direction: 'inbound',

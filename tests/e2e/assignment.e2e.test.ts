@@ -83,5 +83,18 @@ describe('assignment between two members', () => {
     await shoot(owner, 'inbox-all-assigned');
     await owner.getByRole('group', { name: 'Inbox views' }).getByRole('button', { name: 'Unassigned' }).click();
     await owner.getByText('Every conversation has someone handling it.').waitFor();
+
+    // A note in Maya's thread for Ada: shown as a note, never sent; Ada's bell has it.
+    await owner.getByRole('group', { name: 'Inbox views' }).getByRole('button', { name: 'All' }).click();
+    await rows(owner).filter({ hasText: 'Maya Chen' }).getByRole('button').click();
+    await owner.getByRole('button', { name: 'Internal note' }).click();
+    await owner.getByLabel('Internal note').fill('@ada she ordered on Monday, please check the tracking');
+    await owner.getByRole('button', { name: 'Add note' }).click();
+    await owner.getByText('Note added, 1 teammate notified').waitFor();
+    await owner.getByText('Internal note · You').waitFor();
+    await shoot(owner, 'inbox-note', [1280, 390]);
+    await agent.reload();
+    await agent.getByRole('button', { name: 'Notifications (1 unread)' }).click();
+    await agent.getByText('Olivia Test mentioned you in a note').waitFor();
   });
 });

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type { Conversation } from '@contracts/inbox';
 import { ButtonLink } from '../../components/button-link';
 import { Icon } from '../../components/icon';
@@ -8,6 +9,7 @@ import { ViewOnly } from '../team/view-only';
 import { MessageComposer } from './message-composer';
 import { MessageList } from './message-list';
 import { AssigneePicker } from './assignment/assignee-picker';
+import { ComposerModeSwitch, NoteComposer } from './notes/note-composer';
 import { ThreadHeader } from './thread-header';
 import { useSendMessage, useUpdateConversation } from './use-conversation-mutations';
 import { useMarkRead } from './use-mark-read';
@@ -31,6 +33,7 @@ export function ConversationThread({ conversationId, conversation, variant, onBa
   const send = useSendMessage();
   const update = useUpdateConversation();
   const canReply = useCan('inbox:write');
+  const [mode, setMode] = useState<'reply' | 'note'>('reply');
   useMarkRead(conversation);
 
   async function onSend(content: string) {
@@ -108,7 +111,10 @@ export function ConversationThread({ conversationId, conversation, variant, onBa
           This contact opted out: rules, flows and broadcasts send them nothing until they reply START. A reply you write here is still sent.
         </p>
       )}
-      {canReply ? (
+      {canReply && variant === 'inbox' && <ComposerModeSwitch mode={mode} onChange={setMode} />}
+      {canReply && variant === 'inbox' && mode === 'note' ? (
+        <NoteComposer conversationId={conversationId} />
+      ) : canReply ? (
         <MessageComposer
           key={conversationId}
           onSend={onSend}

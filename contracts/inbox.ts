@@ -33,6 +33,8 @@ export interface Conversation {
   contactOptedOut: boolean;
   /** Human takeover (contracts/takeover.ts): the bot answers, or a member took over until a time. */
   automation: ConversationAutomation;
+  /** The member handling it (a user id of the workspace), or null: Unassigned. */
+  assigneeId: string | null;
 }
 
 export interface ConversationMatch {
@@ -54,6 +56,8 @@ export const listConversationsQuerySchema = z.object({
   platform: z.union([platformSchema, z.literal('all')]).optional(),
   status: z.union([conversationStatusSchema, z.literal('all')]).optional(),
   search: z.string().trim().max(200).optional(),
+  /** The inbox views: Mine (`me`), Unassigned, or one member's (their user id); absent: All. */
+  assignee: z.union([z.literal('me'), z.literal('unassigned'), z.uuid({ error: 'assignee is me, unassigned or a member’s user id' })]).optional(),
   cursor: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(50),
 });
@@ -66,7 +70,8 @@ export interface Message {
   id: string;
   conversationId: string;
   content: string;
-  direction: 'inbound' | 'outbound';
+  /** `note`: a member's internal note, never sent to the contact. */
+  direction: 'inbound' | 'outbound' | 'note';
   /** docs/product-spec.md §3: some callers read isFromUser (true = the customer wrote it). */
   isFromUser: boolean;
   status: 'queued' | 'sent' | 'failed';
@@ -75,7 +80,9 @@ export interface Message {
    * What sent it: a person in the inbox, a comment rule, a flow… `comment` is the person's public
    * comment on one of the account's posts (what a comment rule or flow answered), shown in the thread.
    */
-  source: 'contact' | 'inbox' | 'comment_rule' | 'flow' | 'comment' | 'broadcast' | 'opt_out';
+  source: 'contact' | 'inbox' | 'comment_rule' | 'flow' | 'comment' | 'broadcast' | 'opt_out' | 'note';
+  /** A note's author (a user id); null for every other message. */
+  authorId: string | null;
   createdAt: string;
   timestamp: string;
 }
@@ -101,6 +108,13 @@ export const sendMessageBodySchema = z.object({
   isFromUser: z.boolean().optional(),
 });
 
+const assigneeIdSchema = z.uuid({ error: 'assigneeId is a member’s user id, or null to unassign' }).nullable();
+
+/** POST /api/conversations/:id/notes — an internal note; `@firstname` (or the email's name) notifies that member. */
+export const addNoteBodySchema = z.object({
+  content: z.string({ error: 'Note content is required' }).trim().min(1, 'Note content is required').max(2000, 'Notes are limited to 2,000 characters'),
+});
+
 export const updateConversationBodySchema = z
   .object({
     status: conversationStatusSchema.optional(),
@@ -108,12 +122,29 @@ export const updateConversationBodySchema = z
     tags: z.array(z.string().trim().min(1).max(40)).max(20).optional(),
     /** Marks the conversation read (unreadCount = 0). */
     read: z.literal(true).optional(),
+    /** Assign to a member who may reply (owner, admin, editor, agent), or null to unassign. */
+    assigneeId: assigneeIdSchema.optional(),
   })
   .refine((b) => Object.keys(b).length > 0, { message: 'Nothing to update' });
+
+/** POST /api/conversations/assign — several conversations to one member (or null: unassign), all or none. */
+export const bulkAssignBodySchema = z.object({
+  conversationIds: z
+    .array(z.uuid({ error: 'Each conversation id is a UUID' }))
+    .min(1, 'Choose at least one conversation')
+    .max(100, 'At most 100 conversations at a time'),
+  assigneeId: assigneeIdSchema,
+});
+export interface BulkAssignResult {
+  /** How many changed assignee (those already assigned to them are not counted). */
+  updated: number;
+}
 
 /** Pushed on /ws to the workspace's browsers. */
 export type InboxEvent =
   | { type: 'conversation.updated'; conversationId: string }
+  /** Several conversations changed assignee at once (a member was removed or can no longer reply). */
+  | { type: 'conversations.reassigned' }
   | { type: 'message.created'; conversationId: string; messageId: string }
   | { type: 'message.updated'; conversationId: string; messageId: string }
   | { type: 'outbox.delivered'; accountId: string }

@@ -9,6 +9,8 @@ export interface ConversationFilter {
   platform?: string | undefined;
   status?: string | undefined;
   search?: string | undefined;
+  /** A member's user id, null: Unassigned, undefined: All. */
+  assigneeId?: string | null | undefined;
   /** Already decoded by the route (a bad cursor is the client's 400, worded there). */
   cursor?: Cursor | undefined;
   limit: number;
@@ -68,10 +70,11 @@ export const messageRow = z.object({
   id: z.string(),
   conversation_id: z.string(),
   content: z.string(),
-  direction: z.enum(['inbound', 'outbound']),
+  direction: z.enum(['inbound', 'outbound', 'note']),
   status: z.enum(['queued', 'sent', 'failed']),
   error: z.string().nullable(),
-  source: z.enum(['contact', 'inbox', 'comment_rule', 'flow', 'comment', 'broadcast', 'opt_out']),
+  source: z.enum(['contact', 'inbox', 'comment_rule', 'flow', 'comment', 'broadcast', 'opt_out', 'note']),
+  author_id: z.string().nullable(),
   created_at: z.date(),
   cursor_ts: z.string(),
 });
@@ -87,12 +90,13 @@ export function toMessage(r: Omit<z.infer<typeof messageRow>, 'cursor_ts'>): Mes
     status: r.status,
     error: r.error,
     source: r.source,
+    authorId: r.author_id,
     createdAt: at,
     timestamp: at,
   };
 }
 
-export const messageColumns = `m.id, m.conversation_id, m.content, m.direction, m.status, m.error, m.source, m.created_at,
+export const messageColumns = `m.id, m.conversation_id, m.content, m.direction, m.status, m.error, m.source, m.author_id, m.created_at,
   ${cursorTs('m.created_at')} as cursor_ts`;
 
 export async function listMessages(
@@ -117,7 +121,7 @@ export async function listMessages(
        select ${messageColumns} from messages m
        where m.workspace_id = $1 and m.conversation_id = $2
        union all
-       select c.id, conv.id, c.text, 'inbound', 'sent', null, 'comment', least(c.commented_at, c.created_at), ${cursorTs('least(c.commented_at, c.created_at)')}
+       select c.id, conv.id, c.text, 'inbound', 'sent', null, 'comment', null, least(c.commented_at, c.created_at), ${cursorTs('least(c.commented_at, c.created_at)')}
        from conversations conv join comments c on c.account_id = conv.account_id and c.contact_id = conv.contact_id
        where conv.workspace_id = $1 and conv.id = $2
      ) m where true ${keyset}

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAtColumn, tsvector, workspaceIdColumn } from './columns';
 import { accountIdColumn } from './social-accounts';
+import { users } from './users';
 
 /** A person on a platform, as one of our accounts sees them. */
 export const contacts = pgTable(
@@ -84,6 +85,14 @@ export const conversations = pgTable(
      */
     firstInboundAt: timestamp('first_inbound_at', { withTimezone: true }),
     firstResponseAt: timestamp('first_response_at', { withTimezone: true }),
+    /**
+     * The member handling it (a user id), or null: Unassigned. A foreign key to the membership
+     * (workspace_id, assignee_id) → workspace_members, ON DELETE SET NULL (assignee_id), written by hand
+     * in the migration `conversation_assignee` (drizzle would null workspace_id too): an assignee is
+     * always a member, and a removed member's conversations return to Unassigned in every path
+     * (removal, leaving, account deletion). A role that cannot reply unassigns in db/team/members.ts.
+     */
+    assigneeId: uuid('assignee_id'),
   },
   (t) => [
     index('conversations_contact_id_idx').on(t.contactId),
@@ -95,6 +104,12 @@ export const conversations = pgTable(
     // Keyset pagination of the inbox: (workspace, last_message_time desc, id desc). NULLS FIRST is
     // what ORDER BY … DESC means; an index with NULLS LAST would not serve it (a sort per page).
     uniqueIndex('conversations_workspace_recent_key').on(t.workspaceId, t.lastMessageTime.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // The inbox's Mine / a teammate's view in keyset order, and the membership key's SET NULL lookup.
+    // Partial: an unassigned conversation (the bot's, most of them) has no entry, so the comment
+    // path's conversation update writes no extra index entry for it.
+    index('conversations_workspace_assignee_idx')
+      .on(t.workspaceId, t.assigneeId, t.lastMessageTime.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`assignee_id is not null`),
   ],
 );
 
@@ -110,12 +125,15 @@ export const messages = pgTable(
     /** The platform's id (mid); a redelivered webhook carries the same one. */
     platformMessageId: text('platform_message_id'),
     content: text('content').notNull(),
-    direction: text('direction', { enum: ['inbound', 'outbound'] }).notNull(),
+    /** `note`: an internal note of a member (never sent, never in the send ledger; neither in nor out for the rollups). */
+    direction: text('direction', { enum: ['inbound', 'outbound', 'note'] }).notNull(),
     status: text('status', { enum: ['queued', 'sent', 'failed'] })
       .notNull()
       .default('sent'),
     error: text('error'),
-    source: text('source', { enum: ['contact', 'inbox', 'comment_rule', 'flow', 'broadcast', 'opt_out'] }).notNull(),
+    source: text('source', { enum: ['contact', 'inbox', 'comment_rule', 'flow', 'broadcast', 'opt_out', 'note'] }).notNull(),
+    /** The member who wrote a note (null for every other message, and once they delete their account). */
+    authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAtColumn(),
     /**
      * The inbox search's words (db/inbox/search-conversations.ts): the text's lexemes, lower-cased and
@@ -130,6 +148,10 @@ export const messages = pgTable(
   (t) => [
     // Also the time order of a workspace's messages: the search's newest-first scan.
     uniqueIndex('messages_workspace_recent_key').on(t.workspaceId, t.createdAt, t.id),
+    // The author key's SET NULL lookup; partial, so the hot inbound and send paths write no entry.
+    index('messages_author_idx')
+      .on(t.authorId)
+      .where(sql`author_id is not null`),
     // Words → messages. The pending list takes new entries in ~1 µs; 512 kB (not 4 MB) keeps the
     // flush an insert pays now and then short (tests/perf/results/README.md, inbox).
     index('messages_search_idx').using('gin', t.search).with({ fastupdate: true, gin_pending_list_limit: 512 }),

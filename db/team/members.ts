@@ -1,7 +1,8 @@
 import type pg from 'pg';
 import { z } from 'zod';
-import { roles, type Role } from '../../contracts/permissions';
+import { can, roles, type Role } from '../../contracts/permissions';
 import type { TeamMember } from '../../contracts/team';
+import { unassignMember } from '../inbox/assign-conversations';
 import { ensureSandboxAccounts } from '../sandbox/seed-sandbox';
 
 type Db = Pick<pg.Pool, 'query'>;
@@ -61,7 +62,9 @@ export async function countOwners(client: Db, workspaceId: string): Promise<numb
   return rows[0]!.n;
 }
 
+/** Changes a member's role; one who can no longer reply (a viewer) gives their conversations back to Unassigned. */
 export async function setMemberRole(client: Db, workspaceId: string, userId: string, role: Role): Promise<void> {
+  if (!can(role, 'inbox:write')) await unassignMember(client, workspaceId, userId);
   await client.query('update workspace_members set role = $3, updated_at = now() where workspace_id = $1 and user_id = $2 and role <> $3', [
     workspaceId,
     userId,
@@ -78,9 +81,10 @@ export async function addMember(client: Db, workspaceId: string, userId: string,
  * a new session starts, users.workspace_id) moves to another of theirs; someone left with none gets
  * a new workspace of their own, as at sign-up, so every user always acts in one. Their sessions in
  * this workspace fall back to the default on their next request (api/auth/active-workspace.ts);
- * their sockets here are closed by the membership NOTIFY (migration `teams`).
+ * their conversations here return to Unassigned; their sockets here are closed by the membership NOTIFY (migration `teams`).
  */
 export async function removeMember(client: Db, workspaceId: string, userId: string): Promise<void> {
+  await unassignMember(client, workspaceId, userId);
   await client.query('delete from workspace_members where workspace_id = $1 and user_id = $2', [workspaceId, userId]);
   const { rows } = await client.query<{ workspace_id: string | null; first_name: string | null }>(
     `select u.first_name,

@@ -1,5 +1,15 @@
 import type pg from 'pg';
-import { listConversationsQuerySchema, listMessagesQuerySchema, sendMessageBodySchema, updateConversationBodySchema } from '../../../contracts/inbox';
+import {
+  addNoteBodySchema,
+  bulkAssignBodySchema,
+  listConversationsQuerySchema,
+  listMessagesQuerySchema,
+  sendMessageBodySchema,
+  updateConversationBodySchema,
+  type BulkAssignResult,
+} from '../../../contracts/inbox';
+import { addNote } from '../../../db/inbox/add-note';
+import { assignConversations } from '../../../db/inbox/assign-conversations';
 import { readContactPanel } from '../../../db/inbox/read-contact-panel';
 import { getConversation, listConversations, listMessages } from '../../../db/inbox/read-inbox';
 import { sendInboxReply } from '../../../db/inbox/send-inbox-reply';
@@ -7,16 +17,20 @@ import { updateConversation } from '../../../db/inbox/update-conversation';
 import { pauseAutomation, resumeAutomation } from '../../../db/inbox/automation-pause';
 import { recordAudit } from '../../../db/audit/record-audit';
 import { automationBodySchema } from '../../../contracts/takeover';
-import { notifyWorkspace } from '../../../db/notify';
+import { notifyWorkspace, notifyWorkspaceMany } from '../../../db/notify';
 import type { SendLimits } from '../../../db/sends/send-limits';
 import { withTransaction } from '../../../db/transaction';
 import { AppError } from '../../http/errors';
 import type { Reads } from '../../http/read-your-writes';
 import { authedRouter, currentActor, currentUser, idParam } from '../../http/routers';
 import { parseBody, parseQuery } from '../../http/validate';
+import { assigneeRemoved, checkAssignee } from './assignee';
 import { decodeCursor, withDecodedCursor } from './inbox.cursor';
 
 const notFound = () => new AppError('NOT_FOUND', 'Conversation not found');
+const rethrowAssignee = (err: unknown): never => {
+  throw assigneeRemoved(err) ?? err;
+};
 
 /**
  * The inbox (docs/product-spec.md §5), mounted at /api/conversations. The list, the search and a
@@ -26,8 +40,29 @@ export function inboxRoutes(pool: pg.Pool, limits: SendLimits, reads: Reads) {
   const router = authedRouter({ read: 'workspace:read', write: 'inbox:write' });
 
   router.get('/', async (req, res) => {
-    const q = withDecodedCursor(parseQuery(listConversationsQuerySchema, req));
-    res.json(await listConversations(await reads.for(req), currentUser(req).workspaceId, q));
+    const { assignee, ...q } = withDecodedCursor(parseQuery(listConversationsQuerySchema, req));
+    const user = currentUser(req);
+    const assigneeId = assignee === 'me' ? user.id : assignee === 'unassigned' ? null : assignee;
+    res.json(await listConversations(await reads.for(req), user.workspaceId, { ...q, assigneeId }));
+  });
+
+  // Before '/:id' routes of the same method; assignment is inbox:write (viewers 403, agents may).
+  router.post('/assign', async (req, res) => {
+    const workspaceId = currentUser(req).workspaceId;
+    const { conversationIds, assigneeId } = parseBody(bulkAssignBodySchema, req);
+    await checkAssignee(pool, workspaceId, assigneeId);
+    const changed = await withTransaction(pool, async (client) => {
+      const ids = await assignConversations(client, workspaceId, conversationIds, assigneeId).catch(rethrowAssignee);
+      if (ids === 'not_found') throw new AppError('NOT_FOUND', 'One or more conversations were not found');
+      await notifyWorkspaceMany(
+        client,
+        workspaceId,
+        ids.map((conversationId) => ({ type: 'conversation.updated', conversationId })),
+      );
+      return ids;
+    });
+    const result: BulkAssignResult = { updated: changed.length };
+    res.json(result);
   });
 
   router.get('/:id', async (req, res) => {
@@ -82,11 +117,22 @@ export function inboxRoutes(pool: pg.Pool, limits: SendLimits, reads: Reads) {
     res.json(await getConversation(pool, actor.workspaceId, id));
   });
 
+  // A note is never sent: stored as a message of kind note, never queued (db/inbox/add-note.ts).
+  router.post('/:id/notes', async (req, res) => {
+    const user = currentUser(req);
+    const { content } = parseBody(addNoteBodySchema, req);
+    const name = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email;
+    const added = await withTransaction(pool, (client) => addNote(client, user.workspaceId, idParam(req), { id: user.id, name }, content));
+    if (added === 'not_found') throw notFound();
+    res.status(201).json({ note: added.note, mentioned: added.mentioned });
+  });
+
   router.patch('/:id', async (req, res) => {
     const workspaceId = currentUser(req).workspaceId;
     const id = idParam(req);
     const body = parseBody(updateConversationBodySchema, req);
-    if (!(await updateConversation(pool, workspaceId, id, body))) throw notFound();
+    if (body.assigneeId !== undefined) await checkAssignee(pool, workspaceId, body.assigneeId);
+    if (!(await updateConversation(pool, workspaceId, id, body).catch(rethrowAssignee))) throw notFound();
     await notifyWorkspace(pool, workspaceId, { type: 'conversation.updated', conversationId: id });
     res.json(await getConversation(pool, workspaceId, id));
   });

@@ -93,19 +93,6 @@ function PanelBody({ data, conversationId, onOpenConversation }: { data: PanelDa
           </p>
         )}
       </PanelSection>
-      <PanelSection title="Assigned to">
-        <select
-          disabled
-          aria-describedby="assign-hint"
-          aria-label="Assign conversation"
-          className="h-9 w-full cursor-not-allowed rounded-lg border border-slate-200 bg-slate-50 px-2 text-sm text-slate-400 dark:border-slate-700 dark:bg-slate-800/50"
-        >
-          <option>Unassigned</option>
-        </select>
-        <p id="assign-hint" className="mt-1 text-xs text-slate-500 dark:text-slate-400">
-          Assigning conversations to teammates is not built yet: every member sees every conversation.
-        </p>
-      </PanelSection>
       <PanelSection title="Tags and fields">
         {contact.tags.length === 0 && fields.length === 0 ? (
           <p className="text-sm text-slate-500 dark:text-slate-400">No contact tags or custom fields. Flows set them (Add Tag, Set Field).</p>

@@ -16,10 +16,16 @@ interface ConversationListProps {
   compact?: boolean;
   /** The search these conversations were found by (its words are marked in matching messages). */
   search?: string;
+  /** The assignee's name on each row (the inbox; the Conversation Manager leaves it out). */
+  assigneeName?: (userId: string) => string;
+  /** Ticks for bulk assignment, while choosing. */
+  selection?: { ids: ReadonlySet<string>; onToggle: (id: string) => void };
+  /** What an empty list means here (the inbox's Mine and Unassigned views say it their way). */
+  emptyHint?: string | undefined;
 }
 
 export function ConversationList(props: ConversationListProps) {
-  const { conversations, selectedId, onSelect, isPending, error, compact, search } = props;
+  const { conversations, selectedId, onSelect, isPending, error, compact, search, assigneeName, selection } = props;
 
   if (isPending) {
     return (
@@ -52,9 +58,11 @@ export function ConversationList(props: ConversationListProps) {
       <div className="p-6 text-center">
         <p className="text-sm font-medium text-slate-900 dark:text-white">No conversations found</p>
         <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">
-          {search?.trim()
-            ? 'Search looks at names, handles and every message; several words must all be in one message.'
-            : 'New comments and DMs land here. Try the Simulator to send one.'}
+          {props.emptyHint && !search?.trim()
+            ? props.emptyHint
+            : search?.trim()
+              ? 'Search looks at names, handles and every message; several words must all be in one message.'
+              : 'New comments and DMs land here. Try the Simulator to send one.'}
         </p>
       </div>
     );
@@ -63,8 +71,26 @@ export function ConversationList(props: ConversationListProps) {
     <div>
       <ul aria-label="Conversations" className="divide-y divide-slate-100 dark:divide-slate-800">
         {conversations.map((c) => (
-          <li key={c.id}>
-            <ConversationRow conversation={c} selected={c.id === selectedId} onSelect={onSelect} compact={compact} search={search} />
+          <li key={c.id} className={selection ? 'flex items-stretch' : undefined}>
+            {selection && (
+              <label className="flex shrink-0 cursor-pointer items-start pt-3.5 pl-3">
+                <input
+                  type="checkbox"
+                  checked={selection.ids.has(c.id)}
+                  onChange={() => selection.onToggle(c.id)}
+                  className="h-4 w-4 rounded border-slate-300 text-indigo-600 dark:border-slate-600"
+                />
+                <span className="sr-only">Select {c.customerName}</span>
+              </label>
+            )}
+            <ConversationRow
+              conversation={c}
+              selected={c.id === selectedId}
+              onSelect={selection ? selection.onToggle : onSelect}
+              compact={compact}
+              search={search}
+              assigneeName={c.assigneeId && assigneeName ? assigneeName(c.assigneeId) : undefined}
+            />
           </li>
         ))}
       </ul>

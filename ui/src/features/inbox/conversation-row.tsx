@@ -1,5 +1,6 @@
 import type { Conversation } from '@contracts/inbox';
 import { Badge } from '../../components/badge';
+import { Icon } from '../../components/icon';
 import { PlatformIcon } from '../../components/platform-icon';
 import { cn } from '../../lib/cn';
 import { formatListTime } from '../../lib/format-time';
@@ -13,9 +14,11 @@ interface ConversationRowProps {
   compact?: boolean;
   /** The search the list shows results of: its words are marked in the message it matched. */
   search?: string;
+  /** Who handles it, when assigned (the inbox's All view shows it on every row). */
+  assigneeName?: string | undefined;
 }
 
-export function ConversationRow({ conversation: c, selected, onSelect, compact, search = '' }: ConversationRowProps) {
+export function ConversationRow({ conversation: c, selected, onSelect, compact, search = '', assigneeName }: ConversationRowProps) {
   const unread = c.unreadCount > 0;
   // A search result found by an older message shows that message, at its time.
   const at = c.match ? c.match.createdAt : c.lastMessageTime;
@@ -79,6 +82,12 @@ export function ConversationRow({ conversation: c, selected, onSelect, compact, 
         <Badge tone={statusTone(c.status)} className="capitalize">
           {c.status}
         </Badge>
+        {assigneeName && (
+          <Badge tone="neutral" className="max-w-[10rem] truncate">
+            <Icon name="user" size={12} /> {assigneeName}
+            <span className="sr-only"> is assigned</span>
+          </Badge>
+        )}
         {!compact &&
           c.tags.map((tag) => (
             <Badge key={tag} tone="brand">

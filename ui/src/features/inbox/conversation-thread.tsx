@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type { Conversation } from '@contracts/inbox';
 import { ButtonLink } from '../../components/button-link';
 import { Icon } from '../../components/icon';
@@ -7,6 +8,8 @@ import { useCan } from '../team/use-can';
 import { ViewOnly } from '../team/view-only';
 import { MessageComposer } from './message-composer';
 import { MessageList } from './message-list';
+import { AssigneePicker } from './assignment/assignee-picker';
+import { ComposerModeSwitch, NoteComposer } from './notes/note-composer';
 import { ThreadHeader } from './thread-header';
 import { AutomationOwner } from './automation-owner';
 import { useSendMessage, useUpdateConversation } from './use-conversation-mutations';
@@ -31,6 +34,7 @@ export function ConversationThread({ conversationId, conversation, variant, onBa
   const send = useSendMessage();
   const update = useUpdateConversation();
   const canReply = useCan('inbox:write');
+  const [mode, setMode] = useState<'reply' | 'note'>('reply');
   useMarkRead(conversation);
 
   async function onSend(content: string) {
@@ -49,7 +53,7 @@ export function ConversationThread({ conversationId, conversation, variant, onBa
     }
   }
 
-  function patch(body: { status?: 'open' | 'closed'; tags?: string[] }) {
+  function patch(body: { status?: 'open' | 'closed'; tags?: string[]; assigneeId?: string | null }) {
     update.mutate(
       { id: conversationId, patch: body },
       {
@@ -66,6 +70,11 @@ export function ConversationThread({ conversationId, conversation, variant, onBa
           conversation={conversation}
           onBack={onBack}
           contact={contact}
+          assignee={
+            variant === 'inbox' ? (
+              <AssigneePicker conversation={conversation} onAssign={(assigneeId) => patch({ assigneeId })} pending={update.isPending} />
+            ) : undefined
+          }
           actions={
             variant === 'inbox' && canReply
               ? { onStatus: (status) => patch({ status }), onTags: (tags) => patch({ tags }), pending: update.isPending }
@@ -104,7 +113,10 @@ export function ConversationThread({ conversationId, conversation, variant, onBa
           This contact opted out: rules, flows and broadcasts send them nothing until they reply START. A reply you write here is still sent.
         </p>
       )}
-      {canReply ? (
+      {canReply && variant === 'inbox' && <ComposerModeSwitch mode={mode} onChange={setMode} />}
+      {canReply && variant === 'inbox' && mode === 'note' ? (
+        <NoteComposer conversationId={conversationId} />
+      ) : canReply ? (
         <MessageComposer
           key={conversationId}
           onSend={onSend}

@@ -1,11 +1,14 @@
 import type { ContactPanel, Conversation, ConversationsPage, ConversationStatus, Message, MessagesPage } from '@contracts/inbox';
 import type { Platform } from '@contracts/platforms';
 import { apiGet, apiPost, apiRequest } from '../../lib/api';
+import type { AssigneeView } from './assignment/assignment.api';
 
 export interface ConversationFilters {
   platform: Platform | 'all';
   status: ConversationStatus | 'all';
   search: string;
+  /** The inbox's views (absent or 'all': everyone's). */
+  assignee?: AssigneeView;
 }
 
 export interface ConversationPatch {
@@ -13,6 +16,7 @@ export interface ConversationPatch {
   priority?: Conversation['priority'];
   tags?: string[];
   read?: true;
+  assigneeId?: string | null;
 }
 
 function query(params: Record<string, string | number | undefined>): string {

@@ -30,6 +30,7 @@ function conv(id: string, over: Partial<Conversation> = {}): Conversation {
     tags: [],
     contactOptedOut: false,
     automation: { paused: false, pausedUntil: null, pausedBy: null },
+    assigneeId: null,
     ...over,
   };
 }
@@ -37,6 +38,7 @@ function conv(id: string, over: Partial<Conversation> = {}): Conversation {
 function msg(id: string): Message {
   return {
     id,
+    authorId: null,
     conversationId: 'c1',
     content: id,
     direction: 'inbound',

@@ -51,6 +51,8 @@ export function filterConversations(list: Conversation[], filters: ConversationF
   return list.filter((c) => {
     if (filters.platform !== 'all' && c.platform !== filters.platform) return false;
     if (filters.status !== 'all' && c.status !== filters.status) return false;
+    // Mine needs the member's id: the server's answer decides it (refetched on every assignment).
+    if (filters.assignee === 'unassigned' && c.assigneeId !== null) return false;
     if (needles.length === 0) return true;
     return hasAll(`${c.customerName} ${c.customerUsername ?? ''}`) || hasAll(c.lastMessage) || hasAll(c.match?.text);
   });

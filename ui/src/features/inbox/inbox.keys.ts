@@ -4,6 +4,7 @@ import type { ConversationFilters } from './inbox.api';
 export const inboxKeys = {
   lists: ['conversations', 'list'] as const,
   list: (filters: ConversationFilters) => ['conversations', 'list', filters] as const,
+  details: ['conversations', 'detail'] as const,
   detail: (conversationId: string) => ['conversations', 'detail', conversationId] as const,
   /** The contact panels; a run's change invalidates all of them (the event names no conversation). */
   contacts: ['conversations', 'contact'] as const,

@@ -5,7 +5,10 @@ import { PageHeader } from '../../components/page-header';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { SavedRepliesDialog } from '../saved-replies/saved-replies-dialog';
 import { ContactPanel } from './contact-panel';
-import { ConversationFilters } from './conversation-filters';
+import { useCurrentUser } from '../auth/use-current-user';
+import { useCan } from '../team/use-can';
+import { InboxListHeader } from './assignment/inbox-list-header';
+import { useTeamMembers } from './assignment/use-team-members';
 import { ConversationList } from './conversation-list';
 import { ConversationThread, NoConversationSelected } from './conversation-thread';
 import type { ConversationFilters as Filters } from './inbox.api';
@@ -16,7 +19,13 @@ import { useConversationKeys } from './use-conversation-keys';
 import { useCachedConversation, useConversations } from './use-conversations';
 import { useSelectedConversation } from './use-selected-conversation';
 
-const initialFilters: Filters = { platform: 'all', status: 'all', search: '' };
+const emptyHints = {
+  all: undefined,
+  me: 'Nothing is assigned to you. Assign yourself a conversation from its thread, or several with Select.',
+  unassigned: 'Every conversation has someone handling it.',
+};
+
+const initialFilters: Filters = { platform: 'all', status: 'all', search: '', assignee: 'all' };
 
 /**
  * docs/product-spec.md §2 Unified inbox: filtered list on the left, the chosen thread in the middle, the
@@ -32,10 +41,18 @@ export function InboxPage() {
   // Beside the thread on wide screens from the start; a drawer opened on demand below.
   const [contactOpen, setContactOpen] = useState(() => window.matchMedia(WIDE_QUERY).matches);
   const [savedRepliesOpen, setSavedRepliesOpen] = useState(false);
+  // Bulk assignment: the ticked conversations while choosing, else null.
+  const [choosing, setChoosing] = useState<string[] | null>(null);
+  const mayAssign = useCan('inbox:write');
+  const team = useTeamMembers();
+  const { user } = useCurrentUser();
+  const assigneeName = (id: string) => (id === user?.id ? 'You' : team.nameOf(id));
+  const toggleChosen = (id: string) => setChoosing((ids) => (ids === null ? ids : ids.includes(id) ? ids.filter((x) => x !== id) : [...ids, id]));
+  const chosen = useMemo(() => new Set(choosing ?? []), [choosing]);
   const ids = useMemo(() => list.conversations.map((c) => c.id), [list.conversations]);
   useConversationKeys(ids, selectedId, select);
   // Nothing at all, not just nothing matching a filter: say how conversations arrive.
-  const unfiltered = filters.platform === 'all' && filters.status === 'all' && !search.trim();
+  const unfiltered = filters.platform === 'all' && filters.status === 'all' && (filters.assignee ?? 'all') === 'all' && !search.trim();
   const inboxEmpty = unfiltered && !list.isPending && !list.error && list.conversations.length === 0;
 
   return (
@@ -56,7 +73,7 @@ export function InboxPage() {
       />
       <MessagingLayout
         hasSelection={Boolean(selectedId)}
-        listHeader={<ConversationFilters value={filters} onChange={setFilters} />}
+        listHeader={<InboxListHeader filters={filters} onFilters={setFilters} choosing={choosing} onChoosing={setChoosing} mayAssign={mayAssign} />}
         list={
           <ConversationList
             conversations={list.conversations}
@@ -68,6 +85,9 @@ export function InboxPage() {
             isFetchingNextPage={list.isFetchingNextPage}
             onLoadMore={() => void list.fetchNextPage()}
             search={search}
+            assigneeName={assigneeName}
+            emptyHint={emptyHints[filters.assignee ?? 'all']}
+            selection={choosing === null ? undefined : { ids: chosen, onToggle: toggleChosen }}
           />
         }
         thread={

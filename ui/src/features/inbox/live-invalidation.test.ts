@@ -9,6 +9,13 @@ describe('invalidationsFor (/ws events → stale queries)', () => {
     expect(keys).toContainEqual(['conversations', 'detail', 'c1']);
   });
 
+  it('a member’s conversations returned to Unassigned refresh every list view and open thread', () => {
+    expect(invalidationsFor({ type: 'conversations.reassigned' })).toEqual([
+      ['conversations', 'list'],
+      ['conversations', 'detail'],
+    ]);
+  });
+
   it('a status change of a message refreshes only its thread', () => {
     expect(invalidationsFor({ type: 'message.updated', conversationId: 'c1', messageId: 'm1' })).toEqual([['conversations', 'messages', 'c1']]);
   });

@@ -13,6 +13,9 @@ export function invalidationsFor(event: InboxEvent): QueryKey[] {
   switch (event.type) {
     case 'conversation.updated':
       return [inboxKeys.lists, inboxKeys.detail(event.conversationId), inboxKeys.contact(event.conversationId)];
+    case 'conversations.reassigned':
+      // A member left or can no longer reply: any list view or thread may show their conversations.
+      return [inboxKeys.lists, inboxKeys.details];
     case 'message.created':
       // A new message moves its conversation to the top and may be an automation's reply.
       return [inboxKeys.lists, inboxKeys.detail(event.conversationId), inboxKeys.messages(event.conversationId), automationKeys.activity];

@@ -5,6 +5,7 @@ import { Spinner } from '../../components/spinner';
 import { errorMessage } from '../../lib/api';
 import { formatDayLabel, localDayKey } from '../../lib/format-time';
 import { MessageBubble } from './message-bubble';
+import { NoteBubble } from './notes/note-bubble';
 
 interface MessageListProps {
   messages: Message[];
@@ -80,7 +81,7 @@ export function MessageList({ messages, isPending, error, hasOlder, isFetchingOl
                       <span aria-hidden="true" className="h-px flex-1 bg-slate-200 dark:bg-slate-800" />
                     </li>
                   )}
-                  <MessageBubble message={m} />
+                  {m.direction === 'note' ? <NoteBubble message={m} /> : <MessageBubble message={m} />}
                 </Fragment>
               );
             })}

@@ -1,4 +1,5 @@
 import type { Conversation } from '@contracts/inbox';
+import type { ReactNode } from 'react';
 import { Badge } from '../../components/badge';
 import { Button } from '../../components/button';
 import { Icon } from '../../components/icon';
@@ -18,9 +19,11 @@ interface ThreadHeaderProps {
   onBack?: () => void;
   /** Shows or hides the contact panel. */
   contact?: { open: boolean; onToggle: () => void };
+  /** Who handles it (the inbox's assignee picker, ./assignment/assignee-picker.tsx). */
+  assignee?: ReactNode;
 }
 
-export function ThreadHeader({ conversation: c, actions, onBack, contact }: ThreadHeaderProps) {
+export function ThreadHeader({ conversation: c, actions, onBack, contact, assignee }: ThreadHeaderProps) {
   const next = nextStatusAction(c.status);
   return (
     <div className="flex flex-wrap items-center gap-x-3 gap-y-2 border-b border-slate-200 px-4 py-3 dark:border-slate-800">
@@ -46,6 +49,7 @@ export function ThreadHeader({ conversation: c, actions, onBack, contact }: Thre
           {c.contactOptedOut && <Badge tone="warning">Opted out</Badge>}
         </p>
       </div>
+      {assignee}
       {actions && (
         <div className="ml-auto flex items-center gap-2">
           <Button variant={next.label === 'Close' ? 'outline' : 'primary'} size="sm" loading={actions.pending} onClick={() => actions.onStatus(next.status)}>

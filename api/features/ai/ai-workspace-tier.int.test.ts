@@ -9,7 +9,7 @@ const ai = useGeminiApp({ AI_TIMEOUT_MS: '1000', AI_MAX_RETRIES: '1' });
 
 const answer = (text: string) => ({ json: { answer: text, confidence: 0.8, funnelStage: 'hook', relatedOfferIds: [], suggestedActions: [] } });
 
-/** Teams (issue 32): a question asked in a workspace runs on that workspace's plan (its owner's tier), whoever of its members asks. */
+/** Teams (ADR 0038): a question asked in a workspace runs on that workspace's plan (its owner's tier), whoever of its members asks. */
 describe('AI answers in a workspace use the workspace’s tier, not the asker’s', () => {
   it('a member asks in another owner’s workspace: allowed and metered by that workspace’s allowance', async () => {
     const pool = ai.t.app.database.pool;

@@ -72,7 +72,7 @@ export const plans: Record<PlanId, Plan> = {
     aiAnswers: 3_000,
     flows: null,
     accounts: null,
-    features: ['Everything in Pro', 'Unlimited accounts', 'Priority setup'],
+    features: ['Everything in Pro', 'Priority setup'],
   },
 };
 

@@ -23,7 +23,7 @@ export function PlanStep({ state, update }: StepProps) {
             : 'Your workspace starts on Free. Tell us which plan you want; nothing is charged here.'
         }
       />
-      <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-4">
+      <div className="grid gap-4 sm:grid-cols-2">
         {planList.map((plan) => (
           <OptionCard key={plan.id} name="plan" label={plan.name} selected={state.selectedPlan === plan.id} onSelect={() => update({ selectedPlan: plan.id })}>
             <span className="font-semibold text-slate-900 dark:text-white">{plan.name}</span>

@@ -48,6 +48,11 @@ export const envSchema = z.object({
    * answered, automated replies it sent and leads it captured. Off unless the operator turns it on.
    */
   PUBLIC_STATS: bool.optional(),
+  /**
+   * Plans (contracts/plans.ts, ADR 0041): a new workspace runs this many days on the catalogue's
+   * trial plan, then returns to the free plan. Unset: no trial, and no page mentions one.
+   */
+  TRIAL_DAYS: z.coerce.number().int().min(1).max(365).optional(),
   /** New demo workspaces one client address may create per hour. */
   DEMO_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(10),
   /** Demo workspaces are deleted this long after they were created. */
@@ -207,6 +212,8 @@ export interface Config {
   demo: { enabled: boolean; perIpPerHour: number; ttlHours: number };
   /** GET /api/stats/public answers the instance-wide counts (PUBLIC_STATS); off: it says they are off. */
   publicStats: boolean;
+  /** Days a new workspace spends on the trial plan (TRIAL_DAYS); undefined: no trials. */
+  trialDays: number | undefined;
   metaGraphApiVersion: string;
   /** Meta Graph hosts, webhook verification and signing secrets (docs/platform-apis.md §1–§3). */
   meta: {
@@ -330,6 +337,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       .filter(Boolean),
     demo: { enabled: e.ENABLE_DEMO ?? !isProduction, perIpPerHour: e.DEMO_PER_IP_PER_HOUR, ttlHours: e.DEMO_TTL_HOURS },
     publicStats: e.PUBLIC_STATS ?? false,
+    trialDays: e.TRIAL_DAYS,
     metaGraphApiVersion: e.META_GRAPH_API_VERSION,
     meta: {
       graphBaseUrl: e.META_GRAPH_BASE_URL.replace(/\/$/, ''),

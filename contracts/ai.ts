@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { KnowledgeKind, KnowledgeSource } from './knowledge';
+import { plans } from './plans';
 
 /**
  * The AI assistant's HTTP contract (docs/product-spec.md §2 AI Assistant page, dashboard panel,
@@ -7,7 +8,7 @@ import type { KnowledgeKind, KnowledgeSource } from './knowledge';
  * (api/features/ai/), the UI and the tests.
  */
 
-/** docs/product-spec.md §4: from the subscription tier, case-insensitive; no user → guest. */
+/** docs/product-spec.md §4: from the workspace's plan (contracts/plans.ts ids; older tier names too), case-insensitive; no user → guest. */
 export const accessLevels = ['guest', 'free', 'basic', 'pro', 'premium'] as const;
 export type AccessLevel = (typeof accessLevels)[number];
 
@@ -27,20 +28,19 @@ export function accessLevelFor(tier: string | null | undefined, signedIn: boolea
 }
 
 /**
- * What each access level gets from the AI assistant: the one place these numbers live (ADR 0011).
- * `modelAnswers`: whether a configured provider may answer (else: knowledge-base quotes);
- * `monthlyModelAnswers`: model answers per workspace per month; past it the workspace's own questions
- * are answered with knowledge-base quotes, and a flow's AI Reply to a contact hands off to a person
- * (ADR 0037): the one limit that stops an automated answer. Guests only reach the
- * support widget, limited per address (AI_GUEST_PER_HOUR). The figures follow the AI chat add-ons
- * (docs/product-spec.md §9: Chat Lite 300, Chat Pro 1,000, Chat Master 3,000 chats).
+ * What each access level gets from the AI assistant (ADR 0011). `modelAnswers`: whether a
+ * configured provider may answer (else: knowledge-base quotes); `monthlyModelAnswers`: model answers
+ * per workspace per month, from the plan catalogue (contracts/plans.ts: free, starter → basic, pro,
+ * enterprise → premium); past it the workspace's own questions are answered with knowledge-base
+ * quotes, and a flow's AI Reply to a contact hands off to a person (ADR 0037): the one limit that
+ * stops an automated answer. Guests only reach the support widget, limited per address (AI_GUEST_PER_HOUR).
  */
 export const aiAllowances: Record<AccessLevel, { modelAnswers: boolean; monthlyModelAnswers: number }> = {
   guest: { modelAnswers: false, monthlyModelAnswers: 0 },
-  free: { modelAnswers: true, monthlyModelAnswers: 50 },
-  basic: { modelAnswers: true, monthlyModelAnswers: 300 },
-  pro: { modelAnswers: true, monthlyModelAnswers: 1000 },
-  premium: { modelAnswers: true, monthlyModelAnswers: 3000 },
+  free: { modelAnswers: true, monthlyModelAnswers: plans.free.aiAnswers },
+  basic: { modelAnswers: true, monthlyModelAnswers: plans.starter.aiAnswers },
+  pro: { modelAnswers: true, monthlyModelAnswers: plans.pro.aiAnswers },
+  premium: { modelAnswers: true, monthlyModelAnswers: plans.enterprise.aiAnswers },
 };
 
 /**

@@ -34,6 +34,7 @@ export const auditActions = {
   'automation.paused': 'Paused automation for a contact',
   'automation.resumed': 'Resumed automation for a contact',
   'takeover.settings_changed': 'Changed the takeover quiet time',
+  'plan.changed': 'Changed the plan',
 } as const;
 export type AuditAction = keyof typeof auditActions;
 const actionNames = Object.keys(auditActions) as [AuditAction, ...AuditAction[]];

@@ -101,6 +101,8 @@ export const publicUserSchema = z.object({
   isDemo: z.boolean(),
   /** False for accounts that only sign in with Google/Facebook: they may set a password without a current one. */
   hasPassword: z.boolean(),
+  /** When the acting workspace's trial ends (ISO; TRIAL_DAYS); null: not on a trial. Only GET /api/auth/user sets it. */
+  trialEndsAt: z.string().nullable().optional(),
   /** Demo workspaces are deleted at this time (ISO); null for real accounts. Only GET /api/auth/user sets it. */
   demoExpiresAt: z.string().nullable().optional(),
 });

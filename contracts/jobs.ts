@@ -175,6 +175,8 @@ export const jobs = {
    * whose ingest met its shard's job just as a worker locked it has no job of its own.
    */
   'inbound:sweep': define({ payload: z.unknown(), maxAttempts: 5, priority: null, keyPrefix: null, cron: true }),
+  /** Crontab: ends the trials whose time is up (TRIAL_DAYS): back to the free plan, with a notice (ADR 0041). */
+  'plans:end-trials': define({ payload: z.unknown(), maxAttempts: 25, priority: null, keyPrefix: null, cron: true }),
   /** Crontab: housekeeping (sessions, rate-limit windows, demo workspaces, old events). */
   'maintenance:prune': define({ payload: z.unknown(), maxAttempts: 25, priority: null, keyPrefix: null, cron: true }),
 } as const;

@@ -1,14 +1,10 @@
 import { z } from 'zod';
 import { profileQuestionIds } from './knowledge';
+import { planIds } from './plans';
 
 /** docs/product-spec.md §4 tone ids. */
 export const toneIds = ['friendly', 'professional', 'energetic'] as const;
 export type ToneId = (typeof toneIds)[number];
-
-/** Choose Plan's options and the subscription tier each stores (users.subscription_tier; contracts/ai.ts reads it case-insensitively). */
-export const planIds = ['free', 'pro', 'enterprise'] as const;
-export type PlanId = (typeof planIds)[number];
-export const tierOfPlan: Record<PlanId, string> = { free: 'Free', pro: 'Pro', enterprise: 'Enterprise' };
 
 /** The last navigable step (Review Summary); Celebrate (8) is reached only by completing. */
 export const ONBOARDING_LAST_STEP = 7;
@@ -27,6 +23,10 @@ export type ScannedData = z.infer<typeof scannedDataSchema>;
 
 /** docs/product-spec.md §3 Onboarding state, every field with its default. */
 export const onboardingAnswersSchema = z.object({
+  /**
+   * The plan the user said they want (contracts/plans.ts). Only remembered: choosing never changes
+   * the workspace's plan (an operator, Stripe Checkout or a trial does, ADR 0041).
+   */
   selectedPlan: z.enum(planIds).default('free'),
   connectedPlatform: z.string().trim().max(40).default(''),
   websiteUrl: z.string().trim().max(2000).default(''),

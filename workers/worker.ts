@@ -1,3 +1,4 @@
+import { endTrialsJob } from './jobs/end-trials.job';
 import { Logger, run, type Runner, type RunnerOptions, type Task, type TaskList, type WorkerPool } from 'graphile-worker';
 import type pg from 'pg';
 import type { Logger as Pino } from 'pino';
@@ -94,6 +95,7 @@ export function taskList(deps: TaskDeps): TaskList {
   };
   return {
     'maintenance:prune': maintenancePrune({ demoTtlHours: config.demo.ttlHours, pool }),
+    'plans:end-trials': endTrialsJob(),
     'inbound.process': inboundProcessJob({
       pool,
       limits,
@@ -200,6 +202,8 @@ export function verifyOptions(readsPerHour: number): VerifyOptions {
 export function crontab(config: Pick<WorkerConfig, 'accountHealthIntervalMinutes' | 'reconcile'>): string {
   // Every minute: sends whose process died mid-call, failed as uncertain once their lease has run out.
   const lines = ['*/15 * * * * maintenance:prune ?fill=1h', '* * * * * outbound:sweep', '* * * * * inbound:sweep'];
+  // Every 5 minutes (a trial ends within 5 minutes of its time); ?fill catches up after downtime.
+  lines.push('*/5 * * * * plans:end-trials ?fill=1h');
   if (config.accountHealthIntervalMinutes > 0) lines.push('*/5 * * * * accounts:health');
   // Every minute a sweep queues the accounts whose last reconciliation is RECONCILE_EVERY_MINUTES old.
   if (config.reconcile.everyMinutes > 0) lines.push('* * * * * accounts:reconcile');

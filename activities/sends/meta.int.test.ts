@@ -124,7 +124,10 @@ async function bareLedgerRow(status: 'queued' | 'sending') {
 describe('Meta sends: a delivery, in one statement', () => {
   it('marks the ledger row and the message sent with the platform id, counts the reply once and adds the usage notifications it crosses', async () => {
     const { w, igAccountId, commentId, deliver } = await commentOnNewAccount('delivered');
-    await pool().query('update users set message_limit = 1 where id = $1', [w.user.id]);
+    // 99 of the free plan's 100 used: this delivery crosses 80 % and 100 % at once.
+    await pool().query(`insert into usage_counts (user_id, month, shard, messages) values ($1, date_trunc('month', now() at time zone 'utc')::date, 15, 99)`, [
+      w.user.id,
+    ]);
     await deliver();
     await expect.poll(async () => (await ledgerOf(igAccountId))[0]?.status, { timeout: 10_000 }).toBe('sent');
     const [sent] = await ledgerOf(igAccountId);
@@ -135,14 +138,14 @@ describe('Meta sends: a delivery, in one statement', () => {
       [sent.id],
     );
     expect(messages).toEqual([{ status: 'sent', error: null, platform_message_id: platformId }]);
-    expect(await readMessagesUsed(pool(), w.user.id)).toBe(1);
+    expect(await readMessagesUsed(pool(), w.user.id)).toBe(100);
     const month = new Date().toISOString().slice(0, 7);
     const bell = await pool().query('select key from notifications where user_id = $1 order by key', [w.user.id]);
     expect(bell.rows.map((r) => r.key)).toEqual([`usage-100:${month}`, `usage-80:${month}`]);
 
     // The same row again: nothing is sent or counted twice.
     expect(await sendOutbound(sent.id)).toEqual({ status: 'already-sent' });
-    expect(await readMessagesUsed(pool(), w.user.id)).toBe(1);
+    expect(await readMessagesUsed(pool(), w.user.id)).toBe(100);
     expect(fake.sends.filter((s) => s.recipient === commentId)).toHaveLength(1);
   });
 });

@@ -13,6 +13,7 @@ import { assertPasswordPolicy } from './password-policy';
 import { checkCredentials, destroySession, logIn } from './session';
 import { createUserWithWorkspace } from '../../db/auth/users';
 import { readWorkspacePlan } from '../../db/usage/record-usage';
+import { newWorkspacePlan } from '../../db/workspaces/workspace-plan';
 import { toPublicUser, toSignedInUser } from './public-user';
 
 const EMAIL_TAKEN = 'This email is already registered. Please try logging in instead.';
@@ -37,7 +38,7 @@ export function authRoutes({ pool, config, passport, cookieName, throttles, devi
     // longer changes the (cached) user row (ADR 0019). The maintenance job deletes demo workspaces
     // this long after they were made.
     const plan = await readWorkspacePlan(pool, req.user.workspaceId);
-    res.json(toSignedInUser({ ...req.user, ...plan }, config.demo.ttlHours));
+    res.json({ ...toSignedInUser({ ...req.user, ...plan }, config.demo.ttlHours), trialEndsAt: plan?.trialEndsAt ?? null });
   });
 
   // The spec's 409 "already registered" tells whoever asks that an email has an account.
@@ -53,6 +54,7 @@ export function authRoutes({ pool, config, passport, cookieName, throttles, devi
       firstName: body.firstName,
       lastName: body.lastName,
       timeZone: body.timeZone,
+      plan: newWorkspacePlan(config.trialDays),
     });
     if (row === 'email_taken') throw new AppError('CONFLICT', EMAIL_TAKEN, undefined, { success: false });
     await logIn(req, row);

@@ -38,7 +38,7 @@ async function createDemoUser(pool: pg.Pool, email: string, name = 'Demo User', 
     lastName: rest.join(' ') || 'User',
     isDemo: true,
     onboardingStep: 9,
-    subscriptionTier: 'Pro',
+    plan: { id: 'pro', source: 'default' },
     timeZone,
   });
 }

@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { createUserWithWorkspace, findUserByEmail, findUserByOAuthId, updateUser } from '../../db/auth/users';
 import type { UserRow } from '../../db/schema';
+import { newWorkspacePlan } from '../../db/workspaces/workspace-plan';
 
 export interface OAuthIdentity {
   provider: 'google' | 'facebook';
@@ -16,7 +17,7 @@ export interface OAuthIdentity {
  * Sign-in through Google or Facebook: the provider id wins; otherwise a *verified* email links to
  * an existing account (an unverified one could hijack it); otherwise a new user and workspace.
  */
-export async function findOrCreateOAuthUser(pool: pg.Pool, id: OAuthIdentity): Promise<UserRow> {
+export async function findOrCreateOAuthUser(pool: pg.Pool, id: OAuthIdentity, trialDays?: number): Promise<UserRow> {
   const byProvider = await findUserByOAuthId(pool, id.provider, id.providerId);
   if (byProvider) return byProvider;
 
@@ -37,6 +38,7 @@ export async function findOrCreateOAuthUser(pool: pg.Pool, id: OAuthIdentity): P
     lastName: id.lastName,
     profileImageUrl: id.profileImageUrl,
     ...link,
+    plan: newWorkspacePlan(trialDays),
   });
   // Only an unverified email can collide here (a verified one was linked above); refuse rather than link.
   if (created === 'email_taken') throw new Error(`an account with ${email} exists already`);

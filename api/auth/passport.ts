@@ -64,15 +64,19 @@ export function createPassport(pool: pg.Pool, config: Config, endpoints: OAuthEn
         },
         (_at: string, _rt: string, profile: GoogleProfile, done: (err: unknown, user?: Express.User | false) => void) => {
           const email = profile.emails?.find((e) => e.verified)?.value ?? profile.emails?.[0]?.value;
-          findOrCreateOAuthUser(pool, {
-            provider: 'google',
-            providerId: profile.id,
-            email,
-            emailVerified: Boolean(profile.emails?.some((e) => e.verified)),
-            firstName: profile.name?.givenName ?? profile.displayName ?? null,
-            lastName: profile.name?.familyName ?? null,
-            profileImageUrl: profile.photos?.[0]?.value ?? null,
-          }).then(
+          findOrCreateOAuthUser(
+            pool,
+            {
+              provider: 'google',
+              providerId: profile.id,
+              email,
+              emailVerified: Boolean(profile.emails?.some((e) => e.verified)),
+              firstName: profile.name?.givenName ?? profile.displayName ?? null,
+              lastName: profile.name?.familyName ?? null,
+              profileImageUrl: profile.photos?.[0]?.value ?? null,
+            },
+            config.trialDays,
+          ).then(
             (u) => done(null, u),
             (err: unknown) => done(err),
           );
@@ -97,16 +101,20 @@ export function createPassport(pool: pg.Pool, config: Config, endpoints: OAuthEn
           ...endpoints.facebook,
         },
         (_at: string, _rt: string, profile: FacebookProfile, done: (err: unknown, user?: Express.User | false) => void) => {
-          findOrCreateOAuthUser(pool, {
-            provider: 'facebook',
-            providerId: profile.id,
-            email: profile.emails?.[0]?.value,
-            // Facebook only returns confirmed emails.
-            emailVerified: Boolean(profile.emails?.[0]?.value),
-            firstName: profile.name?.givenName ?? null,
-            lastName: profile.name?.familyName ?? null,
-            profileImageUrl: profile.photos?.[0]?.value ?? null,
-          }).then(
+          findOrCreateOAuthUser(
+            pool,
+            {
+              provider: 'facebook',
+              providerId: profile.id,
+              email: profile.emails?.[0]?.value,
+              // Facebook only returns confirmed emails.
+              emailVerified: Boolean(profile.emails?.[0]?.value),
+              firstName: profile.name?.givenName ?? null,
+              lastName: profile.name?.familyName ?? null,
+              profileImageUrl: profile.photos?.[0]?.value ?? null,
+            },
+            config.trialDays,
+          ).then(
             (u) => done(null, u),
             (err: unknown) => done(err),
           );

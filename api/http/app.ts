@@ -34,6 +34,7 @@ import { createInstanceMetrics } from '../features/metrics/instance-metrics';
 import { metricsRoutes } from '../features/metrics/metrics.routes';
 import { newsletterRoutes } from '../features/newsletter/newsletter.routes';
 import { statsRoutes } from '../features/stats/stats.routes';
+import { billingRoutes, publicPlansRoutes } from '../features/billing/plans.routes';
 import { dashboardRoutes } from '../features/dashboard/dashboard.routes';
 import { gettingStartedRoutes } from '../features/dashboard/getting-started.routes';
 import { timeZoneRoutes } from '../features/workspace/time-zone.routes';
@@ -190,6 +191,7 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
   app.use(oauthRoutes(config, passport));
   app.use(newsletterRoutes(database.pool));
   app.use(statsRoutes(reads, config.publicStats));
+  app.use(publicPlansRoutes({ pool: database.pool, trialDays: config.trialDays, checkout: false }));
   app.use(linksRoutes(database.pool));
   const { pool } = database;
   const cipher = createTokenCipher(secrets.encryptionKey);
@@ -249,6 +251,7 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
   app.use('/api/team', teamRoutes({ pool, config, team: teamService(pool, (userId) => sessionCache.forgetUser(userId)) }));
   app.use('/api/workspaces', workspacesRoutes(pool));
   app.use('/api/audit-log', auditLogRoutes(pool));
+  app.use('/api/billing', billingRoutes({ pool, trialDays: config.trialDays, checkout: false }));
 
   app.use('/api', apiNotFound);
   const closeUi = await mountUi(app, deps.ui);

@@ -65,6 +65,8 @@ const publicRoutes = [
   'GET /api/auth/facebook/status',
   'POST /api/newsletter/subscribe',
   'GET /api/stats/public',
+  // The plan catalogue and whether trials and online payment are configured (contracts/plans.ts).
+  'GET /api/plans',
   'GET /l/:code',
   'POST /api/conversions',
   'POST /api/chat/gemini',

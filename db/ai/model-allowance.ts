@@ -1,6 +1,5 @@
 import type pg from 'pg';
 import { z } from 'zod';
-import { workspaceOwnerSql } from '../usage/record-usage';
 
 type Db = Pick<pg.PoolClient, 'query'>;
 
@@ -89,11 +88,8 @@ export async function releaseModelAnswer(db: Db, claim: Pick<ModelAnswerClaim, '
   if (claim.contact) await releaseContactAnswer(db, claim.contact);
 }
 
-/** The workspace owner's subscription tier (what the access level, and so the allowance, comes from); null: no such workspace. */
+/** The workspace's plan id (contracts/plans.ts: what the access level, and so the allowance, comes from); null: no such workspace. */
 export async function workspaceTier(db: Db, workspaceId: string): Promise<string | null> {
-  const { rows } = await db.query<{ subscription_tier: string }>(
-    `select u.subscription_tier from (${workspaceOwnerSql('$1::uuid')}) o join users u on u.id = o.id`,
-    [workspaceId],
-  );
-  return rows[0]?.subscription_tier ?? null;
+  const { rows } = await db.query<{ plan: string }>('select plan from workspaces where id = $1::uuid', [workspaceId]);
+  return rows[0]?.plan ?? null;
 }

@@ -1,6 +1,5 @@
 import type pg from 'pg';
 import { z } from 'zod';
-import { workspaceOwnerSql } from '../usage/record-usage';
 import { claimModelAnswerSql, type ModelAnswerClaim } from './model-allowance';
 
 export interface PrepareQuestion {
@@ -41,7 +40,7 @@ const row = z.object({
 
 /**
  * Everything a signed-in question needs before the model, in ONE statement (one round trip): the
- * per-user rate-limit hit, the workspace owner's tier, the model answer's claim against the
+ * per-user rate-limit hit, the workspace's plan (contracts/plans.ts), the model answer's claim against the
  * monthly allowance that tier gives (model-allowance.ts; only when within the rate limit) and the
  * conversation's last turns, oldest first (another workspace's conversation id finds nothing). The
  * tier is the workspace's, not the asker's: a member of someone else's workspace asks on its plan.
@@ -55,7 +54,7 @@ export async function prepareQuestion(pool: Pick<pg.Pool, 'query'>, p: PrepareQu
          hits = case when rate_limit_hits.reset_at <= now() then 1 else rate_limit_hits.hits + 1 end,
          reset_at = case when rate_limit_hits.reset_at <= now() then excluded.reset_at else rate_limit_hits.reset_at end
        returning hits, reset_at),
-     tier as (select u.subscription_tier as tier from (${workspaceOwnerSql('$4::uuid')}) o join users u on u.id = o.id),
+     tier as (select w.plan as tier from workspaces w where w.id = $4::uuid),
      claim as (${claimModelAnswerSql('$4', 'coalesce(($5::jsonb ->> lower((select tier from tier)))::int, $8::int)', '(select hits from hit) <= $3::int')}),
      history as (
        select role, content, created_at, id from ai_chat_messages

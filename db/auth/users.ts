@@ -4,19 +4,22 @@ import { roles } from '../../contracts/permissions';
 import type { UserRow } from '../schema';
 import { ensureSandboxAccounts } from '../sandbox/seed-sandbox';
 import { withTransaction } from '../transaction';
-import { messagesUsedSql } from '../usage/record-usage';
+import { DEFAULT_PLAN, planNameSql, type PlanId, type PlanSource } from '../../contracts/plans';
+import { messagesUsedSql, workspaceMessageLimitSql } from '../usage/record-usage';
 import { isKnownTimeZone } from '../workspaces/time-zone';
 
 type Db = Pick<pg.Pool, 'query'>;
 
 /**
  * Every column of `users`, named as UserRow names them (unqualified: also used in joins with
- * user_sessions), this month's message count (usage_counts, ADR 0019) and the user's memberships
+ * user_sessions), their default workspace's plan name and allowance (contracts/plans.ts), this
+ * month's message count (usage_counts, ADR 0019) and the user's memberships
  * (ADR 0038: cached with the user, so the active workspace and role cost no round trip).
  */
 export const userColumns = `id, workspace_id as "workspaceId", email, password_hash as "passwordHash", first_name as "firstName",
-  last_name as "lastName", profile_image_url as "profileImageUrl", subscription_tier as "subscriptionTier",
-  ${messagesUsedSql('users.id')} as "messagesUsed", message_limit as "messageLimit",
+  last_name as "lastName", profile_image_url as "profileImageUrl",
+  (select ${planNameSql('w.plan')} from workspaces w where w.id = users.workspace_id) as "subscriptionTier",
+  ${messagesUsedSql('users.id')} as "messagesUsed", ${workspaceMessageLimitSql('users.workspace_id')} as "messageLimit",
   onboarding_step as "onboardingStep", google_id as "googleId", facebook_id as "facebookId", is_demo as "isDemo",
   created_at as "createdAt", updated_at as "updatedAt",
   (select coalesce(json_agg(json_build_object('workspaceId', m.workspace_id, 'role', m.role) order by m.created_at, m.workspace_id), '[]')
@@ -75,6 +78,13 @@ export async function findUserByOAuthId(db: Db, provider: 'google' | 'facebook',
   return firstUser(rows);
 }
 
+/** A new workspace's plan: its id, who set it, and for a trial ('trial') how many days it lasts. */
+export interface PlanSetter {
+  id: PlanId;
+  source: PlanSource;
+  trialDays?: number;
+}
+
 export interface NewUser {
   email: string;
   passwordHash?: string | null;
@@ -85,7 +95,8 @@ export interface NewUser {
   facebookId?: string | null;
   isDemo?: boolean;
   onboardingStep?: number;
-  subscriptionTier?: string;
+  /** The new workspace's plan and who set it (a demo: 'pro'; a trial: TRIAL_DAYS); unset: the free plan. */
+  plan?: PlanSetter;
   /** The workspace's time zone (the browser's, at registration); unset or unknown to PostgreSQL: UTC. */
   timeZone?: string;
 }
@@ -101,12 +112,17 @@ export async function createUserWithWorkspace(pool: pg.Pool, input: NewUser): Pr
   try {
     row = await withTransaction(pool, async (client) => {
       const name = input.firstName ? `${input.firstName}'s workspace` : 'My workspace';
-      const ws = await client.query<{ id: string }>('insert into workspaces (name, time_zone) values ($1, $2) returning id', [name, timeZone]);
+      const plan = input.plan ?? { id: DEFAULT_PLAN, source: 'default' };
+      const ws = await client.query<{ id: string }>(
+        `insert into workspaces (name, time_zone, plan, plan_source, trial_ends_at)
+         values ($1, $2, $3, $4, case when $4 = 'trial' then now() + make_interval(days => $5::int) end) returning id`,
+        [name, timeZone, plan.id, plan.source, plan.trialDays ?? 0],
+      );
       const { rows } = await client.query(
         `with u as (
            insert into users (workspace_id, email, password_hash, first_name, last_name, profile_image_url, google_id, facebook_id,
-                              is_demo, onboarding_step, subscription_tier)
-           values ($1, $2, $3, $4, $5, $6, $7, $8, coalesce($9, false), coalesce($10, 0), coalesce($11, 'Free'))
+                              is_demo, onboarding_step)
+           values ($1, $2, $3, $4, $5, $6, $7, $8, coalesce($9, false), coalesce($10, 0))
            returning id
          )
          insert into workspace_members (workspace_id, user_id, role) select $1, u.id, 'owner' from u returning user_id`,
@@ -121,7 +137,6 @@ export async function createUserWithWorkspace(pool: pg.Pool, input: NewUser): Pr
           input.facebookId ?? null,
           input.isDemo ?? null,
           input.onboardingStep ?? null,
-          input.subscriptionTier ?? null,
         ],
       );
       const userId = z.object({ user_id: z.string() }).parse(rows[0]).user_id;

@@ -24,36 +24,24 @@ export async function readOnboarding(db: Db, userId: string): Promise<Onboarding
  * Saves the step and answers as the user goes, and the chosen plan's tier, in one statement. A
  * completed onboarding stays completed if the wizard is walked again.
  */
-export async function saveOnboardingProgress(
-  db: Db,
-  user: { id: string; workspaceId: string },
-  step: number,
-  answers: OnboardingAnswers,
-  tier: string,
-): Promise<void> {
+export async function saveOnboardingProgress(db: Db, user: { id: string; workspaceId: string }, step: number, answers: OnboardingAnswers): Promise<void> {
   await db.query(
     `with saved as (
        insert into onboarding_progress (user_id, workspace_id, answers) values ($1, $2, $3)
        on conflict (user_id) do update set answers = excluded.answers, updated_at = now()
        returning user_id)
-     update users set onboarding_step = case when onboarding_step >= $5 then onboarding_step else $4 end,
-                      subscription_tier = $6, updated_at = now()
+     update users set onboarding_step = case when onboarding_step >= $5 then onboarding_step else $4 end, updated_at = now()
      where id = (select user_id from saved)`,
-    [user.id, user.workspaceId, JSON.stringify(answers), step, ONBOARDING_DONE_STEP, tier],
+    [user.id, user.workspaceId, JSON.stringify(answers), step, ONBOARDING_DONE_STEP],
   );
 }
 
 /** Marks onboarding complete with its final answers (inside the completing transaction). */
-export async function markOnboardingComplete(
-  client: pg.PoolClient,
-  user: { id: string; workspaceId: string },
-  answers: OnboardingAnswers,
-  tier: string,
-): Promise<void> {
+export async function markOnboardingComplete(client: pg.PoolClient, user: { id: string; workspaceId: string }, answers: OnboardingAnswers): Promise<void> {
   await client.query(
     `insert into onboarding_progress (user_id, workspace_id, answers, completed_at) values ($1, $2, $3, now())
      on conflict (user_id) do update set answers = excluded.answers, completed_at = now(), updated_at = now()`,
     [user.id, user.workspaceId, JSON.stringify(answers)],
   );
-  await client.query('update users set onboarding_step = $2, subscription_tier = $3, updated_at = now() where id = $1', [user.id, ONBOARDING_DONE_STEP, tier]);
+  await client.query('update users set onboarding_step = $2, updated_at = now() where id = $1', [user.id, ONBOARDING_DONE_STEP]);
 }

@@ -20,8 +20,6 @@ export const users = pgTable(
     firstName: text('first_name'),
     lastName: text('last_name'),
     profileImageUrl: text('profile_image_url'),
-    subscriptionTier: text('subscription_tier').notNull().default('Free'),
-    messageLimit: integer('message_limit').notNull().default(100),
     onboardingStep: integer('onboarding_step').notNull().default(0),
     googleId: text('google_id'),
     facebookId: text('facebook_id'),
@@ -50,4 +48,11 @@ export interface Membership {
  * role there. As read that is their default workspace; a signed-in request acts in its session's
  * (api/auth/active-workspace.ts).
  */
-export type UserRow = typeof users.$inferSelect & { messagesUsed: number; memberships: Membership[]; role: Role };
+export type UserRow = typeof users.$inferSelect & {
+  messagesUsed: number;
+  /** The plan of their default workspace (contracts/plans.ts): its name and monthly automated messages. */
+  subscriptionTier: string;
+  messageLimit: number;
+  memberships: Membership[];
+  role: Role;
+};

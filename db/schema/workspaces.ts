@@ -1,24 +1,44 @@
-import { integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /** The tenant. Every tenant row elsewhere carries workspace_id (ARCHITECTURE.md#security). */
-export const workspaces = pgTable('workspaces', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  name: text('name').notNull(),
-  /**
-   * The IANA zone a "day" of this workspace is in (docs/product-spec.md, Glossary): the analytics
-   * rollups stamp each event with its calendar day here (migration 0033) and "today" starts at its
-   * midnight. Set from the browser at registration, changed in Settings.
-   */
-  timeZone: text('time_zone').notNull().default('UTC'),
-  /**
-   * The opt-out words and confirmation replies (contracts/opt-out.ts OptOutSettings), set in Settings;
-   * null: the defaults. Read by the inbound DM statement itself (db/inbound/store-inbound-dm.ts).
-   */
-  optOut: jsonb('opt_out'),
-  /**
-   * Human takeover's quiet time (contracts/takeover.ts): a member's reply pauses automation for the
-   * contact this many hours (then it resumes by itself), set in Settings → Inbox.
-   */
-  takeoverQuietHours: integer('takeover_quiet_hours').notNull().default(24),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const workspaces = pgTable(
+  'workspaces',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    /**
+     * The IANA zone a "day" of this workspace is in (docs/product-spec.md, Glossary): the analytics
+     * rollups stamp each event with its calendar day here (migration 0033) and "today" starts at its
+     * midnight. Set from the browser at registration, changed in Settings.
+     */
+    timeZone: text('time_zone').notNull().default('UTC'),
+    /**
+     * The opt-out words and confirmation replies (contracts/opt-out.ts OptOutSettings), set in Settings;
+     * null: the defaults. Read by the inbound DM statement itself (db/inbound/store-inbound-dm.ts).
+     */
+    optOut: jsonb('opt_out'),
+    /**
+     * Human takeover's quiet time (contracts/takeover.ts): a member's reply pauses automation for the
+     * contact this many hours (then it resumes by itself), set in Settings → Inbox.
+     */
+    takeoverQuietHours: integer('takeover_quiet_hours').notNull().default(24),
+    /**
+     * The workspace's plan (contracts/plans.ts ids; ADR 0041), who set it (plan_source: 'default',
+     * 'admin', 'stripe', 'trial') and, during a trial (TRIAL_DAYS), when it ends: the trial job
+     * (workers/jobs/end-trials.job.ts) puts it back on the free plan then. Set only through
+     * db/workspaces/workspace-plan.ts setWorkspacePlan.
+     */
+    plan: text('plan').notNull().default('free'),
+    planSource: text('plan_source').notNull().default('default'),
+    trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('workspaces_plan_source_check', sql`${t.planSource} in ('default', 'admin', 'stripe', 'trial')`),
+    check('workspaces_trial_check', sql`(${t.planSource} = 'trial') = (${t.trialEndsAt} is not null)`),
+    index('workspaces_trial_ends_idx')
+      .on(t.trialEndsAt)
+      .where(sql`${t.planSource} = 'trial'`),
+  ],
+);

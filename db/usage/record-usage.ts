@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { z } from 'zod';
+import { planNameSql, planNumberSql } from '../../contracts/plans';
 
 type Db = Pick<pg.PoolClient, 'query'>;
 
@@ -38,17 +39,31 @@ export function workspaceOwnerSql(workspaceIdSql: string): string {
   return `select m.user_id as id from workspace_members m where m.workspace_id = ${workspaceIdSql} and m.role = 'owner' order by m.created_at, m.user_id limit 1`;
 }
 
-const planRow = z.object({ subscription_tier: z.string(), message_limit: z.number(), messages_used: z.number() });
+/** The workspace `workspaceIdSql`'s monthly automated messages (contracts/plans.ts), as SQL. */
+export function workspaceMessageLimitSql(workspaceIdSql: string): string {
+  return `(select ${planNumberSql('w.plan', (p) => p.automatedMessages)} from workspaces w where w.id = ${workspaceIdSql})`;
+}
 
-/** The plan a workspace runs on: its owner's tier, monthly limit and this month's count (GET /api/auth/user). */
-export async function readWorkspacePlan(db: Db, workspaceId: string): Promise<{ subscriptionTier: string; messageLimit: number; messagesUsed: number } | null> {
+const planRow = z.object({ plan_name: z.string(), message_limit: z.number(), messages_used: z.number(), trial_ends_at: z.date().nullable() });
+
+/**
+ * The plan a workspace runs on (contracts/plans.ts: its name and monthly automated messages) and
+ * this month's count of its owner, whose count its sends add to, and when its trial ends (null: not
+ * on a trial) (GET /api/auth/user).
+ */
+export async function readWorkspacePlan(
+  db: Db,
+  workspaceId: string,
+): Promise<{ subscriptionTier: string; messageLimit: number; messagesUsed: number; trialEndsAt: string | null } | null> {
   const { rows } = await db.query(
-    `select u.subscription_tier, u.message_limit, ${messagesUsedSql('u.id')} as messages_used from (${workspaceOwnerSql('$1::uuid')}) o join users u on u.id = o.id`,
+    `select ${planNameSql('w.plan')} as plan_name, ${planNumberSql('w.plan', (p) => p.automatedMessages)} as message_limit,
+            coalesce(${messagesUsedSql('o.id')}, 0) as messages_used, w.trial_ends_at
+     from workspaces w left join (${workspaceOwnerSql('$1::uuid')}) o on true where w.id = $1::uuid`,
     [workspaceId],
   );
   if (rows[0] === undefined) return null;
   const r = planRow.parse(rows[0]);
-  return { subscriptionTier: r.subscription_tier, messageLimit: r.message_limit, messagesUsed: r.messages_used };
+  return { subscriptionTier: r.plan_name, messageLimit: r.message_limit, messagesUsed: r.messages_used, trialEndsAt: r.trial_ends_at?.toISOString() ?? null };
 }
 
 /** Where the usage statement's inputs are in the enclosing statement's parameters (`$n`). */
@@ -86,7 +101,7 @@ export function usageCtes(p: UsageParams): string {
      usage_alerts as (
        insert into notifications (workspace_id, user_id, kind, key, title, body, link)
        select ${p.workspaceId}, usage.user_id, 'usage', d.key, d.title, d.body, '/settings'
-       from usage, usage_due(usage.user_id, usage.month, usage.shard, usage.messages, ${p.percents}::int[], ${p.titles}::text[]) d
+       from usage, usage_due(usage.user_id, usage.month, usage.shard, usage.messages, ${workspaceMessageLimitSql(`${p.workspaceId}::uuid`)}, ${p.percents}::int[], ${p.titles}::text[]) d
        on conflict (user_id, key) do nothing
      )`;
 }
@@ -99,7 +114,8 @@ export function usageThresholdParams(): [number[], string[]] {
 /**
  * Counts `n` messages (an AI answer, an automated DM that was sent) against the workspace owner's
  * monthly allowance (usage_counts), in the caller's transaction so it commits or rolls back with
- * what it counts. Each UTC month counts from 0. Crossing 80 % and 100 % of message_limit adds one
+ * what it counts. Each UTC month counts from 0. Crossing 80 % and 100 % of the workspace plan's
+ * automated messages (contracts/plans.ts) adds one
  * notification each per month: the key `usage-80:2026-11` is unique per user, so a retry or a race
  * adds nothing. Nothing is ever blocked here. The owner is the workspace's first owner
  * (workspaceOwnerSql). One statement (the count and its notifications); the answer is the month's
@@ -108,8 +124,8 @@ export function usageThresholdParams(): [number[], string[]] {
 export async function recordUsage(db: Db, workspaceId: string, n = 1): Promise<Usage | null> {
   const { rows } = await db.query(
     `with ${usageCtes({ workspaceId: '$1', n: '$2', enabled: 'true', percents: '$3', titles: '$4' })}
-     select usage.user_id, (usage.messages + coalesce(others.messages, 0))::int as messages_used, u.message_limit
-     from usage join users u on u.id = usage.user_id
+     select usage.user_id, (usage.messages + coalesce(others.messages, 0))::int as messages_used, ${workspaceMessageLimitSql('$1::uuid')} as message_limit
+     from usage
      left join lateral (select sum(c.messages) as messages from usage_counts c
                         where c.user_id = usage.user_id and c.month = usage.month and c.shard <> usage.shard) others on true`,
     [workspaceId, n, ...usageThresholdParams()],

@@ -16,19 +16,27 @@ const usageOf = (userId: string) => readMessagesUsed(pool(), userId);
 describe('AI answers count against the monthly message limit', () => {
   it('notifies once at 80 % and once at 100 %, never blocks, and the bell lists and marks them', async () => {
     const u = await newWorkspaceUser(t.baseUrl, 'Meter');
-    await pool().query('update users set message_limit = 5 where id = $1', [u.user.id]);
+    // The free plan's 100 a month (contracts/plans.ts), 77 of them used already.
+    const addUsed = (n: number) =>
+      pool().query(
+        `insert into usage_counts (user_id, month, shard, messages) values ($1, date_trunc('month', now() at time zone 'utc')::date, 15, $2)
+                    on conflict (user_id, month, shard) do update set messages = usage_counts.messages + excluded.messages`,
+        [u.user.id, n],
+      );
+    await addUsed(77);
     await insertKnowledgeEntry(pool(), u.user.workspaceId, { kind: 'faq', title: 'Shipping', body: 'We ship everywhere.' });
     const ask = () => u.client.post('/api/kb/chat', { message: 'shipping?' });
 
-    for (let i = 1; i <= 3; i++) expect((await ask()).data.usage).toEqual({ messagesUsed: i, messageLimit: 5 });
+    for (let i = 1; i <= 2; i++) expect((await ask()).data.usage).toEqual({ messagesUsed: 77 + i, messageLimit: 100 });
     expect((await u.client.get('/api/notifications')).data).toEqual({ notifications: [], unreadCount: 0 });
 
-    await ask(); // 4 of 5: 80 %
+    await ask(); // 80 of 100: 80 %
     let bell = (await u.client.get('/api/notifications')).data;
     expect(bell.unreadCount).toBe(1);
     expect(bell.notifications[0]).toMatchObject({ kind: 'usage', title: 'You have used 80 % of this month’s messages', readAt: null, link: '/settings' });
 
-    for (let i = 0; i < 3; i++) expect((await ask()).status).toBe(200); // 5, 6, 7: past the limit, still answered
+    await addUsed(18);
+    for (let i = 0; i < 3; i++) expect((await ask()).status).toBe(200); // 99, 100, 101: past the limit, still answered
     bell = (await u.client.get('/api/notifications')).data;
     expect(bell.notifications.map((n: { title: string }) => n.title)).toEqual([
       'You have used all of this month’s messages',

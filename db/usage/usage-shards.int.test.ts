@@ -2,6 +2,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../tests/support/test-app';
 import { createUserWithWorkspace } from '../auth/users';
+import { plans, type PlanId } from '../../contracts/plans';
 import { readMessagesUsed, recordUsage, usageCtes, usageThresholdParams } from './record-usage';
 
 /**
@@ -22,10 +23,10 @@ afterAll(async () => {
 
 const pool = () => t.app.database.pool;
 let seq = 0;
-async function owner(limit: number) {
-  const row = await createUserWithWorkspace(pool(), { email: `usage-shards-${++seq}-${process.pid}@example.com` });
+/** A new owner whose workspace is on `plan` (its allowance: contracts/plans.ts). */
+async function owner(plan: PlanId) {
+  const row = await createUserWithWorkspace(pool(), { email: `usage-shards-${++seq}-${process.pid}@example.com`, plan: { id: plan, source: 'admin' } });
   if (row === 'email_taken') throw new Error('email taken');
-  await pool().query('update users set message_limit = $2 where id = $1', [row.id, limit]);
   return row;
 }
 const noticesOf = async (userId: string) =>
@@ -53,19 +54,19 @@ async function countConcurrently(workspaceId: string, connections: number, perCo
 describe('usage counted from many connections at once', () => {
   it('counts every message, spread over shards, and announces 80 % and 100 % once each when the last sends commit together', async () => {
     for (let round = 0; round < 3; round++) {
-      const u = await owner(240);
-      await countConcurrently(u.workspaceId, 24, 10); // exactly the limit
-      expect(await readMessagesUsed(pool(), u.id)).toBe(240);
+      const u = await owner('free');
+      await countConcurrently(u.workspaceId, 20, plans.free.automatedMessages / 20); // exactly the limit
+      expect(await readMessagesUsed(pool(), u.id)).toBe(plans.free.automatedMessages);
       const shards = await pool().query<{ n: number }>('select count(*)::int as n from usage_counts where user_id = $1', [u.id]);
       expect(shards.rows[0]!.n).toBeGreaterThan(1);
       const notices = await noticesOf(u.id);
       expect(notices.map((n) => n.key)).toEqual([`usage-100:${month()}`, `usage-80:${month()}`]);
-      expect(notices[0]!.body).toMatch(/^240 of 240 messages used in /);
+      expect(notices[0]!.body).toMatch(/^100 of 100 messages used in /);
     }
   });
 
   it('far from any threshold, an open transaction that counted does not hold up another connection', async () => {
-    const u = await owner(1_000_000);
+    const u = await owner('enterprise');
     // Two connections on different shards (pg_backend_pid() % 16).
     const held: pg.PoolClient[] = [];
     const shardOf = async (c: pg.PoolClient) => (await c.query<{ s: number }>('select pg_backend_pid() % 16 as s')).rows[0]!.s;
@@ -79,10 +80,10 @@ describe('usage counted from many connections at once', () => {
         else if ((await shardOf(c)) !== (await shardOf(first))) second = c;
       }
       await first!.query('begin');
-      expect(await recordUsage(first!, u.workspaceId, 1)).toEqual({ messagesUsed: 1, messageLimit: 1_000_000 });
+      expect(await recordUsage(first!, u.workspaceId, 1)).toEqual({ messagesUsed: 1, messageLimit: plans.enterprise.automatedMessages });
       await second.query(`set statement_timeout = '2s'`);
       // Not blocked by the open transaction; it does not see its uncommitted count.
-      expect(await recordUsage(second, u.workspaceId, 1)).toEqual({ messagesUsed: 1, messageLimit: 1_000_000 });
+      expect(await recordUsage(second, u.workspaceId, 1)).toEqual({ messagesUsed: 1, messageLimit: plans.enterprise.automatedMessages });
       await first!.query('commit');
       await second.query('reset statement_timeout');
       expect(await readMessagesUsed(pool(), u.id)).toBe(2);
@@ -95,7 +96,7 @@ describe('usage counted from many connections at once', () => {
   });
 
   it('the send statement form counts only when enabled, and a rolled-back count is not counted', async () => {
-    const u = await owner(100);
+    const u = await owner('free');
     const count = (enabled: boolean) =>
       pool().query(`with ${usageCtes({ workspaceId: '$1', n: '1', enabled: '$2::boolean', percents: '$3', titles: '$4' })} select 1 as done`, [
         u.workspaceId,
@@ -121,27 +122,27 @@ describe('usage counted from many connections at once', () => {
 
 describe('the month rollover', () => {
   it("counts a new UTC month from zero and announces its thresholds again; last month's count and notices stay", async () => {
-    const u = await owner(5);
+    const u = await owner('free'); // 100 a month
     const last = (await pool().query<{ m: string }>(`select to_char(date_trunc('month', now() at time zone 'utc') - interval '1 month', 'YYYY-MM') as m`))
       .rows[0]!.m;
-    await pool().query(`insert into usage_counts (user_id, month, shard, messages) values ($1, ($2 || '-01')::date, 7, 6)`, [u.id, last]);
+    await pool().query(`insert into usage_counts (user_id, month, shard, messages) values ($1, ($2 || '-01')::date, 7, 101)`, [u.id, last]);
     for (const p of [80, 100]) {
       await pool().query(
         `insert into notifications (workspace_id, user_id, kind, key, title, body, link) values ($1, $2, 'usage', $3, 't', 'b', '/settings')`,
         [u.workspaceId, u.id, `usage-${p}:${last}`],
       );
     }
-    for (let i = 1; i <= 3; i++) expect((await recordUsage(pool(), u.workspaceId))?.messagesUsed).toBe(i);
+    for (let i = 1; i <= 3; i++) expect((await recordUsage(pool(), u.workspaceId, 26))?.messagesUsed).toBe(26 * i);
     expect((await noticesOf(u.id)).map((n) => n.key)).toEqual([`usage-100:${last}`, `usage-80:${last}`]);
-    expect((await recordUsage(pool(), u.workspaceId))?.messagesUsed).toBe(4);
+    expect((await recordUsage(pool(), u.workspaceId, 2))?.messagesUsed).toBe(80);
     expect((await noticesOf(u.id)).map((n) => n.key)).toEqual([`usage-100:${last}`, `usage-80:${last}`, `usage-80:${month()}`]);
     const months = await pool().query(
       `select to_char(month, 'YYYY-MM') as m, sum(messages)::int as n from usage_counts where user_id = $1 group by 1 order by 1`,
       [u.id],
     );
     expect(months.rows).toEqual([
-      { m: last, n: 6 },
-      { m: month(), n: 4 },
+      { m: last, n: 101 },
+      { m: month(), n: 80 },
     ]);
   });
 });

@@ -40,7 +40,11 @@ describe('onboarding', () => {
     await page.getByRole('button', { name: 'Get Started' }).click();
 
     await page.getByRole('heading', { name: 'Choose your plan' }).waitFor();
-    await page.getByRole('radio', { name: 'Pro Creator' }).check({ force: true });
+    await page.getByRole('radio', { name: 'Pro' }).check({ force: true });
+    // Choosing a paid plan grants nothing: it says how to get one on this server (ADR 0041).
+    await page
+      .getByText('Choosing Pro here does not change your plan. Paid plans are set by the person who runs this Replypilot server: ask your operator.')
+      .waitFor();
     await page.waitForTimeout(250); // the cards' colour transition
     await e2e.screenshot(page, 'onboarding-2-plan');
     await continueButton(page).click();
@@ -111,7 +115,8 @@ describe('onboarding', () => {
     await e2e.screenshot(page, 'onboarding-9-celebrate');
     await page.getByRole('link', { name: 'Go to Dashboard' }).click();
     await page.waitForURL('**/dashboard', { timeout: 10_000 });
-    await page.getByText('Subscription: Pro').waitFor();
+    // Choosing Pro in the wizard granted nothing: the workspace is on Free (ADR 0041).
+    await page.getByText('Subscription: Free').waitFor();
 
     const flows = (await (await page.request.get('/api/flows')).json()) as { name: string; flowData: unknown }[];
     expect(flows.map((f) => f.name)).toEqual(['Customer Support']);

@@ -102,7 +102,7 @@ const modelOverhead: Section = {
     try {
       const { cookie, workspaceId } = await signIn(server.url);
       // Premium: 3,000 model answers a month, so every call here reaches the model.
-      await pool.query(`update users set subscription_tier = 'Enterprise' where workspace_id = $1`, [workspaceId]);
+      await pool.query(`update workspaces set plan = 'enterprise' where id = $1`, [workspaceId]);
       const questions = questionStream(OVERHEAD_CALLS + 20, 3);
       for (const q of questions.slice(0, 200)) await insertKnowledgeEntry(pool, workspaceId, { kind: 'faq', title: q, body: `Answer to: ${q}` });
       const ask = async (message: string) => {

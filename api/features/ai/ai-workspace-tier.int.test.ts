@@ -17,7 +17,7 @@ describe('AI answers in a workspace use the workspace’s tier, not the asker’
     const member = await inviteNewMember(ai.t.baseUrl, owner.client, 'agent', 'TierMember');
     expect(member.workspaceId).toBe(owner.user.workspaceId);
     await insertKnowledgeEntry(pool, owner.user.workspaceId, { kind: 'faq', title: 'Shipping', body: 'We ship worldwide in 3 days.', source: 'typed' });
-    const tier = (userId: string, t: string) => pool.query('update users set subscription_tier = $2 where id = $1', [userId, t]);
+    const plan = (workspaceId: string, p: string) => pool.query('update workspaces set plan = $2 where id = $1', [workspaceId, p]);
     const used = async () =>
       (
         await pool.query<{ answers: number }>(
@@ -33,18 +33,21 @@ describe('AI answers in a workspace use the workspace’s tier, not the asker’
       [owner.user.workspaceId, free],
     );
 
-    // The owner is on the free tier, the member on pro: the member's own tier does not lift the workspace's allowance.
-    await tier(owner.user.id, 'free');
-    await tier(member.userId, 'pro');
+    // The workspace is on the free plan, the member's own workspace on pro: that does not lift this workspace's allowance.
+    await plan(owner.user.workspaceId, 'free');
+    await plan(
+      (await pool.query<{ id: string }>('select workspace_id as id from workspace_members where user_id = $1 and role = $2', [member.userId, 'owner'])).rows[0]!
+        .id,
+      'pro',
+    );
     ai.gemini.script.push(answer('Model: we ship worldwide.'));
     const capped = (await member.client.post('/api/kb/chat', { message: 'Do you ship worldwide?' })).data;
     expect(capped).toMatchObject({ mode: 'knowledge_base', userRole: 'free' });
     expect(ai.modelCalls()).toHaveLength(0);
     expect(await used()).toBe(free);
 
-    // The owner upgrades to pro, the member stays free: the member gets the workspace's model answers, counted on its allowance.
-    await tier(owner.user.id, 'pro');
-    await tier(member.userId, 'free');
+    // The workspace moves to pro: the member gets its model answers, counted on its allowance.
+    await plan(owner.user.workspaceId, 'pro');
     const lifted = (await member.client.post('/api/kb/chat', { message: 'Do you ship worldwide?' })).data;
     expect(lifted).toMatchObject({ mode: 'model', response: 'Model: we ship worldwide.', userRole: 'pro' });
     expect(ai.modelCalls()).toHaveLength(1);

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { profileQuestionIds } from '../../../contracts/knowledge';
-import { tierOfPlan, type OnboardingAnswers } from '../../../contracts/onboarding';
+import type { OnboardingAnswers } from '../../../contracts/onboarding';
 import { templatePlatforms, type TemplatePlatform } from '../../../contracts/templates';
 import { upsertProfileAnswer } from '../../../db/knowledge/write-entries';
 import { markOnboardingComplete } from '../../../db/onboarding/onboarding-progress';
@@ -30,7 +30,7 @@ export async function completeOnboarding(pool: pg.Pool, user: { id: string; work
     await saveWorkspacePersona(client, user.workspaceId, answers.businessName || answers.scannedData?.businessName || '', answers.tone);
     const created = await createFlowFromTemplate(client, user.workspaceId, template.id, platform);
     if (typeof created === 'string') throw new AppError('BAD_REQUEST', 'Choose one of the flow templates');
-    await markOnboardingComplete(client, user, answers, tierOfPlan[answers.selectedPlan]);
+    await markOnboardingComplete(client, user, answers);
     return created;
   });
 }

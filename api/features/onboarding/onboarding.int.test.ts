@@ -39,8 +39,8 @@ describe('onboarding', () => {
 
     const saved = await w.client.put('/api/onboarding', { step: 4, answers: { ...answers, flowTemplate: '' } });
     expect(saved.status).toBe(200);
-    // Choose Plan stores the tier, which the app shows as the user's subscription.
-    expect((await w.client.get('/api/auth/user')).data).toMatchObject({ subscriptionTier: 'Pro', onboardingStep: 4 });
+    // Choose Plan remembers the choice but grants nothing: the workspace stays on the free plan (ADR 0041).
+    expect((await w.client.get('/api/auth/user')).data).toMatchObject({ subscriptionTier: 'Free', onboardingStep: 4 });
 
     const email = (await w.client.get('/api/auth/user')).data.email as string;
     const again = new HttpClient(t.baseUrl);
@@ -68,7 +68,7 @@ describe('onboarding', () => {
       ['business_hours', 'Mon–Fri 9–5', 'onboarding'],
       ['returns', '30-day refunds', 'onboarding'],
     ]);
-    expect((await w.client.get('/api/auth/user')).data).toMatchObject({ onboardingStep: 9, subscriptionTier: 'Pro' });
+    expect((await w.client.get('/api/auth/user')).data).toMatchObject({ onboardingStep: 9, subscriptionTier: 'Free' });
     expect((await w.client.get('/api/onboarding')).data).toMatchObject({ completed: true });
 
     const missing = await w.client.post('/api/onboarding/complete', { ...answers, flowTemplate: '' });

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { completeOnboardingBodySchema, saveOnboardingBodySchema, tierOfPlan, type CompleteOnboardingResult } from '../../../contracts/onboarding';
+import { completeOnboardingBodySchema, saveOnboardingBodySchema, type CompleteOnboardingResult } from '../../../contracts/onboarding';
 import { readOnboarding, saveOnboardingProgress } from '../../../db/onboarding/onboarding-progress';
 import { authedRouter, currentUser } from '../../http/routers';
 import { parseBody } from '../../http/validate';
@@ -17,7 +17,7 @@ export function onboardingRoutes(pool: pg.Pool) {
   router.put('/', async (req, res) => {
     const user = currentUser(req);
     const { step, answers } = parseBody(saveOnboardingBodySchema, req);
-    await saveOnboardingProgress(pool, user, step, answers, tierOfPlan[answers.selectedPlan]);
+    await saveOnboardingProgress(pool, user, step, answers);
     res.json(await readOnboarding(pool, user.id));
   });
 

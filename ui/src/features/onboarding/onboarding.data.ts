@@ -13,12 +13,6 @@ export const ONBOARDING_STEPS = [
   'Celebrate',
 ] as const;
 
-export const onboardingPlans = [
-  { id: 'free', name: 'Free Starter', price: '$0', features: ['50 AI responses / month', '1 connected account', 'Core templates'] },
-  { id: 'pro', name: 'Pro Creator', price: '$29', features: ['1,000 AI responses / month', '3 connected accounts', 'All templates'] },
-  { id: 'enterprise', name: 'Enterprise', price: '$99', features: ['Unlimited AI responses', 'Unlimited accounts', 'Priority setup'] },
-] as const;
-
 export const onboardingPlatforms: Array<{ id: string; name: string; icon: IconName }> = [
   { id: 'instagram', name: 'Instagram', icon: 'instagram' },
   { id: 'facebook', name: 'Facebook Messenger', icon: 'facebook' },

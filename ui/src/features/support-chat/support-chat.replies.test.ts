@@ -11,7 +11,7 @@ describe('support chat (docs/product-spec.md §4)', () => {
   });
 
   it('answers by keyword and falls back to a help menu', () => {
-    expect(cannedReplyFor('what does it cost?').reply).toMatch(/Auto Starter/);
+    expect(cannedReplyFor('what does it cost?').reply).toMatch(/Starter \$15\/month \(1,000 messages/);
     expect(cannedReplyFor('connect my Instagram').reply).toMatch(/Facebook Page/);
     expect(cannedReplyFor('qwerty').quickReplies.length).toBeGreaterThan(0);
   });

@@ -1,3 +1,4 @@
+import { formatAllowance, planList } from '@contracts/plans';
 import type { AccessLevel } from '@contracts/ai';
 
 /** Support widget messages are client-side only (docs/product-spec.md §3). */
@@ -36,14 +37,13 @@ interface CannedReply {
 const canned: CannedReply[] = [
   {
     keywords: ['price', 'pricing', 'plan', 'cost', 'pay', 'billing'],
-    reply:
-      'Automation plans start free (100 messages a month, 1 flow). Auto Starter is $15/month for 1,000 messages and 10 flows, Auto Growth $29 for 5,000 messages and unlimited flows. AI chat is an optional add-on. Full details are on the Pricing page.',
+    reply: `Plans: ${planList.map((p) => `${p.name} $${p.monthlyPriceUsd}/month (${formatAllowance(p.automatedMessages)} messages, ${formatAllowance(p.aiAnswers)} AI answers)`).join('; ')}. Going over never stops a flow. Full details are on the Pricing page.`,
     quickReplies: ['Is there a free trial?', 'Talk to a human'],
   },
   {
     keywords: ['trial', 'free'],
     reply:
-      "There's no trial clock: creating an account is free and needs no card. You can try every automation on sandbox accounts in the Simulator before connecting a real one.",
+      'Creating an account is free and needs no card, and the Free plan has no time limit; the Pricing page says whether this server offers a trial of a paid plan. You can try every automation on sandbox accounts in the Simulator before connecting a real one.',
     quickReplies: ['Pricing plans', 'Connect Instagram'],
   },
   {

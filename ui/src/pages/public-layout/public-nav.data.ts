@@ -18,7 +18,7 @@ export const publicNavGroups: NavGroup[] = [
     label: 'Product',
     items: [
       { label: 'Features', to: '/features', description: 'Everything Replypilot automates', icon: 'zap' },
-      { label: 'Pricing', to: '/pricing', description: 'Plans, bundles and add-ons', icon: 'card' },
+      { label: 'Pricing', to: '/pricing', description: 'Plans and what each includes', icon: 'card' },
       { label: 'Templates', to: '/templates', description: 'Ready-made automation flows', icon: 'layers' },
       { label: 'Integrations', to: '/integrations', description: 'Instagram, Messenger, X and more', icon: 'link' },
       { label: 'Case Studies', to: '/case-studies', description: 'How teams grow with automation', icon: 'trending-up' },

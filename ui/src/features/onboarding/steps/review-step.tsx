@@ -1,4 +1,5 @@
-import { flowTemplates, knowledgeQuestions, onboardingPlans, tones } from '../onboarding.data';
+import { planOf } from '@contracts/plans';
+import { flowTemplates, knowledgeQuestions, tones } from '../onboarding.data';
 import { StepHeading } from './step-heading';
 import type { StepProps } from './step-props';
 
@@ -25,7 +26,7 @@ export function ReviewStep({ state }: Pick<StepProps, 'state'>) {
     <div>
       <StepHeading title="Review your setup" description="Check everything, then launch." />
       <dl className="divide-y divide-slate-100 rounded-xl border border-slate-200 px-4 dark:divide-slate-800 dark:border-slate-800">
-        <Row label="Plan" value={onboardingPlans.find((p) => p.id === state.selectedPlan)?.name ?? state.selectedPlan} />
+        <Row label="Plan you want" value={planOf(state.selectedPlan).name} />
         <Row label="Connected account" value={connectedLabel(state.connectedPlatform)} />
         <Row label="Business" value={state.businessName || '—'} />
         <Row label="Website" value={state.noWebsite ? 'None' : state.websiteUrl || '—'} />

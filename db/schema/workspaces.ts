@@ -1,24 +1,41 @@
-import { integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /** The tenant. Every tenant row elsewhere carries workspace_id (ARCHITECTURE.md#security). */
-export const workspaces = pgTable('workspaces', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  name: text('name').notNull(),
-  /**
-   * The IANA zone a "day" of this workspace is in (docs/product-spec.md, Glossary): the analytics
-   * rollups stamp each event with its calendar day here (migration 0033) and "today" starts at its
-   * midnight. Set from the browser at registration, changed in Settings.
-   */
-  timeZone: text('time_zone').notNull().default('UTC'),
-  /**
-   * The opt-out words and confirmation replies (contracts/opt-out.ts OptOutSettings), set in Settings;
-   * null: the defaults. Read by the inbound DM statement itself (db/inbound/store-inbound-dm.ts).
-   */
-  optOut: jsonb('opt_out'),
-  /**
-   * Human takeover's quiet time (contracts/takeover.ts): a member's reply pauses automation for the
-   * contact this many hours (then it resumes by itself), set in Settings → Inbox.
-   */
-  takeoverQuietHours: integer('takeover_quiet_hours').notNull().default(24),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const workspaces = pgTable(
+  'workspaces',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    /**
+     * The IANA zone a "day" of this workspace is in (docs/product-spec.md, Glossary): the analytics
+     * rollups stamp each event with its calendar day here (migration 0033) and "today" starts at its
+     * midnight. Set from the browser at registration, changed in Settings.
+     */
+    timeZone: text('time_zone').notNull().default('UTC'),
+    /**
+     * The opt-out words and confirmation replies (contracts/opt-out.ts OptOutSettings), set in Settings;
+     * null: the defaults. Read by the inbound DM statement itself (db/inbound/store-inbound-dm.ts).
+     */
+    optOut: jsonb('opt_out'),
+    /**
+     * Human takeover's quiet time (contracts/takeover.ts): a member's reply pauses automation for the
+     * contact this many hours (then it resumes by itself), set in Settings → Inbox.
+     */
+    takeoverQuietHours: integer('takeover_quiet_hours').notNull().default(24),
+    /**
+     * Suspended by an instance operator (the admin console, ADR 0041): while set, nothing automated is
+     * sent (rule replies, flow steps, broadcasts, AI answers); inbound events are still stored. The
+     * reason is shown to the members. Null: running.
+     */
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+    suspendedReason: text('suspended_reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // The few suspended workspaces, read by the timer pump's statement on every tick (db/flows/pump-due-timers.ts).
+  (t) => [
+    index('workspaces_suspended_idx')
+      .on(t.id)
+      .where(sql`suspended_at is not null`),
+  ],
+);

@@ -6,6 +6,7 @@ import { Spinner } from '../../components/spinner';
 import { useCurrentUser } from '../../features/auth/use-current-user';
 import { useLiveQueryUpdates } from '../../features/inbox/use-live-query-updates';
 import { DemoBanner } from './demo-banner';
+import { SuspensionBanner } from '../../features/admin/suspension-banner';
 import { ShellSidebar } from './shell-sidebar';
 import { ShellTopBar } from './shell-top-bar';
 
@@ -39,6 +40,7 @@ export function AppShell() {
       <div className="lg:pl-64">
         <ShellTopBar user={user} onOpenSidebar={() => setSidebarOpen(true)} />
         <DemoBanner expiresAt={user.demoExpiresAt} />
+        <SuspensionBanner />
         <main id="main-content" tabIndex={-1} className="mx-auto max-w-7xl px-4 py-6 outline-none sm:px-6 lg:px-8 lg:py-8">
           <Suspense
             fallback={

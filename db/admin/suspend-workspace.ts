@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { recordAudit } from '../audit/record-audit';
+import { addDispatchJob } from '../broadcasts/write-broadcasts';
 import { cancelWorkspaceQueuedSends } from '../inbound/contact-opt-out';
 import { withTransaction } from '../transaction';
 
@@ -38,7 +39,7 @@ export async function suspendWorkspace(
 
 /**
  * Lifts a suspension: automation starts again where it stopped (sleeping runs whose timers came due
- * meanwhile are moved by the pump's next tick; broadcasts continue). Null: no such workspace;
+ * meanwhile are moved by the pump's next tick; held broadcasts' dispatch jobs run now). Null: no such workspace;
  * `already`: it was not suspended.
  */
 export async function resumeWorkspace(pool: pg.Pool, workspaceId: string, operatorId: string): Promise<{ name: string } | 'already' | null> {
@@ -52,6 +53,13 @@ export async function resumeWorkspace(pool: pg.Pool, workspaceId: string, operat
     const row = rows[0];
     if (!row) return null;
     if (!row.was) return 'already';
+    // Broadcasts the suspension held (their dispatcher looks again each minute) continue now; a
+    // scheduled one whose time has not come keeps its job at that time.
+    const { rows: held } = await client.query<{ id: string }>(
+      `select id from broadcasts where workspace_id = $1 and (status = 'running' or (status = 'scheduled' and run_at <= now()))`,
+      [workspaceId],
+    );
+    for (const b of held) await addDispatchJob(client, b.id, null);
     await recordAudit(
       client,
       { workspaceId, userId: operatorId },

@@ -3,6 +3,7 @@ import { igCommentsWebhook, messagingWebhook } from '../../../tests/fakes/meta-w
 import { HttpClient } from '../../../tests/support/http-client';
 import { edge, keywordTrigger, node, publishFlow, runsOf } from '../../../tests/support/flows';
 import { useMetaApp } from '../../../tests/support/meta-app';
+import { jobKey } from '../../../contracts/jobs';
 import { inviteNewMember } from '../../../tests/support/team';
 import { newWorkspaceUser } from '../../../tests/support/workspace';
 
@@ -116,6 +117,11 @@ describe('admin console', () => {
     await dm('fan-tips', 'tips');
     await expect.poll(async () => (await runsOf(w.client, tips))[0]?.status, { timeout: 15_000 }).toBe('sleeping');
 
+    // A broadcast scheduled for later (its time comes while suspended, below).
+    const segment = { tags: [], fields: [], platform: null, leadStatus: null, lastInboundWithinHours: null };
+    const sale = (await w.client.post('/api/broadcasts', { name: 'Sale', text: 'Spring sale starts now', segment })).data;
+    expect((await w.client.post(`/api/broadcasts/${sale.id}/start`, { runAt: new Date(Date.now() + 3600_000).toISOString() })).status).toBe(200);
+
     // Bad input, unknown ids.
     expect((await ops.post(`/api/admin/workspaces/${w.user.workspaceId}/suspend`, { reason: '' })).status).toBe(400);
     expect((await ops.post('/api/admin/workspaces/00000000-0000-4000-8000-000000000000/suspend', { reason: 'Unpaid invoice' })).status).toBe(404);
@@ -157,13 +163,31 @@ describe('admin console', () => {
     expect((await runsOf(w.client, tips))[0]?.status).toBe('sleeping');
     const tipsRun = (await runsOf(w.client, tips))[0]!.id;
     expect(await count('select count(*)::int as n from run_timers where run_id = $1 and due_at < now()', [tipsRun])).toBe(1);
+    // The broadcast's time comes: its dispatcher queues nothing and looks again later.
+    await meta.pool.query(`update broadcasts set run_at = now() where id = $1`, [sale.id]);
+    await meta.pool.query(`select graphile_worker.add_job('broadcast.dispatch', json_build_object('broadcastId', $1::text), job_key => $2)`, [
+      sale.id,
+      jobKey('broadcast.dispatch', sale.id),
+    ]);
+    await expect
+      .poll(
+        async () =>
+          count(`select count(*)::int as n from graphile_worker.jobs where key = $1 and run_at > now() + interval '30 seconds'`, [
+            jobKey('broadcast.dispatch', sale.id),
+          ]),
+        {
+          timeout: 15_000,
+        },
+      )
+      .toBe(1);
+    expect(await count('select count(*)::int as n from broadcast_recipients where broadcast_id = $1', [sale.id])).toBe(0);
     expect(sentTo('fan-tips')).toEqual([]);
     expect(sentTo('fan-queued')).toEqual([]);
 
     // Resume: the sleeping run continues, rules answer again.
     expect((await ops.post(`/api/admin/workspaces/${w.user.workspaceId}/resume`, {})).data).toEqual({ suspended: false });
     expect((await ops.post(`/api/admin/workspaces/${w.user.workspaceId}/resume`, {})).status).toBe(409);
-    await expect.poll(() => sentTo('fan-tips'), { timeout: 15_000 }).toEqual(['Tip #1']);
+    await expect.poll(() => sentTo('fan-tips').sort(), { timeout: 15_000 }).toEqual(['Spring sale starts now', 'Tip #1']);
     await comment('fan-comment', 'c-admin-2', 'price?');
     await expect.poll(() => privateReplies('c-admin-2').length, { timeout: 15_000 }).toBe(1);
     expect((await w.client.get('/api/workspace/suspension')).data).toEqual({ suspended: null });

@@ -1,3 +1,4 @@
+import { SUSPENDED_REASON } from '../contracts/admin';
 import type pg from 'pg';
 import { MESSAGING_WINDOW_MS } from '../contracts/platform-windows';
 import { ensureConversation } from '../db/inbox/ensure-conversation';
@@ -48,6 +49,9 @@ export async function prepareFlowSend(db: Db, req: FlowSendRequest, limits: Send
   // Human takeover (contracts/takeover.ts): the step fails with the reason, as for an opt-out; the run
   // does not wait for Resume (a step days later would answer a conversation that has moved on).
   if (contact.automation_paused) return { error: `Not sent: ${PAUSED_REASON}` };
+  // Suspended by the instance operator (ADR 0042): the timer pump holds sleeping runs, so this is a
+  // run already moving when the suspension committed (a queued resume, an AI or webhook step's end).
+  if (contact.workspace_suspended) return { error: `Not sent: ${SUSPENDED_REASON}` };
 
   let kind: 'dm' | 'private_reply' | 'public_reply';
   let target: string;

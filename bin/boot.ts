@@ -128,6 +128,9 @@ export async function boot(opts: BootOptions): Promise<Replypilot> {
 
     let web: WebServer | undefined;
     if (opts.role !== 'worker') {
+      // The admin console opens for nobody until the operator names themselves (config.ts isConsoleAdmin).
+      if (!config.adminEmails?.length)
+        log.info('Admin console (/admin) is closed: set ADMIN_EMAILS=you@example.com (comma-separated) to open it for those users');
       web = await startWebServer({
         config,
         secrets,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, isConsoleAdmin, isInstanceAdmin, loadConfig } from './config';
 
 describe('loadConfig', () => {
   it('defaults to embedded PostgreSQL on port 3000, the per-visitor demo on and test login off', () => {
@@ -94,5 +94,21 @@ describe('loadConfig', () => {
     expect(f.meta.webhookSecrets).toEqual(['s1', 's2']);
     expect(f.meta.instagramLogin?.appId).toBe('ig');
     expect(f.x).toMatchObject({ clientId: 'x', apiBaseUrl: 'https://api.x.com' });
+  });
+});
+
+describe('the admin console’s operators (ADMIN_EMAILS)', () => {
+  const user = { email: 'Ops@Example.com', isDemo: false };
+  it('unset: nobody, even in development where every user is an instance admin for app-wide settings', () => {
+    const dev = loadConfig({ NODE_ENV: 'development' });
+    expect(isInstanceAdmin(dev, user)).toBe(true);
+    expect(isConsoleAdmin(dev, user)).toBe(false);
+    expect(isConsoleAdmin(loadConfig({ NODE_ENV: 'development', ADMIN_EMAILS: ' , ' }), user)).toBe(false);
+  });
+  it('set: exactly the emails named, case and spaces aside; never a demo user', () => {
+    const c = loadConfig({ NODE_ENV: 'development', ADMIN_EMAILS: 'a@example.com, ops@example.com ' });
+    expect(isConsoleAdmin(c, user)).toBe(true);
+    expect(isConsoleAdmin(c, { email: 'other@example.com', isDemo: false })).toBe(false);
+    expect(isConsoleAdmin(c, { ...user, isDemo: true })).toBe(false);
   });
 });

@@ -39,7 +39,10 @@ export const envSchema = z.object({
   FACEBOOK_APP_SECRET: z.string().min(1).optional(),
   /** Development only: POST /api/auth/test-login may sign into a named demo account ({email}). Off unless set. */
   ENABLE_TEST_LOGIN: bool.optional(),
-  /** Instance operators (comma-separated emails): they alone see app-wide settings such as the Meta verify token. */
+  /**
+   * Instance operators (comma-separated emails): they alone see app-wide settings such as the Meta
+   * verify token, and they alone open the admin console (/admin); unset: nobody opens it.
+   */
   ADMIN_EMAILS: z.string().optional(),
   /** "Try Live Demo": each visitor gets a short-lived demo workspace. On by default outside production. */
   ENABLE_DEMO: bool.optional(),
@@ -49,7 +52,7 @@ export const envSchema = z.object({
    */
   PUBLIC_STATS: bool.optional(),
   /**
-   * Plans (contracts/plans.ts, ADR 0041): a new workspace runs this many days on the catalogue's
+   * Plans (contracts/plans.ts, ADR 0042): a new workspace runs this many days on the catalogue's
    * trial plan, then returns to the free plan. Unset: no trial, and no page mentions one.
    */
   TRIAL_DAYS: z.coerce.number().int().min(1).max(365).optional(),
@@ -447,4 +450,13 @@ export function isInstanceAdmin(config: Pick<Config, 'adminEmails' | 'isProducti
   if (user.isDemo) return false;
   if (config.adminEmails) return config.adminEmails.includes(user.email.toLowerCase());
   return !config.isProduction;
+}
+
+/**
+ * Whether a user may open the admin console (/admin, /api/admin/*): only an email named in
+ * ADMIN_EMAILS. Unlike `isInstanceAdmin`, the development default (everyone while it is unset) does
+ * not apply: the console suspends and deletes other people's workspaces. Demo users never.
+ */
+export function isConsoleAdmin(config: Pick<Config, 'adminEmails'>, user: { email: string; isDemo: boolean }): boolean {
+  return !user.isDemo && (config.adminEmails?.includes(user.email.toLowerCase()) ?? false);
 }

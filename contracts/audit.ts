@@ -35,6 +35,9 @@ export const auditActions = {
   'automation.resumed': 'Resumed automation for a contact',
   'takeover.settings_changed': 'Changed the takeover quiet time',
   'plan.changed': 'Changed the plan',
+  // By an instance operator from the admin console (contracts/admin.ts), who need not be a member.
+  'workspace.suspended': 'Suspended the workspace',
+  'workspace.resumed': 'Resumed the workspace',
 } as const;
 export type AuditAction = keyof typeof auditActions;
 const actionNames = Object.keys(auditActions) as [AuditAction, ...AuditAction[]];

@@ -105,6 +105,8 @@ export const publicUserSchema = z.object({
   trialEndsAt: z.string().nullable().optional(),
   /** Demo workspaces are deleted at this time (ISO); null for real accounts. Only GET /api/auth/user sets it. */
   demoExpiresAt: z.string().nullable().optional(),
+  /** Named in ADMIN_EMAILS: the account menu links to the admin console (/admin). Only GET /api/auth/user sets it. */
+  isOperator: z.boolean().optional(),
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;
 

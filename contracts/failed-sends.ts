@@ -11,6 +11,7 @@ export const FAILURE_REASONS = [
   'rejected',
   'opted_out',
   'taken_over',
+  'suspended',
 ] as const;
 export type FailureReason = (typeof FAILURE_REASONS)[number];
 
@@ -25,6 +26,7 @@ export const FAILURE_REASON_LABELS: Record<FailureReason, string> = {
   rejected: 'Refused by the platform',
   opted_out: 'Contact opted out',
   taken_over: 'A teammate took the conversation over',
+  suspended: 'Workspace suspended by the instance operator',
 };
 
 export const failureReasonSchema = z.enum(FAILURE_REASONS);

@@ -1,7 +1,7 @@
 import type passport from 'passport';
 import type pg from 'pg';
 import { loginBodySchema, registerBodySchema, type LoginResponse, type RegisterResponse } from '../../contracts/auth';
-import type { Config } from '../../config/config';
+import { isConsoleAdmin, type Config } from '../../config/config';
 import { AppError } from '../http/errors';
 import { authRateLimit } from '../http/rate-limit';
 import { publicRouter } from '../http/routers';
@@ -38,7 +38,7 @@ export function authRoutes({ pool, config, passport, cookieName, throttles, devi
     // longer changes the (cached) user row (ADR 0019). The maintenance job deletes demo workspaces
     // this long after they were made.
     const plan = await readWorkspacePlan(pool, req.user.workspaceId);
-    res.json({ ...toSignedInUser({ ...req.user, ...plan }, config.demo.ttlHours), trialEndsAt: plan?.trialEndsAt ?? null });
+    res.json({ ...toSignedInUser({ ...req.user, ...plan }, config.demo.ttlHours), trialEndsAt: plan?.trialEndsAt ?? null, isOperator: isConsoleAdmin(config, req.user) });
   });
 
   // The spec's 409 "already registered" tells whoever asks that an email has an account.

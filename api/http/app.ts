@@ -70,6 +70,8 @@ import { webhookSetupRoutes } from '../features/webhooks/webhook-setup.routes';
 import { xWebhookRoutes } from '../features/webhooks/x-webhook.routes';
 import { createTokenCipher } from '../../integrations/crypto/token-cipher';
 import { linksRoutes } from '../features/links/links.routes';
+import { adminRoutes } from '../features/admin/admin.routes';
+import { refuseWhileSuspended, suspensionRoutes } from '../features/workspace/suspension.routes';
 import { sendLimitsFromConfig } from '../../db/sends/send-limits';
 import { apiNotFound, errorHandler } from './errors';
 import { atPrefixUnstripped } from './routers';
@@ -202,6 +204,10 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
   app.use(instagramConnectRoutes({ pool, config, cipher, log }));
   app.use(xConnectRoutes({ pool, config, cipher, log }));
   app.use(connectOptionsRoutes(config));
+  // The admin console (ADR 0042): ADMIN_EMAILS only, 404 for anyone else; and a suspended workspace's automation stays as it is.
+  app.use('/api/admin', adminRoutes({ pool, config, log }));
+  app.use('/api/workspace/suspension', suspensionRoutes(pool));
+  app.use(['/api/flows', '/api/comment-rules', '/api/broadcasts', '/api/automation'], refuseWhileSuspended(pool));
   app.use('/api/social-accounts', socialAccountsRoutes(pool, { config, cipher, log }));
   app.use('/api/social-accounts', metaAccountsRoutes({ pool, config, cipher, limits: sendLimitsFromConfig(config) }));
   app.use('/api/accounts', connectedAccountsRoutes(pool));

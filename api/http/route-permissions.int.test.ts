@@ -93,8 +93,35 @@ describe('the route table', () => {
   });
 
   it('the public routes are exactly the known ones (a new one must declare a permission or be added here on purpose)', () => {
-    const open = routes.filter((r) => !r.authed && r.permissions.length === 0).map(key);
+    const open = routes.filter((r) => !r.authed && !r.admin && r.permissions.length === 0).map(key);
     expect(open.sort()).toEqual([...publicRoutes].sort());
+  });
+
+  it('the admin console’s routes are exactly the known ones, and every role of a workspace gets the 404 of an unknown path', async () => {
+    // ADMIN_EMAILS only (api/http/routers.ts adminRouter; the operator's side: api/features/admin/admin.int.test.ts).
+    // Unset here, where every non-demo user is an instance admin for app-wide settings: still nobody.
+    expect(t.app.config.adminEmails).toBeUndefined();
+    const admin = routes.filter((r) => r.admin);
+    expect(admin.map(key).sort()).toEqual(
+      [
+        'GET /api/admin/workspaces',
+        'POST /api/admin/workspaces/:id/suspend',
+        'POST /api/admin/workspaces/:id/resume',
+        'DELETE /api/admin/workspaces/:id',
+        'GET /api/admin/instance',
+      ].sort(),
+    );
+    for (const r of admin) expect(r.permissions).toEqual([]);
+    const wrong: string[] = [];
+    for (const role of roles) {
+      for (const r of admin) {
+        const url = urlOf(r.path);
+        const res = await as[role]!.request(r.method, url, r.method === 'GET' ? {} : { json: { reason: 'x', confirmName: 'x' } });
+        if (res.status !== 404 || res.data?.error !== `No route for ${r.method} ${url}`)
+          wrong.push(`${role} ${key(r)}: ${res.status} ${res.text.slice(0, 120)}`);
+      }
+    }
+    expect(wrong).toEqual([]);
   });
 
   it('every permission of the table guards some route, and every role holds workspace:read', () => {

@@ -74,6 +74,22 @@ export function authedRouter(access: RouteAccess): Router {
   return Object.assign(router, { [AUTHED_ROUTER]: true });
 }
 
+/** Marks the routers made by `adminRouter` (the route-table test checks them apart). */
+export const ADMIN_ROUTER = Symbol('adminRouter');
+
+/**
+ * The admin console's router (contracts/admin.ts, ADR 0042): not a workspace's, so no permission of
+ * the role table. Anyone `isAdmin` does not accept, signed out included, gets the very 404 an unknown
+ * /api path gets (api/http/errors.ts apiNotFound): the console is not there for them.
+ */
+export function adminRouter(isAdmin: (user: Express.User) => boolean): Router {
+  const router = Router().use((req, _res, next) => {
+    if (req.user && isAdmin(req.user)) return next();
+    next(new AppError('NOT_FOUND', `No route for ${req.method} ${req.originalUrl.split('?')[0]}`));
+  });
+  return Object.assign(router, { [ADMIN_ROUTER]: true });
+}
+
 /**
  * Mounts a router whose routes spell their full paths, guard included, for requests under `prefix`
  * only, without stripping the prefix: for a router not yet rewritten to prefix-relative paths

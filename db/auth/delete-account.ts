@@ -50,22 +50,31 @@ export async function deleteAccount(pool: pg.Pool, who: { userId: string; email:
     await client.query('delete from newsletter_subscriptions where lower(email) = lower($1)', [email]);
     await client.query('delete from dev_outbox where lower(to_address) = lower($1)', [email]);
     await client.query('delete from rate_limit_hits where strpos(key, $1) > 0 or strpos(key, $2) > 0', [userId, accountKey]);
-    if (alone.length > 0) {
-      await client.query(
-        `select graphile_worker.add_jobs(array[${jobSpecRow('accounts.release', { payload: "json_build_object('accounts', accounts)" })}])
-           from (select json_agg(json_build_object(
-                          'platform', platform, 'externalId', external_id, 'name', display_name,
-                          'tokenEnc', coalesce(refresh_token_enc, access_token_enc),
-                          'tokenKind', case when refresh_token_enc is not null then 'refresh_token' else 'access_token' end)) as accounts
-                   from social_accounts
-                  where workspace_id = any($1::uuid[]) and is_active and access_token_enc is not null
-                    and ((provider = 'meta' and platform = 'facebook') or provider = 'x')) a
-          where accounts is not null`,
-        [alone],
-      );
-      await client.query('delete from workspaces where id = any($1::uuid[])', [alone]);
-    }
+    await deleteWorkspaces(client, alone);
     await client.query('delete from users where id = $1', [userId]);
     return { deleted: true, workspacesDeleted: alone.length } as const;
   });
+}
+
+/**
+ * Deletes workspaces and everything in them (every tenant table references workspaces ON DELETE
+ * CASCADE, db/schema/columns.ts), in the caller's transaction, after queueing `accounts.release` for
+ * their connected Facebook Pages and X accounts (webhooks unsubscribed, tokens revoked once the data
+ * is gone). Used by account deletion and by the admin console (db/admin/delete-workspace.ts).
+ */
+export async function deleteWorkspaces(client: Pick<pg.PoolClient, 'query'>, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await client.query(
+    `select graphile_worker.add_jobs(array[${jobSpecRow('accounts.release', { payload: "json_build_object('accounts', accounts)" })}])
+       from (select json_agg(json_build_object(
+                      'platform', platform, 'externalId', external_id, 'name', display_name,
+                      'tokenEnc', coalesce(refresh_token_enc, access_token_enc),
+                      'tokenKind', case when refresh_token_enc is not null then 'refresh_token' else 'access_token' end)) as accounts
+               from social_accounts
+              where workspace_id = any($1::uuid[]) and is_active and access_token_enc is not null
+                and ((provider = 'meta' and platform = 'facebook') or provider = 'x')) a
+      where accounts is not null`,
+    [ids],
+  );
+  await client.query('delete from workspaces where id = any($1::uuid[])', [ids]);
 }

@@ -20,6 +20,9 @@ export interface DispatchOptions {
   linkBaseUrl?: () => string | null;
 }
 
+/** How often a suspended workspace's broadcast looks whether it was resumed. */
+const SUSPENDED_RECHECK_MS = 60_000;
+
 /** What the dispatch job does next: nothing (done, paused, cancelled) or run again at `at`. */
 export type DispatchStep = { again: Date | null };
 
@@ -38,12 +41,24 @@ export type DispatchStep = { again: Date | null };
 export async function dispatchBroadcast(pool: pg.Pool, broadcastId: string, opts: DispatchOptions): Promise<DispatchStep> {
   for (;;) {
     const step = await withTransaction(pool, async (client): Promise<DispatchStep | 'more'> => {
-      const { rows } = await client.query<{ workspace_id: string; status: string; segment: unknown; text: string; link: string | null; track_links: boolean }>(
-        'select workspace_id, status, segment, text, link, track_links from broadcasts where id = $1 for update',
+      const { rows } = await client.query<{
+        workspace_id: string;
+        status: string;
+        segment: unknown;
+        text: string;
+        link: string | null;
+        track_links: boolean;
+        suspended: boolean;
+      }>(
+        `select b.workspace_id, b.status, b.segment, b.text, b.link, b.track_links, w.suspended_at is not null as suspended
+         from broadcasts b join workspaces w on w.id = b.workspace_id where b.id = $1 for update of b`,
         [broadcastId],
       );
       const b = rows[0];
       if (!b || (b.status !== 'scheduled' && b.status !== 'running')) return { again: null };
+      // Suspended by the instance operator (ADR 0042): nothing more is queued; look again in a minute,
+      // so a resumed workspace's broadcast continues where it stopped.
+      if (b.suspended) return { again: new Date(Date.now() + SUSPENDED_RECHECK_MS) };
       if (b.status === 'scheduled') {
         const where = segmentWhere(broadcastSegmentSchema.parse(b.segment), 3);
         await client.query(

@@ -26,7 +26,12 @@ export async function pumpDueTimers(
   const { rows } = await pool.query<{ moved: number; jobs_waiting: boolean }>(
     `with due as (
        delete from run_timers where id in (
-         select id from run_timers where due_at <= now() order by due_at limit $1 for update skip locked)
+         select id from run_timers where due_at <= now()
+           -- A suspended workspace's runs sleep on (ADR 0042): their due timers stay until it is resumed.
+           -- Evaluated once per statement (a hashed subplan); no suspended workspace, nothing to read.
+           and run_id not in (select r.id from workspaces w join flow_runs r on r.workspace_id = w.id
+                              where w.suspended_at is not null and r.status in ('sleeping', 'waiting'))
+           order by due_at limit $1 for update skip locked)
        returning run_id, seq, kind
      ), resumed as (
        update flow_runs r set

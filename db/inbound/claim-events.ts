@@ -9,6 +9,7 @@ import { activeTriggersJsonSql } from '../flows/active-triggers';
  * comment rules and its workspace's flow triggers (ADR 0017): what the event will be matched
  * against, read once instead of once each later. The pipeline (workers/inbound/resolve-event.ts)
  * still decides which account the event is for: the row's account is used only if it is that one.
+ * The account's workspace comes with it, for whether it is suspended (ADR 0042): no extra statement.
  */
 export const claimedEventRow = z.object({
   id: z.string(),
@@ -21,6 +22,8 @@ export const claimedEventRow = z.object({
   a_platform: z.string().nullable(),
   a_provider: z.string().nullable(),
   a_username: z.string().nullable(),
+  /** The account's workspace is suspended by the instance operator (ADR 0042): stored, never answered. Read by this same statement. */
+  a_suspended: z.boolean().nullable(),
   /** The account's active comment rules (activeCommentRulesJsonSql), null without an account. */
   a_rules: z.unknown(),
   /** Its workspace's active flow triggers (activeTriggersJsonSql), null without an account. */
@@ -30,11 +33,13 @@ export type ClaimedEvent = z.infer<typeof claimedEventRow>;
 
 const EVENT_WITH_ACCOUNT_SQL = `select e.id::text, e.provider, e.workspace_id, e.payload, e.processed_at,
               a.id as a_id, a.workspace_id as a_workspace_id, a.platform as a_platform, a.provider as a_provider, a.username as a_username,
+              w.suspended_at is not null as a_suspended,
               case when a.id is not null then ${activeCommentRulesJsonSql('a.workspace_id', 'a.platform')} end as a_rules,
               case when a.id is not null then ${activeTriggersJsonSql('a.workspace_id')} end as a_triggers
        from inbound_events e
        left join social_accounts a on a.is_active and a.id = case when e.payload->>'accountId' ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
-                                                          then (e.payload->>'accountId')::uuid end`;
+                                                          then (e.payload->>'accountId')::uuid end
+       left join workspaces w on w.id = a.workspace_id`;
 
 /**
  * A shard's unprocessed events, oldest first, at most `size`, skipping those another transaction
@@ -61,6 +66,10 @@ export async function claimEvent(client: Pick<pg.PoolClient, 'query'>, eventId: 
 
 /** An active account by id, when the event names another account than the one its claim brought. */
 export async function readActiveAccount(db: Pick<pg.PoolClient, 'query'>, accountId: string): Promise<unknown> {
-  const { rows } = await db.query('select id, workspace_id, platform, provider, username from social_accounts where id = $1 and is_active', [accountId]);
+  const { rows } = await db.query(
+    `select a.id, a.workspace_id, a.platform, a.provider, a.username, w.suspended_at is not null as suspended
+     from social_accounts a join workspaces w on w.id = a.workspace_id where a.id = $1 and a.is_active`,
+    [accountId],
+  );
   return rows[0];
 }

@@ -25,6 +25,7 @@ const AUTOMATED = `(l.rule_id is not null or m.source in ('comment_rule', 'flow'
 
 export const OPTED_OUT_SEND_ERROR = 'Not sent: the contact opted out (replied STOP) before its turn; nothing automated is sent until they reply START';
 export const TAKEN_OVER_SEND_ERROR = 'Not sent: a teammate took the conversation over before its turn; automation is paused for this contact';
+export const SUSPENDED_SEND_ERROR = 'Not sent: the instance operator suspended this workspace before its turn; nothing automated is sent until it is resumed';
 
 const CANCELLED = {
   opted_out: OPTED_OUT_SEND_ERROR,
@@ -63,5 +64,28 @@ export async function cancelQueuedAutomatedSends(db: Db, contactId: string, why:
      select count(*)::int as n from failed`,
     values: [contactId, CANCELLED[why], why],
   });
+  return rows[0]?.n ?? 0;
+}
+
+/**
+ * Every automated send of a workspace still waiting for its slot, failed with reason `suspended` in
+ * the suspension's own transaction (db/admin/suspend-workspace.ts), the way an opt-out or takeover
+ * cancels one contact's: a claim then finds the row failed and sends nothing; a row already
+ * `sending` is in flight and left to finish. One index range per account on (account_id, status).
+ */
+export async function cancelWorkspaceQueuedSends(db: Db, workspaceId: string): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(
+    `with failed as (
+       update outbound_ledger l set status = 'failed', error = $2, failure_reason = 'suspended'
+       from social_accounts a
+       where a.workspace_id = $1 and l.account_id = a.id and l.status = 'queued'
+         and l.id in (select l.id from outbound_ledger l join social_accounts a on a.id = l.account_id
+                      left join messages m on m.id = l.message_id
+                      where a.workspace_id = $1 and l.status = 'queued' and ${AUTOMATED})
+       returning l.message_id
+     ), msg as (update messages m set status = 'failed', error = $2 from failed f where m.id = f.message_id)
+     select count(*)::int as n from failed`,
+    [workspaceId, SUSPENDED_SEND_ERROR],
+  );
   return rows[0]?.n ?? 0;
 }

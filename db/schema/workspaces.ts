@@ -32,6 +32,13 @@ export const workspaces = pgTable(
     plan: text('plan').notNull().default('free'),
     planSource: text('plan_source').notNull().default('default'),
     trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }),
+    /**
+     * Suspended by an instance operator (the admin console, ADR 0042): while set, nothing automated is
+     * sent (rule replies, flow steps, broadcasts, AI answers); inbound events are still stored. The
+     * reason is shown to the members. Null: running.
+     */
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+    suspendedReason: text('suspended_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -40,5 +47,9 @@ export const workspaces = pgTable(
     index('workspaces_trial_ends_idx')
       .on(t.trialEndsAt)
       .where(sql`${t.planSource} = 'trial'`),
+    // The few suspended workspaces, read by the timer pump's statement on every tick (db/flows/pump-due-timers.ts).
+    index('workspaces_suspended_idx')
+      .on(t.id)
+      .where(sql`suspended_at is not null`),
   ],
 );

@@ -11,13 +11,15 @@ const sendContact = z.object({
   last_inbound_at: z.date().nullable(),
   opted_out_at: z.date().nullable(),
   automation_paused: z.boolean(),
+  workspace_suspended: z.boolean(),
 });
 
-/** The contact a flow's send goes to: its platform id and names, when it last wrote (the messaging window), whether it opted out, whether a teammate took it over (contracts/takeover.ts). */
+/** The contact a flow's send goes to: its platform id and names, when it last wrote (the messaging window), whether it opted out, whether a teammate took it over (contracts/takeover.ts), whether its workspace is suspended (ADR 0042). */
 export async function readSendContact(db: Db, contactId: string): Promise<z.infer<typeof sendContact>> {
   const { rows } = await db.query(
-    `select external_user_id, name, username, last_inbound_at, opted_out_at, coalesce(automation_paused_until > now(), false) as automation_paused
-       from contacts where id = $1`,
+    `select c.external_user_id, c.name, c.username, c.last_inbound_at, c.opted_out_at, coalesce(c.automation_paused_until > now(), false) as automation_paused,
+            w.suspended_at is not null as workspace_suspended
+       from contacts c join workspaces w on w.id = c.workspace_id where c.id = $1`,
     [contactId],
   );
   return sendContact.parse(rows[0]);

@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
 import type { Permission } from '../../contracts/permissions';
-import { AUTHED_ROUTER, guardPermission } from '../../api/http/routers';
+import { ADMIN_ROUTER, AUTHED_ROUTER, guardPermission } from '../../api/http/routers';
 
 export interface AppRoute {
   method: string;
@@ -8,13 +8,15 @@ export interface AppRoute {
   path: string;
   /** Declared in an `authedRouter` (signed in only). */
   authed: boolean;
+  /** Declared in an `adminRouter`: the admin console's, ADMIN_EMAILS only (404 for anyone else). */
+  admin: boolean;
   /** The permissions its handlers check (contracts/permissions.ts), in order: one for every guarded route. */
   permissions: Permission[];
 }
 
 interface Layer {
   route?: { path: string | string[]; methods: Record<string, boolean>; stack: { handle: unknown }[] };
-  handle?: { stack?: Layer[]; [AUTHED_ROUTER]?: boolean };
+  handle?: { stack?: Layer[]; [AUTHED_ROUTER]?: boolean; [ADMIN_ROUTER]?: boolean };
   /** Where a sub-router is mounted (`app.use('/api/flows', router)`); `slash` when at the root. */
   rawPath?: unknown;
   slash?: boolean;
@@ -35,21 +37,21 @@ function join(prefix: string, path: string): string {
 export function listRoutes(server: Server): AppRoute[] {
   const app = server.listeners('request')[0] as unknown as { router: { stack: Layer[] } };
   const routes: AppRoute[] = [];
-  const walk = (stack: Layer[], prefix: string, authed: boolean) => {
+  const walk = (stack: Layer[], prefix: string, authed: boolean, admin: boolean) => {
     for (const layer of stack) {
       if (layer.route) {
         const paths = Array.isArray(layer.route.path) ? layer.route.path : [layer.route.path];
         const permissions = layer.route.stack.map((l) => guardPermission(l.handle)).filter((p): p is Permission => p !== undefined);
         for (const method of Object.keys(layer.route.methods).filter((m) => layer.route!.methods[m])) {
-          for (const path of paths) routes.push({ method: method.toUpperCase(), path: join(prefix, path), authed, permissions });
+          for (const path of paths) routes.push({ method: method.toUpperCase(), path: join(prefix, path), authed, admin, permissions });
         }
       } else if (layer.handle?.stack) {
         const mount = !layer.slash && typeof layer.rawPath === 'string' ? layer.rawPath : '';
-        walk(layer.handle.stack, prefix + mount, authed || layer.handle[AUTHED_ROUTER] === true);
+        walk(layer.handle.stack, prefix + mount, authed || layer.handle[AUTHED_ROUTER] === true, admin || layer.handle[ADMIN_ROUTER] === true);
       }
     }
   };
-  walk(app.router.stack, '', false);
+  walk(app.router.stack, '', false, false);
   return routes;
 }
 

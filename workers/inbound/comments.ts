@@ -1,3 +1,4 @@
+import { SUSPENDED_REASON } from '../../contracts/admin';
 import { PAUSED_REASON } from '../../contracts/takeover';
 import { PRIVATE_REPLY_WINDOW_DAYS } from '../../contracts/platform-windows';
 import { storeCommentBatch, type StoredComment } from '../../db/inbound/store-comments';
@@ -46,12 +47,22 @@ export async function storeComments(ctx: InboundContext, comments: InboundCommen
  * late by reconciliation, ADR 0014) is recorded and nothing answers it; the activity feed says so.
  * A contact who opted out (docs/platform-apis.md §2.11; read by storeCommentBatch's own statement) gets
  * nothing automated either: no private or public reply, no flow; nor does a contact a teammate took
- * over (contracts/takeover.ts; paused read by the same statement). This is the one gate before a
+ * over (contracts/takeover.ts; paused read by the same statement), nor any contact of a workspace
+ * the instance operator suspended (ADR 0042). This is the one gate before a
  * comment's answers.
  */
 export function mayAnswer(ev: InboundComment, stored: StoredComment): boolean {
   const e = ev.normalized;
   const who = e.from.username ? `@${e.from.username}` : e.from.name || e.from.id;
+  // The workspace is suspended by the instance operator (ADR 0042; read by the batch's claim with the account).
+  if (ev.account.suspended) {
+    ev.tail.activities.push({
+      action: 'comment_workspace_suspended',
+      message: `Comment from ${who} recorded but not answered: ${SUSPENDED_REASON}`,
+      intent: 'general',
+    });
+    return false;
+  }
   if (ev.account.platform !== 'twitter' && stored.ageDays > PRIVATE_REPLY_WINDOW_DAYS) {
     ev.tail.activities.push({
       action: 'comment_outside_reply_window',

@@ -7,5 +7,7 @@ export const accountRow = z.object({
   platform: z.enum(['instagram', 'facebook', 'twitter']),
   provider: z.string(),
   username: z.string(),
+  /** Its workspace is suspended (ADR 0042): events are stored, nothing automated answers them. */
+  suspended: z.boolean().default(false),
 });
 export type AccountRow = z.infer<typeof accountRow>;

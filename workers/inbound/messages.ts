@@ -8,6 +8,7 @@ import { insertTriggeredRuns } from '../flows/triggers';
 import { captureLead } from './capture-lead';
 import { applyOptOut } from './opt-out';
 import { PAUSED_REASON } from '../../contracts/takeover';
+import { SUSPENDED_REASON } from '../../contracts/admin';
 import { triggersOf, type InboundContext, type InboundEvent } from './context';
 
 /** The `metadata` we attach to every Meta send (activities/sends/meta.ts): an echo carrying it is ours. */
@@ -53,6 +54,15 @@ async function storeInboundMessage(ctx: InboundContext, { normalized: e, account
   await captureLead(client, account, contactId, e, { intent, ruleFired: false, conversationId, hasOutbound: stored.has_outbound }, tail);
   // STOP / START, or a contact who opted out: nothing automated answers (workers/inbound/opt-out.ts).
   if (await applyOptOut(ctx, { normalized: e, account, prefetched, tail }, stored)) return;
+  // The workspace is suspended (ADR 0042; read by the batch's claim): stored, no run resumes, no flow starts.
+  if (account.suspended) {
+    tail.activities.push({
+      action: 'dm_workspace_suspended',
+      message: `DM from ${e.from.username ? `@${e.from.username}` : e.from.name || e.from.id} not answered by flows: ${SUSPENDED_REASON}`,
+      intent: 'general',
+    });
+    return;
+  }
   // A teammate took the conversation over (contracts/takeover.ts; read by the DM's own statement):
   // the person answers, so no waiting run resumes and no flow starts; the inbox shows the DM.
   if (stored.automation_paused) {

@@ -14,7 +14,14 @@ export async function resolveEvent(client: pg.PoolClient, row: ClaimedEvent): Pr
     const normalized = normalizeEvent(row.provider, row.payload);
     const claimed = row.a_id === normalized.accountId;
     const found = claimed
-      ? { id: row.a_id, workspace_id: row.a_workspace_id, platform: row.a_platform, provider: row.a_provider, username: row.a_username }
+      ? {
+          id: row.a_id,
+          workspace_id: row.a_workspace_id,
+          platform: row.a_platform,
+          provider: row.a_provider,
+          username: row.a_username,
+          suspended: row.a_suspended ?? false,
+        }
       : await readActiveAccount(client, normalized.accountId);
     if (!found) throw new MalformedEventError(`Unknown or inactive account ${normalized.accountId}`);
     const account = accountRow.parse(found);

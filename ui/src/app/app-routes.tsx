@@ -100,6 +100,7 @@ export const appRoutes: RouteObject[] = [
               { path: '/automation', element: <P.AutomationPage /> },
               { path: '/account/billing', element: <P.BillingPage /> },
               { path: '/simulator', element: <P.SimulatorPage /> },
+              { path: '/admin', element: <P.AdminPage /> },
             ],
           },
         ],

@@ -31,6 +31,7 @@ export const WebhookSetupPage = lazyPage(() => import('../features/diagnostics/w
 export const AcceptInvitationPage = lazyPage(() => import('../features/team/accept-invitation.page'), 'AcceptInvitationPage');
 export const TeamPage = lazyPage(() => import('../features/team/team.page'), 'TeamPage');
 export const AuditLogPage = lazyPage(() => import('../features/team/audit-log.page'), 'AuditLogPage');
+export const AdminPage = lazyPage(() => import('../features/admin/admin.page'), 'AdminPage');
 
 // Auth.
 export const LoginPage = lazyPage(() => import('../features/auth/login.page'), 'LoginPage');

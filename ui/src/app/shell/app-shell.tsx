@@ -7,6 +7,7 @@ import { useCurrentUser } from '../../features/auth/use-current-user';
 import { useLiveQueryUpdates } from '../../features/inbox/use-live-query-updates';
 import { DemoBanner } from './demo-banner';
 import { TrialBanner } from './trial-banner';
+import { SuspensionBanner } from '../../features/admin/suspension-banner';
 import { ShellSidebar } from './shell-sidebar';
 import { ShellTopBar } from './shell-top-bar';
 
@@ -41,6 +42,7 @@ export function AppShell() {
         <ShellTopBar user={user} onOpenSidebar={() => setSidebarOpen(true)} />
         <DemoBanner expiresAt={user.demoExpiresAt} />
         <TrialBanner trialEndsAt={user.trialEndsAt} />
+        <SuspensionBanner />
         <main id="main-content" tabIndex={-1} className="mx-auto max-w-7xl px-4 py-6 outline-none sm:px-6 lg:px-8 lg:py-8">
           <Suspense
             fallback={

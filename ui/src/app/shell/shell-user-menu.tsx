@@ -91,6 +91,13 @@ export function ShellUserMenu({ user }: { user: PublicUser }) {
             <Icon name="settings" size={16} /> Settings
           </Link>
         </MenuItem>
+        {user.isOperator && (
+          <MenuItem>
+            <Link to="/admin" className={itemClasses}>
+              <Icon name="shield" size={16} /> Admin console
+            </Link>
+          </MenuItem>
+        )}
         <MenuSeparator className="my-1 h-px bg-slate-200 dark:bg-slate-800" />
         <MenuItem>
           {/* POST /api/logout, then the landing page (the spec's destination). Never a GET. */}

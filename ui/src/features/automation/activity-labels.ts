@@ -9,6 +9,8 @@ const labels: Record<string, string> = {
   comment_contact_opted_out: 'Comment not answered (opted out)',
   comment_contact_paused: 'Comment not answered (a teammate took over)',
   dm_contact_paused: 'DM not answered by automation (a teammate took over)',
+  comment_workspace_suspended: 'Comment not answered (workspace suspended)',
+  dm_workspace_suspended: 'DM not answered by automation (workspace suspended)',
   comment_rule_matched: 'Comment rule replied',
   contact_already_opted_out: 'Opt-out repeated',
   contact_opted_in: 'Contact opted back in',

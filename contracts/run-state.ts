@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { platformSchema } from './platforms';
+import { contactQuickReplyKinds, replyButton } from './reply-options';
 
 /**
  * What a flow run keeps in `flow_runs` as JSON (ARCHITECTURE.md#flow-runtime): the interpreter's
@@ -16,6 +17,9 @@ export const activitySchema = z.discriminatedUnion('type', [
     channel: platformSchema,
     text: z.string(),
     quickReplies: z.array(z.string()),
+    /** The node's profile-filled quick replies and buttons (contracts/reply-options.ts; absent in states from before). */
+    contactQuickReplies: z.array(z.enum(contactQuickReplyKinds)).optional(),
+    buttons: z.array(replyButton).optional(),
     /** The node's "Track links": its URLs go out as tracked links (absent in states from before). */
     trackLinks: z.boolean().optional(),
   }),

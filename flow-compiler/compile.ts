@@ -11,6 +11,7 @@ import {
   type FlowPlatform,
   type NodeKind,
 } from '../contracts/flows';
+import { replyOptionsErrors, type DmConfig } from './reply-options-check';
 import { MESSAGING_WINDOW_HOURS, MESSAGING_WINDOW_MS, PRIVATE_REPLY_WINDOW_DAYS, PRIVATE_REPLY_WINDOW_MS } from '../contracts/platform-windows';
 
 export type CompileResult = { ok: true; plan: ExecutionPlan; errors: [] } | { ok: false; errors: FlowError[] };
@@ -166,6 +167,12 @@ export function compile(graph: FlowGraph, platform: FlowPlatform = 'multi'): Com
         );
       }
     }
+  }
+
+  // 9. Quick replies and buttons, within what each channel carries (contracts/reply-options.ts).
+  for (const [id, kind] of kinds) {
+    const config = configs.get(id);
+    if (dmKinds.has(kind) && config) for (const message of replyOptionsErrors(kind, config as DmConfig)) err(id, 'reply_options', message);
   }
 
   if (errors.length > 0 || !triggerId || !trigger)

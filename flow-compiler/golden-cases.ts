@@ -286,4 +286,39 @@ export const goldenCases: GoldenCase[] = [
       edges: [e('1', '2'), e('2', '3')],
     },
   },
+  {
+    name: 'valid-dm-reply-options',
+    graph: {
+      nodes: [
+        dmTrigger(),
+        n('2', 'instagramDM', { text: 'Pick one', quickReplies: ['Yes', 'No'], contactQuickReplies: ['user_email'] }),
+        n('3', 'messengerDM', {
+          text: 'Here it is',
+          buttons: [
+            { type: 'web_url', title: 'Open the guide', url: 'https://example.com/guide' },
+            { type: 'postback', title: 'More like this' },
+          ],
+        }),
+        n('4', 'complete'),
+      ],
+      edges: [e('1', '2'), e('2', '3'), e('3', '4')],
+    },
+  },
+  {
+    name: 'error-dm-reply-options',
+    graph: {
+      nodes: [
+        dmTrigger(),
+        n('2', 'twitterDM', { text: 'Pick one', quickReplies: ['Yes', 'No'] }),
+        n('3', 'instagramDM', {
+          text: 'x'.repeat(700),
+          quickReplies: Array.from({ length: 12 }, (_, i) => `Option ${i + 1}`),
+          contactQuickReplies: ['user_email', 'user_phone_number'],
+          buttons: [{ type: 'postback', title: 'Go' }],
+        }),
+        n('4', 'complete'),
+      ],
+      edges: [e('1', '2'), e('2', '3'), e('3', '4')],
+    },
+  },
 ];

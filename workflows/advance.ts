@@ -233,6 +233,8 @@ function run(env: AdvanceEnv, state: RunState, nodeId: string | null, seq: numbe
           channel,
           text: render(node.config.text, contact),
           quickReplies: node.config.quickReplies,
+          ...(node.config.contactQuickReplies.length > 0 ? { contactQuickReplies: node.config.contactQuickReplies } : {}),
+          ...(node.config.buttons.length > 0 ? { buttons: node.config.buttons } : {}),
           ...(node.config.trackLinks ? { trackLinks: true } : {}),
         };
         commands.push({ type: 'callActivity', seq, nodeId: node.id, kind: node.kind, activity });

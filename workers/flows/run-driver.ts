@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { tuning } from '../../config/tuning';
+import { replyOptionsOrNull } from '../../contracts/reply-options';
 import type { ActivityOutcome } from '../../activities/activity-outcome';
 import { deliverFlowSend, deliverSandboxFlowSend, prepareFlowSend } from '../../activities/flow-send.activity';
 import type { Sender } from '../../activities/send-outbound.activity';
@@ -213,6 +214,7 @@ async function beginActivity(
       activity: send,
       // A DM node with "Track links" on, when there is a URL to point links at (PUBLIC_URL).
       tracking: activity.type === 'sendDm' && activity.trackLinks ? linkTracking(config, run.flow_id, nodeId, run.contact_id) : null,
+      replyOptions: activity.type === 'sendDm' ? replyOptionsOrNull(activity) : null,
     },
     config.limits,
     new Date(),

@@ -156,7 +156,7 @@ export function compile(graph: FlowGraph, platform: FlowPlatform = 'multi'): Com
     const elapsed = longestQuietTime(triggerId, kinds, configs, next, windowMs);
     for (const [id, kind] of kinds) {
       // An AI reply's answer is a DM on the run's own channel: on Meta, the same window applies.
-      const metaDm = metaDmKinds.has(kind) || (kind === 'aiReply' && platform !== 'twitter');
+      const metaDm = metaDmKinds.has(kind) || ((kind === 'aiReply' || kind === 'askQuestion') && platform !== 'twitter');
       if (metaDm && (elapsed.get(id) ?? 0) > windowMs) {
         err(
           id,
@@ -216,14 +216,22 @@ function nodeConfigOf(graph: FlowGraph, id: string): unknown {
 }
 
 function branchNames(kind: NodeKind, missing: string[]): string {
-  const names: Record<string, string> = { yes: 'Yes', no: 'No', reply: 'Reply', timeout: 'Timeout', answered: 'Answered', handoff: 'Handoff' };
+  const names: Record<string, string> = {
+    yes: 'Yes',
+    no: 'No',
+    reply: 'Reply',
+    timeout: 'Timeout',
+    answered: 'Answered',
+    handoff: 'Handoff',
+    invalid: 'Did not answer',
+  };
   const list = missing.map((m) => `"${names[m] ?? m}"`);
   return kind === 'randomizer' ? list.join(', ') : list.join(' and ');
 }
 
 /** Does running this node make the run wait (so a loop through it is not a busy loop)? */
 function pauses(kind: NodeKind, config: unknown): boolean {
-  if (kind === 'waitForReply') return true;
+  if (kind === 'waitForReply' || kind === 'askQuestion') return true;
   if (kind === 'delay' && config) return durationMs(config as { amount: number; unit: 'seconds' }) > 0;
   return false;
 }
@@ -275,8 +283,10 @@ function longestQuietTime(
       if (!target) continue;
       let after = here;
       if (kind === 'delay' && config) after = here + durationMs(config as { amount: number; unit: 'seconds' });
-      if (kind === 'waitForReply' && config) {
-        after = exit === 'reply' ? 0 : here + durationMs((config as { timeout: { amount: number; unit: 'seconds' } }).timeout);
+      if ((kind === 'waitForReply' || kind === 'askQuestion') && config) {
+        // An answer (valid or not) is a message from the contact: the window opens again.
+        const replied = exit === 'reply' || exit === 'answered' || exit === 'invalid';
+        after = replied ? 0 : here + durationMs((config as { timeout: { amount: number; unit: 'seconds' } }).timeout);
       }
       after = Math.min(after, cap + 1);
       if (after > (at.get(target) ?? -1)) {

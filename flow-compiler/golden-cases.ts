@@ -321,4 +321,29 @@ export const goldenCases: GoldenCase[] = [
       edges: [e('1', '2'), e('2', '3'), e('3', '4')],
     },
   },
+  {
+    name: 'valid-ask-question',
+    graph: {
+      nodes: [
+        dmTrigger(),
+        n('2', 'askQuestion', { question: 'Your email?', retryMessage: 'That is not an email, try again', timeout: { amount: 1, unit: 'hours' } }),
+        n('3', 'instagramDM', { text: 'Thanks!' }),
+        n('4', 'complete'),
+      ],
+      edges: [e('1', '2'), e('2', '3', 'answered'), e('2', '4', 'invalid'), e('2', '4', 'timeout'), e('3', '4')],
+    },
+  },
+  {
+    name: 'error-ask-question-branches',
+    graph: {
+      nodes: [
+        dmTrigger(),
+        n('2', 'askQuestion', { question: '', answer: 'phone', retryMessage: 'Again?', timeout: { amount: 2, unit: 'days' } }),
+        n('3', 'askQuestion', { question: 'Anything else?', answer: 'text', retryMessage: 'x', timeout: { amount: 2, unit: 'days' } }),
+        n('4', 'instagramDM', { text: 'Too late' }),
+        n('5', 'complete'),
+      ],
+      edges: [e('1', '3'), e('3', '5', 'answered'), e('3', '4', 'timeout'), e('4', '5'), e('1', '2')],
+    },
+  },
 ];

@@ -223,7 +223,7 @@ function branchNames(kind: NodeKind, missing: string[]): string {
     timeout: 'Timeout',
     answered: 'Answered',
     handoff: 'Handoff',
-    invalid: 'Did not answer',
+    invalid: 'Invalid',
   };
   const list = missing.map((m) => `"${names[m] ?? m}"`);
   return kind === 'randomizer' ? list.join(', ') : list.join(' and ');

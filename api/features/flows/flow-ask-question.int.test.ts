@@ -76,7 +76,7 @@ describe('Ask a Question node', () => {
     ]);
   });
 
-  it('in the Simulator: two wrong answers follow "Did not answer"', async () => {
+  it('in the Simulator: two wrong answers follow "Invalid"', async () => {
     const w = await app.signIn();
     const flowId = await publishFlow(w.client, askFlow);
     const dm = async (text: string) =>

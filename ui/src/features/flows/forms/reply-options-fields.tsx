@@ -48,10 +48,10 @@ export function ReplyOptionsFields({ c, onChange, errors }: { c: DmConfig; onCha
         )}
         {c.buttons.map((b, i) => (
           <div key={i} className="space-y-1.5 rounded-md border border-slate-200 p-2 dark:border-slate-700">
-            <div className="flex gap-2">
+            <div className="flex items-center gap-2">
               <select
                 aria-label={`Button ${i + 1} kind`}
-                className={`${smallInput} w-28 flex-none`}
+                className={smallInput}
                 value={b.type}
                 onChange={(e) =>
                   setButton(i, e.target.value === 'web_url' ? { type: 'web_url', title: b.title, url: '' } : { type: 'postback', title: b.title })
@@ -60,23 +60,23 @@ export function ReplyOptionsFields({ c, onChange, errors }: { c: DmConfig; onCha
                 <option value="web_url">Link</option>
                 <option value="postback">Reply</option>
               </select>
-              <input
-                aria-label={`Button ${i + 1} title`}
-                className={`${smallInput} ${buttonError(i) ? invalidInput : ''}`}
-                value={b.title}
-                maxLength={20}
-                placeholder="Title (20 characters)"
-                onChange={(e) => setButton(i, { ...b, title: e.target.value })}
-              />
               <button
                 type="button"
                 aria-label={`Remove button ${i + 1}`}
-                className="px-1 text-slate-400 hover:text-red-600"
+                className="flex-none px-1 text-lg leading-none text-slate-400 hover:text-red-600"
                 onClick={() => onChange({ ...c, buttons: c.buttons.filter((_, j) => j !== i) })}
               >
                 ×
               </button>
             </div>
+            <input
+              aria-label={`Button ${i + 1} title`}
+              className={`${smallInput} ${buttonError(i) ? invalidInput : ''}`}
+              value={b.title}
+              maxLength={20}
+              placeholder="Title (20 characters)"
+              onChange={(e) => setButton(i, { ...b, title: e.target.value })}
+            />
             {b.type === 'web_url' && (
               <input
                 aria-label={`Button ${i + 1} link`}

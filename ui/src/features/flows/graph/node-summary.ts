@@ -114,7 +114,7 @@ const handleLabels: Record<string, string> = {
   timeout: 'Timeout',
   answered: 'Answered',
   handoff: 'Handoff',
-  invalid: 'Did not answer',
+  invalid: 'Invalid',
 };
 
 /** A branch handle's visible label: Yes/No, Reply/Timeout, or the randomizer's branch name. */

@@ -68,7 +68,7 @@ export function AskQuestionForm({ kind, config, onChange, errors }: ConfigFormPr
             value={String(c.retries)}
             onChange={(e) => onChange({ ...c, retries: e.target.value === '' ? 0 : Math.trunc(Number(e.target.value)) })}
             error={errors.retries}
-            hint='Then the flow follows the Invalid branch.'
+            hint="Then the flow follows the Invalid branch."
           />
         </>
       )}

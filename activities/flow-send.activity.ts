@@ -11,6 +11,7 @@ import { deliverInTransaction, type Sender } from './send-outbound.activity';
 import type { SendOutcome } from '../contracts/send-outcome';
 import { OPTED_OUT_NOTE } from '../contracts/opt-out';
 import { PAUSED_REASON } from '../contracts/takeover';
+import type { ReplyOptions } from '../contracts/reply-options';
 
 type Db = Pick<pg.PoolClient, 'query'>;
 
@@ -22,6 +23,8 @@ export interface FlowSendRequest {
   contactId: string;
   trigger: { type: string; commentId?: string | null };
   activity: { type: 'sendDm'; channel: 'instagram' | 'facebook' | 'twitter'; text: string } | { type: 'publicReply'; text: string };
+  /** The DM node's quick replies and buttons (null for none, and never on a public reply). */
+  replyOptions?: ReplyOptions | null;
   /** Wrap the DM's URLs as tracked links (a DM node with "Track links" on); never for a public reply. */
   tracking?: LinkTracking | null;
 }
@@ -101,6 +104,7 @@ export async function prepareFlowSend(db: Db, req: FlowSendRequest, limits: Send
     limit: limits[kind],
     scheduleJob: false,
     trackLinks: kind === 'public_reply' ? null : (req.tracking ?? null),
+    replyOptions: kind === 'public_reply' ? null : (req.replyOptions ?? null),
   });
   if (!queued) return { error: 'This send was already made once (idempotency key taken); not sending it again' };
   return { ledgerId: queued.ledgerId, scheduledFor: queued.scheduledFor };

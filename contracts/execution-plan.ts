@@ -69,6 +69,7 @@ export const planNodeSchema = z.discriminatedUnion('kind', [
   planNode('setField'),
   planNode('trackConversion'),
   planNode('captureLead'),
+  planNode('askQuestion'),
   planNode('complete'),
 ]);
 

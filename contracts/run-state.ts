@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { platformSchema } from './platforms';
+import { contactQuickReplyKinds, replyButton } from './reply-options';
 
 /**
  * What a flow run keeps in `flow_runs` as JSON (ARCHITECTURE.md#flow-runtime): the interpreter's
@@ -16,6 +17,9 @@ export const activitySchema = z.discriminatedUnion('type', [
     channel: platformSchema,
     text: z.string(),
     quickReplies: z.array(z.string()),
+    /** The node's profile-filled quick replies and buttons (contracts/reply-options.ts; absent in states from before). */
+    contactQuickReplies: z.array(z.enum(contactQuickReplyKinds)).optional(),
+    buttons: z.array(replyButton).optional(),
     /** The node's "Track links": its URLs go out as tracked links (absent in states from before). */
     trackLinks: z.boolean().optional(),
   }),
@@ -34,7 +38,12 @@ export const activitySchema = z.discriminatedUnion('type', [
    */
   z.object({ type: z.literal('aiAnswer'), question: z.string(), instructions: z.string(), threshold: z.number().optional() }),
   /** An aiReply step's DM: the answer, on the run's own account, through the same ledger as DM nodes. */
-  z.object({ type: z.literal('replyDm'), text: z.string() }),
+  z.object({
+    type: z.literal('replyDm'),
+    text: z.string(),
+    /** An Ask a question step's profile quick replies (Instagram, Messenger only; dropped on X). */
+    contactQuickReplies: z.array(z.enum(contactQuickReplyKinds)).optional(),
+  }),
 ]);
 export type Activity = z.infer<typeof activitySchema>;
 
@@ -44,6 +53,8 @@ export const awaitingSchema = z.object({
   nodeId: z.string(),
   on: z.enum(['activity', 'timer', 'reply']),
   activity: activitySchema.optional(),
+  /** Ask a question: which ask this is (1 = the question, 2+ = a re-ask after a wrong answer). */
+  attempt: z.number().int().optional(),
 });
 export type Awaiting = z.infer<typeof awaitingSchema>;
 

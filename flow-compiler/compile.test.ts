@@ -42,6 +42,7 @@ describe('compile (golden files: flow-compiler/golden/<case>.json; UPDATE_GOLDEN
       'channel_mismatch',
       'public_reply_needs_comment',
       'outside_window',
+      'reply_options',
     ];
     const seen = new Set(
       goldenCases.flatMap((c) => {

@@ -11,6 +11,7 @@ import {
   type FlowPlatform,
   type NodeKind,
 } from '../contracts/flows';
+import { replyOptionsErrors, type DmConfig } from './reply-options-check';
 import { MESSAGING_WINDOW_HOURS, MESSAGING_WINDOW_MS, PRIVATE_REPLY_WINDOW_DAYS, PRIVATE_REPLY_WINDOW_MS } from '../contracts/platform-windows';
 
 export type CompileResult = { ok: true; plan: ExecutionPlan; errors: [] } | { ok: false; errors: FlowError[] };
@@ -155,7 +156,7 @@ export function compile(graph: FlowGraph, platform: FlowPlatform = 'multi'): Com
     const elapsed = longestQuietTime(triggerId, kinds, configs, next, windowMs);
     for (const [id, kind] of kinds) {
       // An AI reply's answer is a DM on the run's own channel: on Meta, the same window applies.
-      const metaDm = metaDmKinds.has(kind) || (kind === 'aiReply' && platform !== 'twitter');
+      const metaDm = metaDmKinds.has(kind) || ((kind === 'aiReply' || kind === 'askQuestion') && platform !== 'twitter');
       if (metaDm && (elapsed.get(id) ?? 0) > windowMs) {
         err(
           id,
@@ -166,6 +167,12 @@ export function compile(graph: FlowGraph, platform: FlowPlatform = 'multi'): Com
         );
       }
     }
+  }
+
+  // 9. Quick replies and buttons, within what each channel carries (contracts/reply-options.ts).
+  for (const [id, kind] of kinds) {
+    const config = configs.get(id);
+    if (dmKinds.has(kind) && config) for (const message of replyOptionsErrors(kind, config as DmConfig)) err(id, 'reply_options', message);
   }
 
   if (errors.length > 0 || !triggerId || !trigger)
@@ -209,14 +216,22 @@ function nodeConfigOf(graph: FlowGraph, id: string): unknown {
 }
 
 function branchNames(kind: NodeKind, missing: string[]): string {
-  const names: Record<string, string> = { yes: 'Yes', no: 'No', reply: 'Reply', timeout: 'Timeout', answered: 'Answered', handoff: 'Handoff' };
+  const names: Record<string, string> = {
+    yes: 'Yes',
+    no: 'No',
+    reply: 'Reply',
+    timeout: 'Timeout',
+    answered: 'Answered',
+    handoff: 'Handoff',
+    invalid: 'Invalid',
+  };
   const list = missing.map((m) => `"${names[m] ?? m}"`);
   return kind === 'randomizer' ? list.join(', ') : list.join(' and ');
 }
 
 /** Does running this node make the run wait (so a loop through it is not a busy loop)? */
 function pauses(kind: NodeKind, config: unknown): boolean {
-  if (kind === 'waitForReply') return true;
+  if (kind === 'waitForReply' || kind === 'askQuestion') return true;
   if (kind === 'delay' && config) return durationMs(config as { amount: number; unit: 'seconds' }) > 0;
   return false;
 }
@@ -268,8 +283,10 @@ function longestQuietTime(
       if (!target) continue;
       let after = here;
       if (kind === 'delay' && config) after = here + durationMs(config as { amount: number; unit: 'seconds' });
-      if (kind === 'waitForReply' && config) {
-        after = exit === 'reply' ? 0 : here + durationMs((config as { timeout: { amount: number; unit: 'seconds' } }).timeout);
+      if ((kind === 'waitForReply' || kind === 'askQuestion') && config) {
+        // An answer (valid or not) is a message from the contact: the window opens again.
+        const replied = exit === 'reply' || exit === 'answered' || exit === 'invalid';
+        after = replied ? 0 : here + durationMs((config as { timeout: { amount: number; unit: 'seconds' } }).timeout);
       }
       after = Math.min(after, cap + 1);
       if (after > (at.get(target) ?? -1)) {

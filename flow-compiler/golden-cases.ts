@@ -286,4 +286,64 @@ export const goldenCases: GoldenCase[] = [
       edges: [e('1', '2'), e('2', '3')],
     },
   },
+  {
+    name: 'valid-dm-reply-options',
+    graph: {
+      nodes: [
+        dmTrigger(),
+        n('2', 'instagramDM', { text: 'Pick one', quickReplies: ['Yes', 'No'], contactQuickReplies: ['user_email'] }),
+        n('3', 'messengerDM', {
+          text: 'Here it is',
+          buttons: [
+            { type: 'web_url', title: 'Open the guide', url: 'https://example.com/guide' },
+            { type: 'postback', title: 'More like this' },
+          ],
+        }),
+        n('4', 'complete'),
+      ],
+      edges: [e('1', '2'), e('2', '3'), e('3', '4')],
+    },
+  },
+  {
+    name: 'error-dm-reply-options',
+    graph: {
+      nodes: [
+        dmTrigger(),
+        n('2', 'twitterDM', { text: 'Pick one', quickReplies: ['Yes', 'No'] }),
+        n('3', 'instagramDM', {
+          text: 'x'.repeat(700),
+          quickReplies: Array.from({ length: 12 }, (_, i) => `Option ${i + 1}`),
+          contactQuickReplies: ['user_email', 'user_phone_number'],
+          buttons: [{ type: 'postback', title: 'Go' }],
+        }),
+        n('4', 'complete'),
+      ],
+      edges: [e('1', '2'), e('2', '3'), e('3', '4')],
+    },
+  },
+  {
+    name: 'valid-ask-question',
+    graph: {
+      nodes: [
+        dmTrigger(),
+        n('2', 'askQuestion', { question: 'Your email?', retryMessage: 'That is not an email, try again', timeout: { amount: 1, unit: 'hours' } }),
+        n('3', 'instagramDM', { text: 'Thanks!' }),
+        n('4', 'complete'),
+      ],
+      edges: [e('1', '2'), e('2', '3', 'answered'), e('2', '4', 'invalid'), e('2', '4', 'timeout'), e('3', '4')],
+    },
+  },
+  {
+    name: 'error-ask-question-branches',
+    graph: {
+      nodes: [
+        dmTrigger(),
+        n('2', 'askQuestion', { question: '', answer: 'phone', retryMessage: 'Again?', timeout: { amount: 2, unit: 'days' } }),
+        n('3', 'askQuestion', { question: 'Anything else?', answer: 'text', retryMessage: 'x', timeout: { amount: 2, unit: 'days' } }),
+        n('4', 'instagramDM', { text: 'Too late' }),
+        n('5', 'complete'),
+      ],
+      edges: [e('1', '3'), e('3', '5', 'answered'), e('3', '4', 'timeout'), e('4', '5'), e('1', '2')],
+    },
+  },
 ];

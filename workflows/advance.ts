@@ -1,6 +1,7 @@
 import { DEFAULT_EXIT, type ExecutionPlan, type PlanNode } from '../contracts/execution-plan';
 import { durationMs, type ConditionRule, type NodeKind } from '../contracts/flows';
 import { aiReplyOutcome } from './ai-reply-outcome';
+import { askActivity, resumeAsk } from './ask-question';
 import { extractEmail } from './extract-email';
 import { initialRunState, type Activity, type AdvanceInput, type Awaiting, type RunState } from '../contracts/run-state';
 import { renderTemplate } from './render-template';
@@ -100,6 +101,28 @@ export function advance(plan: ExecutionPlan, state: RunState, input: AdvanceInpu
       const awaiting = state.awaiting;
       if (!awaiting || awaiting.seq !== input.seq) return ignore(state);
       const node = plan.nodes[awaiting.nodeId]!;
+      if (node.kind === 'askQuestion') {
+        const finish = finisher(node, awaiting, commands);
+        const asked = resumeAsk(node, awaiting, input, { commands, contact, finish, render: (t) => render(t, contact) });
+        if ('ignored' in asked) return ignore(state);
+        if ('failed' in asked) {
+          commands.push({ type: 'fail', seq: awaiting.seq, nodeId: node.id, reason: asked.failed });
+          return { state: { ...state, awaiting: null, done: true }, commands, ignored: false };
+        }
+        if ('park' in asked) {
+          // The same node again, as a new step: the wait for the answer, or a re-ask.
+          const s = seq + 1;
+          const p = asked.park;
+          if (p.on === 'activity') commands.push({ type: 'callActivity', seq: s, nodeId: node.id, kind: node.kind, activity: p.activity });
+          else commands.push({ type: 'waitForReply', seq: s, nodeId: node.id, timeoutMs: p.timeoutMs });
+          const next: Awaiting =
+            p.on === 'activity'
+              ? { seq: s, nodeId: node.id, on: 'activity', activity: p.activity, attempt: p.attempt }
+              : { seq: s, nodeId: node.id, on: 'reply', attempt: p.attempt };
+          return { state: { ...state, seq: s, awaiting: next, done: false }, commands, ignored: false };
+        }
+        return run({ plan, contact, seed: ctx.seed, commands }, { ...state, awaiting: null }, asked.next, seq);
+      }
       const resumed = resume(node, awaiting, input, commands, contact);
       if (resumed.failed) {
         commands.push({ type: 'fail', seq: awaiting.seq, nodeId: node.id, reason: resumed.failed });
@@ -139,12 +162,7 @@ function resume(
   commands: Command[],
   contact: RunContact,
 ): { next: string | null; failed?: string; ignored?: boolean; reply?: string } {
-  const finish = (output: unknown) =>
-    commands.push({
-      type: 'recordStep',
-      finishes: true,
-      step: { seq: awaiting.seq, nodeId: node.id, kind: node.kind, status: 'completed', input: awaiting.activity ?? null, output },
-    });
+  const finish = finisher(node, awaiting, commands);
 
   if (awaiting.on === 'activity' && input.type === 'activityResult' && node.kind === 'aiReply' && awaiting.activity?.type === 'aiAnswer') {
     // The answer's step never fails the run: whatever went wrong, a person takes over.
@@ -185,6 +203,16 @@ function resume(
     }
   }
   return { next: null, ignored: true };
+}
+
+/** Records how the awaited step ended (its input: the activity it ran, if any). */
+function finisher(node: PlanNode, awaiting: Awaiting, commands: Command[]) {
+  return (output: unknown) =>
+    commands.push({
+      type: 'recordStep',
+      finishes: true,
+      step: { seq: awaiting.seq, nodeId: node.id, kind: node.kind, status: 'completed', input: awaiting.activity ?? null, output },
+    });
 }
 
 /** What stays the same through one advance: the plan, the contact, the seed, and the commands it appends to. */
@@ -233,6 +261,8 @@ function run(env: AdvanceEnv, state: RunState, nodeId: string | null, seq: numbe
           channel,
           text: render(node.config.text, contact),
           quickReplies: node.config.quickReplies,
+          ...(node.config.contactQuickReplies.length > 0 ? { contactQuickReplies: node.config.contactQuickReplies } : {}),
+          ...(node.config.buttons.length > 0 ? { buttons: node.config.buttons } : {}),
           ...(node.config.trackLinks ? { trackLinks: true } : {}),
         };
         commands.push({ type: 'callActivity', seq, nodeId: node.id, kind: node.kind, activity });
@@ -274,6 +304,11 @@ function run(env: AdvanceEnv, state: RunState, nodeId: string | null, seq: numbe
         }
         commands.push({ type: 'startTimer', seq, nodeId: node.id, dueInMs: ms });
         return park({ seq, nodeId: node.id, on: 'timer' });
+      }
+      case 'askQuestion': {
+        const activity = askActivity(node, render(node.config.question, contact));
+        commands.push({ type: 'callActivity', seq, nodeId: node.id, kind: node.kind, activity });
+        return park({ seq, nodeId: node.id, on: 'activity', activity, attempt: 1 });
       }
       case 'waitForReply': {
         commands.push({ type: 'waitForReply', seq, nodeId: node.id, timeoutMs: durationMs(node.config.timeout) });

@@ -33,7 +33,13 @@ export const metaDriver: SendDriver<{ humanAgentTag: boolean }> = {
     try {
       if (entry.kind === 'public_reply') return { ok: true, platformId: (await metaPublicReply(sender, deps.meta, entry.target, entry.text)).commentId };
       const recipient = entry.kind === 'dm' ? { id: entry.target } : { comment_id: entry.target };
-      const sent = await metaSendMessage(sender, deps.meta, { recipient, text: entry.text, humanAgentTag: plan.humanAgentTag, metadata: `rp:${entry.id}` });
+      const sent = await metaSendMessage(sender, deps.meta, {
+        recipient,
+        text: entry.text,
+        humanAgentTag: plan.humanAgentTag,
+        metadata: `rp:${entry.id}`,
+        options: entry.reply_options,
+      });
       return { ok: true, platformId: sent.messageId };
     } catch (err) {
       // Anything unclassified happened after the request left (e.g. an unexpected 200 body): maybe delivered.

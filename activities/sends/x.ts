@@ -14,6 +14,8 @@ export const xDriver: SendDriver<null> = {
     if (entry.platform !== 'twitter') return { error: 'Not sent: this is not an X account' };
     if (entry.kind === 'private_reply') return { error: 'Not sent: X has no private replies; send a DM instead' };
     if (entry.text.trim() === '') return { error: 'Not sent: the message is empty' };
+    // The compiler refuses these on an X DM at publish; a row that has them anyway is not sent without them.
+    if (entry.reply_options) return { error: "Not sent: X's DM API has no quick replies or buttons (docs/platform-apis.md §4.2)" };
     const limit = entry.kind === 'public_reply' ? 280 : 10_000;
     if ([...entry.text].length > limit) return { error: `Not sent: longer than X allows (${limit.toLocaleString('en')} characters)` };
     return { plan: null };

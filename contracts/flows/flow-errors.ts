@@ -20,7 +20,9 @@ export type FlowErrorCode =
   | 'channel_mismatch'
   | 'public_reply_needs_comment'
   | 'outside_window'
-  | 'trigger_needs_keywords';
+  | 'trigger_needs_keywords'
+  /** Quick replies or buttons the message's channel can't carry, or more than it allows. */
+  | 'reply_options';
 
 /** POST /api/flows/validate answer; also `details` of a 400 when publishing an invalid flow. */
 export interface FlowValidation {

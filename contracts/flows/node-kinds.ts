@@ -20,6 +20,7 @@ export const nodeKinds = [
   'setField',
   'trackConversion',
   'captureLead',
+  'askQuestion',
   'complete',
 ] as const;
 export type NodeKind = (typeof nodeKinds)[number];
@@ -42,5 +43,6 @@ export const nodeKindInfo: Record<NodeKind, { label: string; platform: 'multi' |
   setField: { label: 'Set Field', platform: 'multi', description: 'Save a value to a contact field' },
   trackConversion: { label: 'Track Conversion', platform: 'multi', description: 'Record a sale (USD) for this contact' },
   captureLead: { label: 'Capture Lead', platform: 'multi', description: "Save the contact's email as a lead" },
+  askQuestion: { label: 'Ask a Question', platform: 'multi', description: 'Ask for an email, phone, number, date or link, and check the answer' },
   complete: { label: 'Complete', platform: 'multi', description: 'End point for your automation' },
 };

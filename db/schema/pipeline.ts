@@ -54,6 +54,8 @@ export const outboundLedger = pgTable(
     /** Recipient: the contact's platform id (dm) or the comment id (replies). */
     target: text('target').notNull(),
     text: text('text').notNull(),
+    /** Quick replies and buttons sent with the text (contracts/reply-options.ts); null for plain text. */
+    replyOptions: jsonb('reply_options'),
     messageId: uuid('message_id'),
     ruleId: uuid('rule_id'),
     /**

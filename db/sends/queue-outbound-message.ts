@@ -5,6 +5,7 @@ import { scheduleSend, type ExtraCtes } from './enqueue-send';
 import { EVENTS_CHANNEL } from '../notify';
 import type { InboxEvent } from '../../contracts/inbox';
 import type { SendLimit } from './reserve-send-slot';
+import type { ReplyOptions } from '../../contracts/reply-options';
 
 export interface OutboundMessage {
   workspaceId: string;
@@ -33,6 +34,8 @@ export interface OutboundMessage {
    * URL) before anything is written. Only messages with a conversation (DMs, private replies).
    */
   trackLinks?: LinkTracking | null;
+  /** Quick replies and buttons to send with the text (a flow's DM node); null or absent for none. */
+  replyOptions?: ReplyOptions | null;
 }
 
 export interface QueuedMessage {
@@ -66,13 +69,24 @@ export async function queueOutboundMessage(db: Pick<pg.PoolClient, 'query'>, mes
        select $1::uuid, $2::uuid, $3::uuid, $4::text, 'outbound', 'queued', $5::text where $2::uuid is not null
        returning id
      ), led as (
-       insert into outbound_ledger (workspace_id, account_id, idempotency_key, kind, target, text, message_id, rule_id)
-       values ($1::uuid, $3::uuid, $6, $7, $8, $4::text, (select id from msg), $9)
+       insert into outbound_ledger (workspace_id, account_id, idempotency_key, kind, target, text, message_id, rule_id, reply_options)
+       values ($1::uuid, $3::uuid, $6, $7, $8, $4::text, (select id from msg), $9, $10::jsonb)
        on conflict (idempotency_key) do nothing
        returning id, (select platform from social_accounts where id = account_id) as platform
      )
      select (select id from msg) as message_id, led.id as ledger_id, led.platform from (select 1) as one left join led on true`,
-    values: [m.workspaceId, m.conversationId, m.accountId, m.text, m.source, key, m.kind, m.target, m.ruleId ?? null],
+    values: [
+      m.workspaceId,
+      m.conversationId,
+      m.accountId,
+      m.text,
+      m.source,
+      key,
+      m.kind,
+      m.target,
+      m.ruleId ?? null,
+      m.replyOptions ? JSON.stringify(m.replyOptions) : null,
+    ],
   });
   const row = rows[0]!;
   const messageId = row.message_id;

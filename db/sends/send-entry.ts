@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { z } from 'zod';
 import { outboundLedgerRow } from './outbound-ledger-row';
+import { replyOptionsSchema } from '../../contracts/reply-options';
 
 const num = z
   .union([z.string(), z.number()])
@@ -23,6 +24,8 @@ export const sendEntrySchema = outboundLedgerRow
     scheduled_for: true,
   })
   .extend({
+    /** Quick replies and buttons to send with the text (contracts/reply-options.ts). */
+    reply_options: replyOptionsSchema.nullable(),
     not_yet: z.boolean(),
     /** A `sending` row whose lease has not run out: its call is in flight in some process (ADR 0021). */
     lease_live: z.boolean().nullable(),
@@ -46,7 +49,7 @@ export const sendEntrySchema = outboundLedgerRow
 export type SendEntry = z.infer<typeof sendEntrySchema>;
 
 /** The ledger row with everything a send needs. */
-const ENTRY_COLUMNS = `l.id, l.workspace_id, l.account_id, l.kind, l.target, l.text, l.message_id, l.rule_id, l.status, l.attempts,
+const ENTRY_COLUMNS = `l.id, l.workspace_id, l.account_id, l.kind, l.target, l.text, l.reply_options, l.message_id, l.rule_id, l.status, l.attempts,
             l.scheduled_for, l.scheduled_for > clock_timestamp() as not_yet,
             l.send_lease_until, l.send_lease_until > clock_timestamp() as lease_live,
             a.provider, a.platform, a.external_id, a.username, a.status as account_status, a.is_active,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { createGraphClient, type GraphClient } from './graph-client';
+import type { ReplyOptions } from '../../contracts/reply-options';
 
 export interface MetaHosts {
   graphBaseUrl: string;
@@ -46,17 +47,42 @@ const commentResponse = z.object({ id: z.string() }).loose();
 export async function metaSendMessage(
   sender: MetaSender,
   hosts: MetaHosts,
-  msg: { recipient: { id: string } | { comment_id: string }; text: string; humanAgentTag?: boolean; metadata?: string },
+  msg: {
+    recipient: { id: string } | { comment_id: string };
+    text: string;
+    humanAgentTag?: boolean;
+    metadata?: string;
+    options?: ReplyOptions | null;
+  },
 ): Promise<{ messageId: string }> {
   const node = sender.loginPath === 'instagram' ? sender.externalId : (sender.pageId ?? sender.externalId);
   const body: Record<string, unknown> = {
     recipient: msg.recipient,
-    message: { text: msg.text, ...(sender.platform === 'facebook' && msg.metadata ? { metadata: msg.metadata } : {}) },
+    message: { ...metaMessageContent(msg.text, msg.options ?? null), ...(sender.platform === 'facebook' && msg.metadata ? { metadata: msg.metadata } : {}) },
   };
   if (msg.humanAgentTag) Object.assign(body, { messaging_type: 'MESSAGE_TAG', tag: 'HUMAN_AGENT' });
   else if (sender.platform === 'facebook') body.messaging_type = 'RESPONSE';
   const res = await graphClientFor(sender, hosts).call('POST', `/${node}/messages`, sender.token, { json: body });
   return { messageId: sendResponse.parse(res).message_id };
+}
+
+/**
+ * The `message` of a Send API call (§2.5): text with `quick_replies` (text ones carry their title as
+ * the payload, so a tap reads like the typed answer; `user_email` / `user_phone_number` are filled by
+ * Meta from the profile), or a button template (text ≤ 640, 1–3 `web_url` / `postback` buttons).
+ */
+export function metaMessageContent(text: string, options: ReplyOptions | null): Record<string, unknown> {
+  if (options && options.buttons.length > 0) {
+    const buttons = options.buttons.map((b) =>
+      b.type === 'web_url' ? { type: 'web_url', title: b.title, url: b.url } : { type: 'postback', title: b.title, payload: b.payload || b.title },
+    );
+    return { attachment: { type: 'template', payload: { template_type: 'button', text, buttons } } };
+  }
+  const quick = [
+    ...(options?.quickReplies ?? []).map((t) => ({ content_type: 'text', title: t, payload: t })),
+    ...(options?.contactQuickReplies ?? []).map((k) => ({ content_type: k })),
+  ];
+  return quick.length > 0 ? { text, quick_replies: quick } : { text };
 }
 
 /** Public reply under a comment (§2.4): Instagram `/{comment}/replies`, Facebook `/{comment}/comments`. */

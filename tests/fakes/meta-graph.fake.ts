@@ -1,4 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
+import { readMessageContent, type FakeButton, type FakeQuickReply } from './meta-message-content';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -62,6 +63,9 @@ export interface FakeSend {
   messageId: string;
   tag: string | null;
   metadata: string | null;
+  /** What the message carried besides text (meta-message-content.ts); absent for plain text. */
+  quickReplies?: FakeQuickReply[];
+  buttons?: FakeButton[];
   at: number;
 }
 /** A post (Instagram media or Page post) the fake holds, with its comments. */
@@ -563,7 +567,13 @@ export async function startMetaGraphFake(opts: { appId?: string; appSecret?: str
         return graphError(res, { code: 10, message: '(#10) Application does not have permission for this action' });
       const recipient = (body.recipient ?? {}) as { id?: string; comment_id?: string };
       const message = (body.message ?? {}) as { text?: string; metadata?: string };
-      const text = message.text ?? '';
+      const content = readMessageContent(message);
+      if (!content.ok) return graphError(res, { code: 100, message: content.message });
+      const text = content.text;
+      const extras = {
+        ...(content.quickReplies.length > 0 ? { quickReplies: content.quickReplies } : {}),
+        ...(content.buttons.length > 0 ? { buttons: content.buttons } : {}),
+      };
       const isInstagram = owner.instagram?.id === target;
       if (!text) return graphError(res, { code: 100, message: '(#100) The parameter message is required' });
       if (isInstagram ? Buffer.byteLength(text) > 1000 : [...text].length > 2000)
@@ -585,6 +595,7 @@ export async function startMetaGraphFake(opts: { appId?: string; appSecret?: str
           messageId,
           tag: null,
           metadata: message.metadata ?? null,
+          ...extras,
           at: Date.now(),
         });
         return json(res, 200, { recipient_id: commenter, message_id: messageId });
@@ -599,6 +610,7 @@ export async function startMetaGraphFake(opts: { appId?: string; appSecret?: str
         messageId,
         tag: typeof body.tag === 'string' ? body.tag : null,
         metadata: message.metadata ?? null,
+        ...extras,
         at: Date.now(),
       });
       return json(res, 200, { recipient_id: recipient.id, message_id: messageId });

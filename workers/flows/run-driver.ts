@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { tuning } from '../../config/tuning';
+import { replyOptionsOrNull } from '../../contracts/reply-options';
 import type { ActivityOutcome } from '../../activities/activity-outcome';
 import { deliverFlowSend, deliverSandboxFlowSend, prepareFlowSend } from '../../activities/flow-send.activity';
 import type { Sender } from '../../activities/send-outbound.activity';
@@ -201,6 +202,8 @@ async function beginActivity(
   }
   // An AI reply's answer goes out on the run's own account, as a DM node's text would.
   const send = activity.type === 'replyDm' ? { type: 'sendDm' as const, channel: run.platform, text: activity.text } : activity;
+  // An Ask a question step's profile quick reply: Instagram and Messenger only (X's DM API has none, docs/platform-apis.md §2.5).
+  const contactQuickReplies = activity.type === 'replyDm' && run.platform !== 'twitter' ? (activity.contactQuickReplies ?? []) : [];
   const prepared = await prepareFlowSend(
     client,
     {
@@ -213,6 +216,7 @@ async function beginActivity(
       activity: send,
       // A DM node with "Track links" on, when there is a URL to point links at (PUBLIC_URL).
       tracking: activity.type === 'sendDm' && activity.trackLinks ? linkTracking(config, run.flow_id, nodeId, run.contact_id) : null,
+      replyOptions: activity.type === 'sendDm' ? replyOptionsOrNull(activity) : replyOptionsOrNull({ contactQuickReplies }),
     },
     config.limits,
     new Date(),

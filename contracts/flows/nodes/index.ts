@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { NodeKind } from '../node-kinds';
 import { aiReplyConfig, aiReplyDefault, aiReplyHandles } from './ai-reply';
+import { askQuestionConfig, askQuestionDefault, askQuestionHandles } from './ask-question';
 import { captureLeadConfig, captureLeadDefault } from './capture-lead';
 import { completeConfig, completeDefault } from './complete';
 import { conditionConfig, conditionDefault } from './condition';
@@ -33,6 +34,7 @@ export const nodeConfigSchemas = {
   setField: setFieldConfig,
   trackConversion: trackConversionConfig,
   captureLead: captureLeadConfig,
+  askQuestion: askQuestionConfig,
   complete: completeConfig,
 } satisfies Record<NodeKind, z.ZodType>;
 
@@ -56,6 +58,7 @@ const defaultConfigs = {
   setField: setFieldDefault,
   trackConversion: trackConversionDefault,
   captureLead: captureLeadDefault,
+  askQuestion: askQuestionDefault,
   complete: completeDefault,
 } satisfies { [K in NodeKind]: NodeConfig<K> };
 
@@ -72,6 +75,11 @@ export function handlesOf(kind: NodeKind, config?: unknown): string[] | null {
   if (kind === 'condition') return ['yes', 'no'];
   if (kind === 'waitForReply') return ['reply', 'timeout'];
   if (kind === 'aiReply') return [...aiReplyHandles];
+  if (kind === 'askQuestion') {
+    // Any text is a valid free-text answer: no "invalid" branch to connect.
+    const parsed = askQuestionConfig.safeParse(config);
+    return parsed.success && parsed.data.answer === 'text' ? ['answered', 'timeout'] : [...askQuestionHandles];
+  }
   if (kind === 'randomizer') {
     const parsed = randomizerConfig.safeParse(config);
     return parsed.success ? parsed.data.branches.map((b) => b.key) : ['A', 'B'];
@@ -82,6 +90,7 @@ export function handlesOf(kind: NodeKind, config?: unknown): string[] | null {
 
 export {
   aiReplyConfig,
+  askQuestionConfig,
   captureLeadConfig,
   completeConfig,
   conditionConfig,
@@ -97,6 +106,7 @@ export {
   webhookConfig,
 };
 export { aiAnswerOutput, type AiAnswerOutput } from './ai-reply';
+export { answerKinds, type AnswerKind } from './ask-question';
 export { conditionRule, type ConditionRule } from './condition';
 export { isForbiddenWebhookHeader } from './webhook';
 export { durationMs, durationUnits, maxDelayMs, unitMs, type Duration } from './shared';

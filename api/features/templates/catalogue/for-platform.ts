@@ -22,8 +22,24 @@ export function graphForPlatform(graph: FlowGraph, platform: TemplatePlatform): 
       if (copy.data.kind && dmKinds.has(copy.data.kind)) {
         copy.data.kind = kind;
         copy.data.platform = nodeKindInfo[kind].platform;
+        if (kind === 'twitterDM') copy.data.config = asPlainText(copy.data.config);
       }
       return copy;
     }),
   };
+}
+
+/**
+ * X's DM API has no quick replies or buttons (docs/platform-apis.md §2.5): the options go into the
+ * text instead ("Reply with: Yes / No", a link button's URL), so the message still says what to answer.
+ */
+function asPlainText(config: Record<string, unknown>): Record<string, unknown> {
+  const quick = Array.isArray(config.quickReplies) ? (config.quickReplies as string[]) : [];
+  const buttons = Array.isArray(config.buttons) ? (config.buttons as { type: string; title: string; url?: string }[]) : [];
+  const lines = [
+    ...(quick.length > 0 ? [`Reply with: ${quick.join(' / ')}`] : []),
+    ...buttons.filter((b) => b.type === 'web_url' && b.url).map((b) => `${b.title}: ${b.url}`),
+  ];
+  const text = typeof config.text === 'string' ? config.text : '';
+  return { ...config, text: lines.length > 0 ? `${text}\n\n${lines.join('\n')}` : text, quickReplies: [], contactQuickReplies: [], buttons: [] };
 }

@@ -1,6 +1,7 @@
 import { aiTemplates } from './ai-templates';
 import { engagementTemplates } from './engagement-templates';
 import { nurtureTemplates } from './nurture-templates';
+import { questionTemplates } from './question-templates';
 import { salesTemplates } from './sales-templates';
 import { specTemplates } from './spec-templates';
 import type { TemplateDefinition } from './build';
@@ -12,6 +13,7 @@ export const builtInTemplates: readonly TemplateDefinition[] = [
   ...salesTemplates,
   ...engagementTemplates,
   ...nurtureTemplates,
+  ...questionTemplates,
 ];
 
 export function findBuiltInTemplate(id: string): TemplateDefinition | undefined {

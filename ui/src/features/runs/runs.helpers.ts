@@ -32,6 +32,7 @@ const kindLabels: Record<NodeKind, string> = {
   randomizer: 'Randomizer',
   webhook: 'Webhook',
   aiReply: 'AI Reply',
+  askQuestion: 'Ask a Question',
   addTag: 'Add Tag',
   removeTag: 'Remove Tag',
   setField: 'Set Field',

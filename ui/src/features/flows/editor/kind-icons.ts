@@ -9,6 +9,7 @@ export const kindIcon: Record<NodeKind, IconName> = {
   publicReply: 'message',
   delay: 'clock',
   waitForReply: 'inbox',
+  askQuestion: 'message',
   condition: 'workflow',
   randomizer: 'sparkles',
   webhook: 'link',

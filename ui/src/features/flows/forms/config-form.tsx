@@ -1,3 +1,4 @@
+import { AskQuestionForm } from './ask-question-form';
 import type { ComponentType } from 'react';
 import type { NodeKind } from '@contracts/flows';
 import { AiReplyForm } from './ai-reply-form';
@@ -35,6 +36,7 @@ const forms: Record<NodeKind, ComponentType<ConfigFormProps>> = {
   setField: ContactDataForm,
   trackConversion: TrackConversionForm,
   captureLead: CaptureLeadForm,
+  askQuestion: AskQuestionForm,
   complete: CompleteNote,
 };
 

@@ -3,6 +3,7 @@ import { CheckboxField } from '../../../components/checkbox-field';
 import { withDefaults } from '../graph/config-errors';
 import { ChipsInput } from './chips-input';
 import type { ConfigFormProps } from './form-types';
+import { ReplyOptionsFields } from './reply-options-fields';
 import { TemplateTextarea } from './template-textarea';
 
 /** Instagram / Messenger / X DMs (text + quick replies) and the public reply (text). */
@@ -35,16 +36,23 @@ export function MessageForm({ kind, config, onChange, errors }: ConfigFormProps)
         maxLength={1000}
         placeholder="Hi {first_name}! Here is the link you asked for: …"
       />
-      <ChipsInput
-        label="Quick replies"
-        values={c.quickReplies}
-        onChange={(quickReplies) => onChange({ ...c, quickReplies })}
-        placeholder="e.g. Yes please"
-        hint="Buttons under the message (up to 13, 20 characters each)."
-        error={quickRepliesError}
-        max={13}
-        maxLength={20}
-      />
+      {kind === 'twitterDM' ? (
+        <p className="text-xs text-slate-500 dark:text-slate-400">X's direct message API has no quick replies or buttons: this message is text only.</p>
+      ) : (
+        <>
+          <ChipsInput
+            label="Quick replies"
+            values={c.quickReplies}
+            onChange={(quickReplies) => onChange({ ...c, quickReplies })}
+            placeholder="e.g. Yes please"
+            hint="Tappable answers under the message (up to 13, 20 characters each)."
+            error={quickRepliesError}
+            max={13}
+            maxLength={20}
+          />
+          <ReplyOptionsFields c={c} onChange={onChange} errors={errors} />
+        </>
+      )}
       <CheckboxField
         checked={trackLinks}
         onChange={(on) => onChange({ ...c, trackLinks: on })}

@@ -23,7 +23,13 @@ describe('configErrors', () => {
 
 describe('withDefaults', () => {
   it('fills missing fields and repairs lists', () => {
-    expect(withDefaults('instagramDM', { text: 'hi', quickReplies: 'oops' })).toEqual({ text: 'hi', quickReplies: [], trackLinks: true });
+    expect(withDefaults('instagramDM', { text: 'hi', quickReplies: 'oops' })).toEqual({
+      text: 'hi',
+      quickReplies: [],
+      contactQuickReplies: [],
+      buttons: [],
+      trackLinks: true,
+    });
     expect(withDefaults<{ timeout: unknown }>('waitForReply', { timeout: null }).timeout).toEqual({ amount: 1, unit: 'days' });
   });
 });

@@ -11,6 +11,7 @@ export const nodeColorOf: Record<NodeKind, NodeColor> = {
   publicReply: 'pink',
   delay: 'yellow',
   waitForReply: 'yellow',
+  askQuestion: 'yellow',
   condition: 'purple',
   randomizer: 'purple',
   webhook: 'green',

@@ -67,6 +67,10 @@ export function nodeSummary(kind: NodeKind | undefined, config: Record<string, u
     }
     case 'delay':
       return `Wait ${durationText(config.amount, config.unit)}`;
+    case 'askQuestion': {
+      const q = str(config.question);
+      return q ? clip(q) : 'No question yet';
+    }
     case 'waitForReply': {
       const t = (config.timeout ?? {}) as Record<string, unknown>;
       return `Wait up to ${durationText(t.amount, t.unit)} for a reply`;
@@ -103,7 +107,15 @@ export function nodeSummary(kind: NodeKind | undefined, config: Record<string, u
   }
 }
 
-const handleLabels: Record<string, string> = { yes: 'Yes', no: 'No', reply: 'Reply', timeout: 'Timeout', answered: 'Answered', handoff: 'Handoff' };
+const handleLabels: Record<string, string> = {
+  yes: 'Yes',
+  no: 'No',
+  reply: 'Reply',
+  timeout: 'Timeout',
+  answered: 'Answered',
+  handoff: 'Handoff',
+  invalid: 'Invalid',
+};
 
 /** A branch handle's visible label: Yes/No, Reply/Timeout, or the randomizer's branch name. */
 export function handleLabel(handle: string): string {

@@ -1,0 +1,1 @@
+ALTER TABLE "outbound_ledger" ADD COLUMN "reply_options" jsonb;

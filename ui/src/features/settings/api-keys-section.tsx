@@ -136,10 +136,10 @@ function CreateKeyForm({ onCreated }: { onCreated: (k: NewApiKey) => void }) {
       <TextField label="Name" placeholder="e.g. Shopify store, Zapier" value={name} onChange={(e) => setName(e.target.value)} maxLength={100} />
       <fieldset>
         <legend className="mb-2 text-sm font-medium text-slate-700 dark:text-slate-300">Scopes</legend>
-        <div className="grid grid-cols-1 gap-x-4 gap-y-1.5 sm:grid-cols-3">
+        <div className="grid grid-cols-1 gap-x-8 gap-y-1.5 sm:grid-cols-2">
           {apiResources.map((resource) => (
             <div key={resource} className="flex items-center gap-3">
-              <span className="w-28 text-sm text-slate-700 capitalize dark:text-slate-300">{resource}</span>
+              <span className="w-32 text-sm text-slate-700 capitalize dark:text-slate-300">{resource}</span>
               {(['read', 'write'] as const).map((access) => {
                 const scope = `${resource}:${access}` as ApiScope;
                 if (!allowed.has(scope)) return null;

@@ -48,6 +48,7 @@ import { broadcastsRoutes } from '../features/broadcasts/broadcasts.routes';
 import { analyticsRoutes } from '../features/analytics/analytics.routes';
 import { conversionsRoutes } from '../features/conversions/conversions.routes';
 import { apiKeysRoutes } from '../features/api-keys/api-keys.routes';
+import { apiV1Routes, openApiRoutes } from '../features/api-v1/api-v1.routes';
 import { apiKeyAuth } from './api-key-auth';
 import { commentRulesRoutes } from '../features/comment-rules/comment-rules.routes';
 import { inboxRoutes } from '../features/inbox/inbox.routes';
@@ -178,7 +179,7 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
   app.use(recordWrites);
 
   // Webhooks authenticate by signature, not by origin.
-  app.use(sameOriginOnly(config.publicUrl, ['/api/webhooks/', '/api/conversions']));
+  app.use(sameOriginOnly(config.publicUrl, ['/api/webhooks/', '/api/conversions', '/api/v1/']));
 
   app.use(demoRoutes({ pool: database.pool, config }));
   if (config.mail.mode === 'disabled') log.warn({}, MAIL_DISABLED_WARNING);
@@ -228,6 +229,8 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
   const keyAuth = apiKeyAuth(pool, { perMinute: config.apiKeyRequestsPerMinute });
   app.use('/api/conversions', conversionsRoutes(pool, keyAuth));
   app.use('/api/api-keys', apiKeysRoutes(pool));
+  app.use(openApiRoutes());
+  app.use('/api/v1', apiV1Routes({ pool, limits: sendLimitsFromConfig(config) }, keyAuth));
   app.use('/api/settings/time-zone', timeZoneRoutes(pool));
   app.use('/api/settings/opt-out', optOutRoutes(pool));
   app.use('/api/settings/takeover', takeoverRoutes(pool));

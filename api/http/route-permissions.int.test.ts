@@ -75,6 +75,8 @@ const publicRoutes = [
   'GET /api/templates/:id/preview',
   'POST /api/team/invitations/lookup',
   'GET /api/connect-options',
+  // The public API's OpenAPI document (no workspace data); the API itself is keyed.
+  'GET /api/v1/openapi.json',
 ];
 
 const key = (r: AppRoute) => `${r.method} ${r.path}`;

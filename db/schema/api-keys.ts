@@ -42,7 +42,7 @@ export const apiIdempotencyKeys = pgTable(
     workspaceId: workspaceIdColumn(),
     key: text('key').notNull(),
     requestHash: text('request_hash').notNull(),
-    /** null while the first request is still being answered. */
+    /** Written in the same transaction as the row (db/api-keys/idempotency.ts), so others never see it null. */
     status: integer('status'),
     response: jsonb('response'),
     createdAt: createdAtColumn(),

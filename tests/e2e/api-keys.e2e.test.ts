@@ -48,6 +48,27 @@ describe('API keys in Settings', () => {
     await expect.poll(() => section.getByText('contacts:read, conversions:write').isVisible()).toBe(true);
     await e2e.screenshot(page, 'api-keys-list');
 
+    // The API reference, from the section's link: Swagger UI from our own bundle, tried with the key.
+    const external: string[] = [];
+    page.on('request', (r) => {
+      if (!r.url().startsWith(e2e.baseUrl) && !/^(data|blob):/.test(r.url())) external.push(r.url());
+    });
+    await section.getByRole('link', { name: 'API reference' }).click();
+    await page.waitForURL(/\/api-docs$/);
+    await page.getByRole('button', { name: 'Authorize' }).first().click();
+    await page.locator('.auth-container input').fill(key);
+    await page.locator('.modal-ux button.authorize').click();
+    await page.locator('.modal-ux button.btn-done').click();
+    const tags = page.locator('#operations-tags-get_api_v1_tags, .opblock-get:has-text("/api/v1/tags")').first();
+    await tags.locator('.opblock-summary').click();
+    await tags.getByRole('button', { name: 'Execute' }).click();
+    // The key holds contacts:read and conversions:write, so the server's own 403 names the scope.
+    await expect.poll(() => tags.textContent()).toContain('This API key lacks the scope tags:read');
+    await e2e.screenshot(page, 'api-docs-try-it');
+    expect(external).toEqual([]);
+    await page.goBack();
+    await section.scrollIntoViewIfNeeded();
+
     page.once('dialog', (d) => void d.accept());
     await section.getByRole('button', { name: 'Revoke' }).click();
     await expect.poll(() => section.getByText('Revoked', { exact: true }).isVisible()).toBe(true);

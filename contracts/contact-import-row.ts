@@ -35,11 +35,17 @@ const numericId = /^\d{1,30}$/;
 const MAX_CUSTOM_VALUE = 1000;
 
 /**
+ * A cell our own CSVs guard against spreadsheet formulas (`'@handle`, api/features/contact-import/rejections-csv.ts)
+ * reads back as it was, so a fixed rejected-rows file imports as is.
+ */
+const unguard = (v: string) => (/^'[=+\-@]/.test(v) ? v.slice(1) : v);
+
+/**
  * The row's values (in header order) → a contact to write, or the reason it is rejected. `columns`
  * maps each mapped field to its column index (from the mapping and the file's headers).
  */
 export function readImportRow(line: number, values: string[], columns: Record<string, number>): { row: ImportRow } | { reason: string } {
-  const at = (field: string) => (columns[field] === undefined ? '' : (values[columns[field]] ?? '').trim());
+  const at = (field: string) => (columns[field] === undefined ? '' : unguard((values[columns[field]] ?? '').trim()));
   const parsed = rowSchema.safeParse(Object.fromEntries(importFields.map((f) => [f, at(f)])));
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

@@ -21,9 +21,9 @@ export const importFieldLabels: Record<ImportField, string> = {
   name: 'Name',
   email: 'Email',
   phone: 'Phone',
-  instagram: 'Instagram (handle or id)',
-  facebook: 'Facebook (handle or id)',
-  x: 'X (handle or id)',
+  instagram: 'Instagram handle/id',
+  facebook: 'Facebook handle/id',
+  x: 'X handle/id',
 };
 
 const customKey = /^field:[a-z][a-z0-9_]{0,39}$/;

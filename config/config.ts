@@ -177,6 +177,8 @@ export const envSchema = z.object({
    * answers. 0: contacts never get model answers.
    */
   AI_CONTACT_ANSWERS_PER_DAY: z.coerce.number().int().min(0).max(1000).default(5),
+  /** Requests one API key may make per minute to /api/v1 and POST /api/conversions (docs/api.md "Limits"); over it 429 with Retry-After. */
+  API_KEY_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(600),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -238,6 +240,8 @@ export interface Config {
   metricsToken: string | undefined;
   workerConcurrency: number;
   jsonBodyLimit: string;
+  /** Requests per API key per minute (docs/api.md). */
+  apiKeyRequestsPerMinute: number;
   /** Backstop age of the web process's session cache (0: off); notices drop entries sooner (ADR 0016). */
   sessionCacheTtlSeconds: number;
   authRateLimitPer15Min: number;
@@ -368,6 +372,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     metricsToken: e.METRICS_TOKEN,
     workerConcurrency: e.WORKER_CONCURRENCY,
     jsonBodyLimit: e.JSON_BODY_LIMIT,
+    apiKeyRequestsPerMinute: e.API_KEY_REQUESTS_PER_MINUTE,
     sessionCacheTtlSeconds: e.SESSION_CACHE_TTL_SECONDS,
     authRateLimitPer15Min: e.AUTH_RATE_LIMIT_PER_15_MIN,
     privateRepliesPerHour: e.PRIVATE_REPLIES_PER_HOUR,

@@ -32,6 +32,7 @@ export const auditActions = {
   'lead.deleted': 'Deleted a lead',
   'knowledge.deleted': 'Deleted a knowledge entry',
   'api_key.created': 'Created an API key',
+  'api_key.revoked': 'Revoked an API key',
   'automation.paused': 'Paused automation for a contact',
   'automation.resumed': 'Resumed automation for a contact',
   'takeover.settings_changed': 'Changed the takeover quiet time',

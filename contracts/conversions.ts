@@ -24,17 +24,3 @@ export interface Conversion {
   currency: 'USD';
   createdAt: string;
 }
-
-/** GET /api/settings/api-key: whether a key exists (never the key itself). */
-export interface ApiKeyStatus {
-  exists: boolean;
-  prefix: string | null;
-  createdAt: string | null;
-}
-
-/** POST /api/settings/api-key: a new key, replacing the old one; shown this once. */
-export interface NewApiKey {
-  key: string;
-  prefix: string;
-  createdAt: string;
-}

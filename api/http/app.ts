@@ -48,7 +48,10 @@ import { leadsRoutes } from '../features/leads/leads.routes';
 import { savedRepliesRoutes } from '../features/saved-replies/saved-replies.routes';
 import { broadcastsRoutes } from '../features/broadcasts/broadcasts.routes';
 import { analyticsRoutes } from '../features/analytics/analytics.routes';
-import { apiKeyRoutes, conversionsRoutes } from '../features/conversions/conversions.routes';
+import { conversionsRoutes } from '../features/conversions/conversions.routes';
+import { apiKeysRoutes } from '../features/api-keys/api-keys.routes';
+import { apiV1Routes, openApiRoutes } from '../features/api-v1/api-v1.routes';
+import { apiKeyAuth } from './api-key-auth';
 import { commentRulesRoutes } from '../features/comment-rules/comment-rules.routes';
 import { inboxRoutes } from '../features/inbox/inbox.routes';
 import { knowledgeRoutes } from '../features/knowledge/knowledge.routes';
@@ -180,7 +183,7 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
   app.use(recordWrites);
 
   // Webhooks authenticate by signature, not by origin.
-  app.use(sameOriginOnly(config.publicUrl, ['/api/webhooks/', '/api/conversions']));
+  app.use(sameOriginOnly(config.publicUrl, ['/api/webhooks/', '/api/conversions', '/api/v1/']));
 
   app.use(demoRoutes({ pool: database.pool, config }));
   if (config.mail.mode === 'disabled') log.warn({}, MAIL_DISABLED_WARNING);
@@ -227,8 +230,12 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
   );
   // Links are wrapped with PUBLIC_URL, or this process's own URL when it also runs the worker.
   app.use('/api/analytics', analyticsRoutes(reads, Boolean(config.publicUrl) || deps.role === 'all'));
-  app.use('/api/conversions', conversionsRoutes(pool));
-  app.use('/api/settings/api-key', apiKeyRoutes(pool));
+  // API keys (docs/api.md): managed by owners and admins; a key authenticates the shop and public API routes.
+  const keyAuth = apiKeyAuth(pool, { perMinute: config.apiKeyRequestsPerMinute });
+  app.use('/api/conversions', conversionsRoutes(pool, keyAuth));
+  app.use('/api/api-keys', apiKeysRoutes(pool));
+  app.use(openApiRoutes());
+  app.use('/api/v1', apiV1Routes({ pool, limits: sendLimitsFromConfig(config) }, keyAuth));
   app.use('/api/settings/time-zone', timeZoneRoutes(pool));
   app.use('/api/settings/opt-out', optOutRoutes(pool));
   app.use('/api/settings/takeover', takeoverRoutes(pool));

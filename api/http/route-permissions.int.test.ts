@@ -66,7 +66,6 @@ const publicRoutes = [
   'POST /api/newsletter/subscribe',
   'GET /api/stats/public',
   'GET /l/:code',
-  'POST /api/conversions',
   'POST /api/chat/gemini',
   'POST /api/chat',
   'POST /api/chatbot/feedback',
@@ -76,6 +75,8 @@ const publicRoutes = [
   'GET /api/templates/:id/preview',
   'POST /api/team/invitations/lookup',
   'GET /api/connect-options',
+  // The public API's OpenAPI document (no workspace data); the API itself is keyed.
+  'GET /api/v1/openapi.json',
 ];
 
 const key = (r: AppRoute) => `${r.method} ${r.path}`;
@@ -91,8 +92,14 @@ describe('the route table', () => {
   });
 
   it('the public routes are exactly the known ones (a new one must declare a permission or be added here on purpose)', () => {
-    const open = routes.filter((r) => !r.authed && r.permissions.length === 0).map(key);
+    const open = routes.filter((r) => !r.authed && !r.keyed && r.permissions.length === 0).map(key);
     expect(open.sort()).toEqual([...publicRoutes].sort());
+  });
+
+  it('every API key route (docs/api.md) checks exactly one scope, and no role permission', () => {
+    const keyed = routes.filter((r) => r.keyed);
+    expect(keyed.map(key)).toContain('POST /api/conversions');
+    expect(keyed.filter((r) => r.scopes.length !== 1 || r.permissions.length > 0 || r.authed).map(key)).toEqual([]);
   });
 
   it('every permission of the table guards some route, and every role holds workspace:read', () => {

@@ -89,7 +89,7 @@ async function build(w: W) {
   await w.client.request('PATCH', `/api/leads/${c.id}`, { json: { status: 'qualified' } });
   const d = await lead({ name: 'Gone', source: 'manual' });
   expect((await w.client.request('DELETE', `/api/leads/${d.id}`)).status).toBe(204);
-  const { key } = (await w.client.post('/api/settings/api-key')).data as { key: string };
+  const { key } = (await w.client.post('/api/api-keys', { name: 'Shop', scopes: ['conversions:write'] })).data as { key: string };
   const sale = await fetch(`${app.t.baseUrl}/api/conversions`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },

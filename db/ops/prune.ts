@@ -16,6 +16,8 @@ const BATCH = 5000;
 export async function pruneSessionsAndLimits(db: Db): Promise<{ sessions: number; limits: number }> {
   const sessions = await db.query('delete from user_sessions where expire < now()');
   const limits = await db.query('delete from rate_limit_hits where reset_at < now()');
+  // The public API's Idempotency-Key answers are replayed for a day (docs/api.md).
+  await db.query("delete from api_idempotency_keys where created_at < now() - interval '1 day'");
   return { sessions: sessions.rowCount ?? 0, limits: limits.rowCount ?? 0 };
 }
 

@@ -88,15 +88,6 @@ export const conversions = pgTable(
   ],
 );
 
-/** The workspace's key for POST /api/conversions: only its SHA-256 is stored, shown once when made. */
-export const workspaceApiKeys = pgTable('workspace_api_keys', {
-  workspaceId: workspaceIdColumn().primaryKey(),
-  keyHash: text('key_hash').notNull().unique(),
-  /** The first characters, so settings can show which key is live. */
-  prefix: text('prefix').notNull(),
-  createdAt: createdAtColumn(),
-});
-
 /**
  * A URL in a flow, rule or broadcast DM wrapped as /l/<code> when the message was queued: one code per
  * (message, URL), so clicks and sends count per message (db/links/wrap-tracked-links.ts).

@@ -19,3 +19,4 @@ export * from './reconcile';
 export * from './usage';
 export * from './team';
 export * from './contact-imports';
+export * from './api-keys';

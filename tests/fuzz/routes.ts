@@ -1,5 +1,7 @@
 import type { Server } from 'node:http';
 import type { Permission } from '../../contracts/permissions';
+import type { ApiScope } from '../../contracts/api-keys';
+import { API_KEY_ROUTER, guardScope } from '../../api/http/api-key-auth';
 import { AUTHED_ROUTER, guardPermission } from '../../api/http/routers';
 
 export interface AppRoute {
@@ -10,11 +12,15 @@ export interface AppRoute {
   authed: boolean;
   /** The permissions its handlers check (contracts/permissions.ts), in order: one for every guarded route. */
   permissions: Permission[];
+  /** Declared in an `apiKeyRouter` (an API key, not a session). */
+  keyed: boolean;
+  /** The API key scopes its handlers check (contracts/api-keys.ts): one for every keyed route. */
+  scopes: ApiScope[];
 }
 
 interface Layer {
   route?: { path: string | string[]; methods: Record<string, boolean>; stack: { handle: unknown }[] };
-  handle?: { stack?: Layer[]; [AUTHED_ROUTER]?: boolean };
+  handle?: { stack?: Layer[]; [AUTHED_ROUTER]?: boolean; [API_KEY_ROUTER]?: boolean };
   /** Where a sub-router is mounted (`app.use('/api/flows', router)`); `slash` when at the root. */
   rawPath?: unknown;
   slash?: boolean;
@@ -35,21 +41,22 @@ function join(prefix: string, path: string): string {
 export function listRoutes(server: Server): AppRoute[] {
   const app = server.listeners('request')[0] as unknown as { router: { stack: Layer[] } };
   const routes: AppRoute[] = [];
-  const walk = (stack: Layer[], prefix: string, authed: boolean) => {
+  const walk = (stack: Layer[], prefix: string, authed: boolean, keyed: boolean) => {
     for (const layer of stack) {
       if (layer.route) {
         const paths = Array.isArray(layer.route.path) ? layer.route.path : [layer.route.path];
         const permissions = layer.route.stack.map((l) => guardPermission(l.handle)).filter((p): p is Permission => p !== undefined);
+        const scopes = layer.route.stack.map((l) => guardScope(l.handle)).filter((p): p is ApiScope => p !== undefined);
         for (const method of Object.keys(layer.route.methods).filter((m) => layer.route!.methods[m])) {
-          for (const path of paths) routes.push({ method: method.toUpperCase(), path: join(prefix, path), authed, permissions });
+          for (const path of paths) routes.push({ method: method.toUpperCase(), path: join(prefix, path), authed, permissions, keyed, scopes });
         }
       } else if (layer.handle?.stack) {
         const mount = !layer.slash && typeof layer.rawPath === 'string' ? layer.rawPath : '';
-        walk(layer.handle.stack, prefix + mount, authed || layer.handle[AUTHED_ROUTER] === true);
+        walk(layer.handle.stack, prefix + mount, authed || layer.handle[AUTHED_ROUTER] === true, keyed || layer.handle[API_KEY_ROUTER] === true);
       }
     }
   };
-  walk(app.router.stack, '', false);
+  walk(app.router.stack, '', false, false);
   return routes;
 }
 

@@ -16,6 +16,8 @@ const report = (key: string | undefined, json: unknown) =>
     body: JSON.stringify(json),
   }).then(async (r) => ({ status: r.status, data: await r.json() }));
 
+const shopKey = { name: 'Shop', scopes: ['conversions:write'] };
+
 const summary = async (w: Awaited<ReturnType<typeof newWorkspaceUser>>) => (await w.client.get('/api/analytics/summary?timeframe=7d')).data.summary;
 
 describe('conversions', () => {
@@ -38,14 +40,14 @@ describe('conversions', () => {
     expect(await summary(w)).toEqual({ totalLeads: 0, totalConversions: 1, totalRevenue: 6000, avgRevenue: 6000, conversionRate: '0%' });
   });
 
-  it('POST /api/conversions needs the workspace key; only its hash is stored and rotating retires the old one', async () => {
+  it('POST /api/conversions needs a key with conversions:write; only its hash is stored and a revoked key stops working', async () => {
     const w = await newWorkspaceUser(t.baseUrl);
-    expect((await w.client.get('/api/settings/api-key')).data).toEqual({ exists: false, prefix: null, createdAt: null });
-    const first = (await w.client.post('/api/settings/api-key')).data;
+    expect((await w.client.get('/api/api-keys')).data).toEqual([]);
+    const first = (await w.client.post('/api/api-keys', shopKey)).data;
     expect(first.key).toMatch(/^rp_live_/);
-    expect((await w.client.get('/api/settings/api-key')).data).toMatchObject({ exists: true, prefix: first.prefix });
-    const stored = await t.app.database.pool.query('select key_hash from workspace_api_keys where workspace_id = $1', [w.user.workspaceId]);
-    expect(stored.rows[0].key_hash).not.toContain(first.key);
+    expect((await w.client.get('/api/api-keys')).data).toMatchObject([{ id: first.id, prefix: first.prefix, scopes: ['conversions:write'] }]);
+    const stored = await t.app.database.pool.query('select hash from api_keys where workspace_id = $1', [w.user.workspaceId]);
+    expect(stored.rows[0].hash).not.toContain(first.key);
 
     expect((await report(undefined, { amountCents: 100, idempotencyKey: 'a' })).status).toBe(401);
     expect((await report('rp_live_wrong', { amountCents: 100, idempotencyKey: 'a' })).status).toBe(401);
@@ -53,8 +55,12 @@ describe('conversions', () => {
     expect(ok.status).toBe(201);
     expect(ok.data).toMatchObject({ source: 'api', amountCents: 2500, currency: 'USD' });
 
-    const rotated = (await w.client.post('/api/settings/api-key')).data;
+    const rotated = (await w.client.post('/api/api-keys', shopKey)).data;
+    expect((await w.client.delete(`/api/api-keys/${first.id}`)).status).toBe(204);
     expect((await report(first.key, { amountCents: 100, idempotencyKey: 'order-2' })).status).toBe(401);
+    const readOnly = (await w.client.post('/api/api-keys', { name: 'Reports', scopes: ['conversions:read'] })).data;
+    const refused = await report(readOnly.key, { amountCents: 100, idempotencyKey: 'order-2' });
+    expect(refused).toMatchObject({ status: 403, data: { error: 'This API key lacks the scope conversions:write', details: { scope: 'conversions:write' } } });
     expect((await report(rotated.key, { amountCents: 100, idempotencyKey: 'order-2' })).status).toBe(201);
     expect((await report(rotated.key, { amountCents: 100, currency: 'EUR', idempotencyKey: 'order-3' })).status).toBe(400);
     expect((await report(rotated.key, { amountCents: -1, idempotencyKey: 'order-3' })).status).toBe(400);
@@ -62,7 +68,7 @@ describe('conversions', () => {
 
   it('the same idempotency key is one conversion, counted once', async () => {
     const w = await newWorkspaceUser(t.baseUrl);
-    const { key } = (await w.client.post('/api/settings/api-key')).data;
+    const { key } = (await w.client.post('/api/api-keys', shopKey)).data;
     const { data: lead } = await w.client.post('/api/leads', { email: 'buyer@example.com' });
     const a = await report(key, { amountCents: 1250, leadId: lead.id, idempotencyKey: 'order-9' });
     const b = await report(key, { amountCents: 1250, leadId: lead.id, idempotencyKey: 'order-9' });
@@ -75,7 +81,7 @@ describe('conversions', () => {
   it("another workspace's lead or contact is a 404 and records nothing", async () => {
     const w = await newWorkspaceUser(t.baseUrl);
     const other = await newWorkspaceUser(t.baseUrl);
-    const { key } = (await w.client.post('/api/settings/api-key')).data;
+    const { key } = (await w.client.post('/api/api-keys', shopKey)).data;
     const { data: foreignLead } = await other.client.post('/api/leads', { name: 'Not yours' });
     expect((await report(key, { amountCents: 100, leadId: foreignLead.id, idempotencyKey: 'x1' })).status).toBe(404);
     expect((await report(key, { amountCents: 100, contactId: foreignLead.id, idempotencyKey: 'x2' })).status).toBe(404);

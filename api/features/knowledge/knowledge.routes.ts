@@ -11,8 +11,9 @@ import {
 } from '../../../contracts/knowledge';
 import { fieldsToColumns } from '../../../db/knowledge/entry-fields';
 import { getEntry, listEntries } from '../../../db/knowledge/read-entries';
-import { deleteKnowledgeEntry, insertKnowledgeEntry, updateKnowledgeEntry, upsertProfileAnswer } from '../../../db/knowledge/write-entries';
+import { deleteKnowledgeEntry, updateKnowledgeEntry, upsertProfileAnswer } from '../../../db/knowledge/write-entries';
 import { AppError } from '../../http/errors';
+import { createKnowledgeEntry } from './create-knowledge-entry';
 import { authedRouter, currentActor, currentUser, idParam } from '../../http/routers';
 import { withAudit } from '../../../db/audit/record-audit';
 import { parseBody, parseQuery, parseWith } from '../../http/validate';
@@ -30,15 +31,8 @@ export function knowledgeRoutes(pool: pg.Pool) {
 
   router.post('/', async (req, res) => {
     const workspaceId = currentUser(req).workspaceId;
-    const body = parseBody(createKnowledgeBodySchema, req);
-    // One answer per profile question: posting one again replaces it (same as PUT /profile/:questionId).
-    if (body.kind === 'profile') {
-      const { entry, created } = await upsertProfileAnswer(pool, workspaceId, body.questionId, body.answer, 'typed', body.visibility);
-      res.status(created ? 201 : 200).json(entry);
-      return;
-    }
-    const id = await insertKnowledgeEntry(pool, workspaceId, { kind: body.kind, ...fieldsToColumns(body), questionId: null });
-    res.status(201).json(await getEntry(pool, workspaceId, id));
+    const { entry, created } = await createKnowledgeEntry(pool, workspaceId, parseBody(createKnowledgeBodySchema, req));
+    res.status(created ? 201 : 200).json(entry);
   });
 
   router.put('/profile/:questionId', async (req, res) => {

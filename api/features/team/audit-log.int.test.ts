@@ -40,11 +40,11 @@ describe('what is recorded', () => {
     expect((await c.delete(`/api/leads/${lead.id}`)).status).toBe(204);
     const faq = (await c.post('/api/knowledge', { kind: 'faq', question: 'Refunds?', answer: 'Within 14 days.' })).data;
     expect((await c.delete(`/api/knowledge/${faq.id}`)).status).toBe(204);
-    const key = (await c.post('/api/settings/api-key', {})).data;
+    const key = (await c.post('/api/api-keys', { name: 'Shop', scopes: ['conversions:write'] })).data;
 
     const entries = (await c.get('/api/audit-log')).data.entries as Entry[];
     expect(entries.map((e) => [e.action, e.targetLabel])).toEqual([
-      ['api_key.created', `${key.prefix}…`],
+      ['api_key.created', `Shop (${key.prefix}…)`],
       ['knowledge.deleted', 'Refunds?'],
       ['lead.deleted', 'Ann Lee'],
       ['leads.exported', null],
@@ -75,9 +75,9 @@ describe('reading it', () => {
   it('filters by actor, action and day, pages by cursor, and shows only this workspace', async () => {
     const w = await newWorkspaceUser(t.baseUrl, 'Kai');
     const admin = await inviteNewMember(t.baseUrl, w.client, 'admin');
-    for (let i = 0; i < 5; i++) await admin.client.post('/api/settings/api-key', {});
+    for (let i = 0; i < 5; i++) await admin.client.post('/api/api-keys', { name: 'Shop', scopes: ['conversions:write'] });
     const other = await newWorkspaceUser(t.baseUrl, 'Lux');
-    await other.client.post('/api/settings/api-key', {});
+    await other.client.post('/api/api-keys', { name: 'Shop', scopes: ['conversions:write'] });
 
     const all = (await w.client.get('/api/audit-log')).data;
     expect(all.entries.map((e: Entry) => e.action)).toEqual([...Array(5).fill('api_key.created'), 'member.joined', 'member.invited']);
@@ -106,7 +106,7 @@ describe('reading it', () => {
 describe('append-only', () => {
   it('refuses UPDATE, DELETE and TRUNCATE; a deleted workspace takes its entries with it', async () => {
     const w = await newWorkspaceUser(t.baseUrl, 'Max');
-    await w.client.post('/api/settings/api-key', {});
+    await w.client.post('/api/api-keys', { name: 'Shop', scopes: ['conversions:write'] });
     const pool = t.app.database.pool;
     await expect(pool.query(`update audit_log set action = 'member.joined' where workspace_id = $1`, [w.user.workspaceId])).rejects.toThrow(
       /audit_log is append-only \(UPDATE refused\)/,

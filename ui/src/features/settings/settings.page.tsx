@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { Badge } from '../../components/badge';
+import { ApiKeysSection } from './api-keys-section';
 import { PageHeader } from '../../components/page-header';
 import { Spinner } from '../../components/spinner';
 import { useCurrentUser } from '../auth/use-current-user';
@@ -36,6 +37,7 @@ export function SettingsPage() {
       <TimeZoneSection />
       <OptOutSection />
       <TakeoverSection />
+      <ApiKeysSection />
 
       <SettingsSection icon="card" title="Usage & Billing">
         <div className="mb-5 flex flex-wrap items-center justify-between gap-3">

@@ -1,0 +1,176 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedContacts } from '../../../tests/support/contacts';
+import { inviteNewMember } from '../../../tests/support/team';
+import { startTestApp, type TestApp } from '../../../tests/support/test-app';
+import { maya, newWorkspaceUser } from '../../../tests/support/workspace';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp({ env: { API_KEY_REQUESTS_PER_MINUTE: '40' } });
+});
+afterAll(() => t.stop());
+
+type Workspace = Awaited<ReturnType<typeof newWorkspaceUser>>;
+
+/** An integration's server: only the key, no cookie, no Origin. */
+async function v1(key: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+  const res = await fetch(`${t.baseUrl}/api/v1${path}`, {
+    method,
+    headers: { authorization: `Bearer ${key}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  return { status: res.status, headers: res.headers, data: text ? JSON.parse(text) : null };
+}
+
+const makeKey = async (w: Workspace, scopes: string[]) => (await w.client.post('/api/api-keys', { name: 'Test', scopes })).data.key as string;
+
+/** A conversation with Maya, who wrote a DM to the Messenger sandbox account a moment ago. */
+async function conversationWithMaya(w: Workspace): Promise<string> {
+  expect((await w.client.post('/api/simulator/messages', { accountId: w.messenger.id, contact: maya, text: 'Do you ship to Lisbon?' })).status).toBe(202);
+  let id: string | undefined;
+  await expect
+    .poll(async () => {
+      id = (await w.client.get('/api/conversations')).data.conversations[0]?.id;
+      return id;
+    })
+    .toBeDefined();
+  return id!;
+}
+
+describe('/api/v1', () => {
+  it('contacts: list pages by cursor, q searches, PATCH changes fields and tags, tags lists them; another workspace’s id is 404', async () => {
+    const w = await newWorkspaceUser(t.baseUrl);
+    await seedContacts(t.app.database.pool, { workspaceId: w.user.workspaceId, accountId: w.instagram.id, prefix: 'fan', count: 25, lastInboundHoursAgo: 1 });
+    const key = await makeKey(w, ['contacts:read', 'contacts:write', 'tags:read']);
+
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const page = await v1(key, 'GET', `/contacts?limit=10${cursor ? `&cursor=${cursor}` : ''}`);
+      expect(page.status).toBe(200);
+      seen.push(...page.data.data.map((c: { id: string }) => c.id));
+      cursor = page.data.nextCursor;
+      pages++;
+    } while (cursor);
+    expect(pages).toBe(3);
+    expect(new Set(seen).size).toBe(25);
+    expect((await v1(key, 'GET', '/contacts?cursor=bm9wZQ')).status).toBe(400);
+
+    const found = await v1(key, 'GET', '/contacts?q=fan 17');
+    expect(found.data.data.map((c: { name: string }) => c.name)).toEqual(['Fan fan 17']);
+    const id = found.data.data[0].id as string;
+    const patched = await v1(key, 'PATCH', `/contacts/${id}`, { name: 'Ana', customFields: { plan: 'pro' }, addTags: ['vip', 'lisbon'] });
+    expect(patched.status).toBe(200);
+    expect(patched.data).toMatchObject({ id, name: 'Ana', customFields: { plan: 'pro' }, tags: ['lisbon', 'vip'] });
+    expect((await v1(key, 'PATCH', `/contacts/${id}`, { removeTags: ['lisbon'], customFields: { plan: null } })).data).toMatchObject({
+      tags: ['vip'],
+      customFields: {},
+    });
+    expect((await v1(key, 'GET', '/tags')).data).toEqual({ data: [{ name: 'vip', contacts: 1 }] });
+    expect((await v1(key, 'GET', '/contacts?tag=vip')).data.data.map((c: { id: string }) => c.id)).toEqual([id]);
+    expect((await v1(key, 'PATCH', `/contacts/${id}`, {})).status).toBe(400);
+
+    const other = await newWorkspaceUser(t.baseUrl);
+    const otherKey = await makeKey(other, ['contacts:read', 'contacts:write']);
+    expect((await v1(otherKey, 'GET', `/contacts/${id}`)).status).toBe(404);
+    expect((await v1(otherKey, 'PATCH', `/contacts/${id}`, { name: 'Stolen' })).status).toBe(404);
+    expect((await v1(otherKey, 'GET', '/contacts')).data.data).toEqual([]);
+    expect((await v1(key, 'GET', `/contacts/${id}`)).data.name).toBe('Ana');
+  });
+
+  it('every route refuses a key without its scope with 403 naming the scope; no key is 401', async () => {
+    const w = await newWorkspaceUser(t.baseUrl);
+    const key = await makeKey(w, ['analytics:read']);
+    const id = '00000000-0000-4000-8000-000000000000';
+    const calls: [string, string, string, unknown?][] = [
+      ['GET', '/contacts', 'contacts:read'],
+      ['GET', `/contacts/${id}`, 'contacts:read'],
+      ['PATCH', `/contacts/${id}`, 'contacts:write', { name: 'x' }],
+      ['GET', '/tags', 'tags:read'],
+      ['GET', '/conversations', 'conversations:read'],
+      ['GET', `/conversations/${id}/messages`, 'messages:read'],
+      ['POST', `/conversations/${id}/messages`, 'messages:write', { content: 'hi' }],
+      ['GET', '/flows', 'flows:read'],
+      ['GET', '/leads', 'leads:read'],
+      ['GET', `/leads/${id}`, 'leads:read'],
+      ['POST', '/conversions', 'conversions:write', { amountCents: 1, idempotencyKey: 'a' }],
+      ['GET', '/broadcasts', 'broadcasts:read'],
+      ['GET', `/broadcasts/${id}`, 'broadcasts:read'],
+      ['GET', '/knowledge', 'knowledge:read'],
+      ['POST', '/knowledge', 'knowledge:write', { kind: 'faq', question: 'q', answer: 'a' }],
+    ];
+    for (const [method, path, scope, body] of calls) {
+      const res = await v1(key, method, path, body);
+      expect([method, path, res.status, res.data.error, res.data.details]).toEqual([method, path, 403, `This API key lacks the scope ${scope}`, { scope }]);
+    }
+    expect((await fetch(`${t.baseUrl}/api/v1/contacts`)).status).toBe(401);
+  });
+
+  it('a reply goes through the inbox reply (ledger, takeover); the same Idempotency-Key twice is one ledger row and the same answer', async () => {
+    const w = await newWorkspaceUser(t.baseUrl);
+    const conversationId = await conversationWithMaya(w);
+    const key = await makeKey(w, ['messages:read', 'messages:write', 'conversations:read']);
+    expect((await v1(key, 'GET', '/conversations')).data.data.map((c: { id: string }) => c.id)).toEqual([conversationId]);
+
+    const send = () => v1(key, 'POST', `/conversations/${conversationId}/messages`, { content: 'Yes, in 3 days.' }, { 'idempotency-key': 'order-42-reply' });
+    const [a, b] = await Promise.all([send(), send()]);
+    const c = await send();
+    expect(a.status).toBe(201);
+    expect(b).toMatchObject({ status: 201, data: a.data });
+    expect(c).toMatchObject({ status: 201, data: a.data });
+    const pool = t.app.database.pool;
+    const ledger = await pool.query(`select count(*)::int as n from outbound_ledger where workspace_id = $1 and idempotency_key like 'inbox:%'`, [
+      w.user.workspaceId,
+    ]);
+    expect(ledger.rows[0].n).toBe(1);
+    // The same key for another request is refused, not replayed.
+    expect((await v1(key, 'POST', `/conversations/${conversationId}/messages`, { content: 'Other' }, { 'idempotency-key': 'order-42-reply' })).status).toBe(
+      409,
+    );
+    // As a reply from the inbox, it takes the conversation over from automation.
+    const paused = await pool.query('select automation_paused_until is not null as paused from contacts where workspace_id = $1', [w.user.workspaceId]);
+    expect(paused.rows[0].paused).toBe(true);
+    const thread = await v1(key, 'GET', `/conversations/${conversationId}/messages`);
+    expect(thread.data.data.map((m: { content: string }) => m.content)).toEqual(['Do you ship to Lisbon?', 'Yes, in 3 days.']);
+
+    const other = await newWorkspaceUser(t.baseUrl);
+    const otherKey = await makeKey(other, ['messages:read', 'messages:write']);
+    expect((await v1(otherKey, 'POST', `/conversations/${conversationId}/messages`, { content: 'x' })).status).toBe(404);
+    expect((await v1(otherKey, 'GET', `/conversations/${conversationId}/messages`)).status).toBe(404);
+  });
+
+  it('leads, conversions, flows, broadcasts and knowledge answer from the app’s own functions; an agent’s key cannot write knowledge', async () => {
+    const w = await newWorkspaceUser(t.baseUrl);
+    const key = await makeKey(w, ['leads:read', 'conversions:write', 'flows:read', 'broadcasts:read', 'knowledge:read', 'knowledge:write']);
+    const { data: lead } = await w.client.post('/api/leads', { name: 'Ann', email: 'ann@example.com' });
+    expect((await v1(key, 'GET', '/leads')).data).toMatchObject({ data: [{ id: lead.id, name: 'Ann' }], nextCursor: null });
+    expect((await v1(key, 'GET', `/leads/${lead.id}`)).data.id).toBe(lead.id);
+    expect((await v1(key, 'POST', '/conversions', { amountCents: 900, leadId: lead.id, idempotencyKey: 'o1' })).status).toBe(201);
+    expect((await v1(key, 'POST', '/conversions', { amountCents: 900, leadId: lead.id, idempotencyKey: 'o1' })).status).toBe(200);
+    expect((await v1(key, 'GET', '/flows')).status).toBe(200);
+    expect((await v1(key, 'GET', '/broadcasts')).data).toEqual({ data: [] });
+    const faq = await v1(key, 'POST', '/knowledge', { kind: 'faq', question: 'Refunds?', answer: 'Within 14 days.' });
+    expect(faq.status).toBe(201);
+    expect((await v1(key, 'GET', '/knowledge?kind=faq')).data.data.map((e: { id: string }) => e.id)).toEqual([faq.data.id]);
+
+    const agent = await inviteNewMember(t.baseUrl, w.client, 'agent');
+    expect((await agent.client.post('/api/api-keys', { name: 'x', scopes: ['knowledge:write'] })).status).toBe(403);
+  });
+
+  it('a key over its per-minute limit gets 429 with Retry-After', async () => {
+    const w = await newWorkspaceUser(t.baseUrl);
+    const key = await makeKey(w, ['tags:read']);
+    const statuses: number[] = [];
+    let last: Awaited<ReturnType<typeof v1>> | undefined;
+    for (let i = 0; i < 41; i++) {
+      last = await v1(key, 'GET', '/tags');
+      statuses.push(last.status);
+    }
+    expect(statuses.filter((s) => s === 200)).toHaveLength(40);
+    expect(last!.status).toBe(429);
+    expect(Number(last!.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(last!.data.code).toBe('RATE_LIMITED');
+  });
+});

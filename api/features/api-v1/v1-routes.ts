@@ -1,0 +1,262 @@
+import { createHash } from 'node:crypto';
+import type { Request } from 'express';
+import type pg from 'pg';
+import { z } from 'zod';
+import type { ApiScope } from '../../../contracts/api-keys';
+import { contactSchema, idempotencyKeySchema, listContactsQuerySchema, pageQuerySchema, updateContactBodySchema } from '../../../contracts/api-v1';
+import { createConversionBodySchema } from '../../../contracts/conversions';
+import { listConversationsQuerySchema, sendMessageBodySchema } from '../../../contracts/inbox';
+import { createKnowledgeBodySchema, listKnowledgeQuerySchema } from '../../../contracts/knowledge';
+import { leadCursorSchema, leadFiltersSchema, listLeadsQuerySchema } from '../../../contracts/leads';
+import { onceByKey } from '../../../db/api-keys/idempotency';
+import { getBroadcast, listBroadcasts } from '../../../db/broadcasts/read-broadcasts';
+import { getApiContact, listApiContacts, listTags, updateApiContact } from '../../../db/contacts/api-contacts';
+import { recordApiConversion } from '../../../db/conversions/record-conversion';
+import { listFlows } from '../../../db/flows/read-flows';
+import { getConversation, listConversations, listMessages } from '../../../db/inbox/read-inbox';
+import { sendInboxReply } from '../../../db/inbox/send-inbox-reply';
+import { listEntries } from '../../../db/knowledge/read-entries';
+import { getLead, listLeads } from '../../../db/leads/read-leads';
+import type { SendLimits } from '../../../db/sends/send-limits';
+import { withTransaction } from '../../../db/transaction';
+import type { ApiKeyPrincipal } from '../../../db/api-keys/api-keys';
+import { AppError } from '../../http/errors';
+import { idParam } from '../../http/routers';
+import { parseBody, parseQuery, parseWith } from '../../http/validate';
+import { decodeCursor } from '../inbox/inbox.cursor';
+import { createKnowledgeEntry } from '../knowledge/create-knowledge-entry';
+
+export interface V1Deps {
+  pool: pg.Pool;
+  limits: SendLimits;
+}
+
+/** What a handler answers: a status (200 unless said) and a JSON body. */
+export interface V1Answer {
+  status?: number;
+  body: unknown;
+}
+
+/**
+ * One route of /api/v1: THE table both the router (api-v1.routes.ts) and the OpenAPI document
+ * (openapi.ts) are built from, so neither can name a route the other lacks. `path` is Express's
+ * (`/contacts/:id`); schemas are the app's zod contracts.
+ */
+export interface V1Route {
+  method: 'get' | 'post' | 'patch';
+  path: string;
+  scope: ApiScope;
+  summary: string;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  /** Takes an `Idempotency-Key` header (a retry with the same key gets the first answer). */
+  idempotent?: boolean;
+  /** The success answer's status and, where the contracts have one, its schema. */
+  response: { status: number; description: string; schema?: z.ZodType };
+  handle(req: Request, key: ApiKeyPrincipal, deps: V1Deps): Promise<V1Answer>;
+}
+
+const notFound = (what: string) => new AppError('NOT_FOUND', `${what} not found`);
+const page = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item), nextCursor: z.string().nullable() });
+const anyObject = z.record(z.string(), z.unknown());
+
+/** The leads list's keyset cursor as the public API's `cursor`. */
+const leadsQuerySchema = leadFiltersSchema.extend({ cursor: leadCursorSchema.optional(), limit: pageQuerySchema.shape.limit });
+
+export const v1Routes: V1Route[] = [
+  {
+    method: 'get',
+    path: '/contacts',
+    scope: 'contacts:read',
+    summary: 'List contacts, newest first; search by name or handle with q, filter by tag',
+    query: listContactsQuerySchema,
+    response: { status: 200, description: 'A page of contacts', schema: page(contactSchema) },
+    handle: async (req, key, { pool }) => {
+      const { cursor, ...q } = parseQuery(listContactsQuerySchema, req);
+      return { body: await listApiContacts(pool, key.workspaceId, { ...q, cursor: cursor ? decodeCursor(cursor) : undefined }) };
+    },
+  },
+  {
+    method: 'get',
+    path: '/contacts/:id',
+    scope: 'contacts:read',
+    summary: 'Get a contact',
+    response: { status: 200, description: 'The contact', schema: contactSchema },
+    handle: async (req, key, { pool }) => {
+      const contact = await getApiContact(pool, key.workspaceId, idParam(req));
+      if (!contact) throw notFound('Contact');
+      return { body: contact };
+    },
+  },
+  {
+    method: 'patch',
+    path: '/contacts/:id',
+    scope: 'contacts:write',
+    summary: 'Change a contact: name, custom fields (merged; null removes one) and tags (add, remove or replace)',
+    body: updateContactBodySchema,
+    response: { status: 200, description: 'The changed contact', schema: contactSchema },
+    handle: async (req, key, { pool }) => {
+      const contact = await updateApiContact(pool, key.workspaceId, idParam(req), parseBody(updateContactBodySchema, req));
+      if (!contact) throw notFound('Contact');
+      return { body: contact };
+    },
+  },
+  {
+    method: 'get',
+    path: '/tags',
+    scope: 'tags:read',
+    summary: 'Every tag in use, with how many contacts carry it',
+    response: { status: 200, description: 'The tags', schema: z.object({ data: z.array(z.object({ name: z.string(), contacts: z.number() })) }) },
+    handle: async (_req, key, { pool }) => ({ body: { data: await listTags(pool, key.workspaceId) } }),
+  },
+  {
+    method: 'get',
+    path: '/conversations',
+    scope: 'conversations:read',
+    summary: 'List conversations, latest message first (filters as in the inbox)',
+    query: listConversationsQuerySchema.omit({ assignee: true }),
+    response: { status: 200, description: 'A page of conversations', schema: page(anyObject) },
+    handle: async (req, key, { pool }) => {
+      const { cursor, ...q } = parseQuery(listConversationsQuerySchema.omit({ assignee: true }), req);
+      const found = await listConversations(pool, key.workspaceId, { ...q, cursor: cursor ? decodeCursor(cursor) : undefined });
+      return { body: { data: found.conversations, nextCursor: found.nextCursor } };
+    },
+  },
+  {
+    method: 'get',
+    path: '/conversations/:id/messages',
+    scope: 'messages:read',
+    summary: "A conversation's messages, newest page first (each page oldest first)",
+    query: pageQuerySchema,
+    response: { status: 200, description: 'A page of messages', schema: page(anyObject) },
+    handle: async (req, key, { pool }) => {
+      const id = idParam(req);
+      const q = parseQuery(pageQuerySchema, req);
+      if (!(await getConversation(pool, key.workspaceId, id))) throw notFound('Conversation');
+      const found = await listMessages(pool, key.workspaceId, id, { limit: q.limit, before: q.cursor ? decodeCursor(q.cursor) : undefined });
+      return { body: { data: found.messages, nextCursor: found.nextCursor } };
+    },
+  },
+  {
+    method: 'post',
+    path: '/conversations/:id/messages',
+    scope: 'messages:write',
+    summary:
+      "Reply to the contact, exactly as a reply from the inbox: queued on the send ledger with the platform's window checks, pacing and opt-out rules, and it takes the conversation over from automation",
+    body: sendMessageBodySchema.pick({ content: true }),
+    idempotent: true,
+    response: { status: 201, description: 'The queued message', schema: z.object({ message: anyObject }) },
+    handle: async (req, key, { pool, limits }) => {
+      const id = idParam(req);
+      const { content } = parseBody(sendMessageBodySchema.pick({ content: true }), req);
+      const header = req.get('idempotency-key');
+      const send = async (client: pg.PoolClient): Promise<V1Answer & { status: number }> => {
+        // The key's creator is who replies (a key never outlives its creator's membership).
+        const sent = await sendInboxReply(client, key.workspaceId, id, content, limits.dm, key.createdBy!);
+        if (sent === 'not_found') throw notFound('Conversation');
+        if (sent === 'not_queued') throw new AppError('INTERNAL', 'Could not queue the message');
+        return { status: 201, body: { message: sent } };
+      };
+      if (header === undefined) return withTransaction(pool, send);
+      const idempotencyKey = parseWith(idempotencyKeySchema, header, 'Invalid Idempotency-Key header');
+      const requestHash = createHash('sha256')
+        .update(`POST ${req.path}\n${JSON.stringify({ content })}`)
+        .digest('hex');
+      const answer = await withTransaction(pool, (client) =>
+        onceByKey(client, { workspaceId: key.workspaceId, key: idempotencyKey, requestHash }, () => send(client)),
+      );
+      if (answer === 'mismatch') throw new AppError('CONFLICT', 'This Idempotency-Key was already used for a different request');
+      return answer;
+    },
+  },
+  {
+    method: 'get',
+    path: '/flows',
+    scope: 'flows:read',
+    summary: 'List flows',
+    response: { status: 200, description: 'Every flow of the workspace', schema: z.object({ data: z.array(anyObject) }) },
+    handle: async (_req, key, { pool }) => ({ body: { data: await listFlows(pool, key.workspaceId) } }),
+  },
+  {
+    method: 'get',
+    path: '/leads',
+    scope: 'leads:read',
+    summary: 'List leads, newest first (filter by status, source, search)',
+    query: leadsQuerySchema,
+    response: { status: 200, description: 'A page of leads', schema: page(anyObject) },
+    handle: async (req, key, { pool }) => {
+      const { cursor, ...q } = parseQuery(leadsQuerySchema, req);
+      const found = await listLeads(pool, key.workspaceId, listLeadsQuerySchema.parse({ ...q, after: cursor }));
+      return { body: { data: found.leads, nextCursor: found.pagination.nextCursor } };
+    },
+  },
+  {
+    method: 'get',
+    path: '/leads/:id',
+    scope: 'leads:read',
+    summary: 'Get a lead',
+    response: { status: 200, description: 'The lead', schema: anyObject },
+    handle: async (req, key, { pool }) => {
+      const lead = await getLead(pool, key.workspaceId, idParam(req));
+      if (!lead) throw notFound('Lead');
+      return { body: lead };
+    },
+  },
+  {
+    method: 'post',
+    path: '/conversions',
+    scope: 'conversions:write',
+    summary: 'Report a sale (201; the same idempotencyKey again answers 200 with the first one)',
+    body: createConversionBodySchema,
+    response: { status: 201, description: 'The conversion', schema: anyObject },
+    handle: async (req, key, { pool }) => {
+      const result = await recordApiConversion(pool, key.workspaceId, parseBody(createConversionBodySchema, req));
+      if (result === 'not_found') throw notFound('Lead or contact');
+      return { status: result.created ? 201 : 200, body: result.conversion };
+    },
+  },
+  {
+    method: 'get',
+    path: '/broadcasts',
+    scope: 'broadcasts:read',
+    summary: 'The 50 newest broadcasts with their progress',
+    response: { status: 200, description: 'Broadcasts', schema: z.object({ data: z.array(anyObject) }) },
+    handle: async (_req, key, { pool }) => ({ body: { data: await listBroadcasts(pool, key.workspaceId) } }),
+  },
+  {
+    method: 'get',
+    path: '/broadcasts/:id',
+    scope: 'broadcasts:read',
+    summary: 'Get a broadcast with its progress',
+    response: { status: 200, description: 'The broadcast', schema: anyObject },
+    handle: async (req, key, { pool }) => {
+      const broadcast = await getBroadcast(pool, key.workspaceId, idParam(req));
+      if (!broadcast) throw notFound('Broadcast');
+      return { body: broadcast };
+    },
+  },
+  {
+    method: 'get',
+    path: '/knowledge',
+    scope: 'knowledge:read',
+    summary: 'List knowledge entries (by page: page, limit; filter by kind, visibility, q)',
+    query: listKnowledgeQuerySchema,
+    response: { status: 200, description: 'A page of entries', schema: anyObject },
+    handle: async (req, key, { pool }) => {
+      const found = await listEntries(pool, key.workspaceId, parseQuery(listKnowledgeQuerySchema, req));
+      return { body: { data: found.entries, pagination: found.pagination } };
+    },
+  },
+  {
+    method: 'post',
+    path: '/knowledge',
+    scope: 'knowledge:write',
+    summary: 'Add a knowledge entry (a profile answer replaces that question’s answer: 200)',
+    body: createKnowledgeBodySchema,
+    response: { status: 201, description: 'The entry', schema: anyObject },
+    handle: async (req, key, { pool }) => {
+      const { entry, created } = await createKnowledgeEntry(pool, key.workspaceId, parseBody(createKnowledgeBodySchema, req));
+      return { status: created ? 201 : 200, body: entry };
+    },
+  },
+];

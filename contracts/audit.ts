@@ -28,6 +28,7 @@ export const auditActions = {
   'broadcast.scheduled': 'Scheduled a broadcast',
   'broadcast.cancelled': 'Cancelled a broadcast',
   'leads.exported': 'Exported leads',
+  'contacts.imported': 'Started a contact import',
   'lead.deleted': 'Deleted a lead',
   'knowledge.deleted': 'Deleted a knowledge entry',
   'api_key.created': 'Created an API key',

@@ -158,6 +158,11 @@ export const jobs = {
    * transaction. The worker makes the link's token (its hash replaces the previous one) and mails
    * it; an invitation revoked, accepted or expired meanwhile is not sent.
    */
+  /**
+   * A contact import (ADR 0044): its chunks written one transaction each, the cursor committed with
+   * the chunk, so a retry after a crash resumes at the first uncommitted chunk. One per import (its key).
+   */
+  'contacts.import': define({ payload: z.object({ importId: z.uuid() }), maxAttempts: 25, priority: 5, keyPrefix: 'import:' }),
   'mail.invite': define({
     payload: z.object({ invitationId: z.uuid(), origin: z.url() }),
     maxAttempts: 6,

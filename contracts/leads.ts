@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** docs/product-spec.md §3 Lead source and §4 lead statuses (any status may be set directly). */
-export const leadSources = ['instagram', 'twitter', 'facebook', 'manual'] as const;
+export const leadSources = ['instagram', 'twitter', 'facebook', 'manual', 'import'] as const;
 export const leadStatuses = ['new', 'contacted', 'qualified', 'converted', 'lost'] as const;
 export const leadSourceSchema = z.enum(leadSources);
 export const leadStatusSchema = z.enum(leadStatuses);

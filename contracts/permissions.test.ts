@@ -18,6 +18,7 @@ it('viewers only read; agents answer the inbox; editors change automation; admin
     'templates:write',
     'broadcasts:write',
     'knowledge:write',
+    'contacts:import',
     'simulator:use',
   ]);
   expect(held('admin').filter((p) => !can('editor', p))).toEqual(['accounts:manage', 'settings:manage', 'members:manage', 'audit:read']);

@@ -24,7 +24,7 @@ export const roleLabels: Record<Role, string> = {
 export const roleDescriptions: Record<Role, string> = {
   owner: 'Everything, plus billing, ownership transfer and deleting the workspace.',
   admin: 'Members, connected accounts and settings, plus everything an editor does.',
-  editor: 'Flows, comment rules, templates, broadcasts and knowledge, plus the inbox.',
+  editor: 'Flows, comment rules, templates, broadcasts, knowledge and contact imports, plus the inbox.',
   agent: 'The inbox, contacts and leads.',
   viewer: 'Sees everything, changes nothing.',
 };
@@ -53,6 +53,8 @@ export const permissionTable = {
   'templates:write': { roles: editors, does: 'change templates' },
   'broadcasts:write': { roles: editors, does: 'change broadcasts' },
   'knowledge:write': { roles: editors, does: 'change the knowledge base' },
+  /** A bulk write to the workspace's people (ADR 0044): like a broadcast, an editor's call, not an agent's. */
+  'contacts:import': { roles: editors, does: 'import contacts' },
   'simulator:use': { roles: editors, does: 'use the simulator' },
   'accounts:manage': { roles: admins, does: 'connect or remove accounts' },
   'settings:manage': { roles: admins, does: 'change workspace settings' },

@@ -13,6 +13,7 @@ import { accountHealthJob, accountsHealthCron } from './jobs/account-health.job'
 import { accountReconcileJob, accountsReconcileCron } from './jobs/account-reconcile.job';
 import { accountsReleaseJob } from './jobs/accounts-release.job';
 import { mailInviteJob } from './jobs/mail-invite.job';
+import { contactsImportJob } from './jobs/contacts-import.job';
 import { mailResetJob } from './jobs/mail-reset.job';
 import { enqueueReconciliations } from '../db/reconcile/enqueue-reconciliations';
 import type { ReconcileOptions } from '../activities/reconcile-account';
@@ -119,6 +120,7 @@ export function taskList(deps: TaskDeps): TaskList {
     'accounts:reconcile': accountsReconcileCron(pool, config.reconcile.everyMinutes),
     'accounts.release': accountsReleaseJob(platform),
     'mail.reset': mailResetJob(pool, config.mail ?? { mode: 'disabled', smtpUrl: undefined, from: '' }),
+    'contacts.import': contactsImportJob(pool),
     'mail.invite': mailInviteJob(pool, config.mail ?? { mode: 'disabled', smtpUrl: undefined, from: '' }),
     'account.reconcile': accountReconcileJob(pool, platform, reconcileOptions(config.reconcile.readsPerHour), { shutdown: webhooks.shutdown }),
     'run.webhook': runWebhookJob(

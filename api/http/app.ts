@@ -1,3 +1,5 @@
+import { IMPORT_BODY_LIMIT } from '../../contracts/contact-import';
+import { contactImportRoutes } from '../features/contact-import/contact-import.routes';
 import express, { type RequestHandler } from 'express';
 import session from 'express-session';
 import type { Logger } from 'pino';
@@ -141,6 +143,8 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
   app.use('/api/flows', express.json({ limit: '2mb' }));
   // A knowledge document may be 100,000 characters (contracts/knowledge.ts), more bytes once JSON-escaped.
   app.use('/api/knowledge', express.json({ limit: '512kb' }));
+  // A contact import carries its CSV (up to 20 MB, contracts/contact-import.ts) in the JSON body.
+  app.use('/api/contacts/import', express.json({ limit: IMPORT_BODY_LIMIT }));
   app.use(express.json({ limit: config.jsonBodyLimit }));
   app.use(checkRequestInput);
   // Probes before sessions: an orchestrator's liveness check must not depend on the session store's database.
@@ -219,6 +223,7 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
   app.use('/api/conversations', inboxRoutes(pool, sendLimitsFromConfig(config), reads));
   app.use('/api/comment-rules', commentRulesRoutes(pool, config.privateRepliesPerHour));
   app.use('/api/leads', leadsRoutes(pool, reads));
+  app.use('/api/contacts/import', contactImportRoutes(pool));
   app.use('/api/saved-replies', savedRepliesRoutes(pool));
   app.use('/api/failed-sends', failedSendsRoutes(pool, sendLimitsFromConfig(config)));
   app.use('/api/broadcasts', broadcastsRoutes(pool));

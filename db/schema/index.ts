@@ -18,4 +18,5 @@ export * from './saved-replies';
 export * from './reconcile';
 export * from './usage';
 export * from './team';
+export * from './contact-imports';
 export * from './api-keys';

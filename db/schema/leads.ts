@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAtColumn, workspaceIdColumn } from './columns';
 import { contacts, conversations } from './inbox';
 
@@ -19,6 +19,13 @@ export const leads = pgTable(
     name: text('name').notNull().default(''),
     email: text('email'),
     socialHandle: text('social_handle'),
+    /** From a contact import (ADR 0044): a phone number, the import's tags and custom fields. */
+    phone: text('phone'),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    customFields: jsonb('custom_fields').notNull().default({}),
     source: text('source').notNull().default('manual'),
     status: text('status').notNull().default('new'),
     /** 0–100 from engagement (workflows/lead-score.ts), rewritten whenever activity arrives. */
@@ -41,7 +48,7 @@ export const leads = pgTable(
   (t) => [
     index('leads_contact_id_idx').on(t.contactId),
     index('leads_conversation_id_idx').on(t.conversationId),
-    check('leads_source_check', sql`${t.source} in ('instagram', 'twitter', 'facebook', 'manual')`),
+    check('leads_source_check', sql`${t.source} in ('instagram', 'twitter', 'facebook', 'manual', 'import')`),
     check('leads_status_check', sql`${t.status} in ('new', 'contacted', 'qualified', 'converted', 'lost')`),
     check('leads_value_check', sql`${t.valueCents} >= 0`),
     uniqueIndex('leads_workspace_contact_key').on(t.workspaceId, t.contactId),
@@ -51,6 +58,8 @@ export const leads = pgTable(
     uniqueIndex('leads_workspace_recent_key').on(t.workspaceId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('leads_workspace_status_recent_idx').on(t.workspaceId, t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('leads_workspace_source_recent_idx').on(t.workspaceId, t.source, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // A contact import's de-duplication by handle (db/contact-import/import-chunk.ts).
+    index('leads_workspace_handle_idx').on(t.workspaceId, sql`lower(${t.socialHandle})`),
     index('leads_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
   ],
 );

@@ -9,7 +9,8 @@ import { errorMessage } from '../../lib/api';
 import { sourceLabels } from './lead-format';
 import { useCreateLead } from './use-leads';
 
-const sourceOptions = leadSources.map((s) => ({ value: s, label: sourceLabels[s] }));
+// An imported lead comes from a contact import, not from this form.
+const sourceOptions = leadSources.filter((s) => s !== 'import').map((s) => ({ value: s, label: sourceLabels[s] }));
 
 /** docs/product-spec.md §2: adding asks for name, email and source (default manual); §5: a name or an email, else nothing is sent. */
 export function AddLeadDialog({ open, onClose }: { open: boolean; onClose: () => void }) {

@@ -35,4 +35,5 @@ export const sourceLabels: Record<LeadSource, string> = {
   facebook: 'Facebook',
   twitter: 'Twitter',
   manual: 'Manual',
+  import: 'Import',
 };

@@ -46,8 +46,8 @@ export function LeadRow({ lead, onDelete }: { lead: Lead; onDelete: (lead: Lead)
         </div>
       </div>
       <div className="flex items-center gap-2 text-sm text-slate-700 dark:text-slate-300">
-        {lead.source === 'manual' ? (
-          <Badge>Manual</Badge>
+        {lead.source === 'manual' || lead.source === 'import' ? (
+          <Badge>{sourceLabels[lead.source]}</Badge>
         ) : (
           <>
             <PlatformIcon platform={lead.source} size={20} />

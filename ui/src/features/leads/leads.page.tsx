@@ -8,6 +8,7 @@ import { PageHeader } from '../../components/page-header';
 import { Spinner } from '../../components/spinner';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { AddLeadDialog } from './add-lead-dialog';
+import { ImportContactsDialog } from './import-contacts-dialog';
 import { LeadFilters } from './lead-filters';
 import { LeadList } from './lead-list';
 import { LeadPagination } from './lead-pagination';
@@ -27,6 +28,7 @@ export function LeadsPage() {
   const [filters, setFilters] = useState<Filters>({ status: 'all', source: 'all', search: '' });
   const [position, setPosition] = useState<Position>({ page: 1 });
   const [adding, setAdding] = useState(false);
+  const [importing, setImporting] = useState(false);
   const search = useDebouncedValue(filters.search, 250);
   const query = { ...filters, search, ...position };
   const leads = useLeads(query);
@@ -47,6 +49,7 @@ export function LeadsPage() {
 
   const canEdit = useCan('leads:write');
   const canExport = useCan('leads:export');
+  const canImport = useCan('contacts:import');
   return (
     <div className="space-y-6">
       <PageHeader
@@ -59,6 +62,11 @@ export function LeadsPage() {
               <a href={exportUrl({ ...filters, search })} download className={buttonClasses('outline')}>
                 <Icon name="file" size={16} /> Export
               </a>
+            )}
+            {canImport && (
+              <Button variant="outline" onClick={() => setImporting(true)}>
+                <Icon name="users" size={16} /> Import contacts
+              </Button>
             )}
             {canEdit && (
               <Button onClick={() => setAdding(true)}>
@@ -94,7 +102,7 @@ export function LeadsPage() {
         <EmptyState
           icon="users"
           title="No leads yet"
-          description="A lead appears here when a comment rule replies to someone, or when a comment or DM asks about prices, buying or booking. You can also add one by hand."
+          description="A lead appears here when a comment rule replies to someone, or when a comment or DM asks about prices, buying or booking. You can also add one by hand, or import the contacts you already have."
         >
           {canEdit && (
             <Button onClick={() => setAdding(true)}>
@@ -104,6 +112,7 @@ export function LeadsPage() {
         </EmptyState>
       )}
       <AddLeadDialog open={adding} onClose={() => setAdding(false)} />
+      <ImportContactsDialog open={importing} onClose={() => setImporting(false)} />
     </div>
   );
 }

@@ -28,6 +28,7 @@ import { runAdvanceJob } from './jobs/run-advance.job';
 import { runsResumeJob } from './jobs/runs-resume.job';
 import { runWebhookJob } from './jobs/run-webhook.job';
 import { runAiJob } from './jobs/run-ai.job';
+import { defaultEventWebhookPolicy, eventWebhooksDeliverJob } from './jobs/event-webhooks-deliver.job';
 import type { AiConfig, Config } from '../config/config';
 import { createAiRuntime } from '../activities/ai-answer.activity';
 import { startTimerPump } from './flows/timer-pump';
@@ -92,6 +93,11 @@ export function taskList(deps: TaskDeps): TaskList {
     linkBaseUrl: links,
     webhookLanes: config.flows.webhookLanes,
   };
+  const eventWebhooks = eventWebhooksDeliverJob(pool, {
+    cipher: platform.cipher,
+    call: { allowLoopback: config.flows.webhookAllowLoopback, timeoutMs: config.flows.webhookTimeoutMs, signal: webhooks.shutdown },
+    policy: defaultEventWebhookPolicy(config.flows.webhookTimeoutMs),
+  });
   return {
     'maintenance:prune': maintenancePrune({ demoTtlHours: config.demo.ttlHours, pool }),
     'inbound.process': inboundProcessJob({
@@ -131,6 +137,8 @@ export function taskList(deps: TaskDeps): TaskList {
       webhooks.budget,
       webhooks.shutdown,
     ),
+    'events.deliver': eventWebhooks,
+    'events:sweep': eventWebhooks,
     'run.ai': runAiJob(pool, config.ai ? createAiRuntime(config.ai) : null, config.flows.webhookLanes, webhooks.budget, webhooks.shutdown),
   } satisfies Record<TaskName, Task>;
 }
@@ -199,7 +207,7 @@ export function verifyOptions(readsPerHour: number): VerifyOptions {
  */
 export function crontab(config: Pick<WorkerConfig, 'accountHealthIntervalMinutes' | 'reconcile'>): string {
   // Every minute: sends whose process died mid-call, failed as uncertain once their lease has run out.
-  const lines = ['*/15 * * * * maintenance:prune ?fill=1h', '* * * * * outbound:sweep', '* * * * * inbound:sweep'];
+  const lines = ['*/15 * * * * maintenance:prune ?fill=1h', '* * * * * outbound:sweep', '* * * * * inbound:sweep', '* * * * * events:sweep'];
   if (config.accountHealthIntervalMinutes > 0) lines.push('*/5 * * * * accounts:health');
   // Every minute a sweep queues the accounts whose last reconciliation is RECONCILE_EVERY_MINUTES old.
   if (config.reconcile.everyMinutes > 0) lines.push('* * * * * accounts:reconcile');

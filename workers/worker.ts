@@ -29,6 +29,7 @@ import { runsResumeJob } from './jobs/runs-resume.job';
 import { runWebhookJob } from './jobs/run-webhook.job';
 import { runAiJob } from './jobs/run-ai.job';
 import { defaultEventWebhookPolicy, eventWebhooksDeliverJob } from './jobs/event-webhooks-deliver.job';
+import { scheduleNextDelivery } from '../db/event-webhooks/deliveries';
 import type { AiConfig, Config } from '../config/config';
 import { createAiRuntime } from '../activities/ai-answer.activity';
 import { startTimerPump } from './flows/timer-pump';
@@ -328,6 +329,8 @@ export async function startWorker(opts: {
   };
   supervise(runner, workerPool?.id);
   await watchdog.tick();
+  // Event webhooks claimed by a worker that died are due again when their lease ends: a job for then, not the next minute's sweep.
+  await scheduleNextDelivery(opts.pool);
   // After downtime: every account is read back from its cursor (the gap since what we last stored).
   if (opts.config.reconcile.everyMinutes > 0) await enqueueReconciliations(opts.pool, { all: true });
   // It ticks every 250 ms: while PostgreSQL is down, one line per 30 s, not four a second.

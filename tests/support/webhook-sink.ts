@@ -19,7 +19,9 @@ export interface SinkDelivery {
  * recorded, and answered with `status` (a function of the request count, to fail some). A receiver
  * that de-duplicates keeps `byId` (webhook-id → first delivery).
  */
-export async function startWebhookSink(opts: { secrets?: string[]; status?: (n: number, id: string) => number; record?: boolean } = {}) {
+export async function startWebhookSink(
+  opts: { secrets?: string[]; status?: (n: number, id: string) => number; record?: boolean; delayMs?: () => number } = {},
+) {
   const secrets = [...(opts.secrets ?? [])];
   const received: SinkDelivery[] = [];
   const byId = new Map<string, SinkDelivery>();
@@ -46,6 +48,11 @@ export async function startWebhookSink(opts: { secrets?: string[]; status?: (n: 
           // not this secret
         }
       }
+      const answer = () => {
+        const code = status(count, d.id);
+        if (code >= 200 && code < 300 && !byId.has(d.id)) byId.set(d.id, d);
+        res.writeHead(code, { 'content-type': 'text/plain' }).end(code >= 300 ? 'sink says no' : 'ok');
+      };
       const d: SinkDelivery = {
         id: headers['webhook-id'],
         timestamp: headers['webhook-timestamp'],
@@ -56,9 +63,10 @@ export async function startWebhookSink(opts: { secrets?: string[]; status?: (n: 
       };
       count++;
       if (opts.record !== false) received.push(d);
-      const code = status(count, d.id);
-      if (code >= 200 && code < 300 && !byId.has(d.id)) byId.set(d.id, d);
-      res.writeHead(code, { 'content-type': 'text/plain' }).end(code >= 300 ? 'sink says no' : 'ok');
+      // A slow receiver: the answer (and so the de-duplicating record) comes after the delay.
+      const delay = opts.delayMs?.() ?? 0;
+      if (delay > 0) setTimeout(answer, delay);
+      else answer();
     });
   });
   server.keepAliveTimeout = 30_000;

@@ -24,7 +24,8 @@ export const DEFAULT_RETRY_DELAYS_SEC = [5, 300, 1800, 7200, 18000, 36000, 50400
 
 export const defaultEventWebhookPolicy = (timeoutMs: number): EventWebhookPolicy => ({
   batchSize: 500,
-  leaseMs: timeoutMs + 30_000,
+  // Every call of a batch runs at once under its deadline, then one statement records them: twice the deadline is ample.
+  leaseMs: 2 * timeoutMs + 5_000,
   retryDelaysSec: DEFAULT_RETRY_DELAYS_SEC,
   disableAfterFailures: DEFAULT_RETRY_DELAYS_SEC.length + 1,
   budgetMs: 20_000,

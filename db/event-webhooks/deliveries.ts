@@ -18,7 +18,7 @@ export interface ClaimedDelivery {
  * Up to `limit` due deliveries of enabled subscriptions, claimed in one statement (`for update skip
  * locked`, so concurrent workers take disjoint sets): the attempt is counted and `next_attempt_at`
  * moved one lease ahead before anything is sent. A worker killed mid-call leaves them pending, due
- * again when the lease runs out, with the same `webhook-id` (at-least-once; ARCHITECTURE.md#event-webhooks).
+ * again when the lease runs out, with the same `webhook-id` (at-least-once; docs/api-webhooks.md).
  */
 export async function claimDueDeliveries(pool: Pick<pg.Pool, 'query'>, limit: number, leaseMs: number): Promise<ClaimedDelivery[]> {
   const { rows } = await pool.query<ClaimedDelivery>({

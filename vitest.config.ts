@@ -9,6 +9,7 @@ const heavy = [
   'bin/replypilot.int.test.ts',
   'tests/fleet/fleet.int.test.ts',
   'workers/jobs/broadcast-crash.int.test.ts',
+  'workers/jobs/event-webhooks-crash.int.test.ts',
   'db/backup/backup-restore.int.test.ts',
 ];
 

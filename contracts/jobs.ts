@@ -169,6 +169,15 @@ export const jobs = {
     priority: null,
     keyPrefix: null,
   }),
+  /**
+   * Event webhooks out (docs/api-webhooks.md): claims due deliveries in set-based batches (`for update
+   * skip locked`), posts them concurrently, records the outcomes in one statement per batch, then
+   * re-adds itself for the next due retry. One pending job (its key); queued in the transaction that
+   * made the events; after inbound events and sends.
+   */
+  'events.deliver': define({ payload: z.object({}).passthrough(), maxAttempts: 25, priority: 2, keyPrefix: 'events:' }),
+  /** Crontab backstop: the same delivery loop each minute, for deliveries whose worker died mid-call (their lease ran out). */
+  'events:sweep': define({ payload: z.unknown(), maxAttempts: 5, priority: null, keyPrefix: null, cron: true }),
   /** Crontab: queues the reconciliations that have come due (RECONCILE_EVERY_MINUTES). */
   'accounts:reconcile': define({ payload: z.unknown(), maxAttempts: 25, priority: null, keyPrefix: null, cron: true }),
   /** Crontab: queues the account checks that have come due. */

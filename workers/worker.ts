@@ -30,6 +30,8 @@ import { runAdvanceJob } from './jobs/run-advance.job';
 import { runsResumeJob } from './jobs/runs-resume.job';
 import { runWebhookJob } from './jobs/run-webhook.job';
 import { runAiJob } from './jobs/run-ai.job';
+import { defaultEventWebhookPolicy, eventWebhooksDeliverJob } from './jobs/event-webhooks-deliver.job';
+import { scheduleNextDelivery } from '../db/event-webhooks/deliveries';
 import type { AiConfig, Config } from '../config/config';
 import { createAiRuntime } from '../activities/ai-answer.activity';
 import { startTimerPump } from './flows/timer-pump';
@@ -94,6 +96,11 @@ export function taskList(deps: TaskDeps): TaskList {
     linkBaseUrl: links,
     webhookLanes: config.flows.webhookLanes,
   };
+  const eventWebhooks = eventWebhooksDeliverJob(pool, {
+    cipher: platform.cipher,
+    call: { allowLoopback: config.flows.webhookAllowLoopback, timeoutMs: config.flows.webhookTimeoutMs, signal: webhooks.shutdown },
+    policy: defaultEventWebhookPolicy(config.flows.webhookTimeoutMs),
+  });
   return {
     'maintenance:prune': maintenancePrune({ demoTtlHours: config.demo.ttlHours, pool }),
     'plans:end-trials': endTrialsJob(),
@@ -135,6 +142,8 @@ export function taskList(deps: TaskDeps): TaskList {
       webhooks.budget,
       webhooks.shutdown,
     ),
+    'events.deliver': eventWebhooks,
+    'events:sweep': eventWebhooks,
     'run.ai': runAiJob(pool, config.ai ? createAiRuntime(config.ai) : null, config.flows.webhookLanes, webhooks.budget, webhooks.shutdown),
   } satisfies Record<TaskName, Task>;
 }
@@ -203,7 +212,7 @@ export function verifyOptions(readsPerHour: number): VerifyOptions {
  */
 export function crontab(config: Pick<WorkerConfig, 'accountHealthIntervalMinutes' | 'reconcile'>): string {
   // Every minute: sends whose process died mid-call, failed as uncertain once their lease has run out.
-  const lines = ['*/15 * * * * maintenance:prune ?fill=1h', '* * * * * outbound:sweep', '* * * * * inbound:sweep'];
+  const lines = ['*/15 * * * * maintenance:prune ?fill=1h', '* * * * * outbound:sweep', '* * * * * inbound:sweep', '* * * * * events:sweep'];
   // Every 5 minutes (a trial ends within 5 minutes of its time); ?fill catches up after downtime.
   lines.push('*/5 * * * * plans:end-trials ?fill=1h');
   if (config.accountHealthIntervalMinutes > 0) lines.push('*/5 * * * * accounts:health');
@@ -326,6 +335,8 @@ export async function startWorker(opts: {
   };
   supervise(runner, workerPool?.id);
   await watchdog.tick();
+  // Event webhooks claimed by a worker that died are due again when their lease ends: a job for then, not the next minute's sweep.
+  await scheduleNextDelivery(opts.pool);
   // After downtime: every account is read back from its cursor (the gap since what we last stored).
   if (opts.config.reconcile.everyMinutes > 0) await enqueueReconciliations(opts.pool, { all: true });
   // It ticks every 250 ms: while PostgreSQL is down, one line per 30 s, not four a second.

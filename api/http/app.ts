@@ -23,6 +23,8 @@ import { sessionWrites } from '../auth/session-writes';
 import { passwordResetRoutes } from '../auth/password-reset.routes';
 import { activeWorkspace } from '../auth/active-workspace';
 import { auditLogRoutes } from '../features/team/audit-log.routes';
+import { eventWebhookRoutes } from '../features/event-webhooks/event-webhooks.routes';
+import { eventWebhookService } from '../features/event-webhooks/event-webhooks.service';
 import { invitationLookupRoutes, teamRoutes } from '../features/team/team.routes';
 import { teamService } from '../features/team/team.service';
 import { workspacesRoutes } from '../features/team/workspaces.routes';
@@ -79,7 +81,7 @@ import { adminRoutes } from '../features/admin/admin.routes';
 import { refuseWhileSuspended, suspensionRoutes } from '../features/workspace/suspension.routes';
 import { sendLimitsFromConfig } from '../../db/sends/send-limits';
 import { apiNotFound, errorHandler } from './errors';
-import { atPrefixUnstripped } from './routers';
+import { atPrefixUnstripped, authedRouter, currentActor } from './routers';
 import { checkRequestInput } from './validate';
 import { sameOriginOnly, securityHeaders, sessionCookieSecure } from './security';
 import { mountUi } from './ui';
@@ -270,6 +272,9 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
   app.use('/api/workspaces', workspacesRoutes(pool));
   app.use('/api/audit-log', auditLogRoutes(pool));
   app.use('/api/billing', billingRoutes({ pool, trialDays: config.trialDays, checkout: false }));
+  // Event webhooks out (docs/api-webhooks.md): owners and admins; the same routes take API keys at /api/v1/webhooks.
+  const eventWebhooks = eventWebhookService(pool, { cipher, guard: { allowLoopback: config.flows.webhookAllowLoopback } });
+  app.use('/api/event-webhooks', eventWebhookRoutes(authedRouter('settings:manage'), eventWebhooks, currentActor));
 
   app.use('/api', apiNotFound);
   const closeUi = await mountUi(app, deps.ui);

@@ -29,6 +29,8 @@ export interface StoredComment {
    * the contact row it upserts (automation_paused_until > now()), nothing automated answers.
    */
   paused: boolean;
+  /** The contact was made by this statement (event webhooks' contact.created; every comment of that person says so). */
+  contactCreated: boolean;
 }
 
 /**
@@ -52,7 +54,15 @@ export async function storeCommentBatch(db: Db, comments: BatchComment[]): Promi
     });
   }
   const people = [...contacts.values()];
-  const { rows } = await db.query<{ n: string; contact_id: string; inserted: boolean; age_days: number | null; opted_out: boolean; paused: boolean }>({
+  const { rows } = await db.query<{
+    n: string;
+    contact_id: string;
+    inserted: boolean;
+    age_days: number | null;
+    opted_out: boolean;
+    paused: boolean;
+    contact_created: boolean;
+  }>({
     name: 'inbound-comment-batch',
     text: `with c as (
        insert into contacts (workspace_id, account_id, external_user_id, name, username, last_inbound_at)
@@ -62,7 +72,7 @@ export async function storeCommentBatch(db: Db, comments: BatchComment[]): Promi
          name = coalesce(nullif(excluded.name, ''), contacts.name),
          username = coalesce(excluded.username, contacts.username),
          last_inbound_at = greatest(contacts.last_inbound_at, excluded.last_inbound_at)
-       returning id, account_id, external_user_id, opted_out_at, automation_paused_until
+       returning id, account_id, external_user_id, opted_out_at, automation_paused_until, xmax = 0 as created
      ), e as (
        select * from unnest($6::uuid[], $7::uuid[], $8::text[], $9::text[], $10::text[], $11::text[], $12::text[], $13::timestamptz[])
          with ordinality as t(workspace_id, account_id, comment_id, post_id, text, author_id, author_username, commented_at, n)
@@ -75,7 +85,7 @@ export async function storeCommentBatch(db: Db, comments: BatchComment[]): Promi
        returning account_id, platform_comment_id, extract(epoch from now() - commented_at)::float8 / 86400 as age_days
      )
      select e.n, c.id as contact_id, ins.platform_comment_id is not null as inserted, ins.age_days, c.opted_out_at is not null as opted_out,
-            coalesce(c.automation_paused_until > now(), false) as paused
+            coalesce(c.automation_paused_until > now(), false) as paused, c.created as contact_created
      from e join c on c.account_id = e.account_id and c.external_user_id = e.author_id
      left join ins on ins.account_id = e.account_id and ins.platform_comment_id = e.comment_id
      order by e.n`,
@@ -96,5 +106,12 @@ export async function storeCommentBatch(db: Db, comments: BatchComment[]): Promi
     ],
   });
   if (rows.length !== comments.length) throw new Error(`storeCommentBatch: ${rows.length} rows for ${comments.length} comments`);
-  return rows.map((r) => ({ contactId: r.contact_id, inserted: r.inserted, ageDays: Number(r.age_days ?? 0), optedOut: r.opted_out, paused: r.paused }));
+  return rows.map((r) => ({
+    contactId: r.contact_id,
+    inserted: r.inserted,
+    ageDays: Number(r.age_days ?? 0),
+    optedOut: r.opted_out,
+    paused: r.paused,
+    contactCreated: r.contact_created,
+  }));
 }

@@ -8,7 +8,7 @@ const CONTACT_UPSERT_SQL = `insert into contacts (workspace_id, account_id, exte
        name = coalesce(nullif(excluded.name, ''), contacts.name),
        username = coalesce(excluded.username, contacts.username),
        last_inbound_at = greatest(contacts.last_inbound_at, excluded.last_inbound_at)
-     returning id, opted_out_at, automation_paused_until`;
+     returning id, opted_out_at, automation_paused_until, xmax = 0 as created`;
 
 /**
  * A DM, in ONE round trip (it was six): the contact (CONTACT_UPSERT_SQL), the conversation
@@ -42,7 +42,7 @@ const INBOUND_DM_SQL = `with contact as (${CONTACT_UPSERT_SQL}),
        on conflict (account_id, platform_message_id) do nothing
        returning id, extract(epoch from now() - created_at)::float8 / 3600 as age_hours)
      select conv.contact_id, conv.id as conversation_id, msg.id as message_id, msg.age_hours,
-            contact.opted_out_at, coalesce(contact.automation_paused_until > now(), false) as automation_paused, (select w.opt_out from workspaces w where w.id = $1) as opt_out,
+            contact.opted_out_at, contact.created as contact_created, coalesce(contact.automation_paused_until > now(), false) as automation_paused, (select w.opt_out from workspaces w where w.id = $1) as opt_out,
             exists (select 1 from messages o where o.conversation_id = conv.id and o.direction = 'outbound') as has_outbound,
             case when msg.id is not null then pg_notify($12, json_build_object('workspaceId', $1::uuid, 'event',
               json_build_object('type', 'message.created', 'conversationId', conv.id, 'messageId', msg.id))::text) end as notified
@@ -53,6 +53,8 @@ export interface StoredInboundDm {
   conversation_id: string;
   /** null: the message was already stored (a redelivery); nothing else changed. */
   message_id: string | null;
+  /** The contact was made by this message (event webhooks' contact.created). */
+  contact_created: boolean;
   age_hours: number | null;
   has_outbound: boolean;
   /** When the contact opted out (before this message), null: subscribed. */

@@ -20,3 +20,4 @@ export * from './usage';
 export * from './team';
 export * from './contact-imports';
 export * from './api-keys';
+export * from './event-webhooks';

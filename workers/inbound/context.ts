@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import type { OutgoingEvent } from '../../contracts/event-webhooks';
 import type { NormalizedEvent } from '../../contracts/inbound';
 import { parseActiveTriggers, type ActiveTrigger } from '../../db/flows/active-triggers';
 import { newEventTail, type EventTail } from '../../db/inbound/event-tail';
@@ -44,9 +45,13 @@ export function triggersOf(p: Prefetched): ActiveTrigger[] | undefined {
   return p.triggers === undefined || p.triggers === null ? undefined : parseActiveTriggers(p.triggers);
 }
 
-/** An event's deferred writes (activity lines, lead scores: its processed mark writes them) and the flow runs it started. */
-export type InboundTail = EventTail & { startedRuns: StartedRun[] };
-export const newInboundTail = (): InboundTail => ({ ...newEventTail(), startedRuns: [] });
+/**
+ * An event's deferred writes (activity lines, lead scores: its processed mark writes them), the flow
+ * runs it started, and the event webhooks it makes (written for the whole batch by one statement in
+ * the tail stage, db/event-webhooks/emit-events.ts).
+ */
+export type InboundTail = EventTail & { startedRuns: StartedRun[]; events: OutgoingEvent[] };
+export const newInboundTail = (): InboundTail => ({ ...newEventTail(), startedRuns: [], events: [] });
 
 /** A claimed event, normalized and checked against its account: what every stage works on. */
 export interface InboundEvent<E extends NormalizedEvent = NormalizedEvent> {

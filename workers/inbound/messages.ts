@@ -49,6 +49,20 @@ async function storeInboundMessage(ctx: InboundContext, { normalized: e, account
   const contactId = stored.contact_id;
   const conversationId = stored.conversation_id;
   const ageHours = stored.age_hours!;
+  const ws = account.workspace_id;
+  if (stored.contact_created) tail.events.push({ workspaceId: ws, type: 'contact.created', data: contactData(contactId, account, e.from) });
+  tail.events.push({
+    workspaceId: ws,
+    type: 'message.received',
+    data: {
+      messageId: stored.message_id,
+      conversationId,
+      contact: contactData(contactId, account, e.from),
+      text: e.text,
+      sentAt: e.createdAt,
+      storyMention: e.storyMention ?? false,
+    },
+  });
   const intent = classifyIntent(e.text);
   tail.activities.push({ action: 'dm_received', message: `New ${account.platform} DM from ${e.from.name || e.from.id}`, intent });
   await captureLead(client, account, contactId, e, { intent, ruleFired: false, conversationId, hasOutbound: stored.has_outbound }, tail);
@@ -90,4 +104,9 @@ async function storeInboundMessage(ctx: InboundContext, { normalized: e, account
   if (resumed.length > 0) return;
   const event = { kind: 'message' as const, storyReply: e.storyReply === true, storyMention: e.storyMention === true, text: e.text, messageId: e.messageId };
   await insertTriggeredRuns(client, account, contactId, event, triggersOf(prefetched), tail.startedRuns);
+}
+
+/** A contact as event webhooks carry it (contracts/event-webhooks.ts). */
+export function contactData(id: string, account: { id: string; platform: string }, from: { id: string; name: string; username: string | null }) {
+  return { id, accountId: account.id, platform: account.platform, externalUserId: from.id, name: from.name, username: from.username };
 }

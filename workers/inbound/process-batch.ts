@@ -9,7 +9,8 @@ import { takeFirstSteps } from '../flows/first-steps';
 import { answerComments } from './answers';
 import { mayAnswer, storeComments } from './comments';
 import { inboundContext, type InboundComment, type InboundContext, type InboundDeps, type InboundEvent } from './context';
-import { storeMessageOrEcho } from './messages';
+import { contactData, storeMessageOrEcho } from './messages';
+import { emitEvents } from '../../db/event-webhooks/emit-events';
 import { resolveEvent } from './resolve-event';
 import { queueRuleReplies } from './rule-replies';
 
@@ -26,7 +27,8 @@ import { queueRuleReplies } from './rule-replies';
  *   3. messages      messages.ts        DMs and echoes, event by event, in order (leads, waiting runs, flows)
  *   4. rule replies  rule-replies.ts    the comment rules: plain private replies queued set-based, the rest one by one
  *   5. answers       answers.ts         the comments' leads, then their flows (or why they did not start)
- *   6. tail          first steps of the runs started (workers/flows/first-steps.ts), then every event marked
+ *   6. tail          first steps of the runs started (workers/flows/first-steps.ts), the batch's event webhooks
+ *                    in one statement (db/event-webhooks/emit-events.ts), then every event marked
  *                    processed with its activity lines and lead scores, in one statement (db/inbound/event-tail.ts)
  */
 
@@ -120,6 +122,10 @@ async function handleBatch(ctx: InboundContext, rows: ClaimedEvent[]): Promise<{
   const comments = events.filter((ev): ev is InboundComment => ev.normalized.kind === 'comment');
   // 2. comments stored; the new ones inside their window go on
   const stored = await storeComments(ctx, comments);
+  const newContacts = new Set<string>();
+  comments.forEach((ev, i) => {
+    if (stored[i]!.inserted) commentEvents(ev, stored[i]!.contactId, stored[i]!.contactCreated, newContacts);
+  });
   const answerable = comments.flatMap((ev, i) => (stored[i]!.inserted && mayAnswer(ev, stored[i]!) ? [{ ev, contactId: stored[i]!.contactId }] : []));
   // 3. messages and echoes, in order
   for (const ev of events) if (ev.normalized.kind !== 'comment') await storeMessageOrEcho(ctx, ev as InboundEvent<Exclude<NormalizedEvent, Comment>>);
@@ -150,9 +156,30 @@ async function handleBatch(ctx: InboundContext, rows: ClaimedEvent[]): Promise<{
     for (const a of r.tail.activities) tail.activities.push({ ...a, workspaceId });
     tail.leadScores.push(...r.tail.leadScores);
   });
+  // Event webhooks out: every event the batch made, fanned out to the subscriptions in one statement (nothing when the batch made none).
+  await emitEvents(
+    ctx.client,
+    events.flatMap((ev) => ev.tail.events),
+  );
   await markEventsProcessed(ctx.client, marks, tail);
   const malformed = marks.filter((m) => m.error !== null).length;
   const outcome: BatchOutcome = { claimed: rows.length, processed: marks.length - malformed, malformed, failed: 0 };
   if (ctx.handOff) outcome.handOff = replies.handOff;
   return { outcome, afterCommit: replies.afterCommit };
+}
+
+/** A new comment's event webhooks (and its contact's, when the comment made it: once per contact, on its first comment of the batch). */
+function commentEvents(ev: InboundComment, contactId: string, contactCreated: boolean, newContacts: Set<string>): void {
+  const { normalized: e, account, tail } = ev;
+  const workspaceId = account.workspace_id;
+  const contact = contactData(contactId, account, e.from);
+  if (contactCreated && !newContacts.has(contactId)) {
+    newContacts.add(contactId);
+    tail.events.push({ workspaceId, type: 'contact.created', data: contact });
+  }
+  tail.events.push({
+    workspaceId,
+    type: 'comment.received',
+    data: { commentId: e.commentId, postId: e.postId, contact, text: e.text, commentedAt: e.createdAt },
+  });
 }

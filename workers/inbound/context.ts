@@ -44,9 +44,12 @@ export function triggersOf(p: Prefetched): ActiveTrigger[] | undefined {
   return p.triggers === undefined || p.triggers === null ? undefined : parseActiveTriggers(p.triggers);
 }
 
-/** An event's deferred writes (activity lines, lead scores: its processed mark writes them) and the flow runs it started. */
-export type InboundTail = EventTail & { startedRuns: StartedRun[] };
-export const newInboundTail = (): InboundTail => ({ ...newEventTail(), startedRuns: [] });
+/**
+ * An event's deferred writes (activity lines, lead scores: its processed mark writes them), the flow
+ * runs it started, and its DM if stored in an assigned conversation (the batch's one push job, ADR 0041).
+ */
+export type InboundTail = EventTail & { startedRuns: StartedRun[]; assignedDms: string[] };
+export const newInboundTail = (): InboundTail => ({ ...newEventTail(), startedRuns: [], assignedDms: [] });
 
 /** A claimed event, normalized and checked against its account: what every stage works on. */
 export interface InboundEvent<E extends NormalizedEvent = NormalizedEvent> {

@@ -1,3 +1,4 @@
+import type { Agent } from 'node:https';
 import { readFileSync } from 'node:fs';
 import pino, { type Logger } from 'pino';
 import { startWebServer, type WebServer } from '../api/http/server';
@@ -27,6 +28,8 @@ export interface BootOptions {
   noUi?: boolean;
   log?: Logger;
   oauthEndpoints?: OAuthEndpoints;
+  /** Tests only: the TLS agent Web Push posts with (trusting a local stand-in push service's certificate). */
+  pushAgent?: Agent;
 }
 
 export interface Replypilot {
@@ -118,7 +121,15 @@ export async function boot(opts: BootOptions): Promise<Replypilot> {
         pool: database.pool,
         concurrency: config.workerConcurrency,
         log,
-        config,
+        config: {
+          ...config,
+          push: {
+            vapid: secrets.vapid,
+            subject: config.vapid.subject,
+            timeoutMs: config.platformHttpTimeoutMs,
+            ...(opts.pushAgent ? { agent: opts.pushAgent } : {}),
+          },
+        },
         platform,
         linkBaseUrl: () => linkBaseUrl,
         shardWakes,

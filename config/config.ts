@@ -33,6 +33,20 @@ export const envSchema = z.object({
     .string()
     .regex(/^[0-9a-f]{64}$/i, 'APP_ENCRYPTION_KEY must be 64 hex characters (32 bytes)')
     .optional(),
+  /** Web Push (ADR 0045): the VAPID pair, base64url (`npx web-push generate-vapid-keys`); unset: generated into secrets.json outside production, push off in production. */
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{87}$/, 'VAPID_PUBLIC_KEY must be a base64url P-256 public key (87 characters)')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, 'VAPID_PRIVATE_KEY must be a base64url P-256 private key (43 characters)')
+    .optional(),
+  /** Who push services may contact about our pushes: a mailto: or https: URL; unset: MAIL_FROM's address. */
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)\S+$/, 'VAPID_SUBJECT must be a mailto: or https: URL')
+    .optional(),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   FACEBOOK_APP_ID: z.string().min(1).optional(),
@@ -203,6 +217,8 @@ export interface Config {
   dataDir: string;
   sessionSecret: string | undefined;
   encryptionKey: string | undefined;
+  /** Web Push (ADR 0045): the VAPID pair when both are set (else config/secrets.ts generates one outside production), and the contact. */
+  vapid: { publicKey: string | undefined; privateKey: string | undefined; subject: string };
   google: { clientId: string; clientSecret: string } | undefined;
   facebook: { appId: string; appSecret: string } | undefined;
   /** Raw values, so /api/auth/*\/status can say "id present, secret missing". */
@@ -329,6 +345,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     dataDir: path.resolve(e.DATA_DIR),
     sessionSecret: e.SESSION_SECRET,
     encryptionKey: e.APP_ENCRYPTION_KEY,
+    vapid: { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject: e.VAPID_SUBJECT ?? vapidSubjectFrom(e.MAIL_FROM) },
     google: e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET } : undefined,
     facebook: e.FACEBOOK_APP_ID && e.FACEBOOK_APP_SECRET ? { appId: e.FACEBOOK_APP_ID, appSecret: e.FACEBOOK_APP_SECRET } : undefined,
     oauthRaw: {
@@ -437,6 +454,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     throw new ConfigError(missing.map((name) => `${name} is required when NODE_ENV=production`));
   }
   return config;
+}
+
+/** `mailto:` and the address in MAIL_FROM (`Name <a@b>` or `a@b`). */
+function vapidSubjectFrom(mailFrom: string): string {
+  const address = /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom;
+  return `mailto:${address.trim()}`;
 }
 
 /** In production nothing is generated: a missing secret is a deployment mistake. */

@@ -178,6 +178,30 @@ export const jobs = {
   'events.deliver': define({ payload: z.object({}).passthrough(), maxAttempts: 25, priority: 2, keyPrefix: 'events:' }),
   /** Crontab backstop: the same delivery loop each minute, for deliveries whose worker died mid-call (their lease ran out). */
   'events:sweep': define({ payload: z.unknown(), maxAttempts: 5, priority: null, keyPrefix: null, cron: true }),
+  /**
+   * Web Push to members' devices (ADR 0045, contracts/push.ts): `assigned` (conversations given to a
+   * member by someone else, queued with the assignment), `mention` (a note's mentioned members,
+   * queued with the note), `messages` (inbound DMs stored in conversations with an assignee: one job
+   * per inbound batch that has any, queued in the batch). Who and what is read when it runs; a
+   * notification is a nudge, so a push service that fails is logged, not retried (404/410 deletes
+   * the subscription). After the core work, before account checks.
+   */
+  'push.notify': define({
+    payload: z.discriminatedUnion('kind', [
+      z.object({
+        kind: z.literal('assigned'),
+        workspaceId: z.uuid(),
+        conversationIds: z.array(z.uuid()).min(1).max(1000),
+        assigneeId: z.uuid(),
+        byUserId: z.uuid(),
+      }),
+      z.object({ kind: z.literal('mention'), workspaceId: z.uuid(), noteId: z.uuid(), userIds: z.array(z.uuid()).min(1).max(1000) }),
+      z.object({ kind: z.literal('messages'), messageIds: z.array(z.uuid()).min(1).max(10000) }),
+    ]),
+    maxAttempts: 3,
+    priority: 5,
+    keyPrefix: null,
+  }),
   /** Crontab: queues the reconciliations that have come due (RECONCILE_EVERY_MINUTES). */
   'accounts:reconcile': define({ payload: z.unknown(), maxAttempts: 25, priority: null, keyPrefix: null, cron: true }),
   /** Crontab: queues the account checks that have come due. */

@@ -15,6 +15,8 @@ import { accountsReleaseJob } from './jobs/accounts-release.job';
 import { mailInviteJob } from './jobs/mail-invite.job';
 import { contactsImportJob } from './jobs/contacts-import.job';
 import { mailResetJob } from './jobs/mail-reset.job';
+import { pushNotifyJob } from './jobs/push-notify.job';
+import type { PushSender } from '../activities/push-notify';
 import { enqueueReconciliations } from '../db/reconcile/enqueue-reconciliations';
 import type { ReconcileOptions } from '../activities/reconcile-account';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -58,6 +60,8 @@ export interface WorkerConfig {
   sendMaxInFlight?: number;
   /** Account mail (password reset links); absent: none is sent, and each one dropped is logged. */
   mail?: Config['mail'];
+  /** Web Push (ADR 0045): the VAPID keys and contact; absent, `push.notify` jobs send nothing and say so. */
+  push?: PushSender;
 }
 
 /** Flow webhook calls' share of the slots and the signal that abandons them at shutdown (ADR 0009). */
@@ -129,6 +133,7 @@ export function taskList(deps: TaskDeps): TaskList {
     'mail.reset': mailResetJob(pool, config.mail ?? { mode: 'disabled', smtpUrl: undefined, from: '' }),
     'contacts.import': contactsImportJob(pool),
     'mail.invite': mailInviteJob(pool, config.mail ?? { mode: 'disabled', smtpUrl: undefined, from: '' }),
+    'push.notify': pushNotifyJob(pool, config.push),
     'account.reconcile': accountReconcileJob(pool, platform, reconcileOptions(config.reconcile.readsPerHour), { shutdown: webhooks.shutdown }),
     'run.webhook': runWebhookJob(
       pool,

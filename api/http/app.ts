@@ -5,6 +5,7 @@ import session from 'express-session';
 import type { Logger } from 'pino';
 import type { Config } from '../../config/config';
 import { metaWebhookVerifyToken, type Secrets } from '../../config/secrets';
+import { pushRoutes } from '../features/push/push.routes';
 import type { Database } from '../../db/client';
 import type { ReadRouter } from '../../db/read-replica';
 import { readYourWrites } from './read-your-writes';
@@ -260,6 +261,7 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
   app.use('/api/inbox/conversations', suggestReplyRoutes(aiDeps));
   app.use(supportChatRoutes(aiDeps, config.ai));
   app.use('/api/notifications', notificationsRoutes(pool));
+  app.use('/api/push', pushRoutes(pool, secrets.vapid.publicKey));
   app.use('/api/knowledge', knowledgeRoutes(pool));
   app.use('/api/website', websiteScanRoutes(pool, config.websiteScan));
   // Browsing templates is public; saving and activating are not (same prefix, public routes first).

@@ -18,7 +18,8 @@ const CONTACT_UPSERT_SQL = `insert into contacts (workspace_id, account_id, exte
  * notice. A conversation is written once per statement: its inbox columns go with the upsert, not
  * in an update after the message insert. It also reads what the opt-out check needs
  * (workers/inbound/opt-out.ts): the contact's opt-out and the workspace's opt-out words; and whether a
- * teammate took the conversation over (contracts/takeover.ts).
+ * teammate took the conversation over (contracts/takeover.ts), and who the conversation is assigned
+ * to (a push to their devices, ADR 0045).
  */
 const INBOUND_DM_SQL = `with contact as (${CONTACT_UPSERT_SQL}),
      dup as (select exists (select 1 from messages where account_id = $2 and platform_message_id = $8) as yes),
@@ -35,13 +36,13 @@ const INBOUND_DM_SQL = `with contact as (${CONTACT_UPSERT_SQL}),
          unread_count = c.unread_count + excluded.unread_count,
          status = case when excluded.unread_count > 0 and c.status = 'closed' then 'open' else c.status end,
          updated_at = case when excluded.unread_count > 0 then now() else c.updated_at end
-       returning c.id, c.contact_id),
+       returning c.id, c.contact_id, c.assignee_id),
      msg as (
        insert into messages (workspace_id, conversation_id, account_id, platform_message_id, content, direction, status, source, created_at)
        select $1, conv.id, $2, $8, $9, 'inbound', 'sent', 'contact', $7 from conv
        on conflict (account_id, platform_message_id) do nothing
        returning id, extract(epoch from now() - created_at)::float8 / 3600 as age_hours)
-     select conv.contact_id, conv.id as conversation_id, msg.id as message_id, msg.age_hours,
+     select conv.contact_id, conv.id as conversation_id, conv.assignee_id, msg.id as message_id, msg.age_hours,
             contact.opted_out_at, contact.created as contact_created, coalesce(contact.automation_paused_until > now(), false) as automation_paused, (select w.opt_out from workspaces w where w.id = $1) as opt_out,
             exists (select 1 from messages o where o.conversation_id = conv.id and o.direction = 'outbound') as has_outbound,
             case when msg.id is not null then pg_notify($12, json_build_object('workspaceId', $1::uuid, 'event',
@@ -51,6 +52,8 @@ const INBOUND_DM_SQL = `with contact as (${CONTACT_UPSERT_SQL}),
 export interface StoredInboundDm {
   contact_id: string;
   conversation_id: string;
+  /** The member the conversation is assigned to, null: unassigned (their devices hear of the DM, ADR 0045). */
+  assignee_id: string | null;
   /** null: the message was already stored (a redelivery); nothing else changed. */
   message_id: string | null;
   /** The contact was made by this message (event webhooks' contact.created). */

@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import type { Message } from '../../contracts/inbox';
 import { notifyWorkspace } from '../notify';
+import { queuePush } from '../push/queue-push';
 import { messageColumns, messageRow, toMessage } from './read-inbox';
 
 type Db = Pick<pg.PoolClient, 'query'>;
@@ -50,6 +51,9 @@ export async function addNote(
       [workspaceId, author.id, note.id, `${author.name} mentioned you in a note`, excerpt, `/inbox?c=${conversationId}`, tokens],
     );
     mentioned = res.rows.map((r) => r.user_id);
+    // Their devices too (ADR 0045), if any is subscribed.
+    if (mentioned.length > 0)
+      await queuePush(client, { kind: 'mention', workspaceId, noteId: note.id, userIds: mentioned }, { workspaceId, userIds: mentioned });
   }
   await notifyWorkspace(client, workspaceId, { type: 'message.created', conversationId, messageId: note.id });
   return { note, mentioned };

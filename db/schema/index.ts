@@ -21,3 +21,4 @@ export * from './team';
 export * from './contact-imports';
 export * from './api-keys';
 export * from './event-webhooks';
+export * from './push';

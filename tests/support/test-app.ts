@@ -1,3 +1,4 @@
+import type { Agent } from 'node:https';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,6 +20,8 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   ui?: boolean;
   oauthEndpoints?: OAuthEndpoints;
+  /** The TLS agent Web Push posts with (tests/support/push-service.ts: trusts the stand-in's certificate). */
+  pushAgent?: Agent;
   /** Boot on this database (a restart of a stopped app); it is dropped by whichever app's stop() comes last. */
   db?: TestDatabase;
 }
@@ -40,6 +43,7 @@ export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     noUi: !opts.ui,
     log,
     ...(opts.oauthEndpoints ? { oauthEndpoints: opts.oauthEndpoints } : {}),
+    ...(opts.pushAgent ? { pushAgent: opts.pushAgent } : {}),
     env: {
       NODE_ENV: 'test',
       DATABASE_URL: db.url,

@@ -47,11 +47,12 @@ export function triggersOf(p: Prefetched): ActiveTrigger[] | undefined {
 
 /**
  * An event's deferred writes (activity lines, lead scores: its processed mark writes them), the flow
- * runs it started, and the event webhooks it makes (written for the whole batch by one statement in
- * the tail stage, db/event-webhooks/emit-events.ts).
+ * runs it started, the event webhooks it makes (written for the whole batch by one statement in
+ * the tail stage, db/event-webhooks/emit-events.ts), and its DM if stored in an assigned conversation
+ * (the batch's one push job, ADR 0045).
  */
-export type InboundTail = EventTail & { startedRuns: StartedRun[]; events: OutgoingEvent[] };
-export const newInboundTail = (): InboundTail => ({ ...newEventTail(), startedRuns: [], events: [] });
+export type InboundTail = EventTail & { startedRuns: StartedRun[]; events: OutgoingEvent[]; assignedDms: string[] };
+export const newInboundTail = (): InboundTail => ({ ...newEventTail(), startedRuns: [], events: [], assignedDms: [] });
 
 /** A claimed event, normalized and checked against its account: what every stage works on. */
 export interface InboundEvent<E extends NormalizedEvent = NormalizedEvent> {

@@ -46,6 +46,7 @@ async function storeInboundMessage(ctx: InboundContext, { normalized: e, account
     conversationName: e.from.name || e.from.username || e.from.id,
   });
   if (!stored.message_id) return; // the same message delivered twice: one row
+  if (stored.assignee_id) tail.assignedDms.push(stored.message_id);
   const contactId = stored.contact_id;
   const conversationId = stored.conversation_id;
   const ageHours = stored.age_hours!;

@@ -4,6 +4,7 @@ import type { NormalizedEvent } from '../../contracts/inbound';
 import { claimEvent, claimShardEvents, type ClaimedEvent } from '../../db/inbound/claim-events';
 import { markEventsProcessed, recordEventFailure, type BatchTail, type EventMark } from '../../db/inbound/event-tail';
 import { notifyAfterCommit, type Notice } from '../../db/notify';
+import { queueInboundPush } from '../../db/push/queue-push';
 import { withTransaction } from '../../db/transaction';
 import { takeFirstSteps } from '../flows/first-steps';
 import { answerComments } from './answers';
@@ -129,6 +130,9 @@ async function handleBatch(ctx: InboundContext, rows: ClaimedEvent[]): Promise<{
   const answerable = comments.flatMap((ev, i) => (stored[i]!.inserted && mayAnswer(ev, stored[i]!) ? [{ ev, contactId: stored[i]!.contactId }] : []));
   // 3. messages and echoes, in order
   for (const ev of events) if (ev.normalized.kind !== 'comment') await storeMessageOrEcho(ctx, ev as InboundEvent<Exclude<NormalizedEvent, Comment>>);
+  // Their assignees' devices hear of the DMs in assigned conversations: one job for the batch, none without such a DM (ADR 0045).
+  const assignedDms = events.flatMap((ev) => ev.tail.assignedDms);
+  if (assignedDms.length > 0) await queueInboundPush(ctx.client, assignedDms);
   // 4. rule replies
   const replies = await queueRuleReplies(ctx, answerable);
   // 5. the comments' leads and flows

@@ -10,6 +10,7 @@ import {
 } from '../../../contracts/inbox';
 import { addNote } from '../../../db/inbox/add-note';
 import { assignConversations } from '../../../db/inbox/assign-conversations';
+import { queuePush } from '../../../db/push/queue-push';
 import { readContactPanel } from '../../../db/inbox/read-contact-panel';
 import { getConversation, listConversations, listMessages } from '../../../db/inbox/read-inbox';
 import { sendInboxReply } from '../../../db/inbox/send-inbox-reply';
@@ -54,6 +55,7 @@ export function inboxRoutes(pool: pg.Pool, limits: SendLimits, reads: Reads) {
     const changed = await withTransaction(pool, async (client) => {
       const ids = await assignConversations(client, workspaceId, conversationIds, assigneeId).catch(rethrowAssignee);
       if (ids === 'not_found') throw new AppError('NOT_FOUND', 'One or more conversations were not found');
+      await pushAssignment(client, workspaceId, ids, assigneeId, currentUser(req).id);
       await notifyWorkspaceMany(
         client,
         workspaceId,
@@ -132,10 +134,20 @@ export function inboxRoutes(pool: pg.Pool, limits: SendLimits, reads: Reads) {
     const id = idParam(req);
     const body = parseBody(updateConversationBodySchema, req);
     if (body.assigneeId !== undefined) await checkAssignee(pool, workspaceId, body.assigneeId);
-    if (!(await updateConversation(pool, workspaceId, id, body).catch(rethrowAssignee))) throw notFound();
+    await withTransaction(pool, async (client) => {
+      const updated = await updateConversation(client, workspaceId, id, body).catch(rethrowAssignee);
+      if (!updated) throw notFound();
+      if (updated.assigneeChanged) await pushAssignment(client, workspaceId, [id], body.assigneeId ?? null, currentUser(req).id);
+    });
     await notifyWorkspace(pool, workspaceId, { type: 'conversation.updated', conversationId: id });
     res.json(await getConversation(pool, workspaceId, id));
   });
 
   return router;
+}
+
+/** A conversation given to a member by someone else tells their devices (ADR 0045), in the assignment's transaction. */
+async function pushAssignment(client: pg.PoolClient, workspaceId: string, ids: string[], assigneeId: string | null, byUserId: string): Promise<void> {
+  if (assigneeId === null || assigneeId === byUserId || ids.length === 0) return;
+  await queuePush(client, { kind: 'assigned', workspaceId, conversationIds: ids, assigneeId, byUserId }, { workspaceId, userIds: [assigneeId] });
 }

@@ -6,6 +6,7 @@ import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { SavedRepliesDialog } from '../saved-replies/saved-replies-dialog';
 import { ContactPanel } from './contact-panel';
 import { useCurrentUser } from '../auth/use-current-user';
+import { useWorkspaceFromLink } from '../push/use-workspace-from-link';
 import { useCan } from '../team/use-can';
 import { InboxListHeader } from './assignment/inbox-list-header';
 import { useTeamMembers } from './assignment/use-team-members';
@@ -46,6 +47,7 @@ export function InboxPage() {
   const mayAssign = useCan('inbox:write');
   const team = useTeamMembers();
   const { user } = useCurrentUser();
+  useWorkspaceFromLink();
   const assigneeName = (id: string) => (id === user?.id ? 'You' : team.nameOf(id));
   const toggleChosen = (id: string) => setChoosing((ids) => (ids === null ? ids : ids.includes(id) ? ids.filter((x) => x !== id) : [...ids, id]));
   const chosen = useMemo(() => new Set(choosing ?? []), [choosing]);

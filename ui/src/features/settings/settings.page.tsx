@@ -8,6 +8,7 @@ import { tierName } from '../auth/user.display';
 import { DeleteAccountSection } from './delete-account-section';
 import { NotificationsSection } from './notifications-section';
 import { OptOutSection } from './opt-out-section';
+import { PushDeviceSection } from '../push/push-device-section';
 import { PasswordSection } from './password-section';
 import { ProfileSection } from './profile-section';
 import { SettingsSection } from './settings-section';
@@ -34,6 +35,7 @@ export function SettingsPage() {
       <ProfileSection key={`${user.id}:${user.firstName}:${user.lastName}`} user={user} />
       <PasswordSection user={user} />
       <NotificationsSection />
+      <PushDeviceSection />
       <TimeZoneSection />
       <OptOutSection />
       <TakeoverSection />

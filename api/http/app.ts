@@ -57,6 +57,7 @@ import { publicTemplatesRoutes, templatesRoutes } from '../features/templates/te
 import { runsRoutes } from '../features/flows/runs.routes';
 import { simulatorRoutes } from '../features/simulator/simulator.routes';
 import { socialAccountsRoutes } from '../features/social-accounts/social-accounts.routes';
+import { growthLinksRoutes } from '../features/growth/growth-links.routes';
 import { connectedAccountsRoutes } from '../features/social-accounts/connected-accounts.routes';
 import { instagramProfileRoutes } from '../features/social-accounts/instagram-profile.routes';
 import { metaAccountsRoutes } from '../features/social-accounts/meta-accounts.routes';
@@ -230,6 +231,7 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
   app.use('/api/automation', commentGrowthRoutes(pool));
   app.use('/api/simulator', simulatorRoutes(pool, log, wakes));
   app.use('/api/flows', flowsRoutes(pool));
+  app.use('/api/growth/links', growthLinksRoutes(pool));
   app.use('/api/runs', runsRoutes(pool));
   // The AI assistant (ADR 0011): one runtime (or none: knowledge-base-only answers) for all its routes.
   const aiDeps = { pool, log, ai: createAiRuntime(config.ai), userPerMinute: config.ai.userPerMinute };

@@ -20,7 +20,8 @@ export type FlowErrorCode =
   | 'channel_mismatch'
   | 'public_reply_needs_comment'
   | 'outside_window'
-  | 'trigger_needs_keywords';
+  | 'trigger_needs_keywords'
+  | 'trigger_needs_meta';
 
 /** POST /api/flows/validate answer; also `details` of a 400 when publishing an invalid flow. */
 export interface FlowValidation {

@@ -18,3 +18,4 @@ export * from './saved-replies';
 export * from './reconcile';
 export * from './usage';
 export * from './team';
+export * from './growth';

@@ -58,6 +58,7 @@ import { runsRoutes } from '../features/flows/runs.routes';
 import { simulatorRoutes } from '../features/simulator/simulator.routes';
 import { socialAccountsRoutes } from '../features/social-accounts/social-accounts.routes';
 import { growthLinksRoutes } from '../features/growth/growth-links.routes';
+import { messengerProfileRoutes } from '../features/social-accounts/messenger-profile.routes';
 import { connectedAccountsRoutes } from '../features/social-accounts/connected-accounts.routes';
 import { instagramProfileRoutes } from '../features/social-accounts/instagram-profile.routes';
 import { metaAccountsRoutes } from '../features/social-accounts/meta-accounts.routes';
@@ -202,6 +203,7 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
   app.use(xConnectRoutes({ pool, config, cipher, log }));
   app.use(connectOptionsRoutes(config));
   app.use('/api/social-accounts', socialAccountsRoutes(pool, { config, cipher, log }));
+  app.use('/api/social-accounts', messengerProfileRoutes(pool, { config, cipher, log }));
   app.use('/api/social-accounts', metaAccountsRoutes({ pool, config, cipher, limits: sendLimitsFromConfig(config) }));
   app.use('/api/accounts', connectedAccountsRoutes(pool));
   app.use('/api/instagram', instagramProfileRoutes({ pool, config, cipher }));

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Growth tools (docs/platform-apis.md §1.8, §2.12): ice breakers and the persistent menu pushed to
+ * Growth tools (docs/platform-apis.md §1.9, §2.12): ice breakers and the persistent menu pushed to
  * an account's Messenger profile, and growth links (ig.me / m.me with a `ref`) with QR codes. Every
  * item that starts a flow carries the payload `flow:<flowId>`; the flow's trigger is "postback"
  * (contracts/flows/nodes/trigger.ts).
@@ -83,7 +83,7 @@ export interface MessengerProfileView<T> {
   platformNote: string | null;
 }
 
-/** A growth link's ref: Meta accepts letters, digits, -, _ and = (§1.8). */
+/** A growth link's ref: Meta accepts letters, digits, -, _ and = (§1.9). */
 export const growthLinkRefSchema = z
   .string()
   .trim()

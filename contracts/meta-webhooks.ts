@@ -26,7 +26,7 @@ export const metaEnvelopeSchema = z.object({
 export type MetaEnvelope = z.infer<typeof metaEnvelopeSchema>;
 
 /**
- * How a person entered the conversation (docs/platform-apis.md §1.8): an ig.me / m.me link's `ref`
+ * How a person entered the conversation (docs/platform-apis.md §1.9): an ig.me / m.me link's `ref`
  * (source SHORTLINK / SHORTLINKS / SHORT-URL by document), an ad (source ADS), type OPEN_THREAD.
  * Rides on a postback (a new thread: Get Started or an ice-breaker tap), on a message, or alone
  * (`messaging_referrals`: an existing thread).

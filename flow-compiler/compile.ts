@@ -137,7 +137,7 @@ export function compile(graph: FlowGraph, platform: FlowPlatform = 'multi'): Com
   if (triggerId && trigger?.type === 'keyword_dm' && trigger.keywords.length === 0) {
     err(triggerId, 'trigger_needs_keywords', 'Add at least one keyword: without one, this flow would start for every DM the account receives');
   }
-  // Ice breakers, menus and ref links exist on Instagram and Messenger only (docs/platform-apis.md §1.8, §2.12).
+  // Ice breakers, menus and ref links exist on Instagram and Messenger only (docs/platform-apis.md §1.9, §2.12).
   if (triggerId && (trigger?.type === 'postback' || trigger?.type === 'referral') && platform === 'twitter') {
     err(
       triggerId,

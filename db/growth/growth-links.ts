@@ -20,7 +20,7 @@ interface LinkRow {
 }
 
 /**
- * The link a person opens (docs/platform-apis.md §1.8): `ig.me/m/<username>?ref=` for Instagram,
+ * The link a person opens (docs/platform-apis.md §1.9): `ig.me/m/<username>?ref=` for Instagram,
  * `m.me/<page id>?ref=` for a Page (m.me takes the Page's id as well as its username).
  */
 export function growthLinkUrl(platform: 'instagram' | 'facebook', account: { username: string; external_id: string }, ref: string): string {

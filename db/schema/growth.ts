@@ -5,7 +5,7 @@ import { accountIdColumn } from './social-accounts';
 
 /**
  * A growth link: an ig.me / m.me link with a `ref` that starts a flow and tags the contact
- * (docs/platform-apis.md §1.8). The ref is unique per account: it is how a referral finds its link.
+ * (docs/platform-apis.md §1.9). The ref is unique per account: it is how a referral finds its link.
  */
 export const growthLinks = pgTable(
   'growth_links',

@@ -53,7 +53,7 @@ async function storeInboundMessage(ctx: InboundContext, { normalized: e, account
   const intent = classifyIntent(e.text);
   tail.activities.push({ action: 'dm_received', message: `New ${account.platform} DM from ${e.from.name || e.from.id}`, intent });
   await captureLead(client, account, contactId, e, { intent, ruleFired: false, conversationId, hasOutbound: stored.has_outbound }, tail);
-  // A growth link's referral (docs/platform-apis.md §1.8): the contact is tagged with where they came
+  // A growth link's referral (docs/platform-apis.md §1.9): the contact is tagged with where they came
   // from even if nothing automated may answer them; only a DM with a referral pays for this read.
   const link = e.referral ? await applyReferralLink(client, account.id, contactId, e.referral.ref) : null;
   // STOP / START, or a contact who opted out: nothing automated answers (workers/inbound/opt-out.ts).

@@ -61,7 +61,7 @@ export function normalizeMeta(payload: unknown): NormalizedEvent {
         ...referralOf(m.postback.referral ?? m.referral),
       };
     }
-    // `messaging_referrals`: a person with a thread already opened it again from a link (§1.8). It
+    // `messaging_referrals`: a person with a thread already opened it again from a link (§1.9). It
     // carries no message id, so the id is made from the sender and time: a redelivery is the same row.
     const referral = referralOf(m.referral);
     if (referral.referral) {

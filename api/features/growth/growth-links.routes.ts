@@ -6,7 +6,7 @@ import { AppError } from '../../http/errors';
 import { authedRouter, currentUser, idParam } from '../../http/routers';
 import { parseBody } from '../../http/validate';
 
-/** A ref made from the link's name: Meta's alphabet (docs/platform-apis.md §1.8) plus a short random tail, so two names never collide. */
+/** A ref made from the link's name: Meta's alphabet (docs/platform-apis.md §1.9) plus a short random tail, so two names never collide. */
 function refFromName(name: string): string {
   const base =
     name

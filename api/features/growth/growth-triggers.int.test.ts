@@ -24,7 +24,7 @@ describe('postback and referral triggers (ice breakers, menus, growth links)', (
       'Price keyword',
       'instagram',
     );
-    // The ice-breaker postback as Instagram sends it (docs/platform-apis.md §1.8): title = the question.
+    // The ice-breaker postback as Instagram sends it (docs/platform-apis.md §1.9): title = the question.
     const body = messagingWebhook('instagram', igId, [
       { sender: 'igsid-tapper', recipient: igId, postback: { mid: 'mid_tap_1', title: 'What is the price?', payload: `flow:${tapFlow}` } },
     ]);
@@ -72,7 +72,7 @@ describe('postback and referral triggers (ice breakers, menus, growth links)', (
     expect(created.status).toBe(201);
     expect(created.data).toMatchObject({ url: `https://m.me/${page.id}?ref=poster_1`, starts: 0 });
 
-    // A person with a thread already opens the link (docs/platform-apis.md §1.8): a referral alone, no message.
+    // A person with a thread already opens the link (docs/platform-apis.md §1.9): a referral alone, no message.
     const body = messagingWebhook('page', page.id, [{ sender: 'psid-fan', recipient: page.id }]);
     (body.entry[0]!.messaging[0] as Record<string, unknown>).referral = { ref: 'poster_1', source: 'SHORTLINK', type: 'OPEN_THREAD' };
     expect((await meta.fake.deliverWebhook(meta.hook, body)).status).toBe(200);

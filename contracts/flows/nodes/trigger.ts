@@ -7,7 +7,7 @@ export const triggerConfig = z.object({
    * story; story_mention: an Instagram story that mentions the account (docs/platform-apis.md §1.6);
    * postback: a tap on an ice breaker or persistent-menu item whose payload is `flow:<this flow's id>`
    * or `payload`; referral: a person who opened the conversation from a growth link (ig.me / m.me
-   * `?ref=`) that points at this flow, or whose ref is `ref` (docs/platform-apis.md §1.8).
+   * `?ref=`) that points at this flow, or whose ref is `ref` (docs/platform-apis.md §1.9).
    */
   type: z.enum(['keyword_dm', 'comment', 'story_reply', 'story_mention', 'postback', 'referral']),
   keywords: z.array(z.string().trim().min(1).max(100)).max(30).default([]),

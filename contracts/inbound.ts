@@ -57,6 +57,10 @@ export type NormalizedEvent =
       postbackPayload?: string;
       /** A quick-reply tap: its payload. */
       quickReplyPayload?: string;
+      /** The person came from a link with a `ref` (ig.me / m.me), an ad or a QR code (docs/platform-apis.md §1.9). */
+      referral?: { ref: string; source: string | null };
+      /** A referral alone (`messaging_referrals`): the text is ours ("Opened the conversation…"), not the person's. */
+      referralOnly?: boolean;
     }
   | {
       /**

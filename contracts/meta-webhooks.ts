@@ -25,6 +25,14 @@ export const metaEnvelopeSchema = z.object({
 });
 export type MetaEnvelope = z.infer<typeof metaEnvelopeSchema>;
 
+/**
+ * How a person entered the conversation (docs/platform-apis.md §1.9): an ig.me / m.me link's `ref`
+ * (source SHORTLINK / SHORTLINKS / SHORT-URL by document), an ad (source ADS), type OPEN_THREAD.
+ * Rides on a postback (a new thread: Get Started or an ice-breaker tap), on a message, or alone
+ * (`messaging_referrals`: an existing thread).
+ */
+export const metaReferralSchema = z.object({ ref: z.string().optional(), source: z.string().optional(), type: z.string().optional() }).loose();
+
 export const metaMessageSchema = z
   .object({
     mid: z.string().min(1),
@@ -41,12 +49,15 @@ export const metaMessageSchema = z
       .loose()
       .optional(),
     attachments: z.array(z.object({ type: z.string() }).loose()).optional(),
+    referral: metaReferralSchema.optional(),
   })
   .loose();
 
-export const metaPostbackSchema = z.object({ mid: z.string().optional(), title: z.string().optional(), payload: z.string().optional() }).loose();
+export const metaPostbackSchema = z
+  .object({ mid: z.string().optional(), title: z.string().optional(), payload: z.string().optional(), referral: metaReferralSchema.optional() })
+  .loose();
 
-/** One `entry[].messaging[]` item: a message, echo or postback (reads, reactions… carry neither). */
+/** One `entry[].messaging[]` item: a message, echo, postback or referral (reads, reactions… carry none). */
 export const metaMessagingItemSchema = z
   .object({
     sender: who,
@@ -54,6 +65,7 @@ export const metaMessagingItemSchema = z
     timestamp: z.number(),
     message: metaMessageSchema.optional(),
     postback: metaPostbackSchema.optional(),
+    referral: metaReferralSchema.optional(),
   })
   .loose();
 export type MetaMessagingItem = z.infer<typeof metaMessagingItemSchema>;

@@ -100,8 +100,11 @@ export type PendingInput = z.infer<typeof pendingInputSchema>;
 
 /** `flow_runs.trigger`: what started a run, kept for the Runs view, templates and comment replies. */
 export const runTriggerSchema = z.object({
-  type: z.enum(['keyword_dm', 'comment', 'story_reply', 'story_mention', 'test', 'replay']),
+  type: z.enum(['keyword_dm', 'comment', 'story_reply', 'story_mention', 'postback', 'referral', 'test', 'replay']),
   text: z.string().nullable(),
+  /** postback runs: the tapped item's payload; referral runs: the link's ref. */
+  payload: z.string().nullish(),
+  ref: z.string().nullish(),
   keyword: z.string().nullish(),
   messageId: z.string().nullish(),
   commentId: z.string().nullish(),

@@ -23,7 +23,7 @@ export const templateCategoryNames: Record<TemplateCategory, string> = {
   my_templates: 'My Templates',
 };
 
-export const templateTriggerTypes = ['keyword_dm', 'comment', 'story_reply', 'story_mention'] as const;
+export const templateTriggerTypes = ['keyword_dm', 'comment', 'story_reply', 'story_mention', 'postback', 'referral'] as const;
 export type TemplateTriggerType = (typeof templateTriggerTypes)[number];
 
 /**

@@ -138,6 +138,16 @@ export function compile(graph: FlowGraph, platform: FlowPlatform = 'multi'): Com
   if (triggerId && trigger?.type === 'keyword_dm' && trigger.keywords.length === 0) {
     err(triggerId, 'trigger_needs_keywords', 'Add at least one keyword: without one, this flow would start for every DM the account receives');
   }
+  // Ice breakers, menus and ref links exist on Instagram and Messenger only (docs/platform-apis.md §1.9, §2.12).
+  if (triggerId && (trigger?.type === 'postback' || trigger?.type === 'referral') && platform === 'twitter') {
+    err(
+      triggerId,
+      'trigger_needs_meta',
+      trigger.type === 'postback'
+        ? 'Ice breakers and menus exist on Instagram and Messenger only: make this an Instagram or multi-platform flow'
+        : 'Growth links (ig.me / m.me) exist on Instagram and Messenger only: make this an Instagram or multi-platform flow',
+    );
+  }
 
   // 8. Channels and the platforms' messaging windows.
   for (const [id, kind] of kinds) {

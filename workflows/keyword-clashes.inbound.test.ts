@@ -3,7 +3,7 @@ import type { KeywordClaim } from '../contracts/keyword-clashes';
 import type { ActiveTrigger } from '../db/flows/active-triggers';
 import { pickCommentRule } from '../workers/inbound/rule-replies';
 import { matchingTriggers, type TriggerEvent } from '../workers/flows/triggers';
-import { flowClaim, forecastInbound, ruleClaim } from './keyword-clashes';
+import { flowClaim, forecastInbound, isKeywordTrigger, ruleClaim } from './keyword-clashes';
 
 // forecastInbound restates the inbound pipeline's order (rules oldest first, then every matching
 // flow). This checks it against the pipeline's own functions, pickCommentRule and matchingTriggers,
@@ -59,7 +59,9 @@ describe('forecastInbound agrees with the inbound pipeline', () => {
       }));
       const claims: KeywordClaim[] = [
         ...rules.map(ruleClaim),
-        ...triggers.map((t) => flowClaim({ id: t.flow_id, name: t.flow_name, platform: t.platform }, t.trigger, accounts)),
+        ...triggers.flatMap((t) =>
+          isKeywordTrigger(t.trigger) ? [flowClaim({ id: t.flow_id, name: t.flow_name, platform: t.platform }, t.trigger, accounts)] : [],
+        ),
       ];
       for (let n = 0; n < 10; n += 1) {
         const account = pick(accounts);

@@ -39,6 +39,14 @@ export function ruleClaim(rule: {
 }
 
 /**
+ * Whether a trigger competes for words with the rules and other flows: postback and referral
+ * triggers are chosen by the tapped item's payload or the link's ref, never by text, so they claim none.
+ */
+export function isKeywordTrigger<T extends { type: string }>(t: T): t is T & { type: ClaimEvent } {
+  return t.type !== 'postback' && t.type !== 'referral';
+}
+
+/**
  * A flow's trigger as a claim, as `matchingTriggers` (workers/flows/triggers.ts) reads it: an
  * "instagram" flow listens on Instagram and Messenger, "multi" everywhere; a trigger bound to one
  * account listens on that account only; a story mention has no text, so no keywords.

@@ -66,6 +66,8 @@ import { publicTemplatesRoutes, templatesRoutes } from '../features/templates/te
 import { runsRoutes } from '../features/flows/runs.routes';
 import { simulatorRoutes } from '../features/simulator/simulator.routes';
 import { socialAccountsRoutes } from '../features/social-accounts/social-accounts.routes';
+import { growthLinksRoutes } from '../features/growth/growth-links.routes';
+import { messengerProfileRoutes } from '../features/social-accounts/messenger-profile.routes';
 import { connectedAccountsRoutes } from '../features/social-accounts/connected-accounts.routes';
 import { instagramProfileRoutes } from '../features/social-accounts/instagram-profile.routes';
 import { metaAccountsRoutes } from '../features/social-accounts/meta-accounts.routes';
@@ -219,6 +221,7 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
   app.use('/api/workspace/suspension', suspensionRoutes(pool));
   app.use(['/api/flows', '/api/comment-rules', '/api/broadcasts', '/api/automation'], refuseWhileSuspended(pool));
   app.use('/api/social-accounts', socialAccountsRoutes(pool, { config, cipher, log }));
+  app.use('/api/social-accounts', messengerProfileRoutes(pool, { config, cipher, log }));
   app.use('/api/social-accounts', metaAccountsRoutes({ pool, config, cipher, limits: sendLimitsFromConfig(config) }));
   app.use('/api/accounts', connectedAccountsRoutes(pool));
   app.use('/api/instagram', instagramProfileRoutes({ pool, config, cipher }));
@@ -253,6 +256,7 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
   app.use('/api/automation', commentGrowthRoutes(pool));
   app.use('/api/simulator', simulatorRoutes(pool, log, wakes));
   app.use('/api/flows', flowsRoutes(pool));
+  app.use('/api/growth/links', growthLinksRoutes(pool));
   app.use('/api/runs', runsRoutes(pool));
   // The AI assistant (ADR 0011): one runtime (or none: knowledge-base-only answers) for all its routes.
   const aiDeps = { pool, log, ai: createAiRuntime(config.ai), userPerMinute: config.ai.userPerMinute };

@@ -22,7 +22,9 @@ export type FlowErrorCode =
   | 'outside_window'
   | 'trigger_needs_keywords'
   /** Quick replies or buttons the message's channel can't carry, or more than it allows. */
-  | 'reply_options';
+  | 'reply_options'
+  /** A postback or referral trigger on a channel that has none (X). */
+  | 'trigger_needs_meta';
 
 /** POST /api/flows/validate answer; also `details` of a 400 when publishing an invalid flow. */
 export interface FlowValidation {

@@ -22,3 +22,4 @@ export * from './contact-imports';
 export * from './api-keys';
 export * from './event-webhooks';
 export * from './push';
+export * from './growth';

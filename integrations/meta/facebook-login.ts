@@ -20,7 +20,7 @@ export const FACEBOOK_CONNECT_SCOPES = [
 ] as const;
 
 /** Messenger fields each Page is subscribed to (§1.7); Instagram fields follow the app's subscription. */
-export const PAGE_WEBHOOK_FIELDS = ['messages', 'messaging_postbacks', 'message_echoes', 'feed'] as const;
+export const PAGE_WEBHOOK_FIELDS = ['messages', 'messaging_postbacks', 'message_echoes', 'feed', 'messaging_referrals'] as const;
 
 export interface FacebookLoginConfig {
   appId: string;

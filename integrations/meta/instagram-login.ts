@@ -8,7 +8,7 @@ import { GraphApiError, PlatformNetworkError } from './graph-client';
  * api.instagram.com (code exchange) and graph.instagram.com (long-lived token, profile, messaging).
  */
 export const INSTAGRAM_LOGIN_SCOPES = ['instagram_business_basic', 'instagram_business_manage_messages', 'instagram_business_manage_comments'] as const;
-export const INSTAGRAM_WEBHOOK_FIELDS = ['comments', 'messages', 'messaging_postbacks'] as const;
+export const INSTAGRAM_WEBHOOK_FIELDS = ['comments', 'messages', 'messaging_postbacks', 'messaging_referral'] as const;
 
 export interface InstagramLoginConfig {
   appId: string;

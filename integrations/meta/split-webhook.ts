@@ -39,6 +39,9 @@ export function splitMetaWebhook(envelope: MetaEnvelope): SplitMetaEvent[] {
         push(`msg:${m.message.mid}`, { type: 'messaging', event: raw });
       } else if (m.postback) {
         push(`postback:${m.postback.mid ?? `${m.sender.id}:${m.timestamp}:${m.postback.payload ?? ''}`}`, { type: 'messaging', event: raw });
+      } else if (m.referral?.ref) {
+        // `messaging_referrals` (docs/platform-apis.md §1.9): no id of its own; sender + time is stable across retries.
+        push(`referral:${m.sender.id}:${m.timestamp}`, { type: 'messaging', event: raw });
       }
     }
 

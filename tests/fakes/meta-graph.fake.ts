@@ -120,6 +120,11 @@ export interface MetaGraphFake {
   calls: FakeCall[];
   sends: FakeSend[];
   subscriptions: Map<string, string[]>;
+  /**
+   * Messenger profiles (docs/platform-apis.md §2.12) by `<page id>` or `<page id>:instagram`: each
+   * field's locale blocks as last set by `POST /{page-id}/messenger_profile`.
+   */
+  messengerProfiles: Map<string, Partial<Record<'ice_breakers' | 'persistent_menu', Array<{ locale: string; call_to_actions: Record<string, unknown>[] }>>>>;
   /** The next `times` calls whose path matches answer with this Graph error instead. */
   failNext(path: RegExp, error: GraphErrorSpec, times?: number): void;
   setLatency(ms: number): void;
@@ -202,6 +207,7 @@ export async function startMetaGraphFake(opts: { appId?: string; appSecret?: str
   const calls: FakeCall[] = [];
   const sends: FakeSend[] = [];
   const subscriptions = new Map<string, string[]>();
+  const messengerProfiles: MetaGraphFake['messengerProfiles'] = new Map();
   const repliedComments = new Set<string>();
   const failures: { path: RegExp; error: GraphErrorSpec; times: number }[] = [];
   const posts = new Map<string, FakePost>();
@@ -558,6 +564,50 @@ export async function startMetaGraphFake(opts: { appId?: string; appSecret?: str
       });
     }
 
+    // Messenger Profile API (§2.12): a Page's, or its Instagram account's with platform=instagram; the Page token only.
+    if (edge === 'messenger_profile' && segs.length === 2) {
+      if (!page || page.id !== target) return graphError(res, { code: 210, message: 'A page access token is required to request this resource.' });
+      const instagram = (query.platform ?? body.platform) === 'instagram';
+      if (instagram && !page.instagram) return graphError(res, { code: 100, message: '(#100) No Instagram account is linked to this Page' });
+      const key = instagram ? `${target}:instagram` : target;
+      const profile = messengerProfiles.get(key) ?? {};
+      if (req.method === 'GET') {
+        const fields = String(query.fields ?? '')
+          .split(',')
+          .filter(Boolean);
+        if (fields.length === 0) return graphError(res, { code: 100, message: '(#100) param fields must be non-empty.' });
+        // ice_breakers (new format) answers its locale blocks as data; persistent_menu as data[0].persistent_menu.
+        if (fields.includes('ice_breakers')) return json(res, 200, { data: profile.ice_breakers ?? [] });
+        return json(res, 200, { data: profile.persistent_menu ? [{ persistent_menu: profile.persistent_menu }] : [] });
+      }
+      if (req.method === 'DELETE') {
+        const fields = Array.isArray(body.fields) ? (body.fields as string[]) : [];
+        if (fields.length === 0) return graphError(res, { code: 100, message: '(#100) param fields must be non-empty.' });
+        for (const f of fields) delete profile[f as 'ice_breakers' | 'persistent_menu'];
+        messengerProfiles.set(key, profile);
+        return json(res, 200, { result: 'success' });
+      }
+      if (req.method === 'POST') {
+        for (const field of ['ice_breakers', 'persistent_menu'] as const) {
+          const blocks = body[field];
+          if (blocks === undefined) continue;
+          if (!Array.isArray(blocks) || !blocks.some((b: { locale?: string }) => b.locale === 'default'))
+            return graphError(res, { code: 100, message: `(#100) ${field}: the default locale is required` });
+          for (const b of blocks as Array<{ locale: string; call_to_actions?: Array<Record<string, unknown>> }>) {
+            const items = b.call_to_actions ?? [];
+            if (field === 'ice_breakers' && items.length > 4) return graphError(res, { code: 100, message: '(#100) ice_breakers: at most 4 questions' });
+            if (field === 'persistent_menu' && items.length > 20)
+              return graphError(res, { code: 100, message: '(#100) persistent_menu: at most 20 call_to_actions' });
+            if (items.some((i) => typeof i.payload === 'string' && i.payload.length > 1000))
+              return graphError(res, { code: 100, message: '(#100) payload must be at most 1000 characters' });
+          }
+          profile[field] = blocks as never;
+        }
+        messengerProfiles.set(key, profile);
+        return json(res, 200, { result: 'success' });
+      }
+    }
+
     if (req.method === 'POST' && edge === 'messages') {
       if (!owner || !page || !(page.id === target || page.instagram?.id === target))
         return graphError(res, { code: 200, message: '(#200) The page is not authorised to message on behalf of this account' });
@@ -691,6 +741,7 @@ export async function startMetaGraphFake(opts: { appId?: string; appSecret?: str
     calls,
     sends,
     subscriptions,
+    messengerProfiles,
     failNext: (path, error, times = 1) => failures.push({ path, error, times }),
     setLatency: (ms) => {
       latency = ms;

@@ -3,6 +3,7 @@ import { readActiveTriggers, type ActiveTrigger } from '../../db/flows/active-tr
 import { insertRun, startRun } from '../../db/flows/runs';
 import { startedRun, type StartedRun } from './first-steps';
 import { matchKeyword } from '../../workflows/match-keywords';
+import { flowIdOfPayload } from '../../contracts/growth';
 
 type Db = Pick<pg.PoolClient, 'query'>;
 
@@ -14,6 +15,29 @@ export interface TriggerEvent {
   messageId?: string;
   commentId?: string;
   postId?: string;
+  /** An ice-breaker / menu / button tap: its payload (`flow:<flowId>` starts that flow's postback trigger). */
+  postbackPayload?: string;
+  /** A referral: its ref, and the flow of the growth link with that ref (db/growth/referral-link.ts), if any. */
+  referral?: { ref: string; linkFlowId: string | null };
+  /** A referral with no message of its own (`messaging_referrals`): its text is ours, so no keyword matches it. */
+  referralOnly?: boolean;
+}
+
+type TriggerType = ActiveTrigger['trigger']['type'];
+
+/**
+ * The trigger kinds an event may start, most specific first: the first kind with a match wins, so a
+ * tap on an ice breaker after a growth link starts the link's flow, and a tap no postback flow claims
+ * is still a DM for the keyword flows (its text is the button's title).
+ */
+function wantedKinds(event: TriggerEvent): TriggerType[] {
+  if (event.kind === 'comment') return ['comment'];
+  if (event.storyMention) return ['story_mention'];
+  const kinds: TriggerType[] = [];
+  if (event.referral) kinds.push('referral');
+  if (event.postbackPayload) kinds.push('postback');
+  if (!event.referralOnly) kinds.push(event.storyReply ? 'story_reply' : 'keyword_dm');
+  return kinds;
 }
 
 /**
@@ -25,15 +49,33 @@ type Account = { id: string; workspace_id: string; platform: 'instagram' | 'face
 
 /** The active flows whose trigger matches this event, each with the keyword that matched (null = a trigger without keywords). */
 export async function matchingTriggers(db: Db, account: Account, event: TriggerEvent, prefetched?: ActiveTrigger[]) {
+  const rows = prefetched ?? (await readActiveTriggers(db, account.workspace_id));
+  for (const wanted of wantedKinds(event)) {
+    const matches = matchingOfKind(rows, wanted, account, event);
+    if (matches.length > 0) return matches;
+  }
+  return [];
+}
+
+function matchingOfKind(rows: ActiveTrigger[], wanted: TriggerType, account: Account, event: TriggerEvent) {
   const matches: Array<{ row: ActiveTrigger; keyword: string | null }> = [];
-  for (const row of prefetched ?? (await readActiveTriggers(db, account.workspace_id))) {
+  for (const row of rows) {
     const t = row.trigger;
-    const wanted = event.kind === 'comment' ? 'comment' : event.storyMention ? 'story_mention' : event.storyReply ? 'story_reply' : 'keyword_dm';
     if (t.type !== wanted) continue;
     if (t.accountId && t.accountId !== account.id) continue;
     if (row.platform === 'twitter' && account.platform !== 'twitter') continue;
     if (row.platform === 'instagram' && account.platform === 'twitter') continue;
     if (t.type === 'comment' && t.postId && t.postId !== event.postId) continue;
+    if (t.type === 'postback') {
+      const payload = event.postbackPayload;
+      if (flowIdOfPayload(payload) === row.flow_id || (t.payload && t.payload === payload)) matches.push({ row, keyword: null });
+      continue;
+    }
+    if (t.type === 'referral') {
+      const r = event.referral;
+      if (r && (r.linkFlowId === row.flow_id || (t.ref && t.ref === r.ref))) matches.push({ row, keyword: null });
+      continue;
+    }
     // A story mention has no text to match: every mention starts the flow.
     const keywords = t.type === 'story_mention' ? [] : t.keywords;
     const keyword = keywords.length === 0 ? null : matchKeyword(event.text, keywords);
@@ -85,6 +127,8 @@ async function triggeredRuns(db: Db, account: Account, contactId: string, event:
       messageId: event.messageId ?? null,
       commentId: event.commentId ?? null,
       postId: event.postId ?? null,
+      ...(row.trigger.type === 'postback' ? { payload: event.postbackPayload ?? null } : {}),
+      ...(row.trigger.type === 'referral' ? { ref: event.referral?.ref ?? null } : {}),
     },
   }));
 }

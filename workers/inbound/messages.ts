@@ -4,7 +4,9 @@ import { resumeWaitingRuns } from '../../db/flows/runs';
 import { storeEcho } from '../../db/inbound/store-echo';
 import { storeInboundDm } from '../../db/inbound/store-inbound-dm';
 import { classifyIntent } from '../../workflows/classify-intent';
-import { insertTriggeredRuns } from '../flows/triggers';
+import { insertTriggeredRuns, type TriggerEvent } from '../flows/triggers';
+import { applyReferralLink } from '../../db/growth/referral-link';
+import { flowIdOfPayload } from '../../contracts/growth';
 import { captureLead } from './capture-lead';
 import { applyOptOut } from './opt-out';
 import { PAUSED_REASON } from '../../contracts/takeover';
@@ -67,6 +69,9 @@ async function storeInboundMessage(ctx: InboundContext, { normalized: e, account
   const intent = classifyIntent(e.text);
   tail.activities.push({ action: 'dm_received', message: `New ${account.platform} DM from ${e.from.name || e.from.id}`, intent });
   await captureLead(client, account, contactId, e, { intent, ruleFired: false, conversationId, hasOutbound: stored.has_outbound }, tail);
+  // A growth link's referral (docs/platform-apis.md §1.9): the contact is tagged with where they came
+  // from even if nothing automated may answer them; only a DM with a referral pays for this read.
+  const link = e.referral ? await applyReferralLink(client, account.id, contactId, e.referral.ref) : null;
   // STOP / START, or a contact who opted out: nothing automated answers (workers/inbound/opt-out.ts).
   if (await applyOptOut(ctx, { normalized: e, account, prefetched, tail }, stored)) return;
   // The workspace is suspended (ADR 0042; read by the batch's claim): stored, no run resumes, no flow starts.
@@ -100,10 +105,20 @@ async function storeInboundMessage(ctx: InboundContext, { normalized: e, account
     return;
   }
   // Triggers in order (ARCHITECTURE.md#rules-and-flows): runs waiting for this contact's reply take it; otherwise keyword flows.
-  // A story mention is not an answer to a question the flow asked, so it only starts story-mention flows.
-  const resumed = e.storyMention ? [] : await resumeWaitingRuns(client, account.id, contactId, e.text);
+  // A story mention is not an answer to a question the flow asked, so it only starts story-mention flows;
+  // nor is a growth link's referral or a tap on an item that names its flow (`flow:<id>`): they start theirs.
+  const startsItsOwn = e.storyMention || e.referral !== undefined || flowIdOfPayload(e.postbackPayload) !== null;
+  const resumed = startsItsOwn ? [] : await resumeWaitingRuns(client, account.id, contactId, e.text);
   if (resumed.length > 0) return;
-  const event = { kind: 'message' as const, storyReply: e.storyReply === true, storyMention: e.storyMention === true, text: e.text, messageId: e.messageId };
+  const event: TriggerEvent = {
+    kind: 'message',
+    storyReply: e.storyReply === true,
+    storyMention: e.storyMention === true,
+    text: e.text,
+    messageId: e.messageId,
+    ...(e.postbackPayload !== undefined ? { postbackPayload: e.postbackPayload } : {}),
+    ...(e.referral ? { referral: { ref: e.referral.ref, linkFlowId: link?.flowId ?? null }, referralOnly: e.referralOnly === true } : {}),
+  };
   await insertTriggeredRuns(client, account, contactId, event, triggersOf(prefetched), tail.startedRuns);
 }
 

@@ -46,6 +46,7 @@ export function normalizeMeta(payload: unknown): NormalizedEvent {
         ...(m.message.reply_to?.story ? { storyReply: true } : {}),
         ...(isStoryMention(m.message) ? { storyMention: true } : {}),
         ...(m.message.quick_reply ? { quickReplyPayload: m.message.quick_reply.payload } : {}),
+        ...referralOf(m.message.referral ?? m.referral),
       };
     }
     if (m.postback) {
@@ -57,9 +58,25 @@ export function normalizeMeta(payload: unknown): NormalizedEvent {
         text: m.postback.title ?? m.postback.payload ?? '',
         createdAt,
         ...(m.postback.payload !== undefined ? { postbackPayload: m.postback.payload } : {}),
+        ...referralOf(m.postback.referral ?? m.referral),
       };
     }
-    throw new PayloadError('Meta messaging item has neither message nor postback');
+    // `messaging_referrals`: a person with a thread already opened it again from a link (§1.9). It
+    // carries no message id, so the id is made from the sender and time: a redelivery is the same row.
+    const referral = referralOf(m.referral);
+    if (referral.referral) {
+      return {
+        kind: 'message',
+        accountId,
+        messageId: `referral:${m.sender.id}:${m.timestamp}`,
+        from,
+        text: `Opened the conversation from a link (ref ${referral.referral.ref})`,
+        createdAt,
+        ...referral,
+        referralOnly: true,
+      };
+    }
+    throw new PayloadError('Meta messaging item has neither message, postback nor referral');
   }
 
   const { field, value } = stored.item;
@@ -92,6 +109,11 @@ export function normalizeMeta(payload: unknown): NormalizedEvent {
     };
   }
   throw new PayloadError(`Unsupported Meta ${stored.object} change field "${field}"`);
+}
+
+/** A referral with a ref (an ad without one starts nothing of ours, so it is left out). */
+function referralOf(r: { ref?: string | undefined; source?: string | undefined } | undefined): { referral?: { ref: string; source: string | null } } {
+  return r?.ref ? { referral: { ref: r.ref, source: r.source ?? null } } : {};
 }
 
 /**

@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import type { ClaimPlatform, ClashReport, KeywordClaim } from '../../../contracts/keyword-clashes';
 import { readKeywordClaimSources } from '../../../db/automation/keyword-claim-sources';
-import { flowClaim, ruleClaim } from '../../../workflows/keyword-clashes';
+import { flowClaim, isKeywordTrigger, ruleClaim } from '../../../workflows/keyword-clashes';
 import { AppError } from '../../http/errors';
 
 export interface WorkspaceClaims {
@@ -19,7 +19,9 @@ export async function loadKeywordClaims(pool: pg.Pool, workspaceId: string): Pro
   return {
     claims: [
       ...sources.rules.map(ruleClaim),
-      ...sources.triggers.map((t) => flowClaim({ id: t.flow_id, name: t.flow_name, platform: t.platform }, t.trigger, sources.accounts)),
+      ...sources.triggers.flatMap((t) =>
+        isKeywordTrigger(t.trigger) ? [flowClaim({ id: t.flow_id, name: t.flow_name, platform: t.platform }, t.trigger, sources.accounts)] : [],
+      ),
     ],
     accounts: sources.accounts,
   };

@@ -9,7 +9,7 @@ import { listTestContacts, startTestRun } from '../../../db/flows/test-runs';
 import { withTransaction } from '../../../db/transaction';
 import { recordAudit, withAudit, type AuditActor } from '../../../db/audit/record-audit';
 import { compile, triggerOfGraph } from '../../../flow-compiler/compile';
-import { flowClaim, keywordClashes } from '../../../workflows/keyword-clashes';
+import { flowClaim, isKeywordTrigger, keywordClashes } from '../../../workflows/keyword-clashes';
 import { AppError } from '../../http/errors';
 import { authedRouter, can, currentActor, currentUser, idParam } from '../../http/routers';
 import { parseBody } from '../../http/validate';
@@ -50,6 +50,7 @@ export function flowsRoutes(pool: pg.Pool) {
 
   /** The clashes of a flow's trigger with the workspace's other live automations (ARCHITECTURE.md#rules-and-flows). */
   async function triggerClashes(workspaceId: string, flow: { id: string | null; name: string; platform: FlowPlatform }, trigger: ExecutionPlan['trigger']) {
+    if (!isKeywordTrigger(trigger)) return { clashes: [], neverFires: null, silences: [] } satisfies ClashReport;
     const { claims, accounts } = await loadKeywordClaims(pool, workspaceId);
     return keywordClashes(flowClaim({ id: flow.id ?? '', name: flow.name, platform: flow.platform }, trigger, accounts), claims);
   }

@@ -58,7 +58,7 @@ describe('Connect Facebook Pages and Instagram accounts (Facebook Login)', () =>
       instagram_business_account: { id: page.instagram!.id, username: page.instagram!.username, followers_count: 1234 },
     });
     expect(pages[1].instagram_business_account).toBeUndefined();
-    expect(meta.fake.subscriptions.get(page.id)).toEqual(['messages', 'messaging_postbacks', 'message_echoes', 'feed']);
+    expect(meta.fake.subscriptions.get(page.id)).toEqual(['messages', 'messaging_postbacks', 'message_echoes', 'feed', 'messaging_referrals']);
     expect(meta.fake.subscriptions.get(second.id)).toBeDefined();
 
     const { rows } = await meta.pool.query<{ access_token_enc: string }>('select access_token_enc from social_accounts where external_id = $1', [page.id]);
@@ -229,7 +229,7 @@ describe('Instagram Login (accounts without a Facebook Page)', () => {
     );
     expect(rows[0]).toMatchObject({ profile: { loginPath: 'instagram' }, linked_external_id: null });
     expect(rows[0]!.days).toBeGreaterThanOrEqual(59);
-    expect(meta.fake.subscriptions.get(acc.id)).toEqual(['comments', 'messages', 'messaging_postbacks']);
+    expect(meta.fake.subscriptions.get(acc.id)).toEqual(['comments', 'messages', 'messaging_postbacks', 'messaging_referral']);
     const listed = (await w.client.get('/api/social-accounts/facebook/pages')).data;
     expect(listed.pages).toEqual([]);
     expect(listed.instagramAccounts).toEqual([expect.objectContaining({ id: acc.id, username: acc.username, pageId: null, followers_count: 1234 })]);

@@ -54,6 +54,7 @@ export const RunDetailPage = lazyPage(() => import('../features/runs/run-detail.
 export const InboxPage = lazyPage(() => import('../features/inbox/inbox.page'), 'InboxPage');
 export const FailedSendsPage = lazyPage(() => import('../features/failed-sends/failed-sends.page'), 'FailedSendsPage');
 export const LeadsPage = lazyPage(() => import('../features/leads/leads.page'), 'LeadsPage');
+export const GrowthLinksPage = lazyPage(() => import('../features/growth/growth-links.page'), 'GrowthLinksPage');
 export const BroadcastsPage = lazyPage(() => import('../features/broadcasts/broadcasts.page'), 'BroadcastsPage');
 export const KnowledgePage = lazyPage(() => import('../features/knowledge/knowledge.page'), 'KnowledgePage');
 export const AiChatPage = lazyPage(() => import('../features/ai-chat/ai-chat.page'), 'AiChatPage');

@@ -1,4 +1,4 @@
-import { commentTrigger, dm, dmTrigger, link, step, storyMentionTrigger, type TemplateDefinition } from './build';
+import { commentTrigger, dm, dmTrigger, link, referralTrigger, step, storyMentionTrigger, type TemplateDefinition } from './build';
 
 /** Templates that reward engagement and keep contacts warm. */
 export const engagementTemplates: TemplateDefinition[] = [
@@ -40,6 +40,34 @@ export const engagementTemplates: TemplateDefinition[] = [
         storyMentionTrigger(),
         dm('2', 0, 1, '[[greeting]] Thanks for mentioning [[business_name]] in your story — it made our day! [[sign_off]]', 'Say thanks'),
         step('3', 'addTag', 0, 2, { tag: 'story_engaged' }),
+        step('4', 'complete', 0, 3, {}),
+      ],
+      edges: [link('1', '2'), link('2', '3'), link('3', '4')],
+    },
+  },
+  {
+    // A growth link (ig.me / m.me with a ref, or its QR code) starts this flow and tags the entrant
+    // (docs/platform-apis.md §1.9): the referral trigger. Opening the thread opens the messaging window.
+    id: 'giveaway_ref_link',
+    name: 'Giveaway entry by ref link',
+    description: 'Share a link or QR code; everyone who opens it is entered in your giveaway, tagged, and told the rules.',
+    tags: ['giveaway', 'ref link', 'qr code', 'growth', 'tagging'],
+    platforms: ['instagram', 'facebook'],
+    difficulty: 'beginner',
+    estimatedSetupTime: '3 min',
+    smartkbIntegration: false,
+    category: 'engagement',
+    graph: {
+      nodes: [
+        referralTrigger(),
+        dm(
+          '2',
+          0,
+          1,
+          "[[greeting]] You're in! Thanks for entering the [[business_name]] giveaway. We'll announce the winner here. [[sign_off]]",
+          'Confirm entry',
+        ),
+        step('3', 'addTag', 0, 2, { tag: 'giveaway_entrant' }),
         step('4', 'complete', 0, 3, {}),
       ],
       edges: [link('1', '2'), link('2', '3'), link('3', '4')],

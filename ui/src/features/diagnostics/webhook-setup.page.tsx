@@ -10,8 +10,8 @@ import { CopyField } from './copy-field';
 
 // docs/product-spec.md §2 lists messages, messaging_postbacks, messaging_optins; echoes and feed comments are what
 // Replypilot also acts on (docs/platform-apis.md §1.4–§1.5). Instagram: comments + messages.
-const pageFields = ['messages', 'messaging_postbacks', 'messaging_optins', 'message_echoes', 'feed'];
-const instagramFields = ['comments', 'messages', 'messaging_postbacks'];
+const pageFields = ['messages', 'messaging_postbacks', 'messaging_optins', 'message_echoes', 'feed', 'messaging_referrals'];
+const instagramFields = ['comments', 'messages', 'messaging_postbacks', 'messaging_referral'];
 const instagramPermissions = [
   'instagram_manage_messages',
   'instagram_manage_comments',

@@ -20,6 +20,8 @@ export const triggerLabels: Record<TemplateTriggerType, string> = {
   comment: 'Comment',
   story_reply: 'Story reply',
   story_mention: 'Story mention',
+  postback: 'Ice breaker / menu tap',
+  referral: 'Growth link',
 };
 
 /** "25%" or, below the minimum sample, the honest answer. */

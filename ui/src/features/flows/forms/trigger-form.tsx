@@ -16,6 +16,8 @@ const typeOptions: Array<{ value: TriggerConfig['type']; label: string }> = [
   { value: 'comment', label: 'Comment on a post' },
   { value: 'story_reply', label: 'Reply to a story' },
   { value: 'story_mention', label: 'Mention in a story (Instagram)' },
+  { value: 'postback', label: 'Ice breaker or menu tap' },
+  { value: 'referral', label: 'Opened from a growth link (ref)' },
 ];
 
 const keywordHint: Record<TriggerConfig['type'], string> = {
@@ -23,6 +25,9 @@ const keywordHint: Record<TriggerConfig['type'], string> = {
   comment: 'Only comments containing one of these start the flow. Leave empty for every comment.',
   story_reply: 'Only story replies containing one of these start the flow. Leave empty for every reply.',
   story_mention: 'A story mention carries no text, so every mention starts the flow.',
+  postback:
+    'Starts when a person taps an ice breaker or persistent-menu item that points at this flow (set them on the account: Accounts → Ice breakers & menu).',
+  referral: 'Starts when a person opens the conversation from a growth link that points at this flow (Growth links in the sidebar); the link tags them.',
 };
 
 /** What starts the flow: a keyword DM, a comment, a story reply or a story mention, on one account or any. */
@@ -42,8 +47,8 @@ export function TriggerForm({ kind, config, onChange, errors, platform }: Config
   return (
     <div className="space-y-4">
       <SelectField label="Starts when" value={c.type} options={typeOptions} onChange={(e) => onChange({ ...c, type: e.target.value })} />
-      {c.type === 'story_mention' ? (
-        <p className="text-sm text-slate-500 dark:text-slate-400">{keywordHint.story_mention}</p>
+      {c.type === 'story_mention' || c.type === 'postback' || c.type === 'referral' ? (
+        <p className="text-sm text-slate-500 dark:text-slate-400">{keywordHint[c.type]}</p>
       ) : (
         <ChipsInput
           label="Keywords"

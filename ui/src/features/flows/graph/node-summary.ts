@@ -52,6 +52,8 @@ export function nodeSummary(kind: NodeKind | undefined, config: Record<string, u
       if (config.type === 'comment') return words ? `Comment: ${clip(words, 32)}` : 'Any comment';
       if (config.type === 'story_reply') return words ? `Story reply: ${clip(words, 28)}` : 'Any story reply';
       if (config.type === 'story_mention') return 'Any story mention';
+      if (config.type === 'postback') return 'Ice breaker or menu tap';
+      if (config.type === 'referral') return 'Opened from a growth link';
       return words ? `Keyword DM: ${clip(words, 30)}` : 'Keyword DM: add keywords';
     }
     case 'instagramDM':

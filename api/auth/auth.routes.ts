@@ -38,7 +38,11 @@ export function authRoutes({ pool, config, passport, cookieName, throttles, devi
     // longer changes the (cached) user row (ADR 0019). The maintenance job deletes demo workspaces
     // this long after they were made.
     const plan = await readWorkspacePlan(pool, req.user.workspaceId);
-    res.json({ ...toSignedInUser({ ...req.user, ...plan }, config.demo.ttlHours), trialEndsAt: plan?.trialEndsAt ?? null, isOperator: isConsoleAdmin(config, req.user) });
+    res.json({
+      ...toSignedInUser({ ...req.user, ...plan }, config.demo.ttlHours),
+      trialEndsAt: plan?.trialEndsAt ?? null,
+      isOperator: isConsoleAdmin(config, req.user),
+    });
   });
 
   // The spec's 409 "already registered" tells whoever asks that an email has an account.

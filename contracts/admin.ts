@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { planIdSchema, type PlanId, type PlanSource } from './plans';
 
 /**
  * The admin console (/admin, ADR 0042): the instance operator's view of every workspace and of the
@@ -40,6 +41,8 @@ export interface AdminWorkspace {
   /** The newest inbound event, message or run step of the workspace; null: none yet. */
   lastActivityAt: string | null;
   suspended: { at: string; reason: string } | null;
+  /** The workspace's plan (contracts/plans.ts) and who set it. */
+  plan: { id: PlanId; source: PlanSource; trialEndsAt: string | null };
   createdAt: string;
 }
 
@@ -86,6 +89,9 @@ export interface WorkspaceSuspension {
 }
 
 /** What the activity feed says of an inbound event not answered because of a suspension. */
+/** PATCH /api/admin/workspaces/:id: the operator sets the workspace's plan (ADR 0041: without billing, only an operator grants a paid plan). */
+export const adminPlanChangeSchema = z.object({ plan: planIdSchema }).strict();
+
 export const SUSPENDED_REASON = 'the workspace is suspended by the instance operator';
 
 /** The error an automation change gets while its workspace is suspended. */

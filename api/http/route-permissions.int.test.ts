@@ -108,6 +108,7 @@ describe('the route table', () => {
         'GET /api/admin/workspaces',
         'POST /api/admin/workspaces/:id/suspend',
         'POST /api/admin/workspaces/:id/resume',
+        'PATCH /api/admin/workspaces/:id',
         'DELETE /api/admin/workspaces/:id',
         'GET /api/admin/instance',
       ].sort(),

@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import type { AdminWorkspace, AdminWorkspacesPage, AdminWorkspacesQuery } from '../../contracts/admin';
+import { DEFAULT_PLAN, planIdSchema, type PlanSource } from '../../contracts/plans';
 import { currentUsageMonth, messagesUsedSql, workspaceOwnerSql } from '../usage/record-usage';
 
 type Db = Pick<pg.Pool, 'query'>;
@@ -15,6 +16,9 @@ interface Row {
   last_activity_at: Date | null;
   suspended_at: Date | null;
   suspended_reason: string | null;
+  plan: string;
+  plan_source: PlanSource;
+  trial_ends_at: Date | null;
   created_at: Date;
   total: number;
 }
@@ -30,14 +34,14 @@ export async function listAdminWorkspaces(db: Db, query: AdminWorkspacesQuery): 
   const q = query.q ? `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
   const { rows } = await db.query<Row>(
     `with matched as (
-       select w.id, w.name, w.created_at, w.suspended_at, w.suspended_reason, count(*) over () as total
+       select w.id, w.name, w.created_at, w.suspended_at, w.suspended_reason, w.plan, w.plan_source, w.trial_ends_at, count(*) over () as total
        from workspaces w
        where $1::text is null or w.name ilike $1
           or exists (select 1 from workspace_members m join users u on u.id = m.user_id where m.workspace_id = w.id and u.email ilike $1)
        order by w.created_at desc, w.id desc
        limit $2 offset $3
      )
-     select w.id, w.name, w.created_at, w.suspended_at, w.suspended_reason, w.total::int,
+     select w.id, w.name, w.created_at, w.suspended_at, w.suspended_reason, w.plan, w.plan_source, w.trial_ends_at, w.total::int,
             ou.email as owner_email,
             (select count(*)::int from workspace_members m where m.workspace_id = w.id) as members,
             coalesce(${messagesUsedSql('ou.id')}, 0) as automated_messages,
@@ -69,6 +73,7 @@ export async function listAdminWorkspaces(db: Db, query: AdminWorkspacesQuery): 
     })),
     lastActivityAt: r.last_activity_at?.toISOString() ?? null,
     suspended: r.suspended_at ? { at: r.suspended_at.toISOString(), reason: r.suspended_reason ?? '' } : null,
+    plan: { id: planIdSchema.catch(DEFAULT_PLAN).parse(r.plan), source: r.plan_source, trialEndsAt: r.trial_ends_at?.toISOString() ?? null },
     createdAt: r.created_at.toISOString(),
   }));
   return { items, total: rows[0]?.total ?? 0, page: query.page, pageSize: query.pageSize };

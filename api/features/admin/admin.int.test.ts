@@ -25,6 +25,7 @@ const adminCalls = (id: string) =>
     ['GET', '/api/admin/instance'],
     ['POST', `/api/admin/workspaces/${id}/suspend`],
     ['POST', `/api/admin/workspaces/${id}/resume`],
+    ['PATCH', `/api/admin/workspaces/${id}`],
     ['DELETE', `/api/admin/workspaces/${id}`],
   ] as const;
 
@@ -41,7 +42,7 @@ describe('admin console', () => {
       ['owner', owner.client],
     ] as const) {
       for (const [method, url] of adminCalls(owner.user.workspaceId)) {
-        const res = await client.request(method, url, method === 'GET' ? {} : { json: { reason: 'because', confirmName: 'x' } });
+        const res = await client.request(method, url, method === 'GET' ? {} : { json: { reason: 'because', confirmName: 'x', plan: 'pro' } });
         if (res.status !== 404 || res.data.error !== `No route for ${method} ${url}`) wrong.push(`${who} ${method} ${url}: ${res.status} ${res.text}`);
       }
     }
@@ -198,6 +199,23 @@ describe('admin console', () => {
     expect(ours.map((e) => e.action)).toEqual(['workspace.resumed', 'workspace.suspended']);
     for (const e of ours) expect(e.actorLabel).toBe(`Olga Operator <${OPERATOR}>`);
     expect(ours[1]!.details).toEqual({ reason: 'Unpaid invoice', cancelledSends: 1 });
+  });
+
+  it('plan: the operator sets it (the only way to a paid plan without billing); every reader sees it; the audit log says who', async () => {
+    const ops = await operatorClient();
+    const owner = await newWorkspaceUser(meta.t.baseUrl, 'Planned');
+    const id = owner.user.workspaceId;
+    expect((await ops.request('PATCH', `/api/admin/workspaces/${id}`, { json: { plan: 'platinum' } })).status).toBe(400);
+    expect((await ops.request('PATCH', '/api/admin/workspaces/00000000-0000-4000-8000-000000000000', { json: { plan: 'pro' } })).status).toBe(404);
+    const res = await ops.request('PATCH', `/api/admin/workspaces/${id}`, { json: { plan: 'pro' } });
+    expect(res.status, res.text).toBe(200);
+    expect(res.data).toEqual({ plan: 'pro', previous: 'free' });
+    const { email } = (await meta.pool.query('select email from users where id = $1', [owner.user.id])).rows[0] as { email: string };
+    const listed = (await ops.get(`/api/admin/workspaces?q=${encodeURIComponent(email)}`)).data.items as { id: string; plan: unknown }[];
+    expect(listed.find((w) => w.id === id)?.plan).toEqual({ id: 'pro', source: 'admin', trialEndsAt: null });
+    expect((await owner.client.get('/api/billing')).data).toMatchObject({ plan: 'pro', source: 'admin' });
+    const audit = (await owner.client.get('/api/audit-log')).data.entries as { action: string; actorLabel: string }[];
+    expect(audit.filter((e) => e.action === 'plan.changed').map((e) => e.actorLabel)).toEqual([`Olga Operator <${OPERATOR}>`]);
   });
 
   it('instance figures are the rows this test made', async () => {

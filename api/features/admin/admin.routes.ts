@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import type { Logger } from 'pino';
 import {
+  adminPlanChangeSchema,
   adminWorkspacesQuerySchema,
   deleteWorkspaceSchema,
   suspendWorkspaceSchema,
@@ -13,6 +14,8 @@ import { deleteWorkspaceAsOperator } from '../../../db/admin/delete-workspace';
 import { listAdminWorkspaces } from '../../../db/admin/list-workspaces';
 import { readAdminInstance } from '../../../db/admin/read-instance';
 import { resumeWorkspace, suspendWorkspace } from '../../../db/admin/suspend-workspace';
+import { withTransaction } from '../../../db/transaction';
+import { setWorkspacePlan } from '../../../db/workspaces/workspace-plan';
 import { AppError } from '../../http/errors';
 import { adminRouter, currentUser, idParam } from '../../http/routers';
 import { parseBody, parseQuery } from '../../http/validate';
@@ -47,6 +50,16 @@ export function adminRoutes(deps: { pool: pg.Pool; config: Config; log: Pick<Log
     if (result === null) throw new AppError('NOT_FOUND', 'Not found');
     if (result === 'already') throw new AppError('CONFLICT', 'This workspace is not suspended.');
     res.json({ suspended: false });
+  });
+
+  // The plan, set by the operator (ADR 0041: without billing, the only way to a paid plan), in the
+  // workspace's audit log with the operator as actor (setWorkspacePlan).
+  router.patch('/workspaces/:id', async (req, res) => {
+    const id = idParam(req);
+    const { plan } = parseBody(adminPlanChangeSchema, req);
+    const changed = await withTransaction(pool, (client) => setWorkspacePlan(client, id, plan, { actor: { userId: currentUser(req).id }, source: 'admin' }));
+    if (changed === undefined) throw new AppError('NOT_FOUND', 'Not found');
+    res.json({ plan, previous: changed.previous });
   });
 
   router.delete('/workspaces/:id', async (req, res) => {

@@ -1,4 +1,5 @@
 import type { AdminDeleteResult, AdminInstance, AdminWorkspacesPage, WorkspaceSuspension } from '@contracts/admin';
+import type { PlanId } from '@contracts/plans';
 import { apiGet, apiPost, apiRequest } from '../../lib/api';
 
 export const adminKeys = {
@@ -18,5 +19,6 @@ export const fetchAdminInstance = () => apiGet<AdminInstance>('/api/admin/instan
 export const suspendWorkspace = (id: string, reason: string) =>
   apiPost<{ suspended: true; cancelledSends: number }>(`/api/admin/workspaces/${id}/suspend`, { reason });
 export const resumeWorkspace = (id: string) => apiPost<{ suspended: false }>(`/api/admin/workspaces/${id}/resume`);
+export const setWorkspacePlan = (id: string, plan: PlanId) => apiRequest<{ plan: PlanId; previous: string }>('PATCH', `/api/admin/workspaces/${id}`, { plan });
 export const deleteWorkspace = (id: string, confirmName: string) => apiRequest<AdminDeleteResult>('DELETE', `/api/admin/workspaces/${id}`, { confirmName });
 export const fetchSuspension = () => apiGet<WorkspaceSuspension>('/api/workspace/suspension');

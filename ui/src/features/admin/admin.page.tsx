@@ -1,4 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { plans } from '@contracts/plans';
 import { useState } from 'react';
 import type { AdminWorkspace } from '@contracts/admin';
 import { Badge } from '../../components/badge';
@@ -80,6 +81,9 @@ export function AdminPage() {
                 <th scope="col" className="px-4 py-2 font-medium">
                   Workspace
                 </th>
+                <th scope="col" className="px-4 py-2 font-medium">
+                  Plan
+                </th>
                 <th scope="col" className="px-4 py-2 text-right font-medium">
                   Members
                 </th>
@@ -103,14 +107,14 @@ export function AdminPage() {
             <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
               {list.isPending && (
                 <tr>
-                  <td colSpan={7} className="px-4 py-6">
+                  <td colSpan={8} className="px-4 py-6">
                     <Spinner label="Loading workspaces" />
                   </td>
                 </tr>
               )}
               {data?.items.length === 0 && (
                 <tr>
-                  <td colSpan={7} className="px-4 py-6 text-slate-500 dark:text-slate-400">
+                  <td colSpan={8} className="px-4 py-6 text-slate-500 dark:text-slate-400">
                     No workspace matches.
                   </td>
                 </tr>
@@ -127,6 +131,7 @@ export function AdminPage() {
                     </button>
                     <span className="block text-xs text-slate-500 dark:text-slate-400">{w.ownerEmail ?? 'No owner'}</span>
                   </td>
+                  <td className="px-4 py-2 whitespace-nowrap">{plans[w.plan.id].name}</td>
                   <td className="px-4 py-2 text-right tabular-nums">{w.members}</td>
                   <td className="px-4 py-2 text-right tabular-nums">{w.usage.automatedMessages}</td>
                   <td className="px-4 py-2 text-right tabular-nums">{w.usage.aiAnswers}</td>

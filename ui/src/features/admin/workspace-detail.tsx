@@ -2,11 +2,13 @@ import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { AdminWorkspace } from '@contracts/admin';
+import { planList, plans, type PlanId } from '@contracts/plans';
 import { Badge } from '../../components/badge';
 import { Button } from '../../components/button';
+import { SelectField } from '../../components/select-field';
 import { TextField } from '../../components/text-field';
 import { errorMessage } from '../../lib/api';
-import { adminKeys, deleteWorkspace, resumeWorkspace, suspendWorkspace } from './admin.api';
+import { adminKeys, deleteWorkspace, resumeWorkspace, setWorkspacePlan, suspendWorkspace } from './admin.api';
 
 const when = (iso: string | null) =>
   iso ? new Date(iso).toLocaleString(undefined, { month: 'short', day: 'numeric', year: 'numeric', hour: '2-digit', minute: '2-digit' }) : 'never';
@@ -20,7 +22,7 @@ function Section({ title, children }: { title: string; children: React.ReactNode
   );
 }
 
-/** One workspace: its figures, suspend / resume, the plan (set here once plans exist), delete with the name typed again. */
+/** One workspace: its figures, its plan (contracts/plans.ts), suspend / resume, delete with the name typed again. */
 export function WorkspaceDetail({ workspace: w, onClose }: { workspace: AdminWorkspace; onClose: () => void }) {
   const qc = useQueryClient();
   const [reason, setReason] = useState('');
@@ -28,6 +30,8 @@ export function WorkspaceDetail({ workspace: w, onClose }: { workspace: AdminWor
   const done = () => qc.invalidateQueries({ queryKey: adminKeys.all });
   const suspend = useMutation({ mutationFn: () => suspendWorkspace(w.id, reason), onSuccess: done });
   const resume = useMutation({ mutationFn: () => resumeWorkspace(w.id), onSuccess: done });
+  const [plan, setPlan] = useState<PlanId>(w.plan.id);
+  const changePlan = useMutation({ mutationFn: () => setWorkspacePlan(w.id, plan), onSuccess: done });
   const remove = useMutation({
     mutationFn: () => deleteWorkspace(w.id, confirmName),
     onSuccess: async () => {
@@ -35,7 +39,7 @@ export function WorkspaceDetail({ workspace: w, onClose }: { workspace: AdminWor
       onClose();
     },
   });
-  const error = suspend.error ?? resume.error ?? remove.error;
+  const error = suspend.error ?? resume.error ?? remove.error ?? changePlan.error;
 
   return (
     <Dialog open onClose={onClose} className="relative z-50">
@@ -79,8 +83,29 @@ export function WorkspaceDetail({ workspace: w, onClose }: { workspace: AdminWor
               </p>
             ))}
           </Section>
-          {/* The plan: set here by the operator once the plan catalogue exists (PATCH /api/admin/workspaces/:id {plan}). */}
-          <div data-slot="admin-workspace-plan" />
+          <Section title="Plan">
+            <p>
+              On <strong>{plans[w.plan.id].name}</strong> ({w.plan.source === 'trial' ? `trial until ${when(w.plan.trialEndsAt)}` : `set by ${w.plan.source}`}).
+            </p>
+            <form
+              className="flex flex-wrap items-end gap-2"
+              onSubmit={(e) => {
+                e.preventDefault();
+                changePlan.mutate();
+              }}
+            >
+              <SelectField
+                label="Change the plan"
+                compact
+                value={plan}
+                onChange={(e) => setPlan(e.target.value as PlanId)}
+                options={planList.map((p) => ({ value: p.id, label: `${p.name} — $${p.monthlyPriceUsd}/month` }))}
+              />
+              <Button type="submit" loading={changePlan.isPending} disabled={plan === w.plan.id}>
+                Set plan
+              </Button>
+            </form>
+          </Section>
           <Section title={w.suspended ? 'Suspended' : 'Suspend'}>
             {w.suspended ? (
               <>

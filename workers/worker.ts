@@ -13,6 +13,7 @@ import { accountHealthJob, accountsHealthCron } from './jobs/account-health.job'
 import { accountReconcileJob, accountsReconcileCron } from './jobs/account-reconcile.job';
 import { accountsReleaseJob } from './jobs/accounts-release.job';
 import { mailInviteJob } from './jobs/mail-invite.job';
+import { mailPaymentFailedJob } from './jobs/mail-payment-failed.job';
 import { mailResetJob } from './jobs/mail-reset.job';
 import { enqueueReconciliations } from '../db/reconcile/enqueue-reconciliations';
 import type { ReconcileOptions } from '../activities/reconcile-account';
@@ -120,6 +121,7 @@ export function taskList(deps: TaskDeps): TaskList {
     'accounts.release': accountsReleaseJob(platform),
     'mail.reset': mailResetJob(pool, config.mail ?? { mode: 'disabled', smtpUrl: undefined, from: '' }),
     'mail.invite': mailInviteJob(pool, config.mail ?? { mode: 'disabled', smtpUrl: undefined, from: '' }),
+    'mail.payment-failed': mailPaymentFailedJob(pool, config.mail ?? { mode: 'disabled', smtpUrl: undefined, from: '' }),
     'account.reconcile': accountReconcileJob(pool, platform, reconcileOptions(config.reconcile.readsPerHour), { shutdown: webhooks.shutdown }),
     'run.webhook': runWebhookJob(
       pool,

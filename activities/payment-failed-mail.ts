@@ -3,7 +3,7 @@ import { paymentFailedRecipients } from '../db/billing/stripe-billing';
 import type { Mailer } from '../integrations/mail/mailer';
 
 /**
- * Mails the owners of a workspace whose subscription payment failed (the `mail.payment-failed` job,
+ * Mails the owners of a workspace whose subscription payment failed (the `mail.payment` job,
  * ADR 0042): what happened and where to fix it. The workspace deleted meanwhile: nothing is sent.
  */
 export async function sendPaymentFailedMail(deps: { pool: pg.Pool; mailer: Mailer }, workspaceId: string, origin: string): Promise<void> {

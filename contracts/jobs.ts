@@ -168,7 +168,7 @@ export const jobs = {
    * A failed subscription payment (Stripe's invoice.payment_failed, ADR 0042), queued in the
    * webhook event's transaction: the worker mails the workspace's owners a link to Billing.
    */
-  'mail.payment-failed': define({
+  'mail.payment': define({
     payload: z.object({ workspaceId: z.uuid(), invoiceId: z.string().min(1).max(255), origin: z.url() }),
     maxAttempts: 6,
     priority: null,

@@ -121,7 +121,7 @@ export function taskList(deps: TaskDeps): TaskList {
     'accounts.release': accountsReleaseJob(platform),
     'mail.reset': mailResetJob(pool, config.mail ?? { mode: 'disabled', smtpUrl: undefined, from: '' }),
     'mail.invite': mailInviteJob(pool, config.mail ?? { mode: 'disabled', smtpUrl: undefined, from: '' }),
-    'mail.payment-failed': mailPaymentFailedJob(pool, config.mail ?? { mode: 'disabled', smtpUrl: undefined, from: '' }),
+    'mail.payment': mailPaymentFailedJob(pool, config.mail ?? { mode: 'disabled', smtpUrl: undefined, from: '' }),
     'account.reconcile': accountReconcileJob(pool, platform, reconcileOptions(config.reconcile.readsPerHour), { shutdown: webhooks.shutdown }),
     'run.webhook': runWebhookJob(
       pool,

@@ -111,7 +111,7 @@ async function applySubscription(client: Db, event: StripeEventRecord, change: E
 
 /**
  * A bell notification to each owner of the customer's workspace (once per invoice and owner) and
- * one `mail.payment-failed` job, in the event's transaction.
+ * one `mail.payment` job, in the event's transaction.
  */
 async function notifyPaymentFailed(client: Db, change: Extract<StripeChange, { kind: 'payment_failed' }>): Promise<ApplyResult> {
   const { rows } = await client.query<{ id: string }>('select id from workspaces where stripe_customer_id = $1', [change.customerId]);
@@ -127,13 +127,13 @@ async function notifyPaymentFailed(client: Db, change: Extract<StripeChange, { k
     [ws.id, change.invoiceId],
   );
   await client.query(
-    `select graphile_worker.add_jobs(array[${jobSpecRow('mail.payment-failed', { payload: "json_build_object('workspaceId', $1::text, 'invoiceId', $2::text, 'origin', $3::text)" })}])`,
+    `select graphile_worker.add_jobs(array[${jobSpecRow('mail.payment', { payload: "json_build_object('workspaceId', $1::text, 'invoiceId', $2::text, 'origin', $3::text)" })}])`,
     [ws.id, change.invoiceId, change.origin],
   );
   return 'applied';
 }
 
-/** For the `mail.payment-failed` job: the workspace's name and its owners' addresses. */
+/** For the `mail.payment` job: the workspace's name and its owners' addresses. */
 export async function paymentFailedRecipients(db: Db, workspaceId: string): Promise<{ workspaceName: string; emails: string[] } | undefined> {
   const { rows } = await db.query<{ name: string; emails: string[] }>(
     `select w.name, coalesce(array_agg(u.email order by u.email) filter (where u.email is not null), '{}') as emails

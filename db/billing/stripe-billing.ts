@@ -76,8 +76,18 @@ async function applyCheckout(client: Db, event: StripeEventRecord, change: Extra
     [change.workspaceId, change.customerId, change.subscriptionId, event.created],
   );
   if (rows[0] === undefined) return 'unmatched';
-  await setWorkspacePlan(client, change.workspaceId, change.plan, { actor: null, source: 'stripe' });
+  await setStripePlan(client, change.workspaceId, change.plan);
   return 'applied';
+}
+
+/** The plan Stripe says, through setWorkspacePlan (audit-logged), unless Stripe set that very plan already (a subscription event that overtook its checkout event). */
+async function setStripePlan(client: Db, workspaceId: string, plan: PlanId): Promise<void> {
+  const { rows } = await client.query<{ same: boolean }>(`select plan = $2 and plan_source = 'stripe' as same from workspaces where id = $1`, [
+    workspaceId,
+    plan,
+  ]);
+  if (rows[0]?.same) return;
+  await setWorkspacePlan(client, workspaceId, plan, { actor: null, source: 'stripe' });
 }
 
 async function applySubscription(client: Db, event: StripeEventRecord, change: Extract<StripeChange, { kind: 'subscription' }>): Promise<ApplyResult> {
@@ -86,7 +96,9 @@ async function applySubscription(client: Db, event: StripeEventRecord, change: E
   const { rows } = await client.query<{ id: string; current: boolean; stale: boolean }>(
     `select id, stripe_subscription_id = $1 as current, coalesce(stripe_event_at > to_timestamp($4), false) as stale
      from workspaces
-     where stripe_subscription_id = $1 or (stripe_subscription_id is null and id = $2::uuid and coalesce(stripe_customer_id, $3) = $3)
+     where stripe_subscription_id = $1
+        or (stripe_subscription_id is null and id = $2::uuid and coalesce(stripe_customer_id, $3) = $3
+            and not exists (select 1 from workspaces o where o.stripe_subscription_id = $1 or (o.id <> $2::uuid and o.stripe_customer_id = $3)))
      for update`,
     [change.subscriptionId, change.workspaceId, change.customerId, event.created],
   );
@@ -101,11 +113,7 @@ async function applySubscription(client: Db, event: StripeEventRecord, change: E
     change.subscriptionId,
     event.created,
   ]);
-  const plan = change.ended ? 'free' : change.plan;
-  const { rows: now } = await client.query<{ plan: string; plan_source: string }>('select plan, plan_source from workspaces where id = $1', [ws.id]);
-  // The same plan already set by Stripe: no audit entry for a change that is none.
-  if (now[0]!.plan === plan && now[0]!.plan_source === 'stripe') return 'applied';
-  await setWorkspacePlan(client, ws.id, plan, { actor: null, source: 'stripe' });
+  await setStripePlan(client, ws.id, change.ended ? 'free' : change.plan);
   return 'applied';
 }
 

@@ -115,6 +115,33 @@ describe('Stripe billing', () => {
     expect((await planAudits(u.user.workspaceId)).map((d) => (d as { to: string }).to)).toEqual(['starter', 'enterprise', 'free', 'enterprise', 'free']);
   });
 
+  it('a subscription event that overtakes its checkout event sets the plan through the metadata; the checkout event then changes nothing more', async () => {
+    const u = await app.signIn('Early');
+    const sub = app.fakes.stripe.createSubscription('cus_early_bird', app.fakes.stripe.prices.pro, { replypilot_workspace_id: u.user.workspaceId });
+    const t0 = Math.floor(Date.now() / 1000);
+    expect((await deliver(app.fakes.stripe.event('customer.subscription.updated', sub, t0))).body.result).toBe('applied');
+    expect(await planOf(u.user.workspaceId)).toEqual({
+      plan: 'pro',
+      plan_source: 'stripe',
+      stripe_customer_id: 'cus_early_bird',
+      stripe_subscription_id: sub.id,
+    });
+    const session = {
+      id: 'cs_test_early',
+      object: 'checkout.session',
+      mode: 'subscription',
+      client_reference_id: u.user.workspaceId,
+      customer: sub.customer,
+      subscription: sub.id,
+    };
+    expect((await deliver(app.fakes.stripe.event('checkout.session.completed', session, t0 - 1))).body.result).toBe('applied');
+    expect(await planAudits(u.user.workspaceId)).toEqual([{ from: 'free', to: 'pro', source: 'stripe' }]);
+    // Another workspace cannot take the subscription by naming itself in a later event's metadata.
+    const other = await app.signIn('Other');
+    await deliver(app.fakes.stripe.event('customer.subscription.updated', { ...sub, metadata: { replypilot_workspace_id: other.user.workspaceId } }, t0 + 1));
+    expect((await planOf(other.user.workspaceId)).plan).toBe('free');
+  });
+
   it('a forged signature and a stale timestamp are 400, and nothing changes', async () => {
     const u = await app.signIn('Target');
     const sub = app.fakes.stripe.createSubscription('cus_forged', app.fakes.stripe.prices.enterprise);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { pruneStripeEvents } from '../../../db/ops/prune';
 import { startStripeFake, type StripeFake } from '../../../tests/fakes/stripe.fake';
 import { inviteNewMember } from '../../../tests/support/team';
 import { useTestApp } from '../../../tests/support/use-test-app';
@@ -164,6 +165,14 @@ describe('Stripe billing', () => {
     // The genuine delivery of the same event then applies.
     expect((await deliver(event)).status).toBe(200);
     expect((await planOf(u.user.workspaceId)).plan).toBe('enterprise');
+  });
+
+  it('event ids are kept past Stripe’s 3 days of retries, then pruned', async () => {
+    const event = app.fakes.stripe.event('customer.created', { id: 'cus_pruned', object: 'customer' });
+    expect((await deliver(event)).body.result).toBe('ignored');
+    await app.pool.query(`update stripe_events set received_at = now() - interval '31 days' where id = $1`, [event.id]);
+    expect(await pruneStripeEvents(app.pool)).toBeGreaterThanOrEqual(1);
+    expect((await app.pool.query('select 1 from stripe_events where id = $1', [event.id])).rowCount).toBe(0);
   });
 
   it('a failed payment notifies each owner once (bell and mail)', async () => {

@@ -66,10 +66,36 @@ export const envSchema = z.object({
    */
   PUBLIC_STATS: bool.optional(),
   /**
-   * Plans (contracts/plans.ts, ADR 0042): a new workspace runs this many days on the catalogue's
+   * Plans (contracts/plans.ts, ADR 0041): a new workspace runs this many days on the catalogue's
    * trial plan, then returns to the free plan. Unset: no trial, and no page mentions one.
    */
   TRIAL_DAYS: z.coerce.number().int().min(1).max(365).optional(),
+  /**
+   * Optional Stripe billing (ADR 0046, docs/platform-apis.md §8): on only when the secret key, the
+   * webhook signing secret and a price id for every paid plan are set; otherwise a paid plan is set
+   * by an operator. STRIPE_API_BASE points the client elsewhere (tests' contract fake).
+   */
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_\w+$/, 'STRIPE_SECRET_KEY must look like sk_test_… or sk_live_…')
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_\w+$/, 'STRIPE_WEBHOOK_SECRET must look like whsec_…')
+    .optional(),
+  STRIPE_PRICE_STARTER: z
+    .string()
+    .regex(/^price_\w+$/, 'STRIPE_PRICE_STARTER must be a price id (price_…)')
+    .optional(),
+  STRIPE_PRICE_PRO: z
+    .string()
+    .regex(/^price_\w+$/, 'STRIPE_PRICE_PRO must be a price id (price_…)')
+    .optional(),
+  STRIPE_PRICE_ENTERPRISE: z
+    .string()
+    .regex(/^price_\w+$/, 'STRIPE_PRICE_ENTERPRISE must be a price id (price_…)')
+    .optional(),
+  STRIPE_API_BASE: z.url().optional(),
   /** New demo workspaces one client address may create per hour. */
   DEMO_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(10),
   /** Demo workspaces are deleted this long after they were created. */
@@ -235,6 +261,8 @@ export interface Config {
   publicStats: boolean;
   /** Days a new workspace spends on the trial plan (TRIAL_DAYS); undefined: no trials. */
   trialDays: number | undefined;
+  /** Stripe billing (ADR 0046), when its key, webhook secret and every paid plan's price are set; undefined: off. */
+  stripe: StripeConfig | undefined;
   metaGraphApiVersion: string;
   /** Meta Graph hosts, webhook verification and signing secrets (docs/platform-apis.md §1–§3). */
   meta: {
@@ -362,6 +390,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     demo: { enabled: e.ENABLE_DEMO ?? !isProduction, perIpPerHour: e.DEMO_PER_IP_PER_HOUR, ttlHours: e.DEMO_TTL_HOURS },
     publicStats: e.PUBLIC_STATS ?? false,
     trialDays: e.TRIAL_DAYS,
+    stripe: stripeConfig(e),
     metaGraphApiVersion: e.META_GRAPH_API_VERSION,
     meta: {
       graphBaseUrl: e.META_GRAPH_BASE_URL.replace(/\/$/, ''),
@@ -487,4 +516,26 @@ export function isInstanceAdmin(config: Pick<Config, 'adminEmails' | 'isProducti
  */
 export function isConsoleAdmin(config: Pick<Config, 'adminEmails'>, user: { email: string; isDemo: boolean }): boolean {
   return !user.isDemo && (config.adminEmails?.includes(user.email.toLowerCase()) ?? false);
+}
+
+/** The paid plans a Stripe price is set for (contracts/plans.ts ids). */
+export type PaidPlanId = 'starter' | 'pro' | 'enterprise';
+
+export interface StripeConfig {
+  secretKey: string;
+  webhookSecret: string;
+  /** The recurring price of each paid plan; a webhook's price id maps back to the plan through it. */
+  prices: Record<PaidPlanId, string>;
+  /** undefined: api.stripe.com. */
+  apiBase: string | undefined;
+}
+
+/** All of STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and the three prices, or billing stays off. */
+function stripeConfig(e: Env): StripeConfig | undefined {
+  const { STRIPE_SECRET_KEY: secretKey, STRIPE_WEBHOOK_SECRET: webhookSecret } = e;
+  const starter = e.STRIPE_PRICE_STARTER;
+  const pro = e.STRIPE_PRICE_PRO;
+  const enterprise = e.STRIPE_PRICE_ENTERPRISE;
+  if (!secretKey || !webhookSecret || !starter || !pro || !enterprise) return undefined;
+  return { secretKey, webhookSecret, prices: { starter, pro, enterprise }, apiBase: e.STRIPE_API_BASE };
 }

@@ -202,6 +202,16 @@ export const jobs = {
     priority: 5,
     keyPrefix: null,
   }),
+  /**
+   * A failed subscription payment (Stripe's invoice.payment_failed, ADR 0046), queued in the
+   * webhook event's transaction: the worker mails the workspace's owners a link to Billing.
+   */
+  'mail.payment': define({
+    payload: z.object({ workspaceId: z.uuid(), invoiceId: z.string().min(1).max(255), origin: z.url() }),
+    maxAttempts: 6,
+    priority: null,
+    keyPrefix: null,
+  }),
   /** Crontab: queues the reconciliations that have come due (RECONCILE_EVERY_MINUTES). */
   'accounts:reconcile': define({ payload: z.unknown(), maxAttempts: 25, priority: null, keyPrefix: null, cron: true }),
   /** Crontab: queues the account checks that have come due. */

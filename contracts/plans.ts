@@ -132,6 +132,8 @@ export interface PlansResponse {
 export interface BillingResponse extends WorkspacePlan {
   messagesUsed: number;
   checkout: boolean;
+  /** Stripe is configured and this workspace has a Stripe customer: the customer portal opens (POST /api/billing/portal). */
+  portal: boolean;
 }
 
 /** The first day a trial banner shows: this many days before the trial ends (and again on its last day). */

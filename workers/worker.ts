@@ -14,6 +14,7 @@ import { accountReconcileJob, accountsReconcileCron } from './jobs/account-recon
 import { accountsReleaseJob } from './jobs/accounts-release.job';
 import { mailInviteJob } from './jobs/mail-invite.job';
 import { contactsImportJob } from './jobs/contacts-import.job';
+import { mailPaymentFailedJob } from './jobs/mail-payment-failed.job';
 import { mailResetJob } from './jobs/mail-reset.job';
 import { pushNotifyJob } from './jobs/push-notify.job';
 import type { PushSender } from '../activities/push-notify';
@@ -134,6 +135,7 @@ export function taskList(deps: TaskDeps): TaskList {
     'contacts.import': contactsImportJob(pool),
     'mail.invite': mailInviteJob(pool, config.mail ?? { mode: 'disabled', smtpUrl: undefined, from: '' }),
     'push.notify': pushNotifyJob(pool, config.push),
+    'mail.payment': mailPaymentFailedJob(pool, config.mail ?? { mode: 'disabled', smtpUrl: undefined, from: '' }),
     'account.reconcile': accountReconcileJob(pool, platform, reconcileOptions(config.reconcile.readsPerHour), { shutdown: webhooks.shutdown }),
     'run.webhook': runWebhookJob(
       pool,

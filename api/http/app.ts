@@ -40,6 +40,8 @@ import { metricsRoutes } from '../features/metrics/metrics.routes';
 import { newsletterRoutes } from '../features/newsletter/newsletter.routes';
 import { statsRoutes } from '../features/stats/stats.routes';
 import { billingRoutes, publicPlansRoutes } from '../features/billing/plans.routes';
+import { stripeBillingRoutes, stripeWebhookRoutes } from '../features/billing/stripe.routes';
+import { createStripeClient } from '../../integrations/stripe/stripe-client';
 import { dashboardRoutes } from '../features/dashboard/dashboard.routes';
 import { gettingStartedRoutes } from '../features/dashboard/getting-started.routes';
 import { timeZoneRoutes } from '../features/workspace/time-zone.routes';
@@ -143,6 +145,9 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
   const wakes = deps.shardWakes;
   app.use(metaWebhookRoutes({ pool: database.pool, config, verifyToken: metaWebhookVerifyToken(config, secrets), log, wakes }));
   app.use(xWebhookRoutes({ pool: database.pool, config, log, wakes }));
+  // Stripe billing (ADR 0046) only with its key, webhook secret and prices; its webhook likewise signed over raw bytes.
+  const stripe = config.stripe ? { config: config.stripe, client: createStripeClient(config.stripe, config.platformHttpTimeoutMs) } : undefined;
+  app.use(stripeWebhookRoutes({ pool: database.pool, billing: stripe, publicUrl: config.publicUrl, log }));
   app.use(securityHeaders({ dev: deps.ui === 'dev', publicUrl: config.publicUrl, log }));
   // A flow graph of a few hundred nodes is larger than an ordinary request.
   app.use('/api/flows', express.json({ limit: '2mb' }));
@@ -205,7 +210,7 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
   app.use(oauthRoutes(config, passport));
   app.use(newsletterRoutes(database.pool));
   app.use(statsRoutes(reads, config.publicStats));
-  app.use(publicPlansRoutes({ pool: database.pool, trialDays: config.trialDays, checkout: false }));
+  app.use(publicPlansRoutes({ pool: database.pool, trialDays: config.trialDays, checkout: Boolean(stripe) }));
   app.use(linksRoutes(database.pool));
   const { pool } = database;
   const cipher = createTokenCipher(secrets.encryptionKey);
@@ -277,7 +282,8 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
   app.use('/api/team', teamRoutes({ pool, config, team: teamService(pool, (userId) => sessionCache.forgetUser(userId)) }));
   app.use('/api/workspaces', workspacesRoutes(pool));
   app.use('/api/audit-log', auditLogRoutes(pool));
-  app.use('/api/billing', billingRoutes({ pool, trialDays: config.trialDays, checkout: false }));
+  app.use('/api/billing', billingRoutes({ pool, trialDays: config.trialDays, checkout: Boolean(stripe) }));
+  app.use('/api/billing', stripeBillingRoutes({ pool, billing: stripe, publicUrl: config.publicUrl, log }));
   // Event webhooks out (docs/api-webhooks.md): owners and admins; the same routes take API keys at /api/v1/webhooks.
   const eventWebhooks = eventWebhookService(pool, { cipher, guard: { allowLoopback: config.flows.webhookAllowLoopback } });
   app.use('/api/event-webhooks', eventWebhookRoutes(authedRouter('settings:manage'), eventWebhooks, currentActor));

@@ -63,3 +63,13 @@ export async function pruneMail(db: Db): Promise<{ resets: number; mails: number
   const mails = await db.query(`delete from dev_outbox where created_at < now() - interval '7 days'`);
   return { resets: resets.rowCount ?? 0, mails: mails.rowCount ?? 0 };
 }
+
+/**
+ * Stripe event ids older than STRIPE_EVENT_RETENTION_DAYS (ADR 0046): Stripe retries a delivery for
+ * up to 3 days (docs/platform-apis.md §8.2), so an id this old can no longer come back.
+ */
+export const STRIPE_EVENT_RETENTION_DAYS = 30;
+export async function pruneStripeEvents(db: Db, retentionDays = STRIPE_EVENT_RETENTION_DAYS): Promise<number> {
+  const { rowCount } = await db.query('delete from stripe_events where received_at < now() - make_interval(days => $1)', [retentionDays]);
+  return rowCount ?? 0;
+}

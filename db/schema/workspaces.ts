@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /** The tenant. Every tenant row elsewhere carries workspace_id (ARCHITECTURE.md#security). */
 export const workspaces = pgTable(
@@ -39,11 +39,22 @@ export const workspaces = pgTable(
      */
     suspendedAt: timestamp('suspended_at', { withTimezone: true }),
     suspendedReason: text('suspended_reason'),
+    /**
+     * Stripe billing (ADR 0046): the workspace's Stripe customer (reused by every later Checkout and
+     * the portal) and its current subscription, linked by checkout.session.completed; and the
+     * `created` time of the last subscription event applied, so an older one arriving late (Stripe
+     * does not order deliveries, docs/platform-apis.md §8) does not undo a newer one.
+     */
+    stripeCustomerId: text('stripe_customer_id'),
+    stripeSubscriptionId: text('stripe_subscription_id'),
+    stripeEventAt: timestamp('stripe_event_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('workspaces_plan_source_check', sql`${t.planSource} in ('default', 'admin', 'stripe', 'trial')`),
     check('workspaces_trial_check', sql`(${t.planSource} = 'trial') = (${t.trialEndsAt} is not null)`),
+    uniqueIndex('workspaces_stripe_customer_key').on(t.stripeCustomerId),
+    uniqueIndex('workspaces_stripe_subscription_key').on(t.stripeSubscriptionId),
     index('workspaces_trial_ends_idx')
       .on(t.trialEndsAt)
       .where(sql`${t.planSource} = 'trial'`),
@@ -53,3 +64,16 @@ export const workspaces = pgTable(
       .where(sql`suspended_at is not null`),
   ],
 );
+
+/**
+ * Every Stripe webhook event applied, by its id (ADR 0046): inserted in the transaction that applies
+ * it, before the 200, so a redelivery (Stripe retries for up to 3 days and may send one twice) finds
+ * its id and changes nothing. Not a tenant table: an event is Stripe's, and may name no workspace.
+ */
+export const stripeEvents = pgTable('stripe_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  /** The event's own `created` (Stripe's clock). */
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,7 +1,7 @@
 import { makeWorkerUtils, type Task } from 'graphile-worker';
 import type pg from 'pg';
 import { jobs } from '../../contracts/jobs';
-import { pruneExpiredDemos, pruneInboundEvents, pruneMail, pruneSessionsAndLimits } from '../../db/ops/prune';
+import { pruneExpiredDemos, pruneInboundEvents, pruneMail, pruneSessionsAndLimits, pruneStripeEvents } from '../../db/ops/prune';
 
 export interface PruneOptions {
   /** Demo workspaces are deleted this long after they were made ("Try Live Demo"). */
@@ -26,7 +26,7 @@ export async function collectJobQueueGarbage(pool: pg.Pool): Promise<void> {
 
 /**
  * Deletes expired sessions, spent rate-limit windows, expired demo workspaces, old processed
- * inbound events, spent password-reset tokens, old development-outbox mails and Graphile's unused queues. Runs from the worker's crontab so web processes never do housekeeping on the
+ * inbound events, spent password-reset tokens, old development-outbox mails, Stripe event ids past their retries and Graphile's unused queues. Runs from the worker's crontab so web processes never do housekeeping on the
  * request path (connect-pg-simple's own pruning is off).
  */
 export function maintenancePrune(opts: PruneOptions): Task {
@@ -36,10 +36,11 @@ export function maintenancePrune(opts: PruneOptions): Task {
       const demos = await pruneExpiredDemos(client, opts.demoTtlHours);
       const events = await pruneInboundEvents(client);
       const { resets, mails } = await pruneMail(client);
+      const stripeEvents = await pruneStripeEvents(client);
       await collectJobQueueGarbage(opts.pool);
       helpers.logger.info(
         `pruned ${sessions} sessions, ${limits} rate-limit rows, ${demos} demo workspaces, ` +
-          `${events} inbound events, ${resets} reset tokens, ${mails} outbox mails`,
+          `${events} inbound events, ${resets} reset tokens, ${mails} outbox mails, ${stripeEvents} Stripe event ids`,
       );
     });
   };

@@ -23,7 +23,14 @@ describe('plans without trials or billing configured', () => {
     const u = await newWorkspaceUser(t.baseUrl, 'Catalogue');
     const me = (await u.client.get('/api/auth/user')).data;
     expect(me).toMatchObject({ subscriptionTier: plans.free.name, messageLimit: plans.free.automatedMessages });
-    expect((await u.client.get('/api/billing')).data).toEqual({ plan: 'free', source: 'default', trialEndsAt: null, messagesUsed: 0, checkout: false });
+    expect((await u.client.get('/api/billing')).data).toEqual({
+      plan: 'free',
+      source: 'default',
+      trialEndsAt: null,
+      messagesUsed: 0,
+      checkout: false,
+      portal: false,
+    });
     expect(aiAllowances.free.monthlyModelAnswers).toBe(plans.free.aiAnswers);
     expect(aiAllowances.pro.monthlyModelAnswers).toBe(plans.pro.aiAnswers);
 
@@ -41,6 +48,7 @@ describe('plans without trials or billing configured', () => {
       subscriptionTier: 'Pro',
       messageLimit: plans.pro.automatedMessages,
       messagesUsed: plans.free.automatedMessages,
+      trialEndsAt: null,
     });
     expect((await u.client.get('/api/auth/user')).data).toMatchObject({ subscriptionTier: 'Pro', messageLimit: plans.pro.automatedMessages });
     expect((await u.client.get('/api/billing')).data).toMatchObject({ plan: 'pro', source: 'admin', trialEndsAt: null });

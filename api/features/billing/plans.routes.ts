@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { DEFAULT_PLAN, planList, TRIAL_PLAN, type BillingResponse, type PlansResponse } from '../../../contracts/plans';
 import { readWorkspacePlan } from '../../../db/usage/record-usage';
+import { readStripeLink } from '../../../db/billing/stripe-billing';
 import { readWorkspacePlanState } from '../../../db/workspaces/workspace-plan';
 import { AppError } from '../../http/errors';
 import { authedRouter, publicRouter } from '../../http/routers';
@@ -36,9 +37,13 @@ export function billingRoutes(deps: PlansRouteDeps) {
   const router = authedRouter('workspace:read');
   router.get('/', async (req, res) => {
     const workspaceId = req.user!.workspaceId;
-    const [state, usage] = await Promise.all([readWorkspacePlanState(deps.pool, workspaceId), readWorkspacePlan(deps.pool, workspaceId)]);
+    const [state, usage, link] = await Promise.all([
+      readWorkspacePlanState(deps.pool, workspaceId),
+      readWorkspacePlan(deps.pool, workspaceId),
+      readStripeLink(deps.pool, workspaceId),
+    ]);
     if (!state || !usage) throw new AppError('NOT_FOUND', 'No such workspace');
-    const body: BillingResponse = { ...state, messagesUsed: usage.messagesUsed, checkout: deps.checkout };
+    const body: BillingResponse = { ...state, messagesUsed: usage.messagesUsed, checkout: deps.checkout, portal: deps.checkout && Boolean(link?.customerId) };
     res.json(body);
   });
   return router;

@@ -62,7 +62,14 @@ const inflaters: Record<string, (buf: Buffer, opts: zlib.ZlibOptions | zlib.Brot
  * connection, and whatever the upload held is given back however it ends. The signature itself is
  * checked by the route, on these bytes; a gzip/deflate/br body is inflated to at most the same limit.
  */
-export function signedRawBody(opts: { headers: string[]; format: RegExp; limitBytes?: number; deadlineMs?: number }): RequestHandler {
+export function signedRawBody(opts: {
+  headers: string[];
+  format: RegExp;
+  limitBytes?: number;
+  deadlineMs?: number;
+  /** The answer to a missing or misshapen signature header: 403 (Meta, X), or 400 where the platform asks for it (Stripe, docs/platform-apis.md §8). */
+  badSignature?: 'FORBIDDEN' | 'BAD_REQUEST';
+}): RequestHandler {
   const limit = opts.limitBytes ?? WEBHOOK_BODY_LIMIT_BYTES;
   const deadlineMs = opts.deadlineMs ?? WEBHOOK_BODY_DEADLINE_MS;
   return (req, res, next) => {
@@ -72,7 +79,8 @@ export function signedRawBody(opts: { headers: string[]; format: RegExp; limitBy
       req.resume(); // discard what still arrives; the socket closes after the answer
       next(err);
     };
-    if (!opts.headers.some((h) => opts.format.test(req.get(h) ?? ''))) return refuse(new AppError('FORBIDDEN', 'Invalid webhook signature'));
+    if (!opts.headers.some((h) => opts.format.test(req.get(h) ?? '')))
+      return refuse(new AppError(opts.badSignature ?? 'FORBIDDEN', 'Invalid webhook signature'));
     const encoding = (req.get('content-encoding') ?? 'identity').toLowerCase();
     if (encoding !== 'identity' && !inflaters[encoding]) {
       return refuse(new AppError('UNSUPPORTED_MEDIA_TYPE', 'Unsupported Content-Encoding (use gzip, deflate, br or none)'));
@@ -154,6 +162,8 @@ export function signedRawBody(opts: { headers: string[]; format: RegExp; limitBy
 
 /** `sha256=` + 64 hex digits (Meta's X-Hub-Signature-256; uppercase hex is accepted too). */
 export const META_SIGNATURE_FORMAT = /^sha256=[0-9a-fA-F]{64}$/;
+/** Stripe-Signature: `t=<unix seconds>,v1=<hex HMAC-SHA256>[,v1=…][,v0=…]` (docs/platform-apis.md §8); checked in full by the `stripe` package. */
+export const STRIPE_SIGNATURE_FORMAT = /^t=\d{1,12},(?:v\d=[0-9a-f]{64},?){1,8}$/;
 /** `sha256=` + base64 of a 32-byte HMAC (X's webhook signature headers). */
 export const X_SIGNATURE_FORMAT = /^sha256=[A-Za-z0-9+/]{43}=$/;
 

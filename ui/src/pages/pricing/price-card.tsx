@@ -10,11 +10,14 @@ interface PriceCardProps {
   trialDays?: number;
   /** A paid plan's note: how to get it on this server. */
   paidNote?: string;
+  /** Where a signed-in visitor chooses a paid plan (Billing, when Stripe Checkout is configured). */
+  choosePaidIn?: string;
 }
 
 /** One plan of the catalogue (contracts/plans.ts), as the pricing page shows it. */
-export function PriceCard({ plan, trialDays, paidNote }: PriceCardProps) {
+export function PriceCard({ plan, trialDays, paidNote, choosePaidIn }: PriceCardProps) {
   const highlighted = Boolean(plan.trial);
+  const choose = plan.monthlyPriceUsd > 0 && choosePaidIn;
   return (
     <article
       className={cn(
@@ -37,8 +40,8 @@ export function PriceCard({ plan, trialDays, paidNote }: PriceCardProps) {
         ))}
       </ul>
       {plan.monthlyPriceUsd > 0 && paidNote && <p className="mt-4 text-xs text-slate-500 dark:text-slate-400">{paidNote}</p>}
-      <ButtonLink to="/register" variant={highlighted ? 'primary' : 'outline'} className="mt-4">
-        {trialDays ? `Try it ${trialDays} days free` : plan.monthlyPriceUsd === 0 ? 'Start free' : 'Create an account'}
+      <ButtonLink to={choose || '/register'} variant={highlighted ? 'primary' : 'outline'} className="mt-4">
+        {choose ? `Choose ${plan.name}` : trialDays ? `Try it ${trialDays} days free` : plan.monthlyPriceUsd === 0 ? 'Start free' : 'Create an account'}
       </ButtonLink>
     </article>
   );

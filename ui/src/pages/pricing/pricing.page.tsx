@@ -1,4 +1,5 @@
 import { ButtonLink } from '../../components/button-link';
+import { useCurrentUser } from '../../features/auth/use-current-user';
 import { howToGetPlan, usePlans } from '../../features/plans/plans.api';
 import { FaqList } from '../faq-list';
 import { MarketingHero } from '../marketing-hero';
@@ -10,6 +11,9 @@ import { PriceCard } from './price-card';
 export function PricingPage() {
   const { data, isError } = usePlans();
   const trial = data?.trial ?? null;
+  const { isAuthenticated } = useCurrentUser();
+  // With Stripe configured, a signed-in visitor's paid plan leads to Billing, where the owner pays (ADR 0046).
+  const choosePaidIn = data?.checkout && isAuthenticated ? '/account/billing' : undefined;
   return (
     <>
       <MarketingHero
@@ -25,7 +29,13 @@ export function PricingPage() {
         {isError && <p className="text-sm text-red-600">The plans could not be loaded. Please reload the page.</p>}
         <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {data?.plans.map((plan) => (
-            <PriceCard key={plan.id} plan={plan} trialDays={trial?.plan === plan.id ? trial.days : undefined} paidNote={howToGetPlan(data)} />
+            <PriceCard
+              key={plan.id}
+              plan={plan}
+              trialDays={trial?.plan === plan.id ? trial.days : undefined}
+              paidNote={howToGetPlan(data)}
+              choosePaidIn={choosePaidIn}
+            />
           ))}
         </div>
       </PageSection>

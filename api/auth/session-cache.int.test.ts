@@ -113,7 +113,8 @@ describe('the cache answers like the database', () => {
     expect(cache.stats.userHits - before.userHits).toBeGreaterThanOrEqual(1);
     expect(hit).toEqual(miss);
     const row = await findUserById(sql, userId);
-    expect(hit.body).toEqual(JSON.parse(JSON.stringify(toSignedInUser(row!, a.app.config.demo.ttlHours))));
+    // GET /api/auth/user adds the workspace's trial end (ADR 0041) and whether the admin console opens (ADR 0042).
+    expect(hit.body).toEqual({ ...JSON.parse(JSON.stringify(toSignedInUser(row!, a.app.config.demo.ttlHours))), trialEndsAt: null, isOperator: false });
   });
 });
 

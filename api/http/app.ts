@@ -248,7 +248,7 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
   app.use(openApiRoutes());
   app.use('/api/v1', apiV1Routes({ pool, limits: sendLimitsFromConfig(config) }, keyAuth));
   // The MCP server (docs/api-import-mcp.md): the same keys, scopes and per-key limit as /api/v1.
-  app.use('/mcp', mcpRoutes({ pool, limits: sendLimitsFromConfig(config) }, keyAuth));
+  app.use('/mcp', mcpRoutes({ pool, limits: sendLimitsFromConfig(config), log }, keyAuth));
   app.use('/api/settings/time-zone', timeZoneRoutes(pool));
   app.use('/api/settings/opt-out', optOutRoutes(pool));
   app.use('/api/settings/takeover', takeoverRoutes(pool));

@@ -1,6 +1,7 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type pg from 'pg';
+import type { Logger } from 'pino';
 import { z } from 'zod';
 import { analyticsTimeframeSchema, timeframeDays, toSummary } from '../../../contracts/analytics';
 import type { ApiScope } from '../../../contracts/api-keys';
@@ -25,6 +26,7 @@ import { createKnowledgeEntry } from '../knowledge/create-knowledge-entry';
 export interface McpDeps {
   pool: pg.Pool;
   limits: SendLimits;
+  log: Logger;
 }
 
 /** The tool set's version, told to clients at initialize: raise it when a tool changes shape. */
@@ -45,7 +47,7 @@ const knowledgeKinds = ['faq', 'document', 'offer', 'testimonial'] as const;
  * refusal as a tool error naming the scope. Each tool calls the same functions as the app's pages and
  * /api/v1: a reply is an inbox reply (sendApiReply), a flow starts as POST /api/v1/flows/:id/runs, the
  * figures are db/figures'. Another workspace's ids are "not found". Errors (AppError) become tool
- * errors with the app's message.
+ * errors with the app's message; anything else is logged and answered without its details.
  */
 export function buildMcpServer(key: ApiKeyPrincipal, deps: McpDeps): McpServer {
   const server = new McpServer({ name: 'replypilot', version: TOOLS_VERSION });
@@ -64,7 +66,9 @@ export function buildMcpServer(key: ApiKeyPrincipal, deps: McpDeps): McpServer {
         return json(await act(args));
       } catch (err) {
         if (err instanceof AppError) return toolError(err.message);
-        throw err;
+        // Not the raw message (it may name tables or SQL), as the app's error handler answers a 500.
+        deps.log.error({ err, workspaceId: ws, apiKeyId: key.keyId }, 'MCP tool failed');
+        return toolError('Something went wrong on our side; try again');
       }
     };
 

@@ -100,7 +100,8 @@ export type PendingInput = z.infer<typeof pendingInputSchema>;
 
 /** `flow_runs.trigger`: what started a run, kept for the Runs view, templates and comment replies. */
 export const runTriggerSchema = z.object({
-  type: z.enum(['keyword_dm', 'comment', 'story_reply', 'story_mention', 'postback', 'referral', 'test', 'replay']),
+  /** `api`: started for a contact by an API key (POST /api/v1/flows/:id/runs or the MCP server). */
+  type: z.enum(['keyword_dm', 'comment', 'story_reply', 'story_mention', 'postback', 'referral', 'test', 'replay', 'api']),
   text: z.string().nullable(),
   /** postback runs: the tapped item's payload; referral runs: the link's ref. */
   payload: z.string().nullish(),

@@ -74,6 +74,18 @@ export function currentApiKey(req: Request): ApiKeyPrincipal {
 const SCOPE = Symbol('scope');
 
 /**
+ * Why `key` may not act with `scope` (it does not hold it, or its creator's role no longer allows
+ * it: a key never exceeds its creator's role, contracts/api-keys.ts), or null when it may. The one
+ * check behind requireScope and the MCP server's tools.
+ */
+export function scopeRefusal(key: ApiKeyPrincipal, scope: ApiScope): string | null {
+  if (!key.scopes.includes(scope)) return `This API key lacks the scope ${scope}`;
+  if (!key.creatorRole || !roleMayHoldScope(key.creatorRole, scope))
+    return `This API key's creator (now ${key.creatorRole ?? 'no member'}) may no longer grant ${scope} (${scopePermission(scope)})`;
+  return null;
+}
+
+/**
  * A route's scope guard: 403 `{error: "This API key lacks the scope contacts:read", details: {scope}}`
  * when the key does not hold it, or when its creator's role no longer allows it (a key never
  * exceeds its creator's role, contracts/api-keys.ts).
@@ -82,12 +94,8 @@ export function requireScope(scope: ApiScope): RequestHandler {
   const guard: RequestHandler = (req, _res, next) => {
     const key = req.apiKey;
     if (!key) return next(new AppError('UNAUTHORIZED', 'An API key is required (Authorization: Bearer <key>)'));
-    if (!key.scopes.includes(scope)) return next(new AppError('FORBIDDEN', `This API key lacks the scope ${scope}`, { scope }));
-    if (!key.creatorRole || !roleMayHoldScope(key.creatorRole, scope)) {
-      const message = `This API key's creator (now ${key.creatorRole ?? 'no member'}) may no longer grant ${scope} (${scopePermission(scope)})`;
-      return next(new AppError('FORBIDDEN', message, { scope }));
-    }
-    next();
+    const refusal = scopeRefusal(key, scope);
+    next(refusal ? new AppError('FORBIDDEN', refusal, { scope }) : undefined);
   };
   Object.defineProperty(guard, 'name', { value: `requireScope(${scope})` });
   return Object.assign(guard, { [SCOPE]: scope });
@@ -96,6 +104,24 @@ export function requireScope(scope: ApiScope): RequestHandler {
 /** The scope a route handler checks, if it is a scope guard (read by the route-table tests and the OpenAPI test). */
 export function guardScope(handler: unknown): ApiScope | undefined {
   return typeof handler === 'function' ? (handler as { [SCOPE]?: ApiScope })[SCOPE] : undefined;
+}
+
+const PER_CALL = Symbol('scopesPerCall');
+
+/**
+ * In place of requireScope on a key route that carries several operations in one endpoint (the MCP
+ * server at /mcp, a JSON-RPC endpoint): each operation checks its own scope with scopeRefusal. A
+ * pass-through handler, marked so the route-table tests know the route's scopes are checked per call.
+ */
+export function scopesCheckedPerCall(): RequestHandler {
+  const marker: RequestHandler = (_req, _res, next) => next();
+  Object.defineProperty(marker, 'name', { value: 'scopesCheckedPerCall' });
+  return Object.assign(marker, { [PER_CALL]: true });
+}
+
+/** Whether a route handler is the scopesCheckedPerCall marker. */
+export function isPerCallScopes(handler: unknown): boolean {
+  return typeof handler === 'function' && (handler as { [PER_CALL]?: boolean })[PER_CALL] === true;
 }
 
 /** Marks routers made by `apiKeyRouter`. */
@@ -113,8 +139,8 @@ export function apiKeyRouter(auth: RequestHandler): Router {
   for (const method of routeMethods) {
     const register = (router[method] as (...args: unknown[]) => Router).bind(router);
     const withGuard = (path: unknown, ...handlers: unknown[]) => {
-      if (!handlers.some((h) => guardScope(h) !== undefined))
-        throw new Error(`${method.toUpperCase()} ${String(path)}: an API key route needs requireScope(…)`);
+      if (!handlers.some((h) => guardScope(h) !== undefined || isPerCallScopes(h)))
+        throw new Error(`${method.toUpperCase()} ${String(path)}: an API key route needs requireScope(…) (or scopesCheckedPerCall())`);
       return register(path, ...handlers);
     };
     Object.defineProperty(router, method, { value: withGuard, configurable: true, writable: true });

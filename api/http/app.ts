@@ -57,6 +57,7 @@ import { analyticsRoutes } from '../features/analytics/analytics.routes';
 import { conversionsRoutes } from '../features/conversions/conversions.routes';
 import { apiKeysRoutes } from '../features/api-keys/api-keys.routes';
 import { apiV1Routes, openApiRoutes } from '../features/api-v1/api-v1.routes';
+import { mcpRoutes } from '../features/mcp/mcp.routes';
 import { apiKeyAuth } from './api-key-auth';
 import { commentRulesRoutes } from '../features/comment-rules/comment-rules.routes';
 import { inboxRoutes } from '../features/inbox/inbox.routes';
@@ -255,6 +256,8 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
   app.use('/api/api-keys', apiKeysRoutes(pool));
   app.use(openApiRoutes());
   app.use('/api/v1', apiV1Routes({ pool, limits: sendLimitsFromConfig(config) }, keyAuth));
+  // The MCP server (docs/api-import-mcp.md): the same keys, scopes and per-key limit as /api/v1.
+  app.use('/mcp', mcpRoutes({ pool, limits: sendLimitsFromConfig(config), log }, keyAuth));
   app.use('/api/settings/time-zone', timeZoneRoutes(pool));
   app.use('/api/settings/opt-out', optOutRoutes(pool));
   app.use('/api/settings/takeover', takeoverRoutes(pool));

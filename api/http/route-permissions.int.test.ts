@@ -131,7 +131,11 @@ describe('the route table', () => {
   it('every API key route (docs/api.md) checks exactly one scope, and no role permission', () => {
     const keyed = routes.filter((r) => r.keyed);
     expect(keyed.map(key)).toContain('POST /api/conversions');
-    expect(keyed.filter((r) => r.scopes.length !== 1 || r.permissions.length > 0 || r.authed).map(key)).toEqual([]);
+    expect(keyed.filter((r) => !r.scopesPerCall && (r.scopes.length !== 1 || r.permissions.length > 0 || r.authed)).map(key)).toEqual([]);
+    // The MCP server's one endpoint: each tool checks its own scope (api/features/mcp/mcp-tools.ts).
+    const perCall = keyed.filter((r) => r.scopesPerCall);
+    expect(perCall.map(key).sort()).toEqual(['DELETE /mcp', 'GET /mcp', 'POST /mcp']);
+    expect(perCall.filter((r) => r.scopes.length > 0 || r.permissions.length > 0 || r.authed).map(key)).toEqual([]);
   });
 
   it('every permission of the table guards some route, and every role holds workspace:read', () => {

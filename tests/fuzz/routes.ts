@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import type { Permission } from '../../contracts/permissions';
 import type { ApiScope } from '../../contracts/api-keys';
-import { API_KEY_ROUTER, guardScope } from '../../api/http/api-key-auth';
+import { API_KEY_ROUTER, guardScope, isPerCallScopes } from '../../api/http/api-key-auth';
 import { ADMIN_ROUTER, AUTHED_ROUTER, guardPermission } from '../../api/http/routers';
 
 export interface AppRoute {
@@ -18,6 +18,8 @@ export interface AppRoute {
   keyed: boolean;
   /** The API key scopes its handlers check (contracts/api-keys.ts): one for every keyed route. */
   scopes: ApiScope[];
+  /** A keyed route whose operations each check their own scope (scopesCheckedPerCall: the MCP server). */
+  scopesPerCall: boolean;
 }
 
 interface Layer {
@@ -49,8 +51,10 @@ export function listRoutes(server: Server): AppRoute[] {
         const paths = Array.isArray(layer.route.path) ? layer.route.path : [layer.route.path];
         const permissions = layer.route.stack.map((l) => guardPermission(l.handle)).filter((p): p is Permission => p !== undefined);
         const scopes = layer.route.stack.map((l) => guardScope(l.handle)).filter((p): p is ApiScope => p !== undefined);
+        const scopesPerCall = layer.route.stack.some((l) => isPerCallScopes(l.handle));
         for (const method of Object.keys(layer.route.methods).filter((m) => layer.route!.methods[m])) {
-          for (const path of paths) routes.push({ method: method.toUpperCase(), path: join(prefix, path), authed, admin, permissions, keyed, scopes });
+          for (const path of paths)
+            routes.push({ method: method.toUpperCase(), path: join(prefix, path), authed, admin, permissions, keyed, scopes, scopesPerCall });
         }
       } else if (layer.handle?.stack) {
         const mount = !layer.slash && typeof layer.rawPath === 'string' ? layer.rawPath : '';

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedContacts } from '../../../tests/support/contacts';
 import { inviteNewMember } from '../../../tests/support/team';
+import { edge, keywordTrigger, node, publishFlow, runsOf } from '../../../tests/support/flows';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app';
 import { maya, newWorkspaceUser } from '../../../tests/support/workspace';
 
@@ -93,6 +94,7 @@ describe('/api/v1', () => {
       ['GET', `/conversations/${id}/messages`, 'messages:read'],
       ['POST', `/conversations/${id}/messages`, 'messages:write', { content: 'hi' }],
       ['GET', '/flows', 'flows:read'],
+      ['POST', `/flows/${id}/runs`, 'flows:write', { contactId: id }],
       ['GET', '/leads', 'leads:read'],
       ['GET', `/leads/${id}`, 'leads:read'],
       ['POST', '/conversions', 'conversions:write', { amountCents: 1, idempotencyKey: 'a' }],
@@ -157,6 +159,34 @@ describe('/api/v1', () => {
 
     const agent = await inviteNewMember(t.baseUrl, w.client, 'agent');
     expect((await agent.client.post('/api/api-keys', { name: 'x', scopes: ['knowledge:write'] })).status).toBe(403);
+  });
+
+  it('POST /flows/:id/runs starts an active flow for a contact (trigger api); an inactive flow is 409, another workspace’s ids 404', async () => {
+    const w = await newWorkspaceUser(t.baseUrl);
+    const conversationId = await conversationWithMaya(w);
+    const key = await makeKey(w, ['flows:write', 'contacts:read']);
+    const contactId = (await v1(key, 'GET', '/contacts?q=maya')).data.data[0].id as string;
+    const flowId = await publishFlow(w.client, { nodes: [keywordTrigger(['never-typed']), node('2', 'addTag', { tag: 'api-run' })], edges: [edge('1', '2')] });
+    const started = await v1(key, 'POST', `/flows/${flowId}/runs`, { contactId });
+    expect(started).toMatchObject({ status: 201, data: { runId: expect.any(String) } });
+    await expect.poll(async () => (await runsOf(w.client, flowId)).map((r) => r.status), { timeout: 20_000 }).toEqual(['completed']);
+    expect((await v1(key, 'GET', '/contacts?tag=api-run')).data.data.map((c: { id: string }) => c.id)).toEqual([contactId]);
+
+    expect((await v1(key, 'POST', `/flows/${flowId}/runs`, { contactId: 'nope' })).status).toBe(400);
+    expect((await v1(key, 'POST', `/flows/${flowId}/runs`, { contactId: conversationId })).data.error).toBe('Contact not found');
+    const draft = await w.client.post('/api/flows', {
+      name: 'Draft',
+      platform: 'multi',
+      flowData: { nodes: [keywordTrigger(['x'])], edges: [] },
+      isActive: false,
+    });
+    expect((await v1(key, 'POST', `/flows/${draft.data.id}/runs`, { contactId })).status).toBe(409);
+    const xFlow = await publishFlow(w.client, { nodes: [keywordTrigger(['x'])], edges: [] }, 'X only', 'twitter');
+    expect((await v1(key, 'POST', `/flows/${xFlow}/runs`, { contactId })).data.error).toBe("This flow does not run on this contact's platform");
+
+    const other = await newWorkspaceUser(t.baseUrl);
+    const otherKey = await makeKey(other, ['flows:write']);
+    expect((await v1(otherKey, 'POST', `/flows/${flowId}/runs`, { contactId })).status).toBe(404);
   });
 
   it('a key over its per-minute limit gets 429 with Retry-After', async () => {

@@ -1,20 +1,25 @@
-import { createHash } from 'node:crypto';
 import type { Request } from 'express';
 import type pg from 'pg';
 import { z } from 'zod';
 import type { ApiScope } from '../../../contracts/api-keys';
-import { contactSchema, idempotencyKeySchema, listContactsQuerySchema, pageQuerySchema, updateContactBodySchema } from '../../../contracts/api-v1';
+import {
+  contactSchema,
+  idempotencyKeySchema,
+  listContactsQuerySchema,
+  pageQuerySchema,
+  startRunBodySchema,
+  updateContactBodySchema,
+} from '../../../contracts/api-v1';
 import { createConversionBodySchema } from '../../../contracts/conversions';
 import { listConversationsQuerySchema, sendMessageBodySchema } from '../../../contracts/inbox';
 import { createKnowledgeBodySchema, listKnowledgeQuerySchema } from '../../../contracts/knowledge';
 import { leadCursorSchema, leadFiltersSchema, listLeadsQuerySchema } from '../../../contracts/leads';
-import { onceByKey } from '../../../db/api-keys/idempotency';
 import { getBroadcast, listBroadcasts } from '../../../db/broadcasts/read-broadcasts';
 import { getApiContact, listApiContacts, listTags, updateApiContact } from '../../../db/contacts/api-contacts';
 import { recordApiConversion } from '../../../db/conversions/record-conversion';
 import { listFlows } from '../../../db/flows/read-flows';
+import { startContactRun } from '../../../db/flows/start-contact-run';
 import { getConversation, listConversations, listMessages } from '../../../db/inbox/read-inbox';
-import { sendInboxReply } from '../../../db/inbox/send-inbox-reply';
 import { listEntries } from '../../../db/knowledge/read-entries';
 import { getLead, listLeads } from '../../../db/leads/read-leads';
 import type { SendLimits } from '../../../db/sends/send-limits';
@@ -25,6 +30,8 @@ import { idParam } from '../../http/routers';
 import { parseBody, parseQuery, parseWith } from '../../http/validate';
 import { decodeCursor } from '../inbox/inbox.cursor';
 import { createKnowledgeEntry } from '../knowledge/create-knowledge-entry';
+import { contactRunAnswer } from './contact-run-answer';
+import { sendApiReply } from './send-api-reply';
 
 export interface V1Deps {
   pool: pg.Pool;
@@ -146,27 +153,11 @@ export const v1Routes: V1Route[] = [
     body: sendMessageBodySchema.pick({ content: true }),
     idempotent: true,
     response: { status: 201, description: 'The queued message', schema: z.object({ message: anyObject }) },
-    handle: async (req, key, { pool, limits }) => {
-      const id = idParam(req);
+    handle: async (req, key, deps) => {
       const { content } = parseBody(sendMessageBodySchema.pick({ content: true }), req);
       const header = req.get('idempotency-key');
-      const send = async (client: pg.PoolClient): Promise<V1Answer & { status: number }> => {
-        // The key's creator is who replies (a key never outlives its creator's membership).
-        const sent = await sendInboxReply(client, key.workspaceId, id, content, limits.dm, key.createdBy!);
-        if (sent === 'not_found') throw notFound('Conversation');
-        if (sent === 'not_queued') throw new AppError('INTERNAL', 'Could not queue the message');
-        return { status: 201, body: { message: sent } };
-      };
-      if (header === undefined) return withTransaction(pool, send);
-      const idempotencyKey = parseWith(idempotencyKeySchema, header, 'Invalid Idempotency-Key header');
-      const requestHash = createHash('sha256')
-        .update(`POST ${req.path}\n${JSON.stringify({ content })}`)
-        .digest('hex');
-      const answer = await withTransaction(pool, (client) =>
-        onceByKey(client, { workspaceId: key.workspaceId, key: idempotencyKey, requestHash }, () => send(client)),
-      );
-      if (answer === 'mismatch') throw new AppError('CONFLICT', 'This Idempotency-Key was already used for a different request');
-      return answer;
+      const idempotencyKey = header === undefined ? undefined : parseWith(idempotencyKeySchema, header, 'Invalid Idempotency-Key header');
+      return sendApiReply(deps, key, idParam(req), content, idempotencyKey);
     },
   },
   {
@@ -176,6 +167,20 @@ export const v1Routes: V1Route[] = [
     summary: 'List flows',
     response: { status: 200, description: 'Every flow of the workspace', schema: z.object({ data: z.array(anyObject) }) },
     handle: async (_req, key, { pool }) => ({ body: { data: await listFlows(pool, key.workspaceId) } }),
+  },
+  {
+    method: 'post',
+    path: '/flows/:id/runs',
+    scope: 'flows:write',
+    summary:
+      "Start a run of an active flow's published version for a contact (its messages go through the send ledger like any run's: window checks, pacing, opt-out)",
+    body: startRunBodySchema,
+    response: { status: 201, description: 'The started run', schema: z.object({ runId: z.uuid() }) },
+    handle: async (req, key, { pool }) => {
+      const { contactId } = parseBody(startRunBodySchema, req);
+      const started = await withTransaction(pool, (client) => startContactRun(client, key.workspaceId, idParam(req), contactId));
+      return { status: 201, body: contactRunAnswer(started) };
+    },
   },
   {
     method: 'get',

@@ -10,6 +10,9 @@ import { TextField } from '../../components/text-field';
 import { errorMessage } from '../../lib/api';
 import { adminKeys, deleteWorkspace, resumeWorkspace, setWorkspacePlan, suspendWorkspace } from './admin.api';
 
+/** Who put the workspace on its plan (contracts/plans.ts planSources). */
+const planSourceText = { default: 'the default plan', admin: 'set by an operator', stripe: 'paid through Stripe', trial: 'a trial' } as const;
+
 const when = (iso: string | null) =>
   iso ? new Date(iso).toLocaleString(undefined, { month: 'short', day: 'numeric', year: 'numeric', hour: '2-digit', minute: '2-digit' }) : 'never';
 
@@ -85,7 +88,8 @@ export function WorkspaceDetail({ workspace: w, onClose }: { workspace: AdminWor
           </Section>
           <Section title="Plan">
             <p>
-              On <strong>{plans[w.plan.id].name}</strong> ({w.plan.source === 'trial' ? `trial until ${when(w.plan.trialEndsAt)}` : `set by ${w.plan.source}`}).
+              On <strong>{plans[w.plan.id].name}</strong> ({planSourceText[w.plan.source]}
+              {w.plan.source === 'trial' ? ` until ${when(w.plan.trialEndsAt)}` : ''}).
             </p>
             <form
               className="flex flex-wrap items-end gap-2"

@@ -245,7 +245,9 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
   app.use('/api/conversions', conversionsRoutes(pool, keyAuth));
   app.use('/api/api-keys', apiKeysRoutes(pool));
   app.use(openApiRoutes());
-  app.use('/api/v1', apiV1Routes({ pool, limits: sendLimitsFromConfig(config) }, keyAuth));
+  // Event webhooks out (docs/api-webhooks.md): the same service for Settings and for API keys at /api/v1/webhooks.
+  const eventWebhooks = eventWebhookService(pool, { cipher, guard: { allowLoopback: config.flows.webhookAllowLoopback } });
+  app.use('/api/v1', apiV1Routes({ pool, limits: sendLimitsFromConfig(config), webhooks: eventWebhooks }, keyAuth));
   app.use('/api/settings/time-zone', timeZoneRoutes(pool));
   app.use('/api/settings/opt-out', optOutRoutes(pool));
   app.use('/api/settings/takeover', takeoverRoutes(pool));
@@ -272,8 +274,7 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
   app.use('/api/workspaces', workspacesRoutes(pool));
   app.use('/api/audit-log', auditLogRoutes(pool));
   app.use('/api/billing', billingRoutes({ pool, trialDays: config.trialDays, checkout: false }));
-  // Event webhooks out (docs/api-webhooks.md): owners and admins; the same routes take API keys at /api/v1/webhooks.
-  const eventWebhooks = eventWebhookService(pool, { cipher, guard: { allowLoopback: config.flows.webhookAllowLoopback } });
+  // Settings → Webhooks: owners and admins.
   app.use('/api/event-webhooks', eventWebhookRoutes(authedRouter('settings:manage'), eventWebhooks, currentActor));
 
   app.use('/api', apiNotFound);

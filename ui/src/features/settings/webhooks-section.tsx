@@ -163,7 +163,7 @@ function DeliveryLog({ hookId }: { hookId: string }) {
               <td className="py-1.5 pr-3">
                 <Badge tone={statusTone[d.status]}>{d.status}</Badge>
               </td>
-              <td className="py-1.5 pr-3" title={d.lastError ?? undefined}>
+              <td className="py-1.5 pr-3 whitespace-nowrap" title={d.lastError ?? undefined}>
                 {d.lastStatusCode ?? (d.lastError ? 'error' : '—')}
                 {d.lastResponseMs !== null && <span className="text-slate-400"> · {d.lastResponseMs} ms</span>}
               </td>

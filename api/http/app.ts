@@ -255,7 +255,9 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
   app.use('/api/conversions', conversionsRoutes(pool, keyAuth));
   app.use('/api/api-keys', apiKeysRoutes(pool));
   app.use(openApiRoutes());
-  app.use('/api/v1', apiV1Routes({ pool, limits: sendLimitsFromConfig(config) }, keyAuth));
+  // Event webhooks out (docs/api-webhooks.md): the same service for Settings and for API keys at /api/v1/webhooks.
+  const eventWebhooks = eventWebhookService(pool, { cipher, guard: { allowLoopback: config.flows.webhookAllowLoopback } });
+  app.use('/api/v1', apiV1Routes({ pool, limits: sendLimitsFromConfig(config), webhooks: eventWebhooks }, keyAuth));
   // The MCP server (docs/api-import-mcp.md): the same keys, scopes and per-key limit as /api/v1.
   app.use('/mcp', mcpRoutes({ pool, limits: sendLimitsFromConfig(config), log }, keyAuth));
   app.use('/api/settings/time-zone', timeZoneRoutes(pool));
@@ -287,8 +289,7 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
   app.use('/api/audit-log', auditLogRoutes(pool));
   app.use('/api/billing', billingRoutes({ pool, trialDays: config.trialDays, checkout: Boolean(stripe) }));
   app.use('/api/billing', stripeBillingRoutes({ pool, billing: stripe, publicUrl: config.publicUrl, log }));
-  // Event webhooks out (docs/api-webhooks.md): owners and admins; the same routes take API keys at /api/v1/webhooks.
-  const eventWebhooks = eventWebhookService(pool, { cipher, guard: { allowLoopback: config.flows.webhookAllowLoopback } });
+  // Settings → Webhooks: owners and admins.
   app.use('/api/event-webhooks', eventWebhookRoutes(authedRouter('settings:manage'), eventWebhooks, currentActor));
 
   app.use('/api', apiNotFound);

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { contactTaggedEvents } from './tag-events';
 import { z } from 'zod';
 import type { Contact, ListContactsQuery, UpdateContactBody } from '../../contracts/api-v1';
 import { platformSchema } from '../../contracts/platforms';
@@ -84,22 +85,29 @@ export async function getApiContact(db: Db, workspaceId: string, id: string): Pr
   return rows[0] ? toContact(row.parse(rows[0])) : undefined;
 }
 
+const taggedEvents = contactTaggedEvents('changed');
+
 /** Applies a PATCH in one statement; undefined for another workspace's (or no) contact. */
 export async function updateApiContact(db: Db, workspaceId: string, id: string, b: UpdateContactBody): Promise<Contact | undefined> {
   const set = Object.fromEntries(Object.entries(b.customFields ?? {}).filter(([, v]) => v !== null));
   const unset = Object.entries(b.customFields ?? {})
     .filter(([, v]) => v === null)
     .map(([k]) => k);
-  const { rowCount } = await db.query(
-    `update contacts c set
+  // The contact.tagged event (tag-events.ts) rides in the same statement.
+  const { rows } = await db.query(
+    `with before as (select id, tags from contacts where workspace_id = $1 and id = $2),
+     changed as (update contacts c set
        name = coalesce($3, c.name),
        custom_fields = (c.custom_fields - $5::text[]) || $4::jsonb,
        tags = case when $6::text[] is not null then (select coalesce(array_agg(distinct t order by t), '{}') from unnest($6::text[]) t)
                    else (select coalesce(array_agg(distinct t order by t), '{}') from unnest(c.tags || $7::text[]) t where t <> all($8::text[])) end
-     where c.workspace_id = $1 and c.id = $2`,
+     from before b where c.id = b.id
+     returning c.id, c.workspace_id, c.tags, b.tags as old_tags),
+     ${taggedEvents.ctes}
+     select (select count(*) from changed)::int as n, ${taggedEvents.woke} as woke`,
     [workspaceId, id, b.name ?? null, JSON.stringify(set), unset, b.tags ?? null, b.addTags ?? [], b.removeTags ?? []],
   );
-  return rowCount ? getApiContact(db, workspaceId, id) : undefined;
+  return (rows[0] as { n: number }).n ? getApiContact(db, workspaceId, id) : undefined;
 }
 
 /** Every tag in use in the workspace, with how many contacts carry it. */

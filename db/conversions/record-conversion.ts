@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { eventCtes } from '../event-webhooks/emit-events';
 import { z } from 'zod';
 import type { Conversion, createConversionBodySchema } from '../../contracts/conversions';
 
@@ -27,6 +28,12 @@ const toConversion = (r: z.infer<typeof conversionRow>): Conversion => ({
   createdAt: r.created_at.toISOString(),
 });
 
+/** `conversion.created` for a conversion really inserted (not an idempotent repeat), in its statement. */
+const apiConversionEvents = eventCtes(`select $1::uuid as workspace_id, 'conversion.created'::text as type,
+    jsonb_build_object('conversionId', ins.id, 'source', 'api', 'leadId', ins.lead_id, 'contactId', ins.contact_id,
+      'amountCents', ins.amount_cents, 'currency', ins.currency) as data, 1::bigint as n
+  from ins`);
+
 /**
  * A purchase a shop reports (POST /api/conversions). The lead or contact must be this workspace's
  * ('not_found' otherwise, as for any other tenant's id); a lead's contact is filled in from it. The
@@ -43,8 +50,9 @@ export async function recordApiConversion(db: pg.Pool, workspaceId: string, body
             select $1, 'api', (select id from lead), coalesce((select id from contact), (select contact_id from lead)), $2, $5, $6
             where (select ok from ok)
             on conflict (workspace_id, idempotency_key) do nothing
-            returning ${columns})
-     select (select ok from ok) as ok, (select row_to_json(ins) from ins) as inserted`,
+            returning ${columns}),
+          ${apiConversionEvents.ctes}
+     select (select ok from ok) as ok, (select row_to_json(ins) from ins) as inserted, ${apiConversionEvents.woke} as woke`,
     [workspaceId, body.amountCents, body.leadId ?? null, body.contactId ?? null, body.currency, `api:${body.idempotencyKey}`],
   );
   const head = z.object({ ok: z.boolean(), inserted: z.unknown() }).parse(rows[0]);

@@ -1,4 +1,6 @@
 import type pg from 'pg';
+import { contactTaggedEvents } from '../contacts/tag-events';
+import { eventCtes } from '../event-webhooks/emit-events';
 import type { RunState } from '../../contracts/run-state';
 import type { RunStatus } from '../../contracts/flows';
 import type { InboxEvent } from '../../contracts/inbox';
@@ -114,10 +116,20 @@ export async function applyRunWrites(db: Db, w: RunWrites, scoring: LeadScoring)
 async function writeTheRest(db: Db, w: RunWrites, scoring: LeadScoring): Promise<void> {
   for (const c of w.contactUpdates) {
     await db.query(
-      `update contacts set
-         tags = (select coalesce(array_agg(distinct t order by t), '{}') from unnest(tags || $2::text[]) t where t <> all($3::text[])),
-         custom_fields = custom_fields || $4::jsonb
-       where id = $1`,
+      c.addTags.length === 0
+        ? `update contacts set
+             tags = (select coalesce(array_agg(distinct t order by t), '{}') from unnest(tags || $2::text[]) t where t <> all($3::text[])),
+             custom_fields = custom_fields || $4::jsonb
+           where id = $1`
+        : // Tags added: the same update with its contact.tagged event (eventCtes) in the statement.
+          `with before as (select id, tags from contacts where id = $1),
+           changed as (update contacts k set
+             tags = (select coalesce(array_agg(distinct t order by t), '{}') from unnest(k.tags || $2::text[]) t where t <> all($3::text[])),
+             custom_fields = k.custom_fields || $4::jsonb
+           from before b where k.id = b.id
+           returning k.id, k.workspace_id, k.tags, b.tags as old_tags),
+           ${taggedEvents.ctes}
+           select ${taggedEvents.woke} as woke`,
       [c.contactId, c.addTags, c.removeTags, JSON.stringify(c.setFields)],
     );
     // A hand-off (AI reply): the contact's conversation rises in the inbox for a person to take.
@@ -127,11 +139,14 @@ async function writeTheRest(db: Db, w: RunWrites, scoring: LeadScoring): Promise
     const c = w.conversions;
     // The run's contact, its lead (if it has one) and its flow get the credit (the funnel's "converted").
     await db.query(
-      `insert into conversions (workspace_id, source, contact_id, flow_id, run_id, lead_id, amount_cents, idempotency_key)
+      `with ins as (insert into conversions (workspace_id, source, contact_id, flow_id, run_id, lead_id, amount_cents, idempotency_key)
        select r.workspace_id, 'flow', r.contact_id, r.flow_id, r.id,
               (select l.id from leads l where l.workspace_id = r.workspace_id and l.contact_id = r.contact_id), u.amount, 'flow:' || r.id || ':' || u.seq
        from unnest($1::uuid[], $2::int[], $3::int[]) as u(run_id, seq, amount) join flow_runs r on r.id = u.run_id
-       on conflict (workspace_id, idempotency_key) do nothing`,
+       on conflict (workspace_id, idempotency_key) do nothing
+       returning id, workspace_id, contact_id, lead_id, flow_id, run_id, amount_cents, currency),
+       ${flowConversionEvents.ctes}
+       select ${flowConversionEvents.woke} as woke`,
       [c.map((x) => x.runId), c.map((x) => x.seq), c.map((x) => x.amountCents)],
     );
   }
@@ -192,9 +207,24 @@ async function writeStepsAndTimers(db: Db, w: RunWrites): Promise<void> {
   });
 }
 
+const taggedEvents = contactTaggedEvents('changed');
+
+/** `conversion.created` for each conversion a Conversion step inserted (a redone turn's repeat inserts nothing). */
+const flowConversionEvents = eventCtes(`select workspace_id, 'conversion.created'::text as type,
+       jsonb_build_object('conversionId', id, 'source', 'flow', 'leadId', lead_id, 'contactId', contact_id, 'flowId', flow_id, 'runId', run_id,
+         'amountCents', amount_cents, 'currency', currency) as data, row_number() over () as n
+     from ins`);
+
+/** `run.completed` / `run.failed` for each run this turn finished, in updateRuns' statement (eventCtes). */
+const runEvents = eventCtes(`select workspace_id, 'run.' || status as type,
+       jsonb_build_object('runId', id, 'flowId', flow_id, 'contactId', contact_id, 'status', status, 'error', error, 'detail', status_detail, 'finishedAt', now()) as data,
+       row_number() over () as n
+     from updated where status in ('completed', 'failed') and was is distinct from status`);
+
 /**
  * The runs' rows after their turn; their input is consumed. `notices` go to the browsers
- * (db/notify.ts) in the same statement, so a turn's row and its notice are one round trip.
+ * (db/notify.ts) in the same statement, so a turn's row and its notice are one round trip; so do the
+ * event webhooks of the runs it finished.
  */
 export async function updateRuns(db: Db, updates: RunUpdate[], notices: { workspaceId: string; event: InboxEvent }[] = []): Promise<void> {
   if (updates.length === 0 && notices.length === 0) return;
@@ -205,8 +235,14 @@ export async function updateRuns(db: Db, updates: RunUpdate[], notices: { worksp
        finished_at = case when u.status in ('completed', 'failed') then now() end, resume_at = u.resume_at
      from unnest($1::uuid[], $2::jsonb[], $3::text[], $4::int[], $5::text[], $6::text[], $7::text[], $8::timestamptz[])
        as u(id, state, status, seq, node, detail, error, resume_at)
-     where r.id = u.id)
-     select pg_notify($9, n) from unnest($10::text[]) with ordinality as t(n, i) order by i`,
+     where r.id = u.id
+     returning r.id, r.workspace_id, r.flow_id, r.contact_id, r.status, r.error, r.status_detail,
+       -- The status before this turn (the statement's snapshot), read only for a finished run: an event once per run.
+       case when r.status in ('completed', 'failed') then (select o.status from flow_runs o where o.id = r.id) end as was),
+     ${runEvents.ctes}
+     -- One row always, so the wake is evaluated; the notices in order (a volatile output is never pruned).
+     select ${runEvents.woke} as woke,
+       (select count(*) from (select pg_notify($9, n) from unnest($10::text[]) with ordinality as t(n, i) order by i) x) as notified`,
     values: [
       updates.map((u) => u.id),
       updates.map((u) => JSON.stringify(u.state)),

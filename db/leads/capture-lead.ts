@@ -1,4 +1,6 @@
 import type pg from 'pg';
+import { leadEvents } from './lead-events';
+import { leadColumns } from './lead-row';
 import { z } from 'zod';
 
 /** One inbound comment or DM from a contact, as the lead it may make or feed sees it. */
@@ -28,6 +30,11 @@ export const engagementRow = z.object({
 export type LeadEngagement = z.infer<typeof engagementRow>;
 
 export const returning = 'returning id, inbound_count, reply_count, link_clicks, last_activity_at';
+
+/** `lead.created` for a lead the statement made (not one a concurrent event made first: the conflict branch). */
+const capturedEvents = leadEvents('w');
+
+export const madeEvents = leadEvents('(select * from made where created)');
 
 /**
  * Counts one inbound event on the contact's lead, creating it if asked: inside the caller's
@@ -63,9 +70,11 @@ export async function recordLeadActivity(client: pg.PoolClient, a: LeadActivity)
          last_activity_at = greatest(leads.last_activity_at, $5::timestamptz),
          conversation_id = coalesce(leads.conversation_id, excluded.conversation_id),
          updated_at = now()
-       ${returning}
-     )
-     select * from fed union all select * from made`,
+       ${returning}, leads.contact_id, leads.workspace_id as ws_id, (leads.xmax = 0) as created, leads.conversation_id, leads.name, leads.email, leads.social_handle, leads.source, leads.status, leads.value_cents
+     ),
+     ${madeEvents.ctes}
+     select id, inbound_count, reply_count, link_clicks, last_activity_at from fed
+     union all select id, inbound_count, reply_count, link_clicks, last_activity_at from made where ${madeEvents.woke} >= 0`,
     values: [a.workspaceId, a.contactId, a.conversationId, a.reply, a.at, a.name, a.handle, a.source, a.accountId, a.create],
   });
   return rows[0] ? engagementRow.parse(rows[0]) : null;
@@ -223,6 +232,12 @@ export async function saveCapturedLead(
   }
   const lead = engagementRow.parse(written);
   await setLeadScore(db, lead.id, scoreOf(lead, scoring));
+  // A Capture lead step is rare (one per step run): its event webhook is a statement of its own.
+  await db.query(
+    `with w as (select ${leadColumns}, workspace_id as ws_id, $2::boolean as created from leads where id = $1), ${capturedEvents.ctes}
+     select ${capturedEvents.woke} as woke`,
+    [lead.id, outcome === 'created'],
+  );
   const result = { outcome, leadId: lead.id };
   await db.query(`update run_steps set output = coalesce(output, '{}'::jsonb) || $3::jsonb where run_id = $1 and seq = $2`, [
     c.runId,

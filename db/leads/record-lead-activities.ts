@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { contactHistory, engagementRow, type LeadActivity, type LeadEngagement } from './capture-lead';
+import { contactHistory, engagementRow, madeEvents, type LeadActivity, type LeadEngagement } from './capture-lead';
 
 /**
  * recordLeadActivity for many contacts in ONE statement (the inbound batch's rule-answered comments,
@@ -37,9 +37,11 @@ export async function recordLeadActivities(client: Pick<pg.PoolClient, 'query'>,
          last_activity_at = greatest(leads.last_activity_at, (select i.at from input i where i.contact_id = excluded.contact_id)),
          conversation_id = coalesce(leads.conversation_id, excluded.conversation_id),
          updated_at = now()
-       returning leads.contact_id, leads.id, leads.inbound_count, leads.reply_count, leads.link_clicks, leads.last_activity_at
-     )
-     select * from fed union all select * from made`,
+       returning leads.contact_id, leads.id, leads.inbound_count, leads.reply_count, leads.link_clicks, leads.last_activity_at, leads.workspace_id as ws_id, (leads.xmax = 0) as created, leads.conversation_id, leads.name, leads.email, leads.social_handle, leads.source, leads.status, leads.value_cents
+     ),
+     ${madeEvents.ctes}
+     select contact_id, id, inbound_count, reply_count, link_clicks, last_activity_at from fed
+     union all select contact_id, id, inbound_count, reply_count, link_clicks, last_activity_at from made where ${madeEvents.woke} >= 0`,
     values: [
       activities.map((a) => a.workspaceId),
       activities.map((a) => a.contactId),

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { sentEvents } from './finish-sends';
 import { z } from 'zod';
 import type { SendOutcome } from '../../contracts/send-outcome';
 import { notifyWorkspace } from '../notify';
@@ -69,7 +70,14 @@ export async function deliverInTransaction(client: pg.PoolClient, ledgerId: stri
   }
 
   if (outcome.status === 'sent') {
-    await client.query(`update outbound_ledger set status = 'sent', sent_at = now(), attempts = attempts + 1 where id = $1`, [entry.id]);
+    // Its message.sent event webhook rides in the same statement (finish-sends.ts sentEvents).
+    await client.query(
+      `with sent as (update outbound_ledger l set status = 'sent', sent_at = now(), attempts = attempts + 1 where id = $1
+         returning l.id, l.workspace_id, l.account_id, l.message_id, l.kind, l.target, l.text, null::text as platform_id),
+       ${sentEvents.ctes}
+       select ${sentEvents.woke} as woke`,
+      [entry.id],
+    );
     if (entry.message_id) await client.query(`update messages set status = 'sent', error = null where id = $1`, [entry.message_id]);
     // Counted with the mark, in this transaction: a row turns sent once, so it counts once.
     await meterAutomatedSend(client, entry.id);

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { jobSpecRow } from '../jobs/job-spec';
 import { withTransaction } from '../transaction';
 import { meterAutomatedSend } from '../usage/meter-automated-send';
+import { emitEvents } from '../event-webhooks/emit-events';
 import { notifySendSettled } from './finish-sends';
 import type { SendEntry } from './send-entry';
 
@@ -93,6 +94,23 @@ export async function settleDeliveryCheck(pool: pg.Pool, entry: SendEntry, verdi
         await client.query(`update messages set status = 'sent', error = null, platform_message_id = $2 where id = $1`, [entry.message_id, verdict.platformId]);
       }
       await meterAutomatedSend(client, entry.id);
+      await emitEvents(client, [
+        {
+          workspaceId: entry.workspace_id,
+          type: 'message.sent',
+          data: {
+            messageId: entry.message_id,
+            conversationId: entry.conversation_id,
+            sendId: entry.id,
+            accountId: entry.account_id,
+            kind: entry.kind,
+            to: entry.target,
+            text: entry.text,
+            platformMessageId: verdict.platformId,
+            sentAt: new Date().toISOString(),
+          },
+        },
+      ]);
     } else {
       await client.query('update outbound_ledger set delivery_check = $2, delivery_check_note = $3 where id = $1', [entry.id, verdict.kind, verdict.note]);
     }

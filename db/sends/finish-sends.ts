@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import type { InboxEvent } from '../../contracts/inbox';
 import type { FailureReason } from '../../contracts/failed-sends';
+import { eventCtes } from '../event-webhooks/emit-events';
 import { notifyFailedSendsThreshold } from '../failed-sends/failed-sends-threshold';
 import { notifyAfterCommit, notifyWorkspaceMany, workspaceNotice } from '../notify';
 import { recordActivity } from '../record-activity';
@@ -20,10 +21,22 @@ export interface Delivered {
 }
 
 /**
+ * `message.sent` for each row turned sent (a CTE `sent` of the ledger rows), in the same statement (no statement of its own on the
+ * send path; with no subscription it is one index probe). The message's conversation is read from
+ * the statement's snapshot (the row exists before the send).
+ */
+export const sentEvents = eventCtes(`select s.workspace_id, 'message.sent'::text as type,
+       jsonb_build_object('messageId', s.message_id, 'conversationId', m.conversation_id, 'sendId', s.id, 'accountId', s.account_id,
+                          'kind', s.kind, 'to', s.target, 'text', s.text, 'platformMessageId', s.platform_id, 'sentAt', now()) as data,
+       row_number() over () as n
+     from sent s left join messages m on m.id = s.message_id`);
+
+/**
  * Deliveries of ONE workspace marked sent in one statement (group commit, ADR 0021): each ledger
  * row and its message marked, an echo of this very send stored first (as a message of its own)
  * removed — ours is kept —, and the workspace's automated sends metered once with their count
- * (meterAutomatedSend's rule, in the same commit: a row turns sent once, so it counts once). The /ws
+ * (meterAutomatedSend's rule, in the same commit: a row turns sent once, so it counts once), and a
+ * `message.sent` event webhook per row for the workspace's subscriptions (eventCtes). The /ws
  * notices go after the commit (ADR 0029). Returns the ids written; a row no longer its claim's
  * `sending` is not.
  */
@@ -39,7 +52,7 @@ export async function markSendsDelivered(pool: pg.Pool, workspaceId: string, ite
        update outbound_ledger l set status = 'sent', sent_at = now(), error = null, platform_message_id = i.platform_id
        from input i
        where l.id = i.id and l.status = 'sending' and l.attempts = i.attempts
-       returning l.id, l.account_id, l.message_id, i.platform_id, i.metered
+       returning l.id, l.workspace_id, l.account_id, l.message_id, l.kind, l.target, l.text, i.platform_id, i.metered
      ), echo as (
        delete from messages m using sent s
        where s.message_id is not null and m.account_id = s.account_id and m.platform_message_id = s.platform_id and m.id <> s.message_id
@@ -53,8 +66,9 @@ export async function markSendsDelivered(pool: pg.Pool, workspaceId: string, ite
        enabled: '(select count(*) from sent where metered) > 0',
        percents: '$6',
        titles: '$7',
-     })}
-     select id from sent`,
+     })},
+     ${sentEvents.ctes}
+     select id, ${sentEvents.woke} as woke from sent`,
     values: [
       items.map((i) => i.entry.id),
       items.map((i) => i.platformId),

@@ -3,11 +3,12 @@ import { seedContacts } from '../../../tests/support/contacts';
 import { inviteNewMember } from '../../../tests/support/team';
 import { edge, keywordTrigger, node, publishFlow, runsOf } from '../../../tests/support/flows';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app';
+import { startWebhookSink } from '../../../tests/support/webhook-sink';
 import { maya, newWorkspaceUser } from '../../../tests/support/workspace';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await startTestApp({ env: { API_KEY_REQUESTS_PER_MINUTE: '40' } });
+  t = await startTestApp({ env: { API_KEY_REQUESTS_PER_MINUTE: '40', WEBHOOK_ALLOW_LOOPBACK: 'true' } });
 });
 afterAll(() => t.stop());
 
@@ -102,6 +103,14 @@ describe('/api/v1', () => {
       ['GET', `/broadcasts/${id}`, 'broadcasts:read'],
       ['GET', '/knowledge', 'knowledge:read'],
       ['POST', '/knowledge', 'knowledge:write', { kind: 'faq', question: 'q', answer: 'a' }],
+      ['GET', '/webhooks', 'webhooks:read'],
+      ['POST', '/webhooks', 'webhooks:write', { url: 'https://example.com/h', events: ['message.sent'] }],
+      ['GET', `/webhooks/${id}`, 'webhooks:read'],
+      ['PATCH', `/webhooks/${id}`, 'webhooks:write', { enabled: false }],
+      ['DELETE', `/webhooks/${id}`, 'webhooks:write'],
+      ['POST', `/webhooks/${id}/rotate-secret`, 'webhooks:write'],
+      ['GET', `/webhooks/${id}/deliveries`, 'webhooks:read'],
+      ['POST', `/webhooks/${id}/deliveries/${id}/replay`, 'webhooks:write'],
     ];
     for (const [method, path, scope, body] of calls) {
       const res = await v1(key, method, path, body);
@@ -187,6 +196,45 @@ describe('/api/v1', () => {
     const other = await newWorkspaceUser(t.baseUrl);
     const otherKey = await makeKey(other, ['flows:write']);
     expect((await v1(otherKey, 'POST', `/flows/${flowId}/runs`, { contactId })).status).toBe(404);
+  });
+
+  it('webhooks: a Zapier-style subscribe answers the secret once, a DM arrives signed, unsubscribe stops it; another workspace’s id is 404', async () => {
+    const sink = await startWebhookSink();
+    try {
+      const w = await newWorkspaceUser(t.baseUrl);
+      const key = await makeKey(w, ['webhooks:read', 'webhooks:write']);
+      const created = await v1(key, 'POST', '/webhooks', { url: sink.url, events: ['message.received'], description: 'Zapier' });
+      expect(created.status).toBe(201);
+      expect(created.data.secret).toMatch(/^whsec_/);
+      sink.secrets.push(created.data.secret as string);
+      const id = created.data.id as string;
+      const read = await v1(key, 'GET', `/webhooks/${id}`);
+      expect(read.status).toBe(200);
+      expect(read.data.secret).toBeUndefined();
+      expect((await v1(key, 'GET', '/webhooks')).data.data.map((h: { id: string }) => h.id)).toEqual([id]);
+      // The session's Settings screen sees the same subscription.
+      expect((await w.client.get('/api/event-webhooks')).data.webhooks[0].description).toBe('Zapier');
+
+      const other = await newWorkspaceUser(t.baseUrl);
+      const otherKey = await makeKey(other, ['webhooks:read', 'webhooks:write']);
+      expect((await v1(otherKey, 'GET', `/webhooks/${id}`)).status).toBe(404);
+      expect((await v1(otherKey, 'DELETE', `/webhooks/${id}`)).status).toBe(404);
+      expect((await v1(otherKey, 'GET', `/webhooks/${id}/deliveries`)).status).toBe(404);
+      expect((await v1(key, 'POST', '/webhooks', { url: sink.url, events: ['nope'] })).status).toBe(400);
+
+      await conversationWithMaya(w);
+      await expect.poll(() => sink.received.length, { timeout: 15_000 }).toBe(1);
+      expect(sink.received[0]!.verified).toBe(true);
+      expect(sink.received[0]!.payload).toMatchObject({ type: 'message.received', data: { text: 'Do you ship to Lisbon?' } });
+      const log = await v1(key, 'GET', `/webhooks/${id}/deliveries`);
+      expect(log.data.data).toMatchObject([{ status: 'delivered', lastStatusCode: 200, eventId: sink.received[0]!.id }]);
+
+      expect((await v1(key, 'DELETE', `/webhooks/${id}`)).status).toBe(204);
+      expect((await v1(key, 'GET', `/webhooks/${id}`)).status).toBe(404);
+      expect((await v1(key, 'GET', '/webhooks')).data.data).toEqual([]);
+    } finally {
+      await sink.close();
+    }
   });
 
   it('a key over its per-minute limit gets 429 with Retry-After', async () => {

@@ -14,7 +14,9 @@ export function apiV1Routes(deps: V1Deps, keyAuth: RequestHandler) {
   for (const route of v1Routes) {
     router[route.method](route.path, requireScope(route.scope), async (req, res) => {
       const answer = await route.handle(req, currentApiKey(req), deps);
-      res.status(answer.status ?? 200).json(answer.body);
+      const status = answer.status ?? 200;
+      if (status === 204) res.status(204).end();
+      else res.status(status).json(answer.body);
     });
   }
   return router;

@@ -29,13 +29,16 @@ import { AppError } from '../../http/errors';
 import { idParam } from '../../http/routers';
 import { parseBody, parseQuery, parseWith } from '../../http/validate';
 import { decodeCursor } from '../inbox/inbox.cursor';
+import type { EventWebhookService } from '../event-webhooks/event-webhooks.service';
 import { createKnowledgeEntry } from '../knowledge/create-knowledge-entry';
 import { contactRunAnswer } from './contact-run-answer';
 import { sendApiReply } from './send-api-reply';
+import { v1WebhookRoutes } from './v1-webhook-routes';
 
 export interface V1Deps {
   pool: pg.Pool;
   limits: SendLimits;
+  webhooks: EventWebhookService;
 }
 
 /** What a handler answers: a status (200 unless said) and a JSON body. */
@@ -50,7 +53,7 @@ export interface V1Answer {
  * (`/contacts/:id`); schemas are the app's zod contracts.
  */
 export interface V1Route {
-  method: 'get' | 'post' | 'patch';
+  method: 'get' | 'post' | 'patch' | 'delete';
   path: string;
   scope: ApiScope;
   summary: string;
@@ -264,4 +267,5 @@ export const v1Routes: V1Route[] = [
       return { status: created ? 201 : 200, body: entry };
     },
   },
+  ...v1WebhookRoutes,
 ];

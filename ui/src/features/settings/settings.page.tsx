@@ -17,6 +17,7 @@ import { useCan } from '../team/use-can';
 import { TakeoverSection } from './takeover-section';
 import { TimeZoneSection } from './time-zone-section';
 import { UsageMeter } from './usage-meter';
+import { WebhooksSection } from './webhooks-section';
 
 /** docs/product-spec.md §2 Settings: account, password, notifications, usage, security text and the danger zone (the team and audit log are its other tabs). */
 export function SettingsPage() {
@@ -40,6 +41,7 @@ export function SettingsPage() {
       <OptOutSection />
       <TakeoverSection />
       <ApiKeysSection />
+      <WebhooksSection />
 
       <SettingsSection icon="card" title="Usage & Billing">
         <div className="mb-5 flex flex-wrap items-center justify-between gap-3">

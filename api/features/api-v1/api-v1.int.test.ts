@@ -98,6 +98,7 @@ describe('/api/v1', () => {
       ['POST', `/flows/${id}/runs`, 'flows:write', { contactId: id }],
       ['GET', '/leads', 'leads:read'],
       ['GET', `/leads/${id}`, 'leads:read'],
+      ['GET', '/conversions', 'conversions:read'],
       ['POST', '/conversions', 'conversions:write', { amountCents: 1, idempotencyKey: 'a' }],
       ['GET', '/broadcasts', 'broadcasts:read'],
       ['GET', `/broadcasts/${id}`, 'broadcasts:read'],
@@ -168,6 +169,36 @@ describe('/api/v1', () => {
 
     const agent = await inviteNewMember(t.baseUrl, w.client, 'agent');
     expect((await agent.client.post('/api/api-keys', { name: 'x', scopes: ['knowledge:write'] })).status).toBe(403);
+  });
+
+  it('conversions: newest first by cursor, every page distinct; another workspace sees none of them', async () => {
+    const w = await newWorkspaceUser(t.baseUrl);
+    const key = await makeKey(w, ['conversions:read', 'conversions:write']);
+    const created: string[] = [];
+    for (let i = 1; i <= 5; i++) {
+      const res = await v1(key, 'POST', '/conversions', { amountCents: i * 100, idempotencyKey: `order-${i}` });
+      expect(res.status).toBe(201);
+      created.push(res.data.id as string);
+    }
+    const seen: { id: string; amountCents: number }[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const page = await v1(key, 'GET', `/conversions?limit=2${cursor ? `&cursor=${cursor}` : ''}`);
+      expect(page.status).toBe(200);
+      seen.push(...page.data.data);
+      cursor = page.data.nextCursor;
+      pages++;
+    } while (cursor);
+    expect(pages).toBe(3);
+    expect(seen.map((c) => c.id)).toEqual([...created].reverse());
+    expect(seen.map((c) => c.amountCents)).toEqual([500, 400, 300, 200, 100]);
+    expect((await v1(key, 'GET', '/conversions?cursor=bm9wZQ')).status).toBe(400);
+    expect((await v1(key, 'GET', '/conversions?limit=0')).status).toBe(400);
+
+    const other = await newWorkspaceUser(t.baseUrl);
+    const otherKey = await makeKey(other, ['conversions:read']);
+    expect((await v1(otherKey, 'GET', '/conversions')).data).toEqual({ data: [], nextCursor: null });
   });
 
   it('POST /flows/:id/runs starts an active flow for a contact (trigger api); an inactive flow is 409, another workspace’s ids 404', async () => {

@@ -16,6 +16,7 @@ import { createKnowledgeBodySchema, listKnowledgeQuerySchema } from '../../../co
 import { leadCursorSchema, leadFiltersSchema, listLeadsQuerySchema } from '../../../contracts/leads';
 import { getBroadcast, listBroadcasts } from '../../../db/broadcasts/read-broadcasts';
 import { getApiContact, listApiContacts, listTags, updateApiContact } from '../../../db/contacts/api-contacts';
+import { listApiConversions } from '../../../db/conversions/read-conversions';
 import { recordApiConversion } from '../../../db/conversions/record-conversion';
 import { listFlows } from '../../../db/flows/read-flows';
 import { startContactRun } from '../../../db/flows/start-contact-run';
@@ -208,6 +209,18 @@ export const v1Routes: V1Route[] = [
       const lead = await getLead(pool, key.workspaceId, idParam(req));
       if (!lead) throw notFound('Lead');
       return { body: lead };
+    },
+  },
+  {
+    method: 'get',
+    path: '/conversions',
+    scope: 'conversions:read',
+    summary: 'List conversions (sales from leads, shops and flows), newest first',
+    query: pageQuerySchema,
+    response: { status: 200, description: 'A page of conversions', schema: page(anyObject) },
+    handle: async (req, key, { pool }) => {
+      const { cursor, limit } = parseQuery(pageQuerySchema, req);
+      return { body: await listApiConversions(pool, key.workspaceId, { limit, cursor: cursor ? decodeCursor(cursor) : undefined }) };
     },
   },
   {

@@ -162,7 +162,7 @@ describe('/api/v1', () => {
     expect((await v1(key, 'POST', '/conversions', { amountCents: 900, leadId: lead.id, idempotencyKey: 'o1' })).status).toBe(201);
     expect((await v1(key, 'POST', '/conversions', { amountCents: 900, leadId: lead.id, idempotencyKey: 'o1' })).status).toBe(200);
     expect((await v1(key, 'GET', '/flows')).status).toBe(200);
-    expect((await v1(key, 'GET', '/broadcasts')).data).toEqual({ data: [] });
+    expect((await v1(key, 'GET', '/broadcasts')).data).toEqual({ data: [], nextCursor: null });
     const faq = await v1(key, 'POST', '/knowledge', { kind: 'faq', question: 'Refunds?', answer: 'Within 14 days.' });
     expect(faq.status).toBe(201);
     expect((await v1(key, 'GET', '/knowledge?kind=faq')).data.data.map((e: { id: string }) => e.id)).toEqual([faq.data.id]);
@@ -199,6 +199,61 @@ describe('/api/v1', () => {
     const other = await newWorkspaceUser(t.baseUrl);
     const otherKey = await makeKey(other, ['conversions:read']);
     expect((await v1(otherKey, 'GET', '/conversions')).data).toEqual({ data: [], nextCursor: null });
+  });
+
+  it('flows, broadcasts and knowledge page by cursor, newest created first, without repeats', async () => {
+    const w = await newWorkspaceUser(t.baseUrl);
+    const key = await makeKey(w, ['flows:read', 'broadcasts:read', 'knowledge:read', 'knowledge:write']);
+    /** Every item of a list, page by page with limit=2, and how many pages it took. */
+    async function pageThrough(path: string) {
+      const ids: string[] = [];
+      let cursor: string | null = null;
+      let pages = 0;
+      do {
+        const res = await v1(key, 'GET', `${path}${path.includes('?') ? '&' : '?'}limit=2${cursor ? `&cursor=${cursor}` : ''}`);
+        expect([path, res.status]).toEqual([path, 200]);
+        ids.push(...res.data.data.map((x: { id: string }) => x.id));
+        cursor = res.data.nextCursor;
+        pages++;
+      } while (cursor);
+      return { ids, pages };
+    }
+    const flows: string[] = [];
+    for (const name of ['One', 'Two', 'Three']) {
+      const res = await w.client.post('/api/flows', { name, platform: 'multi', flowData: { nodes: [keywordTrigger([name])], edges: [] }, isActive: false });
+      flows.push(res.data.id as string);
+    }
+    // Editing the oldest flow does not move it in the API's order (created, not updated).
+    expect(
+      (
+        await w.client.put(`/api/flows/${flows[0]}`, {
+          name: 'One (edited)',
+          platform: 'multi',
+          flowData: { nodes: [keywordTrigger(['One'])], edges: [] },
+          isActive: false,
+        })
+      ).status,
+    ).toBe(200);
+    expect(await pageThrough('/flows')).toEqual({ ids: [...flows].reverse(), pages: 2 });
+
+    const segment = { tags: [], fields: [], platform: null, leadStatus: null, lastInboundWithinHours: null };
+    const broadcasts: string[] = [];
+    for (const name of ['A', 'B', 'C', 'D', 'E']) broadcasts.push((await w.client.post('/api/broadcasts', { name, text: 'Hi', segment })).data.id as string);
+    expect(await pageThrough('/broadcasts')).toEqual({ ids: [...broadcasts].reverse(), pages: 3 });
+
+    const entries: string[] = [];
+    for (const q of ['Shipping to Lisbon?', 'Refunds?', 'Shipping to Porto?', 'Opening hours?']) {
+      entries.push((await v1(key, 'POST', '/knowledge', { kind: 'faq', question: q, answer: 'Yes.' })).data.id as string);
+    }
+    expect(await pageThrough('/knowledge')).toEqual({ ids: [...entries].reverse(), pages: 2 });
+    expect(await pageThrough('/knowledge?q=shipping')).toEqual({ ids: [entries[2], entries[0]], pages: 1 });
+    expect(await pageThrough('/knowledge?kind=offer')).toEqual({ ids: [], pages: 1 });
+    expect((await v1(key, 'GET', '/knowledge?cursor=bm9wZQ')).status).toBe(400);
+    expect((await v1(key, 'GET', '/knowledge?kind=product')).status).toBe(400);
+
+    const other = await newWorkspaceUser(t.baseUrl);
+    const otherKey = await makeKey(other, ['flows:read', 'broadcasts:read', 'knowledge:read']);
+    for (const path of ['/flows', '/broadcasts', '/knowledge']) expect((await v1(otherKey, 'GET', path)).data).toEqual({ data: [], nextCursor: null });
   });
 
   it('POST /flows/:id/runs starts an active flow for a contact (trigger api); an inactive flow is 409, another workspace’s ids 404', async () => {

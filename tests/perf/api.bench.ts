@@ -4,6 +4,7 @@ import path from 'node:path';
 import type pg from 'pg';
 import { benchDatabase, machine, root, writeResult } from './bench-kit';
 import * as importPart from './api/import';
+import * as v1ListsPart from './api/v1-lists';
 import * as webhooksFanoutPart from './api/webhooks-fanout';
 
 /**
@@ -15,6 +16,7 @@ import * as webhooksFanoutPart from './api/webhooks-fanout';
 const parts: Record<string, { run(dbUrl: string, pool: pg.Pool): Promise<object> }> = {
   import: importPart,
   'webhooks-fanout': webhooksFanoutPart,
+  'v1-lists': v1ListsPart,
 };
 const only = process.argv[3];
 if (only && !parts[only]) {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listKnowledgeQuerySchema } from './knowledge';
 import { platformSchema, type Platform } from './platforms';
 
 /**
@@ -17,6 +18,9 @@ export const listContactsQuerySchema = pageQuerySchema.extend({
   tag: z.string().trim().min(1).max(100).optional(),
 });
 export type ListContactsQuery = z.infer<typeof listContactsQuerySchema>;
+
+/** GET /api/v1/knowledge: the app's filters (kind, visibility, q), paged by cursor instead of `page`. */
+export const listKnowledgeApiQuerySchema = pageQuerySchema.extend(listKnowledgeQuerySchema.pick({ kind: true, visibility: true, q: true }).shape);
 
 export const contactSchema = z.object({
   id: z.uuid(),

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { cursorTs, keysetAfter, keysetPage, type Cursor } from '../pagination/keyset-cursor';
 import { dmLimitOf, paceEtaMs } from './pace';
 import { broadcastSegmentSchema, type Broadcast, type BroadcastProgress, type BroadcastRecipientRow, type BroadcastStatus } from '../../contracts/broadcasts';
 
@@ -82,12 +83,27 @@ export async function getBroadcast(db: Db, workspaceId: string, id: string): Pro
   return rows[0] ? toBroadcast(db, rows[0]) : null;
 }
 
-/** The workspace's 50 newest broadcasts. */
+/** The workspace's 50 newest broadcasts (the app's Broadcasts page). */
 export async function listBroadcasts(db: Db, workspaceId: string): Promise<Broadcast[]> {
-  const { rows } = await db.query<BroadcastRow>(`select ${COLUMNS} from broadcasts where workspace_id = $1 order by created_at desc, id desc limit 50`, [
-    workspaceId,
-  ]);
-  return Promise.all(rows.map((r) => toBroadcast(db, r)));
+  return (await listBroadcastPage(db, workspaceId, { limit: 50 })).data;
+}
+
+/** A page of broadcasts, newest first by keyset (created_at, id) on broadcasts_workspace_recent_key. */
+export async function listBroadcastPage(
+  db: Db,
+  workspaceId: string,
+  q: { limit: number; cursor?: Cursor | undefined },
+): Promise<{ data: Broadcast[]; nextCursor: string | null }> {
+  const params: unknown[] = [workspaceId];
+  const after = keysetAfter(q.cursor, params, 'created_at', 'id');
+  params.push(q.limit + 1);
+  const { rows } = await db.query<BroadcastRow & { cursor_ts: string }>(
+    `select ${COLUMNS}, ${cursorTs('created_at')} as cursor_ts from broadcasts
+     where workspace_id = $1 and ${after} order by created_at desc, id desc limit $${params.length}`,
+    params,
+  );
+  const { rows: page, nextCursor } = keysetPage(rows, q.limit);
+  return { data: await Promise.all(page.map((r) => toBroadcast(db, r))), nextCursor };
 }
 
 /** The report: recipients that did not get the message (failed, skipped, cancelled), or all, 500 at most. */

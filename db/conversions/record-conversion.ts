@@ -5,7 +5,7 @@ import type { Conversion, createConversionBodySchema } from '../../contracts/con
 
 type Body = z.output<typeof createConversionBodySchema>;
 
-const conversionRow = z.object({
+export const conversionRow = z.object({
   id: z.string(),
   source: z.enum(['lead', 'api', 'flow']),
   lead_id: z.string().nullable(),
@@ -15,9 +15,9 @@ const conversionRow = z.object({
   currency: z.literal('USD'),
   created_at: z.date(),
 });
-const columns = 'id, source, lead_id, contact_id, flow_id, amount_cents, currency, created_at';
+export const conversionColumns = 'id, source, lead_id, contact_id, flow_id, amount_cents, currency, created_at';
 
-const toConversion = (r: z.infer<typeof conversionRow>): Conversion => ({
+export const toConversion = (r: z.infer<typeof conversionRow>): Conversion => ({
   id: r.id,
   source: r.source,
   leadId: r.lead_id,
@@ -50,7 +50,7 @@ export async function recordApiConversion(db: pg.Pool, workspaceId: string, body
             select $1, 'api', (select id from lead), coalesce((select id from contact), (select contact_id from lead)), $2, $5, $6
             where (select ok from ok)
             on conflict (workspace_id, idempotency_key) do nothing
-            returning ${columns}),
+            returning ${conversionColumns}),
           ${apiConversionEvents.ctes}
      select (select ok from ok) as ok, (select row_to_json(ins) from ins) as inserted, ${apiConversionEvents.woke} as woke`,
     [workspaceId, body.amountCents, body.leadId ?? null, body.contactId ?? null, body.currency, `api:${body.idempotencyKey}`],
@@ -61,7 +61,7 @@ export async function recordApiConversion(db: pg.Pool, workspaceId: string, body
     const r = conversionRow.extend({ created_at: z.coerce.date() }).parse(head.inserted);
     return { conversion: toConversion(r), created: true };
   }
-  const existing = await db.query(`select ${columns} from conversions where workspace_id = $1 and idempotency_key = $2`, [
+  const existing = await db.query(`select ${conversionColumns} from conversions where workspace_id = $1 and idempotency_key = $2`, [
     workspaceId,
     `api:${body.idempotencyKey}`,
   ]);

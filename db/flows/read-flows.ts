@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { z } from 'zod';
 import { flowGraphSchema, type Flow, type RunStatus } from '../../contracts/flows';
+import { cursorTs, keysetAfter, keysetPage, type Cursor } from '../pagination/keyset-cursor';
 
 const flowRow = z.object({
   id: z.string(),
@@ -48,4 +49,26 @@ export async function listFlows(db: Pick<pg.Pool, 'query'>, workspaceId: string)
 export async function getFlow(db: Pick<pg.Pool, 'query'>, workspaceId: string, id: string): Promise<Flow | null> {
   const { rows } = await db.query(`${selectFlows} where f.workspace_id = $1 and f.id = $2`, [workspaceId, id]);
   return rows[0] ? toFlow(flowRow.parse(rows[0])) : null;
+}
+
+/**
+ * The public API's flow list, newest created first by keyset (created_at, id): the order a
+ * client pages through does not move when a flow is edited, as updated_at would.
+ */
+export async function listApiFlows(
+  db: Pick<pg.Pool, 'query'>,
+  workspaceId: string,
+  q: { limit: number; cursor?: Cursor | undefined },
+): Promise<{ data: Flow[]; nextCursor: string | null }> {
+  const params: unknown[] = [workspaceId];
+  const after = keysetAfter(q.cursor, params, 'f.created_at', 'f.id');
+  params.push(q.limit + 1);
+  const { rows } = await db.query(
+    `select x.*, ${cursorTs('x.created_at')} as cursor_ts
+     from (${selectFlows} where f.workspace_id = $1 and ${after} order by f.created_at desc, f.id desc limit $${params.length}) x
+     order by x.created_at desc, x.id desc`,
+    params,
+  );
+  const { rows: page, nextCursor } = keysetPage(z.array(flowRow.extend({ cursor_ts: z.string() })).parse(rows), q.limit);
+  return { data: page.map(toFlow), nextCursor };
 }

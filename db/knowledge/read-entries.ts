@@ -9,6 +9,7 @@ import {
   type KnowledgeVisibility,
   type ListKnowledgeQuery,
 } from '../../contracts/knowledge';
+import { cursorTs, keysetAfter, keysetPage, type Cursor } from '../pagination/keyset-cursor';
 import { entryColumns, entryRow, toEntry } from './entry-row';
 import { queryWords } from './search-knowledge';
 
@@ -95,4 +96,30 @@ function emptyList(query: ListKnowledgeQuery): KnowledgeList {
 export async function getEntry(db: Db, workspaceId: string, id: string): Promise<KnowledgeEntry | undefined> {
   const { rows } = await db.query(`select ${entryColumns} from knowledge_entries where workspace_id = $1 and id = $2`, [workspaceId, id]);
   return rows[0] ? toEntry(entryRow.parse(rows[0])) : undefined;
+}
+
+/**
+ * The public API's knowledge list, newest created first by keyset (created_at, id), filtered by
+ * kind, visibility and the same prefix search as the app (matches only; no rank order, which a
+ * cursor could not page through stably).
+ */
+export async function listApiEntries(
+  db: Db,
+  workspaceId: string,
+  q: { limit: number; cursor?: Cursor | undefined; kind?: KnowledgeKind | undefined; visibility?: KnowledgeVisibility | undefined; q?: string | undefined },
+): Promise<{ data: KnowledgeEntry[]; nextCursor: string | null }> {
+  const tsq = prefixQuery(q.q);
+  if (q.q && !tsq) return { data: [], nextCursor: null };
+  const params: unknown[] = [workspaceId, tsq, q.kind ?? null, q.visibility ?? null];
+  const after = keysetAfter(q.cursor, params, 'created_at', 'id');
+  params.push(q.limit + 1);
+  const { rows } = await db.query(
+    `select ${entryColumns}, ${cursorTs('created_at')} as cursor_ts from knowledge_entries
+     where workspace_id = $1 and ($2::text is null or search @@ to_tsquery('replypilot_text', $2))
+       and ($3::text is null or kind = $3) and ($4::text is null or visibility = $4) and ${after}
+     order by created_at desc, id desc limit $${params.length}`,
+    params,
+  );
+  const { rows: page, nextCursor } = keysetPage(z.array(entryRow.extend({ cursor_ts: z.string() })).parse(rows), q.limit);
+  return { data: page.map(toEntry), nextCursor };
 }

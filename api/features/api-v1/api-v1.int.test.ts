@@ -98,6 +98,7 @@ describe('/api/v1', () => {
       ['POST', `/flows/${id}/runs`, 'flows:write', { contactId: id }],
       ['GET', '/leads', 'leads:read'],
       ['GET', `/leads/${id}`, 'leads:read'],
+      ['GET', '/conversions', 'conversions:read'],
       ['POST', '/conversions', 'conversions:write', { amountCents: 1, idempotencyKey: 'a' }],
       ['GET', '/broadcasts', 'broadcasts:read'],
       ['GET', `/broadcasts/${id}`, 'broadcasts:read'],
@@ -161,13 +162,98 @@ describe('/api/v1', () => {
     expect((await v1(key, 'POST', '/conversions', { amountCents: 900, leadId: lead.id, idempotencyKey: 'o1' })).status).toBe(201);
     expect((await v1(key, 'POST', '/conversions', { amountCents: 900, leadId: lead.id, idempotencyKey: 'o1' })).status).toBe(200);
     expect((await v1(key, 'GET', '/flows')).status).toBe(200);
-    expect((await v1(key, 'GET', '/broadcasts')).data).toEqual({ data: [] });
+    expect((await v1(key, 'GET', '/broadcasts')).data).toEqual({ data: [], nextCursor: null });
     const faq = await v1(key, 'POST', '/knowledge', { kind: 'faq', question: 'Refunds?', answer: 'Within 14 days.' });
     expect(faq.status).toBe(201);
     expect((await v1(key, 'GET', '/knowledge?kind=faq')).data.data.map((e: { id: string }) => e.id)).toEqual([faq.data.id]);
 
     const agent = await inviteNewMember(t.baseUrl, w.client, 'agent');
     expect((await agent.client.post('/api/api-keys', { name: 'x', scopes: ['knowledge:write'] })).status).toBe(403);
+  });
+
+  it('conversions: newest first by cursor, every page distinct; another workspace sees none of them', async () => {
+    const w = await newWorkspaceUser(t.baseUrl);
+    const key = await makeKey(w, ['conversions:read', 'conversions:write']);
+    const created: string[] = [];
+    for (let i = 1; i <= 5; i++) {
+      const res = await v1(key, 'POST', '/conversions', { amountCents: i * 100, idempotencyKey: `order-${i}` });
+      expect(res.status).toBe(201);
+      created.push(res.data.id as string);
+    }
+    const seen: { id: string; amountCents: number }[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const page = await v1(key, 'GET', `/conversions?limit=2${cursor ? `&cursor=${cursor}` : ''}`);
+      expect(page.status).toBe(200);
+      seen.push(...page.data.data);
+      cursor = page.data.nextCursor;
+      pages++;
+    } while (cursor);
+    expect(pages).toBe(3);
+    expect(seen.map((c) => c.id)).toEqual([...created].reverse());
+    expect(seen.map((c) => c.amountCents)).toEqual([500, 400, 300, 200, 100]);
+    expect((await v1(key, 'GET', '/conversions?cursor=bm9wZQ')).status).toBe(400);
+    expect((await v1(key, 'GET', '/conversions?limit=0')).status).toBe(400);
+
+    const other = await newWorkspaceUser(t.baseUrl);
+    const otherKey = await makeKey(other, ['conversions:read']);
+    expect((await v1(otherKey, 'GET', '/conversions')).data).toEqual({ data: [], nextCursor: null });
+  });
+
+  it('flows, broadcasts and knowledge page by cursor, newest created first, without repeats', async () => {
+    const w = await newWorkspaceUser(t.baseUrl);
+    const key = await makeKey(w, ['flows:read', 'broadcasts:read', 'knowledge:read', 'knowledge:write']);
+    /** Every item of a list, page by page with limit=2, and how many pages it took. */
+    async function pageThrough(path: string) {
+      const ids: string[] = [];
+      let cursor: string | null = null;
+      let pages = 0;
+      do {
+        const res = await v1(key, 'GET', `${path}${path.includes('?') ? '&' : '?'}limit=2${cursor ? `&cursor=${cursor}` : ''}`);
+        expect([path, res.status]).toEqual([path, 200]);
+        ids.push(...res.data.data.map((x: { id: string }) => x.id));
+        cursor = res.data.nextCursor;
+        pages++;
+      } while (cursor);
+      return { ids, pages };
+    }
+    const flows: string[] = [];
+    for (const name of ['One', 'Two', 'Three']) {
+      const res = await w.client.post('/api/flows', { name, platform: 'multi', flowData: { nodes: [keywordTrigger([name])], edges: [] }, isActive: false });
+      flows.push(res.data.id as string);
+    }
+    // Editing the oldest flow does not move it in the API's order (created, not updated).
+    expect(
+      (
+        await w.client.put(`/api/flows/${flows[0]}`, {
+          name: 'One (edited)',
+          platform: 'multi',
+          flowData: { nodes: [keywordTrigger(['One'])], edges: [] },
+          isActive: false,
+        })
+      ).status,
+    ).toBe(200);
+    expect(await pageThrough('/flows')).toEqual({ ids: [...flows].reverse(), pages: 2 });
+
+    const segment = { tags: [], fields: [], platform: null, leadStatus: null, lastInboundWithinHours: null };
+    const broadcasts: string[] = [];
+    for (const name of ['A', 'B', 'C', 'D', 'E']) broadcasts.push((await w.client.post('/api/broadcasts', { name, text: 'Hi', segment })).data.id as string);
+    expect(await pageThrough('/broadcasts')).toEqual({ ids: [...broadcasts].reverse(), pages: 3 });
+
+    const entries: string[] = [];
+    for (const q of ['Shipping to Lisbon?', 'Refunds?', 'Shipping to Porto?', 'Opening hours?']) {
+      entries.push((await v1(key, 'POST', '/knowledge', { kind: 'faq', question: q, answer: 'Yes.' })).data.id as string);
+    }
+    expect(await pageThrough('/knowledge')).toEqual({ ids: [...entries].reverse(), pages: 2 });
+    expect(await pageThrough('/knowledge?q=shipping')).toEqual({ ids: [entries[2], entries[0]], pages: 1 });
+    expect(await pageThrough('/knowledge?kind=offer')).toEqual({ ids: [], pages: 1 });
+    expect((await v1(key, 'GET', '/knowledge?cursor=bm9wZQ')).status).toBe(400);
+    expect((await v1(key, 'GET', '/knowledge?kind=product')).status).toBe(400);
+
+    const other = await newWorkspaceUser(t.baseUrl);
+    const otherKey = await makeKey(other, ['flows:read', 'broadcasts:read', 'knowledge:read']);
+    for (const path of ['/flows', '/broadcasts', '/knowledge']) expect((await v1(otherKey, 'GET', path)).data).toEqual({ data: [], nextCursor: null });
   });
 
   it('POST /flows/:id/runs starts an active flow for a contact (trigger api); an inactive flow is 409, another workspace’s ids 404', async () => {

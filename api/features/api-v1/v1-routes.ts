@@ -6,21 +6,23 @@ import {
   contactSchema,
   idempotencyKeySchema,
   listContactsQuerySchema,
+  listKnowledgeApiQuerySchema,
   pageQuerySchema,
   startRunBodySchema,
   updateContactBodySchema,
 } from '../../../contracts/api-v1';
 import { createConversionBodySchema } from '../../../contracts/conversions';
 import { listConversationsQuerySchema, sendMessageBodySchema } from '../../../contracts/inbox';
-import { createKnowledgeBodySchema, listKnowledgeQuerySchema } from '../../../contracts/knowledge';
+import { createKnowledgeBodySchema } from '../../../contracts/knowledge';
 import { leadCursorSchema, leadFiltersSchema, listLeadsQuerySchema } from '../../../contracts/leads';
-import { getBroadcast, listBroadcasts } from '../../../db/broadcasts/read-broadcasts';
+import { getBroadcast, listBroadcastPage } from '../../../db/broadcasts/read-broadcasts';
 import { getApiContact, listApiContacts, listTags, updateApiContact } from '../../../db/contacts/api-contacts';
+import { listApiConversions } from '../../../db/conversions/read-conversions';
 import { recordApiConversion } from '../../../db/conversions/record-conversion';
-import { listFlows } from '../../../db/flows/read-flows';
+import { listApiFlows } from '../../../db/flows/read-flows';
 import { startContactRun } from '../../../db/flows/start-contact-run';
 import { getConversation, listConversations, listMessages } from '../../../db/inbox/read-inbox';
-import { listEntries } from '../../../db/knowledge/read-entries';
+import { listApiEntries } from '../../../db/knowledge/read-entries';
 import { getLead, listLeads } from '../../../db/leads/read-leads';
 import type { SendLimits } from '../../../db/sends/send-limits';
 import { withTransaction } from '../../../db/transaction';
@@ -28,7 +30,7 @@ import type { ApiKeyPrincipal } from '../../../db/api-keys/api-keys';
 import { AppError } from '../../http/errors';
 import { idParam } from '../../http/routers';
 import { parseBody, parseQuery, parseWith } from '../../http/validate';
-import { decodeCursor } from '../inbox/inbox.cursor';
+import { decodeCursor, withDecodedCursor } from '../inbox/inbox.cursor';
 import type { EventWebhookService } from '../event-webhooks/event-webhooks.service';
 import { createKnowledgeEntry } from '../knowledge/create-knowledge-entry';
 import { contactRunAnswer } from './contact-run-answer';
@@ -167,9 +169,10 @@ export const v1Routes: V1Route[] = [
     method: 'get',
     path: '/flows',
     scope: 'flows:read',
-    summary: 'List flows',
-    response: { status: 200, description: 'Every flow of the workspace', schema: z.object({ data: z.array(anyObject) }) },
-    handle: async (_req, key, { pool }) => ({ body: { data: await listFlows(pool, key.workspaceId) } }),
+    summary: 'List flows, newest created first',
+    query: pageQuerySchema,
+    response: { status: 200, description: 'A page of flows', schema: page(anyObject) },
+    handle: async (req, key, { pool }) => ({ body: await listApiFlows(pool, key.workspaceId, withDecodedCursor(parseQuery(pageQuerySchema, req))) }),
   },
   {
     method: 'post',
@@ -211,6 +214,18 @@ export const v1Routes: V1Route[] = [
     },
   },
   {
+    method: 'get',
+    path: '/conversions',
+    scope: 'conversions:read',
+    summary: 'List conversions (sales from leads, shops and flows), newest first',
+    query: pageQuerySchema,
+    response: { status: 200, description: 'A page of conversions', schema: page(anyObject) },
+    handle: async (req, key, { pool }) => {
+      const { cursor, limit } = parseQuery(pageQuerySchema, req);
+      return { body: await listApiConversions(pool, key.workspaceId, { limit, cursor: cursor ? decodeCursor(cursor) : undefined }) };
+    },
+  },
+  {
     method: 'post',
     path: '/conversions',
     scope: 'conversions:write',
@@ -227,9 +242,10 @@ export const v1Routes: V1Route[] = [
     method: 'get',
     path: '/broadcasts',
     scope: 'broadcasts:read',
-    summary: 'The 50 newest broadcasts with their progress',
-    response: { status: 200, description: 'Broadcasts', schema: z.object({ data: z.array(anyObject) }) },
-    handle: async (_req, key, { pool }) => ({ body: { data: await listBroadcasts(pool, key.workspaceId) } }),
+    summary: 'List broadcasts with their progress, newest first',
+    query: pageQuerySchema,
+    response: { status: 200, description: 'A page of broadcasts', schema: page(anyObject) },
+    handle: async (req, key, { pool }) => ({ body: await listBroadcastPage(pool, key.workspaceId, withDecodedCursor(parseQuery(pageQuerySchema, req))) }),
   },
   {
     method: 'get',
@@ -247,13 +263,12 @@ export const v1Routes: V1Route[] = [
     method: 'get',
     path: '/knowledge',
     scope: 'knowledge:read',
-    summary: 'List knowledge entries (by page: page, limit; filter by kind, visibility, q)',
-    query: listKnowledgeQuerySchema,
-    response: { status: 200, description: 'A page of entries', schema: anyObject },
-    handle: async (req, key, { pool }) => {
-      const found = await listEntries(pool, key.workspaceId, parseQuery(listKnowledgeQuerySchema, req));
-      return { body: { data: found.entries, pagination: found.pagination } };
-    },
+    summary: 'List knowledge entries, newest created first (filter by kind, visibility, q)',
+    query: listKnowledgeApiQuerySchema,
+    response: { status: 200, description: 'A page of entries', schema: page(anyObject) },
+    handle: async (req, key, { pool }) => ({
+      body: await listApiEntries(pool, key.workspaceId, withDecodedCursor(parseQuery(listKnowledgeApiQuerySchema, req))),
+    }),
   },
   {
     method: 'post',

@@ -3,7 +3,7 @@ import { cursorTs, encodeCursor } from '../../../db/pagination/keyset-cursor';
 import { latencyStats, signIn, spawnServer, timeRequests } from '../bench-kit';
 
 /**
- * /api/v1 list latency at 100,000 contacts (issue 33), target p95 ≤ 50 ms per list: one workspace
+ * /api/v1 list latency at 100,000 contacts, target p95 ≤ 50 ms per list: one workspace
  * seeded set-based in SQL (100,000 contacts on its Messenger sandbox account, a tenth tagged `vip`;
  * 5,000 conversations with 4 messages each; 3,000 leads), then each list read REQUESTS times one
  * after another with an API key over HTTP, on the real server: contacts (first page, a page 90,000

@@ -5,7 +5,7 @@ import { startWebhookSink } from '../../support/webhook-sink';
 import { signIn, spawnServer } from '../bench-kit';
 
 /**
- * Event webhook fan-out (issue 33), target ≥ 500 deliveries/s to a local sink: one workspace with
+ * Event webhook fan-out, target ≥ 500 deliveries/s to a local sink: one workspace with
  * one subscription to `message.received` on a receiver at 127.0.0.1 (tests/support/webhook-sink.ts,
  * every request verified with `standardwebhooks` as a receiver would), N events emitted in ONE
  * statement by the real emission function (emitEvents), and the real server (web + worker, its

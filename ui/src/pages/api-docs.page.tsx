@@ -38,7 +38,10 @@ export function ApiDocsPage() {
           </p>
         </div>
         <Suspense fallback={<Spinner className="mx-auto text-indigo-600" label="Loading the API reference" />}>
-          <ApiReference />
+          {/* Swagger UI's wide operation blocks scroll inside this box, never the page (390 px). */}
+          <div className="max-w-full min-w-0 overflow-x-auto">
+            <ApiReference />
+          </div>
         </Suspense>
       </PageSection>
     </>

@@ -34,7 +34,7 @@ describe('templates page', () => {
     const page = await registeredPage();
     expect((await page.request.put('/api/knowledge/profile/business_hours', { data: { answer: 'Mon–Fri 9–5' } })).ok()).toBe(true);
     await page.goto('/templates');
-    await page.getByRole('heading', { name: 'Lead Magnet' }).waitFor();
+    await page.getByRole('heading', { name: 'Lead Magnet', exact: true }).waitFor();
     expect(await cards(page).count()).toBeGreaterThanOrEqual(15);
     // Three tags at most on a card.
     expect(
@@ -125,7 +125,7 @@ describe('templates page', () => {
     await page.goto('/templates');
     await page.evaluate(() => localStorage.setItem('replypilot-theme', 'dark'));
     await page.reload();
-    await page.getByRole('heading', { name: 'Lead Magnet' }).waitFor();
+    await page.getByRole('heading', { name: 'Lead Magnet', exact: true }).waitFor();
     await e2e.screenshot(page, 'templates-dark');
     await page.getByRole('button', { name: 'Preview Webinar Reminder Sequence' }).click();
     await page.getByRole('dialog').locator('.react-flow__node').first().waitFor();
@@ -136,7 +136,7 @@ describe('templates page', () => {
     await page.evaluate(() => localStorage.setItem('replypilot-theme', 'light'));
     await page.setViewportSize({ width: 390, height: 844 });
     await page.reload();
-    await page.getByRole('heading', { name: 'Lead Magnet' }).waitFor();
+    await page.getByRole('heading', { name: 'Lead Magnet', exact: true }).waitFor();
     expect(await noHorizontalOverflow(page)).toBeLessThanOrEqual(0);
     await viewportShot(page, 'templates-phone');
     await page.getByRole('button', { name: 'Preview Lead Magnet' }).click();
@@ -148,7 +148,7 @@ describe('templates page', () => {
   it('signed out, browsing works and Activate says Login Required', async () => {
     const page = await e2e.newPage();
     await page.goto('/templates');
-    await page.getByRole('button', { name: 'Activate Lead Magnet' }).click();
+    await page.getByRole('button', { name: 'Activate Lead Magnet', exact: true }).click();
     await page.getByText('Login Required').waitFor();
     await page.getByText('Please log in to activate templates').waitFor();
     await e2e.screenshot(page, 'templates-signed-out');

@@ -139,7 +139,7 @@ describe('templates page', () => {
     await page.getByRole('heading', { name: 'Lead Magnet', exact: true }).waitFor();
     expect(await noHorizontalOverflow(page)).toBeLessThanOrEqual(0);
     await viewportShot(page, 'templates-phone');
-    await page.getByRole('button', { name: 'Preview Lead Magnet' }).click();
+    await page.getByRole('button', { name: 'Preview Lead Magnet', exact: true }).click();
     await page.getByRole('dialog').locator('.react-flow__node').first().waitFor();
     await page.waitForTimeout(300);
     await viewportShot(page, 'templates-preview-phone');

@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import { HttpClient } from './http-client';
 
 let seq = 0;
@@ -22,3 +23,21 @@ export async function newWorkspaceUser(baseUrl: string, firstName = 'Owner') {
 }
 
 export const maya = { externalUserId: 'sim-maya', name: 'Maya Chen', username: 'maya.creates' };
+
+/** An API key with these scopes, made by the signed-in owner (the answer carries it once). */
+export async function makeApiKey(w: { client: HttpClient }, scopes: string[], name = 'Test'): Promise<string> {
+  return (await w.client.post('/api/api-keys', { name, scopes })).data.key as string;
+}
+
+/** A conversation with Maya, who wrote a DM to the Messenger sandbox account a moment ago. */
+export async function conversationWithMaya(w: { client: HttpClient; messenger: { id: string } }): Promise<string> {
+  expect((await w.client.post('/api/simulator/messages', { accountId: w.messenger.id, contact: maya, text: 'Do you ship to Lisbon?' })).status).toBe(202);
+  let id: string | undefined;
+  await expect
+    .poll(async () => {
+      id = (await w.client.get('/api/conversations')).data.conversations[0]?.id;
+      return id;
+    })
+    .toBeDefined();
+  return id!;
+}

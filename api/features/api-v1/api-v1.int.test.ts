@@ -4,7 +4,7 @@ import { inviteNewMember } from '../../../tests/support/team';
 import { edge, keywordTrigger, node, publishFlow, runsOf } from '../../../tests/support/flows';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app';
 import { startWebhookSink } from '../../../tests/support/webhook-sink';
-import { maya, newWorkspaceUser } from '../../../tests/support/workspace';
+import { conversationWithMaya, makeApiKey, newWorkspaceUser } from '../../../tests/support/workspace';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -25,20 +25,7 @@ async function v1(key: string, method: string, path: string, body?: unknown, hea
   return { status: res.status, headers: res.headers, data: text ? JSON.parse(text) : null };
 }
 
-const makeKey = async (w: Workspace, scopes: string[]) => (await w.client.post('/api/api-keys', { name: 'Test', scopes })).data.key as string;
-
-/** A conversation with Maya, who wrote a DM to the Messenger sandbox account a moment ago. */
-async function conversationWithMaya(w: Workspace): Promise<string> {
-  expect((await w.client.post('/api/simulator/messages', { accountId: w.messenger.id, contact: maya, text: 'Do you ship to Lisbon?' })).status).toBe(202);
-  let id: string | undefined;
-  await expect
-    .poll(async () => {
-      id = (await w.client.get('/api/conversations')).data.conversations[0]?.id;
-      return id;
-    })
-    .toBeDefined();
-  return id!;
-}
+const makeKey = (w: Workspace, scopes: string[]) => makeApiKey(w, scopes);
 
 describe('/api/v1', () => {
   it('contacts: list pages by cursor, q searches, PATCH changes fields and tags, tags lists them; another workspace’s id is 404', async () => {

@@ -4,13 +4,13 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
 import { edge, keywordTrigger, node, publishFlow, runsOf } from '../../../tests/support/flows';
 import { useTestApp } from '../../../tests/support/use-test-app';
-import { maya } from '../../../tests/support/workspace';
+import { conversationWithMaya, makeApiKey, maya } from '../../../tests/support/workspace';
 
 const app = useTestApp({ env: { API_KEY_REQUESTS_PER_MINUTE: '60' } });
 
 type Workspace = Awaited<ReturnType<typeof app.signIn>>;
 
-const makeKey = async (w: Workspace, scopes: string[]) => (await w.client.post('/api/api-keys', { name: 'Agent', scopes })).data.key as string;
+const makeKey = (w: Workspace, scopes: string[]) => makeApiKey(w, scopes, 'Agent');
 
 /** An MCP client as an agent runs one: the SDK's own Client over Streamable HTTP, with the key as a Bearer header. */
 async function connect(key: string): Promise<Client> {
@@ -23,19 +23,6 @@ async function call(client: Client, name: string, args: Record<string, unknown> 
   const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
   const text = result.content.map((c) => (c.type === 'text' ? c.text : '')).join('');
   return { isError: result.isError === true, text, data: result.isError ? undefined : (JSON.parse(text) as Record<string, unknown>) };
-}
-
-/** A conversation with Maya, who wrote a DM to the Messenger sandbox account a moment ago. */
-async function conversationWithMaya(w: Workspace): Promise<string> {
-  expect((await w.client.post('/api/simulator/messages', { accountId: w.messenger.id, contact: maya, text: 'Do you ship to Lisbon?' })).status).toBe(202);
-  let id: string | undefined;
-  await expect
-    .poll(async () => {
-      id = (await w.client.get('/api/conversations')).data.conversations[0]?.id;
-      return id;
-    })
-    .toBeDefined();
-  return id!;
 }
 
 const allScopes = ['contacts:read', 'conversations:read', 'messages:read', 'messages:write', 'flows:read', 'flows:write', 'knowledge:write', 'analytics:read'];

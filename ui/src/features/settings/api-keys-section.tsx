@@ -1,10 +1,10 @@
-import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiResources, createApiKeyBodySchema, scopesForRole, type ApiKey, type ApiScope, type NewApiKey } from '@contracts/api-keys';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { Badge } from '../../components/badge';
 import { Button } from '../../components/button';
+import { ShownOnceSecretDialog } from '../../components/shown-once-secret-dialog';
 import { CheckboxField } from '../../components/checkbox-field';
 import { Spinner } from '../../components/spinner';
 import { TextField } from '../../components/text-field';
@@ -59,7 +59,17 @@ export function ApiKeysSection() {
           void client.invalidateQueries({ queryKey: KEY });
         }}
       />
-      {shown && <ShownOnceDialog apiKey={shown} onClose={() => setShown(null)} />}
+      {shown && (
+        <ShownOnceSecretDialog
+          title={`Your new key “${shown.name}”`}
+          secret={shown.key}
+          testId="new-api-key"
+          footnote={`Scopes: ${shown.scopes.join(', ')}`}
+          onClose={() => setShown(null)}
+        >
+          Copy it now: it is shown only this once. Only a hash of it is stored.
+        </ShownOnceSecretDialog>
+      )}
     </SettingsSection>
   );
 }
@@ -160,38 +170,5 @@ function CreateKeyForm({ onCreated }: { onCreated: (k: NewApiKey) => void }) {
         </span>
       </div>
     </form>
-  );
-}
-
-function ShownOnceDialog({ apiKey, onClose }: { apiKey: NewApiKey; onClose: () => void }) {
-  const [copied, setCopied] = useState(false);
-  return (
-    <Dialog open onClose={onClose} className="relative z-50">
-      <div className="fixed inset-0 bg-slate-900/40 backdrop-blur-sm" aria-hidden="true" />
-      <div className="fixed inset-0 flex items-center justify-center p-4">
-        <DialogPanel className="w-full max-w-lg rounded-xl border border-slate-200 bg-white p-6 shadow-xl dark:border-slate-700 dark:bg-slate-900">
-          <DialogTitle className="text-base font-semibold text-slate-900 dark:text-white">Your new key “{apiKey.name}”</DialogTitle>
-          <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">Copy it now: it is shown only this once. Only a hash of it is stored.</p>
-          <code
-            data-testid="new-api-key"
-            className="mt-4 block rounded-lg bg-slate-100 p-3 font-mono text-sm break-all text-slate-900 dark:bg-slate-800 dark:text-white"
-          >
-            {apiKey.key}
-          </code>
-          <p className="mt-2 text-xs text-slate-500 dark:text-slate-400">Scopes: {apiKey.scopes.join(', ')}</p>
-          <div className="mt-5 flex justify-end gap-2">
-            <Button
-              variant="outline"
-              onClick={() => {
-                void navigator.clipboard?.writeText(apiKey.key).then(() => setCopied(true));
-              }}
-            >
-              {copied ? 'Copied' : 'Copy'}
-            </Button>
-            <Button onClick={onClose}>Done</Button>
-          </div>
-        </DialogPanel>
-      </div>
-    </Dialog>
   );
 }

@@ -1,4 +1,3 @@
-import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   createEventWebhookSchema,
@@ -12,6 +11,7 @@ import {
 import { useState, type FormEvent } from 'react';
 import { Badge } from '../../components/badge';
 import { Button } from '../../components/button';
+import { ShownOnceSecretDialog } from '../../components/shown-once-secret-dialog';
 import { CheckboxField } from '../../components/checkbox-field';
 import { Spinner } from '../../components/spinner';
 import { TextField } from '../../components/text-field';
@@ -62,7 +62,11 @@ export function WebhooksSection() {
           void refresh();
         }}
       />
-      {shown && <SecretDialog hook={shown} onClose={() => setShown(null)} />}
+      {shown && (
+        <ShownOnceSecretDialog title="Signing secret" secret={shown.secret} testId="webhook-secret" footnote={shown.url} onClose={() => setShown(null)}>
+          Copy it now: it is shown only this once. Your receiver verifies each request&apos;s <code>webhook-signature</code> with it.
+        </ShownOnceSecretDialog>
+      )}
     </SettingsSection>
   );
 }
@@ -246,35 +250,5 @@ function AddEndpointForm({ onCreated }: { onCreated: (h: EventWebhookWithSecret)
         </span>
       </div>
     </form>
-  );
-}
-
-function SecretDialog({ hook, onClose }: { hook: EventWebhookWithSecret; onClose: () => void }) {
-  const [copied, setCopied] = useState(false);
-  return (
-    <Dialog open onClose={onClose} className="relative z-50">
-      <div className="fixed inset-0 bg-slate-900/40 backdrop-blur-sm" aria-hidden="true" />
-      <div className="fixed inset-0 flex items-center justify-center p-4">
-        <DialogPanel className="w-full max-w-lg rounded-xl border border-slate-200 bg-white p-6 shadow-xl dark:border-slate-700 dark:bg-slate-900">
-          <DialogTitle className="text-base font-semibold text-slate-900 dark:text-white">Signing secret</DialogTitle>
-          <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
-            Copy it now: it is shown only this once. Your receiver verifies each request&apos;s <code>webhook-signature</code> with it.
-          </p>
-          <code
-            data-testid="webhook-secret"
-            className="mt-4 block rounded-lg bg-slate-100 p-3 font-mono text-sm break-all text-slate-900 dark:bg-slate-800 dark:text-white"
-          >
-            {hook.secret}
-          </code>
-          <p className="mt-2 text-xs break-all text-slate-500 dark:text-slate-400">{hook.url}</p>
-          <div className="mt-5 flex justify-end gap-2">
-            <Button variant="outline" onClick={() => void navigator.clipboard?.writeText(hook.secret).then(() => setCopied(true))}>
-              {copied ? 'Copied' : 'Copy'}
-            </Button>
-            <Button onClick={onClose}>Done</Button>
-          </div>
-        </DialogPanel>
-      </div>
-    </Dialog>
   );
 }

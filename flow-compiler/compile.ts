@@ -1,5 +1,6 @@
 import { DEFAULT_EXIT, type ExecutionPlan, type PlanNode } from '../contracts/execution-plan';
 import {
+  branchLabel,
   durationMs,
   handlesOf,
   nodeConfigSchemas,
@@ -226,16 +227,7 @@ function nodeConfigOf(graph: FlowGraph, id: string): unknown {
 }
 
 function branchNames(kind: NodeKind, missing: string[]): string {
-  const names: Record<string, string> = {
-    yes: 'Yes',
-    no: 'No',
-    reply: 'Reply',
-    timeout: 'Timeout',
-    answered: 'Answered',
-    handoff: 'Handoff',
-    invalid: 'Invalid',
-  };
-  const list = missing.map((m) => `"${names[m] ?? m}"`);
+  const list = missing.map((m) => `"${branchLabel(m)}"`);
   return kind === 'randomizer' ? list.join(', ') : list.join(' and ');
 }
 

@@ -1,8 +1,6 @@
-import { accountProfileSchema } from '../../contracts/social-accounts';
 import { classifyGraphError } from '../../integrations/meta/classify-graph-error';
-import { metaPublicReply, metaSendMessage, metaTextLimitError, type MetaSender } from '../../integrations/meta/meta-send';
+import { metaPublicReply, metaSendMessage, metaSenderOf, metaTextLimitError } from '../../integrations/meta/meta-send';
 import type { SendDriver } from './at-most-once';
-import type { SendEntry } from '../../db/sends/send-entry';
 import { checkSendWindow } from '../send-windows';
 
 export { UNCERTAIN_AFTER_CRASH } from './at-most-once';
@@ -29,7 +27,7 @@ export const metaDriver: SendDriver<{ humanAgentTag: boolean }> = {
     return window.ok ? { plan: { humanAgentTag: window.humanAgentTag } } : { error: window.error, reason: 'window_closed' as const };
   },
   async deliver(entry, token, plan, deps) {
-    const sender = senderFor(entry, token);
+    const sender = metaSenderOf(entry, token);
     try {
       if (entry.kind === 'public_reply') return { ok: true, platformId: (await metaPublicReply(sender, deps.meta, entry.target, entry.text)).commentId };
       const recipient = entry.kind === 'dm' ? { id: entry.target } : { comment_id: entry.target };
@@ -47,14 +45,3 @@ export const metaDriver: SendDriver<{ humanAgentTag: boolean }> = {
     }
   },
 };
-
-function senderFor(entry: SendEntry, token: string): MetaSender {
-  const profile = accountProfileSchema.safeParse(entry.profile ?? {});
-  return {
-    platform: entry.platform === 'facebook' ? 'facebook' : 'instagram',
-    externalId: entry.external_id,
-    loginPath: (profile.success ? profile.data.loginPath : undefined) ?? 'facebook',
-    pageId: entry.platform === 'instagram' ? entry.linked_external_id : entry.external_id,
-    token,
-  };
-}

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { createGraphClient, type GraphClient } from './graph-client';
 import type { ReplyOptions } from '../../contracts/reply-options';
+import { accountProfileSchema } from '../../contracts/social-accounts';
 
 export interface MetaHosts {
   graphBaseUrl: string;
@@ -19,6 +20,26 @@ export interface MetaSender {
   /** The Page an Instagram account is linked to (Facebook Login path). */
   pageId: string | null;
   token: string;
+}
+
+/** A stored Meta account's columns the Send API's sender is made of. */
+export interface MetaAccountColumns {
+  platform: string;
+  external_id: string;
+  linked_external_id: string | null;
+  profile: unknown;
+}
+
+/** The sender for a stored account and its decrypted token: the Login path from its profile (Facebook Login unless it says otherwise). */
+export function metaSenderOf(account: MetaAccountColumns, token: string): MetaSender {
+  const profile = accountProfileSchema.safeParse(account.profile ?? {});
+  return {
+    platform: account.platform === 'facebook' ? 'facebook' : 'instagram',
+    externalId: account.external_id,
+    loginPath: (profile.success ? profile.data.loginPath : undefined) ?? 'facebook',
+    pageId: account.platform === 'instagram' ? account.linked_external_id : account.external_id,
+    token,
+  };
 }
 
 export function graphClientFor(sender: Pick<MetaSender, 'loginPath'>, hosts: MetaHosts): GraphClient {

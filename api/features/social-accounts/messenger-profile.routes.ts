@@ -11,13 +11,12 @@ import {
   type PersistentMenu,
 } from '../../../contracts/growth';
 import { flowGraphSchema } from '../../../contracts/flows';
-import { accountProfileSchema } from '../../../contracts/social-accounts';
 import { platformDepsFromConfig } from '../../../activities/platform-deps';
 import { findProfileAccount, flowGraphs, readPushedProfile, savePushedProfile, type ProfileAccountRow } from '../../../db/growth/messenger-profiles';
 import { triggerOfGraph } from '../../../flow-compiler/compile';
 import type { TokenCipher } from '../../../integrations/crypto/token-cipher';
 import { GraphApiError } from '../../../integrations/meta/graph-client';
-import type { MetaSender } from '../../../integrations/meta/meta-send';
+import { metaSenderOf, type MetaSender } from '../../../integrations/meta/meta-send';
 import {
   clearMessengerProfile,
   readMessengerProfile,
@@ -49,14 +48,7 @@ export function messengerProfileRoutes(pool: pg.Pool, deps: { config: Config; ci
 
   function senderOf(account: ProfileAccountRow): MetaSender | null {
     if (account.provider !== 'meta' || !account.access_token_enc) return null;
-    const profile = accountProfileSchema.safeParse(account.profile ?? {});
-    return {
-      platform: account.platform === 'facebook' ? 'facebook' : 'instagram',
-      externalId: account.external_id,
-      loginPath: (profile.success ? profile.data.loginPath : undefined) ?? 'facebook',
-      pageId: account.platform === 'instagram' ? account.linked_external_id : account.external_id,
-      token: deps.cipher.decrypt(account.access_token_enc),
-    };
+    return metaSenderOf(account, deps.cipher.decrypt(account.access_token_enc));
   }
 
   /** Every item's flow must be one of the workspace's, with a postback trigger: anything else would never start. */

@@ -88,6 +88,21 @@ export function handlesOf(kind: NodeKind, config?: unknown): string[] | null {
   return null;
 }
 
+/** How a named branch reads to a person, in the builder and in publish errors; a randomizer's branch keeps its own name. */
+const branchLabels: Record<string, string> = {
+  yes: 'Yes',
+  no: 'No',
+  reply: 'Reply',
+  timeout: 'Timeout',
+  answered: 'Answered',
+  handoff: 'Handoff',
+  invalid: 'Invalid',
+};
+
+export function branchLabel(handle: string): string {
+  return branchLabels[handle] ?? handle;
+}
+
 export {
   aiReplyConfig,
   askQuestionConfig,

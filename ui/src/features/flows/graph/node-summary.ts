@@ -1,4 +1,4 @@
-import { handlesOf, type NodeKind } from '@contracts/flows';
+import { branchLabel, handlesOf, type NodeKind } from '@contracts/flows';
 
 /** "1 hour", "30 seconds", "2 days". */
 export function durationText(amount: unknown, unit: unknown): string {
@@ -109,19 +109,9 @@ export function nodeSummary(kind: NodeKind | undefined, config: Record<string, u
   }
 }
 
-const handleLabels: Record<string, string> = {
-  yes: 'Yes',
-  no: 'No',
-  reply: 'Reply',
-  timeout: 'Timeout',
-  answered: 'Answered',
-  handoff: 'Handoff',
-  invalid: 'Invalid',
-};
-
 /** A branch handle's visible label: Yes/No, Reply/Timeout, or the randomizer's branch name. */
 export function handleLabel(handle: string): string {
-  return handleLabels[handle] ?? handle;
+  return branchLabel(handle);
 }
 
 /** Source handles of a node: null = one unnamed exit; [] = none (Complete). */

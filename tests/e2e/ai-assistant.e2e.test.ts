@@ -130,7 +130,7 @@ describe('support widget', () => {
     const input = panel.getByRole('textbox', { name: 'Message' });
     await input.fill('How much is the price?');
     await input.press('Enter');
-    await panel.getByText(/Auto Starter is \$15\/month/).waitFor();
+    await panel.getByText(/Starter \$15\/month \(1,000 messages/).waitFor();
     await panel.getByRole('button', { name: 'Thumbs up: helpful' }).click();
     await page.getByText('Feedback Recorded').waitFor();
     await viewportShot(page, 'ai-support-widget');

@@ -147,6 +147,6 @@ describe('support chat widget', () => {
     expect(await send.isDisabled()).toBe(false);
     await input.press('Enter');
     await panel.getByText('How much is the price?').waitFor();
-    await panel.getByText(/Auto Starter is \$15\/month/).waitFor();
+    await panel.getByText(/Starter \$15\/month \(1,000 messages/).waitFor();
   });
 });

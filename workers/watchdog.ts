@@ -82,16 +82,17 @@ export function startWatchdog(
   const goneHere = async (): Promise<string[]> => {
     if (!space) return [];
     const rows = await heartbeatsOnHost(pool, space);
-    const gone = rows.filter((r) => !workersOfThisProcess.has(r.worker_id) && (r.pid === process.pid || !pidAlive(r.pid))).map((r) => r.worker_id);
-    await deleteHeartbeats(pool, gone);
-    return gone;
+    return rows.filter((r) => !workersOfThisProcess.has(r.worker_id) && (r.pid === process.pid || !pidAlive(r.pid))).map((r) => r.worker_id);
   };
 
   const sweep = async () => {
     const gone = await goneHere();
     const dead = [...new Set([...gone, ...(await staleWorkers(pool, opts.staleAfterMs, [...ids]))])];
     if (dead.length > 0) {
+      // Unlock first, then forget: if the unlock fails (a deadlock with a survivor's job query under
+      // load), the heartbeat is still there and the next sweep retries it.
       await forceUnlockWorkers(pool, dead);
+      await deleteHeartbeats(pool, dead);
       opts.log.warn(`watchdog released the jobs of ${dead.length} dead worker(s): ${dead.join(', ')}`);
     }
   };

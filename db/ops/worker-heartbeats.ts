@@ -28,13 +28,16 @@ export async function deleteHeartbeats(db: Db, workerIds: string[]): Promise<voi
 }
 
 /**
- * Workers presumed dead: heartbeats older than `staleAfterMs` (deleted), and workers holding job
- * locks that old without ever having beaten (killed within their first beat), except `alive`.
+ * Workers presumed dead: heartbeats older than `staleAfterMs`, and workers holding job locks that old
+ * without ever having beaten (killed within their first beat), except `alive`. Nothing is deleted
+ * here: the watchdog deletes a dead worker's heartbeat only once its jobs are unlocked, so a failed
+ * unlock is retried on the next sweep instead of being forgotten.
  */
 export async function staleWorkers(db: Db, staleAfterMs: number, alive: string[]): Promise<string[]> {
   const { rows } = await db.query<{ ids: string[] | null }>(
     `with dead as (
-       delete from worker_heartbeats where last_seen < now() - make_interval(secs => $1 / 1000.0) returning worker_id
+       select worker_id from worker_heartbeats
+       where last_seen < now() - make_interval(secs => $1 / 1000.0) and not (worker_id = any($2::text[]))
      ), orphans as (
        -- locks held by workers that never managed a heartbeat (killed within their first beat)
        select distinct locked_by as worker_id from graphile_worker.jobs j

@@ -116,6 +116,23 @@ it('edits ice breakers from Connect Accounts (Meta holds them), opens an entry l
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: path.join(screenshotDir, 'ice-breakers-editor-390.png') });
   await page.setViewportSize({ width: 1280, height: 800 });
+  // The menu: a web link; an item left without a title is refused in the form, before Meta is asked.
+  await dialog.getByRole('tab', { name: 'Persistent menu' }).click();
+  await dialog.getByRole('button', { name: 'Add an item' }).click();
+  await dialog.getByLabel('Item 1 does').selectOption({ label: 'Opens a link' });
+  await dialog.getByLabel('Item 1 title').fill('Shop');
+  await dialog.getByLabel('Link for item 1').fill('https://shop.example/');
+  await dialog.getByRole('button', { name: 'Add an item' }).click();
+  await dialog.getByRole('button', { name: 'Save and push to Instagram' }).click();
+  await dialog.getByText('Default (every language) · item 2: Write the title').waitFor();
+  expect(fake.messengerProfiles.get(`${shop.id}:instagram`)?.persistent_menu).toBeUndefined();
+  await dialog.getByRole('button', { name: 'Remove item 2' }).click();
+  await dialog.getByRole('button', { name: 'Save and push to Instagram' }).click();
+  await dialog.getByRole('region', { name: 'On Instagram now' }).getByText('“Shop” opens https://shop.example/').waitFor();
+  expect(fake.messengerProfiles.get(`${shop.id}:instagram`)?.persistent_menu).toEqual([
+    { locale: 'default', call_to_actions: [{ type: 'web_url', title: 'Shop', url: 'https://shop.example/' }] },
+  ]);
+  await page.screenshot({ path: path.join(screenshotDir, 'persistent-menu-editor.png') });
   await dialog.getByRole('button', { name: 'Close' }).click();
 
   // An entry link on the sandbox Instagram account, opened in the Simulator by a pretend customer.

@@ -8,8 +8,8 @@ import { screenshotDir, startE2E, type E2E } from './harness';
 // A newcomer reaches Growth links from the sidebar, creates a link for the sandbox Instagram account
 // and a flow, and sees its ig.me URL, its QR code (downloadable PNG and SVG) and its starts (0).
 // Then, on a connected Instagram account (the Meta contract fake), sets an ice breaker from Connect
-// Accounts and sees Meta hold it; opens an entry link in the Simulator, whose flow answers; and sees
-// that start in Analytics. One server and one fake for the file.
+// Accounts and sees Meta hold it; opens an entry link and taps an ice breaker in the Simulator, whose
+// flows answer; and sees that start in Analytics. One server and one fake for the file.
 
 let e2e: E2E;
 let db: pg.Pool;
@@ -147,6 +147,17 @@ it('edits ice breakers from Connect Accounts (Meta holds them), opens an entry l
   await page.getByLabel('Entry link', { exact: true }).selectOption({ label: `Shop poster (ref ${((await link.json()) as { ref: string }).ref})` });
   await page.getByRole('button', { name: 'Open link' }).click();
   await page.getByRole('region', { name: 'What your customer sees' }).getByText('Welcome from the poster!').waitFor({ timeout: 30_000 });
+  // A tap on the sandbox account's own ice breaker, set up from the Simulator, starts its flow.
+  await page.getByRole('button', { name: 'Ice breakers & menu of @your.brand' }).click();
+  await dialog.getByRole('button', { name: 'Add a question' }).click();
+  await dialog.getByLabel('Question 1', { exact: true }).fill('Can I see prices?');
+  await dialog.getByLabel('Flow for question 1').selectOption({ label: 'Price list' });
+  await dialog.getByRole('button', { name: 'Save ice breakers' }).click();
+  await dialog.getByRole('region', { name: 'Saved for the Simulator' }).getByText('“Can I see prices?” starts “Price list”').waitFor();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await page.getByLabel('What to tap').selectOption({ label: 'Ice breaker: “Can I see prices?”' });
+  await page.getByRole('button', { name: 'Tap', exact: true }).click();
+  await page.getByRole('region', { name: 'What your customer sees' }).getByText('Here is the price list').waitFor({ timeout: 30_000 });
   await e2e.screenshot(page, 'simulator-taps-and-links');
 
   // Analytics → Automation: the link's start this period, the same figure as Growth links'.

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { analyticsTimeframeSchema, type AnalyticsTimeframe } from './analytics';
 
 /**
  * Growth tools (docs/platform-apis.md §1.9, §2.12): ice breakers and the persistent menu pushed to
@@ -111,7 +112,16 @@ export interface GrowthLink {
   tag: string | null;
   ref: string;
   url: string;
-  /** Runs of the link's flow started by this link's referrals (flow_runs). */
+  /** Runs of the link's flow started by this link's referrals (flow_runs): all time, or in `timeframe` when asked. */
   starts: number;
   createdAt: string;
+}
+
+/** GET /api/growth/links: `timeframe` counts starts in the last N calendar days (the workspace's zone), as Analytics does. */
+export const growthLinksQuerySchema = z.object({ timeframe: analyticsTimeframeSchema.optional() });
+
+/** GET /api/analytics/entry-links: each growth link's starts in the timeframe (db/growth/growth-links.ts, one query). */
+export interface AnalyticsEntryLinks {
+  timeframe: AnalyticsTimeframe;
+  links: Array<Pick<GrowthLink, 'id' | 'name' | 'accountLabel' | 'platform' | 'flowName' | 'ref' | 'starts'>>;
 }

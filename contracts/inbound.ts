@@ -27,6 +27,12 @@ export const sandboxEventSchema = z.discriminatedUnion('type', [
     from: person,
     text: z.string().max(4000),
     createdAt: z.iso.datetime(),
+    /** The Simulator's tap on an ice breaker / menu item: its payload (text is the item's title), as Meta's postback. */
+    postbackPayload: z.string().min(1).max(1000).optional(),
+    /** The Simulator's "open an entry link": the link's ref, as Meta's referral (docs/platform-apis.md §1.9). */
+    referral: z.object({ ref: z.string().min(1).max(2083), source: z.string().max(40).nullable() }).optional(),
+    /** A referral with no message of the person's (Meta's `messaging_referrals`). */
+    referralOnly: z.boolean().optional(),
   }),
 ]);
 export type SandboxEvent = z.infer<typeof sandboxEventSchema>;

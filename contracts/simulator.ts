@@ -24,6 +24,23 @@ export const simulateMessageBodySchema = z.object({
   messageId: z.string().trim().min(1).max(100).optional(),
 });
 
+/** POST /api/simulator/taps: a tap on an ice breaker or menu item (or a typed payload), as Meta's postback. */
+export const simulateTapBodySchema = z.object({
+  accountId: z.uuid(),
+  contact: simulatedContactSchema,
+  /** The question or the item's title: the DM's text, as Meta sends it. */
+  title: z.string().trim().min(1, 'Name what was tapped').max(200),
+  payload: z.string().trim().min(1, 'Write the payload').max(1000, 'Meta allows at most 1,000 characters'),
+  messageId: z.string().trim().min(1).max(100).optional(),
+});
+
+/** POST /api/simulator/referrals: a person opens one of the workspace's entry links (a sandbox account's). */
+export const simulateReferralBodySchema = z.object({
+  linkId: z.uuid('Pick a link'),
+  contact: simulatedContactSchema,
+  messageId: z.string().trim().min(1).max(100).optional(),
+});
+
 export interface SimulatorPost {
   id: string;
   accountId: string;
@@ -50,7 +67,8 @@ export interface IngestAccepted {
 
 /**
  * POST /api/simulator/comments and /messages: accepted, and what the automations will do with it,
- * said at once (workflows/keyword-clashes.ts forecastInbound); null for a repeat.
+ * said at once (workflows/keyword-clashes.ts forecastInbound); null for a repeat, and for taps and
+ * referrals (/taps, /referrals), whose flow is named by the item or the link.
  */
 export type SimulatedEventAccepted = IngestAccepted & { forecast: InboundForecast | null };
 

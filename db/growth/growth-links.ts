@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import type { GrowthLink } from '../../contracts/growth';
+import { periodStartSql } from '../figures/period-sql';
 
 type Db = Pick<pg.Pool, 'query'>;
 
@@ -32,20 +33,25 @@ export function growthLinkUrl(platform: 'instagram' | 'facebook', account: { use
 /**
  * The workspace's growth links with their starts: the runs their referrals started (flow_runs with
  * trigger type referral and the link's ref on its account, the partial index of migration
- * growth_links_and_messenger_profiles). The Growth links page and Analytics both read this.
+ * growth_links_and_messenger_profiles). The Growth links page (all time, or `days`) and Analytics'
+ * "Entry links" (the last `days` calendar days in the workspace's zone, db/figures/period-sql.ts)
+ * both read this one query, so a link's starts are the same number on both.
  */
-export async function listGrowthLinks(db: Db, workspaceId: string, id?: string): Promise<GrowthLink[]> {
+export async function listGrowthLinks(db: Db, workspaceId: string, id?: string | null, days?: number): Promise<GrowthLink[]> {
   const { rows } = await db.query<LinkRow>(
-    `select l.id, l.name, l.account_id, a.display_name as account_label, a.username, a.external_id, a.platform,
+    `with period as (select case when $3::int is null then null else ${periodStartSql('$1', '$3')} end as start)
+     select l.id, l.name, l.account_id, a.display_name as account_label, a.username, a.external_id, a.platform,
             l.flow_id, f.name as flow_name, l.tag, l.ref, l.created_at,
             (select count(*)::int from flow_runs r
-              where r.account_id = l.account_id and r.trigger->>'type' = 'referral' and r.trigger->>'ref' = l.ref) as starts
+              where r.account_id = l.account_id and r.trigger->>'type' = 'referral' and r.trigger->>'ref' = l.ref
+                and (p.start is null or r.started_at >= p.start)) as starts
        from growth_links l
+       cross join period p
        join social_accounts a on a.id = l.account_id
        join flows f on f.id = l.flow_id
       where l.workspace_id = $1 and ($2::uuid is null or l.id = $2)
       order by l.created_at desc, l.id desc`,
-    [workspaceId, id ?? null],
+    [workspaceId, id ?? null, days ?? null],
   );
   return rows.map((r) => ({
     id: r.id,

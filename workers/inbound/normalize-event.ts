@@ -20,7 +20,19 @@ export function normalizeEvent(provider: string, payload: unknown): NormalizedEv
   }
   const e = parsed.data;
   const from = { id: e.from.id, name: e.from.name, username: e.from.username ?? null };
-  return e.type === 'comment'
-    ? { kind: 'comment', accountId: e.accountId, postId: e.postId, commentId: e.commentId, from, text: e.text, createdAt: e.createdAt }
-    : { kind: 'message', accountId: e.accountId, messageId: e.messageId, from, text: e.text, createdAt: e.createdAt };
+  if (e.type === 'comment') {
+    return { kind: 'comment', accountId: e.accountId, postId: e.postId, commentId: e.commentId, from, text: e.text, createdAt: e.createdAt };
+  }
+  // Taps and referrals take the same fields normalizeMeta gives Meta's postbacks and referrals.
+  return {
+    kind: 'message',
+    accountId: e.accountId,
+    messageId: e.messageId,
+    from,
+    text: e.text,
+    createdAt: e.createdAt,
+    ...(e.postbackPayload !== undefined ? { postbackPayload: e.postbackPayload } : {}),
+    ...(e.referral ? { referral: e.referral } : {}),
+    ...(e.referralOnly ? { referralOnly: true } : {}),
+  };
 }

@@ -4,6 +4,8 @@ import { readFirstResponseTime } from '../../../db/analytics/read-first-response
 import { readLinkCtr } from '../../../db/analytics/read-link-ctr';
 import { readDailySeries, readFlowFunnels, readPlatformTotals } from '../../../db/analytics/read-analytics';
 import { readFigures } from '../../../db/figures/read-figures';
+import type { AnalyticsEntryLinks } from '../../../contracts/growth';
+import { listGrowthLinks } from '../../../db/growth/growth-links';
 import { readRecentActivity, readRecentLeads } from '../../../db/analytics/read-recent';
 import type { Reads } from '../../http/read-your-writes';
 import { authedRouter, currentUser } from '../../http/routers';
@@ -58,6 +60,17 @@ export function analyticsRoutes(reads: Reads, linkTrackingConfigured = true, clo
     const pool = await reads.for(req);
     const [links, firstResponse] = await Promise.all([readLinkCtr(pool, workspaceId, days), readFirstResponseTime(pool, workspaceId, days)]);
     const body: AnalyticsAutomation = analyticsAutomationSchema.parse({ timeframe, linkTrackingConfigured, links, firstResponse });
+    res.json(body);
+  });
+
+  // Starts per growth link in the timeframe: the Growth links page's own query (db/growth/growth-links.ts).
+  router.get('/entry-links', async (req, res) => {
+    const { timeframe } = parseQuery(analyticsQuerySchema, req);
+    const links = await listGrowthLinks(await reads.for(req), currentUser(req).workspaceId, null, timeframeDays[timeframe]);
+    const body: AnalyticsEntryLinks = {
+      timeframe,
+      links: links.map(({ id, name, accountLabel, platform, flowName, ref, starts }) => ({ id, name, accountLabel, platform, flowName, ref, starts })),
+    };
     res.json(body);
   });
 

@@ -1,10 +1,11 @@
 import type pg from 'pg';
 import QRCode from 'qrcode';
-import { createGrowthLinkSchema, type GrowthLink } from '../../../contracts/growth';
+import { timeframeDays } from '../../../contracts/analytics';
+import { createGrowthLinkSchema, growthLinksQuerySchema, type GrowthLink } from '../../../contracts/growth';
 import { deleteGrowthLink, insertGrowthLink, listGrowthLinks } from '../../../db/growth/growth-links';
 import { AppError } from '../../http/errors';
 import { authedRouter, currentUser, idParam } from '../../http/routers';
-import { parseBody } from '../../http/validate';
+import { parseBody, parseQuery } from '../../http/validate';
 
 /** A ref made from the link's name: Meta's alphabet (docs/platform-apis.md §1.9) plus a short random tail, so two names never collide. */
 function refFromName(name: string): string {
@@ -27,7 +28,8 @@ export function growthLinksRoutes(pool: pg.Pool) {
   const router = authedRouter({ read: 'workspace:read', write: 'flows:write' });
 
   router.get('/', async (req, res) => {
-    const body: GrowthLink[] = await listGrowthLinks(pool, currentUser(req).workspaceId);
+    const { timeframe } = parseQuery(growthLinksQuerySchema, req);
+    const body: GrowthLink[] = await listGrowthLinks(pool, currentUser(req).workspaceId, null, timeframe ? timeframeDays[timeframe] : undefined);
     res.json(body);
   });
 

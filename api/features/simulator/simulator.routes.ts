@@ -6,6 +6,8 @@ import type { SandboxEvent } from '../../../contracts/inbound';
 import {
   simulateCommentBodySchema,
   simulateMessageBodySchema,
+  simulateReferralBodySchema,
+  simulateTapBodySchema,
   type IngestAccepted,
   type OutboxItem,
   type SimulatedEventAccepted,
@@ -14,6 +16,7 @@ import {
 import { hasRunWaitingForReply } from '../../../db/automation/run-waiting-for-reply';
 import { forecastInbound, type InboundProbe } from '../../../workflows/keyword-clashes';
 import { ingestEvents } from '../../../db/inbound/ingest-events';
+import { listGrowthLinks } from '../../../db/growth/growth-links';
 import type { ShardWakes } from '../../../db/inbound/wake-shards';
 import { isSandboxAccount, isSandboxPost, listSandboxDeliveries, loadSimulatorState, readContactOptOut } from '../../../db/sandbox/simulator-reads';
 import { optOutSettingsOf } from '../../../contracts/opt-out';
@@ -111,6 +114,53 @@ export function simulatorRoutes(pool: pg.Pool, log: Pick<Logger, 'warn'>, wakes?
     const accepted = await accept(workspaceId, `message:${body.accountId}:${messageId}`, payload);
     const probe = { event: 'keyword_dm' as const, accountId: body.accountId, postId: null, text: body.text };
     res.status(202).json(await forecast(workspaceId, accepted, probe, body.contact));
+  });
+
+  // A tap on an ice breaker or menu item, and a person opening an entry link: the shapes normalizeMeta
+  // gives Meta's postback and `messaging_referrals` (docs/platform-apis.md §1.9, §2.12), through the same
+  // ingest; the flow starts and runs as for a real tap. Sandbox accounts only: nothing reaches Meta.
+  router.post('/taps', async (req, res) => {
+    const workspaceId = currentUser(req).workspaceId;
+    const body = parseBody(simulateTapBodySchema, req);
+    await sandboxAccount(workspaceId, body.accountId);
+    const messageId = body.messageId ?? `postback:${randomUUID()}`;
+    const payload: SandboxEvent = {
+      type: 'message',
+      accountId: body.accountId,
+      messageId,
+      from: { id: body.contact.externalUserId, name: body.contact.name, username: body.contact.username },
+      text: body.title,
+      createdAt: new Date().toISOString(),
+      postbackPayload: body.payload,
+    };
+    const accepted = await accept(workspaceId, `message:${body.accountId}:${messageId}`, payload);
+    res.status(202).json({ ...accepted, forecast: null } satisfies SimulatedEventAccepted);
+  });
+
+  router.post('/referrals', async (req, res) => {
+    const workspaceId = currentUser(req).workspaceId;
+    const body = parseBody(simulateReferralBodySchema, req);
+    const [link] = await listGrowthLinks(pool, workspaceId, body.linkId);
+    if (!link) throw new AppError('NOT_FOUND', 'Link not found');
+    // A connected account's flow would answer through Meta: the Simulator never sends there.
+    if (!(await isSandboxAccount(pool, workspaceId, link.accountId)))
+      throw new AppError('BAD_REQUEST', 'The Simulator opens the links of its sandbox accounts only; this one is for a connected account', {
+        linkId: 'Not a sandbox account’s link',
+      });
+    const createdAt = new Date();
+    const messageId = body.messageId ?? `referral:${body.contact.externalUserId}:${createdAt.getTime()}`;
+    const payload: SandboxEvent = {
+      type: 'message',
+      accountId: link.accountId,
+      messageId,
+      from: { id: body.contact.externalUserId, name: body.contact.name, username: body.contact.username },
+      text: `Opened the conversation from a link (ref ${link.ref})`,
+      createdAt: createdAt.toISOString(),
+      referral: { ref: link.ref, source: 'SHORTLINK' },
+      referralOnly: true,
+    };
+    const accepted = await accept(workspaceId, `message:${link.accountId}:${messageId}`, payload);
+    res.status(202).json({ ...accepted, forecast: null } satisfies SimulatedEventAccepted);
   });
 
   router.get('/outbox', async (req, res) => {

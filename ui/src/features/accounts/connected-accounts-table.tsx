@@ -8,6 +8,7 @@ import { PlatformIcon } from '../../components/platform-icon';
 import { useToast } from '../../components/toast/use-toast';
 import { apiRequest, errorMessage } from '../../lib/api';
 import { formatListTime } from '../../lib/format-time';
+import { MessengerProfileButton } from '../growth/messenger-profile-dialog';
 import { useCan } from '../team/use-can';
 import { accountKeys } from './accounts.keys';
 
@@ -109,6 +110,7 @@ function Row({ account }: { account: SocialAccount }) {
             Reconnect
           </a>
         )}
+        <MessengerProfileButton account={account} />
         {canManage && account.isActive && account.status === 'active' && (
           <Button variant="outline" size="sm" loading={check.isPending} onClick={() => check.mutate()} aria-label={`Check ${name} now`}>
             Check now

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { PageHeader } from '../../components/page-header';
@@ -78,7 +79,16 @@ export function GrowthLinksPage() {
           </form>
           {create.isError && <p className="mt-2 text-sm text-red-600 dark:text-red-400">{errorMessage(create.error, 'Could not create the link')}</p>}
           <p className="mt-2 text-xs text-slate-500 dark:text-slate-400">
-            The flow’s trigger must be “Opened from a growth link”. Instagram passes the ref to new conversations only when the account has ice breakers.
+            The flow’s trigger must be “Opened from a growth link”. Instagram passes the ref to new conversations only when the account has ice breakers (set
+            them on{' '}
+            <Link to="/connect-accounts" className="underline">
+              Connect Accounts
+            </Link>
+            , “Ice breakers &amp; menu”). Try a link first in the{' '}
+            <Link to="/simulator" className="underline">
+              Simulator
+            </Link>
+            .
           </p>
         </Card>
       )}
@@ -103,8 +113,9 @@ export function GrowthLinksPage() {
                 </p>
               </div>
               <div className="flex shrink-0 items-center gap-3">
-                <p className="text-sm text-slate-700 dark:text-slate-300">
+                <p className="text-sm text-slate-700 dark:text-slate-300" title="Runs this link started, all time (Analytics shows them per period)">
                   <span className="text-lg font-semibold">{l.starts}</span> {l.starts === 1 ? 'start' : 'starts'}
+                  <span className="block text-xs text-slate-500 dark:text-slate-400">all time</span>
                 </p>
                 <a className="text-sm text-indigo-700 underline dark:text-indigo-300" href={qrUrl(l.id, 'png')} download>
                   PNG

@@ -18,6 +18,7 @@ import { SimComposer } from './sim-composer';
 import type { SimContact } from './simulator.api';
 import { contactFromName, newCommentId, withContact } from './simulator.helpers';
 import { SimulatorIntro } from './simulator-intro';
+import { TapsAndLinksCard } from './taps-and-links-card';
 import { ViewOnly } from '../team/view-only';
 import { postForPrefill, readSimulatorPrefill } from './simulator-prefill';
 import { TryItBanner } from './try-it-banner';
@@ -205,6 +206,7 @@ export function SimulatorPage() {
               initialText={prefill?.channel === 'dm' ? prefill.text : undefined}
             />
           </Card>
+          {account.platform !== 'twitter' && <TapsAndLinksCard account={account} contact={contact} onUsed={adopt} />}
         </div>
         <div className="min-w-0 lg:sticky lg:top-20 lg:self-start">
           <OutboxPanel

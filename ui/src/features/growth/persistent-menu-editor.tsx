@@ -1,0 +1,196 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { MENU_ITEMS_MAX, MENU_TITLE_MAX, persistentMenuSchema, type PersistentMenu } from '@contracts/growth';
+import type { Platform } from '@contracts/platforms';
+import { useState } from 'react';
+import { Button } from '../../components/button';
+import { SelectField } from '../../components/select-field';
+import { TextField } from '../../components/text-field';
+import { useToast } from '../../components/toast/use-toast';
+import { errorMessage } from '../../lib/api';
+import { profileKeys, putPersistentMenu, type PersistentMenuView } from './messenger-profile.api';
+import { channelOf, defaultFirst, issueLines, LocaleBar, NoTapFlow, ProfileStatus, TapFlowSelect, useTapFlows } from './profile-editor-parts';
+
+interface DraftItem {
+  type: 'postback' | 'web_url';
+  title: string;
+  flowId: string;
+  url: string;
+}
+type Draft = Array<{ locale: string; items: DraftItem[] }>;
+
+const fromSaved = (m: PersistentMenu | null): Draft =>
+  defaultFirst(
+    m?.locales.length
+      ? m.locales.map((l) => ({
+          locale: l.locale,
+          items: l.items.map((i) =>
+            i.type === 'postback' ? { type: i.type, title: i.title, flowId: i.flowId, url: '' } : { type: i.type, title: i.title, flowId: '', url: i.url },
+          ),
+        }))
+      : [{ locale: 'default', items: [] }],
+  );
+
+/** The draft as PUT takes it: each item only its type's fields; empty extra languages dropped; nothing at all clears. */
+function toBody(draft: Draft): PersistentMenu {
+  const kept = draft.filter((l) => l.locale === 'default' || l.items.length > 0);
+  if (kept.every((l) => l.items.length === 0)) return { locales: [] };
+  return {
+    locales: kept.map((l) => ({
+      locale: l.locale,
+      items: l.items.map((i) =>
+        i.type === 'postback' ? { type: 'postback', title: i.title, flowId: i.flowId } : { type: 'web_url', title: i.title, url: i.url.trim() },
+      ),
+    })),
+  };
+}
+
+/**
+ * The persistent menu (docs/platform-apis.md §2.12): up to 20 items per language, each a tap that
+ * starts a flow or a web link, titles of at most 30 characters; checked here before Meta is asked.
+ */
+export function PersistentMenuEditor({ account, view }: { account: { id: string; platform: Platform; isSandbox: boolean }; view: PersistentMenuView }) {
+  const qc = useQueryClient();
+  const { toast } = useToast();
+  const flows = useTapFlows();
+  const [draft, setDraft] = useState<Draft>(() => fromSaved(view.pushed));
+  const [current, setCurrent] = useState('default');
+  const [problems, setProblems] = useState<string[]>([]);
+  const block = draft.find((l) => l.locale === current) ?? draft[0]!;
+  const channel = channelOf(account.platform);
+
+  const save = useMutation({
+    mutationFn: (body: PersistentMenu) => putPersistentMenu(account.id, body),
+    onSuccess: (next, body) => {
+      qc.setQueryData(profileKeys.menu(account.id), next);
+      toast({
+        title: body.locales.length === 0 ? 'Menu cleared' : 'Menu saved',
+        description: account.isSandbox
+          ? 'Saved for the Simulator (nothing is sent to Meta).'
+          : `Pushed to ${channel}.${account.platform === 'instagram' ? ' Open threads show it after the person refreshes their inbox.' : ''}`,
+        variant: 'success',
+      });
+    },
+  });
+
+  const setItems = (items: DraftItem[]) => setDraft((d) => d.map((l) => (l.locale === block.locale ? { ...l, items } : l)));
+  const setItem = (i: number, patch: Partial<DraftItem>) => setItems(block.items.map((x, j) => (j === i ? { ...x, ...patch } : x)));
+  function submit(body: PersistentMenu) {
+    const checked = persistentMenuSchema.safeParse(body);
+    if (!checked.success)
+      return setProblems(
+        issueLines(
+          checked.error,
+          body.locales.map((l) => l.locale),
+          'item',
+        ),
+      );
+    setProblems([]);
+    save.mutate(checked.data);
+  }
+
+  return (
+    <div className="space-y-4">
+      <ProfileStatus
+        view={view}
+        pushed={(view.pushed?.locales ?? []).map((l) => ({
+          locale: l.locale,
+          items: l.items.map((i) => ({ title: i.title, flowId: i.type === 'postback' ? i.flowId : null, url: i.type === 'web_url' ? i.url : null })),
+        }))}
+        platform={account.platform}
+        isSandbox={account.isSandbox}
+        flows={flows.data ?? []}
+      />
+      <p className="text-sm text-slate-600 dark:text-slate-400">
+        The menu beside the message box: each item starts a flow or opens a web page. Meta allows {MENU_ITEMS_MAX} items per language, titles of at most{' '}
+        {MENU_TITLE_MAX} characters.
+      </p>
+      <LocaleBar
+        locales={draft.map((l) => l.locale)}
+        current={block.locale}
+        onPick={setCurrent}
+        onAdd={(l) => {
+          setDraft((d) => [...d, { locale: l, items: [] }]);
+          setCurrent(l);
+        }}
+        onRemove={(l) => {
+          setDraft((d) => d.filter((x) => x.locale !== l));
+          setCurrent('default');
+        }}
+      />
+      {flows.isSuccess && flows.tapFlows.length === 0 && <NoTapFlow platform={account.platform} />}
+      <ol className="space-y-3">
+        {block.items.map((item, i) => (
+          <li key={i} className="grid gap-2 rounded-lg border border-slate-200 p-3 sm:grid-cols-[10rem_1fr_1fr_auto] sm:items-end dark:border-slate-800">
+            <SelectField
+              label={`Item ${i + 1} does`}
+              value={item.type}
+              onChange={(e) => setItem(i, { type: e.target.value === 'web_url' ? 'web_url' : 'postback' })}
+              options={[
+                { value: 'postback', label: 'Starts a flow' },
+                { value: 'web_url', label: 'Opens a link' },
+              ]}
+            />
+            <TextField
+              label={`Item ${i + 1} title`}
+              value={item.title}
+              maxLength={MENU_TITLE_MAX}
+              placeholder="Prices"
+              onChange={(e) => setItem(i, { title: e.target.value })}
+              labelAside={<span className="text-xs text-slate-500 tabular-nums dark:text-slate-400">{`${item.title.length}/${MENU_TITLE_MAX}`}</span>}
+            />
+            {item.type === 'postback' ? (
+              <TapFlowSelect label={`Flow for item ${i + 1}`} value={item.flowId} flows={flows.tapFlows} onChange={(flowId) => setItem(i, { flowId })} />
+            ) : (
+              <TextField
+                label={`Link for item ${i + 1}`}
+                type="url"
+                value={item.url}
+                maxLength={2000}
+                placeholder="https://shop.example/"
+                onChange={(e) => setItem(i, { url: e.target.value })}
+              />
+            )}
+            <Button variant="ghost" size="sm" onClick={() => setItems(block.items.filter((_, j) => j !== i))} aria-label={`Remove item ${i + 1}`}>
+              Remove
+            </Button>
+          </li>
+        ))}
+      </ol>
+      <div className="flex flex-wrap items-center gap-2">
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={block.items.length >= MENU_ITEMS_MAX}
+          onClick={() => setItems([...block.items, { type: 'postback', title: '', flowId: '', url: '' }])}
+        >
+          Add an item
+        </Button>
+        <span className="text-xs text-slate-500 dark:text-slate-400">
+          {block.items.length}/{MENU_ITEMS_MAX} in {block.locale === 'default' ? 'the default language' : block.locale}
+        </span>
+      </div>
+      {problems.length > 0 && (
+        <ul role="alert" className="list-disc space-y-0.5 pl-5 text-sm text-red-600 dark:text-red-400">
+          {problems.map((p) => (
+            <li key={p}>{p}</li>
+          ))}
+        </ul>
+      )}
+      {save.isError && (
+        <p role="alert" className="text-sm text-red-600 dark:text-red-400">
+          {errorMessage(save.error, 'Could not save the menu')}
+        </p>
+      )}
+      <div className="flex flex-wrap justify-end gap-2 border-t border-slate-200 pt-4 dark:border-slate-800">
+        {view.pushed !== null && (
+          <Button variant="ghost" disabled={save.isPending} onClick={() => window.confirm(`Remove the menu from ${channel}?`) && submit({ locales: [] })}>
+            Clear
+          </Button>
+        )}
+        <Button loading={save.isPending} onClick={() => submit(toBody(draft))}>
+          {account.isSandbox ? 'Save menu' : `Save and push to ${channel}`}
+        </Button>
+      </div>
+    </div>
+  );
+}

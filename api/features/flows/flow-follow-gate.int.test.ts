@@ -90,7 +90,7 @@ describe('Follow gate node', () => {
     ]);
   });
 
-  it('through Meta: not following twice leaves by "Not following"; a person who never messaged fails the check with Meta\'s reason', async () => {
+  it('through Meta: not following twice leaves by "No follow"; a person who never messaged fails the check with Meta\'s reason', async () => {
     const fan = 'igsid-follow-2';
     const m = await metaSetup('nogate', fan, 1);
     app.fakes.meta.setUserProfile(fan, { follows: false });

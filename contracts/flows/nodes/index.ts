@@ -101,8 +101,9 @@ const branchLabels: Record<string, string> = {
   answered: 'Answered',
   handoff: 'Handoff',
   invalid: 'Invalid',
-  following: 'Following',
-  notFollowing: 'Not following',
+  // Short: three labels share the bottom edge of a node on the canvas.
+  following: 'Follows',
+  notFollowing: 'No follow',
 };
 
 export function branchLabel(handle: string): string {

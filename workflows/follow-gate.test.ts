@@ -114,4 +114,22 @@ describe('Follow gate (interpreter)', () => {
     const odd = advance(plan, s, { type: 'activityResult', seq: s.awaiting!.seq, ok: true, output: { sent: true } }, ctx);
     expect(odd.commands).toContainEqual(expect.objectContaining({ type: 'fail', nodeId: '2' }));
   });
+
+  it('is refused at publish outside Instagram flows, in plain English', () => {
+    const graph = {
+      nodes: [
+        node('1', 'trigger', { type: 'keyword_dm', keywords: ['link'] }),
+        node('2', 'followGate', { text: 'Follow us', buttonTitle: 'Done', notYetText: 'Not yet', timeout: { amount: 1, unit: 'hours' } }),
+        node('3', 'complete'),
+      ],
+      edges: [edge('1', '2'), edge('2', '3', 'following'), edge('2', '3', 'notFollowing'), edge('2', '3', 'timeout')],
+    };
+    const onX = compile(graph, 'twitter');
+    expect(onX.ok ? [] : onX.errors).toEqual([
+      { nodeId: '2', code: 'channel_mismatch', message: "A follow gate checks Instagram follows, and X's API has no such check: use it in an Instagram flow" },
+    ]);
+    const multi = compile(graph, 'multi');
+    expect(multi.ok ? [] : multi.errors.map((e) => e.code)).toEqual(['channel_mismatch']);
+    expect(compile(graph, 'instagram').ok).toBe(true);
+  });
 });

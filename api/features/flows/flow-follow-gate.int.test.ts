@@ -116,6 +116,20 @@ describe('Follow gate node', () => {
     expect(s.texts()).toEqual(['Follow us, then tap the button']);
   });
 
+  it('on Messenger: a run of an Instagram flow on the Page fails the gate before anything is sent', async () => {
+    const w = await app.signIn();
+    const page = fakePage('fbgate');
+    app.fakes.meta.addPage(page);
+    await seedMetaAccounts(app.pool, w.user.workspaceId, page);
+    const flowId = await publishFlow(w.client, gateFlow(keywordTrigger(['link']), 1), 'Gate', 'instagram');
+    const body = messagingWebhook('page', page.id, [{ sender: 'psid-gate-1', recipient: page.id, message: { mid: 'mid_fbgate_1', text: 'link' } }]);
+    expect((await app.fakes.meta.deliverWebhook(hook(), body)).status).toBe(200);
+    await expect.poll(async () => (await runsOf(w.client, flowId))[0]?.status, { timeout: 15_000 }).toBe('failed');
+    const run = await runDetail(w.client, (await runsOf(w.client, flowId))[0]!.id);
+    expect(run.steps.find((x) => x.status === 'failed')?.error).toBe('Follow gates work on Instagram only: this run is on another channel');
+    expect(app.fakes.meta.sends.filter((x) => x.on === page.id)).toEqual([]);
+  });
+
   it('in the Simulator: the simulated person follows or not, as set there', async () => {
     const w = await app.signIn();
     const flowId = await publishFlow(w.client, gateFlow(keywordTrigger(['link']), 1), 'Gate', 'instagram');

@@ -43,7 +43,11 @@ export const activitySchema = z.discriminatedUnion('type', [
     text: z.string(),
     /** An Ask a question step's profile quick replies (Instagram, Messenger only; dropped on X). */
     contactQuickReplies: z.array(z.enum(contactQuickReplyKinds)).optional(),
+    /** A Follow gate's "I'm following" quick reply (Instagram only). */
+    quickReplies: z.array(z.string()).optional(),
   }),
+  /** A Follow gate's check: Instagram's User Profile API, `is_user_follow_business` (docs/platform-apis.md §2.13). A read: repeating it is harmless. */
+  z.object({ type: z.literal('checkFollow') }),
 ]);
 export type Activity = z.infer<typeof activitySchema>;
 
@@ -53,7 +57,7 @@ export const awaitingSchema = z.object({
   nodeId: z.string(),
   on: z.enum(['activity', 'timer', 'reply']),
   activity: activitySchema.optional(),
-  /** Ask a question: which ask this is (1 = the question, 2+ = a re-ask after a wrong answer). */
+  /** Ask a question: which ask this is (1 = the question, 2+ = a re-ask after a wrong answer); Follow gate: which send of the button. */
   attempt: z.number().int().optional(),
 });
 export type Awaiting = z.infer<typeof awaitingSchema>;

@@ -41,6 +41,14 @@ export const simulateReferralBodySchema = z.object({
   messageId: z.string().trim().min(1).max(100).optional(),
 });
 
+/** PUT /api/simulator/follows: whether a simulated person follows a sandbox account (what a Follow gate's check reads). */
+export const simulateFollowBodySchema = z.object({
+  accountId: z.uuid(),
+  externalUserId: simulatedContactSchema.shape.externalUserId,
+  follows: z.boolean(),
+});
+export type SimulateFollowBody = z.infer<typeof simulateFollowBodySchema>;
+
 export interface SimulatorPost {
   id: string;
   accountId: string;
@@ -56,6 +64,8 @@ export interface SimulatorState {
   contacts: z.infer<typeof simulatedContactSchema>[];
   /** The sandbox contacts who opted out (contracts/opt-out.ts), per account. */
   optedOut: { accountId: string; externalUserId: string }[];
+  /** The simulated people who follow each sandbox account (db/schema/sandbox.ts); everyone else does not. */
+  follows: { accountId: string; externalUserId: string }[];
 }
 
 export interface IngestAccepted {

@@ -155,6 +155,8 @@ export function compile(graph: FlowGraph, platform: FlowPlatform = 'multi'): Com
     if (kind === 'publicReply' && trigger && trigger.type !== 'comment') {
       err(id, 'public_reply_needs_comment', 'A public reply answers a comment: use it in a flow whose trigger is a comment');
     }
+    // Only Instagram's User Profile API says whether a person follows (docs/platform-apis.md §2.13).
+    if (kind === 'followGate' && platform !== 'instagram') err(id, 'channel_mismatch', followGateOnlyOnInstagram(platform));
     if (dmKinds.has(kind)) {
       const channelPlatform = nodeKindInfo[kind].platform;
       const clash = (platform === 'twitter' && channelPlatform !== 'twitter') || (platform === 'instagram' && channelPlatform === 'twitter');
@@ -167,7 +169,7 @@ export function compile(graph: FlowGraph, platform: FlowPlatform = 'multi'): Com
     const elapsed = longestQuietTime(triggerId, kinds, configs, next, windowMs);
     for (const [id, kind] of kinds) {
       // An AI reply's answer is a DM on the run's own channel: on Meta, the same window applies.
-      const metaDm = metaDmKinds.has(kind) || ((kind === 'aiReply' || kind === 'askQuestion') && platform !== 'twitter');
+      const metaDm = metaDmKinds.has(kind) || ((kind === 'aiReply' || kind === 'askQuestion' || kind === 'followGate') && platform !== 'twitter');
       if (metaDm && (elapsed.get(id) ?? 0) > windowMs) {
         err(
           id,
@@ -231,9 +233,14 @@ function branchNames(kind: NodeKind, missing: string[]): string {
   return kind === 'randomizer' ? list.join(', ') : list.join(' and ');
 }
 
+function followGateOnlyOnInstagram(platform: FlowPlatform): string {
+  if (platform === 'twitter') return "A follow gate checks Instagram follows, and X's API has no such check: use it in an Instagram flow";
+  return 'A follow gate checks Instagram follows only (Messenger and X have no such check): make this an Instagram flow';
+}
+
 /** Does running this node make the run wait (so a loop through it is not a busy loop)? */
 function pauses(kind: NodeKind, config: unknown): boolean {
-  if (kind === 'waitForReply' || kind === 'askQuestion') return true;
+  if (kind === 'waitForReply' || kind === 'askQuestion' || kind === 'followGate') return true;
   if (kind === 'delay' && config) return durationMs(config as { amount: number; unit: 'seconds' }) > 0;
   return false;
 }
@@ -289,6 +296,10 @@ function longestQuietTime(
         // An answer (valid or not) is a message from the contact: the window opens again.
         const replied = exit === 'reply' || exit === 'answered' || exit === 'invalid';
         after = replied ? 0 : here + durationMs((config as { timeout: { amount: number; unit: 'seconds' } }).timeout);
+      }
+      // A follow gate's check follows a tap, a message from the contact; only its timeout leaves without one.
+      if (kind === 'followGate' && config) {
+        after = exit === 'timeout' ? here + durationMs((config as { timeout: { amount: number; unit: 'seconds' } }).timeout) : 0;
       }
       after = Math.min(after, cap + 1);
       if (after > (at.get(target) ?? -1)) {

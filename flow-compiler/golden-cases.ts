@@ -346,4 +346,37 @@ export const goldenCases: GoldenCase[] = [
       edges: [e('1', '3'), e('3', '5', 'answered'), e('3', '4', 'timeout'), e('4', '5'), e('1', '2')],
     },
   },
+  {
+    name: 'valid-follow-gate',
+    platform: 'instagram',
+    graph: {
+      nodes: [
+        commentTrigger(),
+        n('2', 'followGate', {
+          text: 'Follow us, then tap the button',
+          buttonTitle: "I'm following",
+          notYetText: 'Not yet: follow, then tap again',
+          retries: 2,
+          timeout: { amount: 1, unit: 'days' },
+        }),
+        n('3', 'instagramDM', { text: 'Here is the link: https://example.com/guide' }),
+        n('4', 'instagramDM', { text: 'No worries, here it is anyway: https://example.com/guide' }),
+        n('5', 'complete'),
+      ],
+      edges: [e('1', '2'), e('2', '3', 'following'), e('2', '4', 'notFollowing'), e('2', '5', 'timeout'), e('3', '5'), e('4', '5')],
+    },
+  },
+  {
+    name: 'error-follow-gate',
+    platform: 'multi',
+    graph: {
+      nodes: [
+        dmTrigger(),
+        n('2', 'followGate', { text: 'Follow us', buttonTitle: "I'm following", notYetText: 'Not yet', retries: 9, timeout: { amount: 1, unit: 'days' } }),
+        n('3', 'followGate', { text: 'Follow us', buttonTitle: "I'm following", notYetText: 'Not yet', timeout: { amount: 1, unit: 'days' } }),
+        n('4', 'complete'),
+      ],
+      edges: [e('1', '2'), e('2', '3', 'following'), e('2', '4', 'notFollowing'), e('2', '4', 'timeout'), e('3', '4', 'following')],
+    },
+  },
 ];

@@ -5,6 +5,7 @@ import type { Logger as Pino } from 'pino';
 import type { PlatformDeps } from '../activities/platform-deps';
 import type { TaskName } from '../contracts/jobs';
 import { createSender, platformDriver, sendInOneTransaction } from '../activities/send-outbound.activity';
+import { createFollowCheck } from '../activities/follow-check.activity';
 import { createSendPump, type SendPump } from './send-pump';
 import { randomUUID } from 'node:crypto';
 import { sendLimitsFromConfig } from '../db/sends/send-limits';
@@ -100,6 +101,7 @@ export function taskList(deps: TaskDeps): TaskList {
     maxAttempts: config.flows.maxAttempts,
     linkBaseUrl: links,
     webhookLanes: config.flows.webhookLanes,
+    followCheck: createFollowCheck(pool, platform),
   };
   const eventWebhooks = eventWebhooksDeliverJob(pool, {
     cipher: platform.cipher,

@@ -3,6 +3,7 @@ import { durationMs, type ConditionRule, type NodeKind } from '../contracts/flow
 import { aiReplyOutcome } from './ai-reply-outcome';
 import { askActivity, resumeAsk } from './ask-question';
 import { extractEmail } from './extract-email';
+import { followGateActivity, resumeFollowGate } from './follow-gate';
 import { initialRunState, type Activity, type AdvanceInput, type Awaiting, type RunState } from '../contracts/run-state';
 import { renderTemplate } from './render-template';
 
@@ -101,16 +102,20 @@ export function advance(plan: ExecutionPlan, state: RunState, input: AdvanceInpu
       const awaiting = state.awaiting;
       if (!awaiting || awaiting.seq !== input.seq) return ignore(state);
       const node = plan.nodes[awaiting.nodeId]!;
-      if (node.kind === 'askQuestion') {
+      if (node.kind === 'askQuestion' || node.kind === 'followGate') {
         const finish = finisher(node, awaiting, commands);
-        const asked = resumeAsk(node, awaiting, input, { commands, contact, finish, render: (t) => render(t, contact) });
+        const renderer = (t: string) => render(t, contact);
+        const asked =
+          node.kind === 'askQuestion'
+            ? resumeAsk(node, awaiting, input, { commands, contact, finish, render: renderer })
+            : resumeFollowGate(node, awaiting, input, { contact, finish, render: renderer });
         if ('ignored' in asked) return ignore(state);
         if ('failed' in asked) {
           commands.push({ type: 'fail', seq: awaiting.seq, nodeId: node.id, reason: asked.failed });
           return { state: { ...state, awaiting: null, done: true }, commands, ignored: false };
         }
         if ('park' in asked) {
-          // The same node again, as a new step: the wait for the answer, or a re-ask.
+          // The same node again, as a new step: the wait for the answer (or tap), a re-ask, or the follow check.
           const s = seq + 1;
           const p = asked.park;
           if (p.on === 'activity') commands.push({ type: 'callActivity', seq: s, nodeId: node.id, kind: node.kind, activity: p.activity });
@@ -307,6 +312,11 @@ function run(env: AdvanceEnv, state: RunState, nodeId: string | null, seq: numbe
       }
       case 'askQuestion': {
         const activity = askActivity(node, render(node.config.question, contact));
+        commands.push({ type: 'callActivity', seq, nodeId: node.id, kind: node.kind, activity });
+        return park({ seq, nodeId: node.id, on: 'activity', activity, attempt: 1 });
+      }
+      case 'followGate': {
+        const activity = followGateActivity(node, render(node.config.text, contact));
         commands.push({ type: 'callActivity', seq, nodeId: node.id, kind: node.kind, activity });
         return park({ seq, nodeId: node.id, on: 'activity', activity, attempt: 1 });
       }

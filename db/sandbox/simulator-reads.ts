@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { z } from 'zod';
 import type { OutboxItem, SimulatorState } from '../../contracts/simulator';
+import { listSandboxFollows } from './sandbox-follows';
 import { sandboxContacts } from './seed-sandbox';
 
 const accountRow = z.object({ id: z.string(), platform: z.enum(['instagram', 'facebook', 'twitter']), username: z.string(), display_name: z.string() });
@@ -53,6 +54,7 @@ export async function loadSimulatorState(db: pg.Pool, workspaceId: string): Prom
   );
   return {
     optedOut: optedOut.rows.map((r) => ({ accountId: r.account_id, externalUserId: r.external_user_id })),
+    follows: await listSandboxFollows(db, workspaceId),
     accounts: z
       .array(accountRow)
       .parse(accounts.rows)

@@ -3,7 +3,8 @@ import type { FlowNode, NodeKind } from '../../contracts/flows';
 import { useE2E } from '../support/use-e2e';
 
 // The builder's panels for Ask a Question and for a DM's buttons and profile quick replies: opened
-// from the canvas of a published flow, checked and screenshotted (tests/e2e/screenshots/).
+// from the canvas of a published flow, checked and screenshotted (tests/e2e/screenshots/); and the
+// Follow gate's, from its template.
 const app = useE2E();
 
 const at = (id: string, kind: NodeKind, x: number, y: number, config: Record<string, unknown>, label: string): FlowNode => ({
@@ -74,5 +75,35 @@ describe('Ask a Question and DM buttons in the builder', () => {
     await page.getByLabel('Button 2 title').scrollIntoViewIfNeeded();
     await page.waitForTimeout(300);
     await app.e2e.screenshot(page, 'dm-buttons');
+
+    // The "Follow to get the link" template, activated from its card, opens in the builder with the
+    // Follow gate's three exits and its panel, which says what Instagram allows.
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto('/templates');
+    await page.getByRole('button', { name: 'Activate Follow to get the link', exact: true }).click();
+    await page.waitForURL(/\/flows\/[0-9a-f-]{36}$/);
+    const gate = page.locator('.react-flow__node[data-id="2"]');
+    await gate.waitFor();
+    await gate.getByText('No follow', { exact: true }).waitFor();
+    await gate.click();
+    await page.locator('[data-config-node-id="2"]').waitFor();
+    expect(await page.getByLabel('Button', { exact: true }).inputValue()).toBe("I'm following");
+    expect(await page.getByLabel('Check again at most (times)').inputValue()).toBe('2');
+    await page.getByText('What Instagram allows').scrollIntoViewIfNeeded();
+    await page.waitForTimeout(300);
+    await app.e2e.screenshot(page, 'follow-gate-node');
+
+    // The Simulator says whether the simulated person follows the sandbox Instagram account.
+    await page.goto('/simulator');
+    await page
+      .getByRole('radiogroup', { name: 'Sandbox account' })
+      .getByRole('radio', { name: /Instagram/ })
+      .click();
+    const follows = page.getByLabel(/follows @.+ \(what a Follow gate checks\)/);
+    expect(await follows.isChecked()).toBe(false);
+    await follows.click();
+    await expect.poll(() => follows.isChecked()).toBe(true);
+    expect(((await (await page.request.get('/api/simulator')).json()) as { follows: unknown[] }).follows).toHaveLength(1);
+    await app.e2e.screenshot(page, 'simulator-follows');
   });
 });

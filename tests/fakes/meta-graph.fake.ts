@@ -23,6 +23,9 @@ import type { AddressInfo } from 'node:net';
  * most recently updated first, and `/{conversation-id}/messages`, newest first, with the same paging.
  * Every DM and private reply it accepts lands in the person's thread as the account's message (with
  * the Send API's message id), and `user_id=` finds one person's thread (§2.10).
+ * The Instagram User Profile API (§2.13): `GET /{IGSID}?fields=…` answers the fields asked for of a
+ * person set with `setUserProfile` (follows or not, per test), code 230 "User consent is required"
+ * until that person has consented (messaged the account), code 100/33 for an unknown id.
  * Records every call.
  * Test infrastructure only: it lives under tests/ and no production default points at it.
  */
@@ -97,6 +100,14 @@ export interface FakeDm {
   fromAccount: boolean;
   createdAt: Date;
 }
+/** A person the User Profile API knows (§2.13). */
+export interface FakeUserProfile {
+  follows: boolean;
+  username?: string;
+  name?: string;
+  /** False: they only commented, never messaged the account (code 230). Default true. */
+  consented?: boolean;
+}
 export interface GraphErrorSpec {
   code: number;
   subcode?: number;
@@ -125,6 +136,8 @@ export interface MetaGraphFake {
    * field's locale blocks as last set by `POST /{page-id}/messenger_profile`.
    */
   messengerProfiles: Map<string, Partial<Record<'ice_breakers' | 'persistent_menu', Array<{ locale: string; call_to_actions: Record<string, unknown>[] }>>>>;
+  /** An Instagram user as the User Profile API answers for them (§2.13); call again to change it mid-test. */
+  setUserProfile(igsid: string, profile: FakeUserProfile): void;
   /** The next `times` calls whose path matches answer with this Graph error instead. */
   failNext(path: RegExp, error: GraphErrorSpec, times?: number): void;
   setLatency(ms: number): void;
@@ -214,6 +227,7 @@ export async function startMetaGraphFake(opts: { appId?: string; appSecret?: str
   const comments = new Map<string, FakeComment[]>();
   const conversations = new Map<string, FakeConversation>();
   const dms = new Map<string, FakeDm[]>();
+  const userProfiles = new Map<string, FakeUserProfile>();
   const id = (p: string) => `${p}${randomBytes(8).toString('hex')}`;
   /**
    * Whose thread a send through `node` lands in: a Page posts for its Instagram account too (Facebook
@@ -674,6 +688,33 @@ export async function startMetaGraphFake(opts: { appId?: string; appSecret?: str
       return json(res, 200, { id: replyId });
     }
 
+    // Instagram User Profile API (§2.13): a person's fields, only after they messaged the account; the follow fields exist on Instagram only.
+    if (req.method === 'GET' && segs.length === 1 && !owner && page) {
+      const person = userProfiles.get(target);
+      if (!person)
+        return graphError(res, {
+          code: 100,
+          subcode: 33,
+          message: `Unsupported get request. Object with ID '${target}' does not exist, cannot be loaded due to missing permissions, or does not support this operation.`,
+        });
+      const fields = String(query.fields ?? 'name')
+        .split(',')
+        .filter(Boolean);
+      if (!page.instagram && fields.some((f) => f.startsWith('is_')))
+        return graphError(res, { code: 100, message: `(#100) Tried accessing nonexisting field (${fields.find((f) => f.startsWith('is_'))})` });
+      if (person.consented === false) return graphError(res, { code: 230, message: 'User consent is required to access user profile' });
+      const all: Record<string, unknown> = {
+        name: person.name ?? null,
+        username: person.username ?? null,
+        profile_pic: null,
+        is_verified_user: false,
+        follower_count: 0,
+        is_user_follow_business: person.follows,
+        is_business_follow_user: false,
+      };
+      return json(res, 200, { ...Object.fromEntries(fields.filter((f) => f in all).map((f) => [f, all[f]])), id: target });
+    }
+
     if (req.method === 'GET' && segs.length === 1 && owner) {
       if (owner.instagram?.id === target) return json(res, 200, owner.instagram);
       return json(res, 200, {
@@ -742,6 +783,7 @@ export async function startMetaGraphFake(opts: { appId?: string; appSecret?: str
     sends,
     subscriptions,
     messengerProfiles,
+    setUserProfile: (igsid, profile) => userProfiles.set(igsid, profile),
     failNext: (path, error, times = 1) => failures.push({ path, error, times }),
     setLatency: (ms) => {
       latency = ms;

@@ -72,6 +72,7 @@ export async function seedFuzzWorkspace(t: TestApp) {
     'POST /api/automation/comment-growth': { platform: 'instagram', postId: post.externalId, triggerKeywords: ['link'], responseTemplate: 'here' },
     'POST /api/simulator/comments': { accountId: ig.id, postId: post.externalId, contact, text: 'price?', commentId: 'c-fuzz' },
     'POST /api/simulator/messages': { accountId: ig.id, contact, text: 'hi', messageId: 'm-fuzz' },
+    'PUT /api/simulator/follows': { accountId: ig.id, externalUserId: contact.externalUserId, follows: true },
     'POST /api/flows/validate': { flowData: graph, platform: 'instagram' },
     'POST /api/flows': flowBody(false),
     'PUT /api/flows/:id': flowBody(true),

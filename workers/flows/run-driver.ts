@@ -21,6 +21,8 @@ import { loadContact, runContact } from './run-contacts';
 import { runUpdateFor, statusAfter, writesFor } from './run-writes';
 import { resultInput, retryOrGiveUp, type RetryPolicy } from './settle-outcome';
 import { enqueueAiCall, enqueueWebhookCall } from '../../db/flows/enqueue-webhook-call';
+import type { FollowCheck } from '../../activities/follow-check.activity';
+import { followCheckInTransaction } from './follow-check-step';
 
 /**
  * The flow runtime's driver (ARCHITECTURE.md#flow-runtime): `run.advance {runId}`. Each turn of its loop is ONE
@@ -40,6 +42,8 @@ export interface DriverConfig extends RetryPolicy {
   sender: Sender;
   /** Queues (lanes) per workspace for webhook and AI calls (FLOW_WEBHOOK_LANES; default DEFAULT_WEBHOOK_LANES). */
   webhookLanes?: number;
+  /** A Follow gate's check on Instagram (createFollowCheck, passed in by workers/worker.ts); absent: such a step fails with that reason. */
+  followCheck?: FollowCheck;
 }
 
 function linkTracking(config: DriverConfig, flowId: string, nodeId: string, contactId: string) {
@@ -50,8 +54,8 @@ function linkTracking(config: DriverConfig, flowId: string, nodeId: string, cont
 export type { RunRow } from '../../db/flows/run-row';
 export type { PendingInput } from '../../contracts/run-state';
 
-/** An activity to carry out between transactions: a platform delivery. */
-type Effect = { type: 'deliver'; run: RunRow; seq: number; ledgerId: string };
+/** An activity to carry out between transactions: a platform delivery, or a Follow gate's profile read. */
+type Effect = { type: 'deliver'; run: RunRow; seq: number; ledgerId: string } | { type: 'checkFollow'; run: RunRow; seq: number };
 
 export async function driveRun(pool: pg.Pool, runId: string, config: DriverConfig): Promise<void> {
   const client = await pool.connect();
@@ -71,7 +75,13 @@ export async function driveRun(pool: pg.Pool, runId: string, config: DriverConfi
         input = next.input;
         continue;
       }
-      const outcome = await deliverFlowSend(pool, config.sender, next.effect.ledgerId);
+      const effect = next.effect;
+      const outcome =
+        effect.type === 'deliver'
+          ? await deliverFlowSend(pool, config.sender, effect.ledgerId)
+          : config.followCheck
+            ? await config.followCheck(effect.run.id)
+            : { ok: false as const, retryable: false as const, error: 'Follow checks are not available in this process' };
       input = await settle(client, next.effect, outcome, config);
       if (!input) return;
     }
@@ -142,8 +152,8 @@ async function turnWith(client: pg.PoolClient, run: LockedRun, direct: PendingIn
   const allCommands = [...result.commands];
   // The sandbox platform is a table: deliver in this transaction and go on, so the send, its step
   // and what follows commit together (exactly once; one commit per run instead of three).
-  for (let hop = 0; hop < 20 && run.provider === 'sandbox' && outcome.turn && 'effect' in outcome.turn; hop++) {
-    const { effect } = outcome.turn;
+  for (let hop = 0; hop < 20 && run.provider === 'sandbox' && outcome.turn && 'effect' in outcome.turn && outcome.turn.effect.type === 'deliver'; hop++) {
+    const { effect } = outcome.turn as { effect: Extract<Effect, { type: 'deliver' }> };
     const delivered = await deliverSandboxFlowSend(client, effect.ledgerId);
     const next: AdvanceInput = delivered.ok
       ? { type: 'activityResult', seq: effect.seq, ok: true, output: delivered.output }
@@ -200,10 +210,20 @@ async function beginActivity(
     await enqueueAiCall(client, run, seq, config.webhookLanes ?? DEFAULT_WEBHOOK_LANES);
     return { turn: null };
   }
+  // A Follow gate's check: the sandbox answers in this transaction, Instagram after the commit (a read, so a repeat is harmless).
+  if (activity.type === 'checkFollow') {
+    const answered = await followCheckInTransaction(client, run, seq);
+    return { turn: answered ? { input: answered } : { effect: { type: 'checkFollow', run, seq } } };
+  }
+  // A Follow gate's DM on an account that has no follow check: refused before anything leaves.
+  if (run.platform !== 'instagram' && (await loadPlan(client, run.version_id, run.id)).nodes[nodeId]?.kind === 'followGate') {
+    return { turn: { input: { type: 'activityResult', seq, ok: false, error: 'Follow gates work on Instagram only: this run is on another channel' } } };
+  }
   // An AI reply's answer goes out on the run's own account, as a DM node's text would.
   const send = activity.type === 'replyDm' ? { type: 'sendDm' as const, channel: run.platform, text: activity.text } : activity;
-  // An Ask a question step's profile quick reply: Instagram and Messenger only (X's DM API has none, docs/platform-apis.md §2.5).
+  // An Ask a question step's profile quick reply, a Follow gate's button: Instagram and Messenger only (X's DM API has none, docs/platform-apis.md §2.5).
   const contactQuickReplies = activity.type === 'replyDm' && run.platform !== 'twitter' ? (activity.contactQuickReplies ?? []) : [];
+  const quickReplies = activity.type === 'replyDm' && run.platform !== 'twitter' ? (activity.quickReplies ?? []) : [];
   const prepared = await prepareFlowSend(
     client,
     {
@@ -216,7 +236,7 @@ async function beginActivity(
       activity: send,
       // A DM node with "Track links" on, when there is a URL to point links at (PUBLIC_URL).
       tracking: activity.type === 'sendDm' && activity.trackLinks ? linkTracking(config, run.flow_id, nodeId, run.contact_id) : null,
-      replyOptions: activity.type === 'sendDm' ? replyOptionsOrNull(activity) : replyOptionsOrNull({ contactQuickReplies }),
+      replyOptions: activity.type === 'sendDm' ? replyOptionsOrNull(activity) : replyOptionsOrNull({ contactQuickReplies, quickReplies }),
     },
     config.limits,
     new Date(),
@@ -241,7 +261,7 @@ async function effectFor(client: pg.PoolClient, run: RunRow, awaiting: Awaiting,
   if (!activity) return null;
   // A webhook (or AI answer) step's job may still be queued or calling; queueing it again replaces a waiting one
   // (job_key) and a running one recognises the step as settled when it is its turn (same queue).
-  if (activity.type === 'webhook' || activity.type === 'aiAnswer')
+  if (activity.type === 'webhook' || activity.type === 'aiAnswer' || activity.type === 'checkFollow')
     return (await beginActivity(client, run, awaiting.seq, awaiting.nodeId, activity, config)).turn;
   const ledgerId = await stepLedgerId(client, run.id, awaiting.seq);
   if (ledgerId) return { effect: { type: 'deliver', run, seq: awaiting.seq, ledgerId } };

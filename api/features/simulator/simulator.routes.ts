@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { SandboxEvent } from '../../../contracts/inbound';
 import {
   simulateCommentBodySchema,
+  simulateFollowBodySchema,
   simulateMessageBodySchema,
   simulateReferralBodySchema,
   simulateTapBodySchema,
@@ -20,6 +21,7 @@ import { listGrowthLinks } from '../../../db/growth/growth-links';
 import type { ShardWakes } from '../../../db/inbound/wake-shards';
 import { isSandboxAccount, isSandboxPost, listSandboxDeliveries, loadSimulatorState, readContactOptOut } from '../../../db/sandbox/simulator-reads';
 import { optOutSettingsOf } from '../../../contracts/opt-out';
+import { writeSandboxFollow } from '../../../db/sandbox/sandbox-follows';
 import { matchOptOutWord } from '../../../workflows/opt-out-words';
 import { AppError } from '../../http/errors';
 import { authedRouter, currentUser } from '../../http/routers';
@@ -161,6 +163,15 @@ export function simulatorRoutes(pool: pg.Pool, log: Pick<Logger, 'warn'>, wakes?
     };
     const accepted = await accept(workspaceId, `message:${link.accountId}:${messageId}`, payload);
     res.status(202).json({ ...accepted, forecast: null } satisfies SimulatedEventAccepted);
+  });
+
+  // Whether the simulated person follows the sandbox account: what a Follow gate's check reads (docs/platform-apis.md §2.13).
+  router.put('/follows', async (req, res) => {
+    const workspaceId = currentUser(req).workspaceId;
+    const body = parseBody(simulateFollowBodySchema, req);
+    await sandboxAccount(workspaceId, body.accountId);
+    await writeSandboxFollow(pool, workspaceId, body.accountId, body.externalUserId, body.follows);
+    res.json(body);
   });
 
   router.get('/outbox', async (req, res) => {

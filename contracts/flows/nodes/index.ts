@@ -6,6 +6,7 @@ import { captureLeadConfig, captureLeadDefault } from './capture-lead';
 import { completeConfig, completeDefault } from './complete';
 import { conditionConfig, conditionDefault } from './condition';
 import { delayConfig, delayDefault } from './delay';
+import { followGateConfig, followGateDefault, followGateHandles } from './follow-gate';
 import { dmConfig, dmDefault } from './dm';
 import { publicReplyConfig, publicReplyDefault } from './public-reply';
 import { randomizerConfig, randomizerDefault } from './randomizer';
@@ -35,6 +36,7 @@ export const nodeConfigSchemas = {
   trackConversion: trackConversionConfig,
   captureLead: captureLeadConfig,
   askQuestion: askQuestionConfig,
+  followGate: followGateConfig,
   complete: completeConfig,
 } satisfies Record<NodeKind, z.ZodType>;
 
@@ -59,6 +61,7 @@ const defaultConfigs = {
   trackConversion: trackConversionDefault,
   captureLead: captureLeadDefault,
   askQuestion: askQuestionDefault,
+  followGate: followGateDefault,
   complete: completeDefault,
 } satisfies { [K in NodeKind]: NodeConfig<K> };
 
@@ -80,6 +83,7 @@ export function handlesOf(kind: NodeKind, config?: unknown): string[] | null {
     const parsed = askQuestionConfig.safeParse(config);
     return parsed.success && parsed.data.answer === 'text' ? ['answered', 'timeout'] : [...askQuestionHandles];
   }
+  if (kind === 'followGate') return [...followGateHandles];
   if (kind === 'randomizer') {
     const parsed = randomizerConfig.safeParse(config);
     return parsed.success ? parsed.data.branches.map((b) => b.key) : ['A', 'B'];
@@ -97,6 +101,9 @@ const branchLabels: Record<string, string> = {
   answered: 'Answered',
   handoff: 'Handoff',
   invalid: 'Invalid',
+  // Short: three labels share the bottom edge of a node on the canvas.
+  following: 'Follows',
+  notFollowing: 'No follow',
 };
 
 export function branchLabel(handle: string): string {
@@ -111,6 +118,7 @@ export {
   conditionConfig,
   delayConfig,
   dmConfig,
+  followGateConfig,
   publicReplyConfig,
   randomizerConfig,
   setFieldConfig,
@@ -123,5 +131,6 @@ export {
 export { aiAnswerOutput, type AiAnswerOutput } from './ai-reply';
 export { answerKinds, type AnswerKind } from './ask-question';
 export { conditionRule, type ConditionRule } from './condition';
+export { followCheckOutput, type FollowCheckOutput } from './follow-gate';
 export { isForbiddenWebhookHeader } from './webhook';
 export { durationMs, durationUnits, maxDelayMs, unitMs, type Duration } from './shared';

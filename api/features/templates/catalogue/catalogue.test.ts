@@ -69,6 +69,19 @@ describe('the built-in template catalogue', () => {
     expect(story.platforms).toEqual(['instagram']);
   });
 
+  it('"Follow to get the link" is Instagram only and gates the link on a Follow gate with every branch connected', () => {
+    const gate = builtInTemplates.find((t) => t.id === 'follow_to_get_link')!;
+    expect(gate.name).toBe('Follow to get the link');
+    expect(gate.platforms).toEqual(['instagram']);
+    const names = builtInTemplates.map((t) => t.name.toLowerCase());
+    expect(new Set(names).size).toBe(names.length);
+    const result = compile(flowGraphSchema.parse(fillTemplateGraph(gate.graph, factsCases['no facts'])), 'instagram');
+    if (!result.ok) throw new Error(JSON.stringify(result.errors));
+    const node = Object.values(result.plan.nodes).find((n) => n.kind === 'followGate')!;
+    expect(Object.keys(node.next).sort()).toEqual(['following', 'notFollowing', 'timeout']);
+    expect(result.plan.trigger.type).toBe('comment');
+  });
+
   it('does not change the catalogue when a graph is retargeted and filled', () => {
     const before = JSON.stringify(builtInTemplates);
     for (const t of builtInTemplates) fillTemplateGraph(graphForPlatform(t.graph, 'twitter'), factsCases['no facts']);

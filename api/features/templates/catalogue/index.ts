@@ -1,5 +1,6 @@
 import { aiTemplates } from './ai-templates';
 import { engagementTemplates } from './engagement-templates';
+import { followTemplates } from './follow-templates';
 import { nurtureTemplates } from './nurture-templates';
 import { questionTemplates } from './question-templates';
 import { salesTemplates } from './sales-templates';
@@ -14,6 +15,7 @@ export const builtInTemplates: readonly TemplateDefinition[] = [
   ...engagementTemplates,
   ...nurtureTemplates,
   ...questionTemplates,
+  ...followTemplates,
 ];
 
 export function findBuiltInTemplate(id: string): TemplateDefinition | undefined {

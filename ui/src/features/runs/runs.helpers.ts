@@ -33,6 +33,7 @@ const kindLabels: Record<NodeKind, string> = {
   webhook: 'Webhook',
   aiReply: 'AI Reply',
   askQuestion: 'Ask a Question',
+  followGate: 'Follow Gate',
   addTag: 'Add Tag',
   removeTag: 'Remove Tag',
   setField: 'Set Field',

@@ -10,6 +10,7 @@ import { errorMessage } from '../../lib/api';
 import { accountChannelName } from '../accounts/account-label';
 import { AccountPicker } from './account-picker';
 import { ContactPicker } from './contact-picker';
+import { FollowSwitch } from './follow-switch';
 import { OutboxPanel } from './outbox-panel';
 import { PostCard } from './post-card';
 import { RuleHint } from './rule-hint';
@@ -156,6 +157,15 @@ export function SimulatorPage() {
                 onNewName={setNewName}
                 optedOut={optedOutHere}
               />
+              {account.platform === 'instagram' && contact && contactId !== null && (
+                <FollowSwitch
+                  state={state.data}
+                  accountId={account.id}
+                  externalUserId={contact.externalUserId}
+                  username={contact.username}
+                  accountUsername={account.username}
+                />
+              )}
             </div>
           </Card>
           {/* Trying a flow: the banner says what to send (the hint speaks of comment rules only). */}

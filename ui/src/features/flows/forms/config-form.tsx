@@ -5,6 +5,7 @@ import { AiReplyForm } from './ai-reply-form';
 import { CaptureLeadForm } from './capture-lead-form';
 import { ConditionForm } from './condition-form';
 import { ContactDataForm } from './contact-data-form';
+import { FollowGateForm } from './follow-gate-form';
 import type { ConfigFormProps } from './form-types';
 import { MessageForm } from './message-form';
 import { RandomizerForm } from './randomizer-form';
@@ -37,6 +38,7 @@ const forms: Record<NodeKind, ComponentType<ConfigFormProps>> = {
   trackConversion: TrackConversionForm,
   captureLead: CaptureLeadForm,
   askQuestion: AskQuestionForm,
+  followGate: FollowGateForm,
   complete: CompleteNote,
 };
 

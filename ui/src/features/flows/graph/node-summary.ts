@@ -73,6 +73,10 @@ export function nodeSummary(kind: NodeKind | undefined, config: Record<string, u
       const q = str(config.question);
       return q ? clip(q) : 'No question yet';
     }
+    case 'followGate': {
+      const retries = typeof config.retries === 'number' ? config.retries : 2;
+      return `Checks follow · ${retries === 0 ? 'no re-check' : `${retries} re-check${retries === 1 ? '' : 's'}`}`;
+    }
     case 'waitForReply': {
       const t = (config.timeout ?? {}) as Record<string, unknown>;
       return `Wait up to ${durationText(t.amount, t.unit)} for a reply`;

@@ -21,6 +21,7 @@ export const nodeKinds = [
   'trackConversion',
   'captureLead',
   'askQuestion',
+  'enrollSequence',
   'complete',
 ] as const;
 export type NodeKind = (typeof nodeKinds)[number];
@@ -44,5 +45,6 @@ export const nodeKindInfo: Record<NodeKind, { label: string; platform: 'multi' |
   trackConversion: { label: 'Track Conversion', platform: 'multi', description: 'Record a sale (USD) for this contact' },
   captureLead: { label: 'Capture Lead', platform: 'multi', description: "Save the contact's email as a lead" },
   askQuestion: { label: 'Ask a Question', platform: 'multi', description: 'Ask for an email, phone, number, date or link, and check the answer' },
+  enrollSequence: { label: 'Sequence', platform: 'multi', description: 'Enrol the contact in a sequence of messages, or take them out' },
   complete: { label: 'Complete', platform: 'multi', description: 'End point for your automation' },
 };

@@ -7,6 +7,7 @@ import { completeConfig, completeDefault } from './complete';
 import { conditionConfig, conditionDefault } from './condition';
 import { delayConfig, delayDefault } from './delay';
 import { dmConfig, dmDefault } from './dm';
+import { enrollSequenceConfig, enrollSequenceDefault } from './enroll-sequence';
 import { publicReplyConfig, publicReplyDefault } from './public-reply';
 import { randomizerConfig, randomizerDefault } from './randomizer';
 import { setFieldConfig, setFieldDefault } from './set-field';
@@ -35,6 +36,7 @@ export const nodeConfigSchemas = {
   trackConversion: trackConversionConfig,
   captureLead: captureLeadConfig,
   askQuestion: askQuestionConfig,
+  enrollSequence: enrollSequenceConfig,
   complete: completeConfig,
 } satisfies Record<NodeKind, z.ZodType>;
 
@@ -59,6 +61,7 @@ const defaultConfigs = {
   trackConversion: trackConversionDefault,
   captureLead: captureLeadDefault,
   askQuestion: askQuestionDefault,
+  enrollSequence: enrollSequenceDefault,
   complete: completeDefault,
 } satisfies { [K in NodeKind]: NodeConfig<K> };
 
@@ -111,6 +114,7 @@ export {
   conditionConfig,
   delayConfig,
   dmConfig,
+  enrollSequenceConfig,
   publicReplyConfig,
   randomizerConfig,
   setFieldConfig,

@@ -3,6 +3,7 @@ import { engagementTemplates } from './engagement-templates';
 import { nurtureTemplates } from './nurture-templates';
 import { questionTemplates } from './question-templates';
 import { salesTemplates } from './sales-templates';
+import { sequenceTemplates } from './sequence-templates';
 import { specTemplates } from './spec-templates';
 import type { TemplateDefinition } from './build';
 
@@ -14,6 +15,7 @@ export const builtInTemplates: readonly TemplateDefinition[] = [
   ...engagementTemplates,
   ...nurtureTemplates,
   ...questionTemplates,
+  ...sequenceTemplates,
 ];
 
 export function findBuiltInTemplate(id: string): TemplateDefinition | undefined {

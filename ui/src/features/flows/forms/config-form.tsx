@@ -3,6 +3,7 @@ import type { ComponentType } from 'react';
 import type { NodeKind } from '@contracts/flows';
 import { AiReplyForm } from './ai-reply-form';
 import { CaptureLeadForm } from './capture-lead-form';
+import { EnrollSequenceForm } from './enroll-sequence-form';
 import { ConditionForm } from './condition-form';
 import { ContactDataForm } from './contact-data-form';
 import type { ConfigFormProps } from './form-types';
@@ -37,6 +38,7 @@ const forms: Record<NodeKind, ComponentType<ConfigFormProps>> = {
   trackConversion: TrackConversionForm,
   captureLead: CaptureLeadForm,
   askQuestion: AskQuestionForm,
+  enrollSequence: EnrollSequenceForm,
   complete: CompleteNote,
 };
 

@@ -9,6 +9,7 @@ import { cn } from '../../lib/cn';
 import { count, figureTerms, periodLabel, simulatedNote, usd } from '../figures/figure-labels';
 import { ActivityTab, AutomationTab, LeadsTab, OverviewTab } from './analytics-panels';
 import { AutomationLinks } from './automation-links';
+import { SequencesAnalyticsCard } from '../sequences/sequences-analytics-card';
 import { useAnalyticsDashboard, useAnalyticsSeries } from './analytics.api';
 
 const tabs = ['Overview', 'Lead Performance', 'Automation', 'Recent Activity'] as const;
@@ -128,6 +129,7 @@ export function AnalyticsPage() {
               <div className="space-y-4">
                 <AutomationTab data={series.data} />
                 <AutomationLinks timeframe={timeframe} />
+                <SequencesAnalyticsCard />
               </div>
             </TabPanel>
             <TabPanel>

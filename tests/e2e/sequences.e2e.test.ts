@@ -54,6 +54,23 @@ it('creates a sequence from the sidebar page and shows an enrolment’s steps an
   await page.getByText(/^2\. Due /).waitFor();
   await page.getByText('1 enrolment in all.').waitFor();
   await page.screenshot({ path: process.env.SEQ_SHOT ?? '/tmp/sequences-1440.png', fullPage: true });
+  // The same figures on Analytics → Automation.
+  await page.getByRole('link', { name: 'Analytics' }).first().click();
+  await page.getByRole('tab', { name: 'Automation' }).click();
+  await page.getByText('Sequences: enrolments and drop-off per step (all time)').waitFor();
+  await page.getByText('Step 1: 1 sent, 0 skipped, 0 ended before').waitFor();
+  await page.getByText('1 enrolled').waitFor();
+  // The inbox's contact panel: the contact's sequence, and taking them out.
+  const conversationId = (await (await page.request.get('/api/conversations')).json()).conversations[0].id;
+  await page.goto(`/inbox?c=${conversationId}`);
+  const panel = page.getByRole('complementary', { name: 'Contact details' });
+  const section = panel.getByRole('region', { name: 'Sequences' });
+  await section.getByText('Welcome course').waitFor();
+  await page.screenshot({ path: process.env.SEQ_SHOT_PANEL ?? '/tmp/sequences-panel.png' });
+  await section.getByRole('button', { name: 'Take out' }).click();
+  await section.getByText(/Unenrolled/).waitFor();
+  await page.goto('/sequences');
+  await page.getByRole('button', { name: /Welcome course/ }).click();
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: process.env.SEQ_SHOT_PHONE ?? '/tmp/sequences-390.png', fullPage: true });
 });

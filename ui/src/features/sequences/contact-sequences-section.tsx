@@ -9,6 +9,8 @@ import { PanelSection } from '../inbox/panel-section';
 import { useCan } from '../team/use-can';
 import { enroll, fetchContactEnrollments, fetchSequences, sequenceKeys, unenroll } from './sequences.api';
 
+const statusLabel = { active: 'Active', completed: 'Completed', stopped: 'Stopped' } as const;
+
 /** The inbox's contact panel: the sequences this contact is in; an agent enrols them in one or takes them out. */
 export function ContactSequencesSection({ contactId }: { contactId: string }) {
   const qc = useQueryClient();
@@ -37,7 +39,7 @@ export function ContactSequencesSection({ contactId }: { contactId: string }) {
           {enrollments.map((e) => (
             <li key={`${e.sequenceId}-${e.enrolledAt}`} className="flex flex-wrap items-center gap-2 text-sm">
               <span className="min-w-0 flex-1 truncate font-medium text-slate-900 dark:text-white">{e.name}</span>
-              <Badge tone={e.status === 'active' ? 'brand' : 'neutral'}>{e.status}</Badge>
+              <Badge tone={e.status === 'active' ? 'brand' : 'neutral'}>{statusLabel[e.status]}</Badge>
               <span className="w-full text-xs text-slate-500 dark:text-slate-400">
                 since {formatListTime(e.enrolledAt)}
                 {e.stopReason ? ` · ${e.stopReason}` : ''}

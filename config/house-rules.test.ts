@@ -47,6 +47,7 @@ it("the platforms' reply windows are defined once (contracts/platform-windows.ts
     'db/broadcasts/segment-sql.ts',
     'db/broadcasts/audience.ts',
     'db/broadcasts/dispatch-broadcast.ts',
+    'db/sequences/advance-enrollment.ts',
   ];
   for (const file of appliers) {
     const text = readFileSync(path.join(root, file), 'utf8');

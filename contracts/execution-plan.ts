@@ -71,6 +71,7 @@ export const planNodeSchema = z.discriminatedUnion('kind', [
   planNode('captureLead'),
   planNode('askQuestion'),
   planNode('followGate'),
+  planNode('enrollSequence'),
   planNode('complete'),
 ]);
 

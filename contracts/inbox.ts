@@ -80,7 +80,7 @@ export interface Message {
    * What sent it: a person in the inbox, a comment rule, a flow… `comment` is the person's public
    * comment on one of the account's posts (what a comment rule or flow answered), shown in the thread.
    */
-  source: 'contact' | 'inbox' | 'comment_rule' | 'flow' | 'comment' | 'broadcast' | 'opt_out' | 'note';
+  source: 'contact' | 'inbox' | 'comment_rule' | 'flow' | 'comment' | 'broadcast' | 'sequence' | 'opt_out' | 'note';
   /** A note's author (a user id); null for every other message. */
   authorId: string | null;
   createdAt: string;

@@ -107,6 +107,12 @@ export const jobs = {
    * (its key); after inbound events and sends (priority 1), so a broadcast never delays a reply.
    */
   'broadcast.dispatch': define({ payload: z.object({ broadcastId: z.uuid() }), maxAttempts: 25, priority: 1, keyPrefix: 'broadcast:' }),
+  /**
+   * One sequence enrolment's due steps (ADR 0048, db/sequences/advance-enrollment.ts): sent through
+   * the outbox or skipped with the reason, in one transaction; then re-added for the next step's
+   * time. One pending job per enrolment (its key); beside broadcasts, after inbound events and sends.
+   */
+  'sequence.step': define({ payload: z.object({ enrollmentId: z.uuid() }), maxAttempts: 25, priority: 1, keyPrefix: 'sequence:' }),
   /** One account's token check; below sends and flow steps so a fleet of checks never delays a DM. */
   'account.health': define({ payload: z.object({ accountId: z.uuid() }), maxAttempts: 3, priority: 10, keyPrefix: 'account-health:' }),
   /**

@@ -11,12 +11,13 @@ it('each role holds every permission of the roles below it (owner ⊇ admin ⊇ 
 it('viewers only read; agents answer the inbox; editors change automation; admins manage; owners own', () => {
   const held = (role: (typeof roles)[number]) => permissions.filter((p) => can(role, p));
   expect(held('viewer')).toEqual(['workspace:read', 'account:self']);
-  expect(held('agent')).toEqual(['workspace:read', 'account:self', 'inbox:write', 'leads:write', 'leads:export', 'ai:ask']);
+  expect(held('agent')).toEqual(['workspace:read', 'account:self', 'inbox:write', 'leads:write', 'leads:export', 'ai:ask', 'sequences:enroll']);
   expect(held('editor').filter((p) => !can('agent', p))).toEqual([
     'flows:write',
     'rules:write',
     'templates:write',
     'broadcasts:write',
+    'sequences:write',
     'knowledge:write',
     'contacts:import',
     'simulator:use',

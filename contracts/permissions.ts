@@ -24,8 +24,8 @@ export const roleLabels: Record<Role, string> = {
 export const roleDescriptions: Record<Role, string> = {
   owner: 'Everything, plus billing, ownership transfer and deleting the workspace.',
   admin: 'Members, connected accounts and settings, plus everything an editor does.',
-  editor: 'Flows, comment rules, templates, broadcasts, knowledge and contact imports, plus the inbox.',
-  agent: 'The inbox, contacts and leads.',
+  editor: 'Flows, comment rules, templates, broadcasts, sequences, knowledge and contact imports, plus the inbox.',
+  agent: 'The inbox, contacts and leads, and enrolling contacts in sequences.',
   viewer: 'Sees everything, changes nothing.',
 };
 
@@ -52,6 +52,9 @@ export const permissionTable = {
   'rules:write': { roles: editors, does: 'change comment rules' },
   'templates:write': { roles: editors, does: 'change templates' },
   'broadcasts:write': { roles: editors, does: 'change broadcasts' },
+  'sequences:write': { roles: editors, does: 'change sequences' },
+  /** One contact into or out of a sequence: a per-contact action from the inbox, like tagging (ADR 0048). */
+  'sequences:enroll': { roles: agents, does: 'enrol contacts in sequences' },
   'knowledge:write': { roles: editors, does: 'change the knowledge base' },
   /** A bulk write to the workspace's people (ADR 0044): like a broadcast, an editor's call, not an agent's. */
   'contacts:import': { roles: editors, does: 'import contacts' },

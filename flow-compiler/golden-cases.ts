@@ -266,6 +266,26 @@ export const goldenCases: GoldenCase[] = [
       edges: [e('1', '2'), e('2', '3')],
     },
   },
+  // ---- the Sequence node (ADR 0048) ----
+  {
+    name: 'valid-enroll-sequence',
+    graph: {
+      nodes: [
+        dmTrigger(),
+        n('2', 'enrollSequence', { sequenceId: '6f1c2f4e-8f0a-4c57-9d2e-1a2b3c4d5e6f', action: 'enroll' }),
+        n('3', 'enrollSequence', { sequenceId: '6f1c2f4e-8f0a-4c57-9d2e-1a2b3c4d5e6f', action: 'unenroll' }),
+        n('4', 'complete'),
+      ],
+      edges: [e('1', '2'), e('2', '3'), e('3', '4')],
+    },
+  },
+  {
+    name: 'error-enroll-sequence-invalid-config',
+    graph: {
+      nodes: [dmTrigger(), n('2', 'enrollSequence', { sequenceId: '', action: 'enroll' }), n('3', 'complete')],
+      edges: [e('1', '2'), e('2', '3')],
+    },
+  },
   // ---- the Capture lead node ----
   {
     name: 'valid-capture-lead',

@@ -23,6 +23,7 @@ import { enqueueReconciliations } from '../db/reconcile/enqueue-reconciliations'
 import type { ReconcileOptions } from '../activities/reconcile-account';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { broadcastDispatchJob } from './jobs/broadcast-dispatch.job';
+import { sequenceStepJob } from './jobs/sequence-step.job';
 import { inboundLinger, inboundProcessJob, inboundSweepJob, NO_LINGER, type InboundLinger } from './jobs/inbound-process.job';
 import { tuning } from '../config/tuning';
 import { maintenancePrune } from './jobs/maintenance-prune.job';
@@ -127,6 +128,7 @@ export function taskList(deps: TaskDeps): TaskList {
     'outbound.verify': outboundVerifyJob(pool, platform, verifyOptions(config.reconcile.readsPerHour)),
     'inbound:sweep': inboundSweepJob(pool),
     'broadcast.dispatch': broadcastDispatchJob(pool, { limits, batchSize: 200, lookaheadMs: 5000, linkBaseUrl: links }),
+    'sequence.step': sequenceStepJob(pool, { limits }),
     'run.advance': runAdvanceJob(pool, driver),
     'runs.resume': runsResumeJob(pool, { webhookLanes: config.flows.webhookLanes }),
     'accounts:health': accountsHealthCron(pool, config.accountHealthIntervalMinutes),

@@ -106,6 +106,18 @@ describe('advance', () => {
     expect(r.commands[1]).toEqual({ type: 'trackConversion', seq: 2, nodeId: '2', amountCents: 4900 });
   });
 
+  it("a Sequence step enrols (or unenrols) the run's contact once, in the turn, and passes on", () => {
+    const sequenceId = '6f1c2f4e-8f0a-4c57-9d2e-1a2b3c4d5e6f';
+    const plan = planOf({
+      nodes: [trigger, node('2', 'enrollSequence', { sequenceId, action: 'enroll' }), node('3', 'enrollSequence', { sequenceId, action: 'unenroll' })],
+      edges: [edge('1', '2'), edge('2', '3')],
+    });
+    const r = advance(plan, initialState(), { type: 'start' }, ctx());
+    expect(kinds(r.commands)).toEqual(['step:trigger', 'enrollSequence', 'step:enrollSequence', 'enrollSequence', 'step:enrollSequence', 'complete']);
+    expect(r.commands[1]).toEqual({ type: 'enrollSequence', seq: 2, nodeId: '2', sequenceId, action: 'enroll' });
+    expect(r.commands[3]).toEqual({ type: 'enrollSequence', seq: 3, nodeId: '3', sequenceId, action: 'unenroll' });
+  });
+
   describe('captureLead', () => {
     const askAndCapture = (config: Record<string, unknown>) =>
       planOf({

@@ -60,6 +60,8 @@ export type Command =
   | { type: 'trackConversion'; seq: number; nodeId: string; amountCents: number }
   /** A Capture lead step found an email: the driver saves it on the contact's lead in the turn's transaction. */
   | { type: 'captureLead'; seq: number; nodeId: string; email: string; name: string | null }
+  /** A Sequence step: the contact enrolled in (or taken out of) a sequence in the turn's transaction; a redone turn enrols once. */
+  | { type: 'enrollSequence'; seq: number; nodeId: string; sequenceId: string; action: 'enroll' | 'unenroll' }
   | { type: 'complete' }
   | { type: 'fail'; seq: number; nodeId: string; reason: string };
 
@@ -349,6 +351,12 @@ function run(env: AdvanceEnv, state: RunState, nodeId: string | null, seq: numbe
           commands.push({ type: 'updateContact', removeTags: [tag] });
         }
         done({ tags: [...contact.tags] }, { tag });
+        current = exit(node, DEFAULT_EXIT);
+        break;
+      }
+      case 'enrollSequence': {
+        commands.push({ type: 'enrollSequence', seq, nodeId: node.id, sequenceId: node.config.sequenceId, action: node.config.action });
+        done({ sequenceId: node.config.sequenceId, action: node.config.action });
         current = exit(node, DEFAULT_EXIT);
         break;
       }

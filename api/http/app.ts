@@ -53,6 +53,7 @@ import { failedSendsRoutes } from '../features/failed-sends/failed-sends.routes'
 import { leadsRoutes } from '../features/leads/leads.routes';
 import { savedRepliesRoutes } from '../features/saved-replies/saved-replies.routes';
 import { broadcastsRoutes } from '../features/broadcasts/broadcasts.routes';
+import { sequencesRoutes } from '../features/sequences/sequences.routes';
 import { analyticsRoutes } from '../features/analytics/analytics.routes';
 import { conversionsRoutes } from '../features/conversions/conversions.routes';
 import { apiKeysRoutes } from '../features/api-keys/api-keys.routes';
@@ -225,7 +226,7 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
   // The admin console (ADR 0042): ADMIN_EMAILS only, 404 for anyone else; and a suspended workspace's automation stays as it is.
   app.use('/api/admin', adminRoutes({ pool, config, log }));
   app.use('/api/workspace/suspension', suspensionRoutes(pool));
-  app.use(['/api/flows', '/api/comment-rules', '/api/broadcasts', '/api/automation'], refuseWhileSuspended(pool));
+  app.use(['/api/flows', '/api/comment-rules', '/api/broadcasts', '/api/sequences', '/api/automation'], refuseWhileSuspended(pool));
   app.use('/api/social-accounts', socialAccountsRoutes(pool, { config, cipher, log }));
   app.use('/api/social-accounts', messengerProfileRoutes(pool, { config, cipher, log }));
   app.use('/api/social-accounts', metaAccountsRoutes({ pool, config, cipher, limits: sendLimitsFromConfig(config) }));
@@ -239,6 +240,7 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
   app.use('/api/saved-replies', savedRepliesRoutes(pool));
   app.use('/api/failed-sends', failedSendsRoutes(pool, sendLimitsFromConfig(config)));
   app.use('/api/broadcasts', broadcastsRoutes(pool));
+  app.use('/api/sequences', sequencesRoutes(pool));
   app.use(
     '/api/automation',
     automationRoutes(pool, () => new Date(Date.now())),

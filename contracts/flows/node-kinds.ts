@@ -22,6 +22,7 @@ export const nodeKinds = [
   'captureLead',
   'askQuestion',
   'followGate',
+  'enrollSequence',
   'complete',
 ] as const;
 export type NodeKind = (typeof nodeKinds)[number];
@@ -46,5 +47,6 @@ export const nodeKindInfo: Record<NodeKind, { label: string; platform: 'multi' |
   captureLead: { label: 'Capture Lead', platform: 'multi', description: "Save the contact's email as a lead" },
   askQuestion: { label: 'Ask a Question', platform: 'multi', description: 'Ask for an email, phone, number, date or link, and check the answer' },
   followGate: { label: 'Follow Gate', platform: 'instagram', description: 'Ask for a follow, check it on Instagram, then go on' },
+  enrollSequence: { label: 'Sequence', platform: 'multi', description: 'Enrol the contact in a sequence of messages, or take them out' },
   complete: { label: 'Complete', platform: 'multi', description: 'End point for your automation' },
 };

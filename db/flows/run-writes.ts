@@ -6,6 +6,7 @@ import type { RunStatus } from '../../contracts/flows';
 import type { InboxEvent } from '../../contracts/inbox';
 import { EVENTS_CHANNEL } from '../notify';
 import { saveCapturedLead, type CapturedLead, type LeadScoring } from '../leads/capture-lead';
+import { enrollRunContact } from '../sequences/enroll';
 
 type Db = Pick<pg.PoolClient, 'query'>;
 
@@ -30,6 +31,8 @@ export interface RunWrites {
   conversions: { runId: string; seq: number; amountCents: number }[];
   /** Capture lead steps that found an email: saved on the contact's lead, after the steps they annotate. */
   capturedLeads: CapturedLead[];
+  /** Sequence steps (ADR 0048): the run's contact enrolled or unenrolled, after the steps they annotate. */
+  sequenceEnrollments: { runId: string; sequenceId: string; action: 'enroll' | 'unenroll' }[];
   /** Runs that ended: their timers go. */
   clearTimers: string[];
   timers: { runId: string; seq: number; kind: 'delay' | 'reply_timeout'; dueInMs: number }[];
@@ -152,6 +155,7 @@ async function writeTheRest(db: Db, w: RunWrites, scoring: LeadScoring): Promise
   }
   // Rare (one per Capture lead step), and each reads the leads it may merge with: one at a time, in order.
   for (const c of w.capturedLeads) await saveCapturedLead(db, c, scoring);
+  for (const e of w.sequenceEnrollments) await enrollRunContact(db, e);
 }
 
 /** recordedSteps, openedSteps, finishedSteps, clearTimers and timers as ONE statement (see applyRunWrites). */

@@ -21,7 +21,7 @@ export async function setContactOptOut(db: Db, contactId: string, optedOut: bool
  * replies have no message but the run's `<runId>:<seq>` key), a broadcast. Inbox replies (and the
  * Social messaging page's sends) and the opt-out confirmations are a person's or the opt-out's own.
  */
-const AUTOMATED = `(l.rule_id is not null or m.source in ('comment_rule', 'flow', 'broadcast') or (m.id is null and l.idempotency_key ~ '^[0-9a-f-]{36}:[0-9]+$'))`;
+const AUTOMATED = `(l.rule_id is not null or m.source in ('comment_rule', 'flow', 'broadcast', 'sequence') or (m.id is null and l.idempotency_key ~ '^[0-9a-f-]{36}:[0-9]+$'))`;
 
 export const OPTED_OUT_SEND_ERROR = 'Not sent: the contact opted out (replied STOP) before its turn; nothing automated is sent until they reply START';
 export const TAKEN_OVER_SEND_ERROR = 'Not sent: a teammate took the conversation over before its turn; automation is paused for this contact';

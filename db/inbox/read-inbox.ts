@@ -73,7 +73,7 @@ export const messageRow = z.object({
   direction: z.enum(['inbound', 'outbound', 'note']),
   status: z.enum(['queued', 'sent', 'failed']),
   error: z.string().nullable(),
-  source: z.enum(['contact', 'inbox', 'comment_rule', 'flow', 'comment', 'broadcast', 'opt_out', 'note']),
+  source: z.enum(['contact', 'inbox', 'comment_rule', 'flow', 'comment', 'broadcast', 'sequence', 'opt_out', 'note']),
   author_id: z.string().nullable(),
   created_at: z.date(),
   cursor_ts: z.string(),

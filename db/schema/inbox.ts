@@ -131,7 +131,7 @@ export const messages = pgTable(
       .notNull()
       .default('sent'),
     error: text('error'),
-    source: text('source', { enum: ['contact', 'inbox', 'comment_rule', 'flow', 'broadcast', 'opt_out', 'note'] }).notNull(),
+    source: text('source', { enum: ['contact', 'inbox', 'comment_rule', 'flow', 'broadcast', 'sequence', 'opt_out', 'note'] }).notNull(),
     /** The member who wrote a note (null for every other message, and once they delete their account). */
     authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAtColumn(),

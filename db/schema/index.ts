@@ -24,3 +24,4 @@ export * from './event-webhooks';
 export * from './push';
 export * from './growth';
 export * from './sandbox';
+export * from './sequences';

@@ -91,7 +91,7 @@ export async function markSendsDelivered(pool: pg.Pool, workspaceId: string, ite
 function isMeteredSend(entry: SendEntry): boolean {
   return (
     (entry.kind === 'dm' || entry.kind === 'private_reply') &&
-    (entry.rule_id !== null || ['comment_rule', 'flow', 'broadcast'].includes(entry.message_source ?? ''))
+    (entry.rule_id !== null || ['comment_rule', 'flow', 'broadcast', 'sequence'].includes(entry.message_source ?? ''))
   );
 }
 

@@ -17,7 +17,7 @@ export interface OutboundMessage {
   conversationId: string | null;
   text: string;
   /** Who wrote it: a flow step, a person in the inbox or Social Messaging, a comment rule, a broadcast, an opt-out confirmation. */
-  source: 'flow' | 'inbox' | 'comment_rule' | 'broadcast' | 'opt_out';
+  source: 'flow' | 'inbox' | 'comment_rule' | 'broadcast' | 'sequence' | 'opt_out';
   kind: SendKind;
   /** Contact's platform id for a DM; the comment id for replies. */
   target: string;

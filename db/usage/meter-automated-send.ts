@@ -12,7 +12,7 @@ export async function meterAutomatedSend(client: pg.PoolClient, ledgerId: string
     `select l.workspace_id
      from outbound_ledger l left join messages m on m.id = l.message_id
      where l.id = $1 and l.status = 'sent' and l.kind in ('dm', 'private_reply')
-       and (l.rule_id is not null or m.source in ('comment_rule', 'flow', 'broadcast'))`,
+       and (l.rule_id is not null or m.source in ('comment_rule', 'flow', 'broadcast', 'sequence'))`,
     [ledgerId],
   );
   if (rows[0]) await recordUsage(client, rows[0].workspace_id);

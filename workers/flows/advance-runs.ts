@@ -74,7 +74,8 @@ export async function advanceRuns(client: pg.PoolClient, items: AdvanceItem[], p
     }
     const call = result.commands.find((c): c is Extract<Command, { type: 'callActivity' }> => c.type === 'callActivity');
     const external = call && (call.activity.type === 'webhook' || call.activity.type === 'aiAnswer');
-    const own = result.commands.filter((c) => c.type === 'updateContact').length;
+    // A Sequence step's enrolment is one statement on the contact's behalf, like a tag change: within the same cap.
+    const own = result.commands.filter((c) => c.type === 'updateContact' || c.type === 'enrollSequence').length;
     if (
       (call && !external && policy.sends === 'untouched') ||
       (policy.leadsToJob && result.commands.some((c) => c.type === 'captureLead')) ||

@@ -51,6 +51,9 @@ export function writesFor(run: { id: string; contact_id: string }, plan: Executi
       case 'captureLead':
         w.capturedLeads.push({ runId: run.id, seq: c.seq, email: c.email, name: c.name });
         break;
+      case 'enrollSequence':
+        w.sequenceEnrollments.push({ runId: run.id, sequenceId: c.sequenceId, action: c.action });
+        break;
       case 'fail':
         w.failedSteps.push({ runId: run.id, seq: c.seq, nodeId: c.nodeId, kind: kindOf(c.nodeId), error: c.reason });
         w.clearTimers.push(run.id);
@@ -72,6 +75,7 @@ export function emptyWrites(): RunWrites {
     contactUpdates: [],
     conversions: [],
     capturedLeads: [],
+    sequenceEnrollments: [],
     clearTimers: [],
     timers: [],
   };

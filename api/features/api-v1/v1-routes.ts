@@ -12,6 +12,8 @@ import {
   updateContactBodySchema,
 } from '../../../contracts/api-v1';
 import { createConversionBodySchema } from '../../../contracts/conversions';
+import { enrollBodySchema } from '../../../contracts/sequences';
+import { enrollContact, unenrollContact } from '../../../db/sequences/enroll';
 import { listConversationsQuerySchema, sendMessageBodySchema } from '../../../contracts/inbox';
 import { createKnowledgeBodySchema } from '../../../contracts/knowledge';
 import { leadCursorSchema, leadFiltersSchema, listLeadsQuerySchema } from '../../../contracts/leads';
@@ -111,6 +113,35 @@ export const v1Routes: V1Route[] = [
       const contact = await updateApiContact(pool, key.workspaceId, idParam(req), parseBody(updateContactBodySchema, req));
       if (!contact) throw notFound('Contact');
       return { body: contact };
+    },
+  },
+  {
+    method: 'post',
+    path: '/sequences/:id/enrollments',
+    scope: 'contacts:write',
+    summary: 'Enrol a contact in a sequence (ADR 0048); enrolling a contact already in it answers 200 with the same enrolment',
+    body: enrollBodySchema,
+    response: { status: 201, description: 'The enrolment', schema: z.object({ enrollmentId: z.uuid(), created: z.boolean() }) },
+    handle: async (req, key, { pool }) => {
+      const { contactId } = parseBody(enrollBodySchema, req);
+      const r = await withTransaction(pool, (c) => enrollContact(c, { workspaceId: key.workspaceId, sequenceId: idParam(req), contactId, source: 'api' }));
+      if (r === 'sequence_not_found') throw notFound('Sequence');
+      if (r === 'contact_not_found') throw notFound('Contact');
+      if (r === 'inactive' || r === 'wrong_account')
+        throw new AppError('CONFLICT', r === 'inactive' ? 'This sequence is turned off' : 'This contact belongs to another account than the sequence’s');
+      return { status: r.created ? 201 : 200, body: r };
+    },
+  },
+  {
+    method: 'delete',
+    path: '/sequences/:id/enrollments/:contactId',
+    scope: 'contacts:write',
+    summary: 'Take a contact out of a sequence: its remaining steps are not sent',
+    response: { status: 204, description: 'Unenrolled' },
+    handle: async (req, key, { pool }) => {
+      const done = await unenrollContact(pool, { workspaceId: key.workspaceId, sequenceId: idParam(req), contactId: idParam(req, 'contactId') });
+      if (!done) throw notFound('Enrolment');
+      return { status: 204, body: null };
     },
   },
   {

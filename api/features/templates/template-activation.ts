@@ -6,6 +6,8 @@ import { recordTemplateFlow } from '../../../db/templates/template-flows';
 import { readWorkspaceFacts } from '../../../db/templates/workspace-facts';
 import { getWorkspaceTemplate } from '../../../db/templates/workspace-templates';
 import { findBuiltInTemplate } from './catalogue';
+import { TEMPLATE_SEQUENCE_ID } from './catalogue/build';
+import { createSequence } from '../../../db/sequences/sequences';
 import { flowPlatformOf, graphForPlatform } from './catalogue/for-platform';
 import { fillTemplateGraph, variablesFor } from './catalogue/template-variables';
 import { platformsOfSaved } from './to-flow-template';
@@ -37,6 +39,20 @@ export async function createFlowFromTemplate(
     if (!builtIn.platforms.includes(chosen)) return 'platform_not_supported';
     const facts = await readWorkspaceFacts(client, workspaceId);
     graph = fillTemplateGraph(graphForPlatform(builtIn.graph, chosen), variablesFor(facts));
+    if (builtIn.sequence) {
+      // The template's own sequence, made with its flow: the Sequence steps point at it.
+      const s = builtIn.sequence;
+      const id = await createSequence(client, workspaceId, { ...s, accountId: null, enrollTag: null, isActive: true });
+      if (id === 'account_not_found') throw new Error('a template sequence names no account');
+      graph = {
+        ...graph,
+        nodes: graph.nodes.map((n) =>
+          n.data.kind === 'enrollSequence' && (n.data.config as { sequenceId?: string }).sequenceId === TEMPLATE_SEQUENCE_ID
+            ? { ...n, data: { ...n.data, config: { ...n.data.config, sequenceId: id } } }
+            : n,
+        ),
+      };
+    }
     ({ name, description } = builtIn);
     flowPlatform = flowPlatformOf[chosen];
   } else {

@@ -8,6 +8,7 @@ import { conditionConfig, conditionDefault } from './condition';
 import { delayConfig, delayDefault } from './delay';
 import { followGateConfig, followGateDefault, followGateHandles } from './follow-gate';
 import { dmConfig, dmDefault } from './dm';
+import { enrollSequenceConfig, enrollSequenceDefault } from './enroll-sequence';
 import { publicReplyConfig, publicReplyDefault } from './public-reply';
 import { randomizerConfig, randomizerDefault } from './randomizer';
 import { setFieldConfig, setFieldDefault } from './set-field';
@@ -37,6 +38,7 @@ export const nodeConfigSchemas = {
   captureLead: captureLeadConfig,
   askQuestion: askQuestionConfig,
   followGate: followGateConfig,
+  enrollSequence: enrollSequenceConfig,
   complete: completeConfig,
 } satisfies Record<NodeKind, z.ZodType>;
 
@@ -62,6 +64,7 @@ const defaultConfigs = {
   captureLead: captureLeadDefault,
   askQuestion: askQuestionDefault,
   followGate: followGateDefault,
+  enrollSequence: enrollSequenceDefault,
   complete: completeDefault,
 } satisfies { [K in NodeKind]: NodeConfig<K> };
 
@@ -119,6 +122,7 @@ export {
   delayConfig,
   dmConfig,
   followGateConfig,
+  enrollSequenceConfig,
   publicReplyConfig,
   randomizerConfig,
   setFieldConfig,

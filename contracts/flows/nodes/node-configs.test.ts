@@ -13,6 +13,7 @@ const incompleteDefaults: Partial<Record<NodeKind, [path: string, message: strin
   publicReply: [['text', 'Message text is required']],
   webhook: [['url', 'Enter a valid http(s) URL']],
   addTag: [['tag', 'Tag is required']],
+  enrollSequence: [['sequenceId', 'Choose a sequence']],
   removeTag: [['tag', 'Tag is required']],
   setField: [
     ['field', 'Field name is required'],

@@ -94,6 +94,7 @@ export const appRoutes: RouteObject[] = [
               { path: '/failed-sends', element: <P.FailedSendsPage /> },
               { path: '/sales-leads', element: <Navigate to="/leads" replace /> },
               { path: '/broadcasts', element: <P.BroadcastsPage /> },
+              { path: '/sequences', element: <P.SequencesPage /> },
               { path: '/growth-links', element: <P.GrowthLinksPage /> },
               { path: '/ai-chat', element: <P.AiChatPage /> },
               { path: '/knowledge', element: <P.KnowledgePage /> },

@@ -56,6 +56,7 @@ export const FailedSendsPage = lazyPage(() => import('../features/failed-sends/f
 export const LeadsPage = lazyPage(() => import('../features/leads/leads.page'), 'LeadsPage');
 export const GrowthLinksPage = lazyPage(() => import('../features/growth/growth-links.page'), 'GrowthLinksPage');
 export const BroadcastsPage = lazyPage(() => import('../features/broadcasts/broadcasts.page'), 'BroadcastsPage');
+export const SequencesPage = lazyPage(() => import('../features/sequences/sequences.page'), 'SequencesPage');
 export const KnowledgePage = lazyPage(() => import('../features/knowledge/knowledge.page'), 'KnowledgePage');
 export const AiChatPage = lazyPage(() => import('../features/ai-chat/ai-chat.page'), 'AiChatPage');
 export const CommentGrowthPage = lazyPage(() => import('../features/comment-rules/comment-growth.page'), 'CommentGrowthPage');

@@ -1,5 +1,6 @@
 import type { FlowEdge, FlowGraph, FlowNode, NodeKind } from '../../../../contracts/flows';
 import { nodeKindInfo } from '../../../../contracts/flows';
+import type { SequenceStep } from '../../../../contracts/sequences';
 import type { TemplateCategory, TemplateDifficulty, TemplatePlatform } from '../../../../contracts/templates';
 
 /**
@@ -20,7 +21,15 @@ export interface TemplateDefinition {
   smartkbIntegration: boolean;
   category: TemplateCategory;
   graph: FlowGraph;
+  /**
+   * A sequence the template creates with its flow (ADR 0048): activation makes it in the same
+   * transaction and points the graph's Sequence steps that name TEMPLATE_SEQUENCE_ID at it.
+   */
+  sequence?: { name: string; stopOnReply: boolean; steps: SequenceStep[] };
 }
+
+/** Stands for the template's own sequence in its graph until activation creates it (a valid id, so the catalogue compiles). */
+export const TEMPLATE_SEQUENCE_ID = '00000000-0000-4000-8000-000000000047';
 
 const COLUMN = 300;
 const ROW = 130;

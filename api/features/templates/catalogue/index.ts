@@ -4,6 +4,7 @@ import { followTemplates } from './follow-templates';
 import { nurtureTemplates } from './nurture-templates';
 import { questionTemplates } from './question-templates';
 import { salesTemplates } from './sales-templates';
+import { sequenceTemplates } from './sequence-templates';
 import { specTemplates } from './spec-templates';
 import type { TemplateDefinition } from './build';
 
@@ -16,6 +17,7 @@ export const builtInTemplates: readonly TemplateDefinition[] = [
   ...nurtureTemplates,
   ...questionTemplates,
   ...followTemplates,
+  ...sequenceTemplates,
 ];
 
 export function findBuiltInTemplate(id: string): TemplateDefinition | undefined {

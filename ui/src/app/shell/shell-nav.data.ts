@@ -22,6 +22,7 @@ export const sidebarNav: ShellNavItem[] = [
   { label: 'Knowledge Base', to: '/knowledge', icon: 'book' },
   { label: 'Sales Leads', to: '/leads', icon: 'users' },
   { label: 'Broadcasts', to: '/broadcasts', icon: 'megaphone' },
+  { label: 'Sequences', to: '/sequences', icon: 'layers' },
   { label: 'Growth links', to: '/growth-links', icon: 'link' },
   { label: 'Social Messaging', to: '/social-messaging', icon: 'message-square' },
   { label: 'Simulator', to: '/simulator', icon: 'play' },

@@ -10,6 +10,7 @@ import { count, figureTerms, periodLabel, simulatedNote, usd } from '../figures/
 import { ActivityTab, AutomationTab, LeadsTab, OverviewTab } from './analytics-panels';
 import { AutomationLinks } from './automation-links';
 import { EntryLinksCard } from './entry-links-card';
+import { SequencesAnalyticsCard } from '../sequences/sequences-analytics-card';
 import { useAnalyticsDashboard, useAnalyticsSeries } from './analytics.api';
 
 const tabs = ['Overview', 'Lead Performance', 'Automation', 'Recent Activity'] as const;
@@ -130,6 +131,7 @@ export function AnalyticsPage() {
                 <AutomationTab data={series.data} />
                 <AutomationLinks timeframe={timeframe} />
                 <EntryLinksCard timeframe={timeframe} />
+                <SequencesAnalyticsCard />
               </div>
             </TabPanel>
             <TabPanel>

@@ -7,6 +7,7 @@ import { errorMessage } from '../../lib/api';
 import { formatListTime } from '../../lib/format-time';
 import { ContactLeadSection } from './contact-lead-section';
 import { ContactRunsSection } from './contact-runs-section';
+import { ContactSequencesSection } from '../sequences/contact-sequences-section';
 import { PanelSection } from './panel-section';
 import { useContactPanel } from './use-contact-panel';
 
@@ -122,6 +123,7 @@ function PanelBody({ data, conversationId, onOpenConversation }: { data: PanelDa
       </PanelSection>
       <ContactLeadSection key={data.lead?.id ?? 'none'} lead={data.lead} conversationId={conversationId} />
       <ContactRunsSection runs={data.runs} conversationId={conversationId} />
+      <ContactSequencesSection contactId={contact.id} />
       <PanelSection title="Other conversations">
         {data.otherConversations.length === 0 ? (
           <p className="text-sm text-slate-500 dark:text-slate-400">

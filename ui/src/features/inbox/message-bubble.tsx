@@ -7,6 +7,7 @@ const sourceLabel: Partial<Record<Message['source'], string>> = {
   comment_rule: 'Comment rule',
   flow: 'Flow',
   broadcast: 'Broadcast',
+  sequence: 'Sequence',
   opt_out: 'Opt-out reply',
 };
 

@@ -39,6 +39,7 @@ const kindLabels: Record<NodeKind, string> = {
   setField: 'Set Field',
   trackConversion: 'Track Conversion',
   captureLead: 'Capture Lead',
+  enrollSequence: 'Sequence',
   complete: 'Complete',
 };
 export const kindLabel = (kind: string): string => kindLabels[kind as NodeKind] ?? kind;

@@ -20,5 +20,6 @@ export const kindIcon: Record<NodeKind, IconName> = {
   setField: 'database',
   trackConversion: 'chart',
   captureLead: 'mail',
+  enrollSequence: 'layers',
   complete: 'check-circle',
 };

@@ -3,6 +3,7 @@ import type { ComponentType } from 'react';
 import type { NodeKind } from '@contracts/flows';
 import { AiReplyForm } from './ai-reply-form';
 import { CaptureLeadForm } from './capture-lead-form';
+import { EnrollSequenceForm } from './enroll-sequence-form';
 import { ConditionForm } from './condition-form';
 import { ContactDataForm } from './contact-data-form';
 import { FollowGateForm } from './follow-gate-form';
@@ -39,6 +40,7 @@ const forms: Record<NodeKind, ComponentType<ConfigFormProps>> = {
   captureLead: CaptureLeadForm,
   askQuestion: AskQuestionForm,
   followGate: FollowGateForm,
+  enrollSequence: EnrollSequenceForm,
   complete: CompleteNote,
 };
 

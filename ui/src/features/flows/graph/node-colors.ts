@@ -22,6 +22,7 @@ export const nodeColorOf: Record<NodeKind, NodeColor> = {
   setField: 'green',
   trackConversion: 'green',
   captureLead: 'green',
+  enrollSequence: 'green',
   complete: 'grey',
 };
 

@@ -106,6 +106,9 @@ export function nodeSummary(kind: NodeKind | undefined, config: Record<string, u
       return `Conversion $${(Number(config.amountCents ?? 0) / 100).toFixed(2)}`;
     case 'captureLead':
       return config.from === 'template' ? `Email from ${clip(str(config.value), 30) || '…'}` : 'Email from the last message';
+    case 'enrollSequence':
+      if (!str(config.sequenceId)) return 'No sequence yet';
+      return config.action === 'unenroll' ? 'Take out of a sequence' : 'Enrol in a sequence';
     case 'complete':
       return 'End of flow';
     default:

@@ -70,6 +70,7 @@ export const planNodeSchema = z.discriminatedUnion('kind', [
   planNode('trackConversion'),
   planNode('captureLead'),
   planNode('askQuestion'),
+  planNode('bookTime'),
   planNode('complete'),
 ]);
 

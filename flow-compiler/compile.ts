@@ -167,7 +167,7 @@ export function compile(graph: FlowGraph, platform: FlowPlatform = 'multi'): Com
     const elapsed = longestQuietTime(triggerId, kinds, configs, next, windowMs);
     for (const [id, kind] of kinds) {
       // An AI reply's answer is a DM on the run's own channel: on Meta, the same window applies.
-      const metaDm = metaDmKinds.has(kind) || ((kind === 'aiReply' || kind === 'askQuestion') && platform !== 'twitter');
+      const metaDm = metaDmKinds.has(kind) || ((kind === 'aiReply' || kind === 'askQuestion' || kind === 'bookTime') && platform !== 'twitter');
       if (metaDm && (elapsed.get(id) ?? 0) > windowMs) {
         err(
           id,
@@ -233,7 +233,7 @@ function branchNames(kind: NodeKind, missing: string[]): string {
 
 /** Does running this node make the run wait (so a loop through it is not a busy loop)? */
 function pauses(kind: NodeKind, config: unknown): boolean {
-  if (kind === 'waitForReply' || kind === 'askQuestion') return true;
+  if (kind === 'waitForReply' || kind === 'askQuestion' || kind === 'bookTime') return true;
   if (kind === 'delay' && config) return durationMs(config as { amount: number; unit: 'seconds' }) > 0;
   return false;
 }
@@ -285,6 +285,10 @@ function longestQuietTime(
       if (!target) continue;
       let after = here;
       if (kind === 'delay' && config) after = here + durationMs(config as { amount: number; unit: 'seconds' });
+      // Book a time: "booked" follows the contact's pick (a message); "noSlot" may follow none (no open slot).
+      if (kind === 'bookTime' && config) {
+        after = exit === 'booked' ? 0 : exit === 'timeout' ? here + durationMs((config as { timeout: { amount: number; unit: 'seconds' } }).timeout) : here;
+      }
       if ((kind === 'waitForReply' || kind === 'askQuestion') && config) {
         // An answer (valid or not) is a message from the contact: the window opens again.
         const replied = exit === 'reply' || exit === 'answered' || exit === 'invalid';

@@ -21,6 +21,7 @@ export const nodeKinds = [
   'trackConversion',
   'captureLead',
   'askQuestion',
+  'bookTime',
   'complete',
 ] as const;
 export type NodeKind = (typeof nodeKinds)[number];
@@ -44,5 +45,6 @@ export const nodeKindInfo: Record<NodeKind, { label: string; platform: 'multi' |
   trackConversion: { label: 'Track Conversion', platform: 'multi', description: 'Record a sale (USD) for this contact' },
   captureLead: { label: 'Capture Lead', platform: 'multi', description: "Save the contact's email as a lead" },
   askQuestion: { label: 'Ask a Question', platform: 'multi', description: 'Ask for an email, phone, number, date or link, and check the answer' },
+  bookTime: { label: 'Book a Time', platform: 'multi', description: 'Offer open times from your availability and book one' },
   complete: { label: 'Complete', platform: 'multi', description: 'End point for your automation' },
 };

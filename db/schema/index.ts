@@ -23,3 +23,4 @@ export * from './api-keys';
 export * from './event-webhooks';
 export * from './push';
 export * from './growth';
+export * from './bookings';

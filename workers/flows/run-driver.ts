@@ -21,6 +21,7 @@ import { loadContact, runContact } from './run-contacts';
 import { runUpdateFor, statusAfter, writesFor } from './run-writes';
 import { resultInput, retryOrGiveUp, type RetryPolicy } from './settle-outcome';
 import { enqueueAiCall, enqueueWebhookCall } from '../../db/flows/enqueue-webhook-call';
+import { runBookingActivity } from './booking-step';
 
 /**
  * The flow runtime's driver (ARCHITECTURE.md#flow-runtime): `run.advance {runId}`. Each turn of its loop is ONE
@@ -200,10 +201,17 @@ async function beginActivity(
     await enqueueAiCall(client, run, seq, config.webhookLanes ?? DEFAULT_WEBHOOK_LANES);
     return { turn: null };
   }
+  if (activity.type === 'bookingSlots' || activity.type === 'bookSlot') {
+    // Book a time's reads and writes stay in the database: done in this transaction, the result is the next turn's input.
+    const done = await runBookingActivity(client, run, seq, activity, { now: new Date(), linkBaseUrl: config.linkBaseUrl?.() ?? null });
+    return { turn: { input: { type: 'activityResult', seq, ok: true, output: done.output } } };
+  }
   // An AI reply's answer goes out on the run's own account, as a DM node's text would.
   const send = activity.type === 'replyDm' ? { type: 'sendDm' as const, channel: run.platform, text: activity.text } : activity;
   // An Ask a question step's profile quick reply: Instagram and Messenger only (X's DM API has none, docs/platform-apis.md §2.5).
   const contactQuickReplies = activity.type === 'replyDm' && run.platform !== 'twitter' ? (activity.contactQuickReplies ?? []) : [];
+  // A Book a time step's slots as quick replies: the same platforms (on X the text lists them).
+  const quickReplies = activity.type === 'replyDm' && run.platform !== 'twitter' ? (activity.quickReplies ?? []) : [];
   const prepared = await prepareFlowSend(
     client,
     {
@@ -216,7 +224,7 @@ async function beginActivity(
       activity: send,
       // A DM node with "Track links" on, when there is a URL to point links at (PUBLIC_URL).
       tracking: activity.type === 'sendDm' && activity.trackLinks ? linkTracking(config, run.flow_id, nodeId, run.contact_id) : null,
-      replyOptions: activity.type === 'sendDm' ? replyOptionsOrNull(activity) : replyOptionsOrNull({ contactQuickReplies }),
+      replyOptions: activity.type === 'sendDm' ? replyOptionsOrNull(activity) : replyOptionsOrNull({ contactQuickReplies, quickReplies }),
     },
     config.limits,
     new Date(),

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { NodeKind } from '../node-kinds';
 import { aiReplyConfig, aiReplyDefault, aiReplyHandles } from './ai-reply';
 import { askQuestionConfig, askQuestionDefault, askQuestionHandles } from './ask-question';
+import { bookTimeConfig, bookTimeDefault, bookTimeHandles } from './book-time';
 import { captureLeadConfig, captureLeadDefault } from './capture-lead';
 import { completeConfig, completeDefault } from './complete';
 import { conditionConfig, conditionDefault } from './condition';
@@ -35,6 +36,7 @@ export const nodeConfigSchemas = {
   trackConversion: trackConversionConfig,
   captureLead: captureLeadConfig,
   askQuestion: askQuestionConfig,
+  bookTime: bookTimeConfig,
   complete: completeConfig,
 } satisfies Record<NodeKind, z.ZodType>;
 
@@ -59,6 +61,7 @@ const defaultConfigs = {
   trackConversion: trackConversionDefault,
   captureLead: captureLeadDefault,
   askQuestion: askQuestionDefault,
+  bookTime: bookTimeDefault,
   complete: completeDefault,
 } satisfies { [K in NodeKind]: NodeConfig<K> };
 
@@ -80,6 +83,7 @@ export function handlesOf(kind: NodeKind, config?: unknown): string[] | null {
     const parsed = askQuestionConfig.safeParse(config);
     return parsed.success && parsed.data.answer === 'text' ? ['answered', 'timeout'] : [...askQuestionHandles];
   }
+  if (kind === 'bookTime') return [...bookTimeHandles];
   if (kind === 'randomizer') {
     const parsed = randomizerConfig.safeParse(config);
     return parsed.success ? parsed.data.branches.map((b) => b.key) : ['A', 'B'];
@@ -97,6 +101,8 @@ const branchLabels: Record<string, string> = {
   answered: 'Answered',
   handoff: 'Handoff',
   invalid: 'Invalid',
+  booked: 'Booked',
+  noSlot: 'No slot',
 };
 
 export function branchLabel(handle: string): string {
@@ -106,6 +112,7 @@ export function branchLabel(handle: string): string {
 export {
   aiReplyConfig,
   askQuestionConfig,
+  bookTimeConfig,
   captureLeadConfig,
   completeConfig,
   conditionConfig,

@@ -95,6 +95,7 @@ export const appRoutes: RouteObject[] = [
               { path: '/sales-leads', element: <Navigate to="/leads" replace /> },
               { path: '/broadcasts', element: <P.BroadcastsPage /> },
               { path: '/growth-links', element: <P.GrowthLinksPage /> },
+              { path: '/bookings', element: <P.BookingsPage /> },
               { path: '/ai-chat', element: <P.AiChatPage /> },
               { path: '/knowledge', element: <P.KnowledgePage /> },
               { path: '/comment-growth', element: <P.CommentGrowthPage /> },

@@ -1,4 +1,5 @@
 import { aiTemplates } from './ai-templates';
+import { bookingTemplates } from './booking-templates';
 import { engagementTemplates } from './engagement-templates';
 import { nurtureTemplates } from './nurture-templates';
 import { questionTemplates } from './question-templates';
@@ -14,6 +15,7 @@ export const builtInTemplates: readonly TemplateDefinition[] = [
   ...engagementTemplates,
   ...nurtureTemplates,
   ...questionTemplates,
+  ...bookingTemplates,
 ];
 
 export function findBuiltInTemplate(id: string): TemplateDefinition | undefined {

@@ -33,6 +33,7 @@ const kindLabels: Record<NodeKind, string> = {
   webhook: 'Webhook',
   aiReply: 'AI Reply',
   askQuestion: 'Ask a Question',
+  bookTime: 'Book a Time',
   addTag: 'Add Tag',
   removeTag: 'Remove Tag',
   setField: 'Set Field',

@@ -10,6 +10,7 @@ export const kindIcon: Record<NodeKind, IconName> = {
   delay: 'clock',
   waitForReply: 'inbox',
   askQuestion: 'message',
+  bookTime: 'clock',
   condition: 'workflow',
   randomizer: 'sparkles',
   webhook: 'link',

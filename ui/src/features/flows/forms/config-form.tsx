@@ -1,4 +1,5 @@
 import { AskQuestionForm } from './ask-question-form';
+import { BookTimeForm } from './book-time-form';
 import type { ComponentType } from 'react';
 import type { NodeKind } from '@contracts/flows';
 import { AiReplyForm } from './ai-reply-form';
@@ -37,6 +38,7 @@ const forms: Record<NodeKind, ComponentType<ConfigFormProps>> = {
   trackConversion: TrackConversionForm,
   captureLead: CaptureLeadForm,
   askQuestion: AskQuestionForm,
+  bookTime: BookTimeForm,
   complete: CompleteNote,
 };
 

@@ -12,6 +12,7 @@ export const nodeColorOf: Record<NodeKind, NodeColor> = {
   delay: 'yellow',
   waitForReply: 'yellow',
   askQuestion: 'yellow',
+  bookTime: 'yellow',
   condition: 'purple',
   randomizer: 'purple',
   webhook: 'green',

@@ -73,6 +73,8 @@ export function nodeSummary(kind: NodeKind | undefined, config: Record<string, u
       const q = str(config.question);
       return q ? clip(q) : 'No question yet';
     }
+    case 'bookTime':
+      return `Offers the next ${typeof config.slots === 'number' ? config.slots : 5} open times`;
     case 'waitForReply': {
       const t = (config.timeout ?? {}) as Record<string, unknown>;
       return `Wait up to ${durationText(t.amount, t.unit)} for a reply`;

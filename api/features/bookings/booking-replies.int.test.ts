@@ -12,7 +12,7 @@ async function bookingWorkspace(reminderMinutes: number | null = null) {
   const w = await app.signIn();
   expect((await w.client.put('/api/bookings/availability', { ...openHours, reminderMinutes })).status).toBe(200);
   const flowId = await publishFlow(w.client, bookFlow());
-  const contact = (id: string) => ({ externalUserId: `sim-${id}`, name: `Guest ${id}`, username: null });
+  const contact = (id: string) => ({ externalUserId: `sim-${id}`, name: `Guest ${id}`, username: `guest_${id}` });
   const dm = async (who: string, text: string) =>
     expect((await w.client.post('/api/simulator/messages', { accountId: w.instagram.id, contact: contact(who), text })).status).toBe(202);
   const outbox = async () => ((await w.client.get(`/api/simulator/outbox?accountId=${w.instagram.id}`)).data as { text: string }[]).map((i) => i.text);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AvailabilityResponse, Booking } from '../../../contracts/bookings';
+import { bookSlot } from '../../../db/bookings/bookings';
 import { startMetaGraphFake } from '../../../tests/fakes/meta-graph.fake';
 import { messagingWebhook } from '../../../tests/fakes/meta-webhook-payloads';
 import { bookFlow, openHours } from '../../../tests/support/bookings';
@@ -125,6 +126,19 @@ describe('Bookings', () => {
     expect(booking).toMatchObject({ status: 'booked', contactName: 'Maya Chen', timeZone: 'UTC', reminder: 'none' });
     expect((await w.client.get(`/api/bookings?when=upcoming&contactId=${booking!.contactId}`)).data).toHaveLength(1);
     expect((await w.client.get('/api/bookings?when=soon')).status).toBe(400);
+
+    // The step carried out again (a crash after its commit) finds its own booking; an overlapping time is refused by the constraint.
+    const row = (
+      await app.pool.query<{ account_id: string; contact_id: string; run_id: string; step_seq: number; starts_at: Date; ends_at: Date }>(
+        'select account_id, contact_id, run_id, step_seq, starts_at, ends_at from bookings where id = $1',
+        [booking!.id],
+      )
+    ).rows[0]!;
+    const again = { workspaceId: w.user.workspaceId, accountId: row.account_id, contactId: row.contact_id, runId: row.run_id, timeZone: 'UTC', remindAt: null };
+    expect(await bookSlot(app.pool, { ...again, stepSeq: row.step_seq, startsAt: row.starts_at, endsAt: row.ends_at })).toMatchObject({ id: booking!.id });
+    const halfHour = 30 * 60_000;
+    const overlapping = { ...again, stepSeq: 999, startsAt: new Date(row.starts_at.getTime() + halfHour), endsAt: new Date(row.ends_at.getTime() + halfHour) };
+    expect(await bookSlot(app.pool, overlapping)).toBe('taken');
 
     const other = await app.signIn();
     expect((await other.client.post(`/api/bookings/${booking!.id}/cancel`)).status).toBe(404);

@@ -72,6 +72,7 @@ export const planNodeSchema = z.discriminatedUnion('kind', [
   planNode('askQuestion'),
   planNode('followGate'),
   planNode('enrollSequence'),
+  planNode('bookTime'),
   planNode('complete'),
 ]);
 

@@ -231,6 +231,8 @@ export const jobs = {
   'inbound:sweep': define({ payload: z.unknown(), maxAttempts: 5, priority: null, keyPrefix: null, cron: true }),
   /** Crontab: ends the trials whose time is up (TRIAL_DAYS): back to the free plan, with a notice (ADR 0041). */
   'plans:end-trials': define({ payload: z.unknown(), maxAttempts: 25, priority: null, keyPrefix: null, cron: true }),
+  /** Crontab: booking reminders that have come due: sent inside the 24-hour window, else skipped with the reason. */
+  'bookings:remind': define({ payload: z.unknown(), maxAttempts: 25, priority: null, keyPrefix: null, cron: true }),
   /** Crontab: housekeeping (sessions, rate-limit windows, demo workspaces, old events). */
   'maintenance:prune': define({ payload: z.unknown(), maxAttempts: 25, priority: null, keyPrefix: null, cron: true }),
 } as const;

@@ -10,6 +10,26 @@ import { contactQuickReplyKinds, replyButton } from './reply-options';
  * few small fields, so parsing a ~100-byte state each turn costs microseconds.
  */
 
+/** One slot a Book a time step offered (workflows/booking-slots.ts OpenSlot). */
+export const bookingSlotSchema = z.object({ startsAt: z.string(), endsAt: z.string(), label: z.string() });
+export type BookingSlot = z.infer<typeof bookingSlotSchema>;
+
+/** What the driver's `bookingSlots` activity answers: the slots, and whether the channel shows quick replies (not X). */
+export const bookingSlotsOutput = z.object({ slots: z.array(bookingSlotSchema), quickReplies: z.boolean(), timeZone: z.string() });
+
+/** What the driver's `bookSlot` activity answers: the booking, or that the time is no longer open. */
+export const bookSlotOutput = z.union([
+  z.object({
+    booked: z.literal(true),
+    bookingId: z.string(),
+    label: z.string(),
+    timeZone: z.string(),
+    /** The calendar file's full URL; null when no public URL is configured. */
+    icsUrl: z.string().nullable(),
+  }),
+  z.object({ booked: z.literal(false) }),
+]);
+
 /** Side effects that leave the database: carried out by the driver with key `runId:seq`. */
 export const activitySchema = z.discriminatedUnion('type', [
   z.object({
@@ -43,11 +63,18 @@ export const activitySchema = z.discriminatedUnion('type', [
     text: z.string(),
     /** An Ask a question step's profile quick replies (Instagram, Messenger only; dropped on X). */
     contactQuickReplies: z.array(z.enum(contactQuickReplyKinds)).optional(),
-    /** A Follow gate's "I'm following" quick reply (Instagram only). */
+    /** Quick replies: a Follow gate's "I'm following" (Instagram only), or a Book a time step's slots (Instagram, Messenger; on X the text lists them). */
     quickReplies: z.array(z.string()).optional(),
   }),
   /** A Follow gate's check: Instagram's User Profile API, `is_user_follow_business` (docs/platform-apis.md §2.13). A read: repeating it is harmless. */
   z.object({ type: z.literal('checkFollow') }),
+  /**
+   * A Book a time step's open slots, read by the driver in the turn's transaction (availability and
+   * bookings). `note`: why they are offered again (the pick was taken, or the reply matched none).
+   */
+  z.object({ type: z.literal('bookingSlots'), limit: z.number().int(), note: z.enum(['taken', 'retry']).optional() }),
+  /** A Book a time step's pick, booked by the driver in the turn's transaction (db/bookings/bookings.ts bookSlot). */
+  z.object({ type: z.literal('bookSlot'), startsAt: z.string(), endsAt: z.string() }),
 ]);
 export type Activity = z.infer<typeof activitySchema>;
 
@@ -59,6 +86,8 @@ export const awaitingSchema = z.object({
   activity: activitySchema.optional(),
   /** Ask a question: which ask this is (1 = the question, 2+ = a re-ask after a wrong answer); Follow gate: which send of the button. */
   attempt: z.number().int().optional(),
+  /** Book a time: the slots offered, while their DM goes out and the pick is awaited. */
+  slots: z.array(bookingSlotSchema).optional(),
 });
 export type Awaiting = z.infer<typeof awaitingSchema>;
 

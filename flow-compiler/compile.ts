@@ -169,7 +169,8 @@ export function compile(graph: FlowGraph, platform: FlowPlatform = 'multi'): Com
     const elapsed = longestQuietTime(triggerId, kinds, configs, next, windowMs);
     for (const [id, kind] of kinds) {
       // An AI reply's answer is a DM on the run's own channel: on Meta, the same window applies.
-      const metaDm = metaDmKinds.has(kind) || ((kind === 'aiReply' || kind === 'askQuestion' || kind === 'followGate') && platform !== 'twitter');
+      const metaDm =
+        metaDmKinds.has(kind) || ((kind === 'aiReply' || kind === 'askQuestion' || kind === 'followGate' || kind === 'bookTime') && platform !== 'twitter');
       if (metaDm && (elapsed.get(id) ?? 0) > windowMs) {
         err(
           id,
@@ -240,7 +241,7 @@ function followGateOnlyOnInstagram(platform: FlowPlatform): string {
 
 /** Does running this node make the run wait (so a loop through it is not a busy loop)? */
 function pauses(kind: NodeKind, config: unknown): boolean {
-  if (kind === 'waitForReply' || kind === 'askQuestion' || kind === 'followGate') return true;
+  if (kind === 'waitForReply' || kind === 'askQuestion' || kind === 'followGate' || kind === 'bookTime') return true;
   if (kind === 'delay' && config) return durationMs(config as { amount: number; unit: 'seconds' }) > 0;
   return false;
 }
@@ -292,6 +293,10 @@ function longestQuietTime(
       if (!target) continue;
       let after = here;
       if (kind === 'delay' && config) after = here + durationMs(config as { amount: number; unit: 'seconds' });
+      // Book a time: "booked" follows the contact's pick (a message); "noSlot" may follow none (no open slot).
+      if (kind === 'bookTime' && config) {
+        after = exit === 'booked' ? 0 : exit === 'timeout' ? here + durationMs((config as { timeout: { amount: number; unit: 'seconds' } }).timeout) : here;
+      }
       if ((kind === 'waitForReply' || kind === 'askQuestion') && config) {
         // An answer (valid or not) is a message from the contact: the window opens again.
         const replied = exit === 'reply' || exit === 'answered' || exit === 'invalid';

@@ -354,6 +354,37 @@ export const goldenCases: GoldenCase[] = [
     },
   },
   {
+    name: 'valid-book-time',
+    graph: {
+      nodes: [
+        dmTrigger(['book']),
+        n('2', 'bookTime', {
+          prompt: 'Pick a time',
+          retryMessage: 'Pick one of these',
+          takenMessage: 'That one just went',
+          timeout: { amount: 1, unit: 'hours' },
+          confirmation: 'Booked {booking_time}: {booking_link}',
+        }),
+        n('3', 'instagramDM', { text: 'See you then' }),
+        n('4', 'complete'),
+      ],
+      edges: [e('1', '2'), e('2', '3', 'booked'), e('2', '4', 'noSlot'), e('2', '4', 'timeout'), e('3', '4')],
+    },
+  },
+  {
+    // A Book a Time step whose "No slot" exit comes after a 2-day timeout: its DM would be outside Meta's window.
+    name: 'error-book-time-window',
+    graph: {
+      nodes: [
+        dmTrigger(['book']),
+        n('2', 'bookTime', { prompt: 'Pick', retryMessage: 'Again', takenMessage: 'Gone', timeout: { amount: 2, unit: 'days' }, confirmation: 'Booked' }),
+        n('3', 'instagramDM', { text: 'Still there?' }),
+        n('4', 'complete'),
+      ],
+      edges: [e('1', '2'), e('2', '4', 'booked'), e('2', '4', 'noSlot'), e('2', '3', 'timeout'), e('3', '4')],
+    },
+  },
+  {
     name: 'error-ask-question-branches',
     graph: {
       nodes: [

@@ -48,14 +48,23 @@ it('schedules maintenance:prune from the crontab', async () => {
 
 it('sweeps for due account health checks every 5 minutes unless ACCOUNT_HEALTH_INTERVAL_MINUTES=0', async () => {
   const on = parseCrontab(crontab({ accountHealthIntervalMinutes: 60, reconcile: { everyMinutes: 0, readsPerHour: 600 } }));
-  expect(on.map((c) => c.task)).toEqual(['maintenance:prune', 'outbound:sweep', 'inbound:sweep', 'events:sweep', 'plans:end-trials', 'accounts:health']);
-  expect(on[5]!.match).toBeTypeOf('function');
+  expect(on.map((c) => c.task)).toEqual([
+    'maintenance:prune',
+    'outbound:sweep',
+    'inbound:sweep',
+    'events:sweep',
+    'plans:end-trials',
+    'bookings:remind',
+    'accounts:health',
+  ]);
+  expect(on[6]!.match).toBeTypeOf('function');
   expect(parseCrontab(crontab({ accountHealthIntervalMinutes: 0, reconcile: { everyMinutes: 0, readsPerHour: 600 } })).map((c) => c.task)).toEqual([
     'maintenance:prune',
     'outbound:sweep',
     'inbound:sweep',
     'events:sweep',
     'plans:end-trials',
+    'bookings:remind',
   ]);
   // The test app turns the checks off: nothing is scheduled that could race a test.
   const { rows } = await t.app.database.pool.query('select identifier from graphile_worker._private_known_crontabs');
@@ -64,7 +73,15 @@ it('sweeps for due account health checks every 5 minutes unless ACCOUNT_HEALTH_I
 
 it('sweeps for due reconciliations every minute unless RECONCILE_EVERY_MINUTES=0', () => {
   const on = parseCrontab(crontab({ accountHealthIntervalMinutes: 0, reconcile: { everyMinutes: 15, readsPerHour: 600 } }));
-  expect(on.map((c) => c.task)).toEqual(['maintenance:prune', 'outbound:sweep', 'inbound:sweep', 'events:sweep', 'plans:end-trials', 'accounts:reconcile']);
+  expect(on.map((c) => c.task)).toEqual([
+    'maintenance:prune',
+    'outbound:sweep',
+    'inbound:sweep',
+    'events:sweep',
+    'plans:end-trials',
+    'bookings:remind',
+    'accounts:reconcile',
+  ]);
 });
 
 it('sweeps for sends past their lease every minute (ADR 0021)', async () => {

@@ -1,4 +1,5 @@
 import { endTrialsJob } from './jobs/end-trials.job';
+import { bookingsRemindJob } from './jobs/bookings-remind.job';
 import { Logger, run, type Runner, type RunnerOptions, type Task, type TaskList, type WorkerPool } from 'graphile-worker';
 import type pg from 'pg';
 import type { Logger as Pino } from 'pino';
@@ -112,6 +113,7 @@ export function taskList(deps: TaskDeps): TaskList {
   return {
     'maintenance:prune': maintenancePrune({ demoTtlHours: config.demo.ttlHours, pool }),
     'plans:end-trials': endTrialsJob(),
+    'bookings:remind': bookingsRemindJob(pool, limits),
     'inbound.process': inboundProcessJob({
       pool,
       limits,
@@ -226,6 +228,8 @@ export function crontab(config: Pick<WorkerConfig, 'accountHealthIntervalMinutes
   const lines = ['*/15 * * * * maintenance:prune ?fill=1h', '* * * * * outbound:sweep', '* * * * * inbound:sweep', '* * * * * events:sweep'];
   // Every 5 minutes (a trial ends within 5 minutes of its time); ?fill catches up after downtime.
   lines.push('*/5 * * * * plans:end-trials ?fill=1h');
+  // Every minute: booking reminders that have come due (at most a minute late).
+  lines.push('* * * * * bookings:remind ?fill=1h');
   if (config.accountHealthIntervalMinutes > 0) lines.push('*/5 * * * * accounts:health');
   // Every minute a sweep queues the accounts whose last reconciliation is RECONCILE_EVERY_MINUTES old.
   if (config.reconcile.everyMinutes > 0) lines.push('* * * * * accounts:reconcile');

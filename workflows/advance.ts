@@ -1,7 +1,8 @@
 import { DEFAULT_EXIT, type ExecutionPlan, type PlanNode } from '../contracts/execution-plan';
 import { durationMs, type ConditionRule, type NodeKind } from '../contracts/flows';
 import { aiReplyOutcome } from './ai-reply-outcome';
-import { askActivity, resumeAsk } from './ask-question';
+import { askActivity, resumeAsk, type AskResumed } from './ask-question';
+import { resumeBooking, slotsActivity, type BookResumed } from './book-time';
 import { extractEmail } from './extract-email';
 import { followGateActivity, resumeFollowGate } from './follow-gate';
 import { initialRunState, type Activity, type AdvanceInput, type Awaiting, type RunState } from '../contracts/run-state';
@@ -104,13 +105,15 @@ export function advance(plan: ExecutionPlan, state: RunState, input: AdvanceInpu
       const awaiting = state.awaiting;
       if (!awaiting || awaiting.seq !== input.seq) return ignore(state);
       const node = plan.nodes[awaiting.nodeId]!;
-      if (node.kind === 'askQuestion' || node.kind === 'followGate') {
+      if (node.kind === 'askQuestion' || node.kind === 'followGate' || node.kind === 'bookTime') {
         const finish = finisher(node, awaiting, commands);
-        const renderer = (t: string) => render(t, contact);
-        const asked =
+        const env = { commands, contact, finish, render: (t: string) => render(t, contact) };
+        const asked: AskResumed | BookResumed =
           node.kind === 'askQuestion'
-            ? resumeAsk(node, awaiting, input, { commands, contact, finish, render: renderer })
-            : resumeFollowGate(node, awaiting, input, { contact, finish, render: renderer });
+            ? resumeAsk(node, awaiting, input, env)
+            : node.kind === 'followGate'
+              ? resumeFollowGate(node, awaiting, input, env)
+              : resumeBooking(node, awaiting, input, env);
         if ('ignored' in asked) return ignore(state);
         if ('failed' in asked) {
           commands.push({ type: 'fail', seq: awaiting.seq, nodeId: node.id, reason: asked.failed });
@@ -122,10 +125,13 @@ export function advance(plan: ExecutionPlan, state: RunState, input: AdvanceInpu
           const p = asked.park;
           if (p.on === 'activity') commands.push({ type: 'callActivity', seq: s, nodeId: node.id, kind: node.kind, activity: p.activity });
           else commands.push({ type: 'waitForReply', seq: s, nodeId: node.id, timeoutMs: p.timeoutMs });
+          // Book a time: the slots offered ride along until the pick.
+          const offered = 'slots' in p ? (p.slots as Awaiting['slots']) : undefined;
+          const slots: Pick<Awaiting, 'slots'> = offered ? { slots: offered } : {};
           const next: Awaiting =
             p.on === 'activity'
-              ? { seq: s, nodeId: node.id, on: 'activity', activity: p.activity, attempt: p.attempt }
-              : { seq: s, nodeId: node.id, on: 'reply', attempt: p.attempt };
+              ? { seq: s, nodeId: node.id, on: 'activity', activity: p.activity, attempt: p.attempt, ...slots }
+              : { seq: s, nodeId: node.id, on: 'reply', attempt: p.attempt, ...slots };
           return { state: { ...state, seq: s, awaiting: next, done: false }, commands, ignored: false };
         }
         return run({ plan, contact, seed: ctx.seed, commands }, { ...state, awaiting: null }, asked.next, seq);
@@ -319,6 +325,11 @@ function run(env: AdvanceEnv, state: RunState, nodeId: string | null, seq: numbe
       }
       case 'followGate': {
         const activity = followGateActivity(node, render(node.config.text, contact));
+        commands.push({ type: 'callActivity', seq, nodeId: node.id, kind: node.kind, activity });
+        return park({ seq, nodeId: node.id, on: 'activity', activity, attempt: 1 });
+      }
+      case 'bookTime': {
+        const activity = slotsActivity(node);
         commands.push({ type: 'callActivity', seq, nodeId: node.id, kind: node.kind, activity });
         return park({ seq, nodeId: node.id, on: 'activity', activity, attempt: 1 });
       }

@@ -71,6 +71,7 @@ import { runsRoutes } from '../features/flows/runs.routes';
 import { simulatorRoutes } from '../features/simulator/simulator.routes';
 import { socialAccountsRoutes } from '../features/social-accounts/social-accounts.routes';
 import { growthLinksRoutes } from '../features/growth/growth-links.routes';
+import { bookingIcsRoutes, bookingsRoutes } from '../features/bookings/bookings.routes';
 import { messengerProfileRoutes } from '../features/social-accounts/messenger-profile.routes';
 import { connectedAccountsRoutes } from '../features/social-accounts/connected-accounts.routes';
 import { instagramProfileRoutes } from '../features/social-accounts/instagram-profile.routes';
@@ -214,6 +215,7 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
   app.use(statsRoutes(reads, config.publicStats));
   app.use(publicPlansRoutes({ pool: database.pool, trialDays: config.trialDays, checkout: Boolean(stripe) }));
   app.use(linksRoutes(database.pool));
+  app.use(bookingIcsRoutes(database.pool, () => new Date(Date.now())));
   const { pool } = database;
   const cipher = createTokenCipher(secrets.encryptionKey);
   const verifyToken = metaWebhookVerifyToken(config, secrets);
@@ -269,6 +271,10 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
   app.use('/api/simulator', simulatorRoutes(pool, log, wakes));
   app.use('/api/flows', flowsRoutes(pool));
   app.use('/api/growth/links', growthLinksRoutes(pool));
+  app.use(
+    '/api/bookings',
+    bookingsRoutes(pool, () => new Date(Date.now())),
+  );
   app.use('/api/runs', runsRoutes(pool));
   // The AI assistant (ADR 0011): one runtime (or none: knowledge-base-only answers) for all its routes.
   const aiDeps = { pool, log, ai: createAiRuntime(config.ai), userPerMinute: config.ai.userPerMinute };

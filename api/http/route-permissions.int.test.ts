@@ -70,6 +70,8 @@ const publicRoutes = [
   // The plan catalogue and whether trials and online payment are configured (contracts/plans.ts).
   'GET /api/plans',
   'GET /l/:code',
+  // A booking's calendar file: its 24-byte random token is the key; it shows the time and the business's name only.
+  'GET /api/public/bookings/:token.ics',
   'POST /api/chat/gemini',
   'POST /api/chat',
   'POST /api/chatbot/feedback',

@@ -23,6 +23,7 @@ export const nodeKinds = [
   'askQuestion',
   'followGate',
   'enrollSequence',
+  'bookTime',
   'complete',
 ] as const;
 export type NodeKind = (typeof nodeKinds)[number];
@@ -48,5 +49,6 @@ export const nodeKindInfo: Record<NodeKind, { label: string; platform: 'multi' |
   askQuestion: { label: 'Ask a Question', platform: 'multi', description: 'Ask for an email, phone, number, date or link, and check the answer' },
   followGate: { label: 'Follow Gate', platform: 'instagram', description: 'Ask for a follow, check it on Instagram, then go on' },
   enrollSequence: { label: 'Sequence', platform: 'multi', description: 'Enrol the contact in a sequence of messages, or take them out' },
+  bookTime: { label: 'Book a Time', platform: 'multi', description: 'Offer open times from your availability and book one' },
   complete: { label: 'Complete', platform: 'multi', description: 'End point for your automation' },
 };

@@ -25,3 +25,4 @@ export * from './push';
 export * from './growth';
 export * from './sandbox';
 export * from './sequences';
+export * from './bookings';

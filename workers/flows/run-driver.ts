@@ -23,6 +23,7 @@ import { resultInput, retryOrGiveUp, type RetryPolicy } from './settle-outcome';
 import { enqueueAiCall, enqueueWebhookCall } from '../../db/flows/enqueue-webhook-call';
 import type { FollowCheck } from '../../activities/follow-check.activity';
 import { followCheckInTransaction } from './follow-check-step';
+import { runBookingActivity } from './booking-step';
 
 /**
  * The flow runtime's driver (ARCHITECTURE.md#flow-runtime): `run.advance {runId}`. Each turn of its loop is ONE
@@ -219,10 +220,16 @@ async function beginActivity(
   if (run.platform !== 'instagram' && (await loadPlan(client, run.version_id, run.id)).nodes[nodeId]?.kind === 'followGate') {
     return { turn: { input: { type: 'activityResult', seq, ok: false, error: 'Follow gates work on Instagram only: this run is on another channel' } } };
   }
+  if (activity.type === 'bookingSlots' || activity.type === 'bookSlot') {
+    // Book a time's reads and writes stay in the database: done in this transaction, the result is the next turn's input.
+    const done = await runBookingActivity(client, run, seq, activity, { now: new Date(), linkBaseUrl: config.linkBaseUrl?.() ?? null });
+    return { turn: { input: { type: 'activityResult', seq, ok: true, output: done.output } } };
+  }
   // An AI reply's answer goes out on the run's own account, as a DM node's text would.
   const send = activity.type === 'replyDm' ? { type: 'sendDm' as const, channel: run.platform, text: activity.text } : activity;
   // An Ask a question step's profile quick reply, a Follow gate's button: Instagram and Messenger only (X's DM API has none, docs/platform-apis.md §2.5).
   const contactQuickReplies = activity.type === 'replyDm' && run.platform !== 'twitter' ? (activity.contactQuickReplies ?? []) : [];
+  // A Book a time step's slots, a Follow gate's "I'm following": quick replies on the same platforms (on X the text lists the slots).
   const quickReplies = activity.type === 'replyDm' && run.platform !== 'twitter' ? (activity.quickReplies ?? []) : [];
   const prepared = await prepareFlowSend(
     client,

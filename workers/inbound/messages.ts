@@ -8,6 +8,7 @@ import { insertTriggeredRuns, type TriggerEvent } from '../flows/triggers';
 import { applyReferralLink } from '../../db/growth/referral-link';
 import { flowIdOfPayload } from '../../contracts/growth';
 import { captureLead } from './capture-lead';
+import { applyBookingReply } from './booking-replies';
 import { applyOptOut } from './opt-out';
 import { PAUSED_REASON } from '../../contracts/takeover';
 import { SUSPENDED_REASON } from '../../contracts/admin';
@@ -108,6 +109,8 @@ async function storeInboundMessage(ctx: InboundContext, { normalized: e, account
   // A story mention is not an answer to a question the flow asked, so it only starts story-mention flows;
   // nor is a growth link's referral or a tap on an item that names its flow (`flow:<id>`): they start theirs.
   const startsItsOwn = e.storyMention || e.referral !== undefined || flowIdOfPayload(e.postbackPayload) !== null;
+  // "cancel" / "reschedule" with an upcoming booking (workers/inbound/booking-replies.ts).
+  if (!startsItsOwn && (await applyBookingReply(ctx, { normalized: e, account, prefetched, tail }, stored))) return;
   const resumed = startsItsOwn ? [] : await resumeWaitingRuns(client, account.id, contactId, e.text);
   if (resumed.length > 0) return;
   const event: TriggerEvent = {

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { NodeKind } from '../node-kinds';
 import { aiReplyConfig, aiReplyDefault, aiReplyHandles } from './ai-reply';
 import { askQuestionConfig, askQuestionDefault, askQuestionHandles } from './ask-question';
+import { bookTimeConfig, bookTimeDefault, bookTimeHandles } from './book-time';
 import { captureLeadConfig, captureLeadDefault } from './capture-lead';
 import { completeConfig, completeDefault } from './complete';
 import { conditionConfig, conditionDefault } from './condition';
@@ -39,6 +40,7 @@ export const nodeConfigSchemas = {
   askQuestion: askQuestionConfig,
   followGate: followGateConfig,
   enrollSequence: enrollSequenceConfig,
+  bookTime: bookTimeConfig,
   complete: completeConfig,
 } satisfies Record<NodeKind, z.ZodType>;
 
@@ -65,6 +67,7 @@ const defaultConfigs = {
   askQuestion: askQuestionDefault,
   followGate: followGateDefault,
   enrollSequence: enrollSequenceDefault,
+  bookTime: bookTimeDefault,
   complete: completeDefault,
 } satisfies { [K in NodeKind]: NodeConfig<K> };
 
@@ -87,6 +90,7 @@ export function handlesOf(kind: NodeKind, config?: unknown): string[] | null {
     return parsed.success && parsed.data.answer === 'text' ? ['answered', 'timeout'] : [...askQuestionHandles];
   }
   if (kind === 'followGate') return [...followGateHandles];
+  if (kind === 'bookTime') return [...bookTimeHandles];
   if (kind === 'randomizer') {
     const parsed = randomizerConfig.safeParse(config);
     return parsed.success ? parsed.data.branches.map((b) => b.key) : ['A', 'B'];
@@ -107,6 +111,8 @@ const branchLabels: Record<string, string> = {
   // Short: three labels share the bottom edge of a node on the canvas.
   following: 'Follows',
   notFollowing: 'No follow',
+  booked: 'Booked',
+  noSlot: 'No slot',
 };
 
 export function branchLabel(handle: string): string {
@@ -116,6 +122,7 @@ export function branchLabel(handle: string): string {
 export {
   aiReplyConfig,
   askQuestionConfig,
+  bookTimeConfig,
   captureLeadConfig,
   completeConfig,
   conditionConfig,

@@ -96,6 +96,7 @@ export const appRoutes: RouteObject[] = [
               { path: '/broadcasts', element: <P.BroadcastsPage /> },
               { path: '/sequences', element: <P.SequencesPage /> },
               { path: '/growth-links', element: <P.GrowthLinksPage /> },
+              { path: '/bookings', element: <P.BookingsPage /> },
               { path: '/ai-chat', element: <P.AiChatPage /> },
               { path: '/knowledge', element: <P.KnowledgePage /> },
               { path: '/comment-growth', element: <P.CommentGrowthPage /> },

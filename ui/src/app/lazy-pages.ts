@@ -55,6 +55,7 @@ export const InboxPage = lazyPage(() => import('../features/inbox/inbox.page'), 
 export const FailedSendsPage = lazyPage(() => import('../features/failed-sends/failed-sends.page'), 'FailedSendsPage');
 export const LeadsPage = lazyPage(() => import('../features/leads/leads.page'), 'LeadsPage');
 export const GrowthLinksPage = lazyPage(() => import('../features/growth/growth-links.page'), 'GrowthLinksPage');
+export const BookingsPage = lazyPage(() => import('../features/bookings/bookings.page'), 'BookingsPage');
 export const BroadcastsPage = lazyPage(() => import('../features/broadcasts/broadcasts.page'), 'BroadcastsPage');
 export const SequencesPage = lazyPage(() => import('../features/sequences/sequences.page'), 'SequencesPage');
 export const KnowledgePage = lazyPage(() => import('../features/knowledge/knowledge.page'), 'KnowledgePage');

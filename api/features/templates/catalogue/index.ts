@@ -1,4 +1,5 @@
 import { aiTemplates } from './ai-templates';
+import { bookingTemplates } from './booking-templates';
 import { engagementTemplates } from './engagement-templates';
 import { followTemplates } from './follow-templates';
 import { nurtureTemplates } from './nurture-templates';
@@ -18,6 +19,7 @@ export const builtInTemplates: readonly TemplateDefinition[] = [
   ...questionTemplates,
   ...followTemplates,
   ...sequenceTemplates,
+  ...bookingTemplates,
 ];
 
 export function findBuiltInTemplate(id: string): TemplateDefinition | undefined {

@@ -24,6 +24,7 @@ export const sidebarNav: ShellNavItem[] = [
   { label: 'Broadcasts', to: '/broadcasts', icon: 'megaphone' },
   { label: 'Sequences', to: '/sequences', icon: 'layers' },
   { label: 'Growth links', to: '/growth-links', icon: 'link' },
+  { label: 'Bookings', to: '/bookings', icon: 'clock' },
   { label: 'Social Messaging', to: '/social-messaging', icon: 'message-square' },
   { label: 'Simulator', to: '/simulator', icon: 'play' },
   { label: 'Settings', to: '/settings', icon: 'settings' },

@@ -5,6 +5,7 @@ import { PlatformIcon, platformLabel } from '../../components/platform-icon';
 import { Spinner } from '../../components/spinner';
 import { errorMessage } from '../../lib/api';
 import { formatListTime } from '../../lib/format-time';
+import { ContactBookingsSection } from '../bookings/contact-bookings-section';
 import { ContactLeadSection } from './contact-lead-section';
 import { ContactRunsSection } from './contact-runs-section';
 import { ContactSequencesSection } from '../sequences/contact-sequences-section';
@@ -124,6 +125,7 @@ function PanelBody({ data, conversationId, onOpenConversation }: { data: PanelDa
       <ContactLeadSection key={data.lead?.id ?? 'none'} lead={data.lead} conversationId={conversationId} />
       <ContactRunsSection runs={data.runs} conversationId={conversationId} />
       <ContactSequencesSection contactId={contact.id} />
+      <ContactBookingsSection contactId={contact.id} />
       <PanelSection title="Other conversations">
         {data.otherConversations.length === 0 ? (
           <p className="text-sm text-slate-500 dark:text-slate-400">

@@ -34,6 +34,7 @@ const kindLabels: Record<NodeKind, string> = {
   aiReply: 'AI Reply',
   askQuestion: 'Ask a Question',
   followGate: 'Follow Gate',
+  bookTime: 'Book a Time',
   addTag: 'Add Tag',
   removeTag: 'Remove Tag',
   setField: 'Set Field',

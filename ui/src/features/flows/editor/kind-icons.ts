@@ -11,6 +11,7 @@ export const kindIcon: Record<NodeKind, IconName> = {
   waitForReply: 'inbox',
   askQuestion: 'message',
   followGate: 'users',
+  bookTime: 'clock',
   condition: 'workflow',
   randomizer: 'sparkles',
   webhook: 'link',

@@ -1,4 +1,5 @@
 import { AskQuestionForm } from './ask-question-form';
+import { BookTimeForm } from './book-time-form';
 import type { ComponentType } from 'react';
 import type { NodeKind } from '@contracts/flows';
 import { AiReplyForm } from './ai-reply-form';
@@ -41,6 +42,7 @@ const forms: Record<NodeKind, ComponentType<ConfigFormProps>> = {
   askQuestion: AskQuestionForm,
   followGate: FollowGateForm,
   enrollSequence: EnrollSequenceForm,
+  bookTime: BookTimeForm,
   complete: CompleteNote,
 };
 

@@ -13,6 +13,7 @@ export const nodeColorOf: Record<NodeKind, NodeColor> = {
   waitForReply: 'yellow',
   askQuestion: 'yellow',
   followGate: 'yellow',
+  bookTime: 'yellow',
   condition: 'purple',
   randomizer: 'purple',
   webhook: 'green',

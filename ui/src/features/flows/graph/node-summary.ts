@@ -77,6 +77,8 @@ export function nodeSummary(kind: NodeKind | undefined, config: Record<string, u
       const retries = typeof config.retries === 'number' ? config.retries : 2;
       return `Checks follow · ${retries === 0 ? 'no re-check' : `${retries} re-check${retries === 1 ? '' : 's'}`}`;
     }
+    case 'bookTime':
+      return `Offers the next ${typeof config.slots === 'number' ? config.slots : 5} open times`;
     case 'waitForReply': {
       const t = (config.timeout ?? {}) as Record<string, unknown>;
       return `Wait up to ${durationText(t.amount, t.unit)} for a reply`;

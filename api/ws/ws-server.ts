@@ -10,6 +10,8 @@ import type { MembershipChange } from '../../db/team/membership-channel';
 import { AnonymousUpgradeLimit, upgradeClientKey } from './anonymous-upgrades';
 import { changedMemberSockets, endedSockets } from './session-recheck';
 import { SocketRegistry } from './socket-registry';
+import { socketTyping } from './typing';
+import type { TypingNotification } from '../../db/inbox/typing-notice';
 
 /** Close code for "your session ended" (logout, password change…); 4000–4999 are the application's. */
 export const SESSION_ENDED_CLOSE_CODE = 4001;
@@ -37,6 +39,8 @@ export interface WsHub {
   clientsOf(workspaceId: string): Set<WebSocket>;
   /** Pushes a workspace event to that workspace's open browsers. */
   publish(workspaceId: string, event: InboxEvent): void;
+  /** Tells the workspace's other members' sockets that someone is typing (never the typist's own). */
+  publishTyping(notice: TypingNotification): void;
   /** Closes the sockets of ended sessions (NOTIFY from any web process). */
   endSessions(ended: SessionsEnded): void;
   /** Closes a member's sockets in a workspace whose membership changed (NOTIFY from any process). */
@@ -59,7 +63,7 @@ async function runMiddlewares(req: IncomingMessage, mws: RequestHandler[]): Prom
   }
 }
 
-/** /ws: answers ping with pong; knows the signed-in user so later features can push to a workspace. */
+/** /ws: answers ping with pong, carries typing notices; knows the signed-in user so features can push to a workspace. */
 export function attachWebSocket(server: Server, deps: WsDeps): WsHub {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
   const registry = new SocketRegistry();
@@ -113,10 +117,6 @@ export function attachWebSocket(server: Server, deps: WsDeps): WsHub {
 
   wss.on('connection', (ws: WebSocket, req: IncomingMessage & { user?: Express.User; sessionID?: string }) => {
     const user = req.user;
-    if (user && req.sessionID) {
-      registry.add(ws, { workspaceId: user.workspaceId, userId: user.id, sid: req.sessionID, role: user.role });
-      ws.on('close', () => registry.remove(ws));
-    }
     send(ws, { type: 'hello', authenticated: Boolean(user && req.sessionID) });
     // A signed-out socket would only ever hear "hello": close it, so anonymous clients cannot
     // hold sockets open by the hundred. The browser retries once signed in.
@@ -124,6 +124,11 @@ export function attachWebSocket(server: Server, deps: WsDeps): WsHub {
       ws.close(SIGN_IN_FIRST_CLOSE_CODE, 'Sign in first');
       return;
     }
+    const owner = { workspaceId: user.workspaceId, userId: user.id, sid: req.sessionID, role: user.role };
+    registry.add(ws, owner);
+    ws.on('close', () => registry.remove(ws));
+    const typist = { ...owner, name: [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email };
+    const typing = socketTyping(deps.pool, deps.log, send);
     ws.on('message', (data, isBinary) => {
       const text = isBinary ? '' : data.toString();
       if (text.trim() === 'ping') return send(ws, { type: 'pong', at: new Date().toISOString() });
@@ -134,7 +139,16 @@ export function attachWebSocket(server: Server, deps: WsDeps): WsHub {
         return send(ws, { type: 'error', error: 'Messages must be "ping" or JSON like {"type":"ping"}' });
       }
       const msg = wsClientMessageSchema.safeParse(json);
-      if (!msg.success) return send(ws, { type: 'error', error: 'Unknown message type' });
+      if (!msg.success) {
+        const issue = msg.error.issues[0];
+        if (!issue || issue.code === 'invalid_union') return send(ws, { type: 'error', error: 'Unknown message type' });
+        return send(ws, { type: 'error', error: issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message });
+      }
+      if (msg.data.type === 'typing') {
+        // Closed by a membership change meanwhile: not one more notice from it.
+        if (registry.has(ws)) void typing(ws, typist, msg.data);
+        return;
+      }
       send(ws, { type: 'pong', at: new Date().toISOString() });
     });
   });
@@ -143,6 +157,9 @@ export function attachWebSocket(server: Server, deps: WsDeps): WsHub {
     clientsOf: (id) => registry.inWorkspace(id),
     publish: (workspaceId, event) => {
       for (const ws of registry.inWorkspace(workspaceId)) send(ws, { type: 'event', event });
+    },
+    publishTyping: ({ workspaceId, ...notice }) => {
+      for (const ws of registry.othersInWorkspace(workspaceId, notice.userId)) send(ws, { type: 'typing', ...notice });
     },
     endSessions: (ended) => {
       for (const ws of registry.matching(ended)) closeEnded(ws);

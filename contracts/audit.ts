@@ -40,6 +40,7 @@ export const auditActions = {
   'automation.paused': 'Paused automation for a contact',
   'automation.resumed': 'Resumed automation for a contact',
   'takeover.settings_changed': 'Changed the takeover quiet time',
+  'auto_assign.changed': 'Changed automatic assignment',
   'plan.changed': 'Changed the plan',
   // By an instance operator from the admin console (contracts/admin.ts), who need not be a member.
   'workspace.suspended': 'Suspended the workspace',

@@ -12,6 +12,8 @@ import { changedMemberSockets, endedSockets } from './session-recheck';
 import { SocketRegistry } from './socket-registry';
 import { socketTyping } from './typing';
 import type { TypingNotification } from '../../db/inbox/typing-notice';
+import { touchPresence } from '../../db/team/presence';
+import { PRESENCE_TOUCH_SECONDS } from '../../contracts/auto-assign';
 
 /** Close code for "your session ended" (logout, password change…); 4000–4999 are the application's. */
 export const SESSION_ENDED_CLOSE_CODE = 4001;
@@ -29,6 +31,8 @@ export interface WsDeps {
   /** Sessions live in PostgreSQL: the periodic re-check reads them (a backstop to the NOTIFY). */
   pool: pg.Pool;
   recheckEveryMs?: number;
+  /** How often the members behind this process's sockets are marked online (round-robin, contracts/auto-assign.ts). */
+  presenceEveryMs?: number;
   /** Proxy hops to trust for the client address (TRUST_PROXY), as Express does. */
   trustProxy: number;
 }
@@ -87,6 +91,17 @@ export function attachWebSocket(server: Server, deps: WsDeps): WsHub {
   };
   const recheckTimer = setInterval(() => void recheckSessions(), deps.recheckEveryMs ?? RECHECK_EVERY_MS);
   recheckTimer.unref();
+  // Presence (ADR 0047): a member with an open socket here is online; one statement per tick for all of them.
+  const touch = (members: { workspaceId: string; userId: string }[]) =>
+    touchPresence(deps.pool, members).catch((err: unknown) => deps.log.warn({ err }, 'could not touch member presence'));
+  const presenceTimer = setInterval(
+    () => {
+      const members = new Map(registry.entries().map(([, o]) => [`${o.workspaceId}:${o.userId}`, { workspaceId: o.workspaceId, userId: o.userId }]));
+      void touch([...members.values()]);
+    },
+    deps.presenceEveryMs ?? PRESENCE_TOUCH_SECONDS * 1000,
+  );
+  presenceTimer.unref();
 
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
@@ -127,6 +142,7 @@ export function attachWebSocket(server: Server, deps: WsDeps): WsHub {
     const owner = { workspaceId: user.workspaceId, userId: user.id, sid: req.sessionID, role: user.role };
     registry.add(ws, owner);
     ws.on('close', () => registry.remove(ws));
+    void touch([owner]);
     const typist = { ...owner, name: [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email };
     const typing = socketTyping(deps.pool, deps.log, send);
     ws.on('message', (data, isBinary) => {
@@ -174,6 +190,7 @@ export function attachWebSocket(server: Server, deps: WsDeps): WsHub {
     close: () =>
       new Promise<void>((resolve) => {
         clearInterval(recheckTimer);
+        clearInterval(presenceTimer);
         server.off('upgrade', onUpgrade);
         for (const c of wss.clients) c.terminate();
         wss.close(() => resolve());

@@ -34,11 +34,13 @@ async function shoot(page: Page, name: string, widths: number[] = [1280, 390]) {
  * cover the thread); `list`: back to the list at 390.
  */
 async function shootThread(page: Page, name: string, list = false) {
+  const size = page.viewportSize();
   await shoot(page, name, [1440]);
-  await page.setViewportSize({ width: 390, height: 844 });
   await page.getByRole('button', { name: 'Contact', pressed: true }).click();
+  await page.setViewportSize({ width: 390, height: 844 });
   if (list) await page.getByRole('button', { name: 'Back to conversations' }).click();
   await shoot(page, name, [390]);
+  if (size) await page.setViewportSize(size);
 }
 
 const rows = (page: Page) => page.getByRole('list', { name: 'Conversations' }).getByRole('listitem');
@@ -117,11 +119,22 @@ describe('assignment between two members', () => {
     // Typing on while the agent's screenshots are taken (a notice every 2.5 s keeps the line up).
     const typing = owner
       .locator('#message-composer')
-      .pressSequentially('Checking the tracking now, one moment please, it should be there soon', { delay: 150 });
+      .pressSequentially('Checking the tracking now, one moment please, it should be there soon', { delay: 150, timeout: 30_000 });
     await agent.getByTestId('typing-line').getByText('Olivia Test is replying…').waitFor({ timeout: 10_000 });
     await shootThread(agent, 'inbox-typing');
     await typing;
     await owner.locator('#message-composer').fill('');
     await expect.poll(() => agent.getByTestId('typing-line').textContent(), { timeout: 5_000 }).toBe('');
+
+    // Round-robin: the owner turns it on in Settings; the agent's inbox then offers availability.
+    await owner.getByRole('link', { name: 'Settings', exact: true }).first().click();
+    await owner.getByLabel('Assign new conversations automatically').selectOption('round_robin');
+    await owner.locator('#auto-assign').getByText('Saved').waitFor();
+    await owner.locator('#auto-assign').scrollIntoViewIfNeeded();
+    await shoot(owner, 'settings-auto-assign', [1440, 390]);
+    await agent.reload();
+    await agent.getByRole('switch', { name: 'Available for new conversations' }).click();
+    await expect.poll(() => agent.getByRole('switch', { name: 'Available for new conversations' }).getAttribute('aria-checked')).toBe('true');
+    await shootThread(agent, 'inbox-available', true);
   });
 });

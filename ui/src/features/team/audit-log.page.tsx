@@ -37,6 +37,10 @@ function detailText(e: AuditEntry): string | null {
     if (typeof d.together === 'number') parts.push(`${d.together} at once`);
     return parts.filter(Boolean).join(', ') || null;
   }
+  if (e.action === 'auto_assign.changed') {
+    const mode = (m: unknown) => (m === 'round_robin' ? 'Round-robin' : 'Off');
+    return `${mode(d.from)} → ${mode(d.to)}`;
+  }
   if (e.action === 'workspace.renamed' && typeof d.from === 'string') return `was “${d.from}”`;
   if (e.action === 'leads.exported' && d.filters && typeof d.filters === 'object') {
     const parts = Object.entries(d.filters as Record<string, unknown>).map(([k, v]) => `${k}: ${String(v)}`);

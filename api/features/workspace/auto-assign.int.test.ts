@@ -124,6 +124,15 @@ describe('round-robin assignment of new conversations', () => {
     expect((await autoAudited()).length).toBe(auditedBefore + 1);
   });
 
+  it('two new conversations in one delivery go to different members', async () => {
+    const payload = messagingWebhook('page', page.id, [
+      { sender: 'psid-rr-10', recipient: page.id, message: { mid: 'm_rr_pair_1', text: 'Hi' } },
+      { sender: 'psid-rr-11', recipient: page.id, message: { mid: 'm_rr_pair_2', text: 'Hi' } },
+    ]);
+    await dm('unused', payload);
+    expect(new Set([await assigneeOf('psid-rr-10'), await assigneeOf('psid-rr-11')])).toEqual(new Set([ada.userId, ben.userId]));
+  });
+
   it('a member who turns availability off leaves the rotation; off for the workspace leaves new ones Unassigned', async () => {
     expect((await ben.client.request('PUT', '/api/settings/auto-assign/me', { json: { available: false } })).data).toMatchObject({
       available: false,

@@ -33,9 +33,14 @@ export const auditActions = {
   'knowledge.deleted': 'Deleted a knowledge entry',
   'api_key.created': 'Created an API key',
   'api_key.revoked': 'Revoked an API key',
+  // One entry per conversation, a bulk action's too (details: assignee, from, together); the actor
+  // of round-robin is "Automatic assignment" (db/audit/record-assignments.ts).
+  'conversation.assigned': 'Assigned a conversation',
+  'conversation.unassigned': 'Unassigned a conversation',
   'automation.paused': 'Paused automation for a contact',
   'automation.resumed': 'Resumed automation for a contact',
   'takeover.settings_changed': 'Changed the takeover quiet time',
+  'auto_assign.changed': 'Changed automatic assignment',
   'plan.changed': 'Changed the plan',
   // By an instance operator from the admin console (contracts/admin.ts), who need not be a member.
   'workspace.suspended': 'Suspended the workspace',

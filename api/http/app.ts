@@ -47,6 +47,7 @@ import { gettingStartedRoutes } from '../features/dashboard/getting-started.rout
 import { timeZoneRoutes } from '../features/workspace/time-zone.routes';
 import { optOutRoutes } from '../features/workspace/opt-out.routes';
 import { takeoverRoutes } from '../features/workspace/takeover.routes';
+import { autoAssignRoutes } from '../features/workspace/auto-assign.routes';
 import { automationRoutes } from '../features/automation/automation.routes';
 import { commentGrowthRoutes } from '../features/comment-rules/comment-growth.routes';
 import { failedSendsRoutes } from '../features/failed-sends/failed-sends.routes';
@@ -267,6 +268,7 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
   app.use('/api/settings/time-zone', timeZoneRoutes(pool));
   app.use('/api/settings/opt-out', optOutRoutes(pool));
   app.use('/api/settings/takeover', takeoverRoutes(pool));
+  app.use('/api/settings/auto-assign', autoAssignRoutes(pool));
   app.use('/api/automation', commentGrowthRoutes(pool));
   app.use('/api/simulator', simulatorRoutes(pool, log, wakes));
   app.use('/api/flows', flowsRoutes(pool));

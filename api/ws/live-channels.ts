@@ -6,12 +6,15 @@ import { SESSIONS_CHANNEL } from '../../db/sessions/sessions-ended';
 import { MEMBERSHIPS_CHANNEL, membershipChangeSchema } from '../../db/team/membership-channel';
 import type { SessionCache } from '../auth/session-cache';
 import { sessionsEndedHandler } from './session-revocations';
+import { TYPING_CHANNEL } from '../../db/inbox/typing-notice';
+import { typingNotificationsHandler } from './typing';
 import { workspaceEventsHandler } from './workspace-events';
 import type { WsHub } from './ws-server';
 
 /**
  * The web process's one LISTEN connection: workspace events are pushed to that workspace's
- * sockets; ended sessions close theirs and leave the session cache, as do changed sessions and
+ * sockets, as are typing notices (never to the typist's own); ended sessions close theirs and
+ * leave the session cache, as do changed sessions and
  * users (ADR 0016); a changed membership drops its user from the cache and closes their sockets in
  * that workspace (ADR 0038). After each (re)connect the hub re-checks every socket's session, and after a
  * reconnect tells every browser to refetch, since notifications sent while the connection was down
@@ -32,6 +35,8 @@ export function listenLiveChannels(
         onWorkspaceEvent(workspaceId);
         hub.publish(workspaceId, event);
       }, log),
+      // Ephemeral: not a change, so no read-your-writes hint and nothing to refetch.
+      [TYPING_CHANNEL]: typingNotificationsHandler((notice) => hub.publishTyping(notice), log),
       [SESSIONS_CHANNEL]: sessionsEndedHandler((ended) => {
         sessionCache.applyEnded(ended);
         hub.endSessions(ended);

@@ -36,6 +36,15 @@ export class SocketRegistry {
     return this.byWorkspace.get(workspaceId) ?? new Set();
   }
 
+  has(ws: WebSocket): boolean {
+    return this.owners.has(ws);
+  }
+
+  /** The workspace's sockets of everyone but `userId` (a typing notice never returns to the typist's tabs). */
+  othersInWorkspace(workspaceId: string, userId: string): WebSocket[] {
+    return [...this.inWorkspace(workspaceId)].filter((ws) => this.owners.get(ws)?.userId !== userId);
+  }
+
   entries(): [WebSocket, SocketOwner][] {
     return [...this.owners];
   }

@@ -10,6 +10,10 @@ import type { MembershipChange } from '../../db/team/membership-channel';
 import { AnonymousUpgradeLimit, upgradeClientKey } from './anonymous-upgrades';
 import { changedMemberSockets, endedSockets } from './session-recheck';
 import { SocketRegistry } from './socket-registry';
+import { socketTyping } from './typing';
+import type { TypingNotification } from '../../db/inbox/typing-notice';
+import { touchPresence } from '../../db/team/presence';
+import { PRESENCE_TOUCH_SECONDS } from '../../contracts/auto-assign';
 
 /** Close code for "your session ended" (logout, password change…); 4000–4999 are the application's. */
 export const SESSION_ENDED_CLOSE_CODE = 4001;
@@ -27,6 +31,8 @@ export interface WsDeps {
   /** Sessions live in PostgreSQL: the periodic re-check reads them (a backstop to the NOTIFY). */
   pool: pg.Pool;
   recheckEveryMs?: number;
+  /** How often the members behind this process's sockets are marked online (round-robin, contracts/auto-assign.ts). */
+  presenceEveryMs?: number;
   /** Proxy hops to trust for the client address (TRUST_PROXY), as Express does. */
   trustProxy: number;
 }
@@ -37,6 +43,8 @@ export interface WsHub {
   clientsOf(workspaceId: string): Set<WebSocket>;
   /** Pushes a workspace event to that workspace's open browsers. */
   publish(workspaceId: string, event: InboxEvent): void;
+  /** Tells the workspace's other members' sockets that someone is typing (never the typist's own). */
+  publishTyping(notice: TypingNotification): void;
   /** Closes the sockets of ended sessions (NOTIFY from any web process). */
   endSessions(ended: SessionsEnded): void;
   /** Closes a member's sockets in a workspace whose membership changed (NOTIFY from any process). */
@@ -59,7 +67,7 @@ async function runMiddlewares(req: IncomingMessage, mws: RequestHandler[]): Prom
   }
 }
 
-/** /ws: answers ping with pong; knows the signed-in user so later features can push to a workspace. */
+/** /ws: answers ping with pong, carries typing notices; knows the signed-in user so features can push to a workspace. */
 export function attachWebSocket(server: Server, deps: WsDeps): WsHub {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
   const registry = new SocketRegistry();
@@ -83,6 +91,17 @@ export function attachWebSocket(server: Server, deps: WsDeps): WsHub {
   };
   const recheckTimer = setInterval(() => void recheckSessions(), deps.recheckEveryMs ?? RECHECK_EVERY_MS);
   recheckTimer.unref();
+  // Presence (ADR 0050): a member with an open socket here is online; one statement per tick for all of them.
+  const touch = (members: { workspaceId: string; userId: string }[]) =>
+    touchPresence(deps.pool, members).catch((err: unknown) => deps.log.warn({ err }, 'could not touch member presence'));
+  const presenceTimer = setInterval(
+    () => {
+      const members = new Map(registry.entries().map(([, o]) => [`${o.workspaceId}:${o.userId}`, { workspaceId: o.workspaceId, userId: o.userId }]));
+      void touch([...members.values()]);
+    },
+    deps.presenceEveryMs ?? PRESENCE_TOUCH_SECONDS * 1000,
+  );
+  presenceTimer.unref();
 
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
@@ -113,10 +132,6 @@ export function attachWebSocket(server: Server, deps: WsDeps): WsHub {
 
   wss.on('connection', (ws: WebSocket, req: IncomingMessage & { user?: Express.User; sessionID?: string }) => {
     const user = req.user;
-    if (user && req.sessionID) {
-      registry.add(ws, { workspaceId: user.workspaceId, userId: user.id, sid: req.sessionID, role: user.role });
-      ws.on('close', () => registry.remove(ws));
-    }
     send(ws, { type: 'hello', authenticated: Boolean(user && req.sessionID) });
     // A signed-out socket would only ever hear "hello": close it, so anonymous clients cannot
     // hold sockets open by the hundred. The browser retries once signed in.
@@ -124,6 +139,12 @@ export function attachWebSocket(server: Server, deps: WsDeps): WsHub {
       ws.close(SIGN_IN_FIRST_CLOSE_CODE, 'Sign in first');
       return;
     }
+    const owner = { workspaceId: user.workspaceId, userId: user.id, sid: req.sessionID, role: user.role };
+    registry.add(ws, owner);
+    ws.on('close', () => registry.remove(ws));
+    void touch([owner]);
+    const typist = { ...owner, name: [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email };
+    const typing = socketTyping(deps.pool, deps.log, send);
     ws.on('message', (data, isBinary) => {
       const text = isBinary ? '' : data.toString();
       if (text.trim() === 'ping') return send(ws, { type: 'pong', at: new Date().toISOString() });
@@ -134,7 +155,16 @@ export function attachWebSocket(server: Server, deps: WsDeps): WsHub {
         return send(ws, { type: 'error', error: 'Messages must be "ping" or JSON like {"type":"ping"}' });
       }
       const msg = wsClientMessageSchema.safeParse(json);
-      if (!msg.success) return send(ws, { type: 'error', error: 'Unknown message type' });
+      if (!msg.success) {
+        const issue = msg.error.issues[0];
+        if (!issue || issue.code === 'invalid_union') return send(ws, { type: 'error', error: 'Unknown message type' });
+        return send(ws, { type: 'error', error: issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message });
+      }
+      if (msg.data.type === 'typing') {
+        // Closed by a membership change meanwhile: not one more notice from it.
+        if (registry.has(ws)) void typing(ws, typist, msg.data);
+        return;
+      }
       send(ws, { type: 'pong', at: new Date().toISOString() });
     });
   });
@@ -143,6 +173,9 @@ export function attachWebSocket(server: Server, deps: WsDeps): WsHub {
     clientsOf: (id) => registry.inWorkspace(id),
     publish: (workspaceId, event) => {
       for (const ws of registry.inWorkspace(workspaceId)) send(ws, { type: 'event', event });
+    },
+    publishTyping: ({ workspaceId, ...notice }) => {
+      for (const ws of registry.othersInWorkspace(workspaceId, notice.userId)) send(ws, { type: 'typing', ...notice });
     },
     endSessions: (ended) => {
       for (const ws of registry.matching(ended)) closeEnded(ws);
@@ -157,6 +190,7 @@ export function attachWebSocket(server: Server, deps: WsDeps): WsHub {
     close: () =>
       new Promise<void>((resolve) => {
         clearInterval(recheckTimer);
+        clearInterval(presenceTimer);
         server.off('upgrade', onUpgrade);
         for (const c of wss.clients) c.terminate();
         wss.close(() => resolve());

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, check, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, check, foreignKey, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAtColumn, workspaceIdColumn } from './columns';
 import { users } from './users';
 
@@ -90,5 +90,28 @@ export const auditLog = pgTable(
     // Unique: also the table's tenant key (db/schema/tenant-keys.int.test.ts).
     uniqueIndex('audit_log_workspace_key').on(t.workspaceId, t.id.desc()),
     index('audit_log_actor_idx').on(t.workspaceId, t.actorId, t.id.desc()),
+  ],
+);
+
+/**
+ * Round-robin assignment's view of a member (contracts/auto-assign.ts, ADR 0050): whether they
+ * marked themselves available for automatic assignment, when a /ws socket of theirs was last seen
+ * (touched on connect and every 30 s by each web process, only while available), and when they
+ * were last given a conversation automatically (the pick takes the least recent). The inbound DM
+ * statement reads it (db/inbound/store-inbound-dm.ts). It belongs to the membership: the cascade.
+ */
+export const memberPresence = pgTable(
+  'member_presence',
+  {
+    workspaceId: workspaceIdColumn(),
+    userId: uuid('user_id').notNull(),
+    available: boolean('available').notNull().default(false),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    lastAutoAssignedAt: timestamp('last_auto_assigned_at', { withTimezone: true }),
+  },
+  (t) => [
+    // The tenant key, and the membership foreign key's index.
+    primaryKey({ columns: [t.workspaceId, t.userId] }),
+    foreignKey({ columns: [t.workspaceId, t.userId], foreignColumns: [workspaceMembers.workspaceId, workspaceMembers.userId] }).onDelete('cascade'),
   ],
 );

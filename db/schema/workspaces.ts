@@ -24,6 +24,11 @@ export const workspaces = pgTable(
      */
     takeoverQuietHours: integer('takeover_quiet_hours').notNull().default(24),
     /**
+     * Automatic assignment of new conversations (contracts/auto-assign.ts): 'off', or 'round_robin'
+     * among available, online members who can reply. Read by the inbound DM statement itself.
+     */
+    autoAssign: text('auto_assign').notNull().default('off'),
+    /**
      * The workspace's plan (contracts/plans.ts ids; ADR 0041), who set it (plan_source: 'default',
      * 'admin', 'stripe', 'trial') and, during a trial (TRIAL_DAYS), when it ends: the trial job
      * (workers/jobs/end-trials.job.ts) puts it back on the free plan then. Set only through
@@ -51,6 +56,7 @@ export const workspaces = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    check('workspaces_auto_assign_check', sql`${t.autoAssign} in ('off', 'round_robin')`),
     check('workspaces_plan_source_check', sql`${t.planSource} in ('default', 'admin', 'stripe', 'trial')`),
     check('workspaces_trial_check', sql`(${t.planSource} = 'trial') = (${t.trialEndsAt} is not null)`),
     uniqueIndex('workspaces_stripe_customer_key').on(t.stripeCustomerId),

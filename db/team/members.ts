@@ -62,14 +62,18 @@ export async function countOwners(client: Db, workspaceId: string): Promise<numb
   return rows[0]!.n;
 }
 
-/** Changes a member's role; one who can no longer reply (a viewer) gives their conversations back to Unassigned. */
-export async function setMemberRole(client: Db, workspaceId: string, userId: string, role: Role): Promise<void> {
-  if (!can(role, 'inbox:write')) await unassignMember(client, workspaceId, userId);
+/**
+ * Changes a member's role; one who can no longer reply (a viewer) gives their conversations back to
+ * Unassigned. Returns how many (for the audit entry).
+ */
+export async function setMemberRole(client: Db, workspaceId: string, userId: string, role: Role): Promise<number> {
+  const unassigned = can(role, 'inbox:write') ? 0 : await unassignMember(client, workspaceId, userId);
   await client.query('update workspace_members set role = $3, updated_at = now() where workspace_id = $1 and user_id = $2 and role <> $3', [
     workspaceId,
     userId,
     role,
   ]);
+  return unassigned;
 }
 
 export async function addMember(client: Db, workspaceId: string, userId: string, role: Role): Promise<void> {
@@ -81,10 +85,11 @@ export async function addMember(client: Db, workspaceId: string, userId: string,
  * a new session starts, users.workspace_id) moves to another of theirs; someone left with none gets
  * a new workspace of their own, as at sign-up, so every user always acts in one. Their sessions in
  * this workspace fall back to the default on their next request (api/auth/active-workspace.ts);
- * their conversations here return to Unassigned; their sockets here are closed by the membership NOTIFY (migration `teams`).
+ * their conversations here return to Unassigned (returns how many, for the audit entry); their
+ * sockets here are closed by the membership NOTIFY (migration `teams`).
  */
-export async function removeMember(client: Db, workspaceId: string, userId: string): Promise<void> {
-  await unassignMember(client, workspaceId, userId);
+export async function removeMember(client: Db, workspaceId: string, userId: string): Promise<number> {
+  const unassigned = await unassignMember(client, workspaceId, userId);
   await client.query('delete from workspace_members where workspace_id = $1 and user_id = $2', [workspaceId, userId]);
   const { rows } = await client.query<{ workspace_id: string | null; first_name: string | null }>(
     `select u.first_name,
@@ -94,7 +99,7 @@ export async function removeMember(client: Db, workspaceId: string, userId: stri
     [userId],
   );
   const row = rows[0];
-  if (!row) return;
+  if (!row) return unassigned;
   let next = row.workspace_id;
   if (next === null) {
     const name = row.first_name ? `${row.first_name}'s workspace` : 'My workspace';
@@ -103,6 +108,7 @@ export async function removeMember(client: Db, workspaceId: string, userId: stri
     await ensureSandboxAccounts(client, next);
   }
   await setDefaultWorkspace(client, userId, next);
+  return unassigned;
 }
 
 /** Where the user's next new session starts (the last workspace they switched to or joined). */

@@ -5,7 +5,8 @@ import { startE2E, type E2E } from './harness';
 
 // Inbox assignment in two browsers: the owner assigns a conversation from the thread
 // and the agent's open inbox, on Mine, shows it without a reload (/ws); then the owner takes the rest
-// in bulk and Unassigned empties. One server for the file.
+// in bulk and Unassigned empties; a note mentions the agent; the agent sees the owner typing in
+// the same thread. One server for the file.
 let e2e: E2E;
 beforeAll(async () => {
   e2e = await startE2E();
@@ -25,6 +26,20 @@ async function shoot(page: Page, name: string, widths: number[] = [1280, 390]) {
     }
   }
   await page.emulateMedia({ colorScheme: 'light' });
+  if (size) await page.setViewportSize(size);
+}
+
+/**
+ * Wide, then at 390 px with the contact drawer closed (it opens by default on wide screens and would
+ * cover the thread); `list`: back to the list at 390.
+ */
+async function shootThread(page: Page, name: string, list = false) {
+  const size = page.viewportSize();
+  await shoot(page, name, [1440]);
+  await page.getByRole('button', { name: 'Contact', pressed: true }).click();
+  await page.setViewportSize({ width: 390, height: 844 });
+  if (list) await page.getByRole('button', { name: 'Back to conversations' }).click();
+  await shoot(page, name, [390]);
   if (size) await page.setViewportSize(size);
 }
 
@@ -96,5 +111,30 @@ describe('assignment between two members', () => {
     await agent.reload();
     await agent.getByRole('button', { name: 'Notifications (1 unread)' }).click();
     await agent.getByText('Olivia Test mentioned you in a note').waitFor();
+
+    // Both in Maya's thread: while Olivia types a reply, Ada sees who is replying; cleared, it goes.
+    await agent.keyboard.press('Escape');
+    await rows(agent).filter({ hasText: 'Maya Chen' }).getByRole('button').click();
+    await owner.getByRole('group', { name: 'Composer' }).getByRole('button', { name: 'Reply' }).click();
+    // Typing on while the agent's screenshots are taken (a notice every 2.5 s keeps the line up).
+    const typing = owner
+      .locator('#message-composer')
+      .pressSequentially('Checking the tracking now, one moment please, it should be there soon', { delay: 150, timeout: 30_000 });
+    await agent.getByTestId('typing-line').getByText('Olivia Test is replying…').waitFor({ timeout: 10_000 });
+    await shootThread(agent, 'inbox-typing');
+    await typing;
+    await owner.locator('#message-composer').fill('');
+    await expect.poll(() => agent.getByTestId('typing-line').textContent(), { timeout: 5_000 }).toBe('');
+
+    // Round-robin: the owner turns it on in Settings; the agent's inbox then offers availability.
+    await owner.getByRole('link', { name: 'Settings', exact: true }).first().click();
+    await owner.getByLabel('Assign new conversations automatically').selectOption('round_robin');
+    await owner.locator('#auto-assign').getByText('Saved').waitFor();
+    await owner.locator('#auto-assign').scrollIntoViewIfNeeded();
+    await shoot(owner, 'settings-auto-assign', [1440, 390]);
+    await agent.reload();
+    await agent.getByRole('switch', { name: 'Available for new conversations' }).click();
+    await expect.poll(() => agent.getByRole('switch', { name: 'Available for new conversations' }).getAttribute('aria-checked')).toBe('true');
+    await shootThread(agent, 'inbox-available', true);
   });
 });

@@ -3,6 +3,7 @@ import { MESSAGING_WINDOW_HOURS } from '../../contracts/platform-windows';
 import { resumeWaitingRuns } from '../../db/flows/runs';
 import { storeEcho } from '../../db/inbound/store-echo';
 import { storeInboundDm } from '../../db/inbound/store-inbound-dm';
+import { recordAssignments } from '../../db/audit/record-assignments';
 import { classifyIntent } from '../../workflows/classify-intent';
 import { insertTriggeredRuns, type TriggerEvent } from '../flows/triggers';
 import { applyReferralLink } from '../../db/growth/referral-link';
@@ -49,7 +50,10 @@ async function storeInboundMessage(ctx: InboundContext, { normalized: e, account
     conversationName: e.from.name || e.from.username || e.from.id,
   });
   if (!stored.message_id) return; // the same message delivered twice: one row
+  // The assignee's devices hear of it (ADR 0045); round-robin's pick, made by the statement above,
+  // is audited here: one more statement per new conversation it assigned, none otherwise.
   if (stored.assignee_id) tail.assignedDms.push(stored.message_id);
+  if (stored.auto_assigned) await recordAssignments(client, account.workspace_id, null, [{ id: stored.conversation_id, fromId: null }], stored.assignee_id);
   const contactId = stored.contact_id;
   const conversationId = stored.conversation_id;
   const ageHours = stored.age_hours!;

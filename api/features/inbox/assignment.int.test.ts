@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import type { AuditEntry } from '../../../contracts/audit';
 import type { InboxEvent } from '../../../contracts/inbox';
 import type { HttpClient } from '../../../tests/support/http-client';
 import { inviteNewMember } from '../../../tests/support/team';
@@ -33,6 +34,14 @@ async function conversationsOf(who: Awaited<ReturnType<typeof newWorkspaceUser>>
 
 const ids = async (c: HttpClient, query: string) =>
   ((await c.get(`/api/conversations?${query}`)).data.conversations as { id: string }[]).map((x) => x.id).sort();
+/** The owner's audit log, newest first, of one action. */
+const audited = async (action: string) =>
+  ((await owner.client.get(`/api/audit-log?action=${action}`)).data.entries as AuditEntry[]).map((e) => ({
+    actor: e.actorLabel.split(' <')[0],
+    target: e.targetId,
+    label: e.targetLabel,
+    details: e.details,
+  }));
 const assign = (c: HttpClient, id: string, assigneeId: string | null) => c.request('PATCH', `/api/conversations/${id}`, { json: { assigneeId } });
 
 function listen(c: HttpClient) {
@@ -91,6 +100,19 @@ describe('assigning one conversation', () => {
     expect(un.data.assigneeId).toBeNull();
     expect(await ids(owner.client, 'assignee=unassigned')).toEqual([convA]);
     expect((await owner.client.get(`/api/conversations/${convA}`)).data.assigneeId).toBeNull();
+
+    // Each change is in the audit log, naming the contact, the assignee and who held it before.
+    expect((await audited('conversation.unassigned'))[0]).toEqual({
+      actor: 'Olivia Test',
+      target: convA,
+      label: expect.stringMatching(/^@(maya\.creates|omar\.d)$/),
+      details: { fromId: owner.user.id, from: 'Olivia Test' },
+    });
+    const assigned = await audited('conversation.assigned');
+    expect(assigned.map((a) => [a.actor, a.target, a.details.assignee])).toEqual([
+      ['Ada Test', convB, 'Ada Test'],
+      ['Olivia Test', convA, 'Olivia Test'],
+    ]);
   });
 
   it('refuses an assignee who is not a member or cannot reply (400), a viewer (403), another workspace (404)', async () => {
@@ -145,6 +167,26 @@ describe('bulk assignment', () => {
     expect((await owner.client.post('/api/conversations/assign', { conversationIds: [convA], assigneeId: viewer.userId })).status).toBe(400);
     live.close();
   });
+
+  it('writes one audit entry per conversation that changed, none for refused or unchanged ones', async () => {
+    const before = (await audited('conversation.assigned')).length;
+    // The first bulk call changed convA only; the refused ones wrote nothing.
+    expect((await audited('conversation.assigned')).slice(0, 1)).toEqual([
+      { actor: 'Olivia Test', target: convA, label: expect.any(String), details: { assigneeId: agent.userId, assignee: 'Ada Test' } },
+    ]);
+    expect((await audited('conversation.unassigned')).filter((e) => e.target === malloryConv)).toEqual([]);
+
+    expect((await owner.client.post('/api/conversations/assign', { conversationIds: [convA, convB], assigneeId: null })).data).toEqual({ updated: 2 });
+    const unassigned = (await audited('conversation.unassigned')).slice(0, 2);
+    expect(unassigned.map((e) => e.target).sort()).toEqual([convA, convB].sort());
+    for (const e of unassigned) expect(e.details).toEqual({ fromId: agent.userId, from: 'Ada Test', together: 2 });
+    const unassignedSoFar = (await audited('conversation.unassigned')).length;
+    expect((await owner.client.post('/api/conversations/assign', { conversationIds: [convA, convB], assigneeId: null })).data).toEqual({ updated: 0 });
+    expect((await audited('conversation.unassigned')).length).toBe(unassignedSoFar);
+    expect((await audited('conversation.assigned')).length).toBe(before);
+    // Mallory's log has none of it.
+    expect((await mallory.client.get('/api/audit-log?action=conversation.unassigned')).data.entries).toEqual([]);
+  });
 });
 
 describe('members who leave or can no longer reply', () => {
@@ -157,6 +199,8 @@ describe('members who leave or can no longer reply', () => {
     expect(await ids(owner.client, 'assignee=unassigned')).toEqual([convA, convB].sort());
     await expect.poll(() => live.events, { timeout: 5_000 }).toContainEqual({ type: 'conversations.reassigned' });
     live.close();
+    // The removal's entry says how many went back to Unassigned.
+    expect((await audited('member.removed'))[0]).toMatchObject({ target: ben.userId, details: { role: 'editor', conversationsUnassigned: 2 } });
     // And they cannot be given conversations any more.
     expect((await assign(owner.client, convA, ben.userId)).status).toBe(400);
   });

@@ -17,6 +17,7 @@ import { sendInboxReply } from '../../../db/inbox/send-inbox-reply';
 import { updateConversation } from '../../../db/inbox/update-conversation';
 import { pauseAutomation, resumeAutomation } from '../../../db/inbox/automation-pause';
 import { recordAudit } from '../../../db/audit/record-audit';
+import { recordAssignments } from '../../../db/audit/record-assignments';
 import { automationBodySchema } from '../../../contracts/takeover';
 import { notifyWorkspace, notifyWorkspaceMany } from '../../../db/notify';
 import type { SendLimits } from '../../../db/sends/send-limits';
@@ -48,14 +49,17 @@ export function inboxRoutes(pool: pg.Pool, limits: SendLimits, reads: Reads) {
   });
 
   // Before '/:id' routes of the same method; assignment is inbox:write (viewers 403, agents may).
+  // Audited per conversation (db/audit/record-assignments.ts), as the thread's PATCH is.
   router.post('/assign', async (req, res) => {
-    const workspaceId = currentUser(req).workspaceId;
+    const { workspaceId, id: userId } = currentUser(req);
     const { conversationIds, assigneeId } = parseBody(bulkAssignBodySchema, req);
     await checkAssignee(pool, workspaceId, assigneeId);
     const changed = await withTransaction(pool, async (client) => {
-      const ids = await assignConversations(client, workspaceId, conversationIds, assigneeId).catch(rethrowAssignee);
-      if (ids === 'not_found') throw new AppError('NOT_FOUND', 'One or more conversations were not found');
-      await pushAssignment(client, workspaceId, ids, assigneeId, currentUser(req).id);
+      const changes = await assignConversations(client, workspaceId, conversationIds, assigneeId).catch(rethrowAssignee);
+      if (changes === 'not_found') throw new AppError('NOT_FOUND', 'One or more conversations were not found');
+      const ids = changes.map((c) => c.id);
+      await recordAssignments(client, workspaceId, userId, changes, assigneeId);
+      await pushAssignment(client, workspaceId, ids, assigneeId, userId);
       await notifyWorkspaceMany(
         client,
         workspaceId,
@@ -137,7 +141,10 @@ export function inboxRoutes(pool: pg.Pool, limits: SendLimits, reads: Reads) {
     await withTransaction(pool, async (client) => {
       const updated = await updateConversation(client, workspaceId, id, body).catch(rethrowAssignee);
       if (!updated) throw notFound();
-      if (updated.assigneeChanged) await pushAssignment(client, workspaceId, [id], body.assigneeId ?? null, currentUser(req).id);
+      if (!updated.assigneeChanged) return;
+      const assigneeId = body.assigneeId ?? null;
+      await recordAssignments(client, workspaceId, currentUser(req).id, [{ id, fromId: updated.fromId }], assigneeId);
+      await pushAssignment(client, workspaceId, [id], assigneeId, currentUser(req).id);
     });
     await notifyWorkspace(pool, workspaceId, { type: 'conversation.updated', conversationId: id });
     res.json(await getConversation(pool, workspaceId, id));

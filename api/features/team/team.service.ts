@@ -12,6 +12,8 @@ import { AppError } from '../../http/errors';
 export type ForgetUser = (userId: string) => void;
 
 const actorOf = (user: UserRow): AuditActor => ({ workspaceId: user.workspaceId, userId: user.id });
+/** A member's conversations that went back to Unassigned with a removal or a role change (none: no key). */
+const unassignedDetail = (n: number) => (n > 0 ? { conversationsUnassigned: n } : {});
 const memberNotFound = () => new AppError('NOT_FOUND', 'Member not found');
 const invitationNotFound = () => new AppError('NOT_FOUND', 'Invitation not found');
 const ownersOnly = (actor: UserRow) => new AppError('FORBIDDEN', deniedMessage(actor.role, 'ownership:transfer'), { permission: 'ownership:transfer' });
@@ -40,11 +42,11 @@ export function teamService(pool: pg.Pool, forgetUser: ForgetUser) {
         if (member.role === role) return;
         if ((role === 'owner' || member.role === 'owner') && !can(actor.role, 'ownership:transfer')) throw ownersOnly(actor);
         if (member.role === 'owner' && (await countOwners(client, actor.workspaceId)) === 1) throw lastOwner(userId === actor.id);
-        await setMemberRole(client, actor.workspaceId, userId, role);
+        const unassigned = await setMemberRole(client, actor.workspaceId, userId, role);
         await recordAudit(client, actorOf(actor), {
           action: 'member.role_changed',
           target: { type: 'member', id: userId, label: member.email },
-          details: { from: member.role, to: role },
+          details: { from: member.role, to: role, ...unassignedDetail(unassigned) },
         });
       });
       forgetUser(userId);
@@ -64,13 +66,14 @@ export function teamService(pool: pg.Pool, forgetUser: ForgetUser) {
           if (!leaving && !can(actor.role, 'ownership:transfer')) throw ownersOnly(actor);
           if ((await countOwners(client, actor.workspaceId)) === 1) throw lastOwner(leaving);
         }
-        // Recorded first: a member who leaves is still a member when their label is read.
+        // The label is read from `users`, which a removal keeps: recorded after, with how many of
+        // their conversations went back to Unassigned.
+        const unassigned = await removeMember(client, actor.workspaceId, userId);
         await recordAudit(client, actorOf(actor), {
           action: leaving ? 'member.left' : 'member.removed',
           target: { type: 'member', id: userId, label: member.email },
-          details: { role: member.role },
+          details: { role: member.role, ...unassignedDetail(unassigned) },
         });
-        await removeMember(client, actor.workspaceId, userId);
       });
       forgetUser(userId);
     },

@@ -1,5 +1,5 @@
 import type { InboxEvent } from '@contracts/inbox';
-import type { WsServerMessage } from '@contracts/ws';
+import type { TypingNotice, WsClientMessage, WsServerMessage } from '@contracts/ws';
 
 export type LiveStatus = 'connecting' | 'open' | 'closed';
 
@@ -48,6 +48,7 @@ class LiveSocket {
   private subscribers = new Set<LiveSubscriber>();
   private statusListeners = new Set<() => void>();
   private membershipListeners = new Set<() => void>();
+  private typingListeners = new Set<(notice: TypingNotice) => void>();
   private attempt = 0;
   private everOpened = false;
   private reconnectTimer: number | undefined;
@@ -82,6 +83,19 @@ class LiveSocket {
     this.membershipListeners.add(listener);
     return () => this.membershipListeners.delete(listener);
   };
+
+  /** Teammates' typing notices (the socket is kept open by the shell's subscriber; this does not open it). */
+  onTyping = (listener: (notice: TypingNotice) => void): (() => void) => {
+    this.typingListeners.add(listener);
+    return () => this.typingListeners.delete(listener);
+  };
+
+  /** Sends a message if the socket is open; false otherwise (typing notices are hints: never queued). */
+  send(msg: WsClientMessage): boolean {
+    if (this.ws?.readyState !== WebSocket.OPEN) return false;
+    this.ws.send(JSON.stringify(msg));
+    return true;
+  }
 
   private setStatus(status: LiveStatus) {
     if (status === this.currentStatus) return;
@@ -136,6 +150,11 @@ class LiveSocket {
     }
     if (frame.type === 'event') {
       for (const s of this.subscribers) s.onEvent(frame.event);
+      return;
+    }
+    if (frame.type === 'typing') {
+      const notice: TypingNotice = { conversationId: frame.conversationId, userId: frame.userId, name: frame.name, mode: frame.mode, active: frame.active };
+      for (const listener of this.typingListeners) listener(notice);
     }
   }
 

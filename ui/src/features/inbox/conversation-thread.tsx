@@ -12,6 +12,8 @@ import { AssigneePicker } from './assignment/assignee-picker';
 import { ComposerModeSwitch, NoteComposer } from './notes/note-composer';
 import { ThreadHeader } from './thread-header';
 import { AutomationOwner } from './automation-owner';
+import { TypingLine } from './typing/typing-line';
+import { useTypingNotifier } from './typing/use-typing';
 import { useSendMessage, useUpdateConversation } from './use-conversation-mutations';
 import { useMarkRead } from './use-mark-read';
 import { useMessages } from './use-messages';
@@ -35,6 +37,7 @@ export function ConversationThread({ conversationId, conversation, variant, onBa
   const update = useUpdateConversation();
   const canReply = useCan('inbox:write');
   const [mode, setMode] = useState<'reply' | 'note'>('reply');
+  const typing = useTypingNotifier(conversationId, variant === 'inbox' ? mode : 'reply');
   useMarkRead(conversation);
 
   async function onSend(content: string) {
@@ -113,9 +116,10 @@ export function ConversationThread({ conversationId, conversation, variant, onBa
           This contact opted out: rules, flows and broadcasts send them nothing until they reply START. A reply you write here is still sent.
         </p>
       )}
+      <TypingLine conversationId={conversationId} />
       {canReply && variant === 'inbox' && <ComposerModeSwitch mode={mode} onChange={setMode} />}
       {canReply && variant === 'inbox' && mode === 'note' ? (
-        <NoteComposer conversationId={conversationId} />
+        <NoteComposer conversationId={conversationId} typing={typing} />
       ) : canReply ? (
         <MessageComposer
           key={conversationId}
@@ -123,6 +127,7 @@ export function ConversationThread({ conversationId, conversation, variant, onBa
           pending={send.isPending}
           suggestFor={conversationId}
           onManageSavedReplies={onManageSavedReplies}
+          typing={typing}
         />
       ) : (
         <ViewOnly permission="inbox:write" className="border-t border-slate-200 px-4 py-3 dark:border-slate-800" />

@@ -5,6 +5,7 @@ import { inputClasses } from '../../components/input.styles';
 import { pickerListId, pickerOptionId, SavedReplyPicker } from '../saved-replies/saved-reply-picker';
 import { useSlashPicker } from '../saved-replies/use-slash-picker';
 import { SuggestReplyBar } from './suggest-reply-bar';
+import type { TypingNotifier } from './typing/use-typing';
 
 interface MessageComposerProps {
   /** Resolves when the message was accepted; the box clears then. Rejects to keep the text. */
@@ -17,6 +18,8 @@ interface MessageComposerProps {
   suggestFor?: string;
   /** Offers the workspace's saved replies on `/`; the picker's empty state links to this manager. */
   onManageSavedReplies?: () => void;
+  /** Tells teammates viewing this thread that someone is replying. */
+  typing?: TypingNotifier;
 }
 
 /**
@@ -30,6 +33,7 @@ export function MessageComposer({
   placeholder = 'Type your message... (/ for saved replies)',
   suggestFor,
   onManageSavedReplies,
+  typing,
 }: MessageComposerProps) {
   const [text, setText] = useState('');
   const picker = useSlashPicker(text, setText, !disabled);
@@ -38,7 +42,10 @@ export function MessageComposer({
   function submit() {
     if (!canSend) return;
     onSend(text.trim()).then(
-      () => setText(''),
+      () => {
+        setText('');
+        typing?.stopped();
+      },
       () => undefined, // the caller reports the error; the text stays for another try
     );
   }
@@ -75,7 +82,11 @@ export function MessageComposer({
           value={text}
           maxLength={2000}
           disabled={disabled}
-          onChange={(e) => setText(e.target.value)}
+          onChange={(e) => {
+            setText(e.target.value);
+            if (e.target.value.trim()) typing?.typed();
+            else typing?.stopped();
+          }}
           onKeyDown={onKeyDown}
           role="combobox"
           aria-autocomplete="list"

@@ -15,6 +15,7 @@ import { SettingsSection } from './settings-section';
 import { SettingsTabs } from './settings-tabs';
 import { useCan } from '../team/use-can';
 import { TakeoverSection } from './takeover-section';
+import { AutoAssignSection } from './auto-assign-section';
 import { TimeZoneSection } from './time-zone-section';
 import { UsageMeter } from './usage-meter';
 import { WebhooksSection } from './webhooks-section';
@@ -40,6 +41,7 @@ export function SettingsPage() {
       <TimeZoneSection />
       <OptOutSection />
       <TakeoverSection />
+      <AutoAssignSection />
       <ApiKeysSection />
       <WebhooksSection />
 

@@ -24,11 +24,23 @@ interface Filters {
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { month: 'short', day: 'numeric', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 const isRole = (v: unknown): v is Role => typeof v === 'string' && v in roleLabels;
 
-/** What an entry's details add, in words ("Editor → Viewer"). */
+const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+
+/** What an entry's details add, in words ("Editor → Viewer", "to Ada, 3 at once"). */
 function detailText(e: AuditEntry): string | null {
   const d = e.details;
-  if (isRole(d.from) && isRole(d.to)) return `${roleLabels[d.from]} → ${roleLabels[d.to]}`;
-  if (isRole(d.role)) return `as ${roleLabels[d.role]}`;
+  const unassigned = typeof d.conversationsUnassigned === 'number' ? `, ${plural(d.conversationsUnassigned, 'conversation')} back to Unassigned` : '';
+  if (isRole(d.from) && isRole(d.to)) return `${roleLabels[d.from]} → ${roleLabels[d.to]}${unassigned}`;
+  if (isRole(d.role)) return `as ${roleLabels[d.role]}${unassigned}`;
+  if (e.action === 'conversation.assigned' || e.action === 'conversation.unassigned') {
+    const parts = [typeof d.assignee === 'string' ? `to ${d.assignee}` : null, typeof d.from === 'string' ? `was ${d.from}` : null];
+    if (typeof d.together === 'number') parts.push(`${d.together} at once`);
+    return parts.filter(Boolean).join(', ') || null;
+  }
+  if (e.action === 'auto_assign.changed') {
+    const mode = (m: unknown) => (m === 'round_robin' ? 'Round-robin' : 'Off');
+    return `${mode(d.from)} → ${mode(d.to)}`;
+  }
   if (e.action === 'workspace.renamed' && typeof d.from === 'string') return `was “${d.from}”`;
   if (e.action === 'leads.exported' && d.filters && typeof d.filters === 'object') {
     const parts = Object.entries(d.filters as Record<string, unknown>).map(([k, v]) => `${k}: ${String(v)}`);

@@ -1,6 +1,7 @@
 import { Button } from '../../../components/button';
 import { ConversationFilters } from '../conversation-filters';
 import type { ConversationFilters as Filters } from '../inbox.api';
+import { AvailabilityToggle } from './availability-toggle';
 import { BulkAssignBar } from './bulk-assign-bar';
 import { InboxViews } from './inbox-views';
 
@@ -27,6 +28,7 @@ export function InboxListHeader({ filters, onFilters, choosing, onChoosing, mayA
           </Button>
         )}
       </div>
+      <AvailabilityToggle />
       {choosing !== null && (
         <div className="mt-2">
           <BulkAssignBar selected={choosing} onDone={() => onChoosing(null)} onCancel={() => onChoosing(null)} />

@@ -5,12 +5,13 @@ import { Button } from '../../../components/button';
 import { useToast } from '../../../components/toast/use-toast';
 import { apiPost, errorMessage } from '../../../lib/api';
 import { inboxKeys } from '../inbox.keys';
+import type { TypingNotifier } from '../typing/use-typing';
 
 const addNote = (conversationId: string, content: string) =>
   apiPost<{ note: Message; mentioned: string[] }>(`/api/conversations/${encodeURIComponent(conversationId)}/notes`, { content });
 
 /** Writes an internal note (POST /api/conversations/:id/notes): never sent; `@name` notifies that teammate. */
-export function NoteComposer({ conversationId }: { conversationId: string }) {
+export function NoteComposer({ conversationId, typing }: { conversationId: string; typing?: TypingNotifier }) {
   const [text, setText] = useState('');
   const { toast } = useToast();
   const queryClient = useQueryClient();
@@ -18,6 +19,7 @@ export function NoteComposer({ conversationId }: { conversationId: string }) {
     mutationFn: () => addNote(conversationId, text),
     onSuccess: ({ mentioned }) => {
       setText('');
+      typing?.stopped();
       void queryClient.invalidateQueries({ queryKey: inboxKeys.messages(conversationId) });
       toast({
         title: mentioned.length ? `Note added, ${mentioned.length} teammate${mentioned.length === 1 ? '' : 's'} notified` : 'Note added',
@@ -42,7 +44,11 @@ export function NoteComposer({ conversationId }: { conversationId: string }) {
         rows={2}
         value={text}
         maxLength={2000}
-        onChange={(e) => setText(e.target.value)}
+        onChange={(e) => {
+          setText(e.target.value);
+          if (e.target.value.trim()) typing?.typed();
+          else typing?.stopped();
+        }}
         placeholder="Only your team sees notes; @name notifies a teammate"
         className="min-h-[44px] flex-1 resize-none rounded-lg border border-amber-300 bg-white px-3 py-2 text-sm text-slate-900 placeholder:text-slate-500 focus-visible:outline-2 focus-visible:outline-amber-500 dark:border-amber-700/60 dark:bg-slate-900 dark:text-white dark:placeholder:text-slate-400"
       />

@@ -1,8 +1,9 @@
 import { DEFAULT_EXIT, type ExecutionPlan, type PlanNode } from '../contracts/execution-plan';
-import { durationMs, type ConditionRule, type NodeKind } from '../contracts/flows';
+import { durationMs, type NodeKind } from '../contracts/flows';
 import { aiReplyOutcome } from './ai-reply-outcome';
 import { askActivity, resumeAsk, type AskResumed } from './ask-question';
 import { resumeBooking, slotsActivity, type BookResumed } from './book-time';
+import { evaluate } from './evaluate-condition';
 import { extractEmail } from './extract-email';
 import { followGateActivity, resumeFollowGate } from './follow-gate';
 import { initialRunState, type Activity, type AdvanceInput, type Awaiting, type RunState } from '../contracts/run-state';
@@ -126,8 +127,7 @@ export function advance(plan: ExecutionPlan, state: RunState, input: AdvanceInpu
           if (p.on === 'activity') commands.push({ type: 'callActivity', seq: s, nodeId: node.id, kind: node.kind, activity: p.activity });
           else commands.push({ type: 'waitForReply', seq: s, nodeId: node.id, timeoutMs: p.timeoutMs });
           // Book a time: the slots offered ride along until the pick.
-          const offered = 'slots' in p ? (p.slots as Awaiting['slots']) : undefined;
-          const slots: Pick<Awaiting, 'slots'> = offered ? { slots: offered } : {};
+          const slots: Pick<Awaiting, 'slots'> = 'slots' in p && p.slots ? { slots: p.slots as Awaiting['slots'] } : {};
           const next: Awaiting =
             p.on === 'activity'
               ? { seq: s, nodeId: node.id, on: 'activity', activity: p.activity, attempt: p.attempt, ...slots }
@@ -318,18 +318,16 @@ function run(env: AdvanceEnv, state: RunState, nodeId: string | null, seq: numbe
         commands.push({ type: 'startTimer', seq, nodeId: node.id, dueInMs: ms });
         return park({ seq, nodeId: node.id, on: 'timer' });
       }
-      case 'askQuestion': {
-        const activity = askActivity(node, render(node.config.question, contact));
-        commands.push({ type: 'callActivity', seq, nodeId: node.id, kind: node.kind, activity });
-        return park({ seq, nodeId: node.id, on: 'activity', activity, attempt: 1 });
-      }
-      case 'followGate': {
-        const activity = followGateActivity(node, render(node.config.text, contact));
-        commands.push({ type: 'callActivity', seq, nodeId: node.id, kind: node.kind, activity });
-        return park({ seq, nodeId: node.id, on: 'activity', activity, attempt: 1 });
-      }
+      // The nodes that ask and wait (Ask a question, Follow gate, Book a time): their first activity, then parked on it.
+      case 'askQuestion':
+      case 'followGate':
       case 'bookTime': {
-        const activity = slotsActivity(node);
+        const activity =
+          node.kind === 'askQuestion'
+            ? askActivity(node, render(node.config.question, contact))
+            : node.kind === 'followGate'
+              ? followGateActivity(node, render(node.config.text, contact))
+              : slotsActivity(node);
         commands.push({ type: 'callActivity', seq, nodeId: node.id, kind: node.kind, activity });
         return park({ seq, nodeId: node.id, on: 'activity', activity, attempt: 1 });
       }
@@ -412,32 +410,6 @@ function render(template: string, contact: RunContact, escape?: (s: string) => s
 
 function jsonEscape(s: string): string {
   return JSON.stringify(s).slice(1, -1);
-}
-
-function evaluate(rule: ConditionRule, contact: RunContact): boolean {
-  const value = rule.value.trim().toLowerCase();
-  if (rule.subject === 'tag') {
-    const has = contact.tags.some((t) => t.toLowerCase() === value);
-    return rule.operator === 'not_has' || rule.operator === 'not_equals' ? !has : has;
-  }
-  const raw = rule.subject === 'field' ? contact.fields[rule.field ?? ''] : contact.lastMessage;
-  const text = raw === undefined || raw === null ? null : (typeof raw === 'string' ? raw : JSON.stringify(raw)).toLowerCase();
-  switch (rule.operator) {
-    case 'is_set':
-    case 'has':
-      return text !== null && text !== '';
-    case 'is_not_set':
-    case 'not_has':
-      return text === null || text === '';
-    case 'equals':
-      return text !== null && text.trim() === value;
-    case 'not_equals':
-      return text === null || text.trim() !== value;
-    case 'contains':
-      return text !== null && text.includes(value);
-    case 'not_contains':
-      return text === null || !text.includes(value);
-  }
 }
 
 /** FNV-1a over the seed → [0, 1): the same run and step always draw the same number. */

@@ -18,7 +18,9 @@ const accountNotFound = () =>
  * as the flow compiler words them for a DM node: 400 naming the step. X contacts get the text alone.
  */
 function checkSteps(steps: SequenceStep[] | undefined): void {
-  const details = (steps ?? []).flatMap((s, i) => replyOptionsErrors('instagramDM', s.message).map((message) => ({ path: `steps.${i}.message`, message: `Step ${i + 1}: ${message}` })));
+  const details = (steps ?? []).flatMap((s, i) =>
+    replyOptionsErrors('instagramDM', s.message).map((message) => ({ path: `steps.${i}.message`, message: `Step ${i + 1}: ${message}` })),
+  );
   if (details.length > 0) throw new AppError('BAD_REQUEST', details[0]!.message, details);
 }
 

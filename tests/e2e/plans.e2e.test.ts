@@ -20,11 +20,9 @@ afterAll(async () => {
 it('pricing, Billing and the shell show the catalogue’s plans, and no trial unless one runs', async () => {
   const page = await e2e.newPage();
   await page.goto('/');
-  await page.getByRole('button', { name: 'Product' }).first().click();
-  await page
-    .getByRole('link', { name: /Pricing/ })
-    .first()
-    .click();
+  await page.locator('header').first().getByRole('button', { name: 'Product' }).click();
+  // The open menu's item, named with its description (the footer repeats the plain label).
+  await page.getByRole('link', { name: /Pricing Plans and what each includes/ }).click();
   await page.waitForURL('**/pricing');
   for (const plan of Object.values(plans)) await page.getByRole('heading', { name: plan.name, exact: true }).waitFor();
   await page.getByText('5,000 automated messages / month').waitFor();

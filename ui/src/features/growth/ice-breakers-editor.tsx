@@ -1,13 +1,10 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ICE_BREAKER_QUESTION_MAX, ICE_BREAKERS_MAX, iceBreakersSchema, type IceBreakers } from '@contracts/growth';
 import type { Platform } from '@contracts/platforms';
-import { useState } from 'react';
 import { Button } from '../../components/button';
 import { TextField } from '../../components/text-field';
-import { useToast } from '../../components/toast/use-toast';
-import { errorMessage } from '../../lib/api';
 import { profileKeys, putIceBreakers, type IceBreakersView } from './messenger-profile.api';
-import { channelOf, defaultFirst, issueLines, LocaleBar, NoTapFlow, ProfileStatus, TapFlowSelect, useTapFlows } from './profile-editor-parts';
+import { defaultFirst, LocaleBar, NoTapFlow, ProfileStatus, TapFlowSelect, useTapFlows } from './profile-editor-parts';
+import { ProfileEditorFooter, useProfileEditor } from './profile-editor-state';
 
 type Draft = Array<{ locale: string; items: Array<{ question: string; flowId: string }> }>;
 
@@ -22,42 +19,16 @@ function toBody(draft: Draft): IceBreakers {
  * pushes them (PUT), Clear removes them at Meta (PUT of an empty list).
  */
 export function IceBreakersEditor({ account, view }: { account: { id: string; platform: Platform; isSandbox: boolean }; view: IceBreakersView }) {
-  const qc = useQueryClient();
-  const { toast } = useToast();
   const flows = useTapFlows();
-  const [draft, setDraft] = useState<Draft>(() => defaultFirst(view.pushed?.locales.length ? view.pushed.locales : [{ locale: 'default', items: [] }]));
-  const [current, setCurrent] = useState('default');
-  const [problems, setProblems] = useState<string[]>([]);
-  const block = draft.find((l) => l.locale === current) ?? draft[0]!;
-  const channel = channelOf(account.platform);
-
-  const save = useMutation({
-    mutationFn: (body: IceBreakers) => putIceBreakers(account.id, body),
-    onSuccess: (next, body) => {
-      qc.setQueryData(profileKeys.iceBreakers(account.id), next);
-      const what = body.locales.length === 0 ? 'Ice breakers cleared' : 'Ice breakers saved';
-      toast({
-        title: what,
-        description: account.isSandbox ? 'Saved for the Simulator (nothing is sent to Meta).' : `Pushed to ${channel}.`,
-        variant: 'success',
-      });
-    },
+  const { draft, block, setItems, locales, problems, save, submit, channel } = useProfileEditor<Draft[number]['items'][number], IceBreakers>({
+    account,
+    initial: () => defaultFirst(view.pushed?.locales.length ? view.pushed.locales : [{ locale: 'default', items: [] }]),
+    schema: iceBreakersSchema,
+    itemWord: 'question',
+    queryKey: profileKeys.iceBreakers(account.id),
+    put: (body) => putIceBreakers(account.id, body),
+    titles: { cleared: 'Ice breakers cleared', saved: 'Ice breakers saved' },
   });
-
-  const setItems = (items: Draft[number]['items']) => setDraft((d) => d.map((l) => (l.locale === block.locale ? { ...l, items } : l)));
-  function submit(body: IceBreakers) {
-    const checked = iceBreakersSchema.safeParse(body);
-    if (!checked.success)
-      return setProblems(
-        issueLines(
-          checked.error,
-          body.locales.map((l) => l.locale),
-          'question',
-        ),
-      );
-    setProblems([]);
-    save.mutate(checked.data);
-  }
 
   return (
     <div className="space-y-4">
@@ -74,19 +45,7 @@ export function IceBreakersEditor({ account, view }: { account: { id: string; pl
       <p className="text-sm text-slate-600 dark:text-slate-400">
         Questions a person can tap to start a conversation ({channel} shows them on phones, not on desktop). Meta allows {ICE_BREAKERS_MAX} per language.
       </p>
-      <LocaleBar
-        locales={draft.map((l) => l.locale)}
-        current={block.locale}
-        onPick={setCurrent}
-        onAdd={(l) => {
-          setDraft((d) => [...d, { locale: l, items: [] }]);
-          setCurrent(l);
-        }}
-        onRemove={(l) => {
-          setDraft((d) => d.filter((x) => x.locale !== l));
-          setCurrent('default');
-        }}
-      />
+      <LocaleBar {...locales} />
       {flows.isSuccess && flows.tapFlows.length === 0 && <NoTapFlow platform={account.platform} />}
       <ol className="space-y-3">
         {block.items.map((item, i) => (
@@ -126,32 +85,16 @@ export function IceBreakersEditor({ account, view }: { account: { id: string; pl
           {block.items.length}/{ICE_BREAKERS_MAX} in {block.locale === 'default' ? 'the default language' : block.locale}
         </span>
       </div>
-      {problems.length > 0 && (
-        <ul role="alert" className="list-disc space-y-0.5 pl-5 text-sm text-red-600 dark:text-red-400">
-          {problems.map((p) => (
-            <li key={p}>{p}</li>
-          ))}
-        </ul>
-      )}
-      {save.isError && (
-        <p role="alert" className="text-sm text-red-600 dark:text-red-400">
-          {errorMessage(save.error, 'Could not save the ice breakers')}
-        </p>
-      )}
-      <div className="flex flex-wrap justify-end gap-2 border-t border-slate-200 pt-4 dark:border-slate-800">
-        {view.pushed !== null && (
-          <Button
-            variant="ghost"
-            disabled={save.isPending}
-            onClick={() => window.confirm(`Remove every ice breaker from ${channel}?`) && submit({ locales: [] })}
-          >
-            Clear
-          </Button>
-        )}
-        <Button loading={save.isPending} onClick={() => submit(toBody(draft))}>
-          {account.isSandbox ? 'Save ice breakers' : `Save and push to ${channel}`}
-        </Button>
-      </div>
+      <ProfileEditorFooter
+        problems={problems}
+        save={save}
+        errorFallback="Could not save the ice breakers"
+        canClear={view.pushed !== null}
+        clearPrompt={`Remove every ice breaker from ${channel}?`}
+        onClear={() => submit({ locales: [] })}
+        onSave={() => submit(toBody(draft))}
+        saveLabel={account.isSandbox ? 'Save ice breakers' : `Save and push to ${channel}`}
+      />
     </div>
   );
 }

@@ -1,14 +1,11 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MENU_ITEMS_MAX, MENU_TITLE_MAX, persistentMenuSchema, type PersistentMenu } from '@contracts/growth';
 import type { Platform } from '@contracts/platforms';
-import { useState } from 'react';
 import { Button } from '../../components/button';
 import { SelectField } from '../../components/select-field';
 import { TextField } from '../../components/text-field';
-import { useToast } from '../../components/toast/use-toast';
-import { errorMessage } from '../../lib/api';
 import { profileKeys, putPersistentMenu, type PersistentMenuView } from './messenger-profile.api';
-import { channelOf, defaultFirst, issueLines, LocaleBar, NoTapFlow, ProfileStatus, TapFlowSelect, useTapFlows } from './profile-editor-parts';
+import { defaultFirst, LocaleBar, NoTapFlow, ProfileStatus, TapFlowSelect, useTapFlows } from './profile-editor-parts';
+import { ProfileEditorFooter, useProfileEditor } from './profile-editor-state';
 
 interface DraftItem {
   type: 'postback' | 'web_url';
@@ -49,44 +46,18 @@ function toBody(draft: Draft): PersistentMenu {
  * starts a flow or a web link, titles of at most 30 characters; checked here before Meta is asked.
  */
 export function PersistentMenuEditor({ account, view }: { account: { id: string; platform: Platform; isSandbox: boolean }; view: PersistentMenuView }) {
-  const qc = useQueryClient();
-  const { toast } = useToast();
   const flows = useTapFlows();
-  const [draft, setDraft] = useState<Draft>(() => fromSaved(view.pushed));
-  const [current, setCurrent] = useState('default');
-  const [problems, setProblems] = useState<string[]>([]);
-  const block = draft.find((l) => l.locale === current) ?? draft[0]!;
-  const channel = channelOf(account.platform);
-
-  const save = useMutation({
-    mutationFn: (body: PersistentMenu) => putPersistentMenu(account.id, body),
-    onSuccess: (next, body) => {
-      qc.setQueryData(profileKeys.menu(account.id), next);
-      toast({
-        title: body.locales.length === 0 ? 'Menu cleared' : 'Menu saved',
-        description: account.isSandbox
-          ? 'Saved for the Simulator (nothing is sent to Meta).'
-          : `Pushed to ${channel}.${account.platform === 'instagram' ? ' Open threads show it after the person refreshes their inbox.' : ''}`,
-        variant: 'success',
-      });
-    },
+  const { draft, block, setItems, locales, problems, save, submit, channel } = useProfileEditor<DraftItem, PersistentMenu>({
+    account,
+    initial: () => fromSaved(view.pushed),
+    schema: persistentMenuSchema,
+    itemWord: 'item',
+    queryKey: profileKeys.menu(account.id),
+    put: (body) => putPersistentMenu(account.id, body),
+    titles: { cleared: 'Menu cleared', saved: 'Menu saved' },
+    pushedNote: account.platform === 'instagram' ? ' Open threads show it after the person refreshes their inbox.' : '',
   });
-
-  const setItems = (items: DraftItem[]) => setDraft((d) => d.map((l) => (l.locale === block.locale ? { ...l, items } : l)));
   const setItem = (i: number, patch: Partial<DraftItem>) => setItems(block.items.map((x, j) => (j === i ? { ...x, ...patch } : x)));
-  function submit(body: PersistentMenu) {
-    const checked = persistentMenuSchema.safeParse(body);
-    if (!checked.success)
-      return setProblems(
-        issueLines(
-          checked.error,
-          body.locales.map((l) => l.locale),
-          'item',
-        ),
-      );
-    setProblems([]);
-    save.mutate(checked.data);
-  }
 
   return (
     <div className="space-y-4">
@@ -104,19 +75,7 @@ export function PersistentMenuEditor({ account, view }: { account: { id: string;
         The menu beside the message box: each item starts a flow or opens a web page. Meta allows {MENU_ITEMS_MAX} items per language, titles of at most{' '}
         {MENU_TITLE_MAX} characters.
       </p>
-      <LocaleBar
-        locales={draft.map((l) => l.locale)}
-        current={block.locale}
-        onPick={setCurrent}
-        onAdd={(l) => {
-          setDraft((d) => [...d, { locale: l, items: [] }]);
-          setCurrent(l);
-        }}
-        onRemove={(l) => {
-          setDraft((d) => d.filter((x) => x.locale !== l));
-          setCurrent('default');
-        }}
-      />
+      <LocaleBar {...locales} />
       {flows.isSuccess && flows.tapFlows.length === 0 && <NoTapFlow platform={account.platform} />}
       <ol className="space-y-3">
         {block.items.map((item, i) => (
@@ -169,28 +128,16 @@ export function PersistentMenuEditor({ account, view }: { account: { id: string;
           {block.items.length}/{MENU_ITEMS_MAX} in {block.locale === 'default' ? 'the default language' : block.locale}
         </span>
       </div>
-      {problems.length > 0 && (
-        <ul role="alert" className="list-disc space-y-0.5 pl-5 text-sm text-red-600 dark:text-red-400">
-          {problems.map((p) => (
-            <li key={p}>{p}</li>
-          ))}
-        </ul>
-      )}
-      {save.isError && (
-        <p role="alert" className="text-sm text-red-600 dark:text-red-400">
-          {errorMessage(save.error, 'Could not save the menu')}
-        </p>
-      )}
-      <div className="flex flex-wrap justify-end gap-2 border-t border-slate-200 pt-4 dark:border-slate-800">
-        {view.pushed !== null && (
-          <Button variant="ghost" disabled={save.isPending} onClick={() => window.confirm(`Remove the menu from ${channel}?`) && submit({ locales: [] })}>
-            Clear
-          </Button>
-        )}
-        <Button loading={save.isPending} onClick={() => submit(toBody(draft))}>
-          {account.isSandbox ? 'Save menu' : `Save and push to ${channel}`}
-        </Button>
-      </div>
+      <ProfileEditorFooter
+        problems={problems}
+        save={save}
+        errorFallback="Could not save the menu"
+        canClear={view.pushed !== null}
+        clearPrompt={`Remove the menu from ${channel}?`}
+        onClear={() => submit({ locales: [] })}
+        onSave={() => submit(toBody(draft))}
+        saveLabel={account.isSandbox ? 'Save menu' : `Save and push to ${channel}`}
+      />
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { durationMs } from '../contracts/flows';
 import type { Activity, AdvanceInput, Awaiting } from '../contracts/run-state';
 import type { Command, RunContact } from './advance';
 import { validateAnswer } from './validate-answer';
+import { awaitedReply } from './awaited-reply';
 
 type AskNode = Extract<PlanNode, { kind: 'askQuestion' }>;
 
@@ -42,20 +43,15 @@ export function resumeAsk(
     ctx.finish(input.output);
     return { park: { on: 'reply', timeoutMs: durationMs(c.timeout), attempt } };
   }
-  if (awaiting.on !== 'reply') return { ignored: true };
-  if (input.type === 'replyTimeout') {
-    ctx.finish({ timedOut: true, attempt });
-    return { next: node.next.timeout ?? null };
-  }
-  if (input.type !== 'reply') return { ignored: true };
-  ctx.contact.lastMessage = input.text;
-  const checked = validateAnswer(c.answer, input.text);
+  const reply = awaitedReply(awaiting, input, ctx, node.next.timeout);
+  if ('noReply' in reply) return reply.noReply;
+  const checked = validateAnswer(c.answer, reply.text);
   if (!checked.ok) {
-    ctx.finish({ answer: input.text.slice(0, 500), valid: false, reason: checked.reason, attempt });
+    ctx.finish({ answer: reply.text.slice(0, 500), valid: false, reason: checked.reason, attempt });
     if (attempt <= c.retries) return { park: { on: 'activity', activity: askActivity(node, ctx.render(c.retryMessage)), attempt: attempt + 1 } };
     return { next: node.next.invalid ?? null };
   }
-  ctx.finish({ answer: input.text.slice(0, 500), valid: true, value: checked.value, attempt });
+  ctx.finish({ answer: reply.text.slice(0, 500), valid: true, value: checked.value, attempt });
   if (c.saveAs) {
     ctx.commands.push({ type: 'updateContact', setFields: { [c.saveAs]: checked.value } });
     ctx.contact.fields[c.saveAs] = checked.value;

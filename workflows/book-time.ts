@@ -2,6 +2,7 @@ import type { PlanNode } from '../contracts/execution-plan';
 import { durationMs } from '../contracts/flows';
 import { bookSlotOutput, bookingSlotsOutput, type Activity, type AdvanceInput, type Awaiting, type BookingSlot } from '../contracts/run-state';
 import type { RunContact } from './advance';
+import { awaitedReply } from './awaited-reply';
 
 type BookNode = Extract<PlanNode, { kind: 'bookTime' }>;
 
@@ -93,19 +94,14 @@ export function resumeBooking(
     }
     return { ignored: true };
   }
-  if (awaiting.on !== 'reply') return { ignored: true };
-  if (input.type === 'replyTimeout') {
-    ctx.finish({ timedOut: true, attempt });
-    return { next: node.next.timeout ?? null };
-  }
-  if (input.type !== 'reply') return { ignored: true };
-  ctx.contact.lastMessage = input.text;
-  const slot = pickSlot(awaiting.slots ?? [], input.text);
+  const reply = awaitedReply(awaiting, input, ctx, node.next.timeout);
+  if ('noReply' in reply) return reply.noReply;
+  const slot = pickSlot(awaiting.slots ?? [], reply.text);
   if (!slot) {
-    ctx.finish({ answer: input.text.slice(0, 500), picked: null, attempt });
+    ctx.finish({ answer: reply.text.slice(0, 500), picked: null, attempt });
     if (attempt <= c.retries) return { park: { on: 'activity', activity: slotsActivity(node, 'retry'), attempt: attempt + 1 } };
     return { next: node.next.noSlot ?? null };
   }
-  ctx.finish({ answer: input.text.slice(0, 500), picked: slot.startsAt, attempt });
+  ctx.finish({ answer: reply.text.slice(0, 500), picked: slot.startsAt, attempt });
   return { park: { on: 'activity', activity: { type: 'bookSlot', startsAt: slot.startsAt, endsAt: slot.endsAt }, attempt } };
 }

@@ -3,6 +3,7 @@ import { durationMs, followCheckOutput } from '../contracts/flows';
 import type { Activity, AdvanceInput, Awaiting } from '../contracts/run-state';
 import type { AskResumed } from './ask-question';
 import type { RunContact } from './advance';
+import { awaitedReply } from './awaited-reply';
 
 type GateNode = Extract<PlanNode, { kind: 'followGate' }>;
 
@@ -43,13 +44,8 @@ export function resumeFollowGate(
     if (attempt <= c.retries) return { park: { on: 'activity', activity: followGateActivity(node, ctx.render(c.notYetText)), attempt: attempt + 1 } };
     return { next: node.next.notFollowing ?? null };
   }
-  if (awaiting.on !== 'reply') return { ignored: true };
-  if (input.type === 'replyTimeout') {
-    ctx.finish({ timedOut: true, attempt });
-    return { next: node.next.timeout ?? null };
-  }
-  if (input.type !== 'reply') return { ignored: true };
-  ctx.contact.lastMessage = input.text;
-  ctx.finish({ reply: input.text.slice(0, 500), attempt });
+  const reply = awaitedReply(awaiting, input, ctx, node.next.timeout);
+  if ('noReply' in reply) return reply.noReply;
+  ctx.finish({ reply: reply.text.slice(0, 500), attempt });
   return { park: { on: 'activity', activity: { type: 'checkFollow' }, attempt } };
 }

@@ -24,6 +24,9 @@ export const auditActions = {
   'rule.activated': 'Turned a comment rule on',
   'rule.deactivated': 'Turned a comment rule off',
   'rule.deleted': 'Deleted a comment rule',
+  'sequence.activated': 'Turned a sequence on',
+  'sequence.deactivated': 'Turned a sequence off',
+  'sequence.deleted': 'Deleted a sequence',
   'broadcast.started': 'Started a broadcast',
   'broadcast.scheduled': 'Scheduled a broadcast',
   'broadcast.cancelled': 'Cancelled a broadcast',
@@ -52,7 +55,20 @@ export const auditActionSchema = z.enum(actionNames, { error: 'Unknown action' }
 
 /** What an entry is about: a kind, its id and a label kept as it was then (names change, rows go). */
 export interface AuditTarget {
-  type: 'member' | 'invitation' | 'workspace' | 'account' | 'flow' | 'rule' | 'broadcast' | 'lead' | 'leads' | 'knowledge' | 'api_key' | 'conversation';
+  type:
+    | 'member'
+    | 'invitation'
+    | 'workspace'
+    | 'account'
+    | 'flow'
+    | 'rule'
+    | 'broadcast'
+    | 'lead'
+    | 'leads'
+    | 'knowledge'
+    | 'api_key'
+    | 'conversation'
+    | 'sequence';
   id?: string | null;
   label?: string | null;
 }

@@ -106,6 +106,15 @@ export async function updateSequence(
 }
 
 /** Deletes the sequence and its enrolments (their pending jobs find nothing and end). */
+/** A sequence's name and state, its row locked for the caller's transaction (an audited change reads what it changes). */
+export async function lockSequence(client: Pick<pg.PoolClient, 'query'>, workspaceId: string, id: string): Promise<{ name: string; isActive: boolean } | null> {
+  const { rows } = await client.query<{ name: string; is_active: boolean }>(
+    'select name, is_active from sequences where workspace_id = $1 and id = $2 for update',
+    [workspaceId, id],
+  );
+  return rows[0] ? { name: rows[0].name, isActive: rows[0].is_active } : null;
+}
+
 export async function deleteSequence(db: Pick<pg.Pool, 'query'>, workspaceId: string, id: string): Promise<boolean> {
   const { rowCount } = await db.query('delete from sequences where workspace_id = $1 and id = $2', [workspaceId, id]);
   return (rowCount ?? 0) > 0;

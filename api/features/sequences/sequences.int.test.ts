@@ -57,7 +57,7 @@ async function later(enrollmentId: string, ms: number) {
 const HOUR = 3_600_000;
 
 describe('sequences', () => {
-  it('CRUD: create, list, read, change and delete; 400 for a bad body; 404 for another workspace’s sequence', async () => {
+  it('CRUD: create, list, read, change and delete, each on/off and delete in the audit log; 400 for a bad body; 404 for another workspace’s sequence', async () => {
     const w = await newWorkspaceUser(t.baseUrl);
     const other = await newWorkspaceUser(t.baseUrl);
     const created = await w.client.post('/api/sequences', { name: 'Welcome', steps: threeSteps });
@@ -96,8 +96,21 @@ describe('sequences', () => {
     expect((await w.client.post(`/api/sequences/${id}/enrollments`, { contactId: theirs.id })).status).toBe(404);
     expect((await w.client.post(`/api/sequences/${id}/enrollments`, { contactId: 'nope' })).status).toBe(400);
 
+    expect((await w.client.request('PATCH', `/api/sequences/${id}`, { json: { isActive: false } })).status).toBe(200);
+    expect((await w.client.request('PATCH', `/api/sequences/${id}`, { json: { isActive: false } })).status).toBe(200); // no change, no entry
     expect((await w.client.delete(`/api/sequences/${id}`)).status).toBe(204);
     expect((await w.client.get(`/api/sequences/${id}`)).status).toBe(404);
+    // The audit log: turned on (created active), off, deleted — named as they were then; newest first.
+    const { data: log } = await w.client.get('/api/audit-log');
+    expect(
+      log.entries
+        .filter((e: { targetType: string }) => e.targetType === 'sequence')
+        .map((e: { action: string; targetLabel: string }) => [e.action, e.targetLabel]),
+    ).toEqual([
+      ['sequence.deleted', 'Welcome (3 days)'],
+      ['sequence.deactivated', 'Welcome (3 days)'],
+      ['sequence.activated', 'Welcome'],
+    ]);
   });
 
   it('enrol by the API: each step at its offset, once; enrolling twice is one enrolment; a step outside the window is skipped with the reason', async () => {

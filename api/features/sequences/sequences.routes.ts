@@ -3,10 +3,11 @@ import { createSequenceBodySchema, enrollBodySchema, updateSequenceBodySchema, t
 import { replyOptionsErrors } from '../../../flow-compiler/reply-options-check';
 import { enrollContact, unenrollContact } from '../../../db/sequences/enroll';
 import { listContactEnrollments, listEnrollments, readSequenceFunnel, readSequenceFunnels } from '../../../db/sequences/read-enrollments';
-import { createSequence, deleteSequence, getSequence, listSequences, updateSequence } from '../../../db/sequences/sequences';
+import { createSequence, deleteSequence, getSequence, listSequences, lockSequence, updateSequence } from '../../../db/sequences/sequences';
+import { recordAudit, withAudit } from '../../../db/audit/record-audit';
 import { withTransaction } from '../../../db/transaction';
 import { AppError } from '../../http/errors';
-import { authedRouter, can, currentUser, idParam } from '../../http/routers';
+import { authedRouter, can, currentActor, currentUser, idParam } from '../../http/routers';
 import { parseBody } from '../../http/validate';
 
 const notFound = () => new AppError('NOT_FOUND', 'Sequence not found');
@@ -42,7 +43,13 @@ export function sequencesRoutes(pool: pg.Pool) {
     const { workspaceId } = currentUser(req);
     const body = parseBody(createSequenceBodySchema, req);
     checkSteps(body.steps);
-    const id = await createSequence(pool, workspaceId, body);
+    const id = await withAudit(
+      pool,
+      currentActor(req),
+      (client) => createSequence(client, workspaceId, body),
+      (made) =>
+        made !== 'account_not_found' && body.isActive ? { action: 'sequence.activated', target: { type: 'sequence', id: made, label: body.name } } : null,
+    );
     if (id === 'account_not_found') throw accountNotFound();
     res.status(201).json(await current(workspaceId, id));
   });
@@ -66,14 +73,36 @@ export function sequencesRoutes(pool: pg.Pool) {
     const id = idParam(req);
     const body = parseBody(updateSequenceBodySchema, req);
     checkSteps(body.steps);
-    const result = await updateSequence(pool, workspaceId, id, body);
+    // Turning it on or off is audited, in the transaction that does it.
+    const result = await withTransaction(pool, async (client) => {
+      const before = await lockSequence(client, workspaceId, id);
+      if (!before) return 'not_found' as const;
+      const done = await updateSequence(client, workspaceId, id, body);
+      if (done === 'ok' && body.isActive !== undefined && body.isActive !== before.isActive)
+        await recordAudit(client, currentActor(req), {
+          action: body.isActive ? 'sequence.activated' : 'sequence.deactivated',
+          target: { type: 'sequence', id, label: body.name ?? before.name },
+        });
+      return done;
+    });
     if (result === 'not_found') throw notFound();
     if (result === 'account_not_found') throw accountNotFound();
     res.json(await current(workspaceId, id));
   });
 
   router.delete('/:id', async (req, res) => {
-    if (!(await deleteSequence(pool, currentUser(req).workspaceId, idParam(req)))) throw notFound();
+    const { workspaceId } = currentUser(req);
+    const id = idParam(req);
+    const gone = await withAudit(
+      pool,
+      currentActor(req),
+      async (client) => {
+        const s = await lockSequence(client, workspaceId, id);
+        return s && (await deleteSequence(client, workspaceId, id)) ? s : null;
+      },
+      (s) => s && { action: 'sequence.deleted', target: { type: 'sequence', id, label: s.name } },
+    );
+    if (!gone) throw notFound();
     res.status(204).end();
   });
 

@@ -8,7 +8,7 @@ import { useE2E } from '../support/use-e2e';
 const app = useE2E();
 
 describe('Bookings in the browser', () => {
-  it('shows availability, a booking with its reminder and .ics, and the Book a Time panel', async () => {
+  it('shows availability, a booking with its reminder and .ics, a member’s cancel, and the Book a Time panel', async () => {
     const page = await app.e2e.newPage();
     await page.setViewportSize({ width: 1440, height: 900 });
     await app.register(page, { firstName: 'Bea', lastName: 'Book' });
@@ -45,7 +45,19 @@ describe('Bookings in the browser', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await app.e2e.screenshot(page, 'bookings-390');
 
+    // A member cancels: asked first, then told the contact was not messaged, with the way to tell them.
     await page.setViewportSize({ width: 1440, height: 900 });
+    page.once('dialog', (d) => {
+      expect(d.message()).toMatch(/does not message them/);
+      void d.accept();
+    });
+    await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await page.getByRole('status').filter({ hasText: 'Ola Nordmann was not messaged' }).waitFor();
+    await page.getByRole('link', { name: 'tell them in the inbox' }).waitFor();
+    await page.getByText('Cancelled', { exact: true }).waitFor();
+    expect(((await (await page.request.get('/api/bookings?when=upcoming')).json()) as Booking[])[0]?.status).toBe('cancelled');
+    await app.e2e.screenshot(page, 'bookings-cancelled-1440');
+
     await page.goto(`/flows/${flowId}`);
     const book = page.locator('.react-flow__node[data-id="2"]');
     await book.waitFor();

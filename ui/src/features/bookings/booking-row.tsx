@@ -8,7 +8,7 @@ import { errorMessage } from '../../lib/api';
 import { useCan } from '../team/use-can';
 import { bookingWhen, cancelBooking, reminderText } from './bookings.api';
 
-/** One booking: who, when (in the availability's zone), its state, its reminder, the calendar file, cancel. */
+/** One booking: who, when (in the availability's zone), its state, its reminder, the calendar file, cancel (which tells the member the contact was not messaged). */
 export function BookingRow({ booking: b, compact }: { booking: Booking; compact?: boolean }) {
   const qc = useQueryClient();
   const canCancel = useCan('inbox:write');
@@ -47,12 +47,34 @@ export function BookingRow({ booking: b, compact }: { booking: Booking; compact?
           .ics
         </a>
         {canCancel && b.status === 'booked' && upcoming && (
-          <Button variant="ghost" size="sm" loading={cancel.isPending} onClick={() => cancel.mutate()}>
+          <Button
+            variant="ghost"
+            size="sm"
+            loading={cancel.isPending}
+            onClick={() =>
+              window.confirm(`Cancel ${b.contactName}’s booking? Replypilot does not message them about it: tell them yourself.`) && cancel.mutate()
+            }
+          >
             Cancel
           </Button>
         )}
       </div>
       {cancel.isError && <p className="text-sm text-red-600">{errorMessage(cancel.error, 'Could not cancel')}</p>}
+      {/* A member's cancel sends nothing (a DM would need an open window, docs/platform-apis.md §2.1): say so where it happened. */}
+      {cancel.isSuccess && (
+        <p role="status" className="text-sm text-slate-700 dark:text-slate-300">
+          Cancelled. {b.contactName} was not messaged
+          {b.conversationId ? (
+            <>
+              {': '}
+              <Link to={`/inbox?c=${encodeURIComponent(b.conversationId)}`} className="text-indigo-700 underline dark:text-indigo-300">
+                tell them in the inbox
+              </Link>
+            </>
+          ) : null}
+          .
+        </p>
+      )}
     </Card>
   );
 }

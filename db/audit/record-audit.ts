@@ -65,3 +65,26 @@ export async function withAudit<R>(
   });
   return result as R;
 }
+
+/**
+ * An audited delete of one row, in one transaction: `find` reads it (its label as it was; another
+ * workspace's id finds nothing), `remove` deletes it, and the entry is recorded. Null when there was
+ * nothing to delete (the route's 404).
+ */
+export function auditedDelete<T>(
+  pool: pg.Pool,
+  actor: AuditActor,
+  find: (client: pg.PoolClient) => Promise<T | null | undefined>,
+  remove: (client: pg.PoolClient) => Promise<boolean>,
+  entry: (found: T) => AuditRecord,
+): Promise<T | null> {
+  return withAudit(
+    pool,
+    actor,
+    async (client) => {
+      const found = await find(client);
+      return found != null && (await remove(client)) ? found : null;
+    },
+    (found) => (found === null ? null : entry(found)),
+  );
+}

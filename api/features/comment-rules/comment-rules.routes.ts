@@ -4,7 +4,7 @@ import { ruleClashQuerySchema, type ClashReport } from '../../../contracts/keywo
 import { getRule, listRules, queueStatus, resolvePostId } from '../../../db/comment-rules/read-rules';
 import { createRule, deleteRule, updateRule } from '../../../db/comment-rules/write-rules';
 import { recordActivity } from '../../../db/record-activity';
-import { withAudit } from '../../../db/audit/record-audit';
+import { auditedDelete, withAudit } from '../../../db/audit/record-audit';
 import { AppError } from '../../http/errors';
 import { authedRouter, can, currentActor, currentUser, idParam } from '../../http/routers';
 import { parseBody } from '../../http/validate';
@@ -90,14 +90,12 @@ export function commentRulesRoutes(pool: pg.Pool, privateRepliesPerHour: number)
   router.delete('/:id', async (req, res) => {
     const { workspaceId } = currentActor(req);
     const id = idParam(req);
-    const gone = await withAudit(
+    const gone = await auditedDelete(
       pool,
       currentActor(req),
-      async (client) => {
-        const rule = await getRule(client, workspaceId, id);
-        return rule && (await deleteRule(client, workspaceId, id)) ? rule : null;
-      },
-      (rule) => rule && { action: 'rule.deleted', target: { type: 'rule', id, label: rule.keywords.join(', ') } },
+      (client) => getRule(client, workspaceId, id),
+      (client) => deleteRule(client, workspaceId, id),
+      (rule) => ({ action: 'rule.deleted', target: { type: 'rule', id, label: rule.keywords.join(', ') } }),
     );
     if (!gone) throw notFound();
     res.status(204).end();

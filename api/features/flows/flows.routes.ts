@@ -7,7 +7,7 @@ import { deleteFlow, lockFlowForSave, saveFlow } from '../../../db/flows/publish
 import { lockFlowState } from '../../../db/flows/flow-state';
 import { listTestContacts, startTestRun } from '../../../db/flows/test-runs';
 import { withTransaction } from '../../../db/transaction';
-import { recordAudit, withAudit, type AuditActor } from '../../../db/audit/record-audit';
+import { type AuditActor, auditedDelete, recordAudit } from '../../../db/audit/record-audit';
 import { compile, triggerOfGraph } from '../../../flow-compiler/compile';
 import { flowClaim, isKeywordTrigger, keywordClashes } from '../../../workflows/keyword-clashes';
 import { AppError } from '../../http/errors';
@@ -121,14 +121,12 @@ export function flowsRoutes(pool: pg.Pool) {
   router.delete('/:id', async (req, res) => {
     const { workspaceId } = currentActor(req);
     const id = idParam(req);
-    const gone = await withAudit(
+    const gone = await auditedDelete(
       pool,
       currentActor(req),
-      async (client) => {
-        const flow = await lockFlowState(client, workspaceId, id);
-        return flow && (await deleteFlow(client, workspaceId, id)) ? flow : null;
-      },
-      (flow) => flow && { action: 'flow.deleted', target: { type: 'flow', id, label: flow.name } },
+      (client) => lockFlowState(client, workspaceId, id),
+      (client) => deleteFlow(client, workspaceId, id),
+      (flow) => ({ action: 'flow.deleted', target: { type: 'flow', id, label: flow.name } }),
     );
     if (!gone) throw flowNotFound();
     res.status(204).end();

@@ -15,7 +15,7 @@ import { deleteKnowledgeEntry, updateKnowledgeEntry, upsertProfileAnswer } from 
 import { AppError } from '../../http/errors';
 import { createKnowledgeEntry } from './create-knowledge-entry';
 import { authedRouter, currentActor, currentUser, idParam } from '../../http/routers';
-import { withAudit } from '../../../db/audit/record-audit';
+import { auditedDelete } from '../../../db/audit/record-audit';
 import { parseBody, parseQuery, parseWith } from '../../http/validate';
 
 const notFound = () => new AppError('NOT_FOUND', 'Knowledge entry not found');
@@ -59,14 +59,12 @@ export function knowledgeRoutes(pool: pg.Pool) {
   router.delete('/:id', async (req, res) => {
     const { workspaceId } = currentActor(req);
     const id = idParam(req);
-    const gone = await withAudit(
+    const gone = await auditedDelete(
       pool,
       currentActor(req),
-      async (client) => {
-        const entry = await getEntry(client, workspaceId, id);
-        return entry && (await deleteKnowledgeEntry(client, workspaceId, id)) ? entry : null;
-      },
-      (entry) => entry && { action: 'knowledge.deleted', target: { type: 'knowledge', id, label: entry.title } },
+      (client) => getEntry(client, workspaceId, id),
+      (client) => deleteKnowledgeEntry(client, workspaceId, id),
+      (entry) => ({ action: 'knowledge.deleted', target: { type: 'knowledge', id, label: entry.title } }),
     );
     if (!gone) throw notFound();
     res.status(204).end();

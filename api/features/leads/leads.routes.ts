@@ -7,7 +7,7 @@ import { createLead, deleteLead, updateLead } from '../../../db/leads/write-lead
 import { AppError } from '../../http/errors';
 import type { Reads } from '../../http/read-your-writes';
 import { authedRouter, can, currentActor, currentUser, idParam } from '../../http/routers';
-import { withAudit } from '../../../db/audit/record-audit';
+import { auditedDelete } from '../../../db/audit/record-audit';
 import { parseBody, parseQuery } from '../../http/validate';
 import { sendLeadsCsv } from './leads-export';
 
@@ -59,14 +59,12 @@ export function leadsRoutes(pool: pg.Pool, reads: Reads) {
   router.delete('/:id', async (req, res) => {
     const { workspaceId } = currentActor(req);
     const id = idParam(req);
-    const gone = await withAudit(
+    const gone = await auditedDelete(
       pool,
       currentActor(req),
-      async (client) => {
-        const lead = await getLead(client, workspaceId, id);
-        return lead && (await deleteLead(client, workspaceId, id)) ? lead : null;
-      },
-      (lead) => lead && { action: 'lead.deleted', target: { type: 'lead', id, label: lead.name || lead.email || null } },
+      (client) => getLead(client, workspaceId, id),
+      (client) => deleteLead(client, workspaceId, id),
+      (lead) => ({ action: 'lead.deleted', target: { type: 'lead', id, label: lead.name || lead.email || null } }),
     );
     if (!gone) throw notFound();
     res.status(204).end();

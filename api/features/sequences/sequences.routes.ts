@@ -4,7 +4,7 @@ import { replyOptionsErrors } from '../../../flow-compiler/reply-options-check';
 import { enrollContact, unenrollContact } from '../../../db/sequences/enroll';
 import { listContactEnrollments, listEnrollments, readSequenceFunnel, readSequenceFunnels } from '../../../db/sequences/read-enrollments';
 import { createSequence, deleteSequence, getSequence, listSequences, lockSequence, updateSequence } from '../../../db/sequences/sequences';
-import { recordAudit, withAudit } from '../../../db/audit/record-audit';
+import { auditedDelete, recordAudit, withAudit } from '../../../db/audit/record-audit';
 import { withTransaction } from '../../../db/transaction';
 import { AppError } from '../../http/errors';
 import { authedRouter, can, currentActor, currentUser, idParam } from '../../http/routers';
@@ -93,14 +93,12 @@ export function sequencesRoutes(pool: pg.Pool) {
   router.delete('/:id', async (req, res) => {
     const { workspaceId } = currentUser(req);
     const id = idParam(req);
-    const gone = await withAudit(
+    const gone = await auditedDelete(
       pool,
       currentActor(req),
-      async (client) => {
-        const s = await lockSequence(client, workspaceId, id);
-        return s && (await deleteSequence(client, workspaceId, id)) ? s : null;
-      },
-      (s) => s && { action: 'sequence.deleted', target: { type: 'sequence', id, label: s.name } },
+      (client) => lockSequence(client, workspaceId, id),
+      (client) => deleteSequence(client, workspaceId, id),
+      (s) => ({ action: 'sequence.deleted', target: { type: 'sequence', id, label: s.name } }),
     );
     if (!gone) throw notFound();
     res.status(204).end();

@@ -7,7 +7,7 @@ import pg from 'pg';
 import pino from 'pino';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { boot, type Replypilot } from '../../bin/boot';
-import { accountKey, ensureDirectorySchema, lookUpDirectory } from '../../db/cells/directory';
+import { accountKey, ensureDirectorySchema, lookUpDirectory, placeInDirectory } from '../../db/cells/directory';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../db/embedded';
 import { startMetaGraphFake, type MetaGraphFake } from '../../tests/fakes/meta-graph.fake';
 import { addFailureContext, RecentLines } from '../../tests/support/failure-context';
@@ -238,3 +238,22 @@ it('each workspace lives in one cell; a kill -9 of one cell’s worker stops not
   expect(await count(dbA.url, `select count(*) as n from outbound_ledger where workspace_id <> $1`, [ana.user.workspaceId])).toBe(0);
   expect(await count(clusterB.url, `select count(*) as n from outbound_ledger where workspace_id <> $1`, [ben.user.workspaceId])).toBe(0);
 }, 60_000);
+
+it('a forged delivery commits nothing in any cell; an unknown account lands in the first cell as with one database; directory changes reach the cache', async () => {
+  const events = (url: string) => count(url, 'select count(*) as n from inbound_events');
+  const before = [await events(dbA.url), await events(clusterB.url)];
+  const body = dmDelivery([{ igId: 'unknown-ig-1', from: 'fan-x', mid: 'mid-x1', text: 'price' }]);
+  expect((await fake.deliverWebhook(hook(), body, { signature: 'sha256=' + '0'.repeat(64) })).status).toBe(403);
+  expect([await events(dbA.url), await events(clusterB.url)]).toEqual(before);
+
+  expect((await fake.deliverWebhook(hook(), body)).status).toBe(200);
+  expect([await events(dbA.url), await events(clusterB.url)]).toEqual([before[0]! + 1, before[1]]);
+  expect(await count(dbA.url, `select count(*) as n from inbound_events where payload::text like '%mid-x1%' and workspace_id is null`)).toBe(1);
+
+  // Another web process (here: another connection) flips an entry: this process's cache follows by NOTIFY.
+  await placeInDirectory(directoryPool, { kind: 'account', key: accountKey('meta', 'unknown-ig-1'), cell: 'b' });
+  await expect.poll(() => directory.cached('account', accountKey('meta', 'unknown-ig-1'))).toBe('b');
+  expect((await fake.deliverWebhook(hook(), dmDelivery([{ igId: 'unknown-ig-1', from: 'fan-x', mid: 'mid-x2', text: 'price' }]))).status).toBe(200);
+  expect(await count(clusterB.url, `select count(*) as n from inbound_events where payload::text like '%mid-x2%'`)).toBe(1);
+  expect(await count(dbA.url, `select count(*) as n from inbound_events where payload::text like '%mid-x2%'`)).toBe(0);
+});

@@ -66,6 +66,8 @@ export function createCellFront(deps: CellFrontDeps): express.Express {
 
   const app = express();
   app.disable('x-powered-by');
+  // As the single-cell app: the webhook route's per-address budgets see the client behind TRUST_PROXY hops.
+  app.set('trust proxy', deps.config.trustProxy);
   app.use(metaWebhookRoutes({ pool: home.pool, config: deps.config, verifyToken: metaWebhookVerifyToken(deps.config, deps), log, ingest }));
   app.use((req, res, next) => {
     cellOfRequest(req)
@@ -86,7 +88,10 @@ export function createCellFront(deps: CellFrontDeps): express.Express {
   async function forward(req: express.Request, res: express.Response, cell: Cell): Promise<void> {
     const target = new URL(req.originalUrl, cell.url);
     const upstream = await new Promise<http.IncomingMessage>((resolve, reject) => {
-      const out = http.request(target, { method: req.method, headers: req.headers }, resolve);
+      // The cell trusts one hop more than the front (bin/cells.ts) and reads the client's address here.
+      const forwarded = [req.headers['x-forwarded-for'], req.socket.remoteAddress].filter(Boolean).join(', ');
+      const headers = { ...req.headers, 'x-forwarded-for': forwarded };
+      const out = http.request(target, { method: req.method, headers }, resolve);
       out.on('error', reject);
       req.pipe(out);
     });

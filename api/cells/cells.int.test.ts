@@ -1,13 +1,11 @@
 import { mkdtemp, rm } from 'node:fs/promises';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import pino from 'pino';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { boot, type Replypilot } from '../../bin/boot';
-import { accountKey, ensureDirectorySchema, lookUpDirectory, placeInDirectory } from '../../db/cells/directory';
+import { bootCells, type CellsWeb } from '../../bin/cells';
+import { accountKey, lookUpDirectory, placeInDirectory } from '../../db/cells/directory';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../db/embedded';
 import { startMetaGraphFake, type MetaGraphFake } from '../../tests/fakes/meta-graph.fake';
 import { addFailureContext, RecentLines } from '../../tests/support/failure-context';
@@ -17,14 +15,13 @@ import { fakePage, seedMetaAccounts } from '../../tests/support/meta-accounts';
 import { createTestDatabase, type TestDatabase } from '../../tests/support/test-db';
 import { spawnWorker, type SpawnedWorker } from '../../tests/support/worker-process';
 import { newWorkspaceUser } from '../../tests/support/workspace';
-import { createCellFront } from './cell-front';
-import { DirectoryCache } from './directory-cache';
+import type { DirectoryCache } from './directory-cache';
 
 /**
  * Two cells behind one web process (docs/scaling.md §3, ADR 0051): cell a is a database in the test
  * run's PostgreSQL cluster, cell b a second embedded cluster started here, the directory a database of
- * its own. One Node process holds the front server and each cell's web stack (today's app in the web
- * role over that cell's database); each cell has its own `replypilot worker` process.
+ * its own. One Node process holds the front server and each cell's web stack (bootCells, what
+ * `replypilot web` runs with CELLS set); each cell has its own `replypilot worker` process.
  */
 const SESSION_SECRET = 'test-session-secret-test-session-secret-0123';
 const recent = new RecentLines(300);
@@ -36,40 +33,14 @@ let dbA: TestDatabase;
 let directoryDb: TestDatabase;
 let clusterB: EmbeddedDatabase;
 let clusterBDir: string;
-const webs: Replypilot[] = [];
+let web: CellsWeb;
 const dataDirs: string[] = [];
 const workers: Record<'a' | 'b', SpawnedWorker | null> = { a: null, b: null };
 const spawned: SpawnedWorker[] = [];
 let directoryPool: pg.Pool;
 let directory: DirectoryCache;
-let front: http.Server;
 let frontUrl: string;
 let workerEnv: Record<string, string>;
-
-async function startCellWeb(databaseUrl: string): Promise<Replypilot> {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'replypilot-cell-'));
-  dataDirs.push(dataDir);
-  const app = await boot({
-    role: 'web',
-    noUi: true,
-    log,
-    env: {
-      NODE_ENV: 'test',
-      DATABASE_URL: databaseUrl,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      SESSION_SECRET,
-      APP_ENCRYPTION_KEY: '0'.repeat(64),
-      AUTH_RATE_LIMIT_PER_15_MIN: '10000',
-      ACCOUNT_HEALTH_INTERVAL_MINUTES: '0',
-      RECONCILE_EVERY_MINUTES: '0',
-      ...fake.env,
-    },
-  });
-  webs.push(app);
-  return app;
-}
 
 function startWorker(cell: 'a' | 'b', url: string): SpawnedWorker {
   const w = spawnWorker(url, workerEnv);
@@ -91,24 +62,31 @@ beforeAll(async () => {
     database: 'cell_b',
     settings: { fsync: 'off', synchronous_commit: 'off', full_page_writes: 'off' },
   });
-  const [webA, webB] = [await startCellWeb(dbA.url), await startCellWeb(clusterB.url)]; // b's boot migrates its cluster
-  directoryPool = new pg.Pool({ connectionString: directoryDb.url, max: 4 });
-  await ensureDirectorySchema(directoryPool);
-  directory = new DirectoryCache(directoryPool, log);
-  await directory.start();
-  const app = createCellFront({
-    cells: [
-      { name: 'a', pool: webA!.database.pool, url: webA!.web!.url.replace('localhost', '127.0.0.1') },
-      { name: 'b', pool: webB!.database.pool, url: webB!.web!.url.replace('localhost', '127.0.0.1') },
-    ],
-    directory,
-    config: webA!.config,
-    sessionSecret: SESSION_SECRET,
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'replypilot-cells-'));
+  dataDirs.push(dataDir);
+  // What `replypilot web` does with CELLS set: a web stack per cell (b's boot migrates its cluster) and the front.
+  web = await bootCells({
+    role: 'web',
+    noUi: true,
     log,
+    env: {
+      NODE_ENV: 'test',
+      CELLS: `a=${dbA.url} b=${clusterB.url}`,
+      DIRECTORY_DATABASE_URL: directoryDb.url,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SESSION_SECRET,
+      APP_ENCRYPTION_KEY: '0'.repeat(64),
+      AUTH_RATE_LIMIT_PER_15_MIN: '10000',
+      ACCOUNT_HEALTH_INTERVAL_MINUTES: '0',
+      RECONCILE_EVERY_MINUTES: '0',
+      ...fake.env,
+    },
   });
-  front = http.createServer(app);
-  await new Promise<void>((resolve) => front.listen(0, '127.0.0.1', resolve));
-  frontUrl = `http://127.0.0.1:${(front.address() as AddressInfo).port}`;
+  directory = web.directory;
+  directoryPool = web.directoryPool;
+  frontUrl = web.web.url;
   startWorker('a', dbA.url);
   startWorker('b', clusterB.url);
   await Promise.all([workers.a!.ready, workers.b!.ready]);
@@ -116,10 +94,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   for (const w of spawned) if (w.child.exitCode === null) w.child.kill('SIGKILL');
-  await new Promise<void>((resolve) => (front ? front.close(() => resolve()) : resolve()));
-  await directory?.stop();
-  await directoryPool?.end();
-  for (const app of webs) await app.stop();
+  await web?.stop();
   await clusterB?.stop();
   await dbA?.drop();
   await directoryDb?.drop();

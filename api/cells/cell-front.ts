@@ -59,7 +59,9 @@ export function createCellFront(deps: CellFrontDeps): express.Express {
     const parts = new Map<string, IncomingEvent[]>();
     for (const e of events) {
       const cell = cellOfEvent(e);
-      parts.set(cell, [...(parts.get(cell) ?? []), e]);
+      const part = parts.get(cell);
+      if (part) part.push(e);
+      else parts.set(cell, [e]);
     }
     await Promise.all([...parts].map(([cell, part]) => batchers.get(cell)!.ingest(part)));
   };
@@ -96,7 +98,8 @@ export function createCellFront(deps: CellFrontDeps): express.Express {
       req.pipe(out);
     });
     const sid = sessionId((upstream.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).join('; '), deps.sessionSecret);
-    if (sid) await directory.place({ kind: 'session', key: sid, cell: cell.name });
+    // Only a new or moved session is written (a session cookie may be set again on later answers).
+    if (sid && directory.cached('session', sid) !== cell.name) await directory.place({ kind: 'session', key: sid, cell: cell.name });
     if (req.method === 'POST' && req.path === '/api/auth/register' && upstream.statusCode === 201) {
       // A sign-up made a workspace in this cell: buffered (small) to read its id before answering.
       const body = Buffer.concat(await upstream.toArray());

@@ -11,6 +11,7 @@ const heavy = [
   'workers/jobs/broadcast-crash.int.test.ts',
   'workers/jobs/event-webhooks-crash.int.test.ts',
   'db/backup/backup-restore.int.test.ts',
+  'api/cells/cells.int.test.ts',
 ];
 
 // One embedded PostgreSQL per run (tests/support/global-setup.ts); each test file clones its own

@@ -1,7 +1,8 @@
 #!/usr/bin/env -S node --import tsx
-import { ConfigError } from '../config/config';
+import { ConfigError, loadConfig } from '../config/config';
 import { backupUsage, runBackupCommand } from './backup-commands';
 import { boot, type Role } from './boot';
+import { bootCells } from './cells';
 import { listenNotice } from '../api/http/listen-notice';
 
 const roles: Role[] = ['web', 'worker', 'all'];
@@ -32,9 +33,11 @@ async function main() {
   }
   const role = roleArg as Role;
 
-  let app: Awaited<ReturnType<typeof boot>>;
+  let app: Pick<Awaited<ReturnType<typeof boot>>, 'config' | 'log' | 'stop'> & { web?: { url: string } };
   try {
-    app = await boot({ role, dev: args.includes('--dev') });
+    // CELLS (ADR 0051): this web process fronts one web stack per cell; otherwise one database, as always.
+    const cells = loadConfig(process.env).cells !== null;
+    app = cells ? await bootCells({ role, dev: args.includes('--dev') }) : await boot({ role, dev: args.includes('--dev') });
   } catch (err) {
     if (err instanceof ConfigError) console.error(err.message);
     else console.error('Replypilot failed to start:', err);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import path from 'node:path';
 import { DEFAULT_WEBHOOK_LANES } from '../contracts/jobs';
+import { parseCells, type CellsConfig } from './cells-config';
 
 /**
  * The only module that reads process.env (ARCHITECTURE.md#processes). Everything else receives a Config.
@@ -26,6 +27,10 @@ export const envSchema = z.object({
    * exports, the inbox's lists and search, figures) go there once it has replayed a reader's writes.
    */
   DATABASE_READ_URL: z.string().min(1).optional(),
+  /** Cells (ADR 0051): `name=url` pairs; `replypilot web` then fronts one web stack per cell's database. */
+  CELLS: z.string().min(1).optional(),
+  /** The cells directory database (ADR 0051): required with CELLS. */
+  DIRECTORY_DATABASE_URL: z.string().min(1).optional(),
   DATA_DIR: z.string().default('.data'),
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
   SESSION_SECRET: z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional(),
@@ -240,6 +245,8 @@ export interface Config {
   database: { mode: 'external'; url: string } | { mode: 'embedded'; port: number };
   /** A streaming standby for lag-tolerant reads (DATABASE_READ_URL), or none. */
   databaseReadUrl: string | undefined;
+  /** Cells and their directory (CELLS, DIRECTORY_DATABASE_URL, ADR 0051), or null: one database. */
+  cells: CellsConfig | null;
   dataDir: string;
   sessionSecret: string | undefined;
   encryptionKey: string | undefined;
@@ -362,6 +369,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   }
   const e = parsed.data;
   const isProduction = e.NODE_ENV === 'production';
+  const cells = parseCells(e.CELLS, e.DIRECTORY_DATABASE_URL);
+  if (cells.errors.length > 0) throw new ConfigError(cells.errors);
   const config: Config = {
     env: e.NODE_ENV,
     isProduction,
@@ -370,6 +379,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
     database: e.DATABASE_URL ? { mode: 'external', url: e.DATABASE_URL } : { mode: 'embedded', port: e.EMBEDDED_PG_PORT },
     databaseReadUrl: e.DATABASE_READ_URL,
+    cells: cells.value,
     dataDir: path.resolve(e.DATA_DIR),
     sessionSecret: e.SESSION_SECRET,
     encryptionKey: e.APP_ENCRYPTION_KEY,

@@ -26,10 +26,19 @@ const verifyQuery = z.object({ 'hub.mode': z.string(), 'hub.verify_token': z.str
  * the raw bytes. Authenticated by signature, so no session and no same-origin check. Every event is
  * committed (inbound_events) before the 200; its shard jobs are woken after (ADR 0029); processing happens in workers.
  */
-export function metaWebhookRoutes(deps: { pool: pg.Pool; config: Config; verifyToken: string; log: Pick<Logger, 'error' | 'info'>; wakes?: ShardWakes }) {
+export function metaWebhookRoutes(deps: {
+  pool: pg.Pool;
+  config: Config;
+  verifyToken: string;
+  log: Pick<Logger, 'error' | 'info'>;
+  wakes?: ShardWakes;
+  /** Commits a delivery's events; resolves once committed. Default: this pool's batcher. The cell router commits each account's part in its cell (ADR 0051). */
+  ingest?: (events: IncomingEvent[]) => Promise<unknown>;
+}) {
   const router = publicRouter();
   // Concurrent deliveries share a transaction (group commit); each is answered after its commit.
-  const batcher = webhookBatcher(deps.pool, deps.log, deps.wakes);
+  const batcher = deps.ingest ? null : webhookBatcher(deps.pool, deps.log, deps.wakes);
+  const ingest = deps.ingest ?? ((events: IncomingEvent[]) => batcher!.ingest(events));
 
   router.get(META_WEBHOOK_PATH, (req, res) => {
     const q = verifyQuery.safeParse(req.query);
@@ -70,7 +79,7 @@ export function metaWebhookRoutes(deps: { pool: pg.Pool; config: Config; verifyT
       // Made of the body's values, already storable: ingest need not walk it again.
       storable: true,
     }));
-    await batcher.ingest(events);
+    await ingest(events);
     // Straight to Node: no ETag, freshness check or header helpers for an answer only Meta reads.
     res.writeHead(200, RECEIVED_HEADERS).end(RECEIVED);
   });

@@ -230,11 +230,11 @@ async function cloneCheck(pool: pg.Pool, flowId: string, real: number) {
        from k join flow_runs r using (id)
      union all
      select 'run_steps', avg(pg_column_size(s.*)) filter (where k.real), avg(pg_column_size(s.*)) filter (where not k.real),
-            count(*) filter (where k.real), count(*) filter (where not k.real)
+            (count(*) filter (where k.real))::int, (count(*) filter (where not k.real))::int
        from k join run_steps s on s.run_id = k.id
      union all
      select 'run_timers', avg(pg_column_size(t.*)) filter (where k.real), avg(pg_column_size(t.*)) filter (where not k.real),
-            count(*) filter (where k.real), count(*) filter (where not k.real)
+            (count(*) filter (where k.real))::int, (count(*) filter (where not k.real))::int
        from k join run_timers t on t.run_id = k.id`,
     [flowId, real],
   );

@@ -13,16 +13,20 @@ import { startWorker } from '../../workers/worker';
 import { edge, keywordTrigger, node } from '../support/flows';
 import { benchDatabase, machine, percentile, printStatements, resetStatements, writeResult } from './bench-kit';
 import { costProbe } from './bench-probes';
+import { sleepersAndTimers } from './flows-sleepers';
 
 /**
  * `npm run bench -- flows` (targets in ADR 0007). In-process worker (so its heap can be measured) on a real
  * PostgreSQL with default durability, same 2-core machine.
  *  A. throughput: trigger → condition → sandbox DM → delay 0 → complete, 10,000 runs kept active
  *     for 60 s; durable steps/s (rows in run_steps) and step-to-step lag.
- *  B. 100,000 runs sleeping in a 1-hour delay: worker heap growth, PostgreSQL bytes per run.
- *  C. 10,000 of those timers moved to fall due in the same second: time until all resumed.
- * Knobs: BENCH_WINDOW_S (60), BENCH_SLEEPERS (100,000), BENCH_CONCURRENCY (16); BENCH_PHASES=A runs
- * part A only, BENCH_PHASES=C parts B and C only (with BENCH_SLEEPERS=20000, part C in ~2 min), and
+ *  B. 1,000,000 runs sleeping in a 1-hour delay: worker heap growth, PostgreSQL bytes per run.
+ *  C. 100,000 of those timers moved to fall due in the same second: time until all resumed, no step
+ *     twice (tests/perf/flows-sleepers.ts, which says how the sleepers are seeded).
+ * Knobs: BENCH_WINDOW_S (60), BENCH_SLEEPERS (1,000,000), BENCH_DUE_TOGETHER (a tenth of the
+ * sleepers), BENCH_REAL_SLEEPERS (10,000 put to sleep by the runtime, the rest copies of their rows),
+ * BENCH_CONCURRENCY (16); BENCH_PHASES=A runs part A only, BENCH_PHASES=C parts B and C only (with
+ * BENCH_SLEEPERS=100000, parts B and C in ~2 min), and
  * neither writes a results file (quick comparisons); BENCH_PG_STAT=1 loads pg_stat_statements and
  * prints the statements of part A's window and of part C by total time; BENCH_ROLLUP=legacy
  * puts back the analytics rollups as they were before migration 0024 (SQL functions, immediate
@@ -30,8 +34,9 @@ import { costProbe } from './bench-probes';
  */
 const ACTIVE = 10_000;
 const WINDOW_S = Number(process.env.BENCH_WINDOW_S ?? 60);
-const SLEEPERS = Number(process.env.BENCH_SLEEPERS ?? 100_000);
-const DUE_TOGETHER = 10_000;
+const SLEEPERS = Number(process.env.BENCH_SLEEPERS ?? 1_000_000);
+const DUE_TOGETHER = Number(process.env.BENCH_DUE_TOGETHER ?? Math.round(SLEEPERS / 10));
+const REAL_SLEEPERS = Number(process.env.BENCH_REAL_SLEEPERS ?? 10_000);
 const ACCOUNTS = 50;
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const ONLY_A = process.env.BENCH_PHASES === 'A';
@@ -287,69 +292,18 @@ async function main() {
     return throughput;
   }
 
-  // ---- B. 100,000 sleeping runs ----
-  await pool.query('vacuum full flow_runs, run_steps, run_timers');
-  const relSize = async () =>
-    (await one<{ n: string }>(pool, `select sum(pg_total_relation_size(c))::bigint n from unnest(array['flow_runs', 'run_steps', 'run_timers']::regclass[]) c`))
-      .n;
-  const sizeEmpty = Number(await relSize());
-  const heapBefore = heapMiB();
-  const sleepFlow = await seedFlow(pool, ws.id, 'sleepers', {
-    nodes: [
-      keywordTrigger(['go']),
-      node('2', 'delay', { amount: 1, unit: 'hours' }),
-      node('3', 'instagramDM', { text: 'Good morning {first_name}' }),
-      node('4', 'complete'),
-    ],
-    edges: [edge('1', '2'), edge('2', '3'), edge('3', '4')],
-  });
-  const tb = Date.now();
-  for (let i = 0; i < SLEEPERS; i += 10_000) await startRuns(pool, ws.id, sleepFlow, i, Math.min(10_000, SLEEPERS - i));
-  while ((await one<{ n: number }>(pool, `select count(*)::int n from flow_runs where status = 'sleeping'`)).n < SLEEPERS) await sleep(500);
-  const toSleepS = (Date.now() - tb) / 1000;
-  await sleep(1000);
-  const heapAfter = heapMiB();
-  const sizeRaw = Number(await relSize()) - sizeEmpty;
-  await pool.query('vacuum full flow_runs, run_steps, run_timers');
-  const sizeCompact = Number(await relSize()) - sizeEmpty;
-  const sleeping = {
-    runs: SLEEPERS,
-    secondsToPutAllToSleep: round(toSleepS),
-    workerHeapMiB: { before: round(heapBefore), after: round(heapAfter), growth: round(heapAfter - heapBefore), atWorkerStart: round(heapAtStart) },
-    postgresBytesPerSleepingRun: { compact: Math.round(sizeCompact / SLEEPERS), includingUpdateChurn: Math.round(sizeRaw / SLEEPERS) },
-    tables: 'flow_runs + run_steps + run_timers, with indexes and TOAST',
-  };
-  console.log('B', sleeping);
-
-  // ---- C. 10,000 timers due in the same second ----
-  const due = await one<{ at: Date }>(pool, `select date_trunc('second', now()) + interval '3 seconds' as at`);
-  await pool.query(`update run_timers set due_at = $1 where id in (select id from run_timers order by id limit $2)`, [due.at, DUE_TOGETHER]);
-  await resetStatements(pool);
-  const waitUntil = due.at.getTime() - Date.now();
-  if (waitUntil > 0) await sleep(waitUntil);
-  const resumed = () =>
-    one<{ n: number; last: Date | null }>(pool, `select count(*)::int n, max(finished_at) last from run_steps where kind = 'delay' and status = 'completed'`);
-  let r = await resumed();
-  const deadline = Date.now() + 60_000;
-  while (r.n < DUE_TOGETHER && Date.now() < deadline) {
-    await sleep(200);
-    r = await resumed();
-  }
-  await printStatements(pool, DUE_TOGETHER, 'part C, per resumed run');
-  const lastResume = r.last ? (r.last.getTime() - due.at.getTime()) / 1000 : NaN;
-  const resumeDelays = await pool.query<{ s: number }>(
-    `select extract(epoch from finished_at - $1::timestamptz) s from run_steps where kind = 'delay' and status = 'completed'`,
-    [due.at],
-  );
-  const rd = resumeDelays.rows.map((x) => Number(x.s)).sort((a, b) => a - b);
-  const timers = {
+  // ---- B and C (tests/perf/flows-sleepers.ts) ----
+  const { sleeping, timers } = await sleepersAndTimers({
+    pool,
+    workspaceId: ws.id,
+    sleepers: SLEEPERS,
+    real: REAL_SLEEPERS,
     dueTogether: DUE_TOGETHER,
-    resumed: r.n,
-    secondsUntilAllResumed: round(lastResume),
-    resumeDelaySeconds: { p50: round(percentile(rd, 50)), p95: round(percentile(rd, 95)), max: round(rd.at(-1) ?? NaN) },
-    note: '"resumed" = the run left its delay (the delay step recorded complete and the run moved on to its DM)',
-  };
-  console.log('C', timers);
+    heapMiB,
+    seedFlow: (name, graph) => seedFlow(pool, ws.id, name, graph),
+    startRuns: (flow, from, count) => startRuns(pool, ws.id, flow, from, count),
+  });
+  console.log(`worker heap at its start: ${round(heapAtStart)} MiB`);
 
   await worker.stop();
   await stop();
@@ -367,11 +321,12 @@ async function main() {
     },
     targets: {
       stepsPerSecond: '>= 500 for 60 s with 10,000 runs active',
-      heapGrowthMiB: '<= 20',
-      bytesPerSleepingRun: '<= 2048',
-      dueTogetherResumeSeconds: '<= 5',
+      heapGrowthMiB: '<= 20 with 1,000,000 runs asleep',
+      bytesPerSleepingRun: '<= 1300 after VACUUM',
+      dueTogetherResumeSeconds: '<= 10 for 100,000 due in the same second, no step twice',
     },
     throughput,
+    workerHeapAtStartMiB: round(heapAtStart),
     sleeping,
     timers,
   });

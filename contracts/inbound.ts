@@ -33,6 +33,8 @@ export const sandboxEventSchema = z.discriminatedUnion('type', [
     referral: z.object({ ref: z.string().min(1).max(2083), source: z.string().max(40).nullable() }).optional(),
     /** A referral with no message of the person's (Meta's `messaging_referrals`). */
     referralOnly: z.boolean().optional(),
+    /** The Simulator's reply to the account's story, as Meta's `reply_to.story` (docs/platform-apis.md §1.6). */
+    storyReply: z.boolean().optional(),
   }),
 ]);
 export type SandboxEvent = z.infer<typeof sandboxEventSchema>;

@@ -34,5 +34,6 @@ export function normalizeEvent(provider: string, payload: unknown): NormalizedEv
     ...(e.postbackPayload !== undefined ? { postbackPayload: e.postbackPayload } : {}),
     ...(e.referral ? { referral: e.referral } : {}),
     ...(e.referralOnly ? { referralOnly: true } : {}),
+    ...(e.storyReply ? { storyReply: true } : {}),
   };
 }

@@ -47,7 +47,7 @@ export function CommentModerationButton({ account }: { account: ModerationAccoun
 }
 
 function CommentModerationDialog({ account, onClose }: { account: ModerationAccount; onClose: () => void }) {
-  const view = useQuery({ queryKey: keyOf(account.id), queryFn: () => apiGet<ModerationView>(`/api/social-accounts/${account.id}/moderation`) });
+  const view = useQuery({ queryKey: keyOf(account.id), queryFn: () => apiGet<ModerationView>(`/api/social-accounts/${account.id}/moderation`), staleTime: 0 });
   return (
     <Dialog open onClose={onClose} className="relative z-50">
       <div className="fixed inset-0 bg-slate-900/40 backdrop-blur-sm" aria-hidden="true" />

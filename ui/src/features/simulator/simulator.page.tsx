@@ -17,6 +17,7 @@ import { RuleHint } from './rule-hint';
 import type { LocalComment } from './sent-comment';
 import { SimComposer } from './sim-composer';
 import { StoryReplySwitch } from './story-reply-switch';
+import { CommentModerationButton } from '../moderation/comment-moderation-dialog';
 import type { SimContact } from './simulator.api';
 import { contactFromName, newCommentId, withContact } from './simulator.helpers';
 import { SimulatorIntro } from './simulator-intro';
@@ -175,9 +176,12 @@ export function SimulatorPage() {
           {/* Trying a flow: the banner says what to send (the hint speaks of comment rules only). */}
           {!prefill && <RuleHint platform={account.platform} />}
           <section aria-labelledby="posts-heading">
-            <h2 id="posts-heading" className="mb-3 text-sm font-semibold text-slate-900 dark:text-white">
-              3. Comment on a post
-            </h2>
+            <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+              <h2 id="posts-heading" className="text-sm font-semibold text-slate-900 dark:text-white">
+                3. Comment on a post
+              </h2>
+              <CommentModerationButton account={{ ...account, isSandbox: true }} />
+            </div>
             {posts.length === 0 ? (
               <p className="text-sm text-slate-500">This account has no sample posts.</p>
             ) : (

@@ -58,3 +58,5 @@ export const referralTrigger = () => step('1', 'trigger', 0, 0, { type: 'referra
 export const storyMentionTrigger = () => step('1', 'trigger', 0, 0, { type: 'story_mention', keywords: [], accountId: null, postId: null }, 'Start');
 export const storyReplyTrigger = (keywords: string[] = []) =>
   step('1', 'trigger', 0, 0, { type: 'story_reply', keywords, accountId: null, postId: null }, 'Start');
+export const liveCommentTrigger = (keywords: string[]) =>
+  step('1', 'trigger', 0, 0, { type: 'comment', keywords, accountId: null, postId: null, commentsOn: 'live' }, 'Start');

@@ -68,6 +68,11 @@ describe('the built-in template catalogue', () => {
     expect(story.platforms).toEqual(['instagram']);
   });
 
+  it('the Live comment template takes Instagram Live comments only', () => {
+    const live = builtInTemplates.find((t) => t.id === 'live_comment_link')!;
+    expect(live.graph.nodes.find((n) => n.data.kind === 'trigger')!.data.config).toMatchObject({ type: 'comment', commentsOn: 'live', keywords: ['link'] });
+  });
+
   it('the story-mention thank-you starts from a real story_mention trigger, not a keyword', () => {
     const story = builtInTemplates.find((t) => t.id === 'story_thank_you')!;
     const trigger = story.graph.nodes.find((n) => n.data.kind === 'trigger')!;

@@ -44,6 +44,7 @@ export const auditActions = {
   'automation.resumed': 'Resumed automation for a contact',
   'takeover.settings_changed': 'Changed the takeover quiet time',
   'auto_assign.changed': 'Changed automatic assignment',
+  'moderation.changed': 'Changed comment moderation',
   'plan.changed': 'Changed the plan',
   // By an instance operator from the admin console (contracts/admin.ts), who need not be a member.
   'workspace.suspended': 'Suspended the workspace',

@@ -19,6 +19,8 @@ export const sandboxEventSchema = z.discriminatedUnion('type', [
     from: person,
     text: z.string().max(2200),
     createdAt: z.iso.datetime(),
+    /** The Simulator's comment on a Live broadcast, as Meta's `live_comments` (docs/platform-apis.md §1.6). */
+    live: z.boolean().optional(),
   }),
   z.object({
     type: z.literal('message'),
@@ -33,6 +35,8 @@ export const sandboxEventSchema = z.discriminatedUnion('type', [
     referral: z.object({ ref: z.string().min(1).max(2083), source: z.string().max(40).nullable() }).optional(),
     /** A referral with no message of the person's (Meta's `messaging_referrals`). */
     referralOnly: z.boolean().optional(),
+    /** The Simulator's reply to the account's story, as Meta's `reply_to.story` (docs/platform-apis.md §1.6). */
+    storyReply: z.boolean().optional(),
   }),
 ]);
 export type SandboxEvent = z.infer<typeof sandboxEventSchema>;
@@ -47,6 +51,8 @@ export type NormalizedEvent =
       from: { id: string; name: string; username: string | null };
       text: string;
       createdAt: string;
+      /** An Instagram Live comment (`live_comments`): a private reply only during the broadcast (docs/platform-apis.md §2.3). */
+      live?: boolean;
     }
   | {
       kind: 'message';

@@ -113,6 +113,11 @@ export const jobs = {
    * time. One pending job per enrolment (its key); beside broadcasts, after inbound events and sends.
    */
   'sequence.step': define({ payload: z.object({ enrollmentId: z.uuid() }), maxAttempts: 25, priority: 1, keyPrefix: 'sequence:' }),
+  /**
+   * One moderated comment hidden or deleted through the Graph API (ADR 0052), queued in the inbound
+   * batch that caught it; one pending job per moderation (its key); a failed call retries with backoff.
+   */
+  'comments.moderate': define({ payload: z.object({ moderationId: z.uuid() }), maxAttempts: 6, priority: 5, keyPrefix: 'moderate:' }),
   /** One account's token check; below sends and flow steps so a fleet of checks never delays a DM. */
   'account.health': define({ payload: z.object({ accountId: z.uuid() }), maxAttempts: 3, priority: 10, keyPrefix: 'account-health:' }),
   /**

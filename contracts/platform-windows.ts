@@ -12,6 +12,11 @@ export const MESSAGING_WINDOW_HOURS = 24;
 export const HUMAN_AGENT_WINDOW_DAYS = 7;
 /** Meta's private reply: one per comment, within 7 days of the comment (§2.3). */
 export const PRIVATE_REPLY_WINDOW_DAYS = 7;
+/**
+ * A Live comment's private reply only during the broadcast (§2.3); a broadcast lasts at most 4 hours,
+ * so a Live comment older than that is past its broadcast for certain.
+ */
+export const LIVE_PRIVATE_REPLY_HOURS = 4;
 
 const HOUR_MS = 3_600_000;
 export const MESSAGING_WINDOW_MS = MESSAGING_WINDOW_HOURS * HOUR_MS;

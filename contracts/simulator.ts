@@ -22,6 +22,8 @@ export const simulateMessageBodySchema = z.object({
   contact: simulatedContactSchema,
   text: z.string().trim().min(1, 'Write a message').max(2000),
   messageId: z.string().trim().min(1).max(100).optional(),
+  /** Instagram: the DM replies to the account's story (Meta's `reply_to.story`, docs/platform-apis.md §1.6). */
+  storyReply: z.boolean().optional(),
 });
 
 /** POST /api/simulator/taps: a tap on an ice breaker or menu item (or a typed payload), as Meta's postback. */

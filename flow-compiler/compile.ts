@@ -150,6 +150,11 @@ export function compile(graph: FlowGraph, platform: FlowPlatform = 'multi'): Com
     );
   }
 
+  // Live comments come from Instagram Live only (docs/platform-apis.md §1.6).
+  if (triggerId && trigger?.type === 'comment' && trigger.commentsOn === 'live' && platform === 'twitter') {
+    err(triggerId, 'trigger_needs_meta', 'Live comments come from Instagram Live: make this an Instagram or multi-platform flow');
+  }
+
   // 8. Channels and the platforms' messaging windows.
   for (const [id, kind] of kinds) {
     if (kind === 'publicReply' && trigger && trigger.type !== 'comment') {

@@ -25,6 +25,7 @@ import type { ReconcileOptions } from '../activities/reconcile-account';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { broadcastDispatchJob } from './jobs/broadcast-dispatch.job';
 import { sequenceStepJob } from './jobs/sequence-step.job';
+import { commentsModerateJob } from './jobs/comments-moderate.job';
 import { inboundLinger, inboundProcessJob, inboundSweepJob, NO_LINGER, type InboundLinger } from './jobs/inbound-process.job';
 import { tuning } from '../config/tuning';
 import { maintenancePrune } from './jobs/maintenance-prune.job';
@@ -131,6 +132,7 @@ export function taskList(deps: TaskDeps): TaskList {
     'inbound:sweep': inboundSweepJob(pool),
     'broadcast.dispatch': broadcastDispatchJob(pool, { limits, batchSize: 200, lookaheadMs: 5000, linkBaseUrl: links }),
     'sequence.step': sequenceStepJob(pool, { limits }),
+    'comments.moderate': commentsModerateJob(pool, platform),
     'run.advance': runAdvanceJob(pool, driver),
     'runs.resume': runsResumeJob(pool, { webhookLanes: config.flows.webhookLanes }),
     'accounts:health': accountsHealthCron(pool, config.accountHealthIntervalMinutes),

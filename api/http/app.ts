@@ -74,6 +74,7 @@ import { socialAccountsRoutes } from '../features/social-accounts/social-account
 import { growthLinksRoutes } from '../features/growth/growth-links.routes';
 import { bookingIcsRoutes, bookingsRoutes } from '../features/bookings/bookings.routes';
 import { messengerProfileRoutes } from '../features/social-accounts/messenger-profile.routes';
+import { commentModerationRoutes } from '../features/social-accounts/comment-moderation.routes';
 import { connectedAccountsRoutes } from '../features/social-accounts/connected-accounts.routes';
 import { instagramProfileRoutes } from '../features/social-accounts/instagram-profile.routes';
 import { metaAccountsRoutes } from '../features/social-accounts/meta-accounts.routes';
@@ -232,6 +233,7 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
   app.use(['/api/flows', '/api/comment-rules', '/api/broadcasts', '/api/sequences', '/api/automation'], refuseWhileSuspended(pool));
   app.use('/api/social-accounts', socialAccountsRoutes(pool, { config, cipher, log }));
   app.use('/api/social-accounts', messengerProfileRoutes(pool, { config, cipher, log }));
+  app.use('/api/social-accounts', commentModerationRoutes(pool));
   app.use('/api/social-accounts', metaAccountsRoutes({ pool, config, cipher, limits: sendLimitsFromConfig(config) }));
   app.use('/api/accounts', connectedAccountsRoutes(pool));
   app.use('/api/instagram', instagramProfileRoutes({ pool, config, cipher }));

@@ -28,12 +28,14 @@ export const claimedEventRow = z.object({
   a_rules: z.unknown(),
   /** Its workspace's active flow triggers (activeTriggersJsonSql), null without an account. */
   a_triggers: z.unknown(),
+  /** The account's comment moderation settings (contracts/comment-moderation.ts, ADR 0052): a column of the row already read. */
+  a_moderation: z.unknown(),
 });
 export type ClaimedEvent = z.infer<typeof claimedEventRow>;
 
 const EVENT_WITH_ACCOUNT_SQL = `select e.id::text, e.provider, e.workspace_id, e.payload, e.processed_at,
               a.id as a_id, a.workspace_id as a_workspace_id, a.platform as a_platform, a.provider as a_provider, a.username as a_username,
-              w.suspended_at is not null as a_suspended,
+              w.suspended_at is not null as a_suspended, a.comment_moderation as a_moderation,
               case when a.id is not null then ${activeCommentRulesJsonSql('a.workspace_id', 'a.platform')} end as a_rules,
               case when a.id is not null then ${activeTriggersJsonSql('a.workspace_id')} end as a_triggers
        from inbound_events e

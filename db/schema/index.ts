@@ -26,3 +26,4 @@ export * from './growth';
 export * from './sandbox';
 export * from './sequences';
 export * from './bookings';
+export * from './moderation';

@@ -40,6 +40,8 @@ export const socialAccounts = pgTable(
     grantedScopes: text('granted_scopes').array(),
     /** The token expiry the workspace was last alerted about, so each expiry is announced once. */
     expiryAlertedFor: timestamp('expiry_alerted_for', { withTimezone: true }),
+    /** Comment moderation (contracts/comment-moderation.ts, ADR 0052); null: never set. Read by the inbound claim with the account. */
+    commentModeration: jsonb('comment_moderation'),
   },
   (t) => [
     // A platform account belongs to one workspace; sandbox ids are unique per workspace by construction.

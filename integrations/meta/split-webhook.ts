@@ -50,7 +50,8 @@ export function splitMetaWebhook(envelope: MetaEnvelope): SplitMetaEvent[] {
     for (const raw of changes) {
       const change = raw as { field?: unknown; value?: unknown } | null;
       const field = typeof change?.field === 'string' ? change.field : '';
-      if (object === 'instagram' && field === 'comments') {
+      // `live_comments`: the same value as `comments`, on a Live broadcast (docs/platform-apis.md §1.6).
+      if (object === 'instagram' && (field === 'comments' || field === 'live_comments')) {
         const v = igCommentValueSchema.safeParse(change?.value);
         if (!v.success) {
           push(`raw:${hash(raw)}`, { type: 'change', field, value: change?.value });

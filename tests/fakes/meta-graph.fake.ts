@@ -136,6 +136,11 @@ export interface MetaGraphFake {
    * field's locale blocks as last set by `POST /{page-id}/messenger_profile`.
    */
   messengerProfiles: Map<string, Partial<Record<'ice_breakers' | 'persistent_menu', Array<{ locale: string; call_to_actions: Record<string, unknown>[] }>>>>;
+  /**
+   * Comments hidden, shown again or deleted (docs/platform-apis.md §2.14): Instagram `POST /{id}?hide=`,
+   * Facebook `POST /{id}?is_hidden=`, both `DELETE /{id}`; by the Page whose token made the call.
+   */
+  moderations: Array<{ commentId: string; action: 'hide' | 'unhide' | 'delete'; on: string; at: number }>;
   /** An Instagram user as the User Profile API answers for them (§2.13); call again to change it mid-test. */
   setUserProfile(igsid: string, profile: FakeUserProfile): void;
   /** The next `times` calls whose path matches answer with this Graph error instead. */
@@ -222,6 +227,8 @@ export async function startMetaGraphFake(opts: { appId?: string; appSecret?: str
   const subscriptions = new Map<string, string[]>();
   const messengerProfiles: MetaGraphFake['messengerProfiles'] = new Map();
   const repliedComments = new Set<string>();
+  const moderations: MetaGraphFake['moderations'] = [];
+  const deletedComments = new Set<string>();
   const failures: { path: RegExp; error: GraphErrorSpec; times: number }[] = [];
   const posts = new Map<string, FakePost>();
   const comments = new Map<string, FakeComment[]>();
@@ -688,6 +695,27 @@ export async function startMetaGraphFake(opts: { appId?: string; appSecret?: str
       return json(res, 200, { id: replyId });
     }
 
+    // Comment moderation (§2.14): hide / unhide (Instagram `hide`, Facebook `is_hidden`) or delete a comment
+    // on the account's media; Meta answers {success: true}; a deleted comment no longer exists (code 100, subcode 33).
+    const hideParam = query.hide ?? query.is_hidden;
+    if (segs.length === 1 && !owner && page && (req.method === 'DELETE' || (req.method === 'POST' && hideParam !== undefined))) {
+      const permission = query.is_hidden !== undefined ? 'pages_manage_engagement' : 'instagram_manage_comments';
+      if (removedPermissions.get(page.id)?.has(permission))
+        return graphError(res, { code: 200, message: `(#200) Requires ${permission} permission to manage the object` });
+      if (deletedComments.has(target))
+        return graphError(res, {
+          code: 100,
+          subcode: 33,
+          message: `Unsupported ${req.method === 'DELETE' ? 'delete' : 'post'} request. Object with ID '${target}' does not exist, cannot be loaded due to missing permissions, or does not support this operation.`,
+        });
+      if (req.method === 'POST' && hideParam !== 'true' && hideParam !== 'false')
+        return graphError(res, { code: 100, message: '(#100) Param hide must be a boolean' });
+      const action = req.method === 'DELETE' ? 'delete' : hideParam === 'true' ? 'hide' : 'unhide';
+      if (action === 'delete') deletedComments.add(target);
+      moderations.push({ commentId: target, action, on: page.id, at: Date.now() });
+      return json(res, 200, { success: true });
+    }
+
     // Instagram User Profile API (§2.13): a person's fields, only after they messaged the account; the follow fields exist on Instagram only.
     if (req.method === 'GET' && segs.length === 1 && !owner && page) {
       const person = userProfiles.get(target);
@@ -783,6 +811,7 @@ export async function startMetaGraphFake(opts: { appId?: string; appSecret?: str
     sends,
     subscriptions,
     messengerProfiles,
+    moderations,
     setUserProfile: (igsid, profile) => userProfiles.set(igsid, profile),
     failNext: (path, error, times = 1) => failures.push({ path, error, times }),
     setLatency: (ms) => {

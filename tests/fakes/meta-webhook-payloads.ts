@@ -7,6 +7,8 @@ export interface IgComment {
   text: string;
   from: { id: string; username: string };
   mediaId: string;
+  /** A comment on a Live broadcast: Meta sends it as the `live_comments` field, media type LIVE (§1.6). */
+  live?: boolean;
 }
 
 /** One entry per comment, the way Meta batches up to 1,000 updates. */
@@ -18,8 +20,8 @@ export function igCommentsWebhook(igAccountId: string, comments: IgComment[], no
       time: Math.floor(now / 1000),
       changes: [
         {
-          field: 'comments',
-          value: { id: c.id, text: c.text, from: c.from, media: { id: c.mediaId, media_product_type: 'FEED' }, parent_id: undefined },
+          field: c.live ? 'live_comments' : 'comments',
+          value: { id: c.id, text: c.text, from: c.from, media: { id: c.mediaId, media_product_type: c.live ? 'LIVE' : 'FEED' }, parent_id: undefined },
         },
       ],
     })),

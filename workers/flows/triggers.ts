@@ -15,6 +15,8 @@ export interface TriggerEvent {
   messageId?: string;
   commentId?: string;
   postId?: string;
+  /** An Instagram Live comment (`live_comments`). */
+  live?: boolean;
   /** An ice-breaker / menu / button tap: its payload (`flow:<flowId>` starts that flow's postback trigger). */
   postbackPayload?: string;
   /** A referral: its ref, and the flow of the growth link with that ref (db/growth/referral-link.ts), if any. */
@@ -66,6 +68,7 @@ function matchingOfKind(rows: ActiveTrigger[], wanted: TriggerType, account: Acc
     if (row.platform === 'twitter' && account.platform !== 'twitter') continue;
     if (row.platform === 'instagram' && account.platform === 'twitter') continue;
     if (t.type === 'comment' && t.postId && t.postId !== event.postId) continue;
+    if (t.type === 'comment' && t.commentsOn && t.commentsOn !== 'all' && (t.commentsOn === 'live') !== (event.live === true)) continue;
     if (t.type === 'postback') {
       const payload = event.postbackPayload;
       if (flowIdOfPayload(payload) === row.flow_id || (t.payload && t.payload === payload)) matches.push({ row, keyword: null });

@@ -22,7 +22,7 @@ export async function answerComments(ctx: InboundContext, answered: { ev: Inboun
   );
   for (const { ev, contactId, repliedIn } of answered) {
     const { normalized: e, account, prefetched, tail } = ev;
-    const event = { kind: 'comment' as const, text: e.text, commentId: e.commentId, postId: e.postId };
+    const event = { kind: 'comment' as const, text: e.text, commentId: e.commentId, postId: e.postId, live: e.live === true };
     if (repliedIn === null) {
       await insertTriggeredRuns(ctx.client, account, contactId, event, triggersOf(prefetched), tail.startedRuns);
       continue;

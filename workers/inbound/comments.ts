@@ -1,6 +1,6 @@
 import { SUSPENDED_REASON } from '../../contracts/admin';
 import { PAUSED_REASON } from '../../contracts/takeover';
-import { PRIVATE_REPLY_WINDOW_DAYS } from '../../contracts/platform-windows';
+import { LIVE_PRIVATE_REPLY_HOURS, PRIVATE_REPLY_WINDOW_DAYS } from '../../contracts/platform-windows';
 import { storeCommentBatch, type StoredComment } from '../../db/inbound/store-comments';
 import type { InboundComment, InboundContext } from './context';
 
@@ -67,6 +67,15 @@ export function mayAnswer(ev: InboundComment, stored: StoredComment): boolean {
     ev.tail.activities.push({
       action: 'comment_outside_reply_window',
       message: `Comment from ${e.from.name || e.from.username || e.from.id} recorded but not answered: it is ${Math.floor(stored.ageDays)} days old, and Meta allows a private reply only within ${PRIVATE_REPLY_WINDOW_DAYS} days`,
+      intent: 'general',
+    });
+    return false;
+  }
+  // A Live comment may be answered only during its broadcast (§2.3), which is over after 4 hours at most.
+  if (e.live && stored.ageDays * 24 > LIVE_PRIVATE_REPLY_HOURS) {
+    ev.tail.activities.push({
+      action: 'comment_outside_reply_window',
+      message: `Live comment from ${who} recorded but not answered: Meta allows a private reply to a Live comment only during the broadcast, and it is over`,
       intent: 'general',
     });
     return false;

@@ -39,6 +39,8 @@ export function inboundContext(client: pg.PoolClient, deps: InboundDeps, handOff
 export interface Prefetched {
   rules?: unknown;
   triggers?: unknown;
+  /** The account's comment moderation settings (null: none set). */
+  moderation?: unknown;
 }
 
 export function triggersOf(p: Prefetched): ActiveTrigger[] | undefined {

@@ -21,7 +21,16 @@ export function normalizeEvent(provider: string, payload: unknown): NormalizedEv
   const e = parsed.data;
   const from = { id: e.from.id, name: e.from.name, username: e.from.username ?? null };
   if (e.type === 'comment') {
-    return { kind: 'comment', accountId: e.accountId, postId: e.postId, commentId: e.commentId, from, text: e.text, createdAt: e.createdAt };
+    return {
+      kind: 'comment',
+      accountId: e.accountId,
+      postId: e.postId,
+      commentId: e.commentId,
+      from,
+      text: e.text,
+      createdAt: e.createdAt,
+      ...(e.live ? { live: true } : {}),
+    };
   }
   // Taps and referrals take the same fields normalizeMeta gives Meta's postbacks and referrals.
   return {
@@ -34,5 +43,6 @@ export function normalizeEvent(provider: string, payload: unknown): NormalizedEv
     ...(e.postbackPayload !== undefined ? { postbackPayload: e.postbackPayload } : {}),
     ...(e.referral ? { referral: e.referral } : {}),
     ...(e.referralOnly ? { referralOnly: true } : {}),
+    ...(e.storyReply ? { storyReply: true } : {}),
   };
 }

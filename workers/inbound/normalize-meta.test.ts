@@ -65,3 +65,38 @@ describe('normalizeMeta: Instagram story mentions (docs/platform-apis.md §1.6)'
     expect(dm).not.toHaveProperty('storyMention');
   });
 });
+
+describe('normalizeMeta: Instagram Live comments (docs/platform-apis.md §1.6)', () => {
+  const change = (field: string, type: string) => ({
+    object: 'instagram',
+    entry: [
+      {
+        id: '17841400000000001',
+        time: 1718000000,
+        changes: [
+          {
+            field,
+            value: {
+              id: '17900000000009001',
+              text: 'hi from the Live',
+              from: { id: '555', username: 'viewer' },
+              media: { id: '1800', media_product_type: type },
+            },
+          },
+        ],
+      },
+    ],
+  });
+
+  it('the live_comments field is a comment marked live, keyed by its comment id like any comment', () => {
+    expect(splitMetaWebhook(metaEnvelopeSchema.parse(change('live_comments', 'LIVE'))).map((e) => e.eventKey)).toEqual(['comment:17900000000009001']);
+    expect(normalizeAll(change('live_comments', 'LIVE'))).toEqual([
+      expect.objectContaining({ kind: 'comment', commentId: '17900000000009001', postId: '1800', text: 'hi from the Live', live: true }),
+    ]);
+  });
+
+  it('a comments change on LIVE media is live too; one on a reel is not', () => {
+    expect(normalizeAll(change('comments', 'LIVE'))[0]).toMatchObject({ live: true });
+    expect(normalizeAll(change('comments', 'REELS'))[0]).not.toHaveProperty('live');
+  });
+});

@@ -80,8 +80,10 @@ export function normalizeMeta(payload: unknown): NormalizedEvent {
   }
 
   const { field, value } = stored.item;
-  if (stored.object === 'instagram' && field === 'comments') {
+  if (stored.object === 'instagram' && (field === 'comments' || field === 'live_comments')) {
     const v = parse(igCommentValueSchema, value, 'Instagram comment');
+    // A Live comment comes as the `live_comments` field; its media's product type is LIVE (§1.6).
+    const live = field === 'live_comments' || v.media.media_product_type === 'LIVE';
     return {
       kind: 'comment',
       accountId,
@@ -91,6 +93,7 @@ export function normalizeMeta(payload: unknown): NormalizedEvent {
       text: v.text,
       // The comments field carries no timestamp of its own; entry.time is when Meta emitted it.
       createdAt: metaTimeToIso(stored.entryTime),
+      ...(live ? { live: true } : {}),
     };
   }
   if (stored.object === 'page' && field === 'feed') {

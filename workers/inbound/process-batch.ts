@@ -9,6 +9,7 @@ import { withTransaction } from '../../db/transaction';
 import { takeFirstSteps } from '../flows/first-steps';
 import { answerComments } from './answers';
 import { mayAnswer, storeComments } from './comments';
+import { moderateComments } from './moderation';
 import { inboundContext, type InboundComment, type InboundContext, type InboundDeps, type InboundEvent } from './context';
 import { contactData, storeMessageOrEcho } from './messages';
 import { emitEvents } from '../../db/event-webhooks/emit-events';
@@ -25,6 +26,7 @@ import { queueRuleReplies } from './rule-replies';
  * The stages of a batch (handleBatch), each in its own module:
  *   1. resolve       resolve-event.ts   normalized, checked against its account (malformed: stored with its error)
  *   2. comments      comments.ts        every comment and its contact in one statement; the reply-window gate
+ *                    moderation.ts      the comments the account's moderation catches: queued to hide/delete, not answered
  *   3. messages      messages.ts        DMs and echoes, event by event, in order (leads, waiting runs, flows)
  *   4. rule replies  rule-replies.ts    the comment rules: plain private replies queued set-based, the rest one by one
  *   5. answers       answers.ts         the comments' leads, then their flows (or why they did not start)
@@ -127,7 +129,11 @@ async function handleBatch(ctx: InboundContext, rows: ClaimedEvent[]): Promise<{
   comments.forEach((ev, i) => {
     if (stored[i]!.inserted) commentEvents(ev, stored[i]!.contactId, stored[i]!.contactCreated, newContacts);
   });
-  const answerable = comments.flatMap((ev, i) => (stored[i]!.inserted && mayAnswer(ev, stored[i]!) ? [{ ev, contactId: stored[i]!.contactId }] : []));
+  // 2b. the comments moderation catches: hidden or deleted by a job, answered by nothing
+  const moderated = await moderateComments(ctx, comments, stored);
+  const answerable = comments.flatMap((ev, i) =>
+    stored[i]!.inserted && !moderated[i] && mayAnswer(ev, stored[i]!) ? [{ ev, contactId: stored[i]!.contactId }] : [],
+  );
   // 3. messages and echoes, in order
   for (const ev of events) if (ev.normalized.kind !== 'comment') await storeMessageOrEcho(ctx, ev as InboundEvent<Exclude<NormalizedEvent, Comment>>);
   // Their assignees' devices hear of the DMs in assigned conversations: one job for the batch, none without such a DM (ADR 0045).

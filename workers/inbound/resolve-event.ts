@@ -27,7 +27,12 @@ export async function resolveEvent(client: pg.PoolClient, row: ClaimedEvent): Pr
     const account = accountRow.parse(found);
     // A sandbox event names its workspace at ingest; it must match the account's (no cross-tenant writes).
     if (row.workspace_id && row.workspace_id !== account.workspace_id) throw new MalformedEventError('Event workspace does not own the account');
-    return { normalized, account, prefetched: claimed ? { rules: row.a_rules, triggers: row.a_triggers } : {}, tail: newInboundTail() };
+    return {
+      normalized,
+      account,
+      prefetched: claimed ? { rules: row.a_rules, triggers: row.a_triggers, moderation: row.a_moderation } : {},
+      tail: newInboundTail(),
+    };
   } catch (err) {
     if (!(err instanceof MalformedEventError)) throw err;
     return { error: err.message };

@@ -36,6 +36,26 @@ describe('Simulator taps and referrals', () => {
     expect(rows[0]!.trigger).toMatchObject({ type: 'postback', payload: `flow:${tapFlow}`, text: 'What are your prices?' });
   });
 
+  it('a DM sent as a story reply starts the story-reply flow, not the keyword DM flow, and its forecast says so', async () => {
+    const w = await app.signIn();
+    const replyFlow = await publishFlow(w.client, flow('story_reply', 'Thanks for replying to my story'), 'Story thanks', 'instagram');
+    const dmFlow = await publishFlow(
+      w.client,
+      {
+        nodes: [node('1', 'trigger', { type: 'keyword_dm', keywords: ['love'], accountId: null, postId: null }), node('2', 'instagramDM', { text: 'DM' })],
+        edges: [edge('1', '2')],
+      },
+      'Love DM',
+      'instagram',
+    );
+    const sent = await w.client.post('/api/simulator/messages', { accountId: w.instagram.id, contact: ben, text: 'love this', storyReply: true });
+    expect(sent.status).toBe(202);
+    expect(sent.data.forecast.message).toContain('Story thanks');
+    await expect.poll(async () => (await runsOf(w.client, replyFlow)).map((r) => r.status), { timeout: 15_000, interval: 100 }).toEqual(['completed']);
+    expect(await runsOf(w.client, dmFlow)).toHaveLength(0);
+    expect((await w.client.post('/api/simulator/messages', { accountId: w.instagram.id, contact: ben, text: 'x', storyReply: 'yes' })).status).toBe(400);
+  });
+
   it('opening an entry link starts its flow and tags the contact; Analytics’ starts per link equal the Growth links page’s for each period', async () => {
     const w = await app.signIn();
     const refFlow = await publishFlow(w.client, flow('referral', 'Welcome, poster fan!'), 'Poster welcome', 'instagram');

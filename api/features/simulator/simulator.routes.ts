@@ -112,9 +112,10 @@ export function simulatorRoutes(pool: pg.Pool, log: Pick<Logger, 'warn'>, wakes?
       from: { id: body.contact.externalUserId, name: body.contact.name, username: body.contact.username },
       text: body.text,
       createdAt: new Date().toISOString(),
+      ...(body.storyReply ? { storyReply: true } : {}),
     };
     const accepted = await accept(workspaceId, `message:${body.accountId}:${messageId}`, payload);
-    const probe = { event: 'keyword_dm' as const, accountId: body.accountId, postId: null, text: body.text };
+    const probe = { event: body.storyReply ? ('story_reply' as const) : ('keyword_dm' as const), accountId: body.accountId, postId: null, text: body.text };
     res.status(202).json(await forecast(workspaceId, accepted, probe, body.contact));
   });
 

@@ -36,7 +36,7 @@ describe('template catalogue API', () => {
     expect(all.categories.reduce((sum, c) => sum + c.count, 0)).toBe(all.templates.length);
 
     const igOnly = (await templates(anon, '?platform=instagram&difficulty=beginner&category=engagement')).templates.map((x) => x.id);
-    expect(igOnly).toEqual(['giveaway_entry', 'story_thank_you', 'giveaway_ref_link']);
+    expect(igOnly).toEqual(['giveaway_entry', 'story_thank_you', 'story_reply_welcome', 'live_comment_link', 'giveaway_ref_link']);
     expect((await templates(anon, '?platform=twitter')).templates.map((x) => x.id)).not.toContain('story_thank_you');
     const bad = await anon.get('/api/templates?difficulty=impossible');
     expect(bad.status).toBe(400);

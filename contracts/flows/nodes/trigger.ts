@@ -15,6 +15,8 @@ export const triggerConfig = z.object({
   accountId: z.uuid().nullable().default(null),
   /** comment triggers: a specific post id, or null for every post. */
   postId: z.string().trim().max(200).nullable().default(null),
+  /** comment triggers: every comment (absent too), comments on posts and reels only, or Instagram Live comments only (docs/platform-apis.md §1.6). */
+  commentsOn: z.enum(['all', 'posts', 'live']).optional(),
   /** postback triggers: a payload of one's own (besides `flow:<flowId>`); Meta allows 1,000 characters. */
   payload: z.string().trim().min(1).max(1000).nullish(),
   /** referral triggers: a ref of one's own (besides growth links pointing at the flow); Meta's ref alphabet. */

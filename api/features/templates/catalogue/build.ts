@@ -56,3 +56,7 @@ export const commentTrigger = (keywords: string[]) => step('1', 'trigger', 0, 0,
 export const dmTrigger = (keywords: string[]) => step('1', 'trigger', 0, 0, { type: 'keyword_dm', keywords, accountId: null, postId: null }, 'Start');
 export const referralTrigger = () => step('1', 'trigger', 0, 0, { type: 'referral', keywords: [], accountId: null, postId: null }, 'Start');
 export const storyMentionTrigger = () => step('1', 'trigger', 0, 0, { type: 'story_mention', keywords: [], accountId: null, postId: null }, 'Start');
+export const storyReplyTrigger = (keywords: string[] = []) =>
+  step('1', 'trigger', 0, 0, { type: 'story_reply', keywords, accountId: null, postId: null }, 'Start');
+export const liveCommentTrigger = (keywords: string[]) =>
+  step('1', 'trigger', 0, 0, { type: 'comment', keywords, accountId: null, postId: null, commentsOn: 'live' }, 'Start');

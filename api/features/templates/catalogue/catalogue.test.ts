@@ -62,6 +62,17 @@ describe('the built-in template catalogue', () => {
     }
   });
 
+  it('the story-reply welcome starts from a story_reply trigger with no keywords (every reply)', () => {
+    const story = builtInTemplates.find((t) => t.id === 'story_reply_welcome')!;
+    expect(story.graph.nodes.find((n) => n.data.kind === 'trigger')!.data.config).toMatchObject({ type: 'story_reply', keywords: [] });
+    expect(story.platforms).toEqual(['instagram']);
+  });
+
+  it('the Live comment template takes Instagram Live comments only', () => {
+    const live = builtInTemplates.find((t) => t.id === 'live_comment_link')!;
+    expect(live.graph.nodes.find((n) => n.data.kind === 'trigger')!.data.config).toMatchObject({ type: 'comment', commentsOn: 'live', keywords: ['link'] });
+  });
+
   it('the story-mention thank-you starts from a real story_mention trigger, not a keyword', () => {
     const story = builtInTemplates.find((t) => t.id === 'story_thank_you')!;
     const trigger = story.graph.nodes.find((n) => n.data.kind === 'trigger')!;

@@ -1,4 +1,15 @@
-import { commentTrigger, dm, dmTrigger, link, referralTrigger, step, storyMentionTrigger, type TemplateDefinition } from './build';
+import {
+  commentTrigger,
+  dm,
+  dmTrigger,
+  link,
+  referralTrigger,
+  step,
+  storyMentionTrigger,
+  storyReplyTrigger,
+  liveCommentTrigger,
+  type TemplateDefinition,
+} from './build';
 
 /** Templates that reward engagement and keep contacts warm. */
 export const engagementTemplates: TemplateDefinition[] = [
@@ -40,6 +51,50 @@ export const engagementTemplates: TemplateDefinition[] = [
         storyMentionTrigger(),
         dm('2', 0, 1, '[[greeting]] Thanks for mentioning [[business_name]] in your story — it made our day! [[sign_off]]', 'Say thanks'),
         step('3', 'addTag', 0, 2, { tag: 'story_engaged' }),
+        step('4', 'complete', 0, 3, {}),
+      ],
+      edges: [link('1', '2'), link('2', '3'), link('3', '4')],
+    },
+  },
+  {
+    // Instagram marks a DM that answers one of the account's stories with `reply_to.story`
+    // (docs/platform-apis.md §1.6): the story_reply trigger. The reply itself opens the messaging window.
+    id: 'story_reply_welcome',
+    name: 'Reply to Story Replies',
+    description: 'Answer everyone who replies to your Instagram stories, offer your link, and tag them as story fans.',
+    tags: ['stories', 'story replies', 'instagram', 'tagging'],
+    platforms: ['instagram'],
+    difficulty: 'beginner',
+    estimatedSetupTime: '2 min',
+    smartkbIntegration: false,
+    category: 'engagement',
+    graph: {
+      nodes: [
+        storyReplyTrigger(),
+        dm('2', 0, 1, '[[greeting]] Thanks for replying to our story! Here is [[offer_name]]: [[offer_link]] [[sign_off]]', 'Say thanks'),
+        step('3', 'addTag', 0, 2, { tag: 'story_fan' }),
+        step('4', 'complete', 0, 3, {}),
+      ],
+      edges: [link('1', '2'), link('2', '3'), link('3', '4')],
+    },
+  },
+  {
+    // Instagram Live comments (`live_comments`, docs/platform-apis.md §1.6): a private reply only while
+    // the broadcast runs (§2.3), so the link goes out at once, once per comment.
+    id: 'live_comment_link',
+    name: 'Live Comment → DM Link',
+    description: 'During an Instagram Live, everyone who comments LINK gets your link in their DMs straight away.',
+    tags: ['instagram live', 'live comments', 'comment to dm', 'instagram'],
+    platforms: ['instagram'],
+    difficulty: 'beginner',
+    estimatedSetupTime: '2 min',
+    smartkbIntegration: false,
+    category: 'engagement',
+    graph: {
+      nodes: [
+        liveCommentTrigger(['link']),
+        dm('2', 0, 1, '[[greeting]] Thanks for watching live! Here is [[offer_name]]: [[offer_link]] [[sign_off]]', 'Send the link'),
+        step('3', 'addTag', 0, 2, { tag: 'live_viewer' }),
         step('4', 'complete', 0, 3, {}),
       ],
       edges: [link('1', '2'), link('2', '3'), link('3', '4')],

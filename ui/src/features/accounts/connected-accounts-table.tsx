@@ -9,6 +9,7 @@ import { useToast } from '../../components/toast/use-toast';
 import { apiRequest, errorMessage } from '../../lib/api';
 import { formatListTime } from '../../lib/format-time';
 import { MessengerProfileButton } from '../growth/messenger-profile-dialog';
+import { CommentModerationButton } from '../moderation/comment-moderation-dialog';
 import { useCan } from '../team/use-can';
 import { accountKeys } from './accounts.keys';
 
@@ -111,6 +112,7 @@ function Row({ account }: { account: SocialAccount }) {
           </a>
         )}
         <MessengerProfileButton account={account} />
+        <CommentModerationButton account={account} />
         {canManage && account.isActive && account.status === 'active' && (
           <Button variant="outline" size="sm" loading={check.isPending} onClick={() => check.mutate()} aria-label={`Check ${name} now`}>
             Check now

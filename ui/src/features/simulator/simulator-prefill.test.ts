@@ -23,6 +23,13 @@ describe('Try it in the Simulator', () => {
     );
   });
 
+  it('tries a story-reply flow with a DM sent as a reply to the story (its keyword, or any text when it has none)', () => {
+    const url = simulatorTryUrl(flow({ type: 'story_reply', keywords: [] }))!;
+    expect(url).toBe('/simulator?try=dm&text=Love+this+story%21&flow=Lead+Magnet&platform=instagram&story=1');
+    expect(readSimulatorPrefill(new URL(`https://x${url}`).searchParams)).toMatchObject({ channel: 'dm', text: 'Love this story!', storyReply: true });
+    expect(simulatorTryUrl(flow({ type: 'story_reply', keywords: ['giveaway'] }))).toContain('text=giveaway');
+  });
+
   it('has nothing to offer when no message a contact sends would start the flow', () => {
     expect(simulatorTryUrl(flow({ type: 'keyword_dm', keywords: [] }))).toBeNull();
     expect(simulatorTryUrl(flow({ type: 'story_mention', keywords: [] }))).toBeNull();
@@ -38,6 +45,7 @@ describe('Try it in the Simulator', () => {
       accountId: null,
       postId: null,
       flowName: 'Lead Magnet',
+      storyReply: false,
     });
     expect(readSimulatorPrefill(new URLSearchParams(''))).toBeNull();
     expect(readSimulatorPrefill(new URLSearchParams('try=email&text=hi'))).toBeNull();
@@ -53,6 +61,7 @@ describe('Try it in the Simulator', () => {
       accountId: null,
       postId,
       flowName: null,
+      storyReply: false,
     });
     expect(postForPrefill(posts, prefill('guide'))?.externalId).toBe('p2');
     expect(postForPrefill(posts, prefill('guide', 'p1'))?.externalId).toBe('p1');

@@ -15,6 +15,8 @@ export interface SimulatorPrefill {
   postId: string | null;
   /** Shown above the Simulator: what is being tried. */
   flowName: string | null;
+  /** The DM is sent as a reply to the account's story (a story-reply trigger). */
+  storyReply: boolean;
 }
 
 interface TriggerConfig {
@@ -25,19 +27,22 @@ interface TriggerConfig {
 }
 
 /** The flow's trigger, or null when it has none a person can send (a story mention, no keywords). */
-function triggerOf(flow: Pick<Flow, 'flowData'>): { channel: 'comment' | 'dm'; keyword: string; accountId: string | null; postId: string | null } | null {
+function triggerOf(
+  flow: Pick<Flow, 'flowData'>,
+): { channel: 'comment' | 'dm'; keyword: string; accountId: string | null; postId: string | null; storyReply: boolean } | null {
   const node = flow.flowData.nodes.find((n) => n.data.kind === 'trigger' || (!n.data.kind && n.data.label === 'Start'));
   const c = (node?.data.config ?? {}) as TriggerConfig;
   const keywords = Array.isArray(c.keywords) ? c.keywords.filter((k): k is string => typeof k === 'string' && k.trim() !== '') : [];
-  if (c.type !== 'comment' && c.type !== 'keyword_dm') return null;
-  // A comment trigger with no keywords answers any comment; a DM trigger needs one.
-  const keyword = keywords[0]?.trim() ?? (c.type === 'comment' ? 'Love this!' : null);
+  if (c.type !== 'comment' && c.type !== 'keyword_dm' && c.type !== 'story_reply') return null;
+  // A comment or story-reply trigger with no keywords answers any comment or reply; a DM trigger needs one.
+  const keyword = keywords[0]?.trim() ?? (c.type === 'comment' ? 'Love this!' : c.type === 'story_reply' ? 'Love this story!' : null);
   if (!keyword) return null;
   return {
     channel: c.type === 'comment' ? 'comment' : 'dm',
     keyword,
     accountId: typeof c.accountId === 'string' ? c.accountId : null,
     postId: typeof c.postId === 'string' ? c.postId : null,
+    storyReply: c.type === 'story_reply',
   };
 }
 
@@ -50,6 +55,7 @@ export function simulatorTryUrl(flow: Pick<Flow, 'name' | 'platform' | 'flowData
   if (flow.platform === 'instagram' || flow.platform === 'multi') params.set('platform', 'instagram');
   if (trigger.accountId) params.set('account', trigger.accountId);
   if (trigger.postId) params.set('post', trigger.postId);
+  if (trigger.storyReply) params.set('story', '1');
   return `/simulator?${params.toString()}`;
 }
 
@@ -66,6 +72,7 @@ export function readSimulatorPrefill(params: URLSearchParams): SimulatorPrefill 
     accountId: params.get('account'),
     postId: params.get('post'),
     flowName: params.get('flow')?.slice(0, 120) ?? null,
+    storyReply: channel === 'dm' && params.get('story') === '1',
   };
 }
 

@@ -17,6 +17,7 @@ export interface SimMessageBody {
   accountId: string;
   contact: SimContact;
   text: string;
+  storyReply?: boolean;
 }
 
 export const fetchSimulatorState = () => apiGet<SimulatorState>('/api/simulator');

@@ -16,6 +16,8 @@ import { PostCard } from './post-card';
 import { RuleHint } from './rule-hint';
 import type { LocalComment } from './sent-comment';
 import { SimComposer } from './sim-composer';
+import { StoryReplySwitch } from './story-reply-switch';
+import { CommentModerationButton } from '../moderation/comment-moderation-dialog';
 import type { SimContact } from './simulator.api';
 import { contactFromName, newCommentId, withContact } from './simulator.helpers';
 import { SimulatorIntro } from './simulator-intro';
@@ -37,6 +39,7 @@ export function SimulatorPage() {
   const [newName, setNewName] = useState('');
   const [localContacts, setLocalContacts] = useState<SimContact[]>([]);
   const [comments, setComments] = useState<LocalComment[]>([]);
+  const [storyReply, setStoryReply] = useState<boolean | null>(null);
   // "Try it" from a flow: the account, post and message that start it, ready to send.
   const [params] = useSearchParams();
   const prefill = useMemo(() => readSimulatorPrefill(params), [params]);
@@ -56,6 +59,8 @@ export function SimulatorPage() {
     contactId !== null ? (contacts.find((c) => c.externalUserId === contactId) ?? null) : newName.trim() ? contactFromName(newName) : null;
   const posts = (state.data?.posts ?? []).filter((p) => p.accountId === account?.id);
   const prefillPost = prefill?.channel === 'comment' ? postForPrefill(posts, prefill) : null;
+  // Stories are Instagram's (Meta's `reply_to.story`); "Try it" on a story-reply flow ticks it.
+  const asStoryReply = account?.platform === 'instagram' && (storyReply ?? prefill?.storyReply ?? false);
   const postId = (account && chosenPost[account.id]) || prefillPost?.externalId || posts[0]?.externalId || null;
 
   /** A new contact is remembered once used, and becomes the selected one. */
@@ -83,7 +88,7 @@ export function SimulatorPage() {
   async function onDm(text: string) {
     if (!account || !contact) return;
     try {
-      const accepted = await message.mutateAsync({ accountId: account.id, contact, text });
+      const accepted = await message.mutateAsync({ accountId: account.id, contact, text, ...(asStoryReply ? { storyReply: true } : {}) });
       toast({
         title: `DM sent to @${account.username}`,
         // What answers it, said at once (or why nothing will), then where it went.
@@ -171,9 +176,12 @@ export function SimulatorPage() {
           {/* Trying a flow: the banner says what to send (the hint speaks of comment rules only). */}
           {!prefill && <RuleHint platform={account.platform} />}
           <section aria-labelledby="posts-heading">
-            <h2 id="posts-heading" className="mb-3 text-sm font-semibold text-slate-900 dark:text-white">
-              3. Comment on a post
-            </h2>
+            <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+              <h2 id="posts-heading" className="text-sm font-semibold text-slate-900 dark:text-white">
+                3. Comment on a post
+              </h2>
+              <CommentModerationButton account={{ ...account, isSandbox: true }} />
+            </div>
             {posts.length === 0 ? (
               <p className="text-sm text-slate-500">This account has no sample posts.</p>
             ) : (
@@ -215,6 +223,7 @@ export function SimulatorPage() {
               disabledReason="Choose or name a contact first."
               initialText={prefill?.channel === 'dm' ? prefill.text : undefined}
             />
+            {account.platform === 'instagram' && <StoryReplySwitch checked={asStoryReply} onChange={setStoryReply} accountUsername={account.username} />}
           </Card>
           {account.platform !== 'twitter' && <TapsAndLinksCard account={account} contact={contact} onUsed={adopt} />}
         </div>

@@ -3,7 +3,7 @@ import type { SimulatorPrefill } from './simulator-prefill';
 
 /** "Try it" from a flow: which flow, the message that starts it (already typed below), and where the answer shows. */
 export function TryItBanner({ prefill }: { prefill: SimulatorPrefill }) {
-  const what = prefill.channel === 'comment' ? 'comment' : 'DM';
+  const what = prefill.channel === 'comment' ? 'comment' : prefill.storyReply ? 'story reply' : 'DM';
   return (
     <div
       role="status"

@@ -20,6 +20,12 @@ const typeOptions: Array<{ value: TriggerConfig['type']; label: string }> = [
   { value: 'referral', label: 'Opened from a growth link (ref)' },
 ];
 
+const commentsOnOptions: Array<{ value: NonNullable<TriggerConfig['commentsOn']>; label: string }> = [
+  { value: 'all', label: 'Every comment (posts, reels and Live)' },
+  { value: 'posts', label: 'Comments on posts and reels' },
+  { value: 'live', label: 'Instagram Live comments' },
+];
+
 const keywordHint: Record<TriggerConfig['type'], string> = {
   keyword_dm: 'The flow starts when a DM contains one of these words or phrases (any letter case).',
   comment: 'Only comments containing one of these start the flow. Leave empty for every comment.',
@@ -63,6 +69,21 @@ export function TriggerForm({ kind, config, onChange, errors, platform }: Config
         />
       )}
       <SelectField label="Account" value={c.accountId ?? ''} options={accountOptions} onChange={(e) => onChange({ ...c, accountId: e.target.value || null })} />
+      {c.type === 'comment' && (
+        <div>
+          <SelectField
+            label="Which comments"
+            value={c.commentsOn ?? 'all'}
+            options={commentsOnOptions}
+            onChange={(e) => onChange({ ...c, commentsOn: e.target.value })}
+          />
+          {c.commentsOn === 'live' && (
+            <p className="mt-1.5 text-xs text-slate-500 dark:text-slate-400">
+              Meta allows a private reply to a Live comment only while the broadcast is on; a comment that arrives later is recorded, not answered.
+            </p>
+          )}
+        </div>
+      )}
       {c.type === 'comment' && (
         <TextField
           label="Post ID (optional)"

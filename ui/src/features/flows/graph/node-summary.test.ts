@@ -8,6 +8,9 @@ describe('nodeSummary', () => {
     expect(nodeSummary('trigger', { type: 'keyword_dm', keywords: [] })).toBe('Keyword DM: add keywords');
     expect(nodeSummary('trigger', { type: 'comment', keywords: [] })).toBe('Any comment');
     expect(nodeSummary('trigger', { type: 'story_reply' })).toBe('Any story reply');
+    expect(nodeSummary('trigger', { type: 'comment', commentsOn: 'live', keywords: [] })).toBe('Any Live comment');
+    expect(nodeSummary('trigger', { type: 'comment', commentsOn: 'live', keywords: ['link'] })).toBe('Live comment: link');
+    expect(nodeSummary('trigger', { type: 'comment', commentsOn: 'posts', keywords: [] })).toBe('Any post comment');
     expect(nodeSummary('trigger', { type: 'story_mention', keywords: [] })).toBe('Any story mention');
   });
 

@@ -49,6 +49,8 @@ export function nodeSummary(kind: NodeKind | undefined, config: Record<string, u
     case 'trigger': {
       const keywords = list(config.keywords).map(str).filter(Boolean);
       const words = keywords.length > 0 ? keywords.join(', ') : null;
+      if (config.type === 'comment' && config.commentsOn === 'live') return words ? `Live comment: ${clip(words, 27)}` : 'Any Live comment';
+      if (config.type === 'comment' && config.commentsOn === 'posts') return words ? `Post comment: ${clip(words, 27)}` : 'Any post comment';
       if (config.type === 'comment') return words ? `Comment: ${clip(words, 32)}` : 'Any comment';
       if (config.type === 'story_reply') return words ? `Story reply: ${clip(words, 28)}` : 'Any story reply';
       if (config.type === 'story_mention') return 'Any story mention';

@@ -129,7 +129,7 @@ export function taskList(deps: TaskDeps): TaskList {
     'outbound:sweep': outboundSweepJob(pool),
     'outbound.verify': outboundVerifyJob(pool, platform, verifyOptions(config.reconcile.readsPerHour)),
     'inbound:sweep': inboundSweepJob(pool),
-    'broadcast.dispatch': broadcastDispatchJob(pool, { limits, batchSize: 200, lookaheadMs: 5000, linkBaseUrl: links }),
+    'broadcast.dispatch': broadcastDispatchJob(pool, { limits, batchSize: 1000, lookaheadMs: 5000, linkBaseUrl: links }),
     'sequence.step': sequenceStepJob(pool, { limits }),
     'run.advance': runAdvanceJob(pool, driver),
     'runs.resume': runsResumeJob(pool, { webhookLanes: config.flows.webhookLanes }),

@@ -23,9 +23,11 @@ import { benchDatabase, latencyStats, machine, root, signIn, spawnServer, timeRe
  *     none in any second over its own bucket (100/s after a first burst of 100), nobody twice or
  *     missed (counted at the fake), and the ETA the broadcast page showed matches the last DM's time.
  */
-const CONTACTS = 100_000;
+const CONTACTS = Number(process.env.BENCH_CONTACTS ?? 100_000);
 const AUDIENCE_CALLS = 100;
 const SEND_ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 4);
+/** How many of the contacts part (c) sends to (all by default; fewer when the machine cannot spare the time). */
+const SEND_CONTACTS = Number(process.env.BENCH_SEND_CONTACTS ?? CONTACTS);
 const FAKE_LATENCY_MS = 300;
 const SEND_TIMEOUT_MS = 20 * 60_000;
 
@@ -129,7 +131,8 @@ try {
   const rerunAdded = (await ledgerCount()) - ledgerRows;
   const queueJobs = (
     await pool.query<{ jobs: number; rows: number }>(
-      `select count(*)::int as jobs, coalesce(sum(json_array_length(payload::json->'ledgerIds')), 0)::int as rows from graphile_worker.jobs where task_identifier = 'outbound.send'`,
+      `select count(*)::int as jobs, coalesce(sum(json_array_length(j.payload->'ledgerIds')), 0)::int as rows
+       from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id where t.identifier = 'outbound.send'`,
     )
   ).rows[0]!;
   console.log(
@@ -164,9 +167,10 @@ try {
     )
   ).rows.map((r) => r.id);
   await pool.query(
-    `update contacts set account_id = ($2::uuid[])[1 + substring(external_user_id from 7)::int % cardinality($2::uuid[])], last_inbound_at = now() - interval '1 hour'
-     where workspace_id = $1`,
-    [workspaceId, sendAccounts],
+    `update contacts set account_id = ($2::uuid[])[1 + substring(external_user_id from 7)::int % cardinality($2::uuid[])], last_inbound_at = now() - interval '1 hour',
+       tags = tags || array['bench-send']
+     where workspace_id = $1 and substring(external_user_id from 7)::int <= $3`,
+    [workspaceId, sendAccounts, SEND_CONTACTS],
   );
   await pool.query('vacuum analyze contacts');
   const sender = await spawnServer('all', { DATABASE_URL: db.url, ...fake.env });
@@ -234,6 +238,7 @@ try {
         'dispatchBroadcast in the bench process, worker stopped, lookahead unbounded, batches of 1,000, Track links on (one code per recipient): from scheduled (the segment becoming recipient rows) to every recipient with its ledger row, message, slot and a batched outbound.send job. The worker queues the same way but only 5 s of each account’s slots ahead (a pause takes back the rest), so its queueing runs at the send rate.',
     },
     sending: {
+      recipients: SEND_CONTACTS,
       accounts: SEND_ACCOUNTS,
       bucketPerAccount: '100 DMs/s, burst 100 (contracts/inbound.ts defaultSendLimits.dm)',
       fakeGraphLatencyMs: FAKE_LATENCY_MS,
@@ -251,7 +256,8 @@ try {
       audience: audience.p95 <= 200,
       queued: ledgerRows / dispatchSeconds >= 1000 && rerunAdded === 0,
       sendRate: send.sendRatePerSecond.steady >= 300,
-      eachAccountInItsBucket: send.perAccount.every((a) => a.maxInAnySecondAfterFirst2s <= 100),
+      // The bucket (cell-rate, 100/s with a burst of 100) lets at most 100 + 100 go in any one second.
+      eachAccountInItsBucket: send.perAccount.every((a) => a.maxInAnySecond <= 200),
       noneTwiceNoneMissing: send.sentTwice === 0 && send.missing === 0,
     },
     loadAverageAtStart,

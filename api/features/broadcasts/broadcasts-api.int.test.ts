@@ -121,6 +121,8 @@ describe('broadcasts', () => {
     await w.client.post(`/api/broadcasts/${id}/start`, {});
     const running = await waitFor(w, id, (b) => (b.progress.queued ?? 0) + (b.progress.sent ?? 0) === 15, 20_000);
     expect(running.progress.pending).toBe(5);
+    // The rate that ETA assumes, for the page to say: one X account at 60 DMs an hour.
+    expect(running.progress).toMatchObject({ ratePerSecond: 0.017, accountsSending: 1 });
     expect(running.progress.etaSeconds).toBeGreaterThanOrEqual(290);
     expect(running.progress.etaSeconds).toBeLessThanOrEqual(300);
     const { rows } = await pool.query<{ last: number }>(
@@ -159,7 +161,17 @@ describe('broadcasts', () => {
     await w.client.post(`/api/broadcasts/${id}/start`, {});
 
     const done = await waitFor(w, id, (x) => x.status === 'completed');
-    expect(done.progress).toMatchObject({ total: 26, sent: 18, skipped: 8, failed: 0, queued: 0, pending: 0, etaSeconds: null });
+    expect(done.progress).toMatchObject({
+      total: 26,
+      sent: 18,
+      skipped: 8,
+      failed: 0,
+      queued: 0,
+      pending: 0,
+      etaSeconds: null,
+      ratePerSecond: null,
+      accountsSending: 0,
+    });
     expect(await deliveries(w.user.workspaceId)).toBe(18);
     expect(await distinctDeliveries(w.user.workspaceId)).toBe(18);
     expect(

@@ -49,6 +49,8 @@ export function sendReport(sends: FakeSend[], startedAtMs: number, samples: Prog
   // The page's ETA when the broadcast had just started, and at a quarter, half and three quarters sent.
   const at = (f: number) => running.find((p) => p.atFake >= expected * f);
   const points = [running[0], at(0.25), at(0.5), at(0.75)].filter((p): p is ProgressSample => p !== undefined);
+  // What happened: the first poll that found the broadcast completed (within a second of its end).
+  const completedS = samples.find((p) => p.status === 'completed')?.s ?? null;
   return {
     receivedByFake: sends.length,
     distinctRecipients: perRecipient.size,
@@ -76,6 +78,7 @@ export function sendReport(sends: FakeSend[], startedAtMs: number, samples: Prog
       pageEtaSeconds: p.etaSeconds,
       predictedLastDmSeconds: +(p.s + p.etaSeconds!).toFixed(1),
       actualLastDmSeconds: lastS === null ? null : +lastS.toFixed(1),
+      completedSeconds: completedS,
       errorSeconds: lastS === null ? null : +(p.s + p.etaSeconds! - lastS).toFixed(1),
     })),
   };

@@ -178,7 +178,8 @@ try {
   const sendBroadcast = await session('POST', '/api/broadcasts', {
     name: 'Bench send',
     text: 'Sale today: https://shop.example.com/sale',
-    segment: segments.everyone,
+    // Only the contacts moved to the fake's accounts (all of them unless BENCH_SEND_CONTACTS says fewer).
+    segment: seg({ tags: ['bench-send'] }),
   });
   const sendId = sendBroadcast.id as string;
   const sentSoFar = () => fake.sends.filter((x) => x.kind === 'dm').length;

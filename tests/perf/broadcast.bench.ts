@@ -207,7 +207,7 @@ try {
     fake.sends.filter((x) => x.kind === 'dm'),
     wallStart,
     samples,
-    CONTACTS,
+    SEND_CONTACTS,
   );
   console.log('send', JSON.stringify({ ...send, samples: undefined }, null, 2));
 

@@ -83,6 +83,17 @@ export interface BroadcastProgress {
   cancelled: number;
   /** Seconds until the last queued or pending recipient's turn; null when nothing is left. */
   etaSeconds: number | null;
+  /**
+   * The DMs per second of the account whose last send decides the ETA (the one that finishes last),
+   * each account held to its own platform's limit; null when nothing is left.
+   */
+  ratePerSecond: number | null;
+  /** That account sends slower than its platform allows: the ETA is its pace over the last 30 s. */
+  behindPlatformRate: boolean;
+  /** DMs per second actually sent over the last 30 s (all accounts); null in the first 10 s. */
+  sentPerSecondRecently: number | null;
+  /** How many accounts still have recipients to send to. */
+  accountsSending: number;
 }
 
 export interface Broadcast {

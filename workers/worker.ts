@@ -130,7 +130,7 @@ export function taskList(deps: TaskDeps): TaskList {
     'outbound:sweep': outboundSweepJob(pool),
     'outbound.verify': outboundVerifyJob(pool, platform, verifyOptions(config.reconcile.readsPerHour)),
     'inbound:sweep': inboundSweepJob(pool),
-    'broadcast.dispatch': broadcastDispatchJob(pool, { limits, batchSize: 200, lookaheadMs: 5000, linkBaseUrl: links }),
+    'broadcast.dispatch': broadcastDispatchJob(pool, { limits, batchSize: 1000, lookaheadMs: 5000, linkBaseUrl: links }),
     'sequence.step': sequenceStepJob(pool, { limits }),
     'comments.moderate': commentsModerateJob(pool, platform),
     'run.advance': runAdvanceJob(pool, driver),

@@ -1,10 +1,11 @@
 import type pg from 'pg';
-import { ensureConversation } from '../inbox/ensure-conversation';
-import { queueOutboundMessage } from '../sends/queue-outbound-message';
+import { JOBS_INSERT_CHANNEL } from '../jobs/graphile-internals';
+import { notifyAfterCommit } from '../notify';
 import type { SendLimits } from '../sends/send-limits';
 import { withTransaction } from '../transaction';
 import { MESSAGING_WINDOW_HOURS } from '../../contracts/platform-windows';
-import { segmentWhere, skipReasonSql, SKIP_REASONS } from './segment-sql';
+import { segmentWhere, skipReasonSql } from './segment-sql';
+import { nextRoomAt, pickBroadcastBatch, queueBroadcastBatch } from './queue-broadcast-batch';
 import { broadcastSegmentSchema } from '../../contracts/broadcasts';
 
 export interface DispatchOptions {
@@ -20,6 +21,9 @@ export interface DispatchOptions {
   linkBaseUrl?: () => string | null;
 }
 
+/** The shortest wait before a broadcast whose accounts are busy looks again. */
+const MIN_WAIT_MS = 250;
+
 /** How often a suspended workspace's broadcast looks whether it was resumed. */
 const SUSPENDED_RECHECK_MS = 60_000;
 
@@ -31,14 +35,22 @@ export type DispatchStep = { again: Date | null };
  * the broadcast's row lock, so redoing it after a crash is safe:
  * 1. scheduled → running: the segment's contacts become recipient rows (unique per contact), the
  *    unreachable ones `skipped` with the reason (Meta's 24-hour window, docs/platform-apis.md §2.1).
- * 2. running: up to batchSize pending recipients are queued through the shared outbox
- *    (queueOutboundMessage: message, ledger row keyed `broadcast:<id>:<contact>:<attempt>`, the
- *    account's rate-limit slot, the outbound.send job) and marked queued in the same commit. The
- *    window is checked again: one that closed while waiting is skipped, never sent.
- * 3. Once the last queued slot is more than lookaheadMs away, it stops and runs again then.
+ * 2. running: up to batchSize pending recipients, each account's held to the send slots it has
+ *    within lookaheadMs (pickBroadcastBatch), are queued set-based in one statement
+ *    (queueBroadcastBatch: conversations, messages, ledger rows keyed
+ *    `broadcast:<id>:<contact>:<attempt>`, the accounts' rate-limit slots, one `outbound.send
+ *    {ledgerIds}` job per second of slots for the send pump) and marked queued in the same commit
+ *    (ADR 0053). The window is checked again: one that closed while waiting is skipped, never sent.
+ * 3. Pending recipients but no account with room inside the lookahead: it runs again when one has
+ *    (nextRoomAt), so a pause takes back at most lookaheadMs of sends per account.
  * 4. Nothing pending and nothing in flight: completed.
  */
 export async function dispatchBroadcast(pool: pg.Pool, broadcastId: string, opts: DispatchOptions): Promise<DispatchStep> {
+  let dueJobs = 0;
+  const wake = async () => {
+    if (dueJobs > 0) await notifyAfterCommit(pool, [{ channel: JOBS_INSERT_CHANNEL, payload: JSON.stringify({ count: dueJobs }) }]);
+    dueJobs = 0;
+  };
   for (;;) {
     const step = await withTransaction(pool, async (client): Promise<DispatchStep | 'more'> => {
       const { rows } = await client.query<{
@@ -74,26 +86,12 @@ export async function dispatchBroadcast(pool: pg.Pool, broadcastId: string, opts
         return 'more';
       }
 
-      const pending = await client.query<{
-        id: string;
-        contact_id: string;
-        account_id: string;
-        attempt: number;
-        platform: 'instagram' | 'facebook' | 'twitter';
-        external_user_id: string;
-        name: string;
-        username: string | null;
-        reason: string | null;
-      }>(
-        `select r.id, r.contact_id, r.account_id, r.attempt, a.platform, c.external_user_id, c.name, c.username, ${skipReasonSql('$3::int')} as reason
-         from broadcast_recipients r
-         join contacts c on c.id = r.contact_id
-         join social_accounts a on a.id = r.account_id
-         where r.broadcast_id = $1 and r.status = 'pending'
-         order by r.id limit $2`,
-        [broadcastId, opts.batchSize, MESSAGING_WINDOW_HOURS],
-      );
-      if (pending.rows.length === 0) {
+      const batch = { broadcastId, workspaceId: b.workspace_id, lookaheadMs: opts.lookaheadMs, limit: opts.limits.dm };
+      const picked = await pickBroadcastBatch(client, { ...batch, batchSize: opts.batchSize });
+      if (picked.length === 0) {
+        const room = await nextRoomAt(client, batch);
+        // Pending recipients, but every account's slots inside the lookahead are taken: come back when one has room.
+        if (room) return { again: new Date(Math.max(room.getTime(), Date.now() + MIN_WAIT_MS)) };
         const inFlight = await client.query<{ n: number; again: Date }>(
           `select count(*)::int as n, greatest(max(l.scheduled_for), now()) + interval '1 second' as again from broadcast_recipients r join outbound_ledger l on l.id = r.ledger_id
            where r.broadcast_id = $1 and r.status = 'queued' and l.status in ('queued', 'sending')`,
@@ -107,54 +105,16 @@ export async function dispatchBroadcast(pool: pg.Pool, broadcastId: string, opts
         // Check again a second after the last slot.
         return { again };
       }
-
-      const text = b.link ? `${b.text}\n${b.link}` : b.text;
-      const linkBaseUrl = b.track_links ? (opts.linkBaseUrl?.() ?? null) : null;
-      let lastSlot: Date | null = null;
-      for (const r of pending.rows) {
-        if (r.reason) {
-          const reason = r.reason === SKIP_REASONS.outside ? SKIP_REASONS.closed : r.reason;
-          await client.query(`update broadcast_recipients set status = 'skipped', skip_reason = $2 where id = $1`, [r.id, reason]);
-          continue;
-        }
-        const conversationId = await ensureConversation(client, {
-          workspaceId: b.workspace_id,
-          accountId: r.account_id,
-          contactId: r.contact_id,
-          platform: r.platform,
-          name: r.name,
-          username: r.username,
-          externalUserId: r.external_user_id,
-        });
-        const key = `broadcast:${broadcastId}:${r.contact_id}:${r.attempt}`;
-        const queued = await queueOutboundMessage(client, {
-          workspaceId: b.workspace_id,
-          accountId: r.account_id,
-          conversationId,
-          text,
-          source: 'broadcast',
-          kind: 'dm',
-          target: r.external_user_id,
-          idempotencyKey: key,
-          limit: opts.limits.dm,
-          // One code per recipient and URL, made in this transaction: a click says who opened it.
-          trackLinks: linkBaseUrl ? { baseUrl: linkBaseUrl, broadcastId, contactId: r.contact_id } : null,
-        });
-        // A key already in the ledger is this recipient's send from before: point at it, send nothing new.
-        const ledgerId =
-          queued?.ledgerId ?? (await client.query<{ id: string }>('select id from outbound_ledger where idempotency_key = $1', [key])).rows[0]?.id ?? null;
-        await client.query(`update broadcast_recipients set status = 'queued', ledger_id = $2 where id = $1`, [r.id, ledgerId]);
-        if (queued && (!lastSlot || queued.scheduledFor > lastSlot)) lastSlot = queued.scheduledFor;
-      }
-      if (lastSlot) {
-        const { rows: ahead } = await client.query<{ far: boolean }>(`select $1::timestamptz > now() + make_interval(secs => $2::float8 / 1000) as far`, [
-          lastSlot,
-          opts.lookaheadMs,
-        ]);
-        if (ahead[0]!.far) return { again: new Date(lastSlot.getTime() - opts.lookaheadMs) };
-      }
+      const queued = await queueBroadcastBatch(client, picked, {
+        ...batch,
+        text: b.link ? `${b.text}\n${b.link}` : b.text,
+        linkBaseUrl: b.track_links ? (opts.linkBaseUrl?.() ?? null) : null,
+      });
+      dueJobs += queued.dueJobs;
       return 'more';
     });
+    // Jobs due now were added without Graphile's NOTIFY (ADR 0029): wake that many workers once committed.
+    await wake();
     if (step !== 'more') return step;
   }
 }

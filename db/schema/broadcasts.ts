@@ -64,6 +64,10 @@ export const broadcastRecipients = pgTable(
     check('broadcast_recipients_status_check', sql`${t.status} in ('pending', 'queued', 'skipped', 'cancelled')`),
     uniqueIndex('broadcast_recipients_broadcast_contact_key').on(t.broadcastId, t.contactId),
     index('broadcast_recipients_broadcast_status_idx').on(t.broadcastId, t.status),
+    // The dispatcher's batch pick: each account's oldest pending recipients (db/broadcasts/queue-broadcast-batch.ts).
+    index('broadcast_recipients_pending_idx')
+      .on(t.broadcastId, t.accountId, t.id)
+      .where(sql`${t.status} = 'pending'`),
     index('broadcast_recipients_ledger_idx').on(t.ledgerId),
   ],
 );

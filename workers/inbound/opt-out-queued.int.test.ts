@@ -24,7 +24,7 @@ interface LedgerRow {
  * cancels the automated ones still waiting for their slot; a person's inbox reply still goes.
  */
 describe('opt-out: automated sends queued before STOP are cancelled', () => {
-  it('a paced broadcast row and a flow DM waiting for its slot fail as "contact opted out" and never reach Meta; the inbox reply queued before goes', async () => {
+  it('a flow DM waiting for its slot fails as "contact opted out", a paced broadcast skips them at their turn, neither reaches Meta; the inbox reply queued before goes', async () => {
     const { w, page, igAccountId } = await meta.connectedWorkspace('optq');
     const ig = page.instagram!;
     const flowId = await publishFlow(
@@ -82,13 +82,16 @@ describe('opt-out: automated sends queued before STOP are cancelled', () => {
     await expect.poll(async () => (await bySource('flow')).length, { timeout: 15_000 }).toBe(1);
     await expect.poll(async () => (await runsOf(w.client, flowId)).length, { timeout: 15_000 }).toBe(1);
 
-    // A broadcast to everyone: its row for the fan is queued, paced an hour out.
+    // A broadcast to everyone: with the account's slots an hour out, its recipient waits unqueued
+    // (the dispatcher queues only as far as the slots inside its lookahead, ADR 0053).
     const b = (await w.client.post('/api/broadcasts', { name: 'Sale', text: 'Spring sale, queued', segment })).data;
     expect((await w.client.post(`/api/broadcasts/${b.id}/start`, {})).status).toBeLessThan(300);
-    await expect.poll(async () => (await bySource('broadcast')).length, { timeout: 15_000 }).toBe(1);
+    await expect.poll(async () => (await w.client.get(`/api/broadcasts/${b.id}`)).data.status, { timeout: 15_000 }).toBe('running');
+    expect((await w.client.get(`/api/broadcasts/${b.id}`)).data.progress).toMatchObject({ total: 1, pending: 1, queued: 0 });
+    expect(await bySource('broadcast')).toEqual([]);
 
     const before = await ledger();
-    expect(before.map((r) => r.status)).toEqual(['queued', 'queued', 'queued']);
+    expect(before.map((r) => r.status)).toEqual(['queued', 'queued']);
     for (const r of before) expect(r.scheduled_for.getTime()).toBeGreaterThan(Date.now() + 10 * 60_000);
     expect(sentTexts()).toEqual([]);
 
@@ -98,44 +101,47 @@ describe('opt-out: automated sends queued before STOP are cancelled', () => {
     await expect.poll(sentTexts, { timeout: 15_000 }).toEqual([DEFAULT_OPT_OUT_SETTINGS.stopReply]);
 
     const [flow] = await bySource('flow');
-    const [broadcast] = await bySource('broadcast');
     const [human] = await bySource('inbox');
-    for (const r of [flow!, broadcast!]) {
-      expect(r).toMatchObject({ status: 'failed', failure_reason: 'opted_out', error: expect.stringMatching(/contact opted out/) });
-    }
+    expect(flow).toMatchObject({ status: 'failed', failure_reason: 'opted_out', error: expect.stringMatching(/contact opted out/) });
     expect(human).toMatchObject({ status: 'queued', failure_reason: null });
     const feed = await meta.pool.query<{ message: string }>(
       `select message from automation_activity where workspace_id = $1 and action = 'contact_opted_out'`,
       [w.user.workspaceId],
     );
-    expect(feed.rows.map((r) => r.message)).toEqual([expect.stringContaining('2 queued automated sends to them cancelled')]);
+    expect(feed.rows.map((r) => r.message)).toEqual([expect.stringContaining('1 queued automated send to them cancelled')]);
 
-    // Broadcast progress and Failed sends say so, and a retry from Failed sends is refused while they stay opted out.
+    // The broadcast's turn comes (its dispatch job due now): the fan is skipped as opted out, never queued.
+    await meta.pool.query(`select graphile_worker.add_job('broadcast.dispatch', json_build_object('broadcastId', $1::text), run_at => now(), job_key => $2)`, [
+      b.id,
+      jobKey('broadcast.dispatch', b.id),
+    ]);
+    await expect.poll(async () => (await w.client.get(`/api/broadcasts/${b.id}`)).data.status, { timeout: 15_000 }).toBe('completed');
     const progress = (await w.client.get(`/api/broadcasts/${b.id}`)).data.progress;
-    expect(progress).toMatchObject({ total: 1, failed: 1, queued: 0, sent: 0 });
+    expect(progress).toMatchObject({ total: 1, skipped: 1, failed: 0, queued: 0, sent: 0 });
     const report = (await w.client.get(`/api/broadcasts/${b.id}/recipients`)).data;
-    expect(JSON.stringify(report)).toMatch(/contact opted out/);
+    expect(JSON.stringify(report)).toMatch(/Opted out/);
+    expect(await bySource('broadcast')).toEqual([]);
+    // Failed sends say so, and a retry from Failed sends is refused while they stay opted out.
     const failed = (await w.client.get('/api/failed-sends?reason=opted_out')).data.items as { id: string; reasonLabel: string }[];
-    expect(failed.map((f) => f.id).sort()).toEqual([flow!.id, broadcast!.id].sort());
+    expect(failed.map((f) => f.id)).toEqual([flow!.id]);
     expect(failed[0]!.reasonLabel).toBe('Contact opted out');
-    const retry = (await w.client.post('/api/failed-sends/retry', { ids: [broadcast!.id] })).data;
+    const retry = (await w.client.post('/api/failed-sends/retry', { ids: [flow!.id] })).data;
     expect(JSON.stringify(retry)).toMatch(/opted out/);
 
     // Every slot comes now: the inbox reply goes; the cancelled rows' jobs find them failed and send nothing.
-    for (const r of [human!, flow!, broadcast!]) await dueNow(r.id);
+    for (const r of [human!, flow!]) await dueNow(r.id);
     await expect.poll(sentTexts, { timeout: 15_000 }).toEqual([DEFAULT_OPT_OUT_SETTINGS.stopReply, 'A person writes back']);
     await expect
       .poll(
         async () =>
           (
             await meta.pool.query<{ n: number }>(`select count(*)::int as n from graphile_worker.jobs where key = any($1::text[])`, [
-              [flow!.id, broadcast!.id].map((id) => jobKey('outbound.send', id)),
+              [jobKey('outbound.send', flow!.id)],
             ])
           ).rows[0]!.n,
         { timeout: 15_000 },
       )
       .toBe(0);
     expect(sentTexts()).toEqual([DEFAULT_OPT_OUT_SETTINGS.stopReply, 'A person writes back']);
-    expect((await bySource('broadcast'))[0]).toMatchObject({ status: 'failed', failure_reason: 'opted_out' });
   });
 });

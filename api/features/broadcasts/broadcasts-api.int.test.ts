@@ -112,12 +112,17 @@ describe('broadcasts', () => {
     expect(audience.pacing[0].etaSeconds).toBeGreaterThanOrEqual(57);
     expect(audience.pacing[0].etaSeconds).toBeLessThanOrEqual(60);
 
-    // Started, the progress's ETA is the same figure, and so are the send slots the sends got (the X part alone).
+    // Started, the progress's ETA is the same figure. The dispatcher queues an account's sends only
+    // as far as its slots inside the lookahead (5 s): X's burst of 15 at once, the other 5 stay
+    // pending until their slots come near (so a pause or cancel takes them back, unsent).
     const xOnly = segment({ tags: ['eta'], platform: 'twitter' });
     const id = (await w.client.post('/api/broadcasts', { name: 'Paced on X', text: 'Hello', segment: xOnly })).data.id;
     expect((await w.client.get(`/api/broadcasts/${id}/audience`)).data).toMatchObject({ reachable: 20, etaSeconds: 300 });
     await w.client.post(`/api/broadcasts/${id}/start`, {});
-    const running = await waitFor(w, id, (b) => (b.progress.queued ?? 0) + (b.progress.sent ?? 0) === 20, 20_000);
+    const running = await waitFor(w, id, (b) => (b.progress.queued ?? 0) + (b.progress.sent ?? 0) === 15, 20_000);
+    expect(running.progress.pending).toBe(5);
+    // The rate that ETA assumes, for the page to say: one X account at 60 DMs an hour.
+    expect(running.progress).toMatchObject({ ratePerSecond: 0.017, accountsSending: 1 });
     expect(running.progress.etaSeconds).toBeGreaterThanOrEqual(290);
     expect(running.progress.etaSeconds).toBeLessThanOrEqual(300);
     const { rows } = await pool.query<{ last: number }>(
@@ -125,8 +130,14 @@ describe('broadcasts', () => {
        join outbound_ledger l on l.id = r.ledger_id join broadcasts b on b.id = r.broadcast_id where r.broadcast_id = $1 group by b.started_at`,
       [id],
     );
-    expect(rows[0]!.last).toBeGreaterThan(295);
-    expect(rows[0]!.last).toBeLessThan(305);
+    expect(rows[0]!.last).toBeLessThan(5);
+    // The slot clock says the same: the 5 left go at (5 − 15 burst) × 60 s past its 15 minutes of reservations.
+    const tat = await pool.query<{ ahead: number }>(
+      `select extract(epoch from tat - now())::float8 as ahead from send_rate_limits where account_id = $1 and kind = 'dm'`,
+      [x],
+    );
+    expect(tat.rows[0]!.ahead).toBeGreaterThan(890);
+    expect(tat.rows[0]!.ahead).toBeLessThanOrEqual(900);
     expect((await w.client.post(`/api/broadcasts/${id}/cancel`, {})).status).toBe(200);
   });
 
@@ -150,7 +161,17 @@ describe('broadcasts', () => {
     await w.client.post(`/api/broadcasts/${id}/start`, {});
 
     const done = await waitFor(w, id, (x) => x.status === 'completed');
-    expect(done.progress).toMatchObject({ total: 26, sent: 18, skipped: 8, failed: 0, queued: 0, pending: 0, etaSeconds: null });
+    expect(done.progress).toMatchObject({
+      total: 26,
+      sent: 18,
+      skipped: 8,
+      failed: 0,
+      queued: 0,
+      pending: 0,
+      etaSeconds: null,
+      ratePerSecond: null,
+      accountsSending: 0,
+    });
     expect(await deliveries(w.user.workspaceId)).toBe(18);
     expect(await distinctDeliveries(w.user.workspaceId)).toBe(18);
     expect(

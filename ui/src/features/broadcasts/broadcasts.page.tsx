@@ -15,6 +15,7 @@ import { useCan } from '../team/use-can';
 import { ViewOnly } from '../team/view-only';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { BroadcastConfirmDialog } from './broadcast-confirm-dialog';
+import { BroadcastEta } from './broadcast-eta';
 import { controlBroadcast, createBroadcast, fetchAudience, fetchBroadcasts, fetchReport, retryFailed, startBroadcast } from './broadcasts.api';
 
 const keys = { list: ['broadcasts'] as const, audience: (s: BroadcastSegment) => ['broadcasts', 'audience', s] as const };
@@ -77,13 +78,6 @@ const statusLabel: Record<Broadcast['status'], string> = {
   completed: 'Completed',
   cancelled: 'Cancelled',
 };
-
-function formatEta(s: number | null): string {
-  if (s === null) return '—';
-  if (s < 60) return `${s}s`;
-  if (s < 3600) return `${Math.ceil(s / 60)} min`;
-  return `${(s / 3600).toFixed(1)} h`;
-}
 
 /** /broadcasts: compose a message for a segment, see who Meta's rules let it reach, send or schedule it, watch it go. */
 export function BroadcastsPage() {
@@ -325,8 +319,9 @@ function BroadcastCard({ b }: { b: Broadcast }) {
       </div>
       <p className="text-sm tabular-nums text-slate-600 dark:text-slate-300" data-testid="broadcast-counts">
         {p.sent} sent · {p.queued + p.pending} queued · {p.failed} failed · {p.skipped} skipped
-        {p.cancelled > 0 ? ` · ${p.cancelled} cancelled` : ''} · ETA {formatEta(p.etaSeconds)}
+        {p.cancelled > 0 ? ` · ${p.cancelled} cancelled` : ''}
       </p>
+      <BroadcastEta b={b} />
       <button type="button" className="text-sm font-medium text-indigo-600 hover:underline dark:text-indigo-400" onClick={() => setShowReport(!showReport)}>
         {showReport ? 'Hide report' : 'Show who did not get it'}
       </button>

@@ -1,0 +1,1 @@
+CREATE INDEX "broadcast_recipients_pending_idx" ON "broadcast_recipients" USING btree ("broadcast_id","account_id","id") WHERE "broadcast_recipients"."status" = 'pending';

@@ -210,6 +210,7 @@ async function findByMessage(
   // Listed by its name (at its last message's time, newer than any of its messages).
   conditions.push(`not ((ct.name || ' ' || coalesce(ct.username, '')) ilike all (${p(words.map(likePattern))}::text[]))`);
   let older = '';
+  let olderKeys = '';
   let notListed = '';
   if (q.cursor) {
     const [ts, id] = [`${p(q.cursor.ts)}::timestamptz`, `${p(q.cursor.id)}::uuid`];
@@ -217,6 +218,9 @@ async function findByMessage(
     // at the cursor's time in a conversation after it; and the conversation has no match at or
     // after the cursor (there it was listed already).
     older = `and m.created_at <= ${ts} and (m.created_at, m.conversation_id) < (${ts}, ${id})`;
+    // A superset of those in messages_workspace_recent_key alone (no conversation id): where the
+    // rounds below only count messages, an index-only scan instead of 5,000 heap reads (47 ms at 10M).
+    olderKeys = `and m.created_at <= ${ts}`;
     // Per match, through the conversation's own messages (messages_conversation_recent_idx): `offset 0`
     // keeps the planner from turning it into an anti-join that gathers every newer match of a common word.
     // A common word finds a newer match in a few of them; a rare one reads every message since the
@@ -245,19 +249,22 @@ async function findByMessage(
   let common = true;
   for (let round = 0; common && round < PROBE_ROUNDS; round++) {
     params.length = base;
-    let after = older;
-    if (edge)
-      after += ` and m.created_at <= ${p(edge.ts)}::timestamptz and (m.created_at, m.id) < ($${params.length}::timestamptz, ${p(edge.message_id)}::uuid)`;
-    const newestFirst = `from messages m where m.workspace_id = $1 ${after} order by m.created_at desc, m.id desc`;
+    const past = edge
+      ? ` and m.created_at <= ${p(edge.ts)}::timestamptz and (m.created_at, m.id) < ($${params.length}::timestamptz, ${p(edge.message_id)}::uuid)`
+      : '';
+    const newestFirst = `from messages m where m.workspace_id = $1 ${older}${past} order by m.created_at desc, m.id desc`;
+    // The edge (the P-th) and the start counted in the superset: its P-th is no older than the
+    // messages' P-th, so every message at or after it was read.
+    const keysFirst = `from messages m where m.workspace_id = $1 ${olderKeys}${past} order by m.created_at desc, m.id desc`;
     const [P, Kp] = [p(PROBE_MESSAGES), p(K)];
     const probe = await db.query(
       `/* inbox search: the newest messages in time order */ (select m.conversation_id, m.id as message_id, ${cursorTs('m.created_at')} as ts, 'hit' as kind
         from (select m.id, m.conversation_id, m.created_at, m.search ${newestFirst} limit ${P}) m ${matching}
         order by m.created_at desc, m.id desc limit ${Kp})
        union all
-       (select m.id, m.id, ${cursorTs('m.created_at')}, 'edge' ${newestFirst} offset ${P} - 1 limit 1)
+       (select m.id, m.id, ${cursorTs('m.created_at')}, 'edge' ${keysFirst} offset ${P} - 1 limit 1)
        union all
-       (select m.id, m.id, ${cursorTs('m.created_at')}, 'start' ${newestFirst} limit 1)`,
+       (select m.id, m.id, ${cursorTs('m.created_at')}, 'start' ${keysFirst} limit 1)`,
       params,
     );
     const rows = z.array(hitRow.extend({ kind: z.enum(['hit', 'edge', 'start']) })).parse(probe.rows);

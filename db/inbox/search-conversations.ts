@@ -12,7 +12,10 @@ import { conversationColumns, conversationRow, toConversation } from './conversa
  *
  * Pages are keyset pages like the list's (the same opaque cursor), over (match time, conversation
  * id); each conversation comes once over all pages: an older match of one listed already (it has a
- * match at or after the cursor, or its name matches) is left out.
+ * match at or after the cursor, or its name matches) is left out. That check goes through the
+ * conversation's own messages while the word is common (a newer match is near); where it is rare
+ * (the windows below) through the word's matches since the cursor, read once: per conversation, a
+ * long thread's thousands of messages since the cursor made a second page cost 300 ms at 10M.
  *
  * What it costs (tests/perf/results/README.md, inbox; plans in inbox-explain.txt), at 10M messages:
  * - names: pg_trgm on contacts (contacts_name_trgm_idx), the planner choosing between the trigram
@@ -44,6 +47,8 @@ const PROBE_ROUNDS = 6;
 /** Each window of time is this many times the one before. */
 const WINDOW_GROWTH = 5;
 const WINDOWS = 4;
+/** On a later page, up to this many matches since the cursor are read to know which conversations were listed. */
+const LISTED_MATCHES = 4_000;
 
 interface Key {
   ts: string;
@@ -205,18 +210,26 @@ async function findByMessage(
   // Listed by its name (at its last message's time, newer than any of its messages).
   conditions.push(`not ((ct.name || ' ' || coalesce(ct.username, '')) ilike all (${p(words.map(likePattern))}::text[]))`);
   let older = '';
+  let olderKeys = '';
+  let notListed = '';
   if (q.cursor) {
     const [ts, id] = [`${p(q.cursor.ts)}::timestamptz`, `${p(q.cursor.id)}::uuid`];
     // Items are (match time, conversation id): older than the cursor is an older message, or one
     // at the cursor's time in a conversation after it; and the conversation has no match at or
     // after the cursor (there it was listed already).
     older = `and m.created_at <= ${ts} and (m.created_at, m.conversation_id) < (${ts}, ${id})`;
+    // A superset of those in messages_workspace_recent_key alone (no conversation id): where the
+    // rounds below only count messages, an index-only scan instead of 5,000 heap reads (47 ms at 10M).
+    olderKeys = `and m.created_at <= ${ts}`;
     // Per match, through the conversation's own messages (messages_conversation_recent_idx): `offset 0`
     // keeps the planner from turning it into an anti-join that gathers every newer match of a common word.
-    conditions.push(`not exists (select 1 from messages n where n.conversation_id = m.conversation_id and n.created_at >= ${ts}
-                       and (n.created_at, n.conversation_id) >= (${ts}, ${id}) and n.search @@ $2::tsquery offset 0)`);
+    // A common word finds a newer match in a few of them; a rare one reads every message since the
+    // cursor, which in a long thread is thousands (the windows below use the matches' set instead).
+    notListed = `not exists (select 1 from messages n where n.conversation_id = m.conversation_id and n.created_at >= ${ts}
+                   and (n.created_at, n.conversation_id) >= (${ts}, ${id}) and n.search @@ $2::tsquery offset 0)`;
   }
-  const matching = `join conversations c on c.id = m.conversation_id join contacts ct on ct.id = c.contact_id where ${conditions.join(' and ')}`;
+  const join = `join conversations c on c.id = m.conversation_id join contacts ct on ct.id = c.contact_id where`;
+  const matching = `${join} ${[...conditions, ...(notListed ? [notListed] : [])].join(' and ')}`;
   const base = params.length;
 
   const newest = new Map<string, Hit>();
@@ -236,19 +249,22 @@ async function findByMessage(
   let common = true;
   for (let round = 0; common && round < PROBE_ROUNDS; round++) {
     params.length = base;
-    let after = older;
-    if (edge)
-      after += ` and m.created_at <= ${p(edge.ts)}::timestamptz and (m.created_at, m.id) < ($${params.length}::timestamptz, ${p(edge.message_id)}::uuid)`;
-    const newestFirst = `from messages m where m.workspace_id = $1 ${after} order by m.created_at desc, m.id desc`;
+    const past = edge
+      ? ` and m.created_at <= ${p(edge.ts)}::timestamptz and (m.created_at, m.id) < ($${params.length}::timestamptz, ${p(edge.message_id)}::uuid)`
+      : '';
+    const newestFirst = `from messages m where m.workspace_id = $1 ${older}${past} order by m.created_at desc, m.id desc`;
+    // The edge (the P-th) and the start counted in the superset: its P-th is no older than the
+    // messages' P-th, so every message at or after it was read.
+    const keysFirst = `from messages m where m.workspace_id = $1 ${olderKeys}${past} order by m.created_at desc, m.id desc`;
     const [P, Kp] = [p(PROBE_MESSAGES), p(K)];
     const probe = await db.query(
       `/* inbox search: the newest messages in time order */ (select m.conversation_id, m.id as message_id, ${cursorTs('m.created_at')} as ts, 'hit' as kind
         from (select m.id, m.conversation_id, m.created_at, m.search ${newestFirst} limit ${P}) m ${matching}
         order by m.created_at desc, m.id desc limit ${Kp})
        union all
-       (select m.id, m.id, ${cursorTs('m.created_at')}, 'edge' ${newestFirst} offset ${P} - 1 limit 1)
+       (select m.id, m.id, ${cursorTs('m.created_at')}, 'edge' ${keysFirst} offset ${P} - 1 limit 1)
        union all
-       (select m.id, m.id, ${cursorTs('m.created_at')}, 'start' ${newestFirst} limit 1)`,
+       (select m.id, m.id, ${cursorTs('m.created_at')}, 'start' ${keysFirst} limit 1)`,
       params,
     );
     const rows = z.array(hitRow.extend({ kind: z.enum(['hit', 'edge', 'start']) })).parse(probe.rows);
@@ -265,6 +281,23 @@ async function findByMessage(
   }
   if (!edge || !start) return found(null);
 
+  // The word is rare here. On a later page, the conversations with a match at or after the cursor
+  // (listed already) are those of its matches since then: read them once through the GIN and the
+  // BRIN instead of through each match's conversation. Past LISTED_MATCHES of them, per match.
+  let windowMatching = matching;
+  params.length = base;
+  if (q.cursor) {
+    const { rows } = await db.query(
+      `/* inbox search: the conversations listed before the cursor */ select coalesce(array_agg(distinct m.conversation_id), '{}') as ids, count(*)::int as n
+       from (select m.conversation_id from messages m where m.workspace_id = $1 and m.search @@ $2::tsquery
+             and m.created_at >= $3::timestamptz and (m.created_at, m.conversation_id) >= ($3::timestamptz, $4::uuid) limit $5) m`,
+      [workspaceId, tsq, q.cursor.ts, q.cursor.id, LISTED_MATCHES + 1],
+    );
+    const listed = z.object({ ids: z.array(z.string()), n: z.number() }).parse(rows[0]);
+    if (listed.n <= LISTED_MATCHES) windowMatching = `${join} ${[...conditions, `m.conversation_id <> all(${p(listed.ids)}::uuid[])`].join(' and ')}`;
+  }
+  const windowBase = params.length;
+
   // Windows of time older than the edge, each WINDOW_GROWTH times longer than the time the rounds
   // covered, then the rest: the GIN's matches AND the window's heap blocks (the BRIN on
   // created_at), so only the window's matching rows are read.
@@ -275,17 +308,22 @@ async function findByMessage(
   for (let w = 1; w <= WINDOWS; w++) {
     reach *= WINDOW_GROWTH;
     const from = w === WINDOWS ? null : new Date(edgeAt - reach).toISOString();
-    params.length = base;
+    params.length = windowBase;
     let window = upper
       ? `and m.created_at < ${p(upper)}::timestamptz`
       : `and m.created_at <= ${p(edge.ts)}::timestamptz and (m.created_at, m.id) < ($${params.length}::timestamptz, ${p(edge.message_id)}::uuid)`;
     if (from) window += ` and m.created_at >= ${p(from)}::timestamptz`;
+    // The rest (no lower bound) is the GIN alone: the BRIN's bitmap of most of the table costs more
+    // (20 ms at 10M) than reading the few matches a word that got this far has left; `offset 0`
+    // keeps the time conditions out of the scan.
+    const scan = from
+      ? `from messages m where m.workspace_id = $1 and m.search @@ $2::tsquery ${older} ${window}`
+      : `from (select m.id, m.conversation_id, m.created_at from messages m where m.workspace_id = $1 and m.search @@ $2::tsquery offset 0) m
+         where true ${older} ${window}`;
     const { rows } = await db.query(
-      `/* inbox search: a window of time, GIN and BRIN */ with hits as materialized (
-         select m.id, m.conversation_id, m.created_at from messages m
-         where m.workspace_id = $1 and m.search @@ $2::tsquery ${older} ${window})
+      `/* inbox search: a window of time, GIN and BRIN */ with hits as materialized (select m.id, m.conversation_id, m.created_at ${scan})
        select m.conversation_id, m.id as message_id, ${cursorTs('m.created_at')} as ts
-       from hits h join messages m on m.id = h.id ${matching}`,
+       from hits h join messages m on m.id = h.id ${windowMatching}`,
       params,
     );
     collect(z.array(hitRow).parse(rows));

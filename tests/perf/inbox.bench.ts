@@ -2,7 +2,9 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type pg from 'pg';
 import { conversationFilterSql } from '../../db/inbox/conversation-row';
+import { listConversations, listMessages } from '../../db/inbox/read-inbox';
 import { searchConversations } from '../../db/inbox/search-conversations';
+import { cursorTs, parseCursor } from '../../db/pagination/keyset-cursor';
 import { benchDatabase, latencyStats, machine, root, signIn, spawnServer, writeResult } from './bench-kit';
 import { INSERT_MESSAGES_FUNCTION, measureInsertCost } from './inbox-insert-cost';
 import { inboxScale, seedInbox, vocabularyWord } from './inbox-seed';
@@ -80,20 +82,27 @@ try {
     ...words.map((w) => ({ kind: 'word', q: w })),
   ];
   const searchMs: Record<string, number[]> = { name: [], handle: [], word: [] };
-  const nextPageMs: number[] = [];
+  const nextPageMs: Record<string, number[]> = { name: [], handle: [], word: [] };
+  const deeperMs: number[] = [];
   let found = 0;
   for (let pass = 0; pass < 2; pass++) {
     for (const { kind, q } of mix) {
-      const r = await get(`/api/conversations?limit=${LIST_PAGE}&search=${encodeURIComponent(q)}`);
+      let r = await get(`/api/conversations?limit=${LIST_PAGE}&search=${encodeURIComponent(q)}`);
       searchMs[kind]!.push(r.ms);
       found += r.body.conversations?.length ?? 0;
-      if (pass === 1 && r.body.nextCursor) {
-        nextPageMs.push((await get(`/api/conversations?limit=${LIST_PAGE}&search=${encodeURIComponent(q)}&cursor=${r.body.nextCursor}`)).ms);
+      // On the second pass, page 2 of every search that has one, and pages 3–5.
+      for (let page = 2; pass === 1 && page <= 5 && r.body.nextCursor; page++) {
+        r = await get(`/api/conversations?limit=${LIST_PAGE}&search=${encodeURIComponent(q)}&cursor=${r.body.nextCursor}`);
+        (page === 2 ? nextPageMs[kind]! : deeperMs).push(r.ms);
       }
     }
   }
+  const allNext = [...nextPageMs.name!, ...nextPageMs.handle!, ...nextPageMs.word!];
   const allSearch = [...searchMs.name!, ...searchMs.handle!, ...searchMs.word!];
   console.log(`search mix: ${allSearch.length} first pages, p95 ${latencyStats(allSearch).p95} ms (${found} conversations found)`);
+  console.log(
+    `search mix: ${allNext.length} second pages, p95 ${latencyStats(allNext).p95} ms; ${deeperMs.length} pages 3–5, p95 ${latencyStats(deeperMs).p95} ms`,
+  );
   // Common words (in ~5–40 % of messages): the newest 50, then 10 pages deep.
   const common = ['hi', 'hello', 'price', 'thanks', 'link'];
   const commonFirst: number[] = [];
@@ -115,28 +124,9 @@ try {
     const { rows } = await pool.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${sql}`, params);
     plans.push(`-- ${label}\n${rows.map((x) => x['QUERY PLAN']).join('\n')}`);
   };
-  const deep = (
-    await pool.query<{ ts: string; id: string }>(
-      `select last_message_time::text as ts, id from conversations where workspace_id = $1
-       order by last_message_time desc, id desc offset $2 limit 1`,
-      [workspaceId, Math.round(scale.conversations * 0.99)],
-    )
-  ).rows[0]!;
-  await explain(
-    `conversation list, a page ${Math.round(scale.conversations * 0.99).toLocaleString()} conversations deep (keyset)`,
-    `select c.* from conversations c where c.workspace_id = $1 and (c.last_message_time, c.id) < ($2::timestamptz, $3::uuid)
-     order by c.last_message_time desc, c.id desc limit ${LIST_PAGE + 1}`,
-    [workspaceId, deep.ts, deep.id],
-  );
-  await explain(
-    `thread page ~${Math.round(scale.bigThread * 0.97).toLocaleString()} messages deep (keyset)`,
-    `select m.id, m.content, m.created_at from messages m where m.workspace_id = $1 and m.conversation_id = $2
-     and (m.created_at, m.id) < ((select created_at from messages where conversation_id = $2 order by created_at desc, id desc offset $3 limit 1), 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid)
-     order by m.created_at desc, m.id desc limit ${THREAD_PAGE + 1}`,
-    [workspaceId, seeded.bigConversationId, Math.round(scale.bigThread * 0.97)],
-  );
-  // The search's own statements, as the app runs them.
-  const recorded = async (label: string, text: string) => {
+  // The statements the API runs (the same db/ functions, through a pool that records them), then
+  // each through EXPLAIN with the same parameters.
+  const recorded = async (label: string, run: (db: pg.Pool) => Promise<unknown>) => {
     const statements: { sql: string; params: unknown[] }[] = [];
     const recorder = {
       query: (sql: string, params: unknown[] = []) => {
@@ -144,15 +134,44 @@ try {
         return pool.query(sql, params);
       },
     } as unknown as pg.Pool;
-    await searchConversations(recorder, workspaceId, { text, filter: conversationFilterSql({}), limit: LIST_PAGE });
+    await run(recorder);
     for (const [i, s] of statements.entries()) {
-      const what = /\/\* inbox search: (.*?) \*\//.exec(s.sql)?.[1] ?? '';
-      await explain(`search "${text}" (${label}), statement ${i + 1} of ${statements.length}: ${what}`, s.sql, s.params);
+      const what = /\/\* inbox search: (.*?) \*\//.exec(s.sql)?.[1];
+      await explain(`${label}, statement ${i + 1} of ${statements.length}${what ? `: ${what}` : ''}`, s.sql, s.params);
     }
   };
-  await recorded('a word in the long tail', words[10]!);
-  await recorded('a common word', 'hello');
-  await recorded('a full name', sample.rows[0]!.customer_name);
+  const cursorAt = async (sql: string, params: unknown[]) => {
+    const { rows } = await pool.query<{ ts: string; id: string }>(sql, params);
+    return { ts: rows[0]!.ts, id: rows[0]!.id };
+  };
+  const depth = Math.round(scale.conversations * 0.99);
+  const deep = await cursorAt(
+    `select ${cursorTs('last_message_time')} as ts, id from conversations where workspace_id = $1 order by last_message_time desc, id desc offset $2 limit 1`,
+    [workspaceId, depth],
+  );
+  await recorded(`conversation list (GET /api/conversations), a page ${depth.toLocaleString()} conversations deep (keyset)`, (db) =>
+    listConversations(db, workspaceId, { cursor: deep, limit: LIST_PAGE }),
+  );
+  const threadDepth = Math.round(scale.bigThread * 0.97);
+  const before = await cursorAt(
+    `select ${cursorTs('created_at')} as ts, id from messages where conversation_id = $1 order by created_at desc, id desc offset $2 limit 1`,
+    [seeded.bigConversationId, threadDepth],
+  );
+  await recorded(`thread page (GET /api/conversations/:id/messages), ~${threadDepth.toLocaleString()} messages deep (keyset; messages and comments)`, (db) =>
+    listMessages(db, workspaceId, seeded.bigConversationId, { before, limit: THREAD_PAGE }),
+  );
+  // The search's first and second pages.
+  const searchPages = async (label: string, text: string) => {
+    const filter = conversationFilterSql({});
+    await recorded(`search "${text}" (${label}), page 1`, (db) => searchConversations(db, workspaceId, { text, filter, limit: LIST_PAGE }));
+    const first = await searchConversations(pool, workspaceId, { text, filter, limit: LIST_PAGE });
+    const cursor = first.nextCursor ? parseCursor(first.nextCursor) : null;
+    if (cursor) await recorded(`search "${text}" (${label}), page 2`, (db) => searchConversations(db, workspaceId, { text, filter, cursor, limit: LIST_PAGE }));
+  };
+  await searchPages('a word in the long tail', words[10]!);
+  await searchPages('one of the rarest words of the mix', words[28]!);
+  await searchPages('a common word', 'hello');
+  await searchPages('a full name', sample.rows[0]!.customer_name);
   await writeFile(path.join(root, 'tests/perf/results/inbox-explain.txt'), `${plans.join('\n\n')}\n`);
 
   // 4. Sizes (before the insert measurements leave dead rows), and optionally the migration's rewrite.
@@ -208,7 +227,13 @@ try {
         handles: latencyStats(searchMs.handle!),
         words: latencyStats(searchMs.word!),
       },
-      mixNextPage: latencyStats(nextPageMs),
+      mixNextPage: {
+        all: latencyStats(allNext),
+        names: latencyStats(nextPageMs.name!),
+        handles: latencyStats(nextPageMs.handle!),
+        words: latencyStats(nextPageMs.word!),
+      },
+      mixPages3To5: latencyStats(deeperMs),
       wordShares,
       commonWords: { shares: commonShares, firstPage: latencyStats(commonFirst), next10Pages: latencyStats(commonDeeper) },
     },

@@ -318,8 +318,9 @@ function BroadcastCard({ b }: { b: Broadcast }) {
         <div className="h-full rounded-full bg-indigo-600 transition-all" style={{ width: `${pct}%` }} />
       </div>
       <p className="text-sm tabular-nums text-slate-600 dark:text-slate-300" data-testid="broadcast-counts">
-        {p.sent} sent · {p.queued + p.pending} queued · {p.failed} failed · {p.skipped} skipped
-        {p.cancelled > 0 ? ` · ${p.cancelled} cancelled` : ''}
+        {p.sent.toLocaleString('en-US')} sent · {(p.queued + p.pending).toLocaleString('en-US')} queued · {p.failed.toLocaleString('en-US')} failed ·{' '}
+        {p.skipped.toLocaleString('en-US')} skipped
+        {p.cancelled > 0 ? ` · ${p.cancelled.toLocaleString('en-US')} cancelled` : ''}
       </p>
       <BroadcastEta b={b} />
       <button type="button" className="text-sm font-medium text-indigo-600 hover:underline dark:text-indigo-400" onClick={() => setShowReport(!showReport)}>

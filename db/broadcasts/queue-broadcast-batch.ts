@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { planTrackedLinks } from '../links/wrap-tracked-links';
 import { quietAddJobsCte, quietJobTaskCte } from '../jobs/graphile-internals';
-import { reserveSlotsCte, type SendLimit } from '../sends/reserve-send-slot';
+import type { SendLimit } from '../sends/reserve-send-slot';
 import { platformSendLimit } from '../../contracts/inbound';
 import { MESSAGING_WINDOW_HOURS } from '../../contracts/platform-windows';
 import { skipReasonSql, SKIP_REASONS } from './segment-sql';
@@ -164,7 +164,12 @@ export async function queueBroadcastBatch(
          last_message = excluded.last_message, last_message_time = now(), updated_at = now()
        returning id, account_id, contact_id
      ), slot as (
-       ${reserveSlotsCte('dm')}
+       insert into send_rate_limits (account_id, kind, tat)
+       select account_id, 'dm', statement_timestamp() + make_interval(secs => max(interval_ms) * max(cnt) / 1000.0)
+       from input group by account_id
+       on conflict (account_id, kind) do update
+         set tat = greatest(send_rate_limits.tat, clock_timestamp()) + (excluded.tat - statement_timestamp())
+       returning account_id, tat
      ), sched as (
        select i.*, 'broadcast:' || $1 || ':' || i.contact_id || ':' || i.attempt as key,
               greatest(clock_timestamp(), s.tat - make_interval(secs => (i.cnt - i.k + i.burst) * i.interval_ms / 1000.0)) as send_at

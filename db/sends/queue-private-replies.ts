@@ -4,7 +4,7 @@ import { platformSendLimit } from '../../contracts/inbound';
 import { SENDS_DUE_TOGETHER_PRIORITY } from '../../contracts/jobs';
 import { quietAddJobsCte, quietJobTaskCte } from '../jobs/graphile-internals';
 import { EVENTS_CHANNEL, type Notice } from '../notify';
-import { reserveSlotsCte, type SendLimit } from './reserve-send-slot';
+import type { SendLimit } from './reserve-send-slot';
 import type { ConversationKey } from '../inbox/ensure-conversation';
 
 type Db = Pick<pg.PoolClient, 'query'>;
@@ -92,7 +92,12 @@ export async function queuePrivateReplyBatch(db: Db, replies: BatchReply[], limi
        from unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[], $5::text[], $6::uuid[], $7::float8[], $8::int[])
          with ordinality as t(workspace_id, account_id, conversation_id, comment_id, text, rule_id, interval_ms, burst, n)
      ), slot as (
-       ${reserveSlotsCte('private_reply')}
+       insert into send_rate_limits (account_id, kind, tat)
+       select account_id, 'private_reply', statement_timestamp() + make_interval(secs => max(interval_ms) * max(cnt) / 1000.0)
+       from input group by account_id
+       on conflict (account_id, kind) do update
+         set tat = greatest(send_rate_limits.tat, clock_timestamp()) + (excluded.tat - statement_timestamp())
+       returning account_id, tat
      ), slotted as (
        select i.*, s.tat - make_interval(secs => (i.cnt - i.k + i.burst) * i.interval_ms / 1000.0) as slot_at
        from input i join slot s on s.account_id = i.account_id

@@ -27,17 +27,3 @@ export async function reserveSendSlot(db: Pick<pg.PoolClient, 'query'>, accountI
   if (!(sendAt instanceof Date)) throw new Error('reserveSendSlot returned no time');
   return sendAt;
 }
-
-/**
- * The batch form, the body of a CTE over a CTE named `input` with one row per send and, on each,
- * `account_id`, `interval_ms` and `cnt` (that account's sends in the batch): one upsert advances
- * each account's tat by its `cnt` slots and returns (account_id, tat). The k-th of an account's
- * sends then goes at `tat - (cnt - k + burst) × interval`, never before now. Shared by the
- * private-reply batch and the broadcast batch, so both hold an account to the same bucket.
- */
-export const reserveSlotsCte = (kind: 'dm' | 'private_reply') => `insert into send_rate_limits (account_id, kind, tat)
-       select account_id, '${kind}', statement_timestamp() + make_interval(secs => max(interval_ms) * max(cnt) / 1000.0)
-       from input group by account_id
-       on conflict (account_id, kind) do update
-         set tat = greatest(send_rate_limits.tat, clock_timestamp()) + (excluded.tat - statement_timestamp())
-       returning account_id, tat`;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { timerInputSchema } from './run-state';
 
 /**
  * Every Graphile Worker job (ARCHITECTURE.md#processes): its task name, its payload schema and how
@@ -77,8 +78,19 @@ export const jobs = {
    * workspaces' steps when its workspace has a backlog of runnable runs (db/flows/runs.ts, ADR 0013).
    */
   'run.advance': define({ payload: z.object({ runId: z.uuid() }), maxAttempts: 25, priority: null, keyPrefix: 'run:' }),
-  /** Runs whose timers fell due together, resumed in one transaction. */
-  'runs.resume': define({ payload: z.object({ runIds: z.array(z.uuid()).min(1).max(1000) }), maxAttempts: 25, priority: null, keyPrefix: null }),
+  /**
+   * Runs whose timers fell due together, resumed in one transaction. `inputs[i]` is what `runIds[i]`'s
+   * timer brings (ADR 0055: the input rides in the job, the run row is written once, at the resume);
+   * jobs queued before that have no `inputs` and the inputs are on the rows.
+   */
+  'runs.resume': define({
+    payload: z
+      .object({ runIds: z.array(z.uuid()).min(1).max(1000), inputs: z.array(timerInputSchema).optional() })
+      .refine((p) => p.inputs === undefined || p.inputs.length === p.runIds.length, { message: 'one input per run', path: ['inputs'] }),
+    maxAttempts: 25,
+    priority: null,
+    keyPrefix: null,
+  }),
   /**
    * A flow step's webhook call (ADR 0009): one queue per workspace, flagged so a worker with its
    * webhook slots full fetches none; after inbound events, sends and run steps (0), before account

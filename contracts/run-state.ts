@@ -131,6 +131,15 @@ export const pendingInputSchema = z.union([
 ]);
 export type PendingInput = z.infer<typeof pendingInputSchema>;
 
+/** What a due `run_timers` row brings its run (db/flows/pump-due-timers.ts → the `runs.resume` job). */
+export const timerInputSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('timerFired'), seq }),
+  z.object({ type: z.literal('replyTimeout'), seq }),
+  z.object({ type: z.literal('sendSlot'), seq }),
+  z.object({ type: z.literal('retryActivity'), seq }),
+]);
+export type TimerInput = z.infer<typeof timerInputSchema>;
+
 /** `flow_runs.trigger`: what started a run, kept for the Runs view, templates and comment replies. */
 export const runTriggerSchema = z.object({
   /** `api`: started for a contact by an API key (POST /api/v1/flows/:id/runs or the MCP server). */

@@ -4,12 +4,14 @@ import { jobSpecRow } from '../jobs/job-spec';
 import { jobsWaitingSql } from '../jobs/graphile-internals';
 
 /**
- * Moves due timers (delays, reply timeouts, retry backoffs, rate-limit slots) into the runs'
- * pending inputs and adds one `runs.resume` job per `chunk` of those runs (workers/jobs/runs-resume.job.ts:
- * each job resumes its runs in one transaction), in batches of `batch` timers, from every worker
- * process at once (SKIP LOCKED). A timer becomes the run's pending input only while the run still
- * sleeps or waits and has no other input: a reply that already resumed the run wins over its
- * timeout. A sleeping run costs a row, never memory.
+ * Consumes due timers (delays, reply timeouts, retry backoffs, rate-limit slots) and adds one
+ * `runs.resume` job per `chunk` of their runs, each job carrying what each run's timer brings
+ * (workers/jobs/runs-resume.job.ts: each job resumes its runs in one transaction), in batches of
+ * `batch` timers, from every worker process at once (SKIP LOCKED). The timer's delete and its job
+ * commit together, so nothing is lost; the run row is not written here (ADR 0055): the resume
+ * locks the run and takes the input only while the run still sleeps or waits on that step with no
+ * other input, so a reply that came first wins over its timeout. A sleeping run costs a row, never
+ * memory.
  *
  * The same statement says whether a Graphile job has been due for a while with no worker on it.
  * Graphile wakes its workers on the NOTIFY of an insert, and otherwise polls every 2 s: a job added
@@ -33,23 +35,19 @@ export async function pumpDueTimers(
                               where w.suspended_at is not null and r.status in ('sleeping', 'waiting'))
            order by due_at limit $1 for update skip locked)
        returning run_id, seq, kind
-     ), resumed as (
-       update flow_runs r set
-         pending_input = jsonb_build_object('type', case due.kind
-           when 'delay' then 'timerFired' when 'reply_timeout' then 'replyTimeout' when 'send_slot' then 'sendSlot' else 'retryActivity' end, 'seq', due.seq),
-         resume_at = null, updated_at = now()
-       from due
-       where r.id = due.run_id and r.status in ('sleeping', 'waiting') and r.pending_input is null
-         and (r.state->'awaiting'->>'seq')::int = due.seq
-       returning r.id
      ), chunks as (
-       select array_agg(id) as ids from (select id, (row_number() over () - 1) / $2::int as chunk from resumed) x group by chunk
+       select array_agg(run_id order by n) as ids, array_agg(input order by n) as inputs
+         from (select run_id, row_number() over () as n, (row_number() over () - 1) / $2::int as chunk,
+                      jsonb_build_object('type', case kind when 'delay' then 'timerFired' when 'reply_timeout' then 'replyTimeout'
+                        when 'send_slot' then 'sendSlot' else 'retryActivity' end, 'seq', seq) as input
+                 from due) x
+        group by chunk
      ), jobs as (
        -- Resumed in bulk: one runs.resume job (one transaction) per chunk, not a job per run.
-       select graphile_worker.add_jobs(array_agg(${jobSpecRow('runs.resume', { payload: `json_build_object('runIds', ids)` })}))
+       select graphile_worker.add_jobs(array_agg(${jobSpecRow('runs.resume', { payload: `json_build_object('runIds', ids, 'inputs', inputs)` })}))
        from chunks having count(*) > 0
      )
-     select (select count(*) from resumed)::int as moved,
+     select (select count(*) from due)::int as moved,
             -- A Graphile job due for a while that no worker holds, in no locked queue: see above.
             ${jobsWaitingSql(tuning.flows.jobsWaitingAfterMs)} as jobs_waiting
        from (select count(*) from jobs) j`,

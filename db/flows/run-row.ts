@@ -57,14 +57,14 @@ export async function lockRun(db: Db, runId: string): Promise<(RunRow & { contac
 }
 
 /**
- * The runs of a `runs.resume` batch that have an input and are not held by another worker (SKIP
+ * The runs of a `runs.resume` batch that still sleep or wait and are not held by another worker (SKIP
  * LOCKED), locked for the caller's transaction. Rows come back unparsed: the batch parses each one
  * so a single unreadable run is handed to its own job instead of failing the other 249.
  */
 export async function lockRunsForResume(db: Db, runIds: string[]): Promise<Record<string, unknown>[]> {
   const { rows } = await db.query<Record<string, unknown>>(
     `${selectRun}
-     where r.id = any($1::uuid[]) and r.pending_input is not null and r.status in ('sleeping', 'waiting')
+     where r.id = any($1::uuid[]) and r.status in ('sleeping', 'waiting')
      for update of r skip locked`,
     [runIds],
   );

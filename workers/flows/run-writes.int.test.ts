@@ -48,13 +48,14 @@ it('a run failing on a step recorded in the same advance: the driver and the bat
       startRun(c, { workspaceId: w.user.workspaceId, flowId, versionId, accountId: w.instagram.id, contactId, trigger: { type: 'test', text: null } }),
     );
     await driveRun(pool(), runId!, config); // trigger → delay: sleeping on its timer
-    // What the timer pump writes when the delay is due.
-    await pool().query(`update flow_runs set pending_input = '{"type":"timerFired","seq":2}' where id = $1`, [runId]);
     return runId!;
   };
   const byBatch = await start('batch');
   const byDriver = await start('driver');
-  await resumeBatch(pool(), [byBatch], { webhookLanes: 4 });
+  // The delay falls due: the timer pump's runs.resume job carries the input (ADR 0055); the driver reads it from the row.
+  await pool().query('delete from run_timers where run_id = any($1::uuid[])', [[byBatch, byDriver]]);
+  await resumeBatch(pool(), { runIds: [byBatch], inputs: [{ type: 'timerFired', seq: 2 }] }, { webhookLanes: 4 });
+  await pool().query(`update flow_runs set pending_input = '{"type":"timerFired","seq":2}' where id = $1`, [byDriver]);
   await driveRun(pool(), byDriver, config);
 
   const rowsOf = async (runId: string) => ({
@@ -97,13 +98,15 @@ it('an unreadable stored state names the run instead of dumping zod issues, and 
       startRun(c, { workspaceId: w.user.workspaceId, flowId, versionId, accountId: w.instagram.id, contactId, trigger: { type: 'test', text: null } }),
     ))!;
     await driveRun(pool(), runId, config);
-    await pool().query(`update flow_runs set pending_input = '{"type":"timerFired","seq":2}' where id = $1`, [runId]);
     runs.push(runId);
   }
   const [good, bad] = runs as [string, string];
   await pool().query(`update flow_runs set state = jsonb_set(state, '{seq}', '"two"') where id = $1`, [bad]);
 
-  await resumeBatch(pool(), [good, bad], { webhookLanes: 4 });
+  const fired = { type: 'timerFired', seq: 2 } as const;
+  await resumeBatch(pool(), { runIds: [good, bad], inputs: [fired, fired] }, { webhookLanes: 4 });
+  // The unreadable run's input waits on its row for its run.advance job, which names the run.
+  expect((await pool().query('select pending_input from flow_runs where id = $1', [bad])).rows[0]).toEqual({ pending_input: fired });
   expect((await pool().query('select status from flow_runs where id = $1', [good])).rows[0]).toEqual({ status: 'completed' });
   await expect(driveRun(pool(), bad, config)).rejects.toThrow(
     `run ${bad}: stored state is not readable at seq: Invalid input: expected number, received string`,
@@ -133,11 +136,12 @@ it('a webhook after a delay: the batch resume queues its run.webhook job itself,
     startRun(c, { workspaceId: w.user.workspaceId, flowId, versionId, accountId: w.instagram.id, contactId, trigger: { type: 'test', text: null } }),
   ))!;
   await driveRun(pool(), runId, config);
-  await pool().query(`update flow_runs set pending_input = '{"type":"timerFired","seq":2}' where id = $1`, [runId]);
   // The start's run.advance job was this test's driveRun: gone, as a worker would have completed it.
   await pool().query('delete from graphile_worker._private_jobs where key = $1', [`run:${runId}`]);
 
-  await resumeBatch(pool(), [runId], { webhookLanes: 4 });
+  // A job queued before ADR 0055: no inputs in it, the timer pump had left the input on the row.
+  await pool().query(`update flow_runs set pending_input = '{"type":"timerFired","seq":2}' where id = $1`, [runId]);
+  await resumeBatch(pool(), { runIds: [runId] }, { webhookLanes: 4 });
   const jobs = await pool().query<{ task: string; queue: string | null; payload: { seq: number } }>(
     `select t.identifier as task, q.queue_name as queue, j.payload from graphile_worker._private_jobs j
      join graphile_worker._private_tasks t on t.id = j.task_id left join graphile_worker._private_job_queues q on q.id = j.job_queue_id

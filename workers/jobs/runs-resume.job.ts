@@ -4,11 +4,11 @@ import { jobs } from '../../contracts/jobs';
 import { resumeBatch } from '../flows/resume-batch';
 
 /**
- * `runs.resume {runIds}`: runs whose timers fell due together (db/flows/pump-due-timers.ts), resumed
+ * `runs.resume {runIds, inputs}`: runs whose timers fell due together (db/flows/pump-due-timers.ts), resumed
  * in one transaction (workers/flows/resume-batch.ts).
  */
 export function runsResumeJob(pool: pg.Pool, config: { webhookLanes: number }): Task {
   return async (payload) => {
-    await resumeBatch(pool, jobs['runs.resume'].payload.parse(payload).runIds, config);
+    await resumeBatch(pool, jobs['runs.resume'].payload.parse(payload), config);
   };
 }

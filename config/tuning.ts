@@ -79,6 +79,8 @@ export const tuning = deepFreeze({
     laneDrainCalls: 25,
     /** Due timers moved per pump statement; a full batch pumps again at once (ADR 0007: 10,000 timers due in one second resume within 5 s). */
     timerBatch: 5_000,
+    /** Pump statements run at once while batches come back full (ADR 0055: a burst is queued before its runs take the CPU). */
+    timerCatchUpStatements: 4,
     /** Runs resumed per `runs.resume` job: one transaction each (ADR 0007). */
     timerChunk: 250,
     /** A Graphile job due this long with no worker on it makes the timer pump nudge an idle worker (ADR 0022, 0031). */

@@ -108,7 +108,7 @@ export async function sleepersAndTimers(ctx: SleepersContext) {
   while (Date.now() < deadline) {
     await sleep(500);
     if (Number.isNaN(consumedAt)) {
-      // Timer consumed and run runnable: no timer due at that second left (each run has its input and a job).
+      // Timer consumed and run runnable: no timer due at that second left (each run's input is in a runs.resume job).
       const left = await count(`select count(*)::int n from run_timers where due_at <= $1`, [due.at]);
       if (left === 0) consumedAt = Date.now();
     }
@@ -141,6 +141,9 @@ export async function sleepersAndTimers(ctx: SleepersContext) {
       .sort((a, b) => a - b);
   const delaySteps = await stepTimes(2);
   const dmSteps = await stepTimes(3);
+  // Fresh statistics: planned on the row counts of before part C, the ledger joins below became nested
+  // loops over a sequential scan and ran for over ten minutes.
+  await pool.query('analyze run_steps, outbound_ledger, bench_due_runs');
   const twice = await one<{ steps: number; nodes: number; ledger: number; without_next_step: number; dms_sent: number; runs_sent_twice: number }>(
     `select (select count(*) from (select s.run_id, s.seq from bench_due_runs d join run_steps s using (run_id) group by 1, 2 having count(*) > 1) x)::int steps,
             (select count(*) from (select s.run_id, s.node_id from bench_due_runs d join run_steps s using (run_id) group by 1, 2 having count(*) > 1) x)::int nodes,
@@ -163,7 +166,7 @@ export async function sleepersAndTimers(ctx: SleepersContext) {
     dmStepSeconds: { p50: round(percentile(dmSteps, 50)), p95: round(percentile(dmSteps, 95)), max: round(dmSteps.at(-1) ?? NaN) },
     twice,
     note:
-      '"timers consumed" = no run_timers row due at that second left (each run has its input and a runs.resume job); ' +
+      '"timers consumed" = no run_timers row due at that second left (each run\'s input is in a runs.resume job, ADR 0055); ' +
       '"delay step recorded" = run_steps seq 2 completed (the run left its delay); the DM is each run\'s next step, ' +
       'sent by the sandbox at Instagram\'s pace (100/s per account, 50 accounts). "twice": (run, seq) and (run, node) ' +
       'pairs recorded more than once among the resumed runs, ledger keys more than once, resumed runs with no DM step (seq 3) recorded, ' +

@@ -18,18 +18,22 @@ export function startTimerPump(
   let stopped = false;
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<void> = Promise.resolve();
+  let full = false;
   const tick = async () => {
     if (stopped) return;
-    let moved = 0;
+    // Behind a burst (the last batch came back full): several statements at once, each taking its
+    // own timers (SKIP LOCKED), so the burst is in the queue before the runs it resumes take the CPU.
+    const lanes = full ? tuning.flows.timerCatchUpStatements : 1;
+    full = false;
     try {
-      const pumped = await pumpDueTimers(pool);
-      moved = pumped.moved;
-      if (pumped.jobsWaiting) opts.onJobsWaiting?.();
+      const pumped = await Promise.all(Array.from({ length: lanes }, () => pumpDueTimers(pool)));
+      full = pumped.some((p) => p.moved >= tuning.flows.timerBatch);
+      if (pumped.some((p) => p.jobsWaiting)) opts.onJobsWaiting?.();
       opts.onOk?.();
     } catch (err) {
       opts.onError(err);
     }
-    if (!stopped) timer = setTimeout(() => (running = tick()), moved >= tuning.flows.timerBatch ? 0 : opts.intervalMs);
+    if (!stopped) timer = setTimeout(() => (running = tick()), full ? 0 : opts.intervalMs);
   };
   running = tick();
   return {

@@ -22,6 +22,8 @@ export interface KeywordClaim {
   accountId: string | null;
   /** Comments on one post, or null for every post. */
   postId: string | null;
+  /** A comment flow's trigger for Instagram Live comments only, or for post comments only; absent: both (rules answer both). */
+  commentsOn?: 'posts' | 'live';
   /** Empty: every event of its kind (a flow trigger without keywords, a story mention). */
   keywords: string[];
   /** Rules: when it was made (the oldest matching rule answers); a rule not saved yet is the newest. */

@@ -174,3 +174,26 @@ describe('forecastInbound (the Simulator’s answer)', () => {
     expect(forecastInbound(dm, [flow('f1', ['price'], { type: 'keyword_dm' })], true)).toMatchObject({ resumesWaitingRun: true, answeredBy: [] });
   });
 });
+
+describe('Instagram Live comments (a comment trigger for Live or posts only)', () => {
+  it('a Live-only and a posts-only flow never meet; a rule answers both, so a flow either way is taken by it', () => {
+    const liveFlow = flow('f-live', ['link'], { commentsOn: 'live' });
+    const postsFlow = flow('f-posts', ['link'], { commentsOn: 'posts' });
+    expect(keywordClashes(liveFlow, [postsFlow]).clashes).toEqual([]);
+    expect(keywordClashes(liveFlow, [flow('f-all', ['link'], { commentsOn: 'all' })]).clashes).toEqual([
+      expect.objectContaining({ id: 'f-all', winner: 'both' }),
+    ]);
+    const liveOnInstagram = flow('f-live-ig', ['link'], { commentsOn: 'live', accountId: 'ig-1' });
+    expect(keywordClashes(liveOnInstagram, [rule('r1', ['link'])]).neverFires).toMatch(/^This flow could never start/);
+    // A new rule for "link" on Instagram leaves an Instagram posts-only flow for "link" nothing to start on.
+    const postsOnInstagram = flow('f-posts-ig', ['link'], { commentsOn: 'posts', accountId: 'ig-1' });
+    expect(keywordClashes(newRule(['link']), [postsOnInstagram]).silences).toEqual([expect.objectContaining({ id: 'f-posts-ig' })]);
+  });
+
+  it('the forecast of a post comment leaves out a Live-only flow, and of a Live comment a posts-only one', () => {
+    const claims = [flow('f-live', ['link'], { commentsOn: 'live' }), flow('f-posts', ['link'], { commentsOn: 'posts' })];
+    const probe = { event: 'comment' as const, platform: 'instagram' as const, accountId: 'ig-1', postId: 'p1', text: 'link please' };
+    expect(forecastInbound(probe, claims).answeredBy.map((a) => a.id)).toEqual(['f-posts']);
+    expect(forecastInbound({ ...probe, live: true }, claims).answeredBy.map((a) => a.id)).toEqual(['f-live']);
+  });
+});

@@ -53,7 +53,7 @@ export function isKeywordTrigger<T extends { type: string }>(t: T): t is T & { t
  */
 export function flowClaim(
   flow: { id: string; name: string; platform: 'twitter' | 'instagram' | 'multi' },
-  trigger: { type: ClaimEvent; keywords: string[]; accountId: string | null; postId: string | null },
+  trigger: { type: ClaimEvent; keywords: string[]; accountId: string | null; postId: string | null; commentsOn?: 'all' | 'posts' | 'live' | undefined },
   accounts: readonly { id: string; platform: ClaimPlatform }[],
 ): KeywordClaim {
   const base: ClaimPlatform[] = flow.platform === 'twitter' ? ['twitter'] : flow.platform === 'instagram' ? ['instagram', 'facebook'] : everyPlatform;
@@ -72,6 +72,7 @@ export function flowClaim(
     postId: trigger.type === 'comment' ? trigger.postId : null,
     keywords: trigger.type === 'story_mention' ? [] : trigger.keywords,
     createdAt: null,
+    ...(trigger.type === 'comment' && (trigger.commentsOn === 'posts' || trigger.commentsOn === 'live') ? { commentsOn: trigger.commentsOn } : {}),
   };
 }
 
@@ -157,13 +158,19 @@ function scopesOverlap(a: KeywordClaim, b: KeywordClaim): boolean {
     a.event === b.event &&
     a.platforms.some((p) => b.platforms.includes(p)) &&
     (a.accountId === null || b.accountId === null || a.accountId === b.accountId) &&
-    (a.postId === null || b.postId === null || a.postId === b.postId)
+    (a.postId === null || b.postId === null || a.postId === b.postId) &&
+    (!a.commentsOn || !b.commentsOn || a.commentsOn === b.commentsOn)
   );
 }
 
 /** `w` listens to every event `c` listens to on platform `p` (keywords aside). */
 function scopeCovers(w: KeywordClaim, c: KeywordClaim, p: ClaimPlatform): boolean {
-  return w.platforms.includes(p) && (w.accountId === null || w.accountId === c.accountId) && (w.postId === null || w.postId === c.postId);
+  return (
+    w.platforms.includes(p) &&
+    (w.accountId === null || w.accountId === c.accountId) &&
+    (w.postId === null || w.postId === c.postId) &&
+    (!w.commentsOn || w.commentsOn === c.commentsOn)
+  );
 }
 
 /**
@@ -214,12 +221,15 @@ export interface InboundProbe {
   accountId: string;
   postId: string | null;
   text: string;
+  /** An Instagram Live comment (the Simulator's comments are post comments). */
+  live?: boolean;
 }
 
 /** A claim that would consider this event (its keywords aside). */
 function listensTo(c: KeywordClaim, e: InboundProbe): boolean {
   if (c.event !== e.event || !c.platforms.includes(e.platform)) return false;
   if (c.accountId !== null && c.accountId !== e.accountId) return false;
+  if (c.commentsOn && c.commentsOn !== (e.live ? 'live' : 'posts')) return false;
   return c.postId === null || c.postId === e.postId;
 }
 

@@ -69,10 +69,18 @@ afterAll(async () => {
   await e2e?.stop();
 });
 
-/** Waits until the page has rendered its content: the main landmark is there and no labelled spinner is. */
+/**
+ * Waits until the page has rendered its content: the main landmark is there, no labelled spinner is,
+ * and no region says it is still loading (aria-busy: the API reference until Swagger UI has rendered
+ * the OpenAPI document; checking before that passed by luck while the reference failed axe).
+ */
 async function settle(): Promise<void> {
   await page
-    .waitForFunction(() => document.querySelector('#main-content') && !document.querySelector('svg.animate-spin[role="status"]'), null, { timeout: 8_000 })
+    .waitForFunction(
+      () => document.querySelector('#main-content') && !document.querySelector('svg.animate-spin[role="status"], #main-content [aria-busy="true"]'),
+      null,
+      { timeout: 8_000 },
+    )
     .catch(() => {});
   // Two animation frames: charts and the flow canvas lay out after their data arrives.
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
@@ -142,7 +150,12 @@ async function check(urls: string[], label: string, shots: boolean, colourOnly =
     await settle();
     const t1 = performance.now();
     const wide = await overflow();
-    const found = [...(wide ? [`overflow: ${wide}`] : []), ...(await seriousAxeViolations(colourOnly)).map((v) => `axe: ${v}`)];
+    const busy = await page.evaluate(() => Boolean(document.querySelector('#main-content [aria-busy="true"]')));
+    const found = [
+      ...(busy ? ['still loading (aria-busy) after 8 s'] : []),
+      ...(wide ? [`overflow: ${wide}`] : []),
+      ...(await seriousAxeViolations(colourOnly)).map((v) => `axe: ${v}`),
+    ];
     for (const problem of found) findings.push({ url, problem });
     if (process.env.EVERY_ROUTE_TIMING === '1')
       console.log(`${label} ${url} settle ${Math.round(t1 - t0)} ms, checks ${Math.round(performance.now() - t1)} ms`, found);

@@ -8,6 +8,10 @@ declare module 'swagger-ui-dist/swagger-ui-es-bundle.js' {
     persistAuthorization?: boolean;
     deepLinking?: boolean;
     defaultModelsExpandDepth?: number;
+    /** Functions of Swagger UI's system returning plugin objects (components, wrapComponents…). */
+    /** Called once Swagger UI has rendered the fetched document. */
+    onComplete?: () => void;
+    plugins?: Array<(system: never) => object>;
   }
   const SwaggerUIBundle: (options: SwaggerUiOptions) => unknown;
   export default SwaggerUIBundle;

@@ -233,6 +233,13 @@ export async function startMetaGraphFake(opts: { appId?: string; appSecret?: str
   const posts = new Map<string, FakePost>();
   const comments = new Map<string, FakeComment[]>();
   const conversations = new Map<string, FakeConversation>();
+  /** The same threads by (account, person): a broadcast to 100,000 people looks one up per send. */
+  const threadByPerson = new Map<string, FakeConversation>();
+  const personKey = (ownerId: string, participantId: string) => `${ownerId}\u0000${participantId}`;
+  const addThread = (thread: FakeConversation) => {
+    conversations.set(thread.id, thread);
+    if (!threadByPerson.has(personKey(thread.ownerId, thread.participant.id))) threadByPerson.set(personKey(thread.ownerId, thread.participant.id), thread);
+  };
   const dms = new Map<string, FakeDm[]>();
   const userProfiles = new Map<string, FakeUserProfile>();
   const id = (p: string) => `${p}${randomBytes(8).toString('hex')}`;
@@ -246,16 +253,16 @@ export async function startMetaGraphFake(opts: { appId?: string; appSecret?: str
     if (!ig) return node;
     const comment = commentId ? [...comments.values()].flat().find((c) => c.id === commentId) : undefined;
     if (comment && posts.get(comment.postId)?.ownerId === ig) return ig;
-    if ([...conversations.values()].some((c) => c.ownerId === ig && c.participant.id === participantId)) return ig;
+    if (threadByPerson.has(personKey(ig, participantId))) return ig;
     return node;
   };
   /** A message the account sent, in its thread with the person (made on the first message), as the Conversations API lists it. */
   const recordInThread = (node: string, participantId: string, messageId: string, text: string, commentId?: string) => {
     const ownerId = threadOwner(node, participantId, commentId);
-    let thread = [...conversations.values()].find((c) => c.ownerId === ownerId && c.participant.id === participantId);
+    let thread = threadByPerson.get(personKey(ownerId, participantId));
     if (!thread) {
       thread = { id: id('t_'), ownerId, participant: { id: participantId } };
-      conversations.set(thread.id, thread);
+      addThread(thread);
     }
     dms.set(thread.id, [...(dms.get(thread.id) ?? []), { id: messageId, conversationId: thread.id, text, fromAccount: true, createdAt: new Date() }]);
   };
@@ -798,7 +805,7 @@ export async function startMetaGraphFake(opts: { appId?: string; appSecret?: str
     },
     addConversation: (ownerId, participant) => {
       const conversation = { id: id('t_'), ownerId, participant };
-      conversations.set(conversation.id, conversation);
+      addThread(conversation);
       return conversation;
     },
     addMessage: (conversationId, m) => {

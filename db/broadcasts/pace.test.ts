@@ -10,9 +10,9 @@ describe('paceEtaMs', () => {
     expect(paceEtaMs(0, x, 0)).toBe(0);
   });
   it('slots already taken on the account push it back', () => {
-    const ig = dmLimitOf('instagram'); // 100 per second, burst 100
+    const ig = dmLimitOf('instagram'); // 100 per second, burst 10
     expect(paceEtaMs(3, ig, 0)).toBe(0);
-    expect(paceEtaMs(3, ig, 60_000)).toBe(60_000 - 97 * 10);
-    expect(paceEtaMs(1_000, ig, 0)).toBe(900 * 10);
+    expect(paceEtaMs(3, ig, 60_000)).toBe(60_000 - 7 * 10);
+    expect(paceEtaMs(1_000, ig, 0)).toBe(990 * 10);
   });
 });

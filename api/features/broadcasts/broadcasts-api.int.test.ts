@@ -106,7 +106,7 @@ describe('broadcasts', () => {
     expect(audience).toMatchObject({ total: 26, reachable: 23, inWindow: 3, xReachable: 20, outsideWindow: 3, etaSeconds: 300 });
     expect(audience.pacing).toEqual([
       // About 60 s (less the time since, and (100 − 3) slots of 10 ms of burst), rounded up.
-      { platform: 'instagram', reachable: 3, perHour: 360_000, burst: 100, etaSeconds: expect.any(Number) },
+      { platform: 'instagram', reachable: 3, perHour: 360_000, burst: 10, etaSeconds: expect.any(Number) },
       { platform: 'twitter', reachable: 20, perHour: 60, burst: 15, etaSeconds: 300 },
     ]);
     expect(audience.pacing[0].etaSeconds).toBeGreaterThanOrEqual(57);

@@ -14,7 +14,7 @@ describe('broadcast confirmation wording', () => {
     expect(
       pacingLines({
         pacing: [
-          { platform: 'instagram', reachable: 3, perHour: 360_000, burst: 100, etaSeconds: 0 },
+          { platform: 'instagram', reachable: 3, perHour: 360_000, burst: 10, etaSeconds: 0 },
           { platform: 'facebook', reachable: 0, perHour: 1_080_000, burst: 300, etaSeconds: 0 },
           { platform: 'twitter', reachable: 20, perHour: 60, burst: 15, etaSeconds: 300 },
         ],

@@ -69,6 +69,9 @@ afterAll(async () => {
   await e2e?.stop();
 });
 
+/** How long a page may take to settle before what is left counts as a finding. */
+const SETTLE_MS = 20_000;
+
 /**
  * Waits until the page has rendered its content: the main landmark is there, no labelled spinner is,
  * and no region says it is still loading (aria-busy: the API reference until Swagger UI has rendered
@@ -79,7 +82,8 @@ async function settle(): Promise<void> {
     .waitForFunction(
       () => document.querySelector('#main-content') && !document.querySelector('svg.animate-spin[role="status"], #main-content [aria-busy="true"]'),
       null,
-      { timeout: 8_000 },
+      // Swagger UI's chunk and the OpenAPI document can take several seconds on a loaded CI machine.
+      { timeout: SETTLE_MS },
     )
     .catch(() => {});
   // Two animation frames: charts and the flow canvas lay out after their data arrives.
@@ -152,7 +156,7 @@ async function check(urls: string[], label: string, shots: boolean, colourOnly =
     const wide = await overflow();
     const busy = await page.evaluate(() => Boolean(document.querySelector('#main-content [aria-busy="true"]')));
     const found = [
-      ...(busy ? ['still loading (aria-busy) after 8 s'] : []),
+      ...(busy ? [`still loading (aria-busy) after ${SETTLE_MS / 1000} s`] : []),
       ...(wide ? [`overflow: ${wide}`] : []),
       ...(await seriousAxeViolations(colourOnly)).map((v) => `axe: ${v}`),
     ];

@@ -11,7 +11,7 @@ export async function storeRunInput(db: Db, runId: string, input: PendingInput, 
 /**
  * Leaves due timers' inputs on their runs' rows for the runs' `run.advance` jobs, each only while
  * its run still sleeps or waits on that step with no other input (the timer pump's rule before ADR
- * 0054, now applied where the batch resume cannot take the input itself). Waits for a row another
+ * 0055, now applied where the batch resume cannot take the input itself). Waits for a row another
  * transaction holds. Returns the runs that took their input. The awaited seq is compared as text:
  * an unreadable state takes no input here and is reported by its job.
  */

@@ -1,4 +1,7 @@
+import type pg from 'pg';
 import type { FlowEdge, FlowGraph, FlowNode, NodeKind } from '../../contracts/flows';
+import { startRun } from '../../db/flows/runs';
+import { withTransaction } from '../../db/transaction';
 import type { HttpClient } from './http-client';
 
 /** Builds React Flow graphs for tests and benchmarks: `node('2', 'instagramDM', {text})`, `edge('1', '2')`. */
@@ -24,6 +27,30 @@ export async function publishFlow(client: HttpClient, graph: FlowGraph, name = '
   const res = await client.post('/api/flows', { name, platform, flowData: graph, isActive: true });
   if (res.status !== 201) throw new Error(`publish failed: ${res.status} ${res.text}`);
   return res.data.id as string;
+}
+
+/**
+ * A new contact on the workspace's Instagram account and a test run of the flow's version for it,
+ * started as the inbound pipeline starts one (its row and `run.advance` job); returns the run's id.
+ */
+export async function startTestRun(
+  pool: pg.Pool,
+  w: { user: { workspaceId: string }; instagram: { id: string } },
+  flow: { flowId: string; versionId: string },
+  externalUserId: string,
+): Promise<string> {
+  const contactId = (
+    await pool.query<{ id: string }>('insert into contacts (workspace_id, account_id, external_user_id, name) values ($1, $2, $3, $3) returning id', [
+      w.user.workspaceId,
+      w.instagram.id,
+      externalUserId,
+    ])
+  ).rows[0]!.id;
+  const runId = await withTransaction(pool, (c) =>
+    startRun(c, { ...flow, workspaceId: w.user.workspaceId, accountId: w.instagram.id, contactId, trigger: { type: 'test', text: null } }),
+  );
+  if (!runId) throw new Error(`startTestRun: no run started for ${externalUserId}`);
+  return runId;
 }
 
 export interface RunView {

@@ -3,9 +3,7 @@ import type { Sender } from '../../activities/send-outbound.activity';
 import { defaultSendLimits } from '../../contracts/inbound';
 import { jobs } from '../../contracts/jobs';
 import { pumpDueTimers } from '../../db/flows/pump-due-timers';
-import { startRun } from '../../db/flows/runs';
-import { withTransaction } from '../../db/transaction';
-import { edge, keywordTrigger, node, publishFlow } from '../../tests/support/flows';
+import { edge, keywordTrigger, node, publishFlow, startTestRun } from '../../tests/support/flows';
 import { startTestApp, type TestApp } from '../../tests/support/test-app';
 import { newWorkspaceUser } from '../../tests/support/workspace';
 import { resumeBatch } from './resume-batch';
@@ -40,16 +38,7 @@ const fired = { type: 'timerFired', seq: 2 } as const;
 
 /** A run asleep on its 1-hour delay (seq 2), its start job gone as a worker would have done it. */
 async function sleepingRun(name: string): Promise<string> {
-  const contactId = (
-    await pool().query<{ id: string }>('insert into contacts (workspace_id, account_id, external_user_id, name) values ($1, $2, $3, $3) returning id', [
-      w.user.workspaceId,
-      w.instagram.id,
-      name,
-    ])
-  ).rows[0]!.id;
-  const runId = (await withTransaction(pool(), (c) =>
-    startRun(c, { workspaceId: w.user.workspaceId, flowId, versionId, accountId: w.instagram.id, contactId, trigger: { type: 'test', text: null } }),
-  ))!;
+  const runId = await startTestRun(pool(), w, { flowId, versionId }, name);
   await driveRun(pool(), runId, config);
   await pool().query('delete from graphile_worker._private_jobs where key = $1', [`run:${runId}`]);
   return runId;

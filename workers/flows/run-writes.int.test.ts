@@ -2,9 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Sender } from '../../activities/send-outbound.activity';
 import { defaultSendLimits } from '../../contracts/inbound';
 import { webhookQueueName } from '../../contracts/jobs';
-import { startRun } from '../../db/flows/runs';
-import { withTransaction } from '../../db/transaction';
-import { edge, keywordTrigger, node, publishFlow } from '../../tests/support/flows';
+import { edge, keywordTrigger, node, publishFlow, startTestRun } from '../../tests/support/flows';
 import { startTestApp, type TestApp } from '../../tests/support/test-app';
 import { newWorkspaceUser } from '../../tests/support/workspace';
 import { resumeBatch } from './resume-batch';
@@ -37,18 +35,9 @@ it('a run failing on a step recorded in the same advance: the driver and the bat
   await pool().query(`update flow_versions set plan = jsonb_set(plan, '{nodes,3,next,next}', '"ghost"') where id = $1`, [versionId]);
 
   const start = async (externalUserId: string) => {
-    const contactId = (
-      await pool().query<{ id: string }>('insert into contacts (workspace_id, account_id, external_user_id, name) values ($1, $2, $3, $3) returning id', [
-        w.user.workspaceId,
-        w.instagram.id,
-        externalUserId,
-      ])
-    ).rows[0]!.id;
-    const runId = await withTransaction(pool(), (c) =>
-      startRun(c, { workspaceId: w.user.workspaceId, flowId, versionId, accountId: w.instagram.id, contactId, trigger: { type: 'test', text: null } }),
-    );
-    await driveRun(pool(), runId!, config); // trigger → delay: sleeping on its timer
-    return runId!;
+    const runId = await startTestRun(pool(), w, { flowId, versionId }, externalUserId);
+    await driveRun(pool(), runId, config); // trigger → delay: sleeping on its timer
+    return runId;
   };
   const byBatch = await start('batch');
   const byDriver = await start('driver');
@@ -87,16 +76,7 @@ it('an unreadable stored state names the run instead of dumping zod issues, and 
   const versionId = (await pool().query<{ id: string }>('select active_version_id as id from flows where id = $1', [flowId])).rows[0]!.id;
   const runs: string[] = [];
   for (const who of ['good', 'bad']) {
-    const contactId = (
-      await pool().query<{ id: string }>('insert into contacts (workspace_id, account_id, external_user_id, name) values ($1, $2, $3, $3) returning id', [
-        w.user.workspaceId,
-        w.instagram.id,
-        who,
-      ])
-    ).rows[0]!.id;
-    const runId = (await withTransaction(pool(), (c) =>
-      startRun(c, { workspaceId: w.user.workspaceId, flowId, versionId, accountId: w.instagram.id, contactId, trigger: { type: 'test', text: null } }),
-    ))!;
+    const runId = await startTestRun(pool(), w, { flowId, versionId }, who);
     await driveRun(pool(), runId, config);
     runs.push(runId);
   }
@@ -125,16 +105,7 @@ it('a webhook after a delay: the batch resume queues its run.webhook job itself,
     edges: [edge('1', '2'), edge('2', '3'), edge('3', '4')],
   });
   const versionId = (await pool().query<{ id: string }>('select active_version_id as id from flows where id = $1', [flowId])).rows[0]!.id;
-  const contactId = (
-    await pool().query<{ id: string }>('insert into contacts (workspace_id, account_id, external_user_id, name) values ($1, $2, $3, $3) returning id', [
-      w.user.workspaceId,
-      w.instagram.id,
-      'delayed-hook',
-    ])
-  ).rows[0]!.id;
-  const runId = (await withTransaction(pool(), (c) =>
-    startRun(c, { workspaceId: w.user.workspaceId, flowId, versionId, accountId: w.instagram.id, contactId, trigger: { type: 'test', text: null } }),
-  ))!;
+  const runId = await startTestRun(pool(), w, { flowId, versionId }, 'delayed-hook');
   await driveRun(pool(), runId, config);
   // The start's run.advance job was this test's driveRun: gone, as a worker would have completed it.
   await pool().query('delete from graphile_worker._private_jobs where key = $1', [`run:${runId}`]);

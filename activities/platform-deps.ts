@@ -2,6 +2,8 @@ import type { Config } from '../config/config';
 import type { TokenCipher } from '../integrations/crypto/token-cipher';
 import type { MetaHosts } from '../integrations/meta/meta-send';
 import type { XClientConfig } from '../integrations/x/x-api';
+import { sendLimitsFromConfig } from '../db/sends/send-limits';
+import { createCallPace, type CallPace } from './sends/call-pace';
 
 /**
  * What platform sends and account checks need besides the database: hosts, retry policy, the token
@@ -20,6 +22,8 @@ export interface PlatformDeps {
   sendLeaseMs?: number;
   /** Written on the rows this process claims (`send_owner`), to tell whose call is in flight. */
   sendOwner?: string;
+  /** This process's account buckets at the moment a claim's calls leave (ADR 0056); none: the slots alone pace. */
+  callPace?: CallPace;
 }
 
 export function platformDepsFromConfig(config: Config, cipher: TokenCipher): PlatformDeps {
@@ -42,5 +46,6 @@ export function platformDepsFromConfig(config: Config, cipher: TokenCipher): Pla
       : null,
     sendRetry: config.sendRetry,
     cipher,
+    callPace: createCallPace(sendLimitsFromConfig(config)),
   };
 }

@@ -49,6 +49,11 @@ export const tuning = deepFreeze({
     pumpFlushMax: 200,
     /** Rows one batch claim statement takes at most (ADR 0022); never more than the pump's free places. */
     pumpClaimChunk: 100,
+    /**
+     * The burst a claim's pace (ADR 0056) leaves out: a bucket's calls in this many milliseconds, the
+     * most a claim statement may hold one chunk's calls back against the next one's.
+     */
+    callPaceSlackMs: 50,
     /** `sending` rows past their lease failed as uncertain per sweep statement (ADR 0021). */
     expiredSweepBatch: 500,
     /**

@@ -2,6 +2,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { failExpiredSends, UNCERTAIN_AFTER_CRASH } from '../activities/sends/at-most-once';
 import { platformDepsFromConfig, type PlatformDeps } from '../activities/platform-deps';
+import { createCallPace } from '../activities/sends/call-pace';
+import { sendLimitsFromConfig } from '../db/sends/send-limits';
 import type { SendOutcome } from '../contracts/send-outcome';
 import { createTokenCipher } from '../integrations/crypto/token-cipher';
 import { startMetaGraphFake, type MetaGraphFake } from '../tests/fakes/meta-graph.fake';
@@ -28,7 +30,12 @@ afterAll(async () => {
 
 const pool = () => t.app.database.pool;
 const fixture = () => ({ baseUrl: t.baseUrl, pool: pool(), fake });
-const platform = (owner: string): PlatformDeps => ({ ...platformDepsFromConfig(t.app.config, createTokenCipher('0'.repeat(64))), sendOwner: owner });
+// The rows are inserted due together, without send slots: the claim tests run without the call pace,
+// which the last test gives its own rows (ADR 0056).
+const platform = (owner: string, paced = false): PlatformDeps => {
+  const deps = platformDepsFromConfig(t.app.config, createTokenCipher('0'.repeat(64)));
+  return { ...deps, callPace: paced ? deps.callPace : undefined, sendOwner: owner };
+};
 
 const sendsPerTarget = (targets: string[]) => {
   const wanted = new Set(targets);
@@ -122,5 +129,37 @@ it('a crash after the claim: rows another process claimed are never resent, and 
   expect(await pump.handOffBatch(ids)).toEqual({ later: [] });
   await pump.drain();
   expect(sendsPerTarget(rows.map((r) => r.target)).size).toBe(2);
+  expect(errors).toEqual([]);
+});
+
+it("a late claim that finds many rows due still calls at the account's rate: the rest are handed back for when they may go (ADR 0056)", async () => {
+  // Twelve rows due together (a job that ran late finds every slot passed), on a bucket of 10 a second
+  // with a burst of 3: three leave at once, then one every 100 ms, whatever the claims find due.
+  const rows = await queuedRows(fixture(), 'batch-late', 12);
+  const ids = rows.map((r) => r.id);
+  const deps = platformDepsFromConfig(t.app.config, createTokenCipher('0'.repeat(64)));
+  const limits = sendLimitsFromConfig(t.app.config);
+  const paced = { ...deps, sendOwner: 'pump-late', callPace: createCallPace({ ...limits, private_reply: { perHour: 36_000, burst: 3 } }) };
+  const errors: string[] = [];
+  const pump = pumpOf(pool(), paced, 256, new Map(), errors);
+  let { later } = await pump.handOffBatch(ids);
+  expect(later).toHaveLength(9);
+  for (const l of later) expect(l.at.getTime()).toBeGreaterThan(Date.now());
+  expect(await statusOf(later.map((l) => l.ledgerId))).toEqual([{ status: 'queued', n: 9 }]);
+  // As the job does: the rows handed back are asked again at the earliest of their times.
+  while (later.length > 0) {
+    await sleep(Math.max(0, Math.min(...later.map((l) => l.at.getTime())) - Date.now()));
+    ({ later } = await pump.handOffBatch(later.map((l) => l.ledgerId)));
+  }
+  await pump.drain();
+  expect(await statusOf(ids)).toEqual([{ status: 'sent', n: 12 }]);
+  const targets = new Set(rows.map((r) => r.target));
+  const at = fake.sends
+    .filter((s) => targets.has(s.recipient))
+    .map((s) => s.at)
+    .sort((a, b) => a - b);
+  expect(at).toHaveLength(12);
+  // The k-th call no sooner than (k − 2) intervals after the first (a few ms for the fake's clock).
+  at.forEach((x, k) => expect(x - at[0]!).toBeGreaterThanOrEqual(Math.max(0, k - 2) * 100 - 10));
   expect(errors).toEqual([]);
 });

@@ -29,8 +29,11 @@ afterAll(async () => {
 
 const pool = () => t.app.database.pool;
 const fixture = () => ({ baseUrl: t.baseUrl, pool: pool(), fake });
+// The rows here are inserted due together, without send slots: these tests are about the pump, so
+// without the call pace (ADR 0056; its own test is in send-pump-batch.int.test.ts).
 const platform = (extra: Partial<PlatformDeps> = {}): PlatformDeps => ({
   ...platformDepsFromConfig(t.app.config, createTokenCipher('0'.repeat(64))),
+  callPace: undefined,
   sendOwner: 'test-pump',
   ...extra,
 });

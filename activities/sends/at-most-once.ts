@@ -109,7 +109,8 @@ export async function claimSends(pool: pg.Pool, ledgerIds: string[], deps: Platf
   const byId = new Map((await readSendEntries(pool, ledgerIds)).map((e) => [e.id, e]));
   const claims = new Map<string, Claim>();
   const candidates: Claimed[] = [];
-  const locked: { entry: SendEntry; driver: SendDriver<unknown> }[] = [];
+  /** Rows for the locked path; `admitted` when the pace already counted their call (ADR 0056). */
+  const locked: { entry: SendEntry; driver: SendDriver<unknown>; admitted: boolean }[] = [];
   const others: string[] = [];
   for (const id of ledgerIds) {
     const entry = byId.get(id);
@@ -118,7 +119,7 @@ export async function claimSends(pool: pg.Pool, ledgerIds: string[], deps: Platf
     else if (!driver) others.push(id);
     else {
       const checked = fastCheck(entry, deps, driver);
-      if (checked === undefined) locked.push({ entry, driver });
+      if (checked === undefined) locked.push({ entry, driver, admitted: false });
       else if ('outcome' in checked) claims.set(id, { ledgerId: id, outcome: checked.outcome });
       else candidates.push({ entry, token: checked.token, plan: checked.plan, driver });
     }
@@ -131,12 +132,12 @@ export async function claimSends(pool: pg.Pool, ledgerIds: string[], deps: Platf
   );
   for (const c of candidates) {
     if (won.has(c.entry.id)) claims.set(c.entry.id, { ...c, entry: { ...c.entry, attempts: c.entry.attempts + 1 } });
-    else locked.push({ entry: c.entry, driver: c.driver });
+    else locked.push({ entry: c.entry, driver: c.driver, admitted: true });
   }
   if (locked.length > 0 || others.length > 0) {
     const client = await pool.connect();
     try {
-      for (const { entry, driver } of locked) claims.set(entry.id, await lockedClaim(client, entry.id, deps, driver));
+      for (const { entry, driver, admitted } of locked) claims.set(entry.id, await lockedClaim(client, entry.id, deps, driver, admitted));
       for (const id of others) {
         const outcome: SendOutcome = other
           ? await other(client, id)
@@ -169,15 +170,29 @@ function fastCheck<Plan>(entry: SendEntry, deps: PlatformDeps, driver: SendDrive
   }
   const checked = driver.check(entry);
   if ('error' in checked) return undefined;
+  const paced = pace(entry, deps);
+  if (paced) return { outcome: paced };
   return { token, plan: checked.plan };
 }
 
-/** The locked path: one transaction that locks the row, checks it and commits `sending` — or writes why not, or rolls back. */
-function lockedClaim(client: pg.PoolClient, ledgerId: string, deps: PlatformDeps, driver: SendDriver<unknown>): Promise<Claim> {
-  return inTransaction(client, (c) => lockedClaimIn(c, ledgerId, deps, driver));
+/** The account's bucket in this process at the moment its call would leave (ADR 0056): null to go now, counted. */
+function pace(entry: SendEntry, deps: PlatformDeps): SendOutcome | null {
+  const at = deps.callPace?.admit(entry, Date.now());
+  return at ? { status: 'rescheduled', retryAt: at, error: 'Waiting for its send slot' } : null;
 }
 
-async function lockedClaimIn(client: pg.PoolClient, ledgerId: string, deps: PlatformDeps, driver: SendDriver<unknown>): Promise<Claim | Rollback<Claim>> {
+/** The locked path: one transaction that locks the row, checks it and commits `sending` — or writes why not, or rolls back. */
+function lockedClaim(client: pg.PoolClient, ledgerId: string, deps: PlatformDeps, driver: SendDriver<unknown>, admitted = false): Promise<Claim> {
+  return inTransaction(client, (c) => lockedClaimIn(c, ledgerId, deps, driver, admitted));
+}
+
+async function lockedClaimIn(
+  client: pg.PoolClient,
+  ledgerId: string,
+  deps: PlatformDeps,
+  driver: SendDriver<unknown>,
+  admitted: boolean,
+): Promise<Claim | Rollback<Claim>> {
   const done = (outcome: SendOutcome) => ({ ledgerId, outcome });
   const entry = await lockSendEntry(client, ledgerId);
   if (!entry) return rollback(done({ status: 'missing' }));
@@ -205,6 +220,8 @@ async function lockedClaimIn(client: pg.PoolClient, ledgerId: string, deps: Plat
   }
   const checked = driver.check(entry);
   if ('error' in checked) return fail(checked.error, checked.reason ?? 'rejected');
+  const paced = admitted ? null : pace(entry, deps);
+  if (paced) return rollback(done(paced));
   // Committed before the call leaves: from here on a crash means "maybe delivered".
   await claimLockedSend(client, entry.id, leaseOf(deps));
   return { entry: { ...entry, attempts: entry.attempts + 1 }, token, plan: checked.plan, driver };

@@ -37,7 +37,14 @@ function steadyRate(times: number[]): number {
  * and missing recipients counted per (account, recipient), and the ETA the page showed at several
  * points against the moment the last DM actually arrived.
  */
-export function sendReport(sends: FakeSend[], startedAtMs: number, samples: ProgressSample[], expected: number) {
+export function sendReport(
+  sends: FakeSend[],
+  startedAtMs: number,
+  samples: ProgressSample[],
+  expected: number,
+  slotOf?: (send: FakeSend) => number | undefined,
+  latencyMs = 0,
+) {
   const times = sends.map((x) => x.at).sort((a, b) => a - b);
   const perRecipient = new Map<string, number>();
   for (const x of sends) perRecipient.set(`${x.on}\u0000${x.recipient}`, (perRecipient.get(`${x.on}\u0000${x.recipient}`) ?? 0) + 1);
@@ -62,6 +69,8 @@ export function sendReport(sends: FakeSend[], startedAtMs: number, samples: Prog
       overall: firstS !== null && lastS !== null && lastS > firstS ? Math.round(sends.length / (lastS - firstS)) : 0,
       steady: steadyRate(times),
     },
+    // How late each call reached the fake against its send slot (arrival minus the fake's latency minus the slot).
+    lateMs: slotOf ? lateness(sends, slotOf, latencyMs) : undefined,
     perAccount: [...byAccount].map(([account, ts]) => {
       ts.sort((a, b) => a - b);
       return {
@@ -70,6 +79,7 @@ export function sendReport(sends: FakeSend[], startedAtMs: number, samples: Prog
         steadyPerSecond: steadyRate(ts),
         maxInAnySecond: maxInOneSecond(ts),
         maxInAnySecondAfterFirst2s: maxInOneSecond(ts.filter((x) => x >= ts[0]! + 2000)),
+        ...(slotOf ? { slotsMaxInAnySecond: maxInOneSecond(slotTimes(sends, account, slotOf)) } : {}),
       };
     }),
     eta: points.map((p) => ({
@@ -82,4 +92,25 @@ export function sendReport(sends: FakeSend[], startedAtMs: number, samples: Prog
       errorSeconds: lastS === null ? null : +(p.s + p.etaSeconds! - lastS).toFixed(1),
     })),
   };
+}
+
+/** An account's send slots (what the bucket granted), sorted. */
+function slotTimes(sends: FakeSend[], account: string, slotOf: (send: FakeSend) => number | undefined): number[] {
+  return sends
+    .filter((x) => x.on === account)
+    .flatMap((x) => {
+      const slot = slotOf(x);
+      return slot === undefined ? [] : [slot];
+    })
+    .sort((a, b) => a - b);
+}
+
+function lateness(sends: FakeSend[], slotOf: (send: FakeSend) => number | undefined, latencyMs: number) {
+  const late = sends.flatMap((x) => {
+    const slot = slotOf(x);
+    return slot === undefined ? [] : [x.at - latencyMs - slot];
+  });
+  late.sort((a, b) => a - b);
+  const q = (f: number) => (late.length ? Math.round(late[Math.min(late.length - 1, Math.floor(late.length * f))]!) : null);
+  return { n: late.length, min: q(0), p50: q(0.5), p90: q(0.9), p99: q(0.99), max: q(1) };
 }

@@ -203,12 +203,20 @@ try {
     if (b.status === 'completed' || performance.now() - t > SEND_TIMEOUT_MS) break;
   }
   await sender.stop();
-  const send = sendReport(
-    fake.sends.filter((x) => x.kind === 'dm'),
-    wallStart,
-    samples,
-    SEND_CONTACTS,
+  const dms = fake.sends.filter((x) => x.kind === 'dm');
+  // Each DM's send slot, by (account, recipient): Instagram sends carry no metadata to match on.
+  const slots = new Map(
+    (
+      await pool.query<{ key: string; ms: number }>(
+        // The fake records a send on the path's id: the Page's for an Instagram account linked to one.
+        `select coalesce(a.linked_external_id, a.external_id) || '|' || l.target as key, extract(epoch from l.scheduled_for) * 1000 as ms
+         from broadcast_recipients r join outbound_ledger l on l.id = r.ledger_id join social_accounts a on a.id = l.account_id
+         where r.broadcast_id = $1`,
+        [sendId],
+      )
+    ).rows.map((r) => [r.key, Number(r.ms)]),
   );
+  const send = sendReport(dms, wallStart, samples, SEND_CONTACTS, (x) => slots.get(`${x.on}|${x.recipient}`), FAKE_LATENCY_MS);
   console.log('send', JSON.stringify({ ...send, samples: undefined }, null, 2));
 
   const result = {

@@ -15,8 +15,9 @@ export interface Sender {
    * The sandbox "platform" is a table, so delivery and marking sent are one transaction: exactly
    * once. Meta and X are HTTP calls no transaction can span: `sending` is committed before one
    * leaves and never resent (activities/sends/at-most-once.ts, ADR 0006). On `rescheduled` the row
-   * is back to `queued` with `scheduled_for` = retryAt; the caller tries again then (the
-   * outbound.send job re-adds itself; a flow step retries at retryAt).
+   * is `queued` and the caller tries again at retryAt (the outbound.send job re-adds itself; a flow
+   * step retries then): its slot or backoff (`scheduled_for` = retryAt), or this process's call pace
+   * (ADR 0056: the row is left as it was).
    */
   send(ledgerId: string): Promise<SendOutcome>;
 }

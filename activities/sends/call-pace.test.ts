@@ -1,17 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { maxInOneSecond } from '../../tests/support/sliding-window';
 import { createCallPace } from './call-pace';
 import { sendLimitsFromConfig } from '../../db/sends/send-limits';
 import { tuning } from '../../config/tuning';
-
-/** The most calls inside any 1-second window of sorted times (ms). */
-function maxInOneSecond(times: number[]): number {
-  let best = 0;
-  for (let i = 0, j = 0; j < times.length; j++) {
-    while (times[j]! - times[i]! >= 1000) i++;
-    best = Math.max(best, j - i + 1);
-  }
-  return best;
-}
 
 const limits = sendLimitsFromConfig({ privateRepliesPerHour: 750 });
 const ig = (account = 'a1') => ({ account_id: account, kind: 'dm' as const, platform: 'instagram' });

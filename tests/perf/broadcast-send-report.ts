@@ -1,4 +1,5 @@
 import type { FakeSend } from '../fakes/meta-graph.fake';
+import { maxInOneSecond } from '../support/sliding-window';
 
 export interface ProgressSample {
   /** Seconds since POST /start. */
@@ -11,16 +12,6 @@ export interface ProgressSample {
   etaSeconds: number | null;
   /** DMs the fake had received then. */
   atFake: number;
-}
-
-/** The most sends inside any 1-second window of sorted times (ms). */
-function maxInOneSecond(times: number[]): number {
-  let best = 0;
-  for (let i = 0, j = 0; j < times.length; j++) {
-    while (times[j]! - times[i]! >= 1000) i++;
-    best = Math.max(best, j - i + 1);
-  }
-  return best;
 }
 
 /** Sends per second between the p10th and the p90th arrival (the steady part, without the start and the tail). */

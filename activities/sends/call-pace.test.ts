@@ -74,4 +74,12 @@ describe('the call pace (ADR 0056)', () => {
     const burst = 10 - Math.floor(tuning.sends.callPaceSlackMs / 10);
     expect(Array.from({ length: burst }, () => pace.admit(ig('acc-1'), later)).every((r) => r === null)).toBe(true);
   });
+
+  it('keeps the count of every account still inside its burst, however many it holds', () => {
+    const pace = createCallPace(limits);
+    const burst = 10 - Math.floor(tuning.sends.callPaceSlackMs / 10);
+    for (let i = 0; i < 12_000; i++) for (let k = 0; k < burst; k++) expect(pace.admit(ig(`busy-${i}`), 0)).toBeNull();
+    // None was dropped as idle: each one's next call waits for its interval.
+    for (const i of [0, 5_000, 11_999]) expect(pace.admit(ig(`busy-${i}`), 0)).toEqual(new Date(10));
+  });
 });

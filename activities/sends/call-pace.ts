@@ -24,12 +24,13 @@ export interface CallPace {
   admit(row: { account_id: string; kind: SendKind; platform: string | null }, nowMs: number): Date | null;
 }
 
-/** Keys kept before the idle ones (their bucket full again) are dropped. */
+/** Keys kept before the idle ones (their bucket full again) are dropped; then twice as many as are left. */
 const PRUNE_AT = 10_000;
 
 export function createCallPace(limits: SendLimits): CallPace {
   /** Per `account:kind`, the theoretical arrival time (ms) after the calls admitted so far. */
   const tat = new Map<string, number>();
+  let pruneAt = PRUNE_AT;
   return {
     admit(row, now) {
       const limit = platformSendLimit(row.platform, row.kind) ?? limits[row.kind];
@@ -39,7 +40,10 @@ export function createCallPace(limits: SendLimits): CallPace {
       const next = Math.max(tat.get(key) ?? now, now) + interval;
       const at = next - burst * interval;
       if (at > now) return new Date(Math.ceil(at));
-      if (tat.size >= PRUNE_AT && !tat.has(key)) for (const [k, t] of tat) if (t <= now) tat.delete(k);
+      if (tat.size >= pruneAt && !tat.has(key)) {
+        for (const [k, t] of tat) if (t <= now) tat.delete(k);
+        pruneAt = Math.max(PRUNE_AT, 2 * tat.size);
+      }
       tat.set(key, next);
       return null;
     },

@@ -52,7 +52,7 @@ export interface SendPump {
   close(): void;
   /** Calls in flight (and outcomes being written) now. */
   inFlight(): number;
-  /** Resolves when every call handed over so far has its outcome written (or given up). */
+  /** Resolves when every call handed over so far (timed hand-offs' too) has its outcome written (or given up). */
   drain(): Promise<void>;
 }
 
@@ -194,6 +194,8 @@ export function createSendPump(pool: pg.Pool, deps: PlatformDeps, opts: SendPump
   };
 
   const timers = new Set<NodeJS.Timeout>();
+  /** Timed hand-offs whose claim is under way: drain() waits for them as for the calls they start. */
+  const handing = new Set<Promise<void>>();
   /** Rows waiting on a timer: taken again (a backstop job came first) without a second timer. */
   const timed = new Set<string>();
   let closed = false;
@@ -220,10 +222,12 @@ export function createSendPump(pool: pg.Pool, deps: PlatformDeps, opts: SendPump
           timers.delete(timer);
           for (const id of ids) timed.delete(id);
           if (closed) return;
-          handOffEach(ids).then(
-            (outcomes) => handOffLater(outcomes.flatMap((o, i) => (o.status === 'rescheduled' ? [{ ledgerId: ids[i]!, at: o.retryAt }] : []))),
+          const handed = handOffEach(ids).then(
+            (outcomes) => void handOffLater(outcomes.flatMap((o, i) => (o.status === 'rescheduled' ? [{ ledgerId: ids[i]!, at: o.retryAt }] : []))),
             (err: unknown) => opts.onError(err, `a timed hand-off of ${ids.length} sends failed; their backstop job sends them`),
           );
+          handing.add(handed);
+          void handed.finally(() => handing.delete(handed));
         },
         Math.max(0, at - Date.now()),
       );
@@ -248,7 +252,7 @@ export function createSendPump(pool: pg.Pool, deps: PlatformDeps, opts: SendPump
     },
     inFlight: () => running.size,
     async drain() {
-      while (running.size > 0) await Promise.all([...running]);
+      while (running.size > 0 || handing.size > 0) await Promise.all([...running, ...handing]);
     },
   };
 }

@@ -54,13 +54,6 @@ export const tuning = deepFreeze({
      * most a claim statement may hold one chunk's calls back against the next one's.
      */
     callPaceSlackMs: 50,
-    /**
-     * Rows of an `outbound.send {ledgerIds}` job due again within this long are handed off again by
-     * the pump's own timers, not by a job each time through the shared queue (ADR 0056).
-     */
-    pumpRetryHorizonMs: 2_000,
-    /** The pump's timers take the rows due within this long together, at the last one's time. */
-    pumpRetryTickMs: 20,
     /** `sending` rows past their lease failed as uncertain per sweep statement (ADR 0021). */
     expiredSweepBatch: 500,
     /**

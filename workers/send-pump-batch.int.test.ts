@@ -4,9 +4,6 @@ import { failExpiredSends, UNCERTAIN_AFTER_CRASH } from '../activities/sends/at-
 import { platformDepsFromConfig, type PlatformDeps } from '../activities/platform-deps';
 import { createCallPace } from '../activities/sends/call-pace';
 import { sendLimitsFromConfig } from '../db/sends/send-limits';
-import type { JobHelpers } from 'graphile-worker';
-import { tuning } from '../config/tuning';
-import { outboundSendJob } from './jobs/outbound-send.job';
 import type { SendOutcome } from '../contracts/send-outcome';
 import { createTokenCipher } from '../integrations/crypto/token-cipher';
 import { startMetaGraphFake, type MetaGraphFake } from '../tests/fakes/meta-graph.fake';
@@ -164,43 +161,5 @@ it("a late claim that finds many rows due still calls at the account's rate: the
   expect(at).toHaveLength(12);
   // The k-th call no sooner than (k − 2) intervals after the first (a few ms for the fake's clock).
   at.forEach((x, k) => expect(x - at[0]!).toBeGreaterThanOrEqual(Math.max(0, k - 2) * 100 - 10));
-  expect(errors).toEqual([]);
-});
-
-it('rows due again soon are handed off by the pump’s own timers, the job only their backstop; after close() the timers are gone (ADR 0056)', async () => {
-  const rows = await queuedRows(fixture(), 'batch-timed', 8);
-  const ids = rows.map((r) => r.id);
-  // Two due now, three 300 ms out, three 600 ms out (a second of a broadcast's slots).
-  await pool().query(`update outbound_ledger set scheduled_for = clock_timestamp() + interval '300 milliseconds' where id = any($1)`, [ids.slice(2, 5)]);
-  await pool().query(`update outbound_ledger set scheduled_for = clock_timestamp() + interval '600 milliseconds' where id = any($1)`, [ids.slice(5)]);
-  const errors: string[] = [];
-  const pump = pumpOf(pool(), platform('pump-timed'), 256, new Map(), errors);
-  const added: { payload: unknown; runAt: Date }[] = [];
-  const helpers = {
-    logger: { warn: () => {}, info: () => {} },
-    addJob: async (_task: string, payload: unknown, spec: { runAt: Date }) => void added.push({ payload, runAt: spec.runAt }),
-  };
-  const startedAt = Date.now();
-  await outboundSendJob(pump)({ ledgerIds: ids }, helpers as unknown as JobHelpers);
-  // The job re-added the six as a backstop, due 5 s after their times, not at them.
-  const backstopIds = added.flatMap((a) => (a.payload as { ledgerIds: string[] }).ledgerIds).sort();
-  expect(backstopIds).toEqual(ids.slice(2).sort());
-  for (const a of added) expect(a.runAt.getTime()).toBeGreaterThanOrEqual(startedAt + 300 + tuning.sends.handOffBackstopMs - 100);
-  // The pump's timers send them at their time, each once, before any backstop is due.
-  for (let waited = 0; waited < 3_000 && (await statusOf(ids)).some((s) => s.status !== 'sent'); waited += 50) await sleep(50);
-  await pump.drain();
-  expect(await statusOf(ids)).toEqual([{ status: 'sent', n: 8 }]);
-  expect([...sendsPerTarget(rows.map((r) => r.target)).values()]).toEqual([1, 1, 1, 1, 1, 1, 1, 1]);
-  expect(Date.now() - startedAt).toBeLessThan(tuning.sends.handOffBackstopMs);
-  // Closed (the worker stopping): timers taken before are dropped, and no more are taken.
-  const more = await queuedRows(fixture(), 'batch-closed', 2);
-  await pool().query(`update outbound_ledger set scheduled_for = clock_timestamp() + interval '200 milliseconds' where id = any($1)`, [more.map((r) => r.id)]);
-  const soon = new Date(Date.now() + 200);
-  expect(pump.handOffLater([{ ledgerId: more[0]!.id, at: soon }]).size).toBe(1);
-  pump.close();
-  expect(pump.handOffLater([{ ledgerId: more[1]!.id, at: soon }]).size).toBe(0);
-  await sleep(400);
-  await pump.drain();
-  expect(await statusOf(more.map((r) => r.id))).toEqual([{ status: 'queued', n: 2 }]);
   expect(errors).toEqual([]);
 });

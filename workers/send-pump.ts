@@ -41,18 +41,9 @@ export interface SendPump {
   handOff(ledgerId: string): Promise<SendOutcome | { status: 'in-flight' }>;
   /** handOffEach, resolving with only the rows to try again later (not due yet, in flight elsewhere) and their times. */
   handOffBatch(ledgerIds: string[]): Promise<{ later: { ledgerId: string; at: Date }[] }>;
-  /**
-   * Takes the rows of `later` due within `tuning.sends.pumpRetryHorizonMs` to hand off again in this
-   * process at their time (a timer per `pumpRetryTickMs` of them, at the last one's time), again and
-   * again while they come back due within the horizon; returns the ids it took. Their durable trigger
-   * stays the caller's: a job for them `handOffBackstopMs` later (ADR 0056). Nothing after close().
-   */
-  handOffLater(later: { ledgerId: string; at: Date }[]): Set<string>;
-  /** Drops the timed hand-offs (their backstop jobs send the rows) and takes no more. */
-  close(): void;
   /** Calls in flight (and outcomes being written) now. */
   inFlight(): number;
-  /** Resolves when every call handed over so far (timed hand-offs' too) has its outcome written (or given up). */
+  /** Resolves when every call handed over so far has its outcome written (or given up). */
   drain(): Promise<void>;
 }
 
@@ -193,58 +184,8 @@ export function createSendPump(pool: pg.Pool, deps: PlatformDeps, opts: SendPump
     return results;
   };
 
-  const timers = new Set<NodeJS.Timeout>();
-  /** Timed hand-offs whose claim is under way: drain() waits for them as for the calls they start. */
-  const handing = new Set<Promise<void>>();
-  /** Rows waiting on a timer: taken again (a backstop job came first) without a second timer. */
-  const timed = new Set<string>();
-  let closed = false;
-  const handOffLater: SendPump['handOffLater'] = (later) => {
-    const taken = new Set<string>();
-    if (closed) return taken;
-    const horizon = Date.now() + tuning.sends.pumpRetryHorizonMs;
-    const ticks = new Map<number, { at: number; ids: string[] }>();
-    for (const { ledgerId, at } of later) {
-      const t = at.getTime();
-      if (t > horizon) continue;
-      taken.add(ledgerId);
-      if (timed.has(ledgerId)) continue;
-      timed.add(ledgerId);
-      const tick = Math.floor(t / tuning.sends.pumpRetryTickMs);
-      const group = ticks.get(tick) ?? { at: t, ids: [] };
-      group.at = Math.max(group.at, t);
-      group.ids.push(ledgerId);
-      ticks.set(tick, group);
-    }
-    for (const { at, ids } of ticks.values()) {
-      const timer = setTimeout(
-        () => {
-          timers.delete(timer);
-          for (const id of ids) timed.delete(id);
-          if (closed) return;
-          const handed = handOffEach(ids).then(
-            (outcomes) => void handOffLater(outcomes.flatMap((o, i) => (o.status === 'rescheduled' ? [{ ledgerId: ids[i]!, at: o.retryAt }] : []))),
-            (err: unknown) => opts.onError(err, `a timed hand-off of ${ids.length} sends failed; their backstop job sends them`),
-          );
-          handing.add(handed);
-          void handed.finally(() => handing.delete(handed));
-        },
-        Math.max(0, at - Date.now()),
-      );
-      timers.add(timer);
-    }
-    return taken;
-  };
-
   return {
     handOffEach,
-    handOffLater,
-    close() {
-      closed = true;
-      for (const timer of timers) clearTimeout(timer);
-      timers.clear();
-      timed.clear();
-    },
     handOff: async (ledgerId) => (await handOffEach([ledgerId]))[0]!,
     async handOffBatch(ledgerIds) {
       const outcomes = await handOffEach(ledgerIds);
@@ -252,7 +193,7 @@ export function createSendPump(pool: pg.Pool, deps: PlatformDeps, opts: SendPump
     },
     inFlight: () => running.size,
     async drain() {
-      while (running.size > 0 || handing.size > 0) await Promise.all([...running, ...handing]);
+      while (running.size > 0) await Promise.all([...running]);
     },
   };
 }

@@ -381,9 +381,7 @@ export async function startWorker(opts: {
       const stopped = runner.stop().catch((err: unknown) => log.warn({ err }, 'job runner was already stopped'));
       shutdown.abort(new Error('worker shutting down'));
       await timedStep(log, 'graphile runner', () => stopped);
-      // The calls already handed to the pump finish and have their outcomes written; its timed
-      // hand-offs are dropped (their backstop jobs send those rows, ADR 0056).
-      sends.close();
+      // The calls already handed to the pump finish and have their outcomes written.
       await timedStep(log, `send pump drain (${sends.inFlight()} in flight)`, () => sends.drain());
       await timedStep(log, 'watchdog', () => watchdog.stop());
     },

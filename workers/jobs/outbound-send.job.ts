@@ -14,13 +14,10 @@ import type { SendPump } from '../send-pump';
  * watchdog hands it to another worker); a crash after the claim leaves rows `sending` that a rerun
  * skips and the sweep settles — never resent. Rows with nothing to call yet — not due (paced), in
  * flight elsewhere — are re-added for their time before this job completes: `{ledgerId}` as itself
- * (same key), `{ledgerIds}` in one job per second of their times. Of a `{ledgerIds}` job's rows, those
- * due within `tuning.sends.pumpRetryHorizonMs` are handed off again by the pump's own timers (a
- * broadcast's second of slots, the pace's next call: ADR 0056) and their job is re-added only as the
- * backstop, `handOffBackstopMs` after their time. A terminal failure is already recorded on the
- * ledger row and the message.
+ * (same key), `{ledgerIds}` in one job per second of their times. A terminal failure is already
+ * recorded on the ledger row and the message.
  */
-export function outboundSendJob(pump: Pick<SendPump, 'handOffEach' | 'handOffLater'>): Task {
+export function outboundSendJob(pump: Pick<SendPump, 'handOffEach'>): Task {
   return async (payload, helpers) => {
     const p = jobs['outbound.send'].payload.parse(payload);
     const ledgerIds = 'ledgerId' in p ? [p.ledgerId] : p.ledgerIds;
@@ -32,15 +29,7 @@ export function outboundSendJob(pump: Pick<SendPump, 'handOffEach' | 'handOffLat
       if (outcome.status === 'rescheduled') later.push({ ledgerId, at: outcome.retryAt });
     });
     if ('ledgerId' in p) await againOne(helpers, later[0]);
-    else {
-      // Rows due again soon go through the pump's timers; their job here is only the backstop (ADR 0056).
-      const timed = pump.handOffLater(later);
-      const backstop = tuning.sends.handOffBackstopMs;
-      await againTogether(
-        helpers,
-        later.map((l) => (timed.has(l.ledgerId) ? { ledgerId: l.ledgerId, at: new Date(l.at.getTime() + backstop) } : l)),
-      );
-    }
+    else await againTogether(helpers, later);
   };
 }
 
